@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ACTIVITY_TYPES } from '../constants.ts';
+import { SERVED_COUNTRIES } from '../auth/phone.ts';
+import { optionalString, requiredString, rule } from '../validation.ts';
+
+/** A link to a profile on one social network: https on that network's host, or empty. */
+function socialLink(host: string) {
+  return optionalString(200).refine((value) => {
+    if (value === null) return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && (url.hostname === host || url.hostname.endsWith(`.${host}`));
+    } catch {
+      return false;
+    }
+  }, rule('url'));
+}
+
+export const cardBody = z.object({
+  title: requiredString(60),
+  public_name: requiredString(60),
+  welcome_phrase: optionalString(160),
+  public_text: optionalString(500),
+  activity_type: z.enum(ACTIVITY_TYPES, { error: rule('choice') }),
+  country: z.enum(SERVED_COUNTRIES as [string, ...string[]], { error: rule('country') }),
+  instagram: socialLink('instagram.com'),
+  facebook: socialLink('facebook.com'),
+  tiktok: socialLink('tiktok.com'),
+});
+export type CardBody = z.input<typeof cardBody>;
+
+export const cardPatchBody = cardBody.partial();
+export type CardPatchBody = z.input<typeof cardPatchBody>;
+
+export const cardSchema = z.object({
+  id: z.uuid(),
+  client_id: z.uuid(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  public_name: z.string(),
+  welcome_phrase: z.string().nullable(),
+  public_text: z.string().nullable(),
+  activity_type: z.enum(ACTIVITY_TYPES),
+  country: z.string(),
+  instagram: z.string().nullable(),
+  facebook: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  rating: z.number().nullable(),
+  is_private: z.boolean(),
+  /** The public payment page of this card, the URL its QR code encodes. */
+  payment_url: z.string(),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+/** Uploads travel as base64 in JSON (spec 3 "Attachment"). */
+export const uploadBody = z.object({
+  content: requiredString(14_000_000),
+  name: requiredString(200),
+  mime: requiredString(100),
+});
+export type UploadBody = z.input<typeof uploadBody>;
+
+export const qrCodeQuery = z.object({
+  url: requiredString(500),
+  hexColor: z
+    .string()
+    .regex(/^#?[0-9a-fA-F]{6}$/, rule('color'))
+    .optional(),
+});

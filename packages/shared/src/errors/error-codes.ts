@@ -1,0 +1,40 @@
+/**
+ * The closed list of error codes the API answers with. `code` is the stable machine key the client translates;
+ * `message` is the server text the spec fixes (spec 8, DESIGN "Wire format").
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, message: 'Malformed request' },
+  unauthorized: { status: 401, message: 'Authorization Error!' },
+  forbidden: { status: 403, message: 'Access denied' },
+  not_found: { status: 404, message: 'Not found' },
+  payload_too_large: { status: 413, message: 'File is too large' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type' },
+  validation_failed: { status: 422, message: 'Enter valid data' },
+  phone_taken: { status: 422, message: 'This phone is already taken' },
+  card_limit: { status: 422, message: 'This client already has a card' },
+  invalid_file: { status: 422, message: 'This file type is not allowed' },
+  user_not_found: { status: 403, message: 'User not found' },
+  username_not_found: { status: 403, message: 'Username could not be found' },
+  wrong_code: { status: 403, message: 'Wrong confirmation code' },
+  confirmation_limit: { status: 403, message: 'Confirmation limit' },
+  too_many_attempts: { status: 429, message: 'Too many attempts to enter, try later' },
+  too_many_requests: { status: 429, message: 'Too many requests' },
+  resend_wait: { status: 429, message: 'Wait {seconds} seconds' },
+  verification_required: { status: 451, message: 'Verification required' },
+  internal: { status: 500, message: 'Something went wrong' },
+  unavailable: { status: 503, message: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The body of every error answer (DESIGN "Wire format"). */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors: string[];
+  validation_errors: Record<string, string[]>;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

@@ -1,0 +1,17 @@
+import { DEFAULT_LOCALE, type Locale } from '../constants.ts';
+
+export type Catalog = { [key: string]: string | Catalog };
+export type Catalogs = Record<Locale, Record<string, Catalog>>;
+
+/** Looks up `namespace:dotted.key` (or `namespace.dotted.key`) and fills `{{name}}` placeholders; falls back to en. */
+export function translate(catalogs: Catalogs, locale: Locale, key: string, vars: Record<string, string | number> = {}) {
+  const template = lookup(catalogs[locale], key) ?? lookup(catalogs[DEFAULT_LOCALE], key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+}
+
+function lookup(namespaces: Record<string, Catalog> | undefined, key: string): string | undefined {
+  const [namespace, ...path] = key.includes(':') ? [key.split(':')[0], ...key.split(':')[1].split('.')] : key.split('.');
+  let node: string | Catalog | undefined = namespaces?.[namespace ?? ''];
+  for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages are translation keys `validation.{rule}` (spec 5). The server turns them into the English
+ * text for `validation_errors`; the web app translates them in the user's language.
+ */
+export const VALIDATION_RULES = [
+  'not_blank',
+  'required',
+  'phone',
+  'number',
+  'valid',
+  'email',
+  'max_length',
+  'age_confirmed',
+  'terms_accepted',
+  'url',
+  'color',
+  'country',
+  'choice',
+] as const;
+export type ValidationRule = (typeof VALIDATION_RULES)[number];
+
+export const rule = (name: ValidationRule) => `validation.${name}` as const;
+
+/** A required trimmed string: missing or blank answers 'This value should not be blank.' */
+export function requiredString(maxLength: number) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? rule('not_blank') : rule('valid')) })
+    .trim()
+    .min(1, rule('not_blank'))
+    .max(maxLength, rule('max_length'));
+}
+
+/** An optional trimmed string where an empty value means "not set" (stored as null). */
+export function optionalString(maxLength: number) {
+  return z
+    .string({ error: rule('valid') })
+    .trim()
+    .max(maxLength, rule('max_length'))
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
