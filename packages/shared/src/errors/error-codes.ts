@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   user_not_found: { status: 403, message: 'User not found' },
   username_not_found: { status: 403, message: 'Username could not be found' },
   wrong_code: { status: 403, message: 'Wrong confirmation code' },
+  invalid_refresh_token: { status: 403, message: 'Authorization Error!' },
   confirmation_limit: { status: 403, message: 'Confirmation limit' },
   too_many_attempts: { status: 429, message: 'Too many attempts to enter, try later' },
   too_many_requests: { status: 429, message: 'Too many requests' },

@@ -10,8 +10,8 @@ export function translate(catalogs: Catalogs, locale: Locale, key: string, vars:
 }
 
 function lookup(namespaces: Record<string, Catalog> | undefined, key: string): string | undefined {
-  const [namespace, ...path] = key.includes(':') ? [key.split(':')[0], ...key.split(':')[1].split('.')] : key.split('.');
-  let node: string | Catalog | undefined = namespaces?.[namespace ?? ''];
+  const [namespace = '', ...path] = key.replace(':', '.').split('.');
+  let node: string | Catalog | undefined = namespaces?.[namespace];
   for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
   return typeof node === 'string' ? node : undefined;
 }

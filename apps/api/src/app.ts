@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
+import { errorBody } from './lib/app-error.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { accessTokenKeys } from './modules/auth/access-token.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOtpService } from './modules/auth/otp.service.ts';
+import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
+import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    clock: Clock;
+  }
+}
+
+/** Edges that tests replace: the clock and the SMS vendor. Everything else is real. */
+export interface AppOverrides {
+  clock?: Clock;
+  sms?: SmsSender;
+  /** An already migrated database, e.g. one per test file. */
+  database?: DatabaseHandle;
+}
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** 10 MB of file as base64 plus the JSON around it. */
+const BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.code', '*.refreshToken', '*.refresh_token', '*.jwt'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.production,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    overrides.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir }));
+  if (!overrides.database) {
+    await database.migrate();
+    app.addHook('onClose', () => database.close());
+  }
+  const clock = overrides.clock ?? systemClock;
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+
+  const https = config.publicUrl.startsWith('https://');
+  const keys = accessTokenKeys(config.jwtSecret);
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(securityPlugin, { https });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
+  await app.register(authPlugin, { keys, clock });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tipcard API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const sms =
+    overrides.sms ??
+    (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(database.db, app.log));
+  const otp = createOtpService({ db: database.db, clock, sms, pepper: config.jwtSecret });
+  const auth = createAuthService({ db: database.db, clock, otp, keys });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { auth, secureCookies: https });
+      await api.register(meRoutes);
+      await api.register(cardsRoutes);
+      await api.register(accountsRoutes);
+      if (config.devOutbox) await api.register(outboxRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // The built web app, when there is one; every other GET outside /api gets its index (hash routing does the rest).
+  const serveWeb = existsSync(WEB_DIST);
+  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) return reply.sendFile('index.html');
+    return reply.status(404).send(errorBody('not_found'));
+  });
+  return app;
+}

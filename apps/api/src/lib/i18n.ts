@@ -1,0 +1,20 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { readCatalogs } from '@tipcard/shared/i18n/node-catalogs';
+import { translate } from '@tipcard/shared/i18n/translate';
+
+const catalogs = readCatalogs();
+
+/** Server-side texts (SMS bodies, validation messages) from the same catalogs the web app uses. */
+export function t(key: string, vars?: Record<string, string | number>, locale: Locale = DEFAULT_LOCALE): string {
+  return translate(catalogs, locale, key, vars);
+}
+
+/** The best served locale for an Accept-Language header. */
+export function pickLocale(acceptLanguage: string | undefined): Locale {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
+    const match = LOCALES.find((locale) => locale === tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+}

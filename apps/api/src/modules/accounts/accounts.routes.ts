@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountSchema } from '@tipcard/shared/accounts/schemas';
+import { getClientAccount } from './accounts.service.ts';
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/clients/:clientId/account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Main and hold balances in cents',
+        security: [{ bearer: [] }],
+        params: z.object({ clientId: z.uuid() }),
+        response: { 200: z.object({ data: accountSchema }) },
+      },
+    },
+    async (request) => ({ data: await getClientAccount(app.db, request.userId, request.params.clientId) }),
+  );
+};

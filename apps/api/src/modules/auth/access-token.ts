@@ -1,0 +1,38 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@tipcard/shared/constants';
+
+const ISSUER = 'tipcard';
+const AUDIENCE = 'tipcard-api';
+
+export interface AccessTokenKeys {
+  secret: Uint8Array;
+}
+
+export const accessTokenKeys = (secret: string): AccessTokenKeys => ({ secret: new TextEncoder().encode(secret) });
+
+export function signAccessToken(keys: AccessTokenKeys, userId: string, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(keys.secret);
+}
+
+/** The user id of a valid access token, or null for anything expired, forged or malformed. */
+export async function verifyAccessToken(keys: AccessTokenKeys, token: string, now: Date): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    return payload.sub ?? null;
+  } catch {
+    return null;
+  }
+}

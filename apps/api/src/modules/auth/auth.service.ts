@@ -1,0 +1,130 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { REFRESH_TOKEN_TTL_DAYS, type Locale } from '@tipcard/shared/constants';
+import type { RegisterBody } from '@tipcard/shared/auth/schemas';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import * as users from '../users/users.service.ts';
+import { signAccessToken, type AccessTokenKeys } from './access-token.ts';
+import * as repo from './auth.repository.ts';
+import type { OtpService } from './otp.service.ts';
+
+export interface Tokens {
+  jwt: string;
+  refresh_token: string;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  clock: Clock;
+  otp: OtpService;
+  keys: AccessTokenKeys;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Drizzle wraps driver errors, so the SQLSTATE may sit on the cause. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause);
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
+  /** A new refresh family (sign-in) or the next token of one (rotation); the family's end never moves. */
+  async function issueTokens(tx: Executor, userId: string, family?: { id: string; expiresAt: Date }): Promise<Tokens> {
+    const now = clock.now();
+    const refreshToken = randomBytes(32).toString('base64url');
+    await repo.insertRefreshToken(tx, {
+      userId,
+      familyId: family?.id ?? randomUUID(),
+      tokenHash: hashToken(refreshToken),
+      expiresAt: family?.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000),
+      createdAt: now,
+    });
+    return { jwt: await signAccessToken(keys, userId, now), refresh_token: refreshToken };
+  }
+
+  return {
+    async requestOtp(phone: string, locale: Locale) {
+      if (!(await users.findUserByPhone(db, phone))) throw new AppError('user_not_found');
+      return otp.send(phone, 'login', locale);
+    },
+
+    async loginCheck(phone: string, code: string): Promise<Tokens> {
+      const user = await users.findUserByPhone(db, phone);
+      if (!user) throw new AppError('username_not_found');
+      const otpId = await otp.check({ phone, purpose: 'login' }, code);
+      return db.transaction(async (tx) => {
+        await otp.consume(tx, otpId);
+        return issueTokens(tx, user.id);
+      });
+    },
+
+    async register(input: RegisterBody & { username: string }, locale: Locale) {
+      if (await users.findUserByPhone(db, input.username)) throw AppError.field('phone_taken', 'username');
+      const registration = await repo.insertRegistration(db, {
+        phone: input.username,
+        referralCode: input.referral_code || null,
+        promoSource: input.promo_source || null,
+        createdAt: clock.now(),
+      });
+      await otp.send(registration.phone, 'register', locale, registration.id);
+      return { uuid: registration.id };
+    },
+
+    async resendRegistrationCode(registrationId: string, locale: Locale) {
+      const registration = await repo.findRegistration(db, registrationId);
+      if (!registration || registration.verifiedAt) throw new AppError('not_found');
+      return otp.send(registration.phone, 'register', locale, registration.id);
+    },
+
+    /** The code proves the phone; the user, its private client and the first tokens are made in one transaction. */
+    async verifyRegistration(registrationId: string, code: string): Promise<Tokens> {
+      const registration = await repo.findRegistration(db, registrationId);
+      if (!registration) throw new AppError('not_found');
+      const otpId = await otp.check({ phone: registration.phone, purpose: 'register', registrationId }, code);
+      try {
+        return await db.transaction(async (tx) => {
+          await otp.consume(tx, otpId);
+          const { user } = await users.createUserWithPrivateClient(tx, {
+            phone: registration.phone,
+            promoSource: registration.promoSource,
+            referralCode: registration.referralCode,
+          });
+          await repo.markRegistrationVerified(tx, registration.id, user.id, clock.now());
+          return issueTokens(tx, user.id);
+        });
+      } catch (error) {
+        // Two sign-ups of one phone verified at once: the second finds the phone taken.
+        if (isUniqueViolation(error)) throw AppError.field('phone_taken', 'username');
+        throw error;
+      }
+    },
+
+    /**
+     * Rotates a refresh token. Presenting a token that was already rotated or revoked means it leaked: the whole
+     * family is revoked, so both the thief and the owner must sign in again.
+     */
+    async refresh(refreshToken: string): Promise<Tokens> {
+      const now = clock.now();
+      const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
+      if (!stored) throw new AppError('invalid_refresh_token');
+      const outcome = await db.transaction(async (tx) => {
+        if (stored.revokedAt || stored.expiresAt <= now || !(await repo.rotateRefreshToken(tx, stored.id, now))) {
+          await repo.revokeRefreshFamily(tx, stored.familyId, now);
+          return null;
+        }
+        return issueTokens(tx, stored.userId, { id: stored.familyId, expiresAt: stored.expiresAt });
+      });
+      if (!outcome) throw new AppError('invalid_refresh_token');
+      return outcome;
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (!refreshToken) return;
+      const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
+      if (stored) await repo.revokeRefreshFamily(db, stored.familyId, clock.now());
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
+import { AppError, errorBody } from '../lib/app-error.ts';
+import { t } from '../lib/i18n.ts';
+
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+};
+
+/** Zod messages are `validation.{rule}` keys; the wire carries the English text, keyed by field. */
+function validationErrors(error: { validation: { instancePath: string; message?: string }[] }) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    const message = issue.message?.startsWith('validation.') ? t(issue.message) : t('validation.valid');
+    (fields[field] ??= []).includes(message) || fields[field].push(message);
+  }
+  return fields;
+}
+
+/** Every error leaves in the spec's format; a 5xx never carries internals. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).headers(error.headers).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id in the path names no resource we have.
+      if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found'));
+      const fields = validationErrors(error);
+      return reply.status(422).send(errorBody('validation_failed', Object.values(fields)[0]?.[0], fields));
+    }
+    const frameworkCode = error.code ? FRAMEWORK_CODES[error.code] : undefined;
+    if (frameworkCode) {
+      return reply.status(error.statusCode ?? 400).send(errorBody(frameworkCode));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(error.statusCode).send(errorBody(error.statusCode === 404 ? 'not_found' : 'bad_request'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal'));
+  });
+});

@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+
+const url = config.publicUrl;
+console.log(`\nTipcard is running at ${url}`);
+if (config.devOutbox) {
+  console.log(
+    [
+      'Sign in: open the site, choose "Sign up", enter any valid EEA or UK mobile number (e.g. +371 20 000 000).',
+      'No SMS is sent outside production: the code is printed below as "[dev outbox] SMS to …" and listed at',
+      `${url}/api/dev/outbox. API docs: ${url}/api/docs`,
+    ].join('\n'),
+  );
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

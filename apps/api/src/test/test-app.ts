@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppOverrides } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** A clock that tests move by hand. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date('2026-11-20T10:00:00Z')): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => void (current += ms) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  /** Inject with JSON parsed; `token` adds the bearer header. */
+  call(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** The newest code texted to `phone`, read from the dev outbox like a developer would. */
+  lastCode(phone: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real app on a clean database; only the clock is fake. Rate-limit counters are private to this app. */
+export async function createTestApp(options: { env?: Record<string, string>; config?: Partial<Config>; overrides?: AppOverrides } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = createTestClock();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...options.env },
+    { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', rateLimitNamespace: `test-${randomUUID()}:`, ...options.config },
+  );
+  const app = await buildApp(config, { database, clock, ...options.overrides });
+  await app.ready();
+
+  const call: TestApp['call'] = async ({ token, ...options }) => {
+    const response = await app.inject({
+      ...options,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+    } as InjectOptions);
+    let body: unknown = response.body;
+    if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
+    return { status: response.statusCode, body, headers: response.headers };
+  };
+
+  return {
+    app,
+    clock,
+    call,
+    async lastCode(phone) {
+      const { body } = await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` });
+      const code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1];
+      if (!code) throw new Error(`no code was texted to ${phone}`);
+      return code;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A valid Latvian mobile number, different on every call. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `+3712${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/** Registers and verifies a new user; answers its tokens, id and private client. */
+export async function signUp(t: TestApp, phone = uniquePhone()) {
+  const registered = await t.call({ method: 'POST', url: '/api/register', payload: { username: phone, age_confirmed: true, terms_accepted: true } });
+  if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const code = await t.lastCode(phone);
+  const verified = await t.call({ method: 'POST', url: `/api/register/${registered.body.data.uuid}/verify`, payload: { code } });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const me = await t.call({ method: 'GET', url: '/api/me', token: verified.body.data.jwt });
+  return {
+    phone,
+    jwt: verified.body.data.jwt as string,
+    refreshToken: verified.body.data.refresh_token as string,
+    userId: me.body.data.id as string,
+    clientId: me.body.data.clients[0].id as string,
+  };
+}
