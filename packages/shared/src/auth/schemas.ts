@@ -33,7 +33,7 @@ export const verifyBody = z.object({ code: codeSchema });
 export type VerifyBody = z.input<typeof verifyBody>;
 
 /** The refresh token may come in the body (spec) or in the `refresh__key` cookie. */
-export const refreshBody = z.object({ refreshToken: z.string().max(200).optional() }).optional();
+export const refreshBody = z.object({ refreshToken: z.string().max(200).optional() }).nullish();
 
 export const registerUidParams = z.object({ uid: z.uuid({ error: rule('valid') }) });
 

@@ -29,13 +29,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   /** Per client IP, before the body is read. */
   const perIp = (name: string, max: number) =>
     app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
-  /** Per phone number, after validation has turned it into E.164. */
-  const perPhone = (name: string, max: number) =>
-    app.rateLimit({
+  /**
+   * Per phone number, after validation has turned it into E.164. The plugin runs one `rateLimit` hook per request,
+   * so this second limit uses its lower-level limiter.
+   */
+  const perPhone = (name: string, max: number) => {
+    const limiter = app.createRateLimit({
       max,
       timeWindow: MINUTE,
-      keyGenerator: (request) => `${name}:phone:${(request.body as { username?: string } | undefined)?.username ?? request.ip}`,
+      keyGenerator: (request) => `${name}:phone:${(request.body as { username: string }).username}`,
     });
+    return async (request: FastifyRequest) => {
+      const outcome = await limiter(request);
+      if (!outcome.isAllowed && outcome.isExceeded) {
+        throw new AppError('too_many_requests', { headers: { 'retry-after': String(outcome.ttlInSeconds) } });
+      }
+    };
+  };
 
   /** The refresh token also travels as an HttpOnly cookie, scoped to the API (DESIGN "Sign-in and security"). */
   const sendTokens = (reply: FastifyReply, tokens: Tokens) => {

@@ -1,3 +1,147 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardBody, cardPatchBody, cardSchema, qrCodeQuery, uploadBody } from '@tipcard/shared/cards/schemas';
+import {
+  cardQrCode,
+  createCard,
+  getCardPhoto,
+  listClientCards,
+  removeCardPhoto,
+  setCardPhoto,
+  updateCard,
+} from './cards.service.ts';
+import { pickQrFormat } from './qr-code.ts';
 
-export const cardsRoutes: FastifyPluginAsyncZod = async () => {};
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const clientParams = z.object({ clientId: z.uuid() });
+const cardParams = z.object({ cardId: z.uuid() });
+const MINUTE = 60_000;
+/** Photo uploads per user per minute: each one is up to 10 MB of decoding and re-encoding. */
+const PHOTO_UPLOADS_PER_MINUTE = 20;
+
+export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicUrl = app.config.publicUrl;
+  const owner = { onRequest: app.authenticate };
+  const tags = ['cards'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/clients/:clientId/cards',
+    {
+      ...owner,
+      schema: { tags, security, summary: "The client's cards", params: clientParams, response: { 200: data(z.array(cardSchema)) } },
+    },
+    async (request) => ({ data: await listClientCards(app.db, publicUrl, request.userId, request.params.clientId) }),
+  );
+
+  app.post(
+    '/clients/:clientId/cards',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a card (a private client has exactly one)',
+        params: clientParams,
+        body: cardBody,
+        response: { 201: data(cardSchema) },
+      },
+    },
+    async (request, reply) => {
+      const card = await createCard(app.db, publicUrl, request.userId, request.params.clientId, request.body);
+      return reply.status(201).send({ data: card });
+    },
+  );
+
+  app.patch(
+    '/cards/:cardId',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Change some fields of a card',
+        params: cardParams,
+        // No body at all is the same as `{}`.
+        body: cardPatchBody.default({}),
+        response: { 200: data(cardSchema) },
+      },
+    },
+    async (request) => ({ data: await updateCard(app.db, publicUrl, request.userId, request.params.cardId, request.body) }),
+  );
+
+  app.post(
+    '/cards/:cardId/photo',
+    {
+      ...owner,
+      // After authentication, so the limit is per user.
+      preHandler: app.rateLimit({
+        max: PHOTO_UPLOADS_PER_MINUTE,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => `photo:${request.userId}`,
+      }),
+      schema: {
+        tags,
+        security,
+        summary: 'Upload the card photo (JPEG or PNG, base64, at most 10 MB; stored re-encoded without metadata)',
+        params: cardParams,
+        body: uploadBody,
+        response: { 200: data(cardSchema) },
+      },
+    },
+    async (request) => ({ data: await setCardPhoto(app.db, publicUrl, request.userId, request.params.cardId, request.body) }),
+  );
+
+  app.delete(
+    '/cards/:cardId/photo',
+    {
+      ...owner,
+      schema: { tags, security, summary: 'Remove the card photo', params: cardParams, response: { 200: data(cardSchema) } },
+    },
+    async (request) => ({ data: await removeCardPhoto(app.db, publicUrl, request.userId, request.params.cardId) }),
+  );
+
+  app.get(
+    '/cards/:cardId/photo',
+    {
+      schema: {
+        tags,
+        summary: 'The card photo (public: the guest payment page shows it)',
+        params: cardParams,
+        querystring: z.object({ v: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const photo = await getCardPhoto(app.db, request.params.cardId);
+      // Only the URL naming the current file may be cached for ever; any other answer may change.
+      const versioned = request.query.v === photo.fileId;
+      const etag = `"${photo.fileId}"`;
+      reply
+        .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('ETag', etag)
+        // A public image: other origins (an API host set apart from the web app) may embed it.
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(photo.mime).send(photo.content);
+    },
+  );
+
+  app.get(
+    '/cards/:cardId/qr_code',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: "The card's QR code: PNG, or SVG when the Accept header prefers image/svg+xml",
+        params: cardParams,
+        querystring: qrCodeQuery,
+      },
+    },
+    async (request, reply) => {
+      const format = pickQrFormat(request.headers.accept);
+      const qr = await cardQrCode(app.db, publicUrl, request.userId, request.params.cardId, { ...request.query, format });
+      return reply.type(qr.mime).header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept').send(qr.body);
+    },
+  );
+};

@@ -1,7 +1,193 @@
-import type { Card } from '@tipcard/shared/cards/schemas';
+import type { z } from 'zod';
+import type { Card, cardBody, cardPatchBody } from '@tipcard/shared/cards/schemas';
 import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { t } from '../../lib/i18n.ts';
+import { requireOwnClient } from '../users/users.service.ts';
+import * as repo from './cards.repository.ts';
+import { decodeUpload, normalizePhoto } from './photo.ts';
+import { normalizeHexColor, renderQrCode, type QrFormat } from './qr-code.ts';
 
-// Placeholder until the cards module lands (being written now).
-export async function findPrivateCardOfUser(_db: Executor, _userId: string): Promise<Card | null> {
-  return null;
+type CardInput = z.output<typeof cardBody>;
+type CardPatch = z.output<typeof cardPatchBody>;
+
+/** The public payment page of a card: what its QR code encodes and guests open (DESIGN "Web app"). */
+export function paymentUrlOf(publicUrl: string, cardId: string): string {
+  return `${publicUrl}/payment/${cardId}`;
+}
+
+/** The photo URL carries the file id, so a new photo is a new URL and the old one may be cached for ever. */
+export function photoUrlOf(cardId: string, photoFileId: string | null): string | null {
+  return photoFileId ? `/api/cards/${cardId}/photo?v=${photoFileId}` : null;
+}
+
+function toCard(row: repo.CardRow, publicUrl: string): Card {
+  return {
+    id: row.id,
+    client_id: row.clientId,
+    title: row.title,
+    image_url: photoUrlOf(row.id, row.photoFileId),
+    public_name: row.publicName,
+    welcome_phrase: row.welcomePhrase,
+    public_text: row.publicText,
+    activity_type: row.activityType as Card['activity_type'],
+    country: row.country,
+    instagram: row.instagram,
+    facebook: row.facebook,
+    tiktok: row.tiktok,
+    // Ratings arrive with guest payments.
+    rating: null,
+    is_private: row.isPrivate,
+    payment_url: paymentUrlOf(publicUrl, row.id),
+  };
+}
+
+/** Body fields (snake_case, already validated) → columns; keys the body does not carry stay untouched. */
+function toColumns(body: CardPatch): repo.CardChanges {
+  const columns: repo.CardChanges = {
+    title: body.title,
+    publicName: body.public_name,
+    welcomePhrase: body.welcome_phrase,
+    publicText: body.public_text,
+    activityType: body.activity_type,
+    country: body.country,
+    instagram: body.instagram,
+    facebook: body.facebook,
+    tiktok: body.tiktok,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+/** A unique violation on `constraint`, however the driver wraps it (Drizzle puts the pg error in `cause`). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
+  }
+  return false;
+}
+
+/** The card when the user owns it (through its client); 404 otherwise, so other users' ids reveal nothing. */
+async function requireOwnCard(db: Executor, userId: string, cardId: string): Promise<repo.CardRow> {
+  const card = await repo.findCard(db, cardId);
+  if (!card) throw new AppError('not_found');
+  await requireOwnClient(db, userId, card.clientId);
+  return card;
+}
+
+/**
+ * The private card of the user, or null before the first card exists (used by GET /me). Without `publicUrl` the
+ * `payment_url` is the site-relative path.
+ */
+export async function findPrivateCardOfUser(db: Executor, userId: string, publicUrl = ''): Promise<Card | null> {
+  const row = await repo.findPrivateCardOfUser(db, userId);
+  return row ? toCard(row, publicUrl) : null;
+}
+
+export async function listClientCards(db: Executor, publicUrl: string, userId: string, clientId: string): Promise<Card[]> {
+  await requireOwnClient(db, userId, clientId);
+  const rows = await repo.listCardsOfClient(db, clientId);
+  return rows.map((row) => toCard(row, publicUrl));
+}
+
+/**
+ * A new card under the user's client. A private client has exactly one card, its private card: a second is a 422
+ * card_limit. The count is the friendly check; the partial unique index is the guarantee when two requests race.
+ */
+export async function createCard(db: Executor, publicUrl: string, userId: string, clientId: string, body: CardInput): Promise<Card> {
+  const client = await requireOwnClient(db, userId, clientId);
+  const isPrivate = client.type === 'private';
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (isPrivate && (await repo.countCardsOfClient(tx, client.id)) > 0) throw new AppError('card_limit');
+      return repo.insertCard(tx, {
+        clientId: client.id,
+        isPrivate,
+        title: body.title,
+        publicName: body.public_name,
+        welcomePhrase: body.welcome_phrase,
+        publicText: body.public_text,
+        activityType: body.activity_type,
+        country: body.country,
+        instagram: body.instagram,
+        facebook: body.facebook,
+        tiktok: body.tiktok,
+      });
+    });
+    return toCard(row, publicUrl);
+  } catch (error) {
+    if (isUniqueViolation(error, repo.ONE_PRIVATE_CARD_INDEX)) throw new AppError('card_limit');
+    throw error;
+  }
+}
+
+/** Changes the fields the body carries (an empty body changes nothing but `updated_at`). */
+export async function updateCard(db: Executor, publicUrl: string, userId: string, cardId: string, patch: CardPatch): Promise<Card> {
+  await requireOwnCard(db, userId, cardId);
+  const row = await repo.updateCard(db, cardId, { ...toColumns(patch), updatedAt: new Date() });
+  if (!row) throw new AppError('not_found');
+  return toCard(row, publicUrl);
+}
+
+/**
+ * Replaces the card's photo. The upload is checked and re-encoded before the transaction (CPU work holds no
+ * lock); the card row is locked so that two uploads at once cannot orphan a file.
+ */
+export async function setCardPhoto(
+  db: Executor,
+  publicUrl: string,
+  userId: string,
+  cardId: string,
+  upload: { content: string },
+): Promise<Card> {
+  await requireOwnCard(db, userId, cardId);
+  const photo = await normalizePhoto(decodeUpload(upload.content));
+  const row = await db.transaction(async (tx) => {
+    const card = await repo.findCardForUpdate(tx, cardId);
+    if (!card) throw new AppError('not_found');
+    const file = await repo.insertFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
+    const updated = await repo.updateCard(tx, cardId, { photoFileId: file.id, updatedAt: new Date() });
+    if (card.photoFileId) await repo.deleteFile(tx, card.photoFileId);
+    return updated!;
+  });
+  return toCard(row, publicUrl);
+}
+
+/** Removes the card's photo and its stored file; a card without a photo is answered as it is. */
+export async function removeCardPhoto(db: Executor, publicUrl: string, userId: string, cardId: string): Promise<Card> {
+  await requireOwnCard(db, userId, cardId);
+  const row = await db.transaction(async (tx) => {
+    const card = await repo.findCardForUpdate(tx, cardId);
+    if (!card) throw new AppError('not_found');
+    if (!card.photoFileId) return card;
+    const updated = await repo.updateCard(tx, cardId, { photoFileId: null, updatedAt: new Date() });
+    await repo.deleteFile(tx, card.photoFileId);
+    return updated!;
+  });
+  return toCard(row, publicUrl);
+}
+
+/** The photo of a card for anyone (guests see it on the payment page); 404 when there is none. */
+export async function getCardPhoto(db: Executor, cardId: string): Promise<{ fileId: string; mime: string; content: Buffer }> {
+  const photo = await repo.findCardPhoto(db, cardId);
+  if (!photo) throw new AppError('not_found');
+  const { content } = photo;
+  return { fileId: photo.fileId, mime: photo.mime, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
+}
+
+/**
+ * The QR code of the owner's card. It may only encode that card's own payment page, so the endpoint cannot be
+ * used to brand arbitrary links.
+ */
+export async function cardQrCode(
+  db: Executor,
+  publicUrl: string,
+  userId: string,
+  cardId: string,
+  query: { url: string; hexColor?: string | undefined; format: QrFormat },
+): Promise<{ mime: string; body: Buffer | string }> {
+  const card = await requireOwnCard(db, userId, cardId);
+  const expected = paymentUrlOf(publicUrl, card.id);
+  if (query.url !== expected) throw AppError.field('validation_failed', 'url', t('validation.valid'));
+  return renderQrCode(expected, normalizeHexColor(query.hexColor), query.format);
 }

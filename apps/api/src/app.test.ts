@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createTestDatabase } from './test/test-database.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('answers health and readiness', async () => {
+    expect(await t.call({ method: 'GET', url: '/api/health' })).toMatchObject({ status: 200, body: { data: { status: 'ok' } } });
+    expect(await t.call({ method: 'GET', url: '/api/ready' })).toMatchObject({ status: 200, body: { data: { status: 'ok' } } });
+  });
+
+  it('sends the security headers on every response, without HSTS on localhost', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const { headers } = await t.call({ method: 'GET', url });
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('answers an unknown API route with a 404 in the error format', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response).toMatchObject({ status: 404, body: { code: 'not_found', errors: ['Not found'], validation_errors: {} } });
+  });
+
+  it('answers malformed JSON with a 400 in the error format', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/request-otp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(response).toMatchObject({ status: 400, body: { code: 'bad_request', errors: ['Malformed request'] } });
+  });
+
+  it('answers an unknown content type with 415 and a body of the wrong shape with 422', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/request-otp', headers: { 'content-type': 'application/xml' }, payload: '<x/>' })).status).toBe(415);
+    expect((await t.call({ method: 'POST', url: '/api/request-otp', headers: { 'content-type': 'text/plain' }, payload: 'x' })).status).toBe(422);
+    expect((await t.call({ method: 'POST', url: '/api/request-otp', payload: [1, 2] as unknown as object })).status).toBe(422);
+  });
+
+  it('serves the OpenAPI document generated from the zod schemas, and its UI', async () => {
+    const json = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(json.status).toBe(200);
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/request-otp', '/api/login_check', '/api/me']));
+    expect(json.body.paths['/api/register'].post.requestBody.content['application/json'].schema.required).toContain('username');
+    const ui = await t.call({ method: 'GET', url: '/api/docs/' });
+    expect(ui.status).toBe(200);
+    expect(String(ui.headers['content-type'])).toContain('text/html');
+  });
+});
+
+describe('production mode', () => {
+  it('has no dev outbox, sends HSTS on https, and never shows internals in a 500', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://tipcard.example',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+      SANDBOX_PAYMENTS: '1',
+    });
+    const app = await buildApp(config, { database });
+    app.get('/api/boom', async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.headers['strict-transport-security']).toContain('max-age=31536000');
+      const boom = await app.inject({ method: 'GET', url: '/api/boom' });
+      expect(boom.statusCode).toBe(500);
+      expect(boom.json()).toEqual({ message: 'Something went wrong', code: 'internal', errors: ['Something went wrong'], validation_errors: {} });
+      expect(boom.body).not.toContain('secret');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', NODE_ENV: 'production', SMS_PROVIDER: 'carrier-pigeon' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'SMS_PROVIDER']) expect(problems).toContain(name);
+  });
+
+  it('requires JWT_SECRET and a real SMS provider in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: '1' })).toThrow(/JWT_SECRET[\s\S]*SMS_PROVIDER/);
+  });
+
+  it('has working defaults for the embedded mode', () => {
+    const config = loadConfig({}, { jwtSecret: 'x'.repeat(40) });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', databaseUrl: undefined, devOutbox: true });
+  });
+});

@@ -1,0 +1,74 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cards, clients, files } from '../../db/schema.ts';
+
+export type CardRow = typeof cards.$inferSelect;
+export type NewCardRow = typeof cards.$inferInsert;
+export type CardChanges = Partial<Omit<NewCardRow, 'id' | 'clientId' | 'isPrivate' | 'createdAt'>>;
+
+/** The name of the partial unique index that allows one private card per client. */
+export const ONE_PRIVATE_CARD_INDEX = 'cards_one_private_per_client_key';
+
+export function listCardsOfClient(db: Executor, clientId: string) {
+  return db.select().from(cards).where(eq(cards.clientId, clientId)).orderBy(asc(cards.createdAt), asc(cards.id));
+}
+
+export async function countCardsOfClient(db: Executor, clientId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(cards).where(eq(cards.clientId, clientId));
+  return row?.count ?? 0;
+}
+
+export async function findCard(db: Executor, cardId: string): Promise<CardRow | undefined> {
+  const [row] = await db.select().from(cards).where(eq(cards.id, cardId));
+  return row;
+}
+
+/** The card row locked until the end of the caller's transaction (photo replacement). */
+export async function findCardForUpdate(db: Executor, cardId: string): Promise<CardRow | undefined> {
+  const [row] = await db.select().from(cards).where(eq(cards.id, cardId)).for('update');
+  return row;
+}
+
+/** The private card of a user: the card of the user's private client. */
+export async function findPrivateCardOfUser(db: Executor, userId: string): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select({ card: cards })
+    .from(cards)
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .where(and(eq(clients.userId, userId), eq(cards.isPrivate, true)))
+    .orderBy(asc(cards.createdAt))
+    .limit(1);
+  return row?.card;
+}
+
+export async function insertCard(db: Executor, values: NewCardRow): Promise<CardRow> {
+  const [row] = await db.insert(cards).values(values).returning();
+  return row!;
+}
+
+export async function updateCard(db: Executor, cardId: string, changes: CardChanges): Promise<CardRow | undefined> {
+  const [row] = await db.update(cards).set(changes).where(eq(cards.id, cardId)).returning();
+  return row;
+}
+
+export async function insertFile(db: Executor, values: { ownerUserId: string; mime: string; content: Uint8Array }) {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, sizeBytes: values.content.byteLength })
+    .returning({ id: files.id });
+  return row!;
+}
+
+export async function deleteFile(db: Executor, fileId: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, fileId));
+}
+
+/** The photo of a card: its file id, type and bytes; undefined when the card or its photo does not exist. */
+export async function findCardPhoto(db: Executor, cardId: string) {
+  const [row] = await db
+    .select({ fileId: files.id, mime: files.mime, content: files.content })
+    .from(cards)
+    .innerJoin(files, eq(files.id, cards.photoFileId))
+    .where(eq(cards.id, cardId));
+  return row;
+}
