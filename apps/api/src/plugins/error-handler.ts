@@ -19,7 +19,8 @@ function validationErrors(error: { validation: { instancePath: string; message?:
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
     const message = issue.message?.startsWith('validation.') ? t(issue.message) : t('validation.valid');
-    (fields[field] ??= []).includes(message) || fields[field].push(message);
+    const messages = (fields[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return fields;
 }

@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const vendorSdks = ['twilio', 'stripe', 'nodemailer'].map((name) => ({
+  name,
+  message: 'Vendor SDKs are imported only under apps/api/src/integrations.',
+}));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/api/src/test/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  // One-way imports: shared knows no app; a module reaches another module only through its service.
+  {
+    files: ['packages/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tipcard/api*', '@tipcard/web*', '**/apps/**'], message: 'packages/shared must not depend on an app.' }] }] },
+  },
+  {
+    files: ['apps/api/src/**'],
+    ignores: ['apps/api/src/integrations/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: vendorSdks,
+          patterns: [{ group: ['../*/*.repository.ts', '../*/*.repository'], message: "Call the other module's service, not its repository." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components are shared: they must not import features or the app.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Features must not import the app wiring.' }] }],
+    },
+  },
+);
