@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatAmount } from './format.ts';
+
+describe('formatAmount', () => {
+  it('shows cents as the spec\'s EUR amount with spaces between thousands', () => {
+    expect(formatAmount(0)).toBe('0.00');
+    expect(formatAmount(5)).toBe('0.05');
+    expect(formatAmount(300)).toBe('3.00');
+    expect(formatAmount(123456)).toBe('1 234.56');
+    expect(formatAmount(100000000)).toBe('1 000 000.00');
+    expect(formatAmount(-250)).toBe('-2.50');
+  });
+
+  it('loses no cent: removing the spaces gives back the exact amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        const shown = formatAmount(cents);
+        expect(shown).toMatch(/^-?\d{1,3}( \d{3})*\.\d{2}$/);
+        expect(BigInt(shown.replaceAll(' ', '').replace('.', ''))).toBe(BigInt(cents));
+      }),
+    );
+  });
+
+  it('refuses anything that is not integer cents', () => {
+    expect(() => formatAmount(1.5)).toThrow(RangeError);
+    expect(() => formatAmount(Number.NaN)).toThrow(RangeError);
+  });
+});
