@@ -5,7 +5,7 @@ describe('normalizePhone', () => {
   it('answers E.164 for mobile numbers of served countries, whatever the spacing', () => {
     expect(normalizePhone('+371 2000 0000')).toBe('+37120000000');
     expect(normalizePhone(' +33 6 12 34 56 78 ')).toBe('+33612345678');
-    expect(normalizePhone('+44 7911 123456')).toBe('+447911123456');
+    expect(normalizePhone('+44 7400 123456')).toBe('+447400123456');
     expect(normalizePhone('+34 612 34 56 78')).toBe('+34612345678');
   });
 
