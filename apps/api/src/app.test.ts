@@ -92,6 +92,45 @@ describe('production mode', () => {
   });
 });
 
+describe('logs', () => {
+  it('never carry codes, tokens or phone numbers through a sign-up and sign-in in production', async () => {
+    const lines: string[] = [];
+    const texts: { to: string; body: string }[] = [];
+    const database = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'trace',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+      SANDBOX_PAYMENTS: '1',
+    });
+    const app = await buildApp(config, {
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+      sms: { send: async (to, body) => void texts.push({ to, body }) },
+    });
+    try {
+      const phone = '+37129998877';
+      const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { username: phone, age_confirmed: true, terms_accepted: true } });
+      const code = /\d{6}/.exec(texts[0]!.body)![0];
+      await app.inject({ method: 'POST', url: `/api/register/${registered.json().data.uuid}/verify`, payload: { code: '000000' } });
+      const verified = await app.inject({ method: 'POST', url: `/api/register/${registered.json().data.uuid}/verify`, payload: { code } });
+      const { jwt, refresh_token } = verified.json().data;
+      await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${jwt}` } });
+      await app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: refresh_token } });
+      const log = lines.join('');
+      expect(lines.length).toBeGreaterThan(5);
+      for (const secret of [code, jwt, refresh_token, phone, phone.slice(1)]) expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;

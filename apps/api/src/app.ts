@@ -41,6 +41,8 @@ export interface AppOverrides {
   sms?: SmsSender;
   /** An already migrated database, e.g. one per test file. */
   database?: DatabaseHandle;
+  /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
+  logStream?: { write(line: string): void };
 }
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.code', '*.refreshToken', '*.refresh_token', '*.jwt'],
         censor: '[redacted]',
       },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.production,
