@@ -58,6 +58,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         censor: '[redacted]',
       },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+      // Readable lines for a developer at a terminal (the dev outbox's codes among them); JSON everywhere else.
+      ...(!overrides.logStream && !config.production && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId', translateTime: 'HH:MM:ss' } } }
+        : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.production,
