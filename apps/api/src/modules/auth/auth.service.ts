@@ -3,6 +3,7 @@ import { REFRESH_TOKEN_TTL_DAYS, type Locale } from '@tipcard/shared/constants';
 import type { RegisterBody } from '@tipcard/shared/auth/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as users from '../users/users.service.ts';
 import { signAccessToken, type AccessTokenKeys } from './access-token.ts';
@@ -22,12 +23,6 @@ export interface AuthServiceDeps {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-/** Drizzle wraps driver errors, so the SQLSTATE may sit on the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  return (error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause);
-}
-
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {

@@ -4,7 +4,7 @@ import { cards, clients, files } from '../../db/schema.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type NewCardRow = typeof cards.$inferInsert;
-export type CardChanges = Partial<Omit<NewCardRow, 'id' | 'clientId' | 'isPrivate' | 'createdAt'>>;
+export type CardChanges = Partial<Omit<NewCardRow, 'id' | 'clientId' | 'isPrivate' | 'createdAt' | 'updatedAt'>>;
 
 /** The name of the partial unique index that allows one private card per client. */
 export const ONE_PRIVATE_CARD_INDEX = 'cards_one_private_per_client_key';
@@ -14,7 +14,10 @@ export function listCardsOfClient(db: Executor, clientId: string) {
 }
 
 export async function countCardsOfClient(db: Executor, clientId: string): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(cards).where(eq(cards.clientId, clientId));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(cards)
+    .where(eq(cards.clientId, clientId));
   return row?.count ?? 0;
 }
 
@@ -46,8 +49,13 @@ export async function insertCard(db: Executor, values: NewCardRow): Promise<Card
   return row!;
 }
 
+/** Applies `changes` and moves `updated_at` to the database's now. */
 export async function updateCard(db: Executor, cardId: string, changes: CardChanges): Promise<CardRow | undefined> {
-  const [row] = await db.update(cards).set(changes).where(eq(cards.id, cardId)).returning();
+  const [row] = await db
+    .update(cards)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(cards.id, cardId))
+    .returning();
   return row;
 }
 

@@ -29,7 +29,13 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/clients/:clientId/cards',
     {
       ...owner,
-      schema: { tags, security, summary: "The client's cards", params: clientParams, response: { 200: data(z.array(cardSchema)) } },
+      schema: {
+        tags,
+        security,
+        summary: "The client's cards",
+        params: clientParams,
+        response: { 200: data(z.array(cardSchema)) },
+      },
     },
     async (request) => ({ data: await listClientCards(app.db, publicUrl, request.userId, request.params.clientId) }),
   );

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Card, cardBody, cardPatchBody } from '@tipcard/shared/cards/schemas';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './cards.repository.ts';
@@ -58,15 +59,6 @@ function toColumns(body: CardPatch): repo.CardChanges {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
-/** A unique violation on `constraint`, however the driver wraps it (Drizzle puts the pg error in `cause`). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
-  }
-  return false;
-}
-
 /** The card when the user owns it (through its client); 404 otherwise, so other users' ids reveal nothing. */
 async function requireOwnCard(db: Executor, userId: string, cardId: string): Promise<repo.CardRow> {
   const card = await repo.findCard(db, cardId);
@@ -94,7 +86,13 @@ export async function listClientCards(db: Executor, publicUrl: string, userId: s
  * A new card under the user's client. A private client has exactly one card, its private card: a second is a 422
  * card_limit. The count is the friendly check; the partial unique index is the guarantee when two requests race.
  */
-export async function createCard(db: Executor, publicUrl: string, userId: string, clientId: string, body: CardInput): Promise<Card> {
+export async function createCard(
+  db: Executor,
+  publicUrl: string,
+  userId: string,
+  clientId: string,
+  body: CardInput,
+): Promise<Card> {
   const client = await requireOwnClient(db, userId, clientId);
   const isPrivate = client.type === 'private';
   try {
@@ -122,9 +120,15 @@ export async function createCard(db: Executor, publicUrl: string, userId: string
 }
 
 /** Changes the fields the body carries (an empty body changes nothing but `updated_at`). */
-export async function updateCard(db: Executor, publicUrl: string, userId: string, cardId: string, patch: CardPatch): Promise<Card> {
+export async function updateCard(
+  db: Executor,
+  publicUrl: string,
+  userId: string,
+  cardId: string,
+  patch: CardPatch,
+): Promise<Card> {
   await requireOwnCard(db, userId, cardId);
-  const row = await repo.updateCard(db, cardId, { ...toColumns(patch), updatedAt: new Date() });
+  const row = await repo.updateCard(db, cardId, toColumns(patch));
   if (!row) throw new AppError('not_found');
   return toCard(row, publicUrl);
 }
@@ -146,7 +150,7 @@ export async function setCardPhoto(
     const card = await repo.findCardForUpdate(tx, cardId);
     if (!card) throw new AppError('not_found');
     const file = await repo.insertFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
-    const updated = await repo.updateCard(tx, cardId, { photoFileId: file.id, updatedAt: new Date() });
+    const updated = await repo.updateCard(tx, cardId, { photoFileId: file.id });
     if (card.photoFileId) await repo.deleteFile(tx, card.photoFileId);
     return updated!;
   });
@@ -160,7 +164,7 @@ export async function removeCardPhoto(db: Executor, publicUrl: string, userId: s
     const card = await repo.findCardForUpdate(tx, cardId);
     if (!card) throw new AppError('not_found');
     if (!card.photoFileId) return card;
-    const updated = await repo.updateCard(tx, cardId, { photoFileId: null, updatedAt: new Date() });
+    const updated = await repo.updateCard(tx, cardId, { photoFileId: null });
     await repo.deleteFile(tx, card.photoFileId);
     return updated!;
   });

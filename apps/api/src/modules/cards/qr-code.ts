@@ -52,7 +52,11 @@ const qrOptions = (color: string) =>
   }) as const;
 
 /** The QR code of `text`: dark modules in `color` on white, error correction M, a 2-module quiet zone. */
-export async function renderQrCode(text: string, color: string, format: QrFormat): Promise<{ mime: string; body: Buffer | string }> {
+export async function renderQrCode(
+  text: string,
+  color: string,
+  format: QrFormat,
+): Promise<{ mime: string; body: Buffer | string }> {
   if (format === 'svg') {
     return { mime: 'image/svg+xml; charset=utf-8', body: await QRCode.toString(text, { ...qrOptions(color), type: 'svg' }) };
   }
