@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -56,6 +59,29 @@ describe('platform', () => {
     const ui = await t.call({ method: 'GET', url: '/api/docs/' });
     expect(ui.status).toBe(200);
     expect(String(ui.headers['content-type'])).toContain('text/html');
+  });
+});
+
+describe('the web app', () => {
+  it('answers page paths with its index, files as they are, and a missing asset with a 404', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'tipcard-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Tipcard</title>');
+    writeFileSync(join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+    const web = await createTestApp({ config: { webDist } });
+    try {
+      for (const url of ['/', '/payment/4b1d', '/#/login']) {
+        const page = await web.call({ method: 'GET', url });
+        expect(page.status).toBe(200);
+        expect(page.body).toContain('<title>Tipcard</title>');
+        expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      }
+      expect((await web.call({ method: 'GET', url: '/assets/app-1.js' })).headers['content-type']).toContain('javascript');
+      expect((await web.call({ method: 'GET', url: '/assets/app-0.js' })).status).toBe(404);
+      expect((await web.call({ method: 'GET', url: '/api/unknown' })).body.code).toBe('not_found');
+    } finally {
+      await web.close();
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -45,7 +44,6 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
 }
 
-const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 /** 10 MB of file as base64 plus the JSON around it. */
 const BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
@@ -115,11 +113,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { prefix: '/api' },
   );
 
-  // The built web app, when there is one; every other GET outside /api gets its index (hash routing does the rest).
-  const serveWeb = existsSync(WEB_DIST);
-  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  // The built web app, when there is one. A GET for a page path outside /api gets its index (hash routing does the
+  // rest); a missing file (a stale hashed asset) stays a 404 rather than HTML the browser would refuse.
+  const serveWeb = existsSync(config.webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist });
   app.setNotFoundHandler((request, reply) => {
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) return reply.sendFile('index.html');
+    const path = request.url.split('?')[0] ?? '';
+    const pagePath = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
+    if (serveWeb && pagePath) return reply.sendFile('index.html');
     return reply.status(404).send(errorBody('not_found'));
   });
   return app;

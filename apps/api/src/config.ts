@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const optionalText = z
@@ -85,6 +86,8 @@ export interface Config {
   /** Prefix for rate-limit keys in Redis, so that test apps do not share counters. */
   rateLimitNamespace: string;
   worker: Env['WORKER'];
+  /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
+  webDist: string;
   raw: Env;
 }
 
@@ -122,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     rateLimitNamespace: 'tipcard-rl:',
     worker: env.WORKER,
+    webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     raw: env,
     ...overrides,
   };
