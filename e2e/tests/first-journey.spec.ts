@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { newPhone, readCode } from './helpers.ts';
+
+test('register in English, create the card, see QR and zero balances, log out and log in again', async ({ page, request }) => {
+  // A phone gets one code a minute, so signing in again waits for the sign-up code's minute to pass.
+  test.setTimeout(150_000);
+  const phone = newPhone();
+  await page.goto('/#/registration');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('I confirm that I am 16 years old or older').check();
+  await page.getByLabel('I agree to the terms of use and the privacy policy').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+
+  await page.getByLabel('Confirmation code').fill(await readCode(request, phone));
+  const codeSentAt = Date.now();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  // Signed in without a card: the guard sends the user to create one.
+  await expect(page).toHaveURL(/#\/account\/create/);
+  await page.getByLabel('Public name').fill('Anna');
+  await page.getByLabel('Card title').fill('Café Riga');
+  await page.getByLabel('Activity').selectOption('WAITER');
+  await page.getByLabel('Country').selectOption('LV');
+  await page.getByRole('button', { name: 'Create card' }).click();
+
+  await page.goto('/#/overview');
+  await expect(page.getByTestId('balance-main')).toContainText('0.00');
+  await expect(page.getByTestId('balance-hold')).toContainText('0.00');
+  const qr = page.getByTestId('card-qr').first();
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).not.toHaveURL(/overview/);
+  await page.goto('/#/overview');
+  await expect(page).not.toHaveURL(/overview/);
+
+  await page.waitForTimeout(Math.max(0, codeSentAt + 61_000 - Date.now()));
+  await page.goto('/#/login');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await page.getByLabel('Confirmation code').fill(await readCode(request, phone, 1));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/#\/overview/);
+  await expect(page.getByTestId('balance-main')).toContainText('0.00');
+});
+
+test('the same registration under the lv prefix speaks Latvian', async ({ page, request }) => {
+  const phone = newPhone();
+  await page.goto('/#/lv/registration');
+  await expect(page.getByRole('heading', { name: 'Izveidojiet savu kontu' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lv');
+  await page.getByLabel('Tālruņa numurs').fill(phone);
+  await page.getByLabel('Apstiprinu, ka man ir vismaz 16 gadu').check();
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Reģistrēties' }).click();
+  await page.getByLabel('Apstiprinājuma kods').fill(await readCode(request, phone));
+  await page.getByRole('button', { name: 'Apstiprināt' }).click();
+  await expect(page).toHaveURL(/#\/lv\/account\/create/);
+});
+
+test('a wrong code says "Code that you entered is not correct"', async ({ page, request }) => {
+  const phone = newPhone();
+  await page.goto('/#/registration');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('I confirm that I am 16 years old or older').check();
+  await page.getByLabel('I agree to the terms of use and the privacy policy').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  const code = await readCode(request, phone);
+  await page.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Code that you entered is not correct').first()).toBeVisible();
+});
