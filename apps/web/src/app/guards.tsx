@@ -1,0 +1,38 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useMyCard } from '../features/account/api/use-card.ts';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { stripLocale } from '../lib/locale.ts';
+import { hasSession } from '../lib/tokens.ts';
+import { useLocalePath } from '../lib/use-locale-path.ts';
+import { useTranslation } from 'react-i18next';
+
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid min-h-[50vh] place-items-center text-primary-700">
+      <Spinner className="scale-150" label={t('loading')} />
+    </div>
+  );
+}
+
+/** Logged-out pages (index, login, registration): a signed-in user goes to overview. */
+export function GuestOnly() {
+  const to = useLocalePath();
+  if (hasSession()) return <Navigate to={to('/overview')} replace />;
+  return <Outlet />;
+}
+
+/** Signed-in pages: no token → index; signed in without a card → account-create. */
+export function RequireSession() {
+  const to = useLocalePath();
+  const location = useLocation();
+  const { card, isPending, isError } = useMyCard();
+
+  if (!hasSession()) return <Navigate to={to('/')} replace />;
+  if (isPending || isError) return <PageLoader />;
+
+  const path = stripLocale(location.pathname);
+  if (!card && path !== '/account/create') return <Navigate to={to('/account/create')} replace />;
+  if (card && path === '/account/create') return <Navigate to={to('/overview')} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,159 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LayoutDashboard, LogOut, Menu, UserRound, X, type LucideIcon } from 'lucide-react';
+import { AnimatedOutlet } from '../../components/ui/animated-outlet.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { LanguageList, LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useMyCard } from '../../features/account/api/use-card.ts';
+import { useLogout } from '../../features/auth/api/use-auth-actions.ts';
+import { PageLoader } from '../guards.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SkipLink } from './skip-link.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Side bar and mobile menu entries (spec 2): only the pages that exist so far. */
+function useNavItems(): NavItem[] {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { card } = useMyCard();
+  const items: NavItem[] = [{ to: to('/overview'), label: t('nav.overview'), icon: LayoutDashboard }];
+  if (card) items.push({ to: to('/account'), label: t('nav.account'), icon: UserRound });
+  return items;
+}
+
+function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400',
+                isActive ? 'bg-primary-900 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-primary-900',
+              )
+            }
+          >
+            <Icon className="size-5" aria-hidden="true" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MobileMenu({ open, onClose, items, onLogout }: { open: boolean; onClose: () => void; items: NavItem[]; onLogout: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close?.();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-label={t('nav.menu')}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+      className="m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-slate-950/40 open:animate-[drawer-in_200ms_ease-out]"
+    >
+      {open ? (
+        <div className="flex h-full flex-col">
+          <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
+            <Logo />
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+            >
+              <X className="size-5" aria-hidden="true" />
+              <span className="sr-only">{t('nav.close_menu')}</span>
+            </button>
+          </div>
+          <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-4">
+            <NavList items={items} onNavigate={onClose} />
+            <LanguageList className="mt-8 border-t border-slate-100 pt-6" />
+          </nav>
+          <div className="border-t border-slate-100 p-4">
+            <Button variant="secondary" block onClick={onLogout} icon={<LogOut className="size-4" aria-hidden="true" />}>
+              {t('actions.log_out')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** The signed-in area: header (logo → overview, language, log out), side bar or mobile menu, footer. */
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const items = useNavItems();
+  const logout = useLogout();
+  const location = useLocation();
+  // The menu belongs to the page it was opened on: it closes by itself on route change.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const menuOpen = menuPath === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuPath(open ? location.pathname : null);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-expanded={menuOpen}
+            className="-ml-2 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 lg:hidden"
+          >
+            <Menu className="size-6" aria-hidden="true" />
+            <span className="sr-only">{t('nav.open_menu')}</span>
+          </button>
+          <Link to={to('/overview')} aria-label="Tipcard" className="mr-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+            <Logo />
+          </Link>
+          <LanguageSwitcher className="hidden sm:block" />
+          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending} icon={<LogOut className="size-4" aria-hidden="true" />}>
+            <span className="sr-only sm:not-sr-only">{t('actions.log_out')}</span>
+          </Button>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 sm:px-6">
+        <nav aria-label={t('nav.main')} className="hidden w-56 shrink-0 py-8 lg:block">
+          <div className="sticky top-24">
+            <NavList items={items} />
+          </div>
+        </nav>
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none sm:py-8">
+          <Suspense fallback={<PageLoader />}>
+            <AnimatedOutlet />
+          </Suspense>
+        </main>
+      </div>
+      <SiteFooter wide />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={items} onLogout={() => logout.mutate()} />
+    </div>
+  );
+}

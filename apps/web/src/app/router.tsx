@@ -1,0 +1,89 @@
+import { Navigate, createHashRouter, useRouteError, type RouteObject } from 'react-router';
+import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
+import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { useLocalePath } from '../lib/use-locale-path.ts';
+import { ErrorPage } from './error-page.tsx';
+import { GuestOnly, RequireSession } from './guards.tsx';
+import { DefaultLayout } from './layouts/default-layout.tsx';
+import { LandingLayout } from './layouts/landing-layout.tsx';
+import { PublicLayoutFrame } from './layouts/public-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { UnauthorizedLayout } from './layouts/unauthorized-layout.tsx';
+
+// Route-level code splitting: each page is its own chunk.
+const LandingPage = lazyWithReload(() => import('../features/landing/landing-page.tsx'));
+const LoginPage = lazyWithReload(() => import('../features/auth/login-page.tsx'));
+const RegistrationPage = lazyWithReload(() => import('../features/auth/registration-page.tsx'));
+const OverviewPage = lazyWithReload(() => import('../features/overview/overview-page.tsx'));
+const AccountPage = lazyWithReload(() => import('../features/account/account-page.tsx'));
+const AccountCreatePage = lazyWithReload(() => import('../features/account/account-create-page.tsx'));
+const AccountEditPage = lazyWithReload(() => import('../features/account/account-edit-page.tsx'));
+const AccountAddPhotoPage = lazyWithReload(() => import('../features/account/account-add-photo-page.tsx'));
+
+/** Unknown routes go home (in the current language). */
+function GoHome() {
+  const to = useLocalePath();
+  return <Navigate to={to('/')} replace />;
+}
+
+function RouteError() {
+  const error = useRouteError() as { status?: number } | undefined;
+  return (
+    <PublicLayoutFrame>
+      <ErrorPage status={typeof error?.status === 'number' ? error.status : 500} />
+    </PublicLayoutFrame>
+  );
+}
+
+/** The pages of one language; en has them at the root, lv/fr/es under their prefix. */
+function pageRoutes(): RouteObject[] {
+  return [
+    {
+      element: <GuestOnly />,
+      children: [
+        { element: <LandingLayout />, children: [{ index: true, element: <LandingPage /> }] },
+        {
+          element: <UnauthorizedLayout />,
+          children: [
+            { path: 'login', element: <LoginPage /> },
+            { path: 'registration', element: <RegistrationPage /> },
+          ],
+        },
+      ],
+    },
+    {
+      element: <RequireSession />,
+      children: [
+        {
+          element: <DefaultLayout />,
+          children: [
+            { path: 'overview', element: <OverviewPage /> },
+            { path: 'account', element: <AccountPage /> },
+            { path: 'account/create', element: <AccountCreatePage /> },
+            { path: 'account/edit', element: <AccountEditPage /> },
+            { path: 'account/add-photo', element: <AccountAddPhotoPage /> },
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <GoHome /> },
+  ];
+}
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        ...pageRoutes(),
+        ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({ path: locale, children: pageRoutes() })),
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createHashRouter(appRoutes());
+}

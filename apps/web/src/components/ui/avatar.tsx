@@ -1,0 +1,23 @@
+import { cn } from './cn.ts';
+
+function initials(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'T';
+}
+
+/** A photo, or a placeholder with the initials when there is none. */
+export function Avatar({ src, name, alt, className }: { src: string | null | undefined; name: string | null | undefined; alt: string; className?: string }) {
+  if (src) return <img src={src} alt={alt} className={cn('size-16 shrink-0 rounded-2xl object-cover ring-1 ring-slate-200', className)} />;
+  return (
+    <div
+      role="img"
+      aria-label={alt}
+      className={cn(
+        'grid size-16 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-primary-700 to-primary-950 text-xl font-bold text-white',
+        className,
+      )}
+    >
+      <span aria-hidden="true">{initials(name)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
+import { useStore } from '../../lib/create-store.ts';
+import { hideSnackbar, uiStore } from '../../lib/ui-store.ts';
+import { cn } from './cn.ts';
+
+const DURATION_MS = { error: 8000, success: 5000, info: 5000 } as const;
+
+/** The one snackbar of the app (red for errors), announced through an aria-live region. */
+export function Snackbar() {
+  const snackbar = useStore(uiStore, (state) => state.snackbar);
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    if (!snackbar) return;
+    const timer = setTimeout(() => hideSnackbar(snackbar.id), DURATION_MS[snackbar.color]);
+    return () => clearTimeout(timer);
+  }, [snackbar]);
+
+  const Icon = snackbar?.color === 'success' ? CheckCircle2 : snackbar?.color === 'info' ? Info : AlertCircle;
+
+  return (
+    <div
+      aria-live="assertive"
+      aria-atomic="true"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:bottom-4"
+    >
+      {snackbar ? (
+        <div
+          key={snackbar.id}
+          data-testid="snackbar"
+          data-color={snackbar.color}
+          className={cn(
+            'pointer-events-auto flex w-full max-w-md animate-[snackbar-in_200ms_ease-out] items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium text-white shadow-lg',
+            snackbar.color === 'error' && 'bg-red-700',
+            snackbar.color === 'success' && 'bg-emerald-700',
+            snackbar.color === 'info' && 'bg-primary-900',
+          )}
+        >
+          <Icon className="mt-px size-5 shrink-0" aria-hidden="true" />
+          <p className="flex-1">{snackbar.message}</p>
+          <button
+            type="button"
+            onClick={() => hideSnackbar(snackbar.id)}
+            className="-m-1 rounded-md p-1 text-white/80 hover:bg-white/15 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          >
+            <X className="size-4" aria-hidden="true" />
+            <span className="sr-only">{t('snackbar.close')}</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Card } from '@tipcard/shared/cards/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/** The colour of the QR modules: the brand's dark blue. */
+export const QR_COLOR = '#132552';
+
+/**
+ * The card's QR code as a PNG (the call needs the bearer header, so it is fetched as a blob). The cache keeps one
+ * object URL per card and payment link for the session.
+ */
+export function useCardQr(card: Pick<Card, 'id' | 'payment_url'> | null | undefined) {
+  const query = useQuery({
+    queryKey: ['card-qr', card?.id, card?.payment_url],
+    queryFn: async ({ signal }) => {
+      const blob = await api.get<Blob>(`/cards/${card!.id}/qr_code`, {
+        query: { url: card!.payment_url, hexColor: QR_COLOR },
+        responseType: 'blob',
+        signal,
+      });
+      return URL.createObjectURL(blob);
+    },
+    enabled: Boolean(card),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return { url: query.data ?? null, isPending: query.isPending, isError: query.isError };
+}
+
+/** Saves the QR code PNG. */
+export function downloadQr(objectUrl: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Tokens } from '@tipcard/shared/auth/schemas';
+import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
+import { api } from '../../../lib/api-client.ts';
+import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../../../lib/tokens.ts';
+import { hideSnackbar, setLoading } from '../../../lib/ui-store.ts';
+import { useLocalePath } from '../../../lib/use-locale-path.ts';
+import { resetAuth, setResendWait, startLoginCode, startVerifying } from '../auth-store.ts';
+
+/** Auth calls map their errors themselves (spec 8 auth mapping), so the client shows nothing on its own. */
+const AUTH = { errorHandling: 'none', auth: false } as const;
+
+export const LOADING_CLEAR_DELAY_MS = 1000;
+
+interface OtpSent {
+  resend_after_seconds: number;
+}
+
+export function useRequestOtp() {
+  return useMutation({
+    mutationFn: (username: string) => api.post<OtpSent>('/request-otp', { username }, AUTH),
+    onSuccess: (data, username) => startLoginCode(username, data?.resend_after_seconds ?? OTP_RESEND_WAIT_SECONDS),
+  });
+}
+
+export function useResendLoginCode() {
+  return useMutation({
+    mutationFn: (username: string) => api.post<OtpSent>('/request-otp', { username }, AUTH),
+    onSuccess: (data) => setResendWait(data?.resend_after_seconds ?? OTP_RESEND_WAIT_SECONDS),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: { username: string; age_confirmed: true; terms_accepted: true; referral_code?: string; promo_source?: string }) =>
+      api.post<{ uuid: string }>('/register', body, AUTH),
+    onSuccess: (data, body) => startVerifying(data.uuid, body.username, OTP_RESEND_WAIT_SECONDS),
+  });
+}
+
+export function useResendRegistrationCode() {
+  return useMutation({
+    mutationFn: (uid: string) => api.post<OtpSent>(`/register/${encodeURIComponent(uid)}/resend`, {}, AUTH),
+    onSuccess: (data) => setResendWait(data?.resend_after_seconds ?? OTP_RESEND_WAIT_SECONDS),
+  });
+}
+
+/** Saves the tokens, resets the state machine, goes to overview and clears the loading flag 1 s later. */
+function useSignedIn() {
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const queryClient = useQueryClient();
+  return (tokens: Tokens) => {
+    saveTokens(tokens);
+    hideSnackbar();
+    queryClient.clear();
+    resetAuth();
+    void navigate(to('/overview'), { replace: true });
+    setTimeout(() => setLoading(false), LOADING_CLEAR_DELAY_MS);
+  };
+}
+
+export function useLoginCheck() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) => api.post<Tokens>('/login_check', body, AUTH),
+    onMutate: () => setLoading(true),
+    onSuccess: signedIn,
+    onError: () => setLoading(false),
+  });
+}
+
+export function useVerifyRegistration() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: ({ uid, code }: { uid: string; code: string }) =>
+      api.post<Tokens>(`/register/${encodeURIComponent(uid)}/verify`, { code }, AUTH),
+    onMutate: () => setLoading(true),
+    onSuccess: signedIn,
+    onError: () => setLoading(false),
+  });
+}
+
+/** POST /logout, clear both cookies and go to the site root, whatever the server answered. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const refreshToken = getRefreshToken();
+      const jwt = getAccessToken();
+      // No refresh-and-replay here: a dead session is signed out anyway.
+      await api
+        .post('/logout', refreshToken ? { refreshToken } : {}, {
+          ...AUTH,
+          headers: jwt ? { Authorization: `Bearer ${jwt}` } : {},
+        })
+        .catch(() => undefined);
+    },
+    onSettled: () => {
+      clearTokens();
+      resetAuth();
+      queryClient.clear();
+      void navigate(to('/'), { replace: true });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { i18n } from '../../lib/i18n.ts';
+import { showSnackbar } from '../../lib/ui-store.ts';
+import { authFailureOf, authMessageTranslationKey, type AuthFailure } from './auth-messages.ts';
+
+/** Shows a failed auth call as a red snackbar with the spec's user text; answers what it showed. */
+export function showAuthFailure(error: unknown): AuthFailure {
+  const failure = authFailureOf(error);
+  showSnackbar(i18n.t(authMessageTranslationKey(failure), { seconds: failure.seconds ?? 0 }));
+  return failure;
+}
+
+/** Client-side messages of the phone field on the sign-in forms. */
+export function phoneFieldError(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (message === 'validation.not_blank') return i18n.t('auth:errors.phone_empty');
+  return i18n.t('auth:errors.phone_invalid');
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Download, Pencil } from 'lucide-react';
+import type { Card } from '@tipcard/shared/cards/schemas';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useStore } from '../../../lib/create-store.ts';
+import { closeModal, uiStore } from '../../../lib/ui-store.ts';
+import { useLocalePath } from '../../../lib/use-locale-path.ts';
+import { downloadQr, useCardQr } from '../../account/api/use-card-qr.ts';
+
+/** Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, download QR. */
+export function CardModal({ card }: { card: Card }) {
+  const { t } = useTranslation('overview');
+  const to = useLocalePath();
+  const open = useStore(uiStore, (state) => state.modals.card);
+  const qr = useCardQr(open ? card : null);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => closeModal('card')}
+      title={t('card.modal_title')}
+      footer={
+        <>
+          <ButtonLink to={to('/account/edit')} variant="secondary" icon={<Pencil className="size-4" aria-hidden="true" />}>
+            {t('card.edit')}
+          </ButtonLink>
+          <Button
+            disabled={!qr.url}
+            onClick={() => qr.url && downloadQr(qr.url, `tipcard-qr-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.png`)}
+            icon={<Download className="size-4" aria-hidden="true" />}
+          >
+            {t('card.download_qr')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col items-center text-center">
+        <Avatar src={card.image_url} name={card.public_name} alt={t('card.photo_alt', { name: card.public_name })} className="size-20" />
+        <p className="mt-3 text-lg font-bold text-primary-950">{card.title}</p>
+        <p className="text-sm text-slate-600">{card.public_name}</p>
+        <div className="mt-5 grid size-60 place-items-center rounded-2xl bg-white p-3 ring-1 ring-slate-200">
+          {qr.url ? (
+            <img src={qr.url} alt={t('card.qr_alt', { name: card.public_name })} data-testid="card-qr" className="size-full" />
+          ) : qr.isError ? (
+            <p className="text-sm text-slate-500">{t('card.qr_error')}</p>
+          ) : (
+            <Spinner className="text-primary-700" label={t('common:loading')} />
+          )}
+        </div>
+        <p className="mt-3 text-sm text-slate-600">{t('card.scan_hint')}</p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,10 @@
+import { formatAmount } from '@tipcard/shared/money/format';
+
+/** An EUR amount in the spec format (thousands with spaces, currency code removed) with a € sign. */
+export function Money({ cents, className, testId }: { cents: number; className?: string; testId?: string }) {
+  return (
+    <span className={className} data-testid={testId}>
+      {`€ ${formatAmount(cents)}`}
+    </span>
+  );
+}

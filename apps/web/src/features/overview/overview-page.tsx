@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Clock, Maximize2, Pencil, Wallet } from 'lucide-react';
+import type { Card } from '@tipcard/shared/cards/schemas';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useStore } from '../../lib/create-store.ts';
+import { openModal, uiStore } from '../../lib/ui-store.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useCardQr } from '../account/api/use-card-qr.ts';
+import { useMyCard } from '../account/api/use-card.ts';
+import { useAccountBalance } from './api/use-account-balance.ts';
+import { CardModal } from './components/card-modal.tsx';
+import { Money } from './components/money.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+function BalanceTile({ label, hint, cents, testId, tone, icon, loading }: { label: string; hint: string; cents: number; testId: string; tone: 'dark' | 'light'; icon: ReactNode; loading: boolean }) {
+  const dark = tone === 'dark';
+  return (
+    <div
+      className={
+        dark
+          ? 'relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary-800 via-primary-900 to-primary-950 p-5 text-white shadow-lg shadow-primary-950/20 sm:p-6'
+          : 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6'
+      }
+    >
+      {dark ? <div className="pointer-events-none absolute -right-10 -top-10 size-40 rounded-full bg-accent-400/10" aria-hidden="true" /> : null}
+      <div className="flex items-center gap-2">
+        <span className={dark ? 'grid size-8 place-items-center rounded-lg bg-white/10 text-accent-300' : 'grid size-8 place-items-center rounded-lg bg-amber-50 text-amber-600'}>{icon}</span>
+        <h2 className={dark ? 'text-sm font-medium text-white/80' : 'text-sm font-medium text-slate-600'}>{label}</h2>
+      </div>
+      <p className={dark ? 'mt-4 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl' : 'mt-4 text-3xl font-bold tracking-tight text-primary-950 tabular-nums sm:text-4xl'}>
+        {loading ? <Spinner label={label} /> : <Money cents={cents} testId={testId} className="whitespace-nowrap" />}
+      </p>
+      <p className={dark ? 'mt-2 text-sm text-white/70' : 'mt-2 text-sm text-slate-500'}>{hint}</p>
+    </div>
+  );
+}
+
+function CardSummary({ card }: { card: Card }) {
+  const { t } = useTranslation('overview');
+  const to = useLocalePath();
+  const modalOpen = useStore(uiStore, (state) => state.modals.card);
+  const qr = useCardQr(card);
+  return (
+    <Panel>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
+        <div>
+          <h2 className="text-base font-semibold text-primary-950">{t('card.title')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('card.subtitle')}</p>
+        </div>
+        <ButtonLink to={to('/account/edit')} variant="ghost" size="sm" className="-ml-3 self-start sm:ml-0" icon={<Pencil className="size-4" aria-hidden="true" />}>
+          {t('card.edit')}
+        </ButtonLink>
+      </div>
+      <div className="mt-5 flex flex-col items-center gap-5 sm:flex-row sm:items-center">
+        <button
+          type="button"
+          onClick={() => openModal('card')}
+          className="group relative grid size-44 shrink-0 place-items-center rounded-2xl bg-white p-2 ring-1 ring-slate-200 transition hover:ring-primary-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+        >
+          {qr.url ? (
+            <img src={qr.url} alt={t('card.qr_alt', { name: card.public_name })} data-testid={modalOpen ? undefined : 'card-qr'} className="size-full" />
+          ) : (
+            <Spinner className="text-primary-700" label={t('common:loading')} />
+          )}
+          <span className="absolute bottom-2 right-2 grid size-7 place-items-center rounded-lg bg-primary-900/80 text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true">
+            <Maximize2 className="size-3.5" />
+          </span>
+          <span className="sr-only">{t('card.open')}</span>
+        </button>
+        <div className="flex w-full min-w-0 flex-1 flex-col items-center gap-3 text-center sm:items-start sm:text-left">
+          <div className="flex items-center gap-3">
+            <Avatar src={card.image_url} name={card.public_name} alt={t('card.photo_alt', { name: card.public_name })} className="size-12 rounded-xl" />
+            <div className="min-w-0 text-left">
+              <p className="truncate font-semibold text-primary-950">{card.title}</p>
+              <p className="truncate text-sm text-slate-600">{card.public_name}</p>
+            </div>
+          </div>
+          {card.welcome_phrase ? <p className="text-sm italic text-slate-600">“{card.welcome_phrase}”</p> : null}
+          <Button variant="secondary" onClick={() => openModal('card')} icon={<Maximize2 className="size-4" aria-hidden="true" />}>
+            {t('card.open')}
+          </Button>
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+export default function OverviewPage() {
+  const { t } = useTranslation('overview');
+  const { card, clientId, me } = useMyCard();
+  const balance = useAccountBalance(clientId);
+  useDocumentTitle(t('title'));
+  const name = card?.public_name ?? me?.public_name;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={name ? t('greeting', { name }) : t('title')} description={t('description')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <BalanceTile
+          tone="dark"
+          label={t('balance.main')}
+          hint={t('balance.main_hint')}
+          cents={balance.main}
+          testId="balance-main"
+          loading={balance.isPending}
+          icon={<Wallet className="size-4" aria-hidden="true" />}
+        />
+        <BalanceTile
+          tone="light"
+          label={t('balance.hold')}
+          hint={t('balance.hold_hint')}
+          cents={balance.hold}
+          testId="balance-hold"
+          loading={balance.isPending}
+          icon={<Clock className="size-4" aria-hidden="true" />}
+        />
+      </div>
+      <div className="mt-5">{card ? <CardSummary card={card} /> : null}</div>
+      {card ? <CardModal card={card} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import type { ApiErrorBody } from '@tipcard/shared/errors/error-codes';
+import type { Tokens } from '@tipcard/shared/auth/schemas';
+import { clearAccessToken, clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
+import { openModal, showFatalError, showSnackbar } from './ui-store.ts';
+import { apiErrorText } from './api-errors.ts';
+import { i18n } from './i18n.ts';
+
+/** An answer other than 2xx. `status` defaults to 500 when the request never got an answer (spec 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  /** Seconds from the Retry-After header, when present. */
+  readonly retryAfter: number | null;
+
+  constructor(status: number, body: ApiErrorBody | null, retryAfter: number | null = null) {
+    super(body?.message || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  /** `none`: the caller maps every error itself (the auth forms); no snackbar, modal or error page. */
+  errorHandling?: 'default' | 'none';
+  /** Send the bearer token and take part in the 401 refresh-and-replay (true by default). */
+  auth?: boolean;
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+}
+
+export interface TokenStore {
+  getAccess(): string | null;
+  getRefresh(): string | null;
+  save(tokens: Tokens): void;
+  clearAccess(): void;
+  clearAll(): void;
+}
+
+export interface ErrorHandlers {
+  /** The refresh failed: cookies are already cleared; show 'Authorization Error!' and go to index. */
+  authFailure(): void;
+  /** 451: open the verification modal. */
+  verificationRequired(): void;
+  /** 400/403/422/429: a red snackbar. */
+  apiError(error: ApiError): void;
+  /** Any other status: the error page. */
+  fatal(error: ApiError): void;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  tokens: TokenStore;
+  handlers: ErrorHandlers;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const SNACKBAR_STATUSES = new Set([400, 403, 422, 429]);
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
+  try {
+    const json: unknown = await response.json();
+    if (!isErrorBody(json)) return null;
+    return {
+      message: json.message,
+      code: json.code,
+      errors: Array.isArray(json.errors) ? json.errors : [],
+      validation_errors: json.validation_errors && typeof json.validation_errors === 'object' ? json.validation_errors : {},
+    };
+  } catch {
+    return null;
+  }
+}
+
+function retryAfterSeconds(response: Response): number | null {
+  const value = response.headers.get('Retry-After');
+  if (!value) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const { tokens, handlers } = options;
+  let refreshing: Promise<boolean> | null = null;
+
+  function url(path: string, query?: Record<string, string | undefined>): string {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, value);
+    const qs = search.toString();
+    return `${options.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: opts.responseType === 'blob' ? 'image/png' : 'application/json', ...opts.headers };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return doFetch(url(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  }
+
+  async function refresh(): Promise<boolean> {
+    const refreshToken = tokens.getRefresh();
+    try {
+      const response = await doFetch(url('/refresh-token'), {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(refreshToken ? { refreshToken } : {}),
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(`refresh failed: ${response.status}`);
+      const json = (await response.json()) as { data?: unknown };
+      tokens.save(parseTokens(json.data));
+      return true;
+    } catch {
+      tokens.clearAll();
+      handlers.authFailure();
+      return false;
+    }
+  }
+
+  /** Every 401 that arrives while a refresh runs waits on the same promise: one refresh for all of them. */
+  function sharedRefresh(): Promise<boolean> {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function handle(error: ApiError): void {
+    if (error.status === 451) handlers.verificationRequired();
+    else if (SNACKBAR_STATUSES.has(error.status)) handlers.apiError(error);
+    else handlers.fatal(error);
+  }
+
+  async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const useAuth = opts.auth !== false;
+    const token = useAuth ? tokens.getAccess() : null;
+    let response: Response | null = await send(path, opts, token).catch(rethrowAbort);
+
+    if (response?.status === 401 && useAuth) {
+      const current = tokens.getAccess();
+      let refreshed: boolean;
+      if (current && current !== token) {
+        refreshed = true; // another request already refreshed while this one was in flight
+      } else {
+        tokens.clearAccess();
+        refreshed = await sharedRefresh();
+      }
+      if (!refreshed) throw new ApiError(401, null);
+      response = await send(path, opts, tokens.getAccess()).catch(rethrowAbort);
+      if (response?.status === 401) {
+        tokens.clearAll();
+        handlers.authFailure();
+        throw new ApiError(401, await readErrorBody(response));
+      }
+    }
+
+    if (!response) {
+      const error = new ApiError(500, null);
+      if (opts.errorHandling !== 'none') handle(error);
+      throw error;
+    }
+
+    if (response.ok) {
+      if (opts.responseType === 'blob') return (await response.blob()) as T;
+      if (response.status === 204) return undefined as T;
+      const json = (await response.json()) as { data: T };
+      return json.data;
+    }
+
+    const error = new ApiError(response.status, await readErrorBody(response), retryAfterSeconds(response));
+    if (opts.errorHandling !== 'none') handle(error);
+    throw error;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+    patch: <T>(path: string, body: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'PATCH', body }),
+    delete: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
+  };
+}
+
+/** The refresh answer must carry both tokens (kept free of zod so the entry chunk stays small). */
+function parseTokens(data: unknown): Tokens {
+  const value = data as Partial<Tokens> | null | undefined;
+  if (typeof value?.jwt !== 'string' || typeof value.refresh_token !== 'string' || !value.jwt || !value.refresh_token) {
+    throw new Error('refresh answer without tokens');
+  }
+  return { jwt: value.jwt, refresh_token: value.refresh_token };
+}
+
+function rethrowAbort(error: unknown): null {
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The application's client: tokens from the cookies, errors shown through the UI store.
+
+let signedOutHandler: () => void = () => {
+  window.location.hash = '#/';
+};
+
+/** The app router registers how to go to index after a failed refresh (and to drop cached data). */
+export function setSignedOutHandler(handler: () => void): void {
+  signedOutHandler = handler;
+}
+
+export const api = createApiClient({
+  baseUrl: (import.meta.env.VITE_API_URL as string | undefined) ?? '/api',
+  tokens: {
+    getAccess: getAccessToken,
+    getRefresh: getRefreshToken,
+    save: saveTokens,
+    clearAccess: clearAccessToken,
+    clearAll: clearTokens,
+  },
+  handlers: {
+    authFailure() {
+      showSnackbar(i18n.t('errors:authorization_error'));
+      signedOutHandler();
+    },
+    verificationRequired() {
+      openModal('verification');
+    },
+    apiError(error) {
+      showSnackbar(apiErrorText(error));
+    },
+    fatal(error) {
+      showFatalError(error.status);
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+
+/** The catalogs live in packages/shared (the API uses them too); the web app bundles every web namespace. */
+const modules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/i18n/locales/*/*.json', '!**/sms.json'], {
+  eager: true,
+  import: 'default',
+});
+
+const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email']);
+
+export const resources: Resource = {};
+for (const [path, catalog] of Object.entries(modules)) {
+  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(path);
+  if (!match) continue;
+  const [, locale, namespace] = match as unknown as [string, string, string];
+  if (SERVER_ONLY_NAMESPACES.has(namespace)) continue;
+  const bundle: ResourceLanguage = (resources[locale] ??= {});
+  bundle[namespace] = catalog as ResourceLanguage[string];
+}
+
+export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** Zod messages are keys `validation.<rule>`; anything else is shown as it is. */
+export function translateValidation(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (message.startsWith('validation.')) return i18n.t(`validation:${message.slice('validation.'.length)}`);
+  return i18n.exists(message) ? i18n.t(message) : message;
+}

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import './index.css';
+import { createQueryClient, Providers } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { setSignedOutHandler } from './lib/api-client.ts';
+import { installChunkReloadGuard } from './lib/chunk-reload.ts';
+import { currentLocale, i18n } from './lib/i18n.ts';
+import { localeOfHash, localizePath, preferredLocale } from './lib/locale.ts';
+
+installChunkReloadGuard();
+
+// The URL prefix decides the language when present; otherwise the stored choice or the browser's.
+const initialLocale = localeOfHash(window.location.hash) ?? preferredLocale();
+void i18n.changeLanguage(initialLocale);
+document.documentElement.lang = initialLocale;
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+setSignedOutHandler(() => {
+  queryClient.clear();
+  void router.navigate(localizePath('/', currentLocale()), { replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
