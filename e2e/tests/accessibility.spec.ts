@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 for (const path of ['/#/', '/#/login', '/#/registration', '/#/lv/login']) {
