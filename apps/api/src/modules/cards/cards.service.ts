@@ -43,20 +43,19 @@ function toCard(row: repo.CardRow, publicUrl: string): Card {
   };
 }
 
-/** Body fields (snake_case, already validated) → columns; keys the body does not carry stay untouched. */
-function toColumns(body: CardPatch): repo.CardChanges {
-  const columns: repo.CardChanges = {
-    title: body.title,
-    publicName: body.public_name,
-    welcomePhrase: body.welcome_phrase,
-    publicText: body.public_text,
-    activityType: body.activity_type,
-    country: body.country,
-    instagram: body.instagram,
-    facebook: body.facebook,
-    tiktok: body.tiktok,
+/** Body fields (snake_case, already validated) → columns; a full body gives every column, a patch only its own. */
+function toColumns<T extends CardPatch>(body: T) {
+  return {
+    title: body.title as T['title'],
+    publicName: body.public_name as T['public_name'],
+    welcomePhrase: body.welcome_phrase as T['welcome_phrase'],
+    publicText: body.public_text as T['public_text'],
+    activityType: body.activity_type as T['activity_type'],
+    country: body.country as T['country'],
+    instagram: body.instagram as T['instagram'],
+    facebook: body.facebook as T['facebook'],
+    tiktok: body.tiktok as T['tiktok'],
   };
-  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
 /** The card when the user owns it (through its client); 404 otherwise, so other users' ids reveal nothing. */
@@ -98,19 +97,7 @@ export async function createCard(
   try {
     const row = await db.transaction(async (tx) => {
       if (isPrivate && (await repo.countCardsOfClient(tx, client.id)) > 0) throw new AppError('card_limit');
-      return repo.insertCard(tx, {
-        clientId: client.id,
-        isPrivate,
-        title: body.title,
-        publicName: body.public_name,
-        welcomePhrase: body.welcome_phrase,
-        publicText: body.public_text,
-        activityType: body.activity_type,
-        country: body.country,
-        instagram: body.instagram,
-        facebook: body.facebook,
-        tiktok: body.tiktok,
-      });
+      return repo.insertCard(tx, { clientId: client.id, isPrivate, ...toColumns(body) });
     });
     return toCard(row, publicUrl);
   } catch (error) {
@@ -128,7 +115,8 @@ export async function updateCard(
   patch: CardPatch,
 ): Promise<Card> {
   await requireOwnCard(db, userId, cardId);
-  const row = await repo.updateCard(db, cardId, toColumns(patch));
+  const changes = Object.fromEntries(Object.entries(toColumns(patch)).filter(([, value]) => value !== undefined));
+  const row = await repo.updateCard(db, cardId, changes);
   if (!row) throw new AppError('not_found');
   return toCard(row, publicUrl);
 }

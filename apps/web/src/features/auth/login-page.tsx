@@ -10,11 +10,11 @@ import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useLoginCheck, useRequestOtp, useResendLoginCode } from './api/use-auth-actions.ts';
-import { resetAuth, setResendWait, startLoginCode, useAuthState } from './auth-store.ts';
+import { resetAuth, startLoginCode, useAuthState } from './auth-store.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { CodeForm } from './components/code-form.tsx';
 import { PhoneField } from './components/phone-form.tsx';
-import { showAuthFailure } from './show-auth-failure.ts';
+import { showAuthFailure, showResendFailure } from './show-auth-failure.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function LoginPage() {
@@ -64,14 +64,7 @@ export default function LoginPage() {
           resending={resend.isPending}
           submitLabel={t('login.submit_code')}
           onSubmit={(code) => loginCheck.mutate({ username: uid, password: code }, { onError: showAuthFailure })}
-          onResend={() =>
-            resend.mutate(uid, {
-              onError: (error) => {
-                const failure = showAuthFailure(error);
-                if (failure.key === 'wait' && failure.seconds) setResendWait(failure.seconds);
-              },
-            })
-          }
+          onResend={() => resend.mutate(uid, { onError: showResendFailure })}
           onBack={resetAuth}
         />
       </AuthCard>

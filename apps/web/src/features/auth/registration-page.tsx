@@ -11,11 +11,11 @@ import { CheckboxField } from '../../components/ui/field.tsx';
 import { translateValidation } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useRegister, useResendRegistrationCode, useVerifyRegistration } from './api/use-auth-actions.ts';
-import { resetAuth, setResendWait, useAuthState } from './auth-store.ts';
+import { resetAuth, useAuthState } from './auth-store.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { CodeForm } from './components/code-form.tsx';
 import { PhoneField } from './components/phone-form.tsx';
-import { showAuthFailure } from './show-auth-failure.ts';
+import { showAuthFailure, showResendFailure } from './show-auth-failure.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 type RegisterInput = z.input<typeof registerBody>;
@@ -76,14 +76,7 @@ export default function RegistrationPage() {
           resending={resend.isPending}
           submitLabel={t('registration.submit_code')}
           onSubmit={(code) => verify.mutate({ uid, code }, { onError: showAuthFailure })}
-          onResend={() =>
-            resend.mutate(uid, {
-              onError: (error) => {
-                const failure = showAuthFailure(error);
-                if (failure.key === 'wait' && failure.seconds) setResendWait(failure.seconds);
-              },
-            })
-          }
+          onResend={() => resend.mutate(uid, { onError: showResendFailure })}
           onBack={resetAuth}
         />
       </AuthCard>

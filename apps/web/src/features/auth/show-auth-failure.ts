@@ -1,12 +1,19 @@
 import { i18n } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { authFailureOf, authMessageTranslationKey, type AuthFailure } from './auth-messages.ts';
+import { setResendWait } from './auth-store.ts';
 
 /** Shows a failed auth call as a red snackbar with the spec's user text; answers what it showed. */
 export function showAuthFailure(error: unknown): AuthFailure {
   const failure = authFailureOf(error);
   showSnackbar(i18n.t(authMessageTranslationKey(failure), { seconds: failure.seconds ?? 0 }));
   return failure;
+}
+
+/** A refused resend shows its message; a 'Wait N seconds' also restarts the countdown with the server's figure. */
+export function showResendFailure(error: unknown): void {
+  const failure = showAuthFailure(error);
+  if (failure.key === 'wait' && failure.seconds) setResendWait(failure.seconds);
 }
 
 /** Client-side messages of the phone field on the sign-in forms. */
