@@ -11,6 +11,11 @@ import { localeOfHash, localizePath, preferredLocale } from './lib/locale.ts';
 
 installChunkReloadGuard();
 
+// The server answers path forms (/about, /lv/faq) with the app and that page's head; continue on its hash route.
+if (window.location.pathname !== '/' && !window.location.hash) {
+  window.history.replaceState(null, '', `/#${window.location.pathname}${window.location.search}`);
+}
+
 // The URL prefix decides the language when present; otherwise the stored choice or the browser's.
 const initialLocale = localeOfHash(window.location.hash) ?? preferredLocale();
 void i18n.changeLanguage(initialLocale);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderShell } from './web-shell.ts';
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Tipcard: cashless tips." />
+    <title>Tipcard</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+describe('renderShell', () => {
+  it('sets the language, title, description, canonical, hreflang alternates and Open Graph tags', () => {
+    const html = renderShell(template, 'https://tipcard.example', {
+      locale: 'lv',
+      title: 'Par mums — Tipcard',
+      description: 'Dzeramnauda bez skaidras naudas',
+      path: '/about',
+      localized: true,
+    });
+    expect(html).toContain('<html lang="lv"');
+    expect(html).toContain('<title>Par mums — Tipcard</title>');
+    expect(html).toContain('<meta name="description" content="Dzeramnauda bez skaidras naudas" />');
+    expect(html).toContain('<link rel="canonical" href="https://tipcard.example/lv/about" />');
+    for (const [lang, href] of [['en', '/about'], ['lv', '/lv/about'], ['fr', '/fr/about'], ['es', '/es/about'], ['x-default', '/about']]) {
+      expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="https://tipcard.example${href}" />`);
+    }
+    expect(html).toContain('<meta property="og:title" content="Par mums — Tipcard" />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('escapes text in attributes and inlines data that cannot break out of its script element', () => {
+    const html = renderShell(template, 'http://localhost:3000', {
+      locale: 'en',
+      title: 'Anna "the best" <b>',
+      description: "It's & more",
+      path: '/payment/1',
+      data: { public_name: '</script><script>alert(1)</script>', phrase: '<!-- x' },
+    });
+    expect(html).toContain('<title>Anna &quot;the best&quot; &lt;b&gt;</title>');
+    expect(html).toContain('content="It&#39;s &amp; more"');
+    expect(html).not.toContain('hreflang');
+    const json = /<script type="application\/json" id="tipcard-data">(.*)<\/script>/.exec(html)?.[1];
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json!)).toEqual({ public_name: '</script><script>alert(1)</script>', phrase: '<!-- x' });
+  });
+});
