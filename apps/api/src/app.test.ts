@@ -70,10 +70,10 @@ describe('the web app', () => {
     writeFileSync(join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
     const web = await createTestApp({ config: { webDist } });
     try {
-      for (const url of ['/', '/payment/4b1d', '/#/login']) {
+      for (const url of ['/', '/teams/4b1d/join', '/#/login']) {
         const page = await web.call({ method: 'GET', url });
         expect(page.status).toBe(200);
-        expect(page.body).toContain('<title>Tipcard</title>');
+        expect(page.body).toMatch(/<title>Tipcard[^<]*<\/title>/);
         expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
       }
       expect((await web.call({ method: 'GET', url: '/assets/app-1.js' })).headers['content-type']).toContain('javascript');

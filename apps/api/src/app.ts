@@ -7,20 +7,37 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
+import { createTurnstileVerifier } from './integrations/turnstile/turnstile-verifier.ts';
 import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
 import { errorBody } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
+import { startWorker } from './jobs/worker.ts';
+import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createPaymentProviders } from './modules/payments/payment-providers.ts';
+import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { cardSheetRoutes, documentFilesRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
+import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
+import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
+import { siteInfoOf } from './modules/site/site.service.ts';
+import { antiBotPlugin, type HumanVerifier } from './plugins/anti-bot.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -38,6 +55,9 @@ declare module 'fastify' {
 export interface AppOverrides {
   clock?: Clock;
   sms?: SmsSender;
+  mailer?: Mailer;
+  /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
+  humanVerifier?: HumanVerifier;
   /** An already migrated database, e.g. one per test file. */
   database?: DatabaseHandle;
   /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
@@ -83,9 +103,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const keys = accessTokenKeys(config.jwtSecret);
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
-  await app.register(securityPlugin, { https });
+  await app.register(securityPlugin, { https, turnstile: Boolean(config.turnstileSiteKey) });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
   await app.register(authPlugin, { keys, clock });
+  const humanVerifier =
+    overrides.humanVerifier ??
+    (config.turnstileSecret
+      ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log: app.log })
+      : undefined);
+  await app.register(antiBotPlugin, { verifier: humanVerifier });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tipcard API', version: '1.0.0' },
@@ -100,6 +126,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(database.db, app.log));
   const otp = createOtpService({ db: database.db, clock, sms, pepper: config.jwtSecret });
   const auth = createAuthService({ db: database.db, clock, otp, keys });
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl && config.mailFrom
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+      : config.devOutbox
+        ? createOutboxMailer(database.db, app.log)
+        : undefined);
+  const contact = createContactService({ mailer, recipient: config.contactRecipient });
+  const siteInfo = siteInfoOf(config, contact.enabled);
+  const documents = createDocumentsService(config);
+  const { providers, sandbox } = createPaymentProviders(app, config);
+  const payments = createPaymentsService({
+    db: database.db,
+    clock,
+    log: app.log,
+    providers,
+    active: config.payments.provider,
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.feePercent,
+    holdHours: config.payments.holdHours,
+  });
 
   await app.register(
     async (api) => {
@@ -108,15 +155,31 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(meRoutes);
       await api.register(cardsRoutes);
       await api.register(accountsRoutes);
+      await api.register(transactionsRoutes);
+      await api.register(paymentsRoutes, { payments });
+      if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
+      await api.register(siteInfoRoutes, { info: siteInfo });
+      await api.register(contactRoutes, { contact });
+      await api.register(analyticsRoutes);
+      await api.register(cardSheetRoutes, { documents });
       if (config.devOutbox) await api.register(outboxRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(sitePagesRoutes, { info: siteInfo });
+  await app.register(paymentPagesRoutes, { payments });
+  await app.register(documentFilesRoutes, { documents });
+  await app.register(shortLinksRoutes, { links: config.shortLinks });
+
   // The built web app, when there is one. A GET for a page path outside /api gets its index (hash routing does the
   // rest); a missing file (a stale hashed asset) stays a 404 rather than HTML the browser would refuse.
   const serveWeb = existsSync(config.webDist);
   if (serveWeb) await app.register(fastifyStatic, { root: config.webDist });
+  if (config.worker === 'inline') {
+    const worker = startWorker({ db: database.db, clock, log: app.log, intervalMs: config.workerIntervalMs });
+    app.addHook('onClose', () => worker.stop());
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const pagePath = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);

@@ -9,6 +9,48 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** An optional https link (social profiles): a typo in production config should fail the start, not ship. */
+const optionalHttpsUrl = optionalText.pipe(
+  z
+    .url()
+    .refine((value) => value.startsWith('https://'), 'must be an https:// link')
+    .optional(),
+);
+
+/** The first path segments the server or the app already answer; a short link may not shadow them. */
+const RESERVED_SHORT_PATHS = new Set([
+  'api', 'assets', 'docs', 'payment', 'invoice', 'actions', 'teams', 'en', 'lv', 'fr', 'es', 'login', 'registration',
+  'about', 'contacts', 'affiliate-program', 'cookies', 'faq', 'how-it-works', 'privacy', 'terms', 'favicon.svg',
+]);
+const MAX_SHORT_LINKS = 3;
+/** The dev outbox's stand-in for SUPPORT_EMAIL: never shown on the site, only the recipient of outbox e-mails. */
+export const DEV_SUPPORT_EMAIL = 'support@localhost';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `SHORT_LINKS=tip=<cardId>,bar=<cardId>`: at most three short paths (lower-case letters, digits, dashes) that
+ * redirect to a card's payment page. Answers the map, or the problems found.
+ */
+export function parseShortLinks(text: string | undefined): { links: Record<string, string> } | { problems: string[] } {
+  const links: Record<string, string> = {};
+  const problems: string[] = [];
+  const pairs = (text ?? '').split(',').map((pair) => pair.trim()).filter(Boolean);
+  if (pairs.length > MAX_SHORT_LINKS) problems.push(`at most ${MAX_SHORT_LINKS} short links, got ${pairs.length}`);
+  for (const pair of pairs) {
+    const [name = '', cardId = '', ...rest] = pair.split('=').map((part) => part.trim());
+    if (rest.length > 0 || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(name) || !UUID.test(cardId)) {
+      problems.push(`"${pair}" is not name=<card id> (name: lower-case letters, digits and dashes)`);
+    } else if (RESERVED_SHORT_PATHS.has(name)) {
+      problems.push(`"${name}" is a path the site already uses`);
+    } else if (name in links) {
+      problems.push(`"${name}" is given twice`);
+    } else {
+      links[name] = cardId.toLowerCase();
+    }
+  }
+  return problems.length > 0 ? { problems } : { links };
+}
+
 const flag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
@@ -28,19 +70,34 @@ const envSchema = z
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another Stripe API origin (a local fake in tests), e.g. http://127.0.0.1:12111. */
+    STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+    SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_FROM: optionalText,
     SMTP_URL: optionalText.pipe(z.url().optional()),
+    MAIL_FROM: optionalText.pipe(z.email().optional()),
     TURNSTILE_SITE_KEY: optionalText,
     TURNSTILE_SECRET: optionalText,
+    TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    COMPANY_NAME: optionalText,
+    COMPANY_REGISTRATION_NUMBER: optionalText,
+    COMPANY_LICENCE: optionalText,
+    COMPANY_ADDRESS: optionalText,
+    SUPPORT_EMAIL: optionalText.pipe(z.email().optional()),
+    SUPPORT_PHONE: optionalText,
+    SOCIAL_INSTAGRAM_URL: optionalHttpsUrl,
+    SOCIAL_FACEBOOK_URL: optionalHttpsUrl,
+    SOCIAL_TIKTOK_URL: optionalHttpsUrl,
     SENTRY_DSN: optionalText.pipe(z.url().optional()),
     HOLD_HOURS: z.coerce.number().int().min(0).max(24 * 60).default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
     SHORT_LINKS: optionalText,
     WORKER: z.enum(['inline', 'off']).default('inline'),
+    WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -57,6 +114,16 @@ const envSchema = z
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) need(name, 'with PAYMENT_PROVIDER=stripe');
+    }
+    // One without the other would either reject every visitor or show a widget nobody checks.
+    if (Boolean(env.TURNSTILE_SECRET) !== Boolean(env.TURNSTILE_SITE_KEY)) {
+      const missing = env.TURNSTILE_SECRET ? 'TURNSTILE_SITE_KEY' : 'TURNSTILE_SECRET';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'TURNSTILE_SITE_KEY and TURNSTILE_SECRET go together' });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM && !env.SUPPORT_EMAIL) need('MAIL_FROM', 'with SMTP_URL (or SUPPORT_EMAIL)');
+    const shortLinks = parseShortLinks(env.SHORT_LINKS);
+    if ('problems' in shortLinks) {
+      for (const problem of shortLinks.problems) ctx.addIssue({ code: 'custom', path: ['SHORT_LINKS'], message: problem });
     }
     if (production && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'sandbox needs SANDBOX_PAYMENTS=1 in production' });
@@ -82,13 +149,52 @@ export interface Config {
   /** The dev outbox (GET /api/dev/outbox and SMS printed to the log) exists only outside production. */
   devOutbox: boolean;
   turnstileSecret: string | undefined;
+  /** Given to the web app, which renders the widget when it is set. */
+  turnstileSiteKey: string | undefined;
+  /** Where tokens are checked: Cloudflare's siteverify, or any compatible service (a local fake in tests). */
+  turnstileVerifyUrl: string;
+  /** E-mail goes out through SMTP when set; otherwise to the dev outbox (outside production) or nowhere. */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  /**
+   * Where contact-form messages go: SUPPORT_EMAIL; in development without it, a placeholder address in the dev
+   * outbox so the form works out of the box. Undefined turns the form off.
+   */
+  contactRecipient: string | undefined;
+  /** Company and contact details shown on the public site; every one is optional and left out when unset. */
+  site: SiteConfig;
+  /** Short path → card id (`/tip` → `/payment/{cardId}`). */
+  shortLinks: Record<string, string>;
   logLevel: Env['LOG_LEVEL'];
   /** Prefix for rate-limit keys in Redis, so that test apps do not share counters. */
   rateLimitNamespace: string;
   worker: Env['WORKER'];
+  workerIntervalMs: number;
+  payments: {
+    /** The provider that opens new checkouts. */
+    provider: 'sandbox' | 'stripe';
+    feePercent: number;
+    holdHours: number;
+    /** The built-in sandbox exists outside production, and in production only with SANDBOX_PAYMENTS=1. */
+    sandboxEnabled: boolean;
+    sandboxDelayMs: number;
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  };
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
   raw: Env;
+}
+
+export interface SiteConfig {
+  companyName: string | undefined;
+  companyRegistrationNumber: string | undefined;
+  companyLicence: string | undefined;
+  companyAddress: string | undefined;
+  supportEmail: string | undefined;
+  supportPhone: string | undefined;
+  instagramUrl: string | undefined;
+  facebookUrl: string | undefined;
+  tiktokUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
+  const shortLinks = parseShortLinks(env.SHORT_LINKS);
   const config: Config = {
     env: env.NODE_ENV,
     production: env.NODE_ENV === 'production',
@@ -122,9 +229,39 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : { provider: 'outbox' },
     devOutbox: env.NODE_ENV !== 'production',
     turnstileSecret: env.TURNSTILE_SECRET,
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY,
+    turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? env.SUPPORT_EMAIL,
+    contactRecipient: env.SUPPORT_EMAIL ?? (env.NODE_ENV !== 'production' && !env.SMTP_URL ? DEV_SUPPORT_EMAIL : undefined),
+    site: {
+      companyName: env.COMPANY_NAME,
+      companyRegistrationNumber: env.COMPANY_REGISTRATION_NUMBER,
+      companyLicence: env.COMPANY_LICENCE,
+      companyAddress: env.COMPANY_ADDRESS,
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      instagramUrl: env.SOCIAL_INSTAGRAM_URL,
+      facebookUrl: env.SOCIAL_FACEBOOK_URL,
+      tiktokUrl: env.SOCIAL_TIKTOK_URL,
+    },
+    // Already checked by the schema above, so there are no problems left here.
+    shortLinks: 'links' in shortLinks ? shortLinks.links : {},
     logLevel: env.LOG_LEVEL,
     rateLimitNamespace: 'tipcard-rl:',
     worker: env.WORKER,
+    workerIntervalMs: env.WORKER_INTERVAL_MS,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      feePercent: env.FEE_PERCENT,
+      holdHours: env.HOLD_HOURS,
+      sandboxEnabled: env.NODE_ENV !== 'production' || env.SANDBOX_PAYMENTS,
+      sandboxDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
+          : undefined,
+    },
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     raw: env,
     ...overrides,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIP_MAX_CENTS, TIP_MIN_CENTS } from './payments/fees.ts';
 
 /**
  * Validation messages are translation keys `validation.{rule}` (spec 5). The server turns them into the English
@@ -18,10 +19,16 @@ export const VALIDATION_RULES = [
   'color',
   'country',
   'choice',
+  'amount_range',
 ] as const;
 export type ValidationRule = (typeof VALIDATION_RULES)[number];
 
 export const rule = (name: ValidationRule) => `validation.${name}` as const;
+
+/** Placeholder values of rules whose text names fixed bounds, e.g. 'Enter an amount from 1 to 500'. */
+export const RULE_VARIABLES: Partial<Record<ValidationRule, Record<string, string>>> = {
+  amount_range: { min: String(TIP_MIN_CENTS / 100), max: String(TIP_MAX_CENTS / 100) },
+};
 
 /** A required trimmed string: missing or blank answers 'This value should not be blank.' */
 export function requiredString(maxLength: number) {

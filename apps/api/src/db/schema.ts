@@ -105,6 +105,9 @@ export const cards = pgTable(
     tiktok: text('tiktok'),
     isPrivate: boolean('is_private').notNull(),
     photoFileId: uuid('photo_file_id').references(() => files.id),
+    /** Running sum and count of guests' 1–5 star ratings; the card shows their average. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,6 +134,131 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/** One business event that moves money; `reference` makes every movement idempotent. Append-only. */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** The signed amounts of an entry; the postings of an entry sum to zero. Append-only. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_entry_idx').on(t.entryId),
+    index('ledger_postings_account_idx').on(t.accountId),
+    check('ledger_postings_amount_non_zero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** A guest's payment to a card, from checkout to its final state. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    recipientUserId: uuid('recipient_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    coverFee: boolean('cover_fee').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    checkoutUrl: text('checkout_url'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    message: text('message'),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_card_idempotency_key').on(t.cardId, t.idempotencyKey),
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    check('payments_amounts', sql`${t.netCents} + ${t.feeCents} = ${t.totalCents} AND ${t.netCents} >= 0 AND ${t.feeCents} >= 0`),
+    check('payments_rating', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** Every provider event we have seen: the unique key makes webhook processing exactly-once in effect. */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id'),
+    outcome: text('outcome', { enum: ['applied', 'ignored', 'mismatch'] }).notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('provider_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/** The staff member's history (spec 3 "Transaction"), linked to the ledger by its entries' references. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid('card_id').references(() => cards.id),
+    paymentId: uuid('payment_id')
+      .references(() => payments.id)
+      .unique(),
+    type: text('type', { enum: ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] }).notNull(),
+    status: text('status', { enum: ['HOLD', 'PAID', 'REFUNDED'] }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    description: text('description').notNull(),
+    message: text('message'),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+    /** When a HOLD becomes due for settlement (the worker's queue). */
+    settleDueAt: timestamp('settle_due_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('transactions_settle_due_idx').on(t.settleDueAt).where(sql`${t.status} = 'HOLD'`),
+  ],
+);
+
+/** The built-in sandbox provider's own record of what a guest did on its hosted page (its side, not ours). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  providerRef: text('provider_ref').primaryKey(),
+  /** Our reference from the checkout's metadata, carried in every event. */
+  paymentId: text('payment_id').notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] }).notNull(),
+  method: text('method').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** Every SMS and e-mail outside production (the dev outbox, DESIGN "Configuration and modes"). */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -142,4 +270,21 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_messages_created_idx').on(t.createdAt)],
+);
+
+/**
+ * First-party analytics, recorded only for visitors who allowed it: a page view or a visit from an advert. No IP,
+ * user agent, user or device id is kept (docs/decisions/0004-public-site.md).
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name', { enum: ['page_view', 'ad_visit'] }).notNull(),
+    path: text('path').notNull(),
+    locale: text('locale').notNull(),
+    promoSource: text('promo_source'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
 );

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
+import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
 import { AppError, errorBody } from '../lib/app-error.ts';
 import { t } from '../lib/i18n.ts';
 
@@ -18,7 +19,9 @@ function validationErrors(error: { validation: { instancePath: string; message?:
   const fields: Record<string, string[]> = {};
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    const message = issue.message?.startsWith('validation.') ? t(issue.message) : t('validation.valid');
+    const message = issue.message?.startsWith('validation.')
+      ? t(issue.message, RULE_VARIABLES[issue.message.slice('validation.'.length) as ValidationRule])
+      : t('validation.valid');
     const messages = (fields[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }

@@ -2,8 +2,12 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Cloudflare Turnstile's widget: its script and its iframe, allowed only when the anti-bot check is on. */
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 /** Security headers on every response (DESIGN "Sign-in and security"); HSTS only where the site is on https. */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { https: boolean }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { https: boolean; turnstile?: boolean }) => {
+  const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,7 +17,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { https: 
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...turnstile],
+        frameSrc: ["'self'", ...turnstile],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

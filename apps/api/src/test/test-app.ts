@@ -30,7 +30,7 @@ export async function createTestApp(options: { env?: Record<string, string>; con
   const database = await createTestDatabase();
   const clock = createTestClock();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...options.env },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...options.env },
     { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', rateLimitNamespace: `test-${randomUUID()}:`, ...options.config },
   );
   const app = await buildApp(config, { database, clock, ...options.overrides });

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FileQuestion, LifeBuoy, RotateCw, TriangleAlert } from 'lucide-react';
-import { Button, ButtonLink, buttonClasses } from '../components/ui/button.tsx';
+import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { useLocalePath } from '../lib/use-locale-path.ts';
-
-export const SUPPORT_EMAIL = 'support@tipcard.eu';
 
 /** The error page (spec 2): 404 'This link is no longer active…' with a home link; otherwise 'Something went wrong'. */
 export function ErrorPage({ status }: { status: number }) {
@@ -25,10 +23,10 @@ export function ErrorPage({ status }: { status: number }) {
           </ButtonLink>
         ) : (
           <>
-            <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClasses('primary', 'lg')}>
-              <LifeBuoy className="size-4" aria-hidden="true" />
+            {/* The contact page, not an address: support's e-mail is configuration and may not be set. */}
+            <ButtonLink to={to('/contacts')} size="lg" icon={<LifeBuoy className="size-4" aria-hidden="true" />}>
               {t('contact_support')}
-            </a>
+            </ButtonLink>
             <Button variant="secondary" size="lg" onClick={() => window.location.reload()} icon={<RotateCw className="size-4" aria-hidden="true" />}>
               {t('common:actions.retry')}
             </Button>

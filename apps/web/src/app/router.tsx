@@ -19,6 +19,14 @@ const AccountPage = lazyWithReload(() => import('../features/account/account-pag
 const AccountCreatePage = lazyWithReload(() => import('../features/account/account-create-page.tsx'));
 const AccountEditPage = lazyWithReload(() => import('../features/account/account-edit-page.tsx'));
 const AccountAddPhotoPage = lazyWithReload(() => import('../features/account/account-add-photo-page.tsx'));
+const HowItWorksPage = lazyWithReload(() => import('../features/marketing/how-it-works-page.tsx'));
+const AboutPage = lazyWithReload(() => import('../features/marketing/about-page.tsx'));
+const FaqPage = lazyWithReload(() => import('../features/marketing/faq-page.tsx'));
+const AffiliatePage = lazyWithReload(() => import('../features/marketing/affiliate-page.tsx'));
+const ContactsPage = lazyWithReload(() => import('../features/contact/contacts-page.tsx'));
+const TermsPage = lazyWithReload(() => import('../features/legal/terms-page.tsx'));
+const PrivacyPage = lazyWithReload(() => import('../features/legal/privacy-page.tsx'));
+const CookiePolicyPage = lazyWithReload(() => import('../features/legal/cookie-policy-page.tsx'));
 
 /** Unknown routes go home (in the current language). */
 function GoHome() {
@@ -38,6 +46,20 @@ function RouteError() {
 /** The pages of one language; en has them at the root, lv/fr/es under their prefix. */
 function pageRoutes(): RouteObject[] {
   return [
+    {
+      // The public site's information pages: for everyone, signed in or not (spec 2 "Public and marketing").
+      element: <LandingLayout />,
+      children: [
+        { path: 'how-it-works', element: <HowItWorksPage /> },
+        { path: 'about', element: <AboutPage /> },
+        { path: 'faq', element: <FaqPage /> },
+        { path: 'contacts', element: <ContactsPage /> },
+        { path: 'affiliate-program', element: <AffiliatePage /> },
+        { path: 'terms', element: <TermsPage /> },
+        { path: 'privacy', element: <PrivacyPage /> },
+        { path: 'cookies', element: <CookiePolicyPage /> },
+      ],
+    },
     {
       element: <GuestOnly />,
       children: [

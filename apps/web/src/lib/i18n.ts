@@ -1,14 +1,21 @@
+import { use } from 'react';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 
-/** The catalogs live in packages/shared (the API uses them too); the web app bundles every web namespace. */
-const modules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/i18n/locales/*/*.json', '!**/sms.json'], {
-  eager: true,
+/**
+ * The catalogs live in packages/shared (the API uses them too). The web app bundles every web namespace except the
+ * long texts of the public site, which load with their pages (`useNamespaces`), so no other page carries them.
+ */
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../../../packages/shared/src/i18n/locales/*/*.json', '!**/sms.json', '!**/documents.json', '!**/marketing.json', '!**/legal.json'],
+  { eager: true, import: 'default' },
+);
+const lazyModules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/i18n/locales/*/{marketing,legal}.json'], {
   import: 'default',
 });
 
-const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email']);
+const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email', 'documents']);
 
 export const resources: Resource = {};
 for (const [path, catalog] of Object.entries(modules)) {
@@ -35,6 +42,29 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+const loading = new Map<string, Promise<void>>();
+
+/** Loads a lazily bundled namespace in a locale once; later calls answer the same promise. */
+export function loadNamespace(namespace: string, locale: Locale): Promise<void> {
+  const key = `${locale}/${namespace}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    const load = Object.entries(lazyModules).find(([path]) => path.endsWith(`/locales/${key}.json`))?.[1];
+    promise = load
+      ? load().then((catalog) => void i18n.addResourceBundle(locale, namespace, catalog, true, true))
+      : Promise.reject(new Error(`no catalog ${key}`));
+    loading.set(key, promise);
+    promise.catch(() => loading.delete(key));
+  }
+  return promise;
+}
+
+/** Suspends the calling page until its lazily loaded namespaces are there in the current language. */
+export function useNamespaces(namespaces: string[]): void {
+  const locale = currentLocale();
+  for (const namespace of namespaces) if (!i18n.hasResourceBundle(locale, namespace)) use(loadNamespace(namespace, locale));
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

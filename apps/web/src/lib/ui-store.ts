@@ -7,7 +7,7 @@ export interface SnackbarState {
   color: SnackbarColor;
 }
 
-export type ModalName = 'card' | 'verification';
+export type ModalName = 'card' | 'verification' | 'cookie';
 
 export interface UiState {
   snackbar: SnackbarState | null;
@@ -18,7 +18,7 @@ export interface UiState {
   fatalError: number | null;
 }
 
-const closedModals: Record<ModalName, boolean> = { card: false, verification: false };
+const closedModals: Record<ModalName, boolean> = { card: false, verification: false, cookie: false };
 
 export const uiStore = createStore<UiState>({ snackbar: null, loading: false, modals: closedModals, fatalError: null });
 

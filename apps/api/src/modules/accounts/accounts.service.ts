@@ -1,17 +1,17 @@
-import { BALANCE_TYPES, type Account } from '@tipcard/shared/accounts/schemas';
+import type { Account } from '@tipcard/shared/accounts/schemas';
 import type { Executor } from '../../db/client.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
 import { requireOwnClient } from '../users/users.service.ts';
-import { listUserLedgerAccounts } from './accounts.repository.ts';
 
 /** The balances of a client's owner: main and hold, each 0 until money moves (spec 3). */
 export async function getClientAccount(db: Executor, userId: string, clientId: string): Promise<Account> {
   const client = await requireOwnClient(db, userId, clientId);
-  const accounts = await listUserLedgerAccounts(db, client.userId);
+  const balances = await userBalances(db, client.userId);
   return {
-    account_balances: BALANCE_TYPES.map((type) => ({
-      type,
-      balance: accounts.find((account) => account.kind === type)?.balanceCents ?? 0,
-    })),
+    account_balances: [
+      { type: 'main', balance: balances.main },
+      { type: 'hold', balance: balances.hold },
+    ],
     currency: 'EUR',
   };
 }

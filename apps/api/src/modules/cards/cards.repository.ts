@@ -80,3 +80,21 @@ export async function findCardPhoto(db: Executor, cardId: string) {
     .where(eq(cards.id, cardId));
   return row;
 }
+
+/** A card with the user it pays (through its client), for the guest's payment. */
+export async function findCardWithOwner(db: Executor, cardId: string) {
+  const [row] = await db
+    .select({ card: cards, userId: clients.userId })
+    .from(cards)
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .where(eq(cards.id, cardId));
+  return row;
+}
+
+/** Adds one guest rating to the card's running sum and count. */
+export async function addRating(db: Executor, cardId: string, rating: number): Promise<void> {
+  await db
+    .update(cards)
+    .set({ ratingSum: sql`${cards.ratingSum} + ${rating}`, ratingCount: sql`${cards.ratingCount} + 1` })
+    .where(eq(cards.id, cardId));
+}

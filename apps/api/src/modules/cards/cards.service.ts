@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Card, cardBody, cardPatchBody } from '@tipcard/shared/cards/schemas';
+import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -22,6 +23,11 @@ export function photoUrlOf(cardId: string, photoFileId: string | null): string |
   return photoFileId ? `/api/cards/${cardId}/photo?v=${photoFileId}` : null;
 }
 
+/** The average of the guests' ratings to one decimal, or null before the first rating. */
+function averageRating(row: repo.CardRow): number | null {
+  return row.ratingCount > 0 ? Math.round((row.ratingSum * 10) / row.ratingCount) / 10 : null;
+}
+
 function toCard(row: repo.CardRow, publicUrl: string): Card {
   return {
     id: row.id,
@@ -36,8 +42,7 @@ function toCard(row: repo.CardRow, publicUrl: string): Card {
     instagram: row.instagram,
     facebook: row.facebook,
     tiktok: row.tiktok,
-    // Ratings arrive with guest payments.
-    rating: null,
+    rating: averageRating(row),
     is_private: row.isPrivate,
     payment_url: paymentUrlOf(publicUrl, row.id),
   };
@@ -182,4 +187,38 @@ export async function cardQrCode(
   const expected = paymentUrlOf(publicUrl, card.id);
   if (query.url !== expected) throw AppError.field('validation_failed', 'url', t('validation.valid'));
   return renderQrCode(expected, normalizeHexColor(query.hexColor), query.format);
+}
+
+/** What a guest sees of a card before paying; null for an unknown card. */
+export async function findPublicCard(
+  db: Executor,
+  cardId: string,
+  terms: Pick<PublicCard, 'fee_percent' | 'min_amount_cents' | 'max_amount_cents' | 'preset_amounts_cents'>,
+): Promise<PublicCard | null> {
+  const row = await repo.findCard(db, cardId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    public_name: row.publicName,
+    welcome_phrase: row.welcomePhrase,
+    public_text: row.publicText,
+    image_url: photoUrlOf(row.id, row.photoFileId),
+    activity_type: row.activityType as PublicCard['activity_type'],
+    rating: averageRating(row),
+    rating_count: row.ratingCount,
+    currency: 'EUR',
+    ...terms,
+  };
+}
+
+/** The card a guest pays and the user who receives the money; null for an unknown card. */
+export async function findCardRecipient(db: Executor, cardId: string) {
+  const row = await repo.findCardWithOwner(db, cardId);
+  return row ? { cardId: row.card.id, userId: row.userId, title: row.card.title, publicName: row.card.publicName } : null;
+}
+
+/** Counts a guest's rating on the card, inside the transaction that credits the tip. */
+export async function addCardRating(tx: Executor, cardId: string, rating: number): Promise<void> {
+  await repo.addRating(tx, cardId, rating);
 }

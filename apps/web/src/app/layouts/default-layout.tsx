@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LayoutDashboard, LogOut, Menu, UserRound, X, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
 import { AnimatedOutlet } from '../../components/ui/animated-outlet.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { Drawer } from '../../components/ui/drawer.tsx';
 import { LanguageList, LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -57,51 +58,18 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
 
 function MobileMenu({ open, onClose, items, onLogout }: { open: boolean; onClose: () => void; items: NavItem[]; onLogout: () => void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      aria-label={t('nav.menu')}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-      className="m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-slate-950/40 open:animate-[drawer-in_200ms_ease-out]"
-    >
-      {open ? (
-        <div className="flex h-full flex-col">
-          <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
-            <Logo />
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
-            >
-              <X className="size-5" aria-hidden="true" />
-              <span className="sr-only">{t('nav.close_menu')}</span>
-            </button>
-          </div>
-          <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-4">
-            <NavList items={items} onNavigate={onClose} />
-            <LanguageList className="mt-8 border-t border-slate-100 pt-6" />
-          </nav>
-          <div className="border-t border-slate-100 p-4">
-            <Button variant="secondary" block onClick={onLogout} icon={<LogOut className="size-4" aria-hidden="true" />}>
-              {t('actions.log_out')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+    <Drawer open={open} onClose={onClose} label={t('nav.menu')}>
+      <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-4">
+        <NavList items={items} onNavigate={onClose} />
+        <LanguageList className="mt-8 border-t border-slate-100 pt-6" />
+      </nav>
+      <div className="border-t border-slate-100 p-4">
+        <Button variant="secondary" block onClick={onLogout} icon={<LogOut className="size-4" aria-hidden="true" />}>
+          {t('actions.log_out')}
+        </Button>
+      </div>
+    </Drawer>
   );
 }
 

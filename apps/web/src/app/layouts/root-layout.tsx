@@ -10,6 +10,7 @@ import { useStore } from '../../lib/create-store.ts';
 import { localeFromPath, localizePath, preferredLocale } from '../../lib/locale.ts';
 import { clearFatalError, closeAllModals, closeModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { CookieConsent } from '../../features/cookies/cookie-consent.tsx';
 import { ErrorPage } from '../error-page.tsx';
 import { PublicLayoutFrame } from './public-layout.tsx';
 
@@ -81,6 +82,7 @@ export function RootLayout() {
         <Outlet />
       )}
       <VerificationModal />
+      <CookieConsent />
       <LoadingModal />
       <Snackbar />
     </>

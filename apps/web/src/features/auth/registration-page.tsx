@@ -9,6 +9,7 @@ import { registerBody } from '@tipcard/shared/auth/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { translateValidation } from '../../lib/i18n.ts';
+import { readPromoSource } from '../../lib/promo-source.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useRegister, useResendRegistrationCode, useVerifyRegistration } from './api/use-auth-actions.ts';
 import { resetAuth, useAuthState } from './auth-store.ts';
@@ -21,7 +22,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 type RegisterInput = z.input<typeof registerBody>;
 
 /** The advert parameter that names where the user came from (spec 3 "promo source"). */
-const PROMO_PARAMS = ['promo_source', 'promo', 'utm_source', 'ad'];
+const PROMO_PARAMS = ['advert', 'promo_source', 'promo', 'utm_source', 'ad'];
 
 export default function RegistrationPage() {
   const { t } = useTranslation('auth');
@@ -53,7 +54,8 @@ export default function RegistrationPage() {
 
   const onSubmit = handleSubmit((values) => {
     const referral = params.get('ref')?.trim();
-    const promo = PROMO_PARAMS.map((name) => params.get(name)?.trim()).find(Boolean);
+    // This page's own parameters first, then the advert the visitor arrived with earlier in the session.
+    const promo = PROMO_PARAMS.map((name) => params.get(name)?.trim()).find(Boolean) ?? readPromoSource();
     registration.mutate(
       {
         username: values.username,

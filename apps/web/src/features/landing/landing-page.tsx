@@ -1,9 +1,42 @@
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, Banknote, CalendarClock, QrCode, ShieldCheck, Smartphone, Sparkles, UserPlus } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button.tsx';
+import {
+  ArrowRight,
+  Banknote,
+  BedDouble,
+  CalendarClock,
+  CheckCircle2,
+  FileDown,
+  HandHeart,
+  Megaphone,
+  QrCode,
+  Scissors,
+  ShieldCheck,
+  ShoppingBag,
+  Smartphone,
+  Sparkles,
+  UserPlus,
+  UtensilsCrossed,
+  type LucideIcon,
+} from 'lucide-react';
+import { ACTIVITY_TYPES, type ActivityType } from '@tipcard/shared/constants';
+import { tariffPdfPath } from '@tipcard/shared/site/schemas';
+import { ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { HeroVisual } from './components/hero-visual.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
+  WAITER: UtensilsCrossed,
+  HOUSEMAID: BedDouble,
+  BEAUTY_INDUSTRY: Scissors,
+  DISTRIBUTION: Megaphone,
+  DONATION: HandHeart,
+  PRODUCTS_AND_SERVICES: ShoppingBag,
+  OTHER: Sparkles,
+};
+const PRICING = ['free', 'fee', 'payout', 'time'] as const;
+const TRUST = ['licensed', 'cards', 'gdpr', 'own_account'] as const;
 
 export default function LandingPage() {
   const { t } = useTranslation('landing');
@@ -81,6 +114,80 @@ export default function LandingPage() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="audience-title" className="bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary-600">{t('audience.eyebrow')}</p>
+            <h2 id="audience-title" className="mt-2 text-3xl font-bold tracking-tight text-primary-950 sm:text-4xl">
+              {t('audience.title')}
+            </h2>
+            <p className="mt-3 text-slate-600">{t('audience.text')}</p>
+          </div>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {ACTIVITY_TYPES.map((type) => {
+              const Icon = ACTIVITY_ICONS[type];
+              return (
+                <li key={type} className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200/70">
+                  <Icon className="size-6 text-primary-700" aria-hidden="true" />
+                  <h3 className="mt-3 font-semibold text-primary-950">{t(`common:activity_types.${type}`)}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-slate-600">{t(`audience.items.${type}`)}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="pricing-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+        <div className="grid gap-10 lg:grid-cols-[1.3fr_1fr]">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary-600">{t('pricing.eyebrow')}</p>
+            <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-primary-950 sm:text-4xl">
+              {t('pricing.title')}
+            </h2>
+            <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+              {PRICING.map((key) => (
+                <div key={key} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70">
+                  <dt className="order-last mt-1 text-sm text-slate-600">{t(`pricing.items.${key}.label`)}</dt>
+                  <dd className="text-2xl font-bold text-primary-900">{t(`pricing.items.${key}.value`)}</dd>
+                </div>
+              ))}
+            </dl>
+            <a href={tariffPdfPath(currentLocale())} className={`${buttonClasses('secondary')} mt-6`}>
+              <FileDown className="size-4" aria-hidden="true" />
+              {t('pricing.tariff')}
+            </a>
+          </div>
+          <div className="rounded-3xl bg-primary-950 p-6 text-white sm:p-8">
+            <ShieldCheck className="size-8 text-accent-300" aria-hidden="true" />
+            <h2 className="mt-4 text-2xl font-bold tracking-tight">{t('trust.title')}</h2>
+            <ul className="mt-5 space-y-3">
+              {TRUST.map((key) => (
+                <li key={key} className="flex items-start gap-3 text-sm leading-relaxed text-white/80">
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-300" aria-hidden="true" />
+                  {t(`trust.points.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <div className="mt-12 flex flex-col items-start gap-4 border-t border-slate-200 pt-8 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="text-lg font-semibold text-primary-950">{t('more.title')}</h2>
+            <p className="text-sm text-slate-600">{t('more.text')}</p>
+          </div>
+          <div className="flex gap-3">
+            <ButtonLink to={to('/faq')} variant="secondary">
+              {t('more.faq')}
+            </ButtonLink>
+            <ButtonLink to={to('/how-it-works')} variant="ghost">
+              {t('more.how')}
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </ButtonLink>
+          </div>
+        </div>
       </section>
 
       <section className="px-4 pb-20 sm:px-6">

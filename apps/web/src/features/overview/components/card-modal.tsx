@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Download, Pencil } from 'lucide-react';
+import { Download, Pencil, Printer } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { useStore } from '../../../lib/create-store.ts';
 import { closeModal, uiStore } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { downloadQr, useCardQr } from '../../account/api/use-card-qr.ts';
+import { useCardSheet } from '../../documents/api/use-card-sheet.ts';
 
 /** Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, download QR. */
 export function CardModal({ card }: { card: Card }) {
@@ -16,6 +17,7 @@ export function CardModal({ card }: { card: Card }) {
   const to = useLocalePath();
   const open = useStore(uiStore, (state) => state.modals.card);
   const qr = useCardQr(open ? card : null);
+  const sheet = useCardSheet();
 
   return (
     <Dialog
@@ -27,6 +29,9 @@ export function CardModal({ card }: { card: Card }) {
           <ButtonLink to={to('/account/edit')} variant="secondary" icon={<Pencil className="size-4" aria-hidden="true" />}>
             {t('card.edit')}
           </ButtonLink>
+          <Button variant="secondary" loading={sheet.isPending} onClick={() => sheet.mutate(card)} icon={<Printer className="size-4" aria-hidden="true" />}>
+            {t('card.print')}
+          </Button>
           <Button
             disabled={!qr.url}
             onClick={() => qr.url && downloadQr(qr.url, `tipcard-qr-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.png`)}

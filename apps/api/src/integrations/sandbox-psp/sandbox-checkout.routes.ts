@@ -1,0 +1,103 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatAmount } from '@tipcard/shared/money/format';
+import { AppError } from '../../lib/app-error.ts';
+import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
+
+const tokenParams = z.object({ token: z.string().min(10).max(4_000) });
+const payBody = z.object({
+  method: z.enum(['card', 'apple_pay', 'google_pay']),
+  card_number: z.string().max(40).optional(),
+  deliver_twice: z.string().optional(),
+});
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** The hosted checkout page: plain HTML and a form, as a provider's page would be (no script on our origin). */
+function checkoutPage(checkout: SandboxCheckout, token: string, problem?: string): string {
+  const action = `/api/sandbox/checkout/${token}`;
+  const cards = Object.entries(SANDBOX_TEST_CARDS)
+    .map(([number, outcome]) => `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome}</li>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay ${escape(formatAmount(checkout.amount_cents))} € — Sandbox checkout</title>
+<style>
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f4f9;color:#0f172a}
+main{max-width:420px;margin:0 auto;padding:20px 16px 40px}.banner{background:#fef3c7;color:#78350f;border-radius:10px;padding:8px 12px;font-size:14px;margin-bottom:16px}
+.box{background:#fff;border-radius:16px;padding:20px;box-shadow:0 1px 3px rgba(15,23,42,.08)}h1{font-size:15px;font-weight:500;color:#475569;margin:0}
+.amount{font-size:34px;font-weight:700;margin:4px 0 20px}.wallet{display:block;width:100%;border:0;border-radius:10px;padding:13px;font-size:17px;font-weight:600;color:#fff;margin-bottom:10px;cursor:pointer}
+.apple{background:#000}.google{background:#1f2937}.or{text-align:center;color:#64748b;font-size:13px;margin:14px 0}
+label{display:block;font-size:14px;font-weight:600;margin:12px 0 6px}input[type=text]{width:100%;padding:12px;border:1px solid #cbd5e1;border-radius:10px;font-size:16px}
+input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.row{display:flex;gap:10px}.row>div{flex:1}
+.pay{display:block;width:100%;margin-top:18px;border:0;border-radius:10px;padding:14px;font-size:17px;font-weight:700;background:#0b2a5b;color:#fff;cursor:pointer}
+.cancel{display:block;width:100%;margin-top:12px;background:none;border:0;color:#334155;text-decoration:underline;font-size:15px;cursor:pointer}
+.problem{background:#fee2e2;color:#7f1d1d;border-radius:10px;padding:10px 12px;margin-bottom:12px}.help{font-size:13px;color:#475569;margin-top:18px}
+.help ul{padding-left:18px;margin:6px 0}.check{display:flex;gap:8px;align-items:center;font-weight:400;font-size:14px}
+</style></head>
+<body><main>
+<p class="banner" role="note">Sandbox checkout: no real money moves.</p>
+<div class="box">
+<h1>${escape(checkout.description)}</h1>
+<p class="amount">${escape(formatAmount(checkout.amount_cents))} €</p>
+${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
+<form method="post" action="${action}">
+<button class="wallet apple" name="method" value="apple_pay" type="submit">Pay with Apple Pay</button>
+<button class="wallet google" name="method" value="google_pay" type="submit">Pay with Google Pay</button>
+</form>
+<p class="or">or pay with card</p>
+<form method="post" action="${action}">
+<input type="hidden" name="method" value="card">
+<label for="card_number">Card number</label>
+<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" type="text" placeholder="12/34" autocomplete="cc-exp"></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" type="text" inputmode="numeric" placeholder="123" autocomplete="cc-csc"></div></div>
+<label class="check"><input type="checkbox" name="deliver_twice" value="1"> Deliver the webhook event twice (testing)</label>
+<button class="pay" type="submit">Pay ${escape(formatAmount(checkout.amount_cents))} €</button>
+</form>
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel and return</button></form>
+<div class="help">Test cards:<ul>${cards}</ul>Any expiry and CVC.</div>
+</div></main></body></html>`;
+}
+
+/** The sandbox provider's hosted checkout (registered only when the sandbox is enabled). */
+export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProvider }> = async (app, { sandbox }) => {
+  await app.register(formbody);
+  const open = (token: string) => {
+    const checkout = sandbox.openCheckout(token);
+    if (!checkout) throw new AppError('not_found');
+    return checkout;
+  };
+
+  app.get('/sandbox/checkout/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(open(request.params.token), request.params.token)),
+  );
+
+  app.post(
+    '/sandbox/checkout/:token',
+    { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000 }), schema: { hide: true, params: tokenParams, body: payBody } },
+    async (request, reply) => {
+      const checkout = open(request.params.token);
+      const { method, card_number: cardNumber = '', deliver_twice: deliverTwice } = request.body;
+      let outcome: SandboxOutcome = 'succeeded';
+      if (method === 'card') {
+        const digits = cardNumber.replace(/\D/g, '');
+        if (!digits) {
+          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.params.token, 'Enter a card number.'));
+        }
+        const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
+        outcome = known === undefined ? 'declined' : known;
+      }
+      await sandbox.complete(checkout, outcome, method, { deliverTwice: deliverTwice === '1' });
+      return reply.redirect(checkout.success_url, 303);
+    },
+  );
+
+  app.post('/sandbox/checkout/:token/cancel', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
+    const checkout = open(request.params.token);
+    await sandbox.complete(checkout, 'canceled', 'none');
+    return reply.redirect(checkout.cancel_url, 303);
+  });
+};

@@ -1,0 +1,102 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema.ts';
+
+export interface AccountKey {
+  ownerUserId: string | null;
+  kind: string;
+}
+
+const matches = (key: AccountKey): SQL =>
+  and(key.ownerUserId ? eq(ledgerAccounts.ownerUserId, key.ownerUserId) : isNull(ledgerAccounts.ownerUserId), eq(ledgerAccounts.kind, key.kind))!;
+
+/** Answers the new entry's id, or null when an entry with this reference exists (the movement already happened). */
+export async function insertEntry(tx: Executor, kind: string, reference: string): Promise<number | null> {
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({ kind, reference })
+    .onConflictDoNothing({ target: ledgerEntries.reference })
+    .returning({ id: ledgerEntries.id });
+  return row?.id ?? null;
+}
+
+/** Creates missing accounts, then locks all of them in ascending id order, so concurrent entries cannot deadlock. */
+export async function lockAccounts(tx: Executor, keys: AccountKey[]) {
+  await tx
+    .insert(ledgerAccounts)
+    .values(keys.map((key) => ({ ownerUserId: key.ownerUserId, kind: key.kind })))
+    .onConflictDoNothing();
+  return tx
+    .select({ id: ledgerAccounts.id, ownerUserId: ledgerAccounts.ownerUserId, kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(or(...keys.map(matches)))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+}
+
+export async function addToBalance(tx: Executor, accountId: number, deltaCents: number) {
+  await tx
+    .update(ledgerAccounts)
+    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${deltaCents}` })
+    .where(eq(ledgerAccounts.id, accountId));
+}
+
+export async function insertPostings(tx: Executor, entryId: number, postings: { accountId: number; amountCents: number }[]) {
+  await tx.insert(ledgerPostings).values(postings.map((posting) => ({ entryId, ...posting })));
+}
+
+export function listBalances(db: Executor, ownerUserId: string) {
+  return db
+    .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerUserId, ownerUserId));
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** Entries whose postings do not sum to zero, or that have fewer than two postings. */
+export async function findUnbalancedEntries(db: Executor) {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT e.id, e.reference, count(p.id)::int AS postings, coalesce(sum(p.amount_cents), 0)::text AS total
+      FROM ledger_entries e LEFT JOIN ledger_postings p ON p.entry_id = e.id
+      GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount_cents), 0) <> 0`),
+  );
+}
+
+/** Accounts whose kept balance differs from the sum of their postings. */
+export async function findDriftedAccounts(db: Executor) {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT a.id, a.kind, a.balance_cents::text AS balance, coalesce(sum(p.amount_cents), 0)::text AS postings
+      FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
+      GROUP BY a.id HAVING a.balance_cents <> coalesce(sum(p.amount_cents), 0)`),
+  );
+}
+
+/** User accounts below zero (other than debt) or debt above zero; the CHECK constraints make these impossible. */
+export async function findNegativeUserAccounts(db: Executor) {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT id, kind, balance_cents::text AS balance FROM ledger_accounts
+      WHERE owner_user_id IS NOT NULL AND ((kind <> 'debt' AND balance_cents < 0) OR (kind = 'debt' AND balance_cents > 0))`),
+  );
+}
+
+/** Users whose hold balance differs from the tips they have on hold. */
+export async function findHoldMismatches(db: Executor) {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT u.id AS user_id, coalesce(a.balance_cents, 0)::text AS hold, coalesce(t.total, 0)::text AS on_hold
+      FROM users u
+      LEFT JOIN ledger_accounts a ON a.owner_user_id = u.id AND a.kind = 'hold'
+      LEFT JOIN (SELECT user_id, sum(amount_cents) AS total FROM transactions WHERE status = 'HOLD' GROUP BY user_id) t ON t.user_id = u.id
+      WHERE coalesce(a.balance_cents, 0) <> coalesce(t.total, 0)`),
+  );
+}
+
+export async function sumOfAllBalances(db: Executor): Promise<number> {
+  const [row] = rowsOf(await db.execute(sql`SELECT coalesce(sum(balance_cents), 0)::text AS total FROM ledger_accounts`));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { createUserWithPrivateClient } from '../users/users.service.ts';
+import { checkLedgerInvariants, lockBalances, postEntry, userBalances } from './ledger.service.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+let phoneCounter = 0;
+async function newUser() {
+  phoneCounter += 1;
+  const { user } = await createUserWithPrivateClient(database.db, { phone: `+3712100${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
+  return user.id;
+}
+
+/** Money arriving from the provider into a user's main account. */
+const fund = (userId: string, cents: number, reference: string) =>
+  database.db.transaction((tx) =>
+    postEntry(tx, {
+      kind: 'test_funding',
+      reference,
+      postings: [
+        { account: { platform: 'psp_clearing' }, amountCents: -cents },
+        { account: { userId, kind: 'main' }, amountCents: cents },
+      ],
+    }),
+  );
+
+describe('postEntry', () => {
+  it('moves money between accounts and keeps the books balanced', async () => {
+    const user = await newUser();
+    expect(await fund(user, 1_000, `fund:${user}`)).toEqual({ applied: true });
+    expect(await userBalances(database.db, user)).toEqual({ main: 1_000, hold: 0, debt: 0 });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('applies one reference once, however often it is posted', async () => {
+    const user = await newUser();
+    expect(await fund(user, 500, `once:${user}`)).toEqual({ applied: true });
+    expect(await fund(user, 500, `once:${user}`)).toEqual({ applied: false });
+    expect((await userBalances(database.db, user)).main).toBe(500);
+  });
+
+  it('refuses entries that do not balance, have one leg, or carry fractions', async () => {
+    const user = await newUser();
+    const attempt = (postings: { amountCents: number }[]) =>
+      database.db.transaction((tx) =>
+        postEntry(tx, {
+          kind: 'bad',
+          reference: `bad:${user}:${JSON.stringify(postings)}`,
+          postings: postings.map((p, i) => ({ account: i === 0 ? { platform: 'fees' as const } : { userId: user, kind: 'main' as const }, amountCents: p.amountCents })),
+        }),
+      );
+    await expect(attempt([{ amountCents: -100 }, { amountCents: 99 }])).rejects.toThrow(/does not balance/);
+    await expect(attempt([{ amountCents: 0 }, { amountCents: 0 }])).rejects.toThrow(/non-zero integer/);
+    await expect(attempt([{ amountCents: -1.5 }, { amountCents: 1.5 }])).rejects.toThrow(/integer cents/);
+    expect(await userBalances(database.db, user)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('never takes a user account below zero, and leaves nothing behind when it refuses', async () => {
+    const user = await newUser();
+    await fund(user, 300, `fund:${user}`);
+    const overdraw = database.db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'test_withdrawal',
+        reference: `overdraw:${user}`,
+        postings: [
+          { account: { userId: user, kind: 'main' }, amountCents: -301 },
+          { account: { platform: 'payouts_in_flight' }, amountCents: 301 },
+        ],
+      }),
+    );
+    await expect(overdraw).rejects.toMatchObject({ code: 'insufficient_balance' });
+    await expect(overdraw).rejects.toBeInstanceOf(AppError);
+    expect((await userBalances(database.db, user)).main).toBe(300);
+    // The refused entry's reference was rolled back with it, so a corrected retry can still use it.
+    const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_entries WHERE reference = ${`overdraw:${user}`}`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('keeps entries and postings append-only', async () => {
+    const user = await newUser();
+    await fund(user, 100, `append:${user}`);
+    await expect(database.db.execute(sql`UPDATE ledger_postings SET amount_cents = amount_cents + 1`)).rejects.toThrow();
+    await expect(database.db.execute(sql`DELETE FROM ledger_entries WHERE reference = ${`append:${user}`}`)).rejects.toThrow();
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('lets exactly as many concurrent withdrawals through as the balance covers', async () => {
+    const user = await newUser();
+    await fund(user, 2_000, `race-fund:${user}`);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        database.db.transaction((tx) =>
+          postEntry(tx, {
+            kind: 'test_withdrawal',
+            reference: `race:${user}:${i}`,
+            postings: [
+              { account: { userId: user, kind: 'main' }, amountCents: -100 },
+              { account: { platform: 'payouts_in_flight' }, amountCents: 100 },
+            ],
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'insufficient_balance')).toBe(true);
+    expect((await userBalances(database.db, user)).main).toBe(0);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('locks balances for a caller that computes its postings from them', async () => {
+    const user = await newUser();
+    await fund(user, 700, `lock:${user}`);
+    const balance = await database.db.transaction(async (tx) => (await lockBalances(tx, [{ userId: user, kind: 'main' }, { platform: 'fees' }]))({ userId: user, kind: 'main' }));
+    expect(balance).toBe(700);
+  });
+});
+
+describe('checkLedgerInvariants', () => {
+  it('reports a kept balance that drifted from its postings', async () => {
+    const drifted = await createTestDatabase();
+    try {
+      const { user } = await createUserWithPrivateClient(drifted.db, { phone: '+37121999999', promoSource: null, referralCode: null });
+      await drifted.db.transaction((tx) =>
+        postEntry(tx, {
+          kind: 'test_funding',
+          reference: 'drift',
+          postings: [
+            { account: { platform: 'psp_clearing' }, amountCents: -100 },
+            { account: { userId: user.id, kind: 'main' }, amountCents: 100 },
+          ],
+        }),
+      );
+      await drifted.db.execute(sql`UPDATE ledger_accounts SET balance_cents = balance_cents + 1 WHERE kind = 'main'`);
+      const problems = await checkLedgerInvariants(drifted.db);
+      expect(problems.some((p) => /keeps 101 but its postings sum to 100/.test(p))).toBe(true);
+      expect(problems.some((p) => /all balances sum to 1/.test(p))).toBe(true);
+    } finally {
+      await drifted.close();
+    }
+  });
+});

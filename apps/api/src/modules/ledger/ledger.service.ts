@@ -1,0 +1,112 @@
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './ledger.repository.ts';
+
+/** A user's accounts: money they can withdraw, money on hold, and what a chargeback after payout left them owing. */
+export type UserAccountKind = 'main' | 'hold' | 'debt';
+/** The platform's own accounts (DESIGN "Money and the ledger"). */
+export type PlatformAccountKind = 'psp_clearing' | 'fees' | 'payouts_in_flight' | 'referral_expense' | 'card_sales';
+
+export type AccountRef = { userId: string; kind: UserAccountKind } | { platform: PlatformAccountKind };
+
+export interface Posting {
+  account: AccountRef;
+  /** Signed cents: positive raises the account's balance, negative lowers it. */
+  amountCents: number;
+}
+
+export interface Entry {
+  /** What happened, e.g. `tip_received`. */
+  kind: string;
+  /** One business event, one reference: posting the same reference again changes nothing. */
+  reference: string;
+  postings: Posting[];
+}
+
+const keyOf = (account: AccountRef): repo.AccountKey =>
+  'platform' in account ? { ownerUserId: null, kind: account.platform } : { ownerUserId: account.userId, kind: account.kind };
+const keyString = (key: repo.AccountKey) => `${key.ownerUserId ?? 'platform'}:${key.kind}`;
+
+function isCheckViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: unknown }).code === '23514') return true;
+  }
+  return false;
+}
+
+/**
+ * The only way money moves: one balanced entry, applied inside the caller's transaction. Accounts are locked in
+ * ascending id order; a user balance that would go below zero aborts the whole transaction ('Insufficient balance').
+ * Answers whether the entry was applied now (false: its reference was already posted).
+ */
+export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: boolean }> {
+  const totals = new Map<string, { key: repo.AccountKey; amountCents: number }>();
+  for (const posting of entry.postings) {
+    if (!Number.isSafeInteger(posting.amountCents) || posting.amountCents === 0) {
+      throw new Error(`Ledger posting must be non-zero integer cents, got ${posting.amountCents} in ${entry.reference}`);
+    }
+    const key = keyOf(posting.account);
+    const current = totals.get(keyString(key));
+    totals.set(keyString(key), { key, amountCents: (current?.amountCents ?? 0) + posting.amountCents });
+  }
+  const legs = [...totals.values()].filter((leg) => leg.amountCents !== 0);
+  if (legs.length < 2 || legs.reduce((sum, leg) => sum + leg.amountCents, 0) !== 0) {
+    throw new Error(`Ledger entry ${entry.reference} does not balance`);
+  }
+
+  const entryId = await repo.insertEntry(tx, entry.kind, entry.reference);
+  if (entryId === null) return { applied: false };
+  const accounts = await repo.lockAccounts(tx, legs.map((leg) => leg.key));
+  const idOf = new Map(accounts.map((account) => [keyString(account), account.id]));
+  const postings = legs.map((leg) => ({ accountId: idOf.get(keyString(leg.key))!, amountCents: leg.amountCents }));
+  try {
+    for (const posting of [...postings].sort((a, b) => a.accountId - b.accountId)) {
+      await repo.addToBalance(tx, posting.accountId, posting.amountCents);
+    }
+  } catch (error) {
+    if (isCheckViolation(error)) throw new AppError('insufficient_balance');
+    throw error;
+  }
+  await repo.insertPostings(tx, entryId, postings);
+  return { applied: true };
+}
+
+/**
+ * Locks the accounts an entry is about to touch, in ascending id order, and answers their balances. A caller whose
+ * postings depend on a balance (a reversal taking what is left) locks every account of the entry first, platform
+ * accounts included, so no two transactions ever take the same locks in a different order.
+ */
+export async function lockBalances(tx: Executor, accounts: AccountRef[]): Promise<(account: AccountRef) => number> {
+  const rows = await repo.lockAccounts(tx, accounts.map(keyOf));
+  const balances = new Map(rows.map((row) => [keyString(row), row.balanceCents]));
+  return (account) => balances.get(keyString(keyOf(account))) ?? 0;
+}
+
+/** The user's balances by kind, in cents (0 for an account that does not exist yet). */
+export async function userBalances(db: Executor, userId: string): Promise<Record<UserAccountKind, number>> {
+  const rows = await repo.listBalances(db, userId);
+  const balance = (kind: UserAccountKind) => rows.find((row) => row.kind === kind)?.balanceCents ?? 0;
+  return { main: balance('main'), hold: balance('hold'), debt: balance('debt') };
+}
+
+/**
+ * Every ledger invariant, as a list of problems (empty when the books are right): each entry balances, each kept
+ * balance equals its postings, all balances sum to zero, no user account below zero except debt, and each user's
+ * hold equals the tips they have on hold. Tests run it after every money test; payout batches run it first.
+ */
+export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
+  const [unbalanced, drifted, negative, holds, total] = await Promise.all([
+    repo.findUnbalancedEntries(db),
+    repo.findDriftedAccounts(db),
+    repo.findNegativeUserAccounts(db),
+    repo.findHoldMismatches(db),
+    repo.sumOfAllBalances(db),
+  ]);
+  return [
+    ...unbalanced.map((row) => `entry ${row.reference} has ${row.postings} postings summing to ${row.total}`),
+    ...drifted.map((row) => `account ${row.id} (${row.kind}) keeps ${row.balance} but its postings sum to ${row.postings}`),
+    ...negative.map((row) => `user account ${row.id} (${row.kind}) is at ${row.balance}`),
+    ...holds.map((row) => `user ${row.user_id} has ${row.hold} on hold but ${row.on_hold} in HOLD transactions`),
+    ...(total === 0 ? [] : [`all balances sum to ${total}, not 0`]),
+  ];
+}

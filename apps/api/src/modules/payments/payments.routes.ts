@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createPaymentBody, publicCardSchema, publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import { AppError } from '../../lib/app-error.ts';
+import { t } from '../../lib/i18n.ts';
+import { sendShell } from '../web-shell/web-shell.ts';
+import { WebhookVerificationError, type ProviderName } from './payment-provider.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const cardParams = z.object({ cardId: z.uuid() });
+const MINUTE = 60_000;
+
+/** The guest's API (no account) under /api. */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+
+  app.get(
+    '/public/cards/:cardId',
+    {
+      onRequest: perIp('public-card', 120),
+      schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: z.object({ data: publicCardSchema }) } },
+    },
+    async (request) => {
+      const card = await payments.publicCard(request.params.cardId);
+      if (!card) throw new AppError('not_found');
+      return { data: card };
+    },
+  );
+
+  app.post(
+    '/public/cards/:cardId/payments',
+    {
+      onRequest: perIp('create-payment', 30),
+      preHandler: app.requireHuman,
+      schema: {
+        tags: ['payments'],
+        summary: 'Open a checkout for a tip (send an Idempotency-Key)',
+        params: cardParams,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
+        body: createPaymentBody,
+        response: { 201: z.object({ data: publicPaymentSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const payment = await payments.createPayment(request.params.cardId, request.body, request.headers['idempotency-key']);
+      return reply.status(201).send({ data: payment });
+    },
+  );
+
+  app.get(
+    '/public/payments/:paymentId',
+    {
+      onRequest: perIp('public-payment', 240),
+      schema: {
+        tags: ['payments'],
+        summary: 'A payment as its guest sees it (the return page polls it)',
+        params: z.object({ paymentId: z.uuid() }),
+        response: { 200: z.object({ data: publicPaymentSchema }) },
+      },
+    },
+    async (request) => ({ data: await payments.getPublicPayment(request.params.paymentId) }),
+  );
+
+  // Webhooks need the exact bytes the provider signed.
+  await app.register(async (scope) => {
+    const webhooks = scope.withTypeProvider<ZodTypeProvider>();
+    webhooks.removeContentTypeParser(['application/json']);
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhooks.post(
+      '/webhooks/:provider',
+      { schema: { tags: ['payments'], summary: 'Provider events', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) } },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw new AppError('invalid_webhook');
+        try {
+          const outcome = await payments.handleWebhook(request.params.provider as ProviderName, request.body, request.headers);
+          return { data: { received: true, outcome } };
+        } catch (error) {
+          if (error instanceof WebhookVerificationError) throw new AppError('invalid_webhook');
+          throw error;
+        }
+      },
+    );
+  });
+};
+
+/** The guest's pages in path form: the light payment app with the card inlined, so the first paint needs nothing more. */
+export const paymentPagesRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  const page = async (cardId: string | null) => {
+    const card = cardId && z.uuid().safeParse(cardId).success ? await payments.publicCard(cardId) : null;
+    return {
+      entry: 'payment.html',
+      locale: 'en' as const,
+      title: card ? t('payment:meta.title', { name: card.public_name }) : t('payment:meta.generic_title'),
+      description: t('payment:meta.description'),
+      path: cardId ? `/payment/${cardId}` : '/payment',
+      data: { card },
+      status: cardId && !card ? 404 : 200,
+    };
+  };
+  const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
+  // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
+  const params = z.object({ cardId: z.string().max(100) });
+
+  app.get('/payment/walletto-result', { onRequest: limit, schema: { hide: true } }, async (_request, reply) =>
+    sendShell(reply, { ...(await page(null)), status: 200 }),
+  );
+  for (const path of ['/payment/:cardId', '/payment/:cardId/success', '/payment/:cardId/canceled']) {
+    app.get(path, { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => sendShell(reply, await page(request.params.cardId)));
+  }
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
+import { SITE_PAGES, siteInfoSchema, type SiteInfo } from '@tipcard/shared/site/schemas';
+import { sendShell } from '../web-shell/web-shell.ts';
+import { pageMetaOf } from './site.service.ts';
+
+/** GET /api/site: the operator's details and the anti-bot site key, for the web app's header, footer and forms. */
+export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+  app.get(
+    '/site',
+    { schema: { tags: ['site'], summary: 'Company details, contacts and the anti-bot site key', response: { 200: z.object({ data: siteInfoSchema }) } } },
+    // Configuration changes only with a restart: a few minutes of caching is safe.
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ data: info }),
+  );
+};
+
+/**
+ * The public pages' path forms (`/about`, `/lv/faq`, …) answered with the app and each page's head in its language,
+ * the site details inlined so the header and footer need no extra request.
+ */
+export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+  for (const locale of LOCALES) {
+    for (const page of SITE_PAGES) {
+      const url = locale === DEFAULT_LOCALE ? page : page === '/' ? `/${locale}` : `/${locale}${page}`;
+      app.get(url, { schema: { hide: true } }, (_request, reply) =>
+        sendShell(reply, { locale, path: page, localized: true, ...pageMetaOf(page, locale), data: { site: info } }),
+      );
+    }
+  }
+};
+
+/** SHORT_LINKS: each configured short path redirects to its card's payment page. */
+export const shortLinksRoutes: FastifyPluginAsyncZod<{ links: Record<string, string> }> = async (app, { links }) => {
+  for (const [name, cardId] of Object.entries(links)) {
+    app.get(`/${name}`, { schema: { hide: true } }, (request, reply) => {
+      // The query goes along, so an advert parameter on a printed short link still counts.
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/payment/${cardId}${query}`, 302);
+    });
+  }
+};

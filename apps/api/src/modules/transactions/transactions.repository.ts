@@ -1,0 +1,97 @@
+import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { transactions } from '../../db/schema.ts';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type TransactionType = TransactionRow['type'];
+export type TransactionStatus = TransactionRow['status'];
+
+/** Calendar days are Latvian days: the service's home time zone (DESIGN "Payouts"). */
+const ZONE = 'Europe/Riga';
+
+export interface TransactionFilter {
+  type?: TransactionType | undefined;
+  status?: TransactionStatus | undefined;
+  /** Inclusive calendar days, YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Keyset position: strictly older than this. */
+  before?: { createdAt: Date; id: string } | undefined;
+}
+
+function conditions(userId: string, filter: TransactionFilter): SQL | undefined {
+  return and(
+    eq(transactions.userId, userId),
+    filter.type ? eq(transactions.type, filter.type) : undefined,
+    filter.status ? eq(transactions.status, filter.status) : undefined,
+    filter.from ? gte(transactions.createdAt, sql`(${filter.from}::date::timestamp AT TIME ZONE ${ZONE})`) : undefined,
+    filter.to ? lt(transactions.createdAt, sql`((${filter.to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`) : undefined,
+    filter.before
+      ? or(
+          lt(transactions.createdAt, filter.before.createdAt),
+          and(eq(transactions.createdAt, filter.before.createdAt), lt(transactions.id, filter.before.id)),
+        )
+      : undefined,
+  );
+}
+
+/** Newest first; ties on the timestamp are ordered by id, so the keyset never skips or repeats a row. */
+export function listTransactions(db: Executor, userId: string, filter: TransactionFilter, limit: number) {
+  return db
+    .select()
+    .from(transactions)
+    .where(conditions(userId, filter))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+}
+
+export async function insertTransaction(tx: Executor, values: typeof transactions.$inferInsert) {
+  const [row] = await tx.insert(transactions).values(values).returning();
+  return row!;
+}
+
+export async function findTransactionOfPaymentForUpdate(tx: Executor, paymentId: string) {
+  const [row] = await tx.select().from(transactions).where(eq(transactions.paymentId, paymentId)).for('update');
+  return row;
+}
+
+export async function updateTransaction(tx: Executor, id: string, changes: Partial<typeof transactions.$inferInsert>) {
+  await tx.update(transactions).set(changes).where(eq(transactions.id, id));
+}
+
+/** Claims one tip whose hold has ended; a row another worker holds is skipped, not waited for. */
+export async function claimDueHold(tx: Executor, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.status, 'HOLD'), lte(transactions.settleDueAt, now)))
+    .orderBy(transactions.settleDueAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** Received tips (not refunded) since the start of this day, week and month in Riga, their count and mean rating. */
+export async function overviewFigures(db: Executor, userId: string, now: Date) {
+  const since = (unit: 'day' | 'week' | 'month') =>
+    sql`(date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${ZONE}) AT TIME ZONE ${ZONE})`;
+  const received = (unit: 'day' | 'week' | 'month') =>
+    sql<string>`coalesce(sum(${transactions.amountCents}) FILTER (WHERE ${transactions.createdAt} >= ${since(unit)}), 0)::text`;
+  const [row] = await db
+    .select({
+      today: received('day'),
+      week: received('week'),
+      month: received('month'),
+      count: sql<number>`count(*)::int`,
+      rating: sql<string | null>`avg(${transactions.rating})::text`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'PAYIN'), sql`${transactions.status} <> 'REFUNDED'`));
+  return {
+    todayCents: Number(row?.today ?? 0),
+    weekCents: Number(row?.week ?? 0),
+    monthCents: Number(row?.month ?? 0),
+    count: row?.count ?? 0,
+    averageRating: row?.rating == null ? null : Math.round(Number(row.rating) * 10) / 10,
+  };
+}

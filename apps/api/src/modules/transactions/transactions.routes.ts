@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { overviewSchema, transactionsFilter, transactionsPageSchema, transactionsQuery } from '@tipcard/shared/transactions/schemas';
+import { clientOverview, exportClientTransactionsCsv, listClientTransactions } from './transactions.service.ts';
+
+const clientParams = z.object({ clientId: z.uuid() });
+
+export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const common = { onRequest: app.authenticate } as const;
+
+  app.get(
+    '/clients/:clientId/transactions',
+    {
+      ...common,
+      schema: {
+        tags: ['transactions'],
+        summary: 'The history, newest first, with filters and a keyset cursor',
+        security: [{ bearer: [] }],
+        params: clientParams,
+        querystring: transactionsQuery,
+        response: { 200: z.object({ data: transactionsPageSchema }) },
+      },
+    },
+    async (request) => ({ data: await listClientTransactions(app.db, request.userId, request.params.clientId, request.query) }),
+  );
+
+  app.get(
+    '/clients/:clientId/transactions.csv',
+    {
+      ...common,
+      schema: {
+        tags: ['transactions'],
+        summary: 'The filtered history as CSV',
+        security: [{ bearer: [] }],
+        params: clientParams,
+        querystring: transactionsFilter,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportClientTransactionsCsv(app.db, request.userId, request.params.clientId, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="tipcard-transactions.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/clients/:clientId/overview',
+    {
+      ...common,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Received today, this week and this month, tip count, average rating, latest transactions',
+        security: [{ bearer: [] }],
+        params: clientParams,
+        response: { 200: z.object({ data: overviewSchema }) },
+      },
+    },
+    async (request) => ({ data: await clientOverview(app.db, request.userId, request.params.clientId, app.clock.now()) }),
+  );
+};

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Cookie } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { useStore } from '../../lib/create-store.ts';
+import { consentStore, saveConsent } from '../../lib/consent.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { advertOfLocation, storePromoSource } from '../../lib/promo-source.ts';
+import { closeModal, openModal, showSnackbar, uiStore } from '../../lib/ui-store.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { sendAnalyticsEvent } from './analytics.ts';
+
+/** The advert this page load came with, if any (read once: the hash route keeps changing). */
+const landingAdvert = typeof window === 'undefined' ? null : advertOfLocation(window.location);
+
+/** A switch row of the settings modal. */
+function Choice({ id, label, text, checked, onChange }: { id: string; label: string; text: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
+      <div>
+        <label htmlFor={id} className="font-semibold text-primary-950">
+          {label}
+        </label>
+        <p id={`${id}-text`} className="mt-1 text-sm text-slate-600">
+          {text}
+        </p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        aria-describedby={`${id}-text`}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-1 size-5 shrink-0 cursor-pointer accent-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2"
+      />
+    </div>
+  );
+}
+
+function CookieSettings() {
+  const open = useStore(uiStore, (state) => state.modals.cookie);
+  // A new key per opening: the switches start from what is stored at that moment.
+  return <CookieSettingsDialog key={String(open)} open={open} />;
+}
+
+function CookieSettingsDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation('cookies');
+  const to = useLocalePath();
+  const [functional, setFunctional] = useState(() => consentStore.get().functional ?? true);
+  const [analytics, setAnalytics] = useState(() => consentStore.get().analytics);
+
+  const done = (choice: { functional: boolean; analytics: boolean }) => {
+    saveConsent(choice);
+    closeModal('cookie');
+    showSnackbar(t('settings.saved'), 'success');
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => closeModal('cookie')}
+      title={t('settings.title')}
+      footer={
+        <>
+          <Button variant="danger" onClick={() => done({ functional: true, analytics: false })}>
+            {t('settings.delete')}
+          </Button>
+          <Button onClick={() => done({ functional, analytics })}>{t('settings.save')}</Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-600">{t('settings.intro')}</p>
+      <div className="mt-4 space-y-3">
+        <Choice id="cookie-functional" label={t('settings.functional')} text={t('settings.functional_text')} checked={functional} onChange={setFunctional} />
+        <Choice id="cookie-analytics" label={t('settings.analytics')} text={t('settings.analytics_text')} checked={analytics} onChange={setAnalytics} />
+      </div>
+      <p className="mt-4 text-xs text-slate-500">{t('settings.delete_hint')}</p>
+      <Link to={to('/cookies')} onClick={() => closeModal('cookie')} className="mt-2 inline-block text-sm font-semibold text-primary-800 underline underline-offset-4">
+        {t('settings.policy')}
+      </Link>
+    </Dialog>
+  );
+}
+
+function CookieBanner() {
+  const { t } = useTranslation('cookies');
+  return (
+    <section
+      aria-label={t('banner.label')}
+      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
+    >
+      <div className="mx-auto flex max-w-3xl flex-col gap-4 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:flex-row sm:items-center sm:p-5">
+        <Cookie className="hidden size-8 shrink-0 text-primary-700 sm:block" aria-hidden="true" />
+        <p className="flex-1 text-sm leading-relaxed text-slate-700">{t('banner.text')}</p>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" size="sm" onClick={() => openModal('cookie')} className="flex-1 sm:flex-none">
+            {t('banner.read_more')}
+          </Button>
+          <Button size="sm" onClick={() => saveConsent({ functional: true, analytics: true })} className="flex-1 sm:flex-none">
+            {t('banner.accept')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Cookie consent (spec 4): the banner until a choice exists, the settings modal, and what consent allows: a page
+ * view per route, and the ad-visit event for a visit that came with `?advert=`.
+ */
+export function CookieConsent() {
+  const location = useLocation();
+  const consent = useStore(consentStore, (state) => state);
+
+  useEffect(() => {
+    if (landingAdvert) storePromoSource(landingAdvert);
+  }, []);
+
+  // The ad visit counts once per page load, as soon as analytics is allowed (at load or when accepted later).
+  const adVisitSent = useRef(false);
+  useEffect(() => {
+    if (!landingAdvert || adVisitSent.current || !consent.analytics) return;
+    adVisitSent.current = true;
+    sendAnalyticsEvent({ name: 'ad_visit', path: location.pathname, locale: currentLocale(), promo_source: landingAdvert });
+  }, [consent.analytics, location.pathname]);
+
+  useEffect(() => {
+    if (consent.analytics) sendAnalyticsEvent({ name: 'page_view', path: location.pathname, locale: currentLocale() });
+  }, [consent.analytics, location.pathname]);
+
+  return (
+    <>
+      {consent.functional === null ? <CookieBanner /> : null}
+      <CookieSettings />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LOCALES, type Locale } from '../constants.ts';
+import { requiredString, rule } from '../validation.ts';
+
+/** The public site's pages (spec 2 "Public and marketing"), each under every locale prefix. */
+export const SITE_PAGES = ['/', '/how-it-works', '/about', '/faq', '/contacts', '/affiliate-program', '/terms', '/privacy', '/cookies'] as const;
+export type SitePage = (typeof SITE_PAGES)[number];
+
+/** The printable documents: the tariff in every language, the print-for-agents sheet in English and Latvian. */
+export const AGENT_SHEET_LOCALES = ['en', 'lv'] as const satisfies readonly Locale[];
+export const tariffPdfPath = (locale: Locale) => `/docs/tariff-${locale}.pdf`;
+export const agentsPdfPath = (locale: (typeof AGENT_SHEET_LOCALES)[number]) => `/docs/agents-${locale}.pdf`;
+
+/** What the web app needs to know about the operator: every detail comes from configuration and may be absent. */
+export const siteInfoSchema = z.object({
+  company: z.object({
+    name: z.string().nullable(),
+    registration_number: z.string().nullable(),
+    licence: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  support: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  social: z.object({ instagram: z.string().nullable(), facebook: z.string().nullable(), tiktok: z.string().nullable() }),
+  /** Set when the anti-bot check is on: forms render the widget and send its token. */
+  turnstile_site_key: z.string().nullable(),
+  /** Whether the contact form can deliver (a support address and a way to send e-mail exist). */
+  contact_form: z.boolean(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+/** The Turnstile token travels in this body field or in the `cf-turnstile-response` header. */
+export const turnstileToken = z.string().max(2048).optional();
+
+export const contactBody = z.object({
+  name: requiredString(100),
+  email: requiredString(254).pipe(z.email({ error: rule('email') })),
+  message: requiredString(5000),
+  turnstile_token: turnstileToken,
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+/** First-party analytics (only sent after consent): a page view or a visit from an advert. */
+export const ANALYTICS_EVENTS = ['page_view', 'ad_visit'] as const;
+export const analyticsEventBody = z.object({
+  name: z.enum(ANALYTICS_EVENTS, { error: rule('choice') }),
+  path: requiredString(200),
+  locale: z.enum(LOCALES, { error: rule('choice') }),
+  promo_source: z.string().trim().max(100, rule('max_length')).optional(),
+});
+export type AnalyticsEventBody = z.input<typeof analyticsEventBody>;

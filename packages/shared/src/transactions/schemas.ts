@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { rule } from '../validation.ts';
+
+export const TRANSACTION_TYPES = ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] as const;
+export const TRANSACTION_STATUSES = ['HOLD', 'PAID', 'REFUNDED'] as const;
+
+/**
+ * One line of the staff member's history (spec 3 "Transaction"). For a PAYIN, `amount_cents` is what the staff
+ * member receives and `fee_cents` the service fee (paid by the guest when they covered it).
+ */
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  currency: z.literal('EUR'),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  description: z.string(),
+  message: z.string().nullable(),
+  rating: z.number().int().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+const isoDate = z.iso.date({ error: rule('valid') });
+
+/** Filters of the history and its CSV export; dates are inclusive calendar days in Europe/Riga. */
+export const transactionsFilter = z.object({
+  type: z.enum(TRANSACTION_TYPES, { error: rule('choice') }).optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: rule('choice') }).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+/** GET /api/clients/{id}/transactions: the filters plus a keyset cursor. */
+export const transactionsQuery = transactionsFilter.extend({
+  /** Opaque cursor from the previous page's `next_cursor`. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: rule('number') }).int().min(1).max(100).default(20),
+});
+export type TransactionsQuery = z.input<typeof transactionsQuery>;
+
+export const transactionsPageSchema = z.object({
+  items: z.array(transactionSchema),
+  next_cursor: z.string().nullable(),
+});
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+
+/** GET /api/clients/{id}/overview: the figures of the overview page. */
+export const overviewSchema = z.object({
+  received_today_cents: z.number().int(),
+  received_week_cents: z.number().int(),
+  received_month_cents: z.number().int(),
+  tip_count: z.number().int(),
+  average_rating: z.number().nullable(),
+  latest: z.array(transactionSchema),
+  currency: z.literal('EUR'),
+});
+export type Overview = z.infer<typeof overviewSchema>;
