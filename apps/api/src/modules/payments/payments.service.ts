@@ -109,12 +109,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       case 'payment.refunded':
       case 'payment.chargeback': {
         if (event.amount_cents <= 0 || event.amount_cents > payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
-        if (payment.status === 'pending') {
+        if (payment.status === 'refunded') return 'ignored';
+        if (payment.status !== 'succeeded') {
           // The refund overtook the success: nothing was credited, and the late success will be ignored.
           await repo.updatePayment(tx, payment.id, { status: 'refunded' }, now);
           return 'applied';
         }
-        if (payment.status !== 'succeeded') return 'ignored';
         await reverseTip(tx, payment.id, payment.totalCents, event.type === 'payment.refunded' ? 'refund' : 'chargeback', now);
         await repo.updatePayment(tx, payment.id, { status: 'refunded' }, now);
         return 'applied';

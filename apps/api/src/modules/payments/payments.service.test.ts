@@ -1,0 +1,315 @@
+import fc from 'fast-check';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipBreakdown } from '@tipcard/shared/payments/fees';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestClock, type TestClock } from '../../test/test-app.ts';
+import { createCard } from '../cards/cards.service.ts';
+import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
+import { listClientTransactions, settleDueTips } from '../transactions/transactions.service.ts';
+import { createUserWithPrivateClient } from '../users/users.service.ts';
+import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
+import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+
+const HOUR = 3_600_000;
+let database: DatabaseHandle;
+let clock: TestClock;
+let payments: PaymentsService;
+let checkoutsOpened = 0;
+const logged: string[] = [];
+
+/** The provider is the edge: a fake that answers like one, so the service, ledger and database run for real. */
+const fakeProvider: PaymentProvider = {
+  name: 'sandbox',
+  async createCheckout(input) {
+    checkoutsOpened += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { checkout_url: `https://psp.test/checkout/${input.metadata.payment_id}`, provider_ref: `ref_${input.metadata.payment_id}` };
+  },
+  parseWebhook: async () => {
+    throw new Error('not used here');
+  },
+  fetchStatus: async () => 'pending',
+  refund: async () => undefined,
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  clock = createTestClock();
+  payments = createPaymentsService({
+    db: database.db,
+    clock,
+    log: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }),
+    providers: { sandbox: fakeProvider },
+    active: 'sandbox',
+    publicUrl: 'http://localhost:3000',
+    feePercent: 5,
+    holdHours: 24,
+  });
+});
+afterAll(() => database.close());
+
+let phoneCounter = 0;
+async function newCard() {
+  phoneCounter += 1;
+  const { user, client } = await createUserWithPrivateClient(database.db, { phone: `+3712200${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
+  const card = await createCard(database.db, 'http://localhost:3000', user.id, client.id, {
+    title: 'Café',
+    public_name: 'Anna',
+    welcome_phrase: null,
+    public_text: null,
+    activity_type: 'WAITER',
+    country: 'LV',
+    instagram: null,
+    facebook: null,
+    tiktok: null,
+  });
+  return { userId: user.id, clientId: client.id, cardId: card.id };
+}
+
+let eventCounter = 0;
+function eventFor(payment: { id: string; total_cents: number }, type: ProviderEventType, overrides: Partial<ProviderEvent> = {}): ProviderEvent {
+  eventCounter += 1;
+  return {
+    id: `evt_${eventCounter}`,
+    type,
+    provider_ref: `ref_${payment.id}`,
+    payment_id: payment.id,
+    amount_cents: payment.total_cents,
+    currency: 'EUR',
+    created_at: clock.now().getTime(),
+    ...overrides,
+  };
+}
+
+const tip = (cardId: string, amount = 500, extra: Partial<{ cover_fee: boolean; rating: number; message: string }> = {}, key = crypto.randomUUID()) =>
+  payments.createPayment(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key);
+
+async function expectBooksBalanced() {
+  expect(await checkLedgerInvariants(database.db)).toEqual([]);
+}
+
+describe('a guest tip', () => {
+  it('credits hold with the tip less the fee, the platform with the fee, and records a PAYIN on HOLD', async () => {
+    const { userId, clientId, cardId } = await newCard();
+    const payment = await tip(cardId, 1_000, { rating: 5, message: 'Thank you!' });
+    expect(payment).toMatchObject({ status: 'pending', amount_cents: 1_000, fee_cents: 50, total_cents: 1_000, checkout_url: expect.stringContaining(payment.id) });
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('applied');
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 950, debt: 0 });
+    const page = await listClientTransactions(database.db, userId, clientId, { limit: 20 });
+    expect(page.items).toEqual([expect.objectContaining({ type: 'PAYIN', status: 'HOLD', amount_cents: 950, fee_cents: 50, message: 'Thank you!', rating: 5 })]);
+    expect((await payments.publicCard(cardId))?.rating).toBe(5);
+    await expectBooksBalanced();
+  });
+
+  it('gives the staff member the whole tip when the guest covers the fee', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 500, { cover_fee: true });
+    expect(payment).toMatchObject({ amount_cents: 500, fee_cents: 25, total_cents: 525 });
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    expect((await userBalances(database.db, userId)).hold).toBe(500);
+    await expectBooksBalanced();
+  });
+
+  it('moves from hold to main once the hold period is over, and not before', async () => {
+    const { userId, clientId, cardId } = await newCard();
+    const payment = await tip(cardId, 2_000);
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    clock.advance(23 * HOUR);
+    await settleDueTips(database.db, clock.now());
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 1_900, debt: 0 });
+    clock.advance(HOUR + 1);
+    expect(await settleDueTips(database.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await userBalances(database.db, userId)).toEqual({ main: 1_900, hold: 0, debt: 0 });
+    const [item] = (await listClientTransactions(database.db, userId, clientId, { limit: 1 })).items;
+    expect(item).toMatchObject({ status: 'PAID', settled_at: expect.any(String) });
+    await expectBooksBalanced();
+  });
+});
+
+describe('provider events', () => {
+  it('credit exactly once when one event arrives 1,000 times in a row and then 50 times at once', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 700);
+    const event = eventFor(payment, 'payment.succeeded');
+    const outcomes: string[] = [];
+    for (let i = 0; i < 1_000; i += 1) outcomes.push(await payments.applyEvent('sandbox', event));
+    outcomes.push(...(await Promise.all(Array.from({ length: 50 }, () => payments.applyEvent('sandbox', event)))));
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(1_049);
+    expect((await userBalances(database.db, userId)).hold).toBe(665);
+    await expectBooksBalanced();
+  }, 120_000);
+
+  it('credit exactly once when two different success events of one payment race', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 300);
+    const outcomes = await Promise.all([eventFor(payment, 'payment.succeeded'), eventFor(payment, 'payment.succeeded')].map((e) => payments.applyEvent('sandbox', e)));
+    expect(outcomes.sort()).toEqual(['applied', 'ignored']);
+    expect((await userBalances(database.db, userId)).hold).toBe(285);
+  });
+
+  it('credit nothing and log an error when amount, currency or reference do not match', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 500);
+    logged.length = 0;
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { amount_cents: 499 }))).toBe('mismatch');
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { currency: 'USD' }))).toBe('mismatch');
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { provider_ref: 'ref_other' }))).toBe('mismatch');
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { payment_id: crypto.randomUUID() }))).toBe('mismatch');
+    expect(await payments.applyEvent('stripe', eventFor(payment, 'payment.succeeded'))).toBe('mismatch');
+    expect((await userBalances(database.db, userId)).hold).toBe(0);
+    expect(logged.filter((line) => line.includes('does not match the stored payment'))).toHaveLength(5);
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('applied');
+  });
+
+  it('credit a late success after a reported failure, and ignore a failure after a success', async () => {
+    const { userId, cardId } = await newCard();
+    const first = await tip(cardId, 400);
+    expect(await payments.applyEvent('sandbox', eventFor(first, 'payment.failed'))).toBe('applied');
+    expect(await payments.applyEvent('sandbox', eventFor(first, 'payment.succeeded'))).toBe('applied');
+    const second = await tip(cardId, 400);
+    await payments.applyEvent('sandbox', eventFor(second, 'payment.succeeded'));
+    expect(await payments.applyEvent('sandbox', eventFor(second, 'payment.failed'))).toBe('ignored');
+    expect((await payments.getPublicPayment(second.id)).status).toBe('succeeded');
+    expect((await userBalances(database.db, userId)).hold).toBe(760);
+  });
+
+  it('net to nothing when a refund overtakes its success', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 1_000);
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))).toBe('applied');
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('ignored');
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    await expectBooksBalanced();
+  });
+
+  it('take a refunded tip back from hold and mark it REFUNDED', async () => {
+    const { userId, clientId, cardId } = await newCard();
+    const payment = await tip(cardId, 1_000, { cover_fee: true });
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'));
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.chargeback'));
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect((await listClientTransactions(database.db, userId, clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
+    clock.advance(25 * HOUR);
+    await settleDueTips(database.db, clock.now());
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    await expectBooksBalanced();
+  });
+
+  it('record a debt, never hide it, when a chargeback comes after the money was withdrawn', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 2_000);
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    clock.advance(25 * HOUR);
+    await settleDueTips(database.db, clock.now());
+    // The staff member withdraws 1,500 of the 1,900 (payouts arrive with the money-out work).
+    await database.db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'test_payout',
+        reference: `payout:${payment.id}`,
+        postings: [
+          { account: { userId, kind: 'main' }, amountCents: -1_500 },
+          { account: { platform: 'payouts_in_flight' }, amountCents: 1_500 },
+        ],
+      }),
+    );
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.chargeback'));
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: -1_500 });
+    await expectBooksBalanced();
+  });
+
+  it('settle or reverse a tip exactly once when settlement and a refund race', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 1_000);
+    await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    clock.advance(25 * HOUR);
+    await Promise.all([settleDueTips(database.db, clock.now()), payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))]);
+    expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    await expectBooksBalanced();
+  });
+});
+
+describe('creating a payment', () => {
+  it('makes one payment and 100 identical answers for 100 concurrent calls with one Idempotency-Key', async () => {
+    const { cardId } = await newCard();
+    const before = checkoutsOpened;
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => tip(cardId, 500, {}, key)));
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(checkoutsOpened - before).toBe(1);
+  }, 60_000);
+
+  it('refuses the same Idempotency-Key with another body', async () => {
+    const { cardId } = await newCard();
+    const key = crypto.randomUUID();
+    await tip(cardId, 500, {}, key);
+    await expect(tip(cardId, 600, {}, key)).rejects.toMatchObject({ code: 'idempotency_key_reused', statusCode: 422 });
+  });
+
+  it('answers 404 for an unknown card', async () => {
+    await expect(tip(crypto.randomUUID())).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the ledger under random histories', () => {
+  type Step =
+    | { kind: 'event'; payment: number; type: ProviderEventType; times: number }
+    | { kind: 'settle'; hours: number };
+
+  const steps = (payments: number) =>
+    fc.array(
+      fc.oneof(
+        fc.record({
+          kind: fc.constant('event' as const),
+          payment: fc.nat({ max: payments - 1 }),
+          type: fc.constantFrom<ProviderEventType>('payment.succeeded', 'payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.refunded', 'payment.chargeback'),
+          times: fc.integer({ min: 1, max: 3 }),
+        }),
+        fc.record({ kind: fc.constant('settle' as const), hours: fc.integer({ min: 0, max: 30 }) }),
+      ),
+      { maxLength: 14 },
+    );
+
+  it('keeps every invariant and credits exactly the tips that succeeded and were not reversed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ amount: fc.integer({ min: 100, max: 50_000 }), cover: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 4 }).chain((n) => steps(n)),
+        async (tips, history: Step[]) => {
+          const { userId, cardId } = await newCard();
+          const created = await Promise.all(tips.map((t) => tip(cardId, t.amount, { cover_fee: t.cover })));
+          // The model: a payment is credited by its first success unless a refund or chargeback came before or after.
+          const state = created.map(() => ({ credited: false, reversed: false, refundedFirst: false }));
+          for (const step of history) {
+            if (step.kind === 'settle') {
+              clock.advance(step.hours * HOUR);
+              await settleDueTips(database.db, clock.now());
+              continue;
+            }
+            const payment = created[step.payment % created.length]!;
+            const model = state[step.payment % created.length]!;
+            const event = eventFor(payment, step.type);
+            for (let i = 0; i < step.times; i += 1) await payments.applyEvent('sandbox', event);
+            if (step.type === 'payment.succeeded' && !model.credited && !model.refundedFirst) model.credited = true;
+            if (step.type === 'payment.refunded' || step.type === 'payment.chargeback') {
+              if (model.credited) model.reversed = true;
+              else model.refundedFirst = true;
+            }
+          }
+          const expected = created.reduce((sum, payment, i) => {
+            const model = state[i]!;
+            return model.credited && !model.reversed ? sum + tipBreakdown(tips[i]!.amount, 5, tips[i]!.cover).netCents : sum;
+          }, 0);
+          const balances = await userBalances(database.db, userId);
+          expect(balances.main + balances.hold + balances.debt).toBe(expected);
+          expect(balances.debt).toBe(0);
+          expect(await checkLedgerInvariants(database.db)).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 300_000);
+});
