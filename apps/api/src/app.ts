@@ -89,7 +89,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const database =
     overrides.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    }));
   if (!overrides.database) {
     await database.migrate();
     app.addHook('onClose', () => database.close());

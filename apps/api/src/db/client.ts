@@ -39,11 +39,15 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; undefined keeps it in memory. */
   pgliteDir?: string | undefined;
+  /** Told when an idle PostgreSQL connection fails; the pool replaces it either way. */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

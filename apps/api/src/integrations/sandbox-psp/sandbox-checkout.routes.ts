@@ -5,7 +5,8 @@ import { formatAmount } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
 import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
 
-const tokenParams = z.object({ token: z.string().min(10).max(4_000) });
+/** The signed checkout travels in the query: it is longer than a path parameter may be. */
+const tokenQuery = z.object({ c: z.string().min(10).max(4_000) });
 const payBody = z.object({
   method: z.enum(['card', 'apple_pay', 'google_pay']),
   card_number: z.string().max(40).optional(),
@@ -17,7 +18,7 @@ const escape = (text: string) =>
 
 /** The hosted checkout page: plain HTML and a form, as a provider's page would be (no script on our origin). */
 function checkoutPage(checkout: SandboxCheckout, token: string, problem?: string): string {
-  const action = `/api/sandbox/checkout/${token}`;
+  const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
   const cards = Object.entries(SANDBOX_TEST_CARDS)
     .map(([number, outcome]) => `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome}</li>`)
     .join('');
@@ -57,7 +58,7 @@ ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
 <label class="check"><input type="checkbox" name="deliver_twice" value="1"> Deliver the webhook event twice (testing)</label>
 <button class="pay" type="submit">Pay ${escape(formatAmount(checkout.amount_cents))} €</button>
 </form>
-<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel and return</button></form>
+<form method="post" action="/api/sandbox/checkout/cancel?c=${encodeURIComponent(token)}"><button class="cancel" type="submit">Cancel and return</button></form>
 <div class="help">Test cards:<ul>${cards}</ul>Any expiry and CVC.</div>
 </div></main></body></html>`;
 }
@@ -71,21 +72,21 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
     return checkout;
   };
 
-  app.get('/sandbox/checkout/:token', { schema: { hide: true, params: tokenParams } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(open(request.params.token), request.params.token)),
+  app.get('/sandbox/checkout', { schema: { hide: true, querystring: tokenQuery } }, async (request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(open(request.query.c), request.query.c)),
   );
 
   app.post(
-    '/sandbox/checkout/:token',
-    { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000 }), schema: { hide: true, params: tokenParams, body: payBody } },
+    '/sandbox/checkout',
+    { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000 }), schema: { hide: true, querystring: tokenQuery, body: payBody } },
     async (request, reply) => {
-      const checkout = open(request.params.token);
+      const checkout = open(request.query.c);
       const { method, card_number: cardNumber = '', deliver_twice: deliverTwice } = request.body;
       let outcome: SandboxOutcome = 'succeeded';
       if (method === 'card') {
         const digits = cardNumber.replace(/\D/g, '');
         if (!digits) {
-          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.params.token, 'Enter a card number.'));
+          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.query.c, 'Enter a card number.'));
         }
         const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
         outcome = known === undefined ? 'declined' : known;
@@ -95,8 +96,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
     },
   );
 
-  app.post('/sandbox/checkout/:token/cancel', { schema: { hide: true, params: tokenParams } }, async (request, reply) => {
-    const checkout = open(request.params.token);
+  app.post('/sandbox/checkout/cancel', { schema: { hide: true, querystring: tokenQuery } }, async (request, reply) => {
+    const checkout = open(request.query.c);
     await sandbox.complete(checkout, 'canceled', 'none');
     return reply.redirect(checkout.cancel_url, 303);
   });

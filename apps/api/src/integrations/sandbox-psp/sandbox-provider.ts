@@ -116,7 +116,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       };
       const payload = base64url(JSON.stringify(checkout));
       const token = `${payload}.${hmac('checkout', payload)}`;
-      return { checkout_url: `${settings.publicUrl}/api/sandbox/checkout/${token}`, provider_ref: checkout.ref };
+      return { checkout_url: `${settings.publicUrl}/api/sandbox/checkout?c=${token}`, provider_ref: checkout.ref };
     },
 
     openCheckout(token) {

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
+
+let t: TestApp;
+let sign: (body: string, timestampSeconds?: number) => string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SANDBOX_WEBHOOK_DELAY_MS: '0', HOLD_HOURS: '24' } });
+  sign = createSandboxProvider({
+    db: t.app.db,
+    clock: t.clock,
+    publicUrl: t.app.config.publicUrl,
+    secret: t.app.config.jwtSecret,
+    deliveryDelayMs: 0,
+    deliver: async () => 200,
+  }).signEvent;
+});
+afterAll(() => t.close());
+
+async function staffWithCard() {
+  const user = await signUp(t);
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/clients/${user.clientId}/cards`,
+    token: user.jwt,
+    payload: { title: 'Bar Riga', public_name: 'Anna', activity_type: 'WAITER', country: 'LV' },
+  });
+  return { ...user, cardId: created.body.data.id as string };
+}
+
+const pay = (cardId: string, payload: object, key: string | null = crypto.randomUUID(), ip = '10.1.0.1') =>
+  t.call({ method: 'POST', url: `/api/public/cards/${cardId}/payments`, payload, headers: key ? { 'idempotency-key': key } : {}, remoteAddress: ip });
+const tipBody = { amount_cents: 500, cover_fee: false, terms_accepted: true };
+const balances = async (user: { jwt: string; clientId: string }) =>
+  Object.fromEntries(
+    (await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt })).body.data.account_balances.map((b: { type: string; balance: number }) => [b.type, b.balance]),
+  );
+
+/** The hosted checkout's path and query, for inject. */
+const checkoutPath = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not reached');
+}
+
+describe('the guest API', () => {
+  it('shows a card to guests without personal data, and 404 for an unknown one', async () => {
+    const staff = await staffWithCard();
+    const card = await t.call({ method: 'GET', url: `/api/public/cards/${staff.cardId}` });
+    expect(card.body.data).toMatchObject({ public_name: 'Anna', fee_percent: 5, min_amount_cents: 100, max_amount_cents: 50_000, preset_amounts_cents: [300, 500, 1000, 2000] });
+    expect(JSON.stringify(card.body)).not.toContain(staff.phone);
+    expect((await t.call({ method: 'GET', url: `/api/public/cards/${crypto.randomUUID()}` })).status).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/public/cards/nope' })).status).toBe(404);
+  });
+
+  it('refuses bad payments with the spec\'s messages and stores nothing', async () => {
+    const staff = await staffWithCard();
+    const tooSmall = await pay(staff.cardId, { ...tipBody, amount_cents: 99 });
+    expect(tooSmall).toMatchObject({ status: 422, body: { validation_errors: { amount_cents: ['Enter an amount from 1 to 500'] } } });
+    expect((await pay(staff.cardId, { ...tipBody, amount_cents: 50_001 })).body.errors).toEqual(['Enter an amount from 1 to 500']);
+    expect((await pay(staff.cardId, { ...tipBody, amount_cents: 12.5 })).status).toBe(422);
+    expect((await pay(staff.cardId, { ...tipBody, terms_accepted: false })).body.validation_errors).toHaveProperty('terms_accepted');
+    expect((await pay(staff.cardId, { ...tipBody, rating: 6 })).status).toBe(422);
+    expect((await pay(staff.cardId, { ...tipBody, message: 'x'.repeat(256) })).status).toBe(422);
+    expect((await pay(staff.cardId, tipBody, null)).body.validation_errors).toHaveProperty('idempotency-key');
+    expect((await pay(crypto.randomUUID(), tipBody)).status).toBe(404);
+    const { body } = await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/transactions`, token: staff.jwt });
+    expect(body.data.items).toEqual([]);
+  });
+
+  it('answers a repeated Idempotency-Key with the same payment, and another body under it with 422', async () => {
+    const staff = await staffWithCard();
+    const key = crypto.randomUUID();
+    const first = await pay(staff.cardId, tipBody, key);
+    const again = await pay(staff.cardId, tipBody, key);
+    expect(first.status).toBe(201);
+    expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body });
+    expect((await pay(staff.cardId, { ...tipBody, amount_cents: 700 }, key)).body.code).toBe('idempotency_key_reused');
+  });
+
+  it('rate-limits payment creation per IP', async () => {
+    const staff = await staffWithCard();
+    const statuses = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await pay(staff.cardId, tipBody, crypto.randomUUID(), '10.9.9.9')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('the sandbox checkout', () => {
+  it('takes a guest from checkout to a credited tip: card, then Apple Pay', async () => {
+    const staff = await staffWithCard();
+    for (const form of ['method=card&card_number=4242+4242+4242+4242&expiry=12%2F34&cvc=123', 'method=apple_pay']) {
+      const payment = (await pay(staff.cardId, tipBody)).body.data;
+      const path = checkoutPath(payment.checkout_url);
+      const page = await t.call({ method: 'GET', url: path });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Pay with Apple Pay');
+      expect(page.body).toContain('5.00 €');
+      const paid = await t.call({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/payment/walletto-result?payment=${payment.id}`);
+      await until(() => t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` }), (r) => r.body.data.status === 'succeeded');
+    }
+    expect(await balances(staff)).toEqual({ main: 0, hold: 950 });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('reports a declined card as failed and a cancel as canceled, crediting nothing', async () => {
+    const staff = await staffWithCard();
+    const declined = (await pay(staff.cardId, tipBody)).body.data;
+    const declinedPath = checkoutPath(declined.checkout_url);
+    await t.call({ method: 'POST', url: declinedPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000002' });
+    await until(() => t.call({ method: 'GET', url: `/api/public/payments/${declined.id}` }), (r) => r.body.data.status === 'failed');
+    const canceled = (await pay(staff.cardId, tipBody)).body.data;
+    const back = await t.call({ method: 'POST', url: checkoutPath(canceled.checkout_url).replace('/checkout?', '/checkout/cancel?') });
+    expect(back.headers.location).toBe(`${t.app.config.publicUrl}/payment/${staff.cardId}/canceled?payment=${canceled.id}`);
+    await until(() => t.call({ method: 'GET', url: `/api/public/payments/${canceled.id}` }), (r) => r.body.data.status === 'canceled');
+    expect(await balances(staff)).toEqual({ main: 0, hold: 0 });
+  });
+
+  it('leaves a timed-out payment pending and refuses a forged checkout link', async () => {
+    const staff = await staffWithCard();
+    const payment = (await pay(staff.cardId, tipBody)).body.data;
+    const path = checkoutPath(payment.checkout_url);
+    await t.call({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000119' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('pending');
+    expect((await t.call({ method: 'GET', url: `${path.slice(0, -3)}abc` })).status).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/sandbox/checkout?c=eyJmb3JnZWQiOnRydWV9.abc' })).status).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  async function succeededEvent() {
+    const staff = await staffWithCard();
+    const payment = (await pay(staff.cardId, { ...tipBody, cover_fee: true })).body.data;
+    const token = new URL(payment.checkout_url).searchParams.get('c')!;
+    const checkoutRef = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
+    const body = JSON.stringify({
+      id: `evt_${crypto.randomUUID()}`,
+      type: 'payment.succeeded',
+      provider_ref: checkoutRef,
+      payment_id: payment.id,
+      amount_cents: payment.total_cents,
+      currency: 'EUR',
+      created_at: t.clock.now().getTime(),
+    });
+    return { staff, payment, body };
+  }
+  const deliver = (body: string, signature: string) =>
+    t.call({ method: 'POST', url: '/api/webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, payload: body });
+
+  it('apply a signed event once, whether it arrives 1,000 times in a row or 50 at once', async () => {
+    const { staff, body } = await succeededEvent();
+    const signature = sign(body);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 1_000; i += 1) outcomes.push((await deliver(body, signature)).body.data.outcome);
+    const burst = await Promise.all(Array.from({ length: 50 }, () => deliver(body, signature)));
+    outcomes.push(...burst.map((r) => r.body.data.outcome));
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(await balances(staff)).toEqual({ main: 0, hold: 500 });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  }, 180_000);
+
+  it('refuse a bad signature, a stale timestamp or a body changed by one byte, with no effect', async () => {
+    const { staff, body } = await succeededEvent();
+    const signature = sign(body);
+    const changed = body.replace('"amount_cents":525', '"amount_cents":526');
+    expect(changed).not.toBe(body);
+    for (const [payload, header] of [
+      [body, signature.replace(/v1=./, (m) => (m.endsWith('0') ? 'v1=1' : 'v1=0'))],
+      [body, sign(body, Math.floor(t.clock.now().getTime() / 1000) - 301)],
+      [changed, signature],
+      [body, ''],
+    ] as const) {
+      const response = await deliver(payload, header);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('invalid_webhook');
+    }
+    expect(await balances(staff)).toEqual({ main: 0, hold: 0 });
+  });
+});
+
+describe('the payment pages', () => {
+  it('answer /payment/{id} with the card inlined, and an unknown card with 404', async () => {
+    const staff = await staffWithCard();
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const webDist = mkdtempSync(join(tmpdir(), 'tipcard-pay-'));
+    writeFileSync(join(webDist, 'payment.html'), '<!doctype html><html lang="en"><head><title>Pay</title></head><body></body></html>');
+    const web = await createTestApp({ config: { webDist } });
+    try {
+      // Same database is not shared between test apps, so make the card in this one.
+      const owner = await signUp(web);
+      const card = await web.call({ method: 'POST', url: `/api/clients/${owner.clientId}/cards`, token: owner.jwt, payload: { title: 'Bar', public_name: 'Jānis </script>', activity_type: 'WAITER', country: 'LV' } });
+      const page = await web.call({ method: 'GET', url: `/payment/${card.body.data.id}` });
+      expect(page.status).toBe(200);
+      const data = JSON.parse(/<script type="application\/json" id="tipcard-data">(.*?)<\/script>/.exec(page.body)![1]!);
+      expect(data.card).toMatchObject({ id: card.body.data.id, public_name: 'Jānis </script>' });
+      expect(page.body).toContain('<title>Tip Jānis &lt;/script&gt; — Tipcard</title>');
+      for (const url of [`/payment/${crypto.randomUUID()}`, '/payment/not-a-card']) {
+        const missing = await web.call({ method: 'GET', url });
+        expect(missing.status).toBe(404);
+        expect(missing.body).toContain('{"card":null}');
+      }
+      expect((await web.call({ method: 'GET', url: '/payment/walletto-result?payment=x' })).status).toBe(200);
+    } finally {
+      await web.close();
+    }
+    void staff;
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createCard } from '../cards/cards.service.ts';
+import { insertPaymentOnce } from '../payments/payments.repository.ts';
+import { recordTipReceived, settleDueTips } from './transactions.service.ts';
+
+const HOUR = 3_600_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function staff() {
+  const user = await signUp(t);
+  const card = await createCard(t.app.db, t.app.config.publicUrl, user.userId, user.clientId, {
+    title: 'Bar',
+    public_name: 'Anna',
+    welcome_phrase: null,
+    public_text: null,
+    activity_type: 'WAITER',
+    country: 'LV',
+    instagram: null,
+    facebook: null,
+    tiktok: null,
+  });
+  return { ...user, cardId: card.id };
+}
+
+/** A received tip at the test clock's current time, as a succeeded payment would record it. */
+async function receive(owner: { userId: string; cardId: string }, netCents: number, extra: { message?: string; rating?: number } = {}) {
+  const now = t.clock.now();
+  await t.app.db.transaction(async (tx) => {
+    const payment = await insertPaymentOnce(tx, {
+      cardId: owner.cardId,
+      recipientUserId: owner.userId,
+      amountCents: netCents,
+      feeCents: 0,
+      totalCents: netCents,
+      netCents,
+      coverFee: false,
+      provider: 'sandbox',
+      idempotencyKey: crypto.randomUUID(),
+      requestHash: 'seed',
+    });
+    await recordTipReceived(
+      tx,
+      { paymentId: payment!.id, userId: owner.userId, cardId: owner.cardId, totalCents: netCents, feeCents: 0, netCents, message: extra.message ?? null, rating: extra.rating ?? null, description: 'Tip via Bar' },
+      now,
+      new Date(now.getTime() + 24 * HOUR),
+    );
+  });
+}
+
+/** A fresh access token after the test clock moved past the old one's 15 minutes. */
+async function signInAgain(owner: { phone: string }) {
+  t.clock.advance(61_000);
+  await t.call({ method: 'POST', url: '/api/request-otp', payload: { username: owner.phone } });
+  const signedIn = await t.call({ method: 'POST', url: '/api/login_check', payload: { username: owner.phone, password: await t.lastCode(owner.phone) } });
+  return signedIn.body.data.jwt as string;
+}
+
+const list = (owner: { jwt: string; clientId: string }, query = '') =>
+  t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions${query}`, token: owner.jwt });
+
+describe('transactions', () => {
+  it('pages through the history newest first with a keyset cursor, never skipping or repeating', async () => {
+    const owner = await staff();
+    for (let i = 1; i <= 7; i += 1) {
+      await receive(owner, i * 100);
+      if (i % 2 === 0) t.clock.advance(60_000); // some rows share a timestamp
+    }
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: { items: { amount_cents: number }[]; next_cursor: string | null } } } = await list(owner, `?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.body.data.items.map((item) => item.amount_cents));
+      cursor = page.body.data.next_cursor;
+    } while (cursor);
+    expect(seen.sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500, 600, 700]);
+    const first = await list(owner, '?limit=2');
+    expect(first.body.data.items[0].amount_cents).toBe(700);
+  });
+
+  it('filters by status, type and Riga calendar days', async () => {
+    const seller = await staff();
+    t.clock.advance(3 * 24 * HOUR);
+    await receive(seller, 100);
+    t.clock.advance(25 * HOUR);
+    await settleDueTips(t.app.db, t.clock.now());
+    await receive(seller, 200);
+    const owner = { ...seller, jwt: await signInAgain(seller) };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Riga' }).format(t.clock.now());
+    expect((await list(owner, '?status=PAID')).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([100]);
+    expect((await list(owner, '?status=HOLD&type=PAYIN')).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([200]);
+    expect((await list(owner, `?from=${today}&to=${today}`)).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([200]);
+    expect((await list(owner, '?type=PAYOUT')).body.data.items).toEqual([]);
+  });
+
+  it('refuses bad filters with 422 and other users with 404', async () => {
+    const owner = await staff();
+    const other = await staff();
+    for (const query of ['?status=LOST', '?from=2026-13-01', '?limit=0', '?limit=1000', '?cursor=bm9wZQ', '?from=2026-11-20&to=2026-11-01']) {
+      expect((await list(owner, query)).status).toBe(422);
+    }
+    for (const url of [`/api/clients/${owner.clientId}/transactions`, `/api/clients/${owner.clientId}/transactions.csv`, `/api/clients/${owner.clientId}/overview`]) {
+      expect((await t.call({ method: 'GET', url, token: other.jwt })).status).toBe(404);
+      expect((await t.call({ method: 'GET', url })).status).toBe(401);
+    }
+  });
+
+  it('exports the filtered history as CSV, with guests\' formulas neutralised', async () => {
+    const owner = await staff();
+    await receive(owner, 1_234, { message: '=HYPERLINK("http://evil")', rating: 4 });
+    const csv = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions.csv?status=HOLD`, token: owner.jwt });
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-type'])).toContain('text/csv');
+    const [header, row] = String(csv.body).trim().split('\r\n');
+    expect(header).toBe('id,type,status,amount,fee,currency,created_at,settled_at,description,message,rating');
+    expect(row).toContain(',PAYIN,HOLD,12.34,0.00,EUR,');
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"")",4`);
+  });
+
+  it('sums today, this week and this month, counts tips and averages ratings on the overview', async () => {
+    const owner = await staff();
+    await receive(owner, 500, { rating: 5 });
+    await receive(owner, 300, { rating: 4 });
+    const overview = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/overview`, token: owner.jwt });
+    expect(overview.body.data).toMatchObject({ received_today_cents: 800, received_week_cents: 800, received_month_cents: 800, tip_count: 2, average_rating: 4.5 });
+    expect(overview.body.data.latest).toHaveLength(2);
+    t.clock.advance(40 * 24 * HOUR);
+    const later = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/overview`, token: await signInAgain(owner) });
+    expect(later.body.data).toMatchObject({ received_today_cents: 0, received_month_cents: 0, tip_count: 2 });
+  });
+});
