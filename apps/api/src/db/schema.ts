@@ -188,6 +188,8 @@ export const payments = pgTable(
     checkoutUrl: text('checkout_url'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
+    /** How the staff member's history names it, fixed when the guest pays. */
+    description: text('description').notNull().default('Tip'),
     message: text('message'),
     rating: integer('rating'),
     createdAt: createdAt(),

@@ -20,25 +20,37 @@ export async function insertEntry(tx: Executor, kind: string, reference: string)
   return row?.id ?? null;
 }
 
-/** Creates missing accounts, then locks all of them in ascending id order, so concurrent entries cannot deadlock. */
-export async function lockAccounts(tx: Executor, keys: AccountKey[]) {
-  await tx
-    .insert(ledgerAccounts)
-    .values(keys.map((key) => ({ ownerUserId: key.ownerUserId, kind: key.kind })))
-    .onConflictDoNothing();
-  return tx
+const selectAccounts = (tx: Executor, keys: AccountKey[]) =>
+  tx
     .select({ id: ledgerAccounts.id, ownerUserId: ledgerAccounts.ownerUserId, kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
     .where(or(...keys.map(matches)))
     .orderBy(ledgerAccounts.id)
     .for('update');
+
+/**
+ * Locks the accounts in ascending id order, so concurrent entries cannot deadlock, creating the missing ones first.
+ * Accounts are never deleted, so the usual case is one statement.
+ */
+export async function lockAccounts(tx: Executor, keys: AccountKey[]) {
+  const rows = await selectAccounts(tx, keys);
+  if (rows.length === keys.length) return rows;
+  await tx
+    .insert(ledgerAccounts)
+    .values(keys.map((key) => ({ ownerUserId: key.ownerUserId, kind: key.kind })))
+    .onConflictDoNothing();
+  return selectAccounts(tx, keys);
 }
 
-export async function addToBalance(tx: Executor, accountId: number, deltaCents: number) {
-  await tx
-    .update(ledgerAccounts)
-    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${deltaCents}` })
-    .where(eq(ledgerAccounts.id, accountId));
+/** Applies every delta of an entry in one statement; the rows are already locked. */
+export async function addToBalances(tx: Executor, deltas: { accountId: number; amountCents: number }[]) {
+  const values = sql.join(
+    deltas.map((delta) => sql`(${delta.accountId}::bigint, ${delta.amountCents}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE ledger_accounts SET balance_cents = ledger_accounts.balance_cents + deltas.amount
+    FROM (VALUES ${values}) AS deltas(id, amount) WHERE ledger_accounts.id = deltas.id`);
 }
 
 export async function insertPostings(tx: Executor, entryId: number, postings: { accountId: number; amountCents: number }[]) {

@@ -60,9 +60,7 @@ export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: 
   const idOf = new Map(accounts.map((account) => [keyString(account), account.id]));
   const postings = legs.map((leg) => ({ accountId: idOf.get(keyString(leg.key))!, amountCents: leg.amountCents }));
   try {
-    for (const posting of [...postings].sort((a, b) => a.accountId - b.accountId)) {
-      await repo.addToBalance(tx, posting.accountId, posting.amountCents);
-    }
+    await repo.addToBalances(tx, postings);
   } catch (error) {
     if (isCheckViolation(error)) throw new AppError('insufficient_balance');
     throw error;

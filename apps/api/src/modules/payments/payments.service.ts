@@ -80,7 +80,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         // A capture after a reported failure or cancel is still money received; after a refund it nets to nothing.
         if (payment.status === 'succeeded' || payment.status === 'refunded') return 'ignored';
         await repo.updatePayment(tx, payment.id, { status: 'succeeded' }, now);
-        const card = await findCardRecipient(tx, payment.cardId);
+        if (payment.rating !== null) await addCardRating(tx, payment.cardId, payment.rating);
         await recordTipReceived(
           tx,
           {
@@ -92,12 +92,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
             netCents: payment.netCents,
             message: payment.message,
             rating: payment.rating,
-            description: card ? `Tip via ${card.title}` : 'Tip',
+            description: payment.description,
           },
           now,
           new Date(now.getTime() + deps.holdHours * 3_600_000),
         );
-        if (payment.rating !== null) await addCardRating(tx, payment.cardId, payment.rating);
         return 'applied';
       }
       case 'payment.failed':
@@ -158,6 +157,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           provider: deps.active,
           idempotencyKey,
           requestHash,
+          description: `Tip via ${recipient.title}`,
           message: body.message || null,
           rating: body.rating ?? null,
           createdAt: clock.now(),

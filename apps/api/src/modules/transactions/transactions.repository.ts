@@ -45,9 +45,10 @@ export function listTransactions(db: Executor, userId: string, filter: Transacti
     .limit(limit);
 }
 
-export async function insertTransaction(tx: Executor, values: typeof transactions.$inferInsert) {
-  const [row] = await tx.insert(transactions).values(values).returning();
-  return row!;
+/** Inserts the payment's transaction unless it exists; answers whether it inserted. */
+export async function insertTransactionOnce(tx: Executor, values: typeof transactions.$inferInsert) {
+  const rows = await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.paymentId }).returning({ id: transactions.id });
+  return rows.length === 1;
 }
 
 export async function findTransactionOfPaymentForUpdate(tx: Executor, paymentId: string) {

@@ -30,18 +30,7 @@ const FEES: AccountRef = { platform: 'fees' };
  * us the total. The PAYIN stays on HOLD until `settleDueAt`. Idempotent by the payment's reference.
  */
 export async function recordTipReceived(tx: Executor, tip: ReceivedTip, now: Date, settleDueAt: Date): Promise<boolean> {
-  const hold: AccountRef = { userId: tip.userId, kind: 'hold' };
-  const { applied } = await postEntry(tx, {
-    kind: 'tip_received',
-    reference: `payment:${tip.paymentId}:received`,
-    postings: [
-      { account: PSP_CLEARING, amountCents: -tip.totalCents },
-      { account: hold, amountCents: tip.netCents },
-      ...(tip.feeCents > 0 ? [{ account: FEES, amountCents: tip.feeCents }] : []),
-    ],
-  });
-  if (!applied) return false;
-  await repo.insertTransaction(tx, {
+  const inserted = await repo.insertTransactionOnce(tx, {
     userId: tip.userId,
     cardId: tip.cardId,
     paymentId: tip.paymentId,
@@ -54,6 +43,17 @@ export async function recordTipReceived(tx: Executor, tip: ReceivedTip, now: Dat
     rating: tip.rating,
     createdAt: now,
     settleDueAt,
+  });
+  if (!inserted) return false;
+  // Last in the transaction: the platform's accounts are locked by every tip, so they are held for the shortest time.
+  await postEntry(tx, {
+    kind: 'tip_received',
+    reference: `payment:${tip.paymentId}:received`,
+    postings: [
+      { account: PSP_CLEARING, amountCents: -tip.totalCents },
+      { account: { userId: tip.userId, kind: 'hold' }, amountCents: tip.netCents },
+      ...(tip.feeCents > 0 ? [{ account: FEES, amountCents: tip.feeCents }] : []),
+    ],
   });
   return true;
 }
