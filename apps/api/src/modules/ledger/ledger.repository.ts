@@ -2,6 +2,9 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema.ts';
 
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
 export interface AccountKey {
   ownerUserId: string | null;
   kind: string;
@@ -10,14 +13,28 @@ export interface AccountKey {
 const matches = (key: AccountKey): SQL =>
   and(key.ownerUserId ? eq(ledgerAccounts.ownerUserId, key.ownerUserId) : isNull(ledgerAccounts.ownerUserId), eq(ledgerAccounts.kind, key.kind))!;
 
-/** Answers the new entry's id, or null when an entry with this reference exists (the movement already happened). */
-export async function insertEntry(tx: Executor, kind: string, reference: string): Promise<number | null> {
-  const [row] = await tx
-    .insert(ledgerEntries)
-    .values({ kind, reference })
-    .onConflictDoNothing({ target: ledgerEntries.reference })
-    .returning({ id: ledgerEntries.id });
-  return row?.id ?? null;
+/**
+ * Records the entry and its postings in one statement; answers false, writing nothing, when an entry with this
+ * reference exists (the movement already happened).
+ */
+export async function insertEntryWithPostings(
+  tx: Executor,
+  entry: { kind: string; reference: string },
+  postings: { accountId: number; amountCents: number }[],
+): Promise<boolean> {
+  const legs = sql.join(
+    postings.map((posting) => sql`(${posting.accountId}::bigint, ${posting.amountCents}::bigint)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    WITH entry AS (
+      INSERT INTO ${ledgerEntries} (kind, reference) VALUES (${entry.kind}, ${entry.reference})
+      ON CONFLICT (reference) DO NOTHING RETURNING id
+    )
+    INSERT INTO ${ledgerPostings} (entry_id, account_id, amount_cents)
+    SELECT entry.id, legs.account_id, legs.amount FROM entry, (VALUES ${legs}) AS legs(account_id, amount)
+    RETURNING entry_id`);
+  return rowsOf(result).length > 0;
 }
 
 const selectAccounts = (tx: Executor, keys: AccountKey[]) =>
@@ -53,10 +70,6 @@ export async function addToBalances(tx: Executor, deltas: { accountId: number; a
     FROM (VALUES ${values}) AS deltas(id, amount) WHERE ledger_accounts.id = deltas.id`);
 }
 
-export async function insertPostings(tx: Executor, entryId: number, postings: { accountId: number; amountCents: number }[]) {
-  await tx.insert(ledgerPostings).values(postings.map((posting) => ({ entryId, ...posting })));
-}
-
 export function listBalances(db: Executor, ownerUserId: string) {
   return db
     .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
@@ -64,8 +77,6 @@ export function listBalances(db: Executor, ownerUserId: string) {
     .where(eq(ledgerAccounts.ownerUserId, ownerUserId));
 }
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Entries whose postings do not sum to zero, or that have fewer than two postings. */
 export async function findUnbalancedEntries(db: Executor) {

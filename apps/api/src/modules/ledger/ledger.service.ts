@@ -54,18 +54,16 @@ export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: 
     throw new Error(`Ledger entry ${entry.reference} does not balance`);
   }
 
-  const entryId = await repo.insertEntry(tx, entry.kind, entry.reference);
-  if (entryId === null) return { applied: false };
   const accounts = await repo.lockAccounts(tx, legs.map((leg) => leg.key));
   const idOf = new Map(accounts.map((account) => [keyString(account), account.id]));
   const postings = legs.map((leg) => ({ accountId: idOf.get(keyString(leg.key))!, amountCents: leg.amountCents }));
+  if (!(await repo.insertEntryWithPostings(tx, entry, postings))) return { applied: false };
   try {
     await repo.addToBalances(tx, postings);
   } catch (error) {
     if (isCheckViolation(error)) throw new AppError('insufficient_balance');
     throw error;
   }
-  await repo.insertPostings(tx, entryId, postings);
   return { applied: true };
 }
 

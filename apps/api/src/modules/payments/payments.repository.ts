@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payments, providerEvents } from '../../db/schema.ts';
 
@@ -42,4 +42,31 @@ export async function insertProviderEventOnce(tx: Executor, values: typeof provi
 
 export async function setProviderEventOutcome(tx: Executor, id: string, outcome: (typeof providerEvents.$inferInsert)['outcome']) {
   await tx.update(providerEvents).set({ outcome }).where(eq(providerEvents.id, id));
+}
+
+/**
+ * Marks a payment succeeded when the capture matches it (provider, reference, amount, currency) and it is not
+ * credited yet; answers the row, or nothing when it does not qualify. The row stays locked until commit.
+ */
+export async function markSucceeded(
+  tx: Executor,
+  id: string,
+  capture: { provider: string; providerRef: string; totalCents: number; currency: string },
+  now: Date,
+) {
+  const [row] = await tx
+    .update(payments)
+    .set({ status: 'succeeded', updatedAt: now })
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.provider, capture.provider),
+        or(isNull(payments.providerRef), eq(payments.providerRef, capture.providerRef)),
+        eq(payments.totalCents, capture.totalCents),
+        eq(payments.currency, capture.currency),
+        inArray(payments.status, ['pending', 'failed', 'canceled']),
+      ),
+    )
+    .returning();
+  return row;
 }

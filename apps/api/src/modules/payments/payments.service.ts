@@ -69,36 +69,40 @@ export function createPaymentsService(deps: PaymentsDeps) {
     event: ProviderEvent,
     paymentId: string | null,
   ): Promise<Exclude<EventOutcome, 'duplicate'>> {
-    const payment = paymentId ? await repo.findPaymentForUpdate(tx, paymentId) : undefined;
-    if (!payment || payment.provider !== providerName || (payment.providerRef !== null && payment.providerRef !== event.provider_ref)) {
-      return 'mismatch';
-    }
     const now = clock.now();
-    switch (event.type) {
-      case 'payment.succeeded': {
-        if (event.amount_cents !== payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
-        // A capture after a reported failure or cancel is still money received; after a refund it nets to nothing.
-        if (payment.status === 'succeeded' || payment.status === 'refunded') return 'ignored';
-        await repo.updatePayment(tx, payment.id, { status: 'succeeded' }, now);
-        if (payment.rating !== null) await addCardRating(tx, payment.cardId, payment.rating);
+    if (event.type === 'payment.succeeded' && paymentId) {
+      // The common case in one statement: a capture matching the stored payment, which is not yet credited. A capture
+      // after a reported failure or cancel is still money received; after a refund it nets to nothing.
+      const captured = await repo.markSucceeded(tx, paymentId, { provider: providerName, providerRef: event.provider_ref, totalCents: event.amount_cents, currency: event.currency.toUpperCase() }, now);
+      if (captured) {
+        if (captured.rating !== null) await addCardRating(tx, captured.cardId, captured.rating);
         await recordTipReceived(
           tx,
           {
-            paymentId: payment.id,
-            userId: payment.recipientUserId,
-            cardId: payment.cardId,
-            totalCents: payment.totalCents,
-            feeCents: payment.feeCents,
-            netCents: payment.netCents,
-            message: payment.message,
-            rating: payment.rating,
-            description: payment.description,
+            paymentId: captured.id,
+            userId: captured.recipientUserId,
+            cardId: captured.cardId,
+            totalCents: captured.totalCents,
+            feeCents: captured.feeCents,
+            netCents: captured.netCents,
+            message: captured.message,
+            rating: captured.rating,
+            description: captured.description,
           },
           now,
           new Date(now.getTime() + deps.holdHours * 3_600_000),
         );
         return 'applied';
       }
+    }
+    const payment = paymentId ? await repo.findPaymentForUpdate(tx, paymentId) : undefined;
+    if (!payment || payment.provider !== providerName || (payment.providerRef !== null && payment.providerRef !== event.provider_ref)) {
+      return 'mismatch';
+    }
+    switch (event.type) {
+      case 'payment.succeeded':
+        // Not captured above: either it does not match what the guest was asked to pay, or it is credited already.
+        return event.amount_cents !== payment.totalCents || event.currency.toUpperCase() !== payment.currency ? 'mismatch' : 'ignored';
       case 'payment.failed':
       case 'payment.canceled': {
         if (payment.status !== 'pending') return 'ignored';

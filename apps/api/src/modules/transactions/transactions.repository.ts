@@ -60,15 +60,23 @@ export async function updateTransaction(tx: Executor, id: string, changes: Parti
   await tx.update(transactions).set(changes).where(eq(transactions.id, id));
 }
 
-/** Claims one tip whose hold has ended; a row another worker holds is skipped, not waited for. */
-export async function claimDueHold(tx: Executor, now: Date) {
-  const [row] = await tx
-    .select()
+/**
+ * Claims one tip whose hold has ended and marks it PAID, in one statement; a row another worker holds is skipped,
+ * not waited for. The caller moves the money in the same transaction.
+ */
+export async function claimDueHoldAsPaid(tx: Executor, now: Date) {
+  const due = tx
+    .select({ id: transactions.id })
     .from(transactions)
     .where(and(eq(transactions.status, 'HOLD'), lte(transactions.settleDueAt, now)))
     .orderBy(transactions.settleDueAt)
     .limit(1)
     .for('update', { skipLocked: true });
+  const [row] = await tx
+    .update(transactions)
+    .set({ status: 'PAID', settledAt: now, settleDueAt: null })
+    .where(eq(transactions.id, sql`(${due})`))
+    .returning();
   return row;
 }
 

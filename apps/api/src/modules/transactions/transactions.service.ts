@@ -102,7 +102,7 @@ export async function settleDueTips(db: Database, now: Date, limit = 500): Promi
   let settled = 0;
   while (settled < limit) {
     const done = await db.transaction(async (tx) => {
-      const due = await repo.claimDueHold(tx, now);
+      const due = await repo.claimDueHoldAsPaid(tx, now);
       if (!due) return false;
       await postEntry(tx, {
         kind: 'tip_settled',
@@ -112,7 +112,6 @@ export async function settleDueTips(db: Database, now: Date, limit = 500): Promi
           { account: { userId: due.userId, kind: 'main' }, amountCents: due.amountCents },
         ],
       });
-      await repo.updateTransaction(tx, due.id, { status: 'PAID', settledAt: now, settleDueAt: null });
       return true;
     });
     if (!done) break;
