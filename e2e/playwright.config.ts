@@ -49,6 +49,10 @@ export default defineConfig({
       PORT: String(PORT),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // A short hold so a tip goes HOLD → PAID within about a second, and quick sandbox webhooks (guest-tip.spec.ts).
+      HOLD_HOURS: '0',
+      WORKER_INTERVAL_MS: '500',
+      SANDBOX_WEBHOOK_DELAY_MS: '200',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -19,5 +20,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      // The guest payment pages are an entry of their own: they share React, i18next and a few small ui/lib modules
+      // with the app, and load none of the dashboard, landing or auth code (see npm run bench:web).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        payment: fileURLToPath(new URL('payment.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -107,6 +109,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const keys = accessTokenKeys(config.jwtSecret);
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
+  // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a
+  // middle quality, since it runs per response.
+  await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(securityPlugin, { https, turnstile: Boolean(config.turnstileSiteKey) });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
   await app.register(authPlugin, { keys, clock });
@@ -179,7 +184,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The built web app, when there is one. A GET for a page path outside /api gets its index (hash routing does the
   // rest); a missing file (a stale hashed asset) stays a 404 rather than HTML the browser would refuse.
   const serveWeb = existsSync(config.webDist);
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist });
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      // Vite names assets by content hash: a changed file is a new URL, so these may be cached for ever.
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   if (config.worker === 'inline') {
     const worker = startWorker({ db: database.db, clock, log: app.log, intervalMs: config.workerIntervalMs });
     app.addHook('onClose', () => worker.stop());

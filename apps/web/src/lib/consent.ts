@@ -24,7 +24,9 @@ function readConsent(): Consent {
   return { functional: functional === null ? null : functional === 'true', analytics: read(ANALYTICS_KEY) === 'true' };
 }
 
-export const consentStore = createStore<Consent>(typeof window === 'undefined' ? { functional: null, analytics: false } : readConsent());
+export const consentStore = createStore<Consent>(
+  typeof window === 'undefined' ? { functional: null, analytics: false } : readConsent(),
+);
 
 /** Stores both choices (Accept: both true; the settings modal: what was ticked; Delete: functional only). */
 export function saveConsent(consent: { functional: boolean; analytics: boolean }): void {

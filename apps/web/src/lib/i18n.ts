@@ -2,13 +2,18 @@ import { use } from 'react';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { isLocale } from './is-locale.ts';
 
 /**
  * The catalogs live in packages/shared (the API uses them too). The web app bundles every web namespace except the
  * long texts of the public site, which load with their pages (`useNamespaces`), so no other page carries them.
  */
+// Exclusions spell out the path: a `**` does not reach above the app's root, so `!**/sms.json` would match nothing.
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../../../packages/shared/src/i18n/locales/*/*.json', '!**/sms.json', '!**/documents.json', '!**/marketing.json', '!**/legal.json'],
+  [
+    '../../../../packages/shared/src/i18n/locales/*/*.json',
+    '!../../../../packages/shared/src/i18n/locales/*/{sms,documents,marketing,legal}.json',
+  ],
   { eager: true, import: 'default' },
 );
 const lazyModules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/i18n/locales/*/{marketing,legal}.json'], {
@@ -43,7 +48,10 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const loading = new Map<string, Promise<void>>();
+/** A promise React's `use` can read without suspending once it has settled (it looks at `status` and `value`). */
+type TrackedPromise = Promise<void> & { status?: 'fulfilled'; value?: void };
+
+const loading = new Map<string, TrackedPromise>();
 
 /** Loads a lazily bundled namespace in a locale once; later calls answer the same promise. */
 export function loadNamespace(namespace: string, locale: Locale): Promise<void> {
@@ -51,24 +59,29 @@ export function loadNamespace(namespace: string, locale: Locale): Promise<void> 
   let promise = loading.get(key);
   if (!promise) {
     const load = Object.entries(lazyModules).find(([path]) => path.endsWith(`/locales/${key}.json`))?.[1];
-    promise = load
+    const loaded: TrackedPromise = load
       ? load().then((catalog) => void i18n.addResourceBundle(locale, namespace, catalog, true, true))
       : Promise.reject(new Error(`no catalog ${key}`));
-    loading.set(key, promise);
-    promise.catch(() => loading.delete(key));
+    loaded.then(
+      () => Object.assign(loaded, { status: 'fulfilled', value: undefined }),
+      () => loading.delete(key),
+    );
+    loading.set(key, loaded);
+    promise = loaded;
   }
   return promise;
 }
 
-/** Suspends the calling page until its lazily loaded namespaces are there in the current language. */
+/**
+ * Suspends the calling page until its lazily loaded namespaces are there in the current language. `use` is called
+ * for every namespace on every render, loaded or not, so a replayed render makes the same calls.
+ */
 export function useNamespaces(namespaces: string[]): void {
   const locale = currentLocale();
-  for (const namespace of namespaces) if (!i18n.hasResourceBundle(locale, namespace)) use(loadNamespace(namespace, locale));
+  for (const namespace of namespaces) use(loadNamespace(namespace, locale));
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { isLocale };
 
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { functionalAllowed } from './consent.ts';
 import { getCookie, setCookie } from './cookies.ts';
-import { isLocale } from './i18n.ts';
+import { isLocale } from './is-locale.ts';
 
 const PREFIXED = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
@@ -43,12 +43,17 @@ export function localeOfHash(hash: string): Locale | null {
   return localeFromPath(path);
 }
 
+/** Stores the choice for 365 days, unless the visitor refused functional cookies. */
+export function rememberLocale(locale: Locale): void {
+  if (functionalAllowed()) setCookie(LOCALE_COOKIE, locale, { days: LOCALE_COOKIE_DAYS, sameSite: 'Lax' });
+}
+
 /**
  * Stores the choice for 365 days (unless the visitor refused functional cookies) and reloads the current page in
  * that language; the URL prefix carries the language either way.
  */
 export function switchLocale(locale: Locale): void {
-  if (functionalAllowed()) setCookie(LOCALE_COOKIE, locale, { days: LOCALE_COOKIE_DAYS, sameSite: 'Lax' });
+  rememberLocale(locale);
   const [path = '/', search] = window.location.hash.replace(/^#/, '').split('?');
   const next = localizePath(stripLocale(path || '/'), locale) + (search ? `?${search}` : '');
   window.history.replaceState(window.history.state, '', `#${next}`);

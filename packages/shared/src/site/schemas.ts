@@ -3,7 +3,17 @@ import { LOCALES, type Locale } from '../constants.ts';
 import { requiredString, rule } from '../validation.ts';
 
 /** The public site's pages (spec 2 "Public and marketing"), each under every locale prefix. */
-export const SITE_PAGES = ['/', '/how-it-works', '/about', '/faq', '/contacts', '/affiliate-program', '/terms', '/privacy', '/cookies'] as const;
+export const SITE_PAGES = [
+  '/',
+  '/how-it-works',
+  '/about',
+  '/faq',
+  '/contacts',
+  '/affiliate-program',
+  '/terms',
+  '/privacy',
+  '/cookies',
+] as const;
 export type SitePage = (typeof SITE_PAGES)[number];
 
 /** The printable documents: the tariff in every language, the print-for-agents sheet in English and Latvian. */

@@ -11,7 +11,13 @@ export interface SmtpSettings {
 export function createSmtpMailer(settings: SmtpSettings, transport = nodemailer.createTransport(settings.url)): Mailer {
   return {
     async send(mail) {
-      await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
+      await transport.sendMail({
+        from: settings.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      });
     },
   };
 }

@@ -9,8 +9,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/analytics/events',
     {
-      onRequest: app.rateLimit({ max: EVENTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `analytics:ip:${request.ip}` }),
-      schema: { tags: ['site'], summary: 'First-party analytics: one page view or advert visit (sent only with consent)', body: analyticsEventBody },
+      onRequest: app.rateLimit({
+        max: EVENTS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `analytics:ip:${request.ip}`,
+      }),
+      schema: {
+        tags: ['site'],
+        summary: 'First-party analytics: one page view or advert visit (sent only with consent)',
+        body: analyticsEventBody,
+      },
     },
     async (request, reply) => {
       await recordAnalyticsEvent(app.db, request.body);

@@ -12,7 +12,11 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.post(
     '/contact',
     {
-      onRequest: app.rateLimit({ max: MESSAGES_PER_WINDOW, timeWindow: WINDOW_MS, keyGenerator: (request) => `contact:ip:${request.ip}` }),
+      onRequest: app.rateLimit({
+        max: MESSAGES_PER_WINDOW,
+        timeWindow: WINDOW_MS,
+        keyGenerator: (request) => `contact:ip:${request.ip}`,
+      }),
       preHandler: app.requireHuman,
       schema: {
         tags: ['site'],

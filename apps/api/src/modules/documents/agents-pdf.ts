@@ -34,7 +34,9 @@ export async function renderAgentsPdf(locale: Locale, publicUrl: string, footer:
     const x = MARGIN + (index % 2) * (columnWidth + 16);
     const rowY = y + Math.floor(index / 2) * 20;
     doc.circle(x + 4, rowY + 6, 2.5).fill(COLORS.accent);
-    style(doc, 'regular', 10.5, COLORS.text).text(t(`common.activity_types.${type}`, undefined, locale), x + 14, rowY, { width: columnWidth - 14 });
+    style(doc, 'regular', 10.5, COLORS.text).text(t(`common.activity_types.${type}`, undefined, locale), x + 14, rowY, {
+      width: columnWidth - 14,
+    });
   });
   y += Math.ceil(ACTIVITY_TYPES.length / 2) * 20 + 14;
 
@@ -43,7 +45,10 @@ export async function renderAgentsPdf(locale: Locale, publicUrl: string, footer:
     doc.circle(MARGIN + 11, y + 10, 11).fill(COLORS.primary);
     style(doc, 'bold', 10, COLORS.white).text(String(index + 1), MARGIN, y + 4.5, { width: 22, align: 'center' });
     style(doc, 'semibold', 11, COLORS.ink).text(tr(`steps.${step}.title`), MARGIN + 34, y + 1, { width: width - 34 });
-    style(doc, 'regular', 10, COLORS.muted).text(tr(`steps.${step}.text`), MARGIN + 34, doc.y + 2, { width: width - 34, lineGap: 2 });
+    style(doc, 'regular', 10, COLORS.muted).text(tr(`steps.${step}.text`), MARGIN + 34, doc.y + 2, {
+      width: width - 34,
+      lineGap: 2,
+    });
     y = doc.y + 12;
   });
   y += 4;
@@ -62,12 +67,25 @@ export async function renderAgentsPdf(locale: Locale, publicUrl: string, footer:
   for (const [index, key] of (['agent_name', 'agent_code'] as const).entries()) {
     const lineY = boxY + 66 + index * 40;
     style(doc, 'regular', 9, COLORS.muted).text(tr(key), MARGIN + 20, lineY - 14, { width: width - 190 });
-    doc.moveTo(MARGIN + 20, lineY + 10).lineTo(MARGIN + width - 170, lineY + 10).lineWidth(0.75).strokeColor(COLORS.muted).stroke();
+    doc
+      .moveTo(MARGIN + 20, lineY + 10)
+      .lineTo(MARGIN + width - 170, lineY + 10)
+      .lineWidth(0.75)
+      .strokeColor(COLORS.muted)
+      .stroke();
   }
   const signUpUrl = `${publicUrl}/registration`;
-  const qr = await QRCode.toBuffer(signUpUrl, { errorCorrectionLevel: 'M', margin: 1, width: 360, color: { dark: COLORS.ink, light: '#ffffff' } });
+  const qr = await QRCode.toBuffer(signUpUrl, {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 360,
+    color: { dark: COLORS.ink, light: '#ffffff' },
+  });
   doc.image(qr, MARGIN + width - 130, boxY + 14, { width: 110 });
-  style(doc, 'semibold', 8, COLORS.ink).text(tr('scan_to_sign_up'), MARGIN + width - 140, boxY + 128, { width: 130, align: 'center' });
+  style(doc, 'semibold', 8, COLORS.ink).text(tr('scan_to_sign_up'), MARGIN + width - 140, boxY + 128, {
+    width: 130,
+    align: 'center',
+  });
 
   drawFooter(doc, footer, MARGIN);
   return pdfBytes(doc);

@@ -24,7 +24,12 @@ export async function renderCardPdf(card: PrintableCard, locale: Locale): Promis
   const inner = CARD.width - 40;
 
   doc.save();
-  doc.roundedRect(x - 6, y - 6, CARD.width + 12, CARD.height + 12, 16).dash(4, { space: 4 }).lineWidth(0.5).strokeColor(COLORS.muted).stroke();
+  doc
+    .roundedRect(x - 6, y - 6, CARD.width + 12, CARD.height + 12, 16)
+    .dash(4, { space: 4 })
+    .lineWidth(0.5)
+    .strokeColor(COLORS.muted)
+    .stroke();
   doc.restore();
   style(doc, 'regular', 8, COLORS.muted).text(tr('cut_here'), x, y - 22, { width: CARD.width, align: 'center' });
 
@@ -42,10 +47,15 @@ export async function renderCardPdf(card: PrintableCard, locale: Locale): Promis
   const qrSize = 64 * MM;
   doc.image(card.qrPng, x + (CARD.width - qrSize) / 2, y + 132, { width: qrSize });
 
-  style(doc, 'semibold', 11.5, COLORS.ink).text(tr(card.donation ? 'instruction_donation' : 'instruction_tip'), x + 20, y + 140 + qrSize, {
-    width: inner,
-    align: 'center',
-  });
+  style(doc, 'semibold', 11.5, COLORS.ink).text(
+    tr(card.donation ? 'instruction_donation' : 'instruction_tip'),
+    x + 20,
+    y + 140 + qrSize,
+    {
+      width: inner,
+      align: 'center',
+    },
+  );
   style(doc, 'regular', 7.5, COLORS.muted).text(card.paymentUrl.replace(/^https?:\/\//, ''), x + 20, y + CARD.height - 26, {
     width: inner,
     align: 'center',

@@ -60,7 +60,13 @@ export function createDocumentsService(config: Config): DocumentsService {
       const card = cards.find((item) => item.id === cardId);
       if (!card) throw new AppError('not_found');
       return renderCardPdf(
-        { publicName: card.public_name, title: card.title, donation: card.activity_type === 'DONATION', paymentUrl, qrPng: qr.body as Buffer },
+        {
+          publicName: card.public_name,
+          title: card.title,
+          donation: card.activity_type === 'DONATION',
+          paymentUrl,
+          qrPng: qr.body as Buffer,
+        },
         locale,
       );
     },

@@ -66,7 +66,12 @@ export function drawLogo(doc: Pdf, x: number, y: number, size: number, tone: 'da
   const unit = size / 32;
   doc.save();
   // On the dark band the mark is a translucent white square, as in the web app's inverted logo.
-  if (tone === 'dark') doc.fillOpacity(0.15).roundedRect(x, y, size, size, 9 * unit).fill(COLORS.white).fillOpacity(1);
+  if (tone === 'dark')
+    doc
+      .fillOpacity(0.15)
+      .roundedRect(x, y, size, size, 9 * unit)
+      .fill(COLORS.white)
+      .fillOpacity(1);
   else doc.roundedRect(x, y, size, size, 9 * unit).fill(COLORS.primary);
   for (const [sx, sy] of [
     [8.5, 8.5],
@@ -84,15 +89,25 @@ export function drawLogo(doc: Pdf, x: number, y: number, size: number, tone: 'da
     doc.rect(x + sx * unit, y + sy * unit, 2.5 * unit, 2.5 * unit).fill('#5eead4');
   }
   doc.restore();
-  style(doc, 'bold', size * 0.62, tone === 'dark' ? COLORS.white : COLORS.ink).text('Tipcard', x + size + size * 0.3, y + size * 0.17, {
-    lineBreak: false,
-  });
+  style(doc, 'bold', size * 0.62, tone === 'dark' ? COLORS.white : COLORS.ink).text(
+    'Tipcard',
+    x + size + size * 0.3,
+    y + size * 0.17,
+    {
+      lineBreak: false,
+    },
+  );
 }
 
 /** Small print at the bottom of a page: the operator's details as configured, then the site address. */
 export function drawFooter(doc: Pdf, lines: string[], margin: number): void {
   const text = lines.filter(Boolean).join('   ·   ');
   const y = A4.height - margin - 24;
-  doc.moveTo(margin, y - 10).lineTo(A4.width - margin, y - 10).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+  doc
+    .moveTo(margin, y - 10)
+    .lineTo(A4.width - margin, y - 10)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
   style(doc, 'regular', 8, COLORS.muted).text(text, margin, y, { width: A4.width - margin * 2, align: 'center', lineGap: 2 });
 }

@@ -8,7 +8,18 @@ export interface TariffFigures {
   verificationLimitEur: number;
 }
 
-const ROWS = ['registration', 'qr_card', 'tip', 'hold', 'payout', 'payout_min', 'payout_time', 'cards', 'referral', 'verification'] as const;
+const ROWS = [
+  'registration',
+  'qr_card',
+  'tip',
+  'hold',
+  'payout',
+  'payout_min',
+  'payout_time',
+  'cards',
+  'referral',
+  'verification',
+] as const;
 const MARGIN = 48;
 
 /** The tariff sheet: every fee and limit of the service, with the configurable ones taken from configuration. */
@@ -22,7 +33,11 @@ export async function renderTariffPdf(locale: Locale, figures: TariffFigures, fo
   style(doc, 'bold', 30, COLORS.white).text(tr('title'), MARGIN, 92, { width });
   style(doc, 'regular', 11, '#c7d2e6').text(tr('subtitle'), MARGIN, 134, { width });
 
-  const vars = { fee: figures.feePercent, hours: figures.holdHours, limit: figures.verificationLimitEur.toLocaleString('en').replace(/,/g, ' ') };
+  const vars = {
+    fee: figures.feePercent,
+    hours: figures.holdHours,
+    limit: figures.verificationLimitEur.toLocaleString('en').replace(/,/g, ' '),
+  };
   let y = 208;
   style(doc, 'semibold', 9, COLORS.muted);
   doc.text(tr('column_service').toUpperCase(), MARGIN + 12, y, { width: 260, characterSpacing: 0.6 });
@@ -38,7 +53,12 @@ export async function renderTariffPdf(locale: Locale, figures: TariffFigures, fo
     style(doc, 'regular', 10.5, COLORS.text).text(price, MARGIN + 290, y + 10, { width: width - 302 });
     y += height;
   });
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(1).strokeColor(COLORS.primary).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(1)
+    .strokeColor(COLORS.primary)
+    .stroke();
 
   style(doc, 'regular', 9.5, COLORS.muted).text(tr('note'), MARGIN, y + 18, { width, lineGap: 3 });
   drawFooter(doc, footer, MARGIN);

@@ -9,7 +9,13 @@ import { pageMetaOf } from './site.service.ts';
 export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
   app.get(
     '/site',
-    { schema: { tags: ['site'], summary: 'Company details, contacts and the anti-bot site key', response: { 200: z.object({ data: siteInfoSchema }) } } },
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Company details, contacts and the anti-bot site key',
+        response: { 200: z.object({ data: siteInfoSchema }) },
+      },
+    },
     // Configuration changes only with a restart: a few minutes of caching is safe.
     async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ data: info }),
   );

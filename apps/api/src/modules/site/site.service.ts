@@ -28,5 +28,8 @@ export function pageKeyOf(page: SitePage): string {
 /** The page's title and description in a locale, from the same catalog the app uses. */
 export function pageMetaOf(page: SitePage, locale: Locale): { title: string; description: string } {
   const key = pageKeyOf(page);
-  return { title: t(`marketing.meta.${key}.title`, undefined, locale), description: t(`marketing.meta.${key}.description`, undefined, locale) };
+  return {
+    title: t(`marketing.meta.${key}.title`, undefined, locale),
+    description: t(`marketing.meta.${key}.description`, undefined, locale),
+  };
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createCard } from '../cards/cards.service.ts';
-import { insertPaymentOnce } from '../payments/payments.repository.ts';
-import { recordTipReceived, settleDueTips } from './transactions.service.ts';
+import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { settleDueTips } from './transactions.service.ts';
 
 const HOUR = 3_600_000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { FEE_PERCENT: '0' } });
 });
 afterAll(() => t.close());
 
@@ -27,30 +27,36 @@ async function staff() {
   return { ...user, cardId: card.id };
 }
 
-/** A received tip at the test clock's current time, as a succeeded payment would record it. */
-async function receive(owner: { userId: string; cardId: string }, netCents: number, extra: { message?: string; rating?: number } = {}) {
-  const now = t.clock.now();
-  await t.app.db.transaction(async (tx) => {
-    const payment = await insertPaymentOnce(tx, {
-      cardId: owner.cardId,
-      recipientUserId: owner.userId,
-      amountCents: netCents,
-      feeCents: 0,
-      totalCents: netCents,
-      netCents,
-      coverFee: false,
-      provider: 'sandbox',
-      idempotencyKey: crypto.randomUUID(),
-      requestHash: 'seed',
-    });
-    await recordTipReceived(
-      tx,
-      { paymentId: payment!.id, userId: owner.userId, cardId: owner.cardId, totalCents: netCents, feeCents: 0, netCents, message: extra.message ?? null, rating: extra.rating ?? null, description: 'Tip via Bar' },
-      now,
-      new Date(now.getTime() + 24 * HOUR),
-    );
+/** A guest's tip, paid and confirmed by a signed provider event at the test clock's current time (no fee here). */
+async function receive(owner: { cardId: string }, cents: number, extra: { message?: string; rating?: number } = {}) {
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/public/cards/${owner.cardId}/payments`,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: { amount_cents: cents, cover_fee: false, terms_accepted: true, ...extra },
   });
+  const payment = created.body.data;
+  const token = new URL(payment.checkout_url).searchParams.get('c')!;
+  const body = JSON.stringify({
+    id: `evt_${crypto.randomUUID()}`,
+    type: 'payment.succeeded',
+    provider_ref: JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref,
+    payment_id: payment.id,
+    amount_cents: payment.total_cents,
+    currency: 'EUR',
+    created_at: t.clock.now().getTime(),
+  });
+  const delivered = await t.call({
+    method: 'POST',
+    url: '/api/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signer().signEvent(body) },
+    payload: body,
+  });
+  expect(delivered.body.data.outcome).toBe('applied');
 }
+
+const signer = () =>
+  createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
 
 /** A fresh access token after the test clock moved past the old one's 15 minutes. */
 async function signInAgain(owner: { phone: string }) {

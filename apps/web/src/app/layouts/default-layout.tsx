@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LayoutDashboard, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, LayoutDashboard, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
 import { AnimatedOutlet } from '../../components/ui/animated-outlet.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -26,7 +26,10 @@ function useNavItems(): NavItem[] {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { card } = useMyCard();
-  const items: NavItem[] = [{ to: to('/overview'), label: t('nav.overview'), icon: LayoutDashboard }];
+  const items: NavItem[] = [
+    { to: to('/overview'), label: t('nav.overview'), icon: LayoutDashboard },
+    { to: to('/transactions'), label: t('transactions:nav'), icon: ArrowLeftRight },
+  ];
   if (card) items.push({ to: to('/account'), label: t('nav.account'), icon: UserRound });
   return items;
 }

@@ -137,12 +137,19 @@ export function LandingLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <LandingHeader dark />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoader />}>
+      {/* The footer waits with the page: shown under a loader it would jump down when the page arrives (layout shift). */}
+      <Suspense
+        fallback={
+          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            <PageLoader />
+          </main>
+        }
+      >
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <AnimatedOutlet />
-        </Suspense>
-      </main>
-      <SiteFooter tone="dark" />
+        </main>
+        <SiteFooter tone="dark" />
+      </Suspense>
     </div>
   );
 }

@@ -12,7 +12,15 @@ export interface AccordionItem {
  * The WAI-ARIA accordion: each heading holds a button with aria-expanded that controls its region. Several panels
  * may be open at once; closed panels are hidden from everyone, including screen readers.
  */
-export function Accordion({ items, headingLevel = 3, className }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4; className?: string }) {
+export function Accordion({
+  items,
+  headingLevel = 3,
+  className,
+}: {
+  items: AccordionItem[];
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}) {
   const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const Heading = `h${headingLevel}` as const;
@@ -41,10 +49,19 @@ export function Accordion({ items, headingLevel = 3, className }: { items: Accor
                 className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left hover:text-primary-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-accent-400 sm:px-6"
               >
                 {item.title}
-                <ChevronDown className={cn('size-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
+                <ChevronDown
+                  className={cn('size-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')}
+                  aria-hidden="true"
+                />
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-sm leading-relaxed text-slate-600 sm:px-6">
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!expanded}
+              className="px-5 pb-5 text-sm leading-relaxed text-slate-600 sm:px-6"
+            >
               {item.content}
             </div>
           </div>

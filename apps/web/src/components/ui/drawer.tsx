@@ -7,7 +7,17 @@ import { Logo } from './logo.tsx';
  * The mobile menu: a side panel on the native <dialog> (focus trapped, Escape and a backdrop click close it).
  * Its content renders only while it is open.
  */
-export function Drawer({ open, onClose, label, children }: { open: boolean; onClose: () => void; label: string; children: ReactNode }) {
+export function Drawer({
+  open,
+  onClose,
+  label,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  label: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

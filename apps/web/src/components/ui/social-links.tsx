@@ -6,7 +6,14 @@ import { cn } from './cn.ts';
 /** Brand marks drawn in the same stroke style as the lucide icons (lucide ships no brand icons). */
 type IconProps = SVGProps<SVGSVGElement>;
 
-const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const base = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 export function InstagramIcon(props: IconProps) {
   return (
@@ -54,7 +61,9 @@ export function SocialLinks({ className, tone }: { className?: string; tone: 'da
             rel="noopener noreferrer"
             className={cn(
               'grid size-9 place-items-center rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400',
-              tone === 'dark' ? 'text-white/80 hover:bg-white/10 hover:text-white' : 'text-slate-600 hover:bg-slate-100 hover:text-primary-900',
+              tone === 'dark'
+                ? 'text-white/80 hover:bg-white/10 hover:text-white'
+                : 'text-slate-600 hover:bg-slate-100 hover:text-primary-900',
             )}
           >
             <Icon className="size-[18px]" aria-hidden="true" />

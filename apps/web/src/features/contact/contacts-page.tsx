@@ -42,7 +42,10 @@ function ContactForm({ siteKey }: { siteKey: string | null }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ContactInput, unknown, z.output<typeof contactBody>>({ resolver: zodResolver(contactBody), defaultValues: { name: '', email: '', message: '' } });
+  } = useForm<ContactInput, unknown, z.output<typeof contactBody>>({
+    resolver: zodResolver(contactBody),
+    defaultValues: { name: '', email: '', message: '' },
+  });
 
   if (send.isSuccess) {
     return (
@@ -67,10 +70,27 @@ function ContactForm({ siteKey }: { siteKey: string | null }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t('contacts.name')} autoComplete="name" error={translateValidation(errors.name?.message)} {...register('name')} />
-        <TextField label={t('contacts.email_field')} type="email" autoComplete="email" error={translateValidation(errors.email?.message)} {...register('email')} />
+        <TextField
+          label={t('contacts.name')}
+          autoComplete="name"
+          error={translateValidation(errors.name?.message)}
+          {...register('name')}
+        />
+        <TextField
+          label={t('contacts.email_field')}
+          type="email"
+          autoComplete="email"
+          error={translateValidation(errors.email?.message)}
+          {...register('email')}
+        />
       </div>
-      <TextAreaField label={t('contacts.message')} rows={6} hint={t('contacts.message_hint')} error={translateValidation(errors.message?.message)} {...register('message')} />
+      <TextAreaField
+        label={t('contacts.message')}
+        rows={6}
+        hint={t('contacts.message_hint')}
+        error={translateValidation(errors.message?.message)}
+        {...register('message')}
+      />
       {siteKey ? <HumanCheck siteKey={siteKey} onToken={setToken} /> : null}
       <p className="text-xs text-slate-500">
         {t('contacts.privacy_note')}{' '}
@@ -78,7 +98,13 @@ function ContactForm({ siteKey }: { siteKey: string | null }) {
           {t('common:footer.privacy')}
         </Link>
       </p>
-      <Button type="submit" size="lg" loading={send.isPending} disabled={Boolean(siteKey) && !token} icon={<Send className="size-4" aria-hidden="true" />}>
+      <Button
+        type="submit"
+        size="lg"
+        loading={send.isPending}
+        disabled={Boolean(siteKey) && !token}
+        icon={<Send className="size-4" aria-hidden="true" />}
+      >
         {t('contacts.submit')}
       </Button>
     </form>
@@ -91,7 +117,9 @@ export default function ContactsPage() {
   const site = useSiteInfo();
   useDocumentTitle(t('contacts.eyebrow'));
   // Only configured details are shown; with none, the box is left out rather than shown empty.
-  const hasDetails = Boolean(site && (site.support.email || site.support.phone || site.company.address || Object.values(site.social).some(Boolean)));
+  const hasDetails = Boolean(
+    site && (site.support.email || site.support.phone || site.company.address || Object.values(site.social).some(Boolean)),
+  );
 
   return (
     <>
@@ -99,33 +127,33 @@ export default function ContactsPage() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_1.6fr]">
         <div className="space-y-6">
           {hasDetails ? (
-          <section aria-labelledby="details-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200/70">
-            <h2 id="details-title" className="text-lg font-semibold text-primary-950">
-              {t('contacts.details_title')}
-            </h2>
-            <dl className="mt-5 space-y-4">
-              {site?.support.email ? (
-                <DetailRow icon={<Mail className="size-5" aria-hidden="true" />} label={t('contacts.email')}>
-                  <a href={`mailto:${site.support.email}`} className="underline-offset-4 hover:underline">
-                    {site.support.email}
-                  </a>
-                </DetailRow>
-              ) : null}
-              {site?.support.phone ? (
-                <DetailRow icon={<Phone className="size-5" aria-hidden="true" />} label={t('contacts.phone')}>
-                  <a href={`tel:${site.support.phone.replace(/[^\d+]/g, '')}`} className="underline-offset-4 hover:underline">
-                    {site.support.phone}
-                  </a>
-                </DetailRow>
-              ) : null}
-              {site?.company.address ? (
-                <DetailRow icon={<MapPin className="size-5" aria-hidden="true" />} label={t('contacts.address')}>
-                  {site.company.address}
-                </DetailRow>
-              ) : null}
-            </dl>
-            <SocialLinks tone="light" className="mt-6 border-t border-slate-100 pt-4" />
-          </section>
+            <section aria-labelledby="details-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200/70">
+              <h2 id="details-title" className="text-lg font-semibold text-primary-950">
+                {t('contacts.details_title')}
+              </h2>
+              <dl className="mt-5 space-y-4">
+                {site?.support.email ? (
+                  <DetailRow icon={<Mail className="size-5" aria-hidden="true" />} label={t('contacts.email')}>
+                    <a href={`mailto:${site.support.email}`} className="underline-offset-4 hover:underline">
+                      {site.support.email}
+                    </a>
+                  </DetailRow>
+                ) : null}
+                {site?.support.phone ? (
+                  <DetailRow icon={<Phone className="size-5" aria-hidden="true" />} label={t('contacts.phone')}>
+                    <a href={`tel:${site.support.phone.replace(/[^\d+]/g, '')}`} className="underline-offset-4 hover:underline">
+                      {site.support.phone}
+                    </a>
+                  </DetailRow>
+                ) : null}
+                {site?.company.address ? (
+                  <DetailRow icon={<MapPin className="size-5" aria-hidden="true" />} label={t('contacts.address')}>
+                    {site.company.address}
+                  </DetailRow>
+                ) : null}
+              </dl>
+              <SocialLinks tone="light" className="mt-6 border-t border-slate-100 pt-4" />
+            </section>
           ) : null}
           <OperatorDetails />
         </div>
@@ -133,7 +161,11 @@ export default function ContactsPage() {
           <h2 id="form-title" className="mb-6 text-xl font-semibold text-primary-950">
             {t('contacts.form_title')}
           </h2>
-          {site && !site.contact_form ? <p className="text-slate-600">{t('contacts.unavailable')}</p> : <ContactForm siteKey={site?.turnstile_site_key ?? null} />}
+          {site && !site.contact_form ? (
+            <p className="text-slate-600">{t('contacts.unavailable')}</p>
+          ) : (
+            <ContactForm siteKey={site?.turnstile_site_key ?? null} />
+          )}
         </section>
       </div>
     </>

@@ -16,7 +16,19 @@ import { sendAnalyticsEvent } from './analytics.ts';
 const landingAdvert = typeof window === 'undefined' ? null : advertOfLocation(window.location);
 
 /** A switch row of the settings modal. */
-function Choice({ id, label, text, checked, onChange }: { id: string; label: string; text: string; checked: boolean; onChange: (value: boolean) => void }) {
+function Choice({
+  id,
+  label,
+  text,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
       <div>
@@ -74,11 +86,27 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
     >
       <p className="text-sm text-slate-600">{t('settings.intro')}</p>
       <div className="mt-4 space-y-3">
-        <Choice id="cookie-functional" label={t('settings.functional')} text={t('settings.functional_text')} checked={functional} onChange={setFunctional} />
-        <Choice id="cookie-analytics" label={t('settings.analytics')} text={t('settings.analytics_text')} checked={analytics} onChange={setAnalytics} />
+        <Choice
+          id="cookie-functional"
+          label={t('settings.functional')}
+          text={t('settings.functional_text')}
+          checked={functional}
+          onChange={setFunctional}
+        />
+        <Choice
+          id="cookie-analytics"
+          label={t('settings.analytics')}
+          text={t('settings.analytics_text')}
+          checked={analytics}
+          onChange={setAnalytics}
+        />
       </div>
       <p className="mt-4 text-xs text-slate-500">{t('settings.delete_hint')}</p>
-      <Link to={to('/cookies')} onClick={() => closeModal('cookie')} className="mt-2 inline-block text-sm font-semibold text-primary-800 underline underline-offset-4">
+      <Link
+        to={to('/cookies')}
+        onClick={() => closeModal('cookie')}
+        className="mt-2 inline-block text-sm font-semibold text-primary-800 underline underline-offset-4"
+      >
         {t('settings.policy')}
       </Link>
     </Dialog>
@@ -88,10 +116,7 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
 function CookieBanner() {
   const { t } = useTranslation('cookies');
   return (
-    <section
-      aria-label={t('banner.label')}
-      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
-    >
+    <section aria-label={t('banner.label')} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
       <div className="mx-auto flex max-w-3xl flex-col gap-4 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:flex-row sm:items-center sm:p-5">
         <Cookie className="hidden size-8 shrink-0 text-primary-700 sm:block" aria-hidden="true" />
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{t('banner.text')}</p>

@@ -24,16 +24,26 @@ function CookieTable() {
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('cookies.table_name')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('cookies.table_purpose')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('cookies.table_duration')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('cookies.table_category')}</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('cookies.table_name')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('cookies.table_purpose')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('cookies.table_duration')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('cookies.table_category')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
             {ENTRIES.map(({ key, name, category }) => (
               <tr key={key}>
-                <th scope="row" className="px-4 py-3 font-mono text-xs font-medium text-primary-950">{name}</th>
+                <th scope="row" className="px-4 py-3 font-mono text-xs font-medium text-primary-950">
+                  {name}
+                </th>
                 <td className="px-4 py-3 text-slate-700">{t(`cookies.entries.${key}.purpose`)}</td>
                 <td className="px-4 py-3 text-slate-700">{t(`cookies.entries.${key}.duration`)}</td>
                 <td className="px-4 py-3 text-slate-700">{t(`cookies.categories.${category}`)}</td>

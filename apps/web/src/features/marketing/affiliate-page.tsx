@@ -58,7 +58,12 @@ export default function AffiliatePage() {
             <ul className="mt-6 flex flex-col gap-3 sm:flex-row">
               {AGENT_SHEET_LOCALES.map((locale) => (
                 <li key={locale}>
-                  <a href={agentsPdfPath(locale)} hrefLang={locale} className={`${buttonClasses('light')} !text-primary-950`} data-testid={`agents-pdf-${locale}`}>
+                  <a
+                    href={agentsPdfPath(locale)}
+                    hrefLang={locale}
+                    className={`${buttonClasses('light')} !text-primary-950`}
+                    data-testid={`agents-pdf-${locale}`}
+                  >
                     <FileDown className="size-4" aria-hidden="true" />
                     {t(`affiliate.agents_${locale}`)}
                   </a>

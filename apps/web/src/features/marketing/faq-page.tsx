@@ -9,11 +9,13 @@ export default function FaqPage() {
   useNamespaces(['marketing']);
   const { t } = useTranslation('marketing');
   useDocumentTitle(t('faq.title'));
-  const items = Object.entries(t('faq.items', { returnObjects: true }) as Record<string, { q: string; a: string }>).map(([id, item]) => ({
-    id,
-    title: item.q,
-    content: <p>{item.a}</p>,
-  }));
+  const items = Object.entries(t('faq.items', { returnObjects: true }) as Record<string, { q: string; a: string }>).map(
+    ([id, item]) => ({
+      id,
+      title: item.q,
+      content: <p>{item.a}</p>,
+    }),
+  );
 
   return (
     <>

@@ -1,5 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, Banknote, Camera, CheckCircle2, CircleDollarSign, Clock3, CreditCard, Download, Landmark, QrCode, Smartphone, UserPlus, Users, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  Banknote,
+  Camera,
+  CheckCircle2,
+  CircleDollarSign,
+  Clock3,
+  CreditCard,
+  Download,
+  Landmark,
+  QrCode,
+  Smartphone,
+  UserPlus,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { tariffPdfPath } from '@tipcard/shared/site/schemas';
 import { ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { currentLocale, useNamespaces } from '../../lib/i18n.ts';

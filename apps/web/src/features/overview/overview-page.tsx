@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Clock, Maximize2, Pencil, Wallet } from 'lucide-react';
+import { ArrowRight, Clock, Maximize2, Pencil, Star, Wallet } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -13,8 +13,11 @@ import { useCardQr } from '../account/api/use-card-qr.ts';
 import { useMyCard } from '../account/api/use-card.ts';
 import { useAccountBalance } from './api/use-account-balance.ts';
 import { CardModal } from './components/card-modal.tsx';
-import { Money } from './components/money.tsx';
+import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useOverviewFigures } from '../transactions/api/use-transactions.ts';
+import { TransactionRow, TransactionRowSkeleton } from '../transactions/components/transaction-row.tsx';
 
 function BalanceTile({ label, hint, cents, testId, tone, icon, loading }: { label: string; hint: string; cents: number; testId: string; tone: 'dark' | 'light'; icon: ReactNode; loading: boolean }) {
   const dark = tone === 'dark';
@@ -36,6 +39,84 @@ function BalanceTile({ label, hint, cents, testId, tone, icon, loading }: { labe
       </p>
       <p className={dark ? 'mt-2 text-sm text-white/70' : 'mt-2 text-sm text-slate-500'}>{hint}</p>
     </div>
+  );
+}
+
+function Figure({ label, value, testId, loading }: { label: string; value: ReactNode; testId: string; loading: boolean }) {
+  return (
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-2 text-xl font-bold tabular-nums text-primary-950" data-testid={testId}>
+        {loading ? <span className="block h-7 w-20 animate-pulse rounded bg-slate-100" /> : value}
+      </dd>
+    </div>
+  );
+}
+
+/** Received today / this week / this month, how many tips, the average rating, and the latest lines of the history. */
+function ReceivedSummary({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation('overview');
+  const to = useLocalePath();
+  const figures = useOverviewFigures(clientId);
+  const data = figures.data;
+  const loading = figures.isPending;
+  const rating =
+    data?.average_rating != null
+      ? t('stats.rating_value', { value: new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(data.average_rating) })
+      : null;
+  return (
+    <>
+      <section className="mt-5" aria-labelledby="received-title">
+        <h2 id="received-title" className="mb-3 text-base font-semibold text-primary-950">
+          {t('stats.title')}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <Figure label={t('stats.today')} testId="received-today" loading={loading} value={<Money cents={data?.received_today_cents ?? 0} />} />
+          <Figure label={t('stats.week')} testId="received-week" loading={loading} value={<Money cents={data?.received_week_cents ?? 0} />} />
+          <Figure label={t('stats.month')} testId="received-month" loading={loading} value={<Money cents={data?.received_month_cents ?? 0} />} />
+          <Figure label={t('stats.tip_count')} testId="tip-count" loading={loading} value={data?.tip_count ?? 0} />
+          <Figure
+            label={t('stats.average_rating')}
+            testId="average-rating"
+            loading={loading}
+            value={
+              rating ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Star className="size-5 fill-amber-400 text-amber-400" aria-hidden="true" />
+                  {rating}
+                </span>
+              ) : (
+                <span className="text-sm font-medium text-slate-500">{t('stats.no_rating')}</span>
+              )
+            }
+          />
+        </dl>
+      </section>
+      <Panel className="mt-5">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-base font-semibold text-primary-950">{t('latest.title')}</h2>
+          <ButtonLink to={to('/transactions')} variant="ghost" size="sm" className="-mr-3" icon={<ArrowRight className="size-4" aria-hidden="true" />}>
+            {t('latest.all')}
+          </ButtonLink>
+        </div>
+        {loading ? (
+          <div className="divide-y divide-slate-100">
+            <TransactionRowSkeleton />
+            <TransactionRowSkeleton />
+          </div>
+        ) : data?.latest.length ? (
+          <ul className="divide-y divide-slate-100" data-testid="latest-transactions">
+            {data.latest.map((transaction) => (
+              <li key={transaction.id}>
+                <TransactionRow transaction={transaction} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="py-6 text-center text-sm text-slate-500">{t('latest.empty')}</p>
+        )}
+      </Panel>
+    </>
   );
 }
 
@@ -119,6 +200,7 @@ export default function OverviewPage() {
           icon={<Clock className="size-4" aria-hidden="true" />}
         />
       </div>
+      <ReceivedSummary clientId={clientId} />
       <div className="mt-5">{card ? <CardSummary card={card} /> : null}</div>
       {card ? <CardModal card={card} /> : null}
     </div>

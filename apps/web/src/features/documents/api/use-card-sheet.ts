@@ -10,7 +10,10 @@ import { downloadQr } from '../../account/api/use-card-qr.ts';
 export function useCardSheet() {
   return useMutation({
     mutationFn: async (card: { id: string; public_name: string }) => {
-      const blob = await api.get<Blob>(`/cards/${card.id}/print.pdf`, { query: { locale: currentLocale() }, responseType: 'blob' });
+      const blob = await api.get<Blob>(`/cards/${card.id}/print.pdf`, {
+        query: { locale: currentLocale() },
+        responseType: 'blob',
+      });
       const url = URL.createObjectURL(blob);
       downloadQr(url, `tipcard-card-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.pdf`);
       // The click has handed the file to the browser; the object URL can go once it has been read.

@@ -17,7 +17,10 @@ export function OperatorDetails({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
     company?.address,
   ].filter((line): line is string => Boolean(line));
   return (
-    <div className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6" data-testid="operator-details">
+    <div
+      className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
+      data-testid="operator-details"
+    >
       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary-50 text-primary-800">
         <Building2 className="size-5" aria-hidden="true" />
       </span>

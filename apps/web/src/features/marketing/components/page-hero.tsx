@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The dark band that opens every public information page, continuing the landing header. */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow: string; title: string; lead: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="relative overflow-hidden bg-primary-950 text-white">
       <div
@@ -19,7 +29,17 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow: string; 
 }
 
 /** A titled section of an information page. */
-export function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
+export function Section({
+  id,
+  title,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={className ?? 'mx-auto max-w-6xl px-4 py-14 sm:px-6'}>
       <h2 id={id} className="text-2xl font-bold tracking-tight text-primary-950 sm:text-3xl">

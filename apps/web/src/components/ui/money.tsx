@@ -1,10 +1,10 @@
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatEuro } from '../../lib/format-euro.ts';
 
 /** An EUR amount in the spec format (thousands with spaces, currency code removed) with a € sign. */
 export function Money({ cents, className, testId }: { cents: number; className?: string; testId?: string }) {
   return (
     <span className={className} data-testid={testId}>
-      {`€ ${formatAmount(cents)}`}
+      {formatEuro(cents)}
     </span>
   );
 }

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '@tipcard/shared/constants';
+import { SITE_PAGES } from '@tipcard/shared/site/schemas';
+import { t as translate } from '../../lib/i18n.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { pageKeyOf } from './site.service.ts';
+
+const CARD = '4b1d2c3e-1111-4222-8333-444455556666';
+let t: TestApp;
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'tipcard-site-'));
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Tipcard</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({
+    config: { webDist, publicUrl: 'https://tipcard.test' },
+    env: {
+      COMPANY_NAME: 'Example Payments SIA',
+      COMPANY_LICENCE: 'PI-42',
+      SUPPORT_EMAIL: 'help@tipcard.test',
+      SOCIAL_INSTAGRAM_URL: 'https://instagram.com/tipcard',
+      SHORT_LINKS: `tip=${CARD}, bar=${CARD}`,
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('the public pages in their path form', () => {
+  it('answer every page in every language with its title, description, language, canonical and hreflang alternates', async () => {
+    for (const locale of LOCALES) {
+      for (const page of SITE_PAGES) {
+        const url = locale === 'en' ? page : page === '/' ? `/${locale}` : `/${locale}${page}`;
+        const response = await t.call({ method: 'GET', url });
+        expect(response.status, url).toBe(200);
+        const html = response.body as string;
+        const title = translate(`marketing.meta.${pageKeyOf(page)}.title`, undefined, locale);
+        expect(title).not.toContain('marketing.meta');
+        expect(html).toContain(`<html lang="${locale}"`);
+        expect(html).toContain(`<title>${title.replace(/'/g, '&#39;')}</title>`);
+        expect(html).toContain(`<link rel="canonical" href="https://tipcard.test${url}" />`);
+        expect(html).toContain(`hreflang="lv" href="https://tipcard.test${page === '/' ? '/lv' : `/lv${page}`}"`);
+        expect(html).toContain(`hreflang="x-default" href="https://tipcard.test${page}"`);
+        expect(html).toContain('<meta property="og:title"');
+      }
+    }
+  });
+
+  it('inline the configured site details, leaving unset ones null', async () => {
+    const html = (await t.call({ method: 'GET', url: '/fr/contacts' })).body as string;
+    const data = JSON.parse(/<script type="application\/json" id="tipcard-data">(.*?)<\/script>/.exec(html)![1]!);
+    expect(data.site).toMatchObject({
+      company: { name: 'Example Payments SIA', licence: 'PI-42', registration_number: null, address: null },
+      support: { email: 'help@tipcard.test', phone: null },
+      social: { instagram: 'https://instagram.com/tipcard', facebook: null, tiktok: null },
+    });
+  });
+
+  it('serve GET /api/site with the same details, cacheable', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/site' });
+    expect(response.body.data.company.name).toBe('Example Payments SIA');
+    expect(response.body.data.contact_form).toBe(true);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('short links', () => {
+  it('redirect to the payment page of their card, keeping the query', async () => {
+    const tip = await t.call({ method: 'GET', url: '/tip' });
+    expect(tip.status).toBe(302);
+    expect(tip.headers.location).toBe(`/payment/${CARD}`);
+    expect((await t.call({ method: 'GET', url: '/bar?advert=poster' })).headers.location).toBe(`/payment/${CARD}?advert=poster`);
+  });
+
+  it('leave other paths to the app', async () => {
+    expect((await t.call({ method: 'GET', url: '/donate' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+import type { CreatePaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
+
+/**
+ * The guest pages' own few calls, on plain fetch: the app's api-client carries the signed-in behaviour (refresh,
+ * snackbars, the catalogs of every page) that a guest never needs and that would weigh on the first paint.
+ */
+const BASE_URL = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+
+/** The header the anti-bot check reads (apps/api plugins/anti-bot.ts). */
+const HUMAN_TOKEN_HEADER = 'cf-turnstile-response';
+
+export class PublicApiError extends Error {
+  /** 0 when no answer came (offline, DNS, aborted connection). */
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, code?: string, message?: string) {
+    super(message ?? `Request failed with status ${status}`);
+    this.name = 'PublicApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${BASE_URL}${path}`, { credentials: 'same-origin', ...init, headers: { Accept: 'application/json', ...init.headers } });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new PublicApiError(0, 'network');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new PublicApiError(response.status, body?.code, body?.message);
+  }
+  return ((await response.json()) as { data: T }).data;
+}
+
+export function fetchPublicCard(cardId: string, signal?: AbortSignal): Promise<PublicCard> {
+  return call<PublicCard>(`/public/cards/${encodeURIComponent(cardId)}`, { signal });
+}
+
+export function fetchPublicPayment(paymentId: string, signal?: AbortSignal): Promise<PublicPayment> {
+  return call<PublicPayment>(`/public/payments/${encodeURIComponent(paymentId)}`, { signal, cache: 'no-store' });
+}
+
+export function createPublicPayment(cardId: string, body: CreatePaymentBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+  return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/payments`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+      ...(humanToken ? { [HUMAN_TOKEN_HEADER]: humanToken } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The anti-bot site key, when the operator configured one (GET /api/site); null otherwise or when unreachable. */
+export async function fetchHumanCheckSiteKey(signal?: AbortSignal): Promise<string | null> {
+  try {
+    return (await call<{ turnstile_site_key: string | null }>('/site', { signal })).turnstile_site_key;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { Star } from 'lucide-react';
+import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
+
+/** Who the tip is for: photo or initials, public name, welcome phrase and the card's average rating. */
+export function RecipientHeader({ card }: { card: PublicCard }) {
+  const t = usePaymentT();
+  const rating =
+    card.rating !== null && card.rating_count > 0
+      ? new Intl.NumberFormat(paymentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating)
+      : null;
+  return (
+    <div className="flex flex-col items-center text-center">
+      <Avatar
+        src={card.image_url}
+        name={card.public_name}
+        alt={t('card.photo_alt', { name: card.public_name })}
+        className="size-24 rounded-full text-3xl shadow-lg shadow-primary-900/10 ring-4 ring-white"
+      />
+      <p className="mt-4 text-sm font-medium text-slate-500">{t('card.eyebrow')}</p>
+      <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-primary-950">{card.public_name}</h1>
+      {card.welcome_phrase ? <p className="mt-2 max-w-xs text-[15px] leading-relaxed text-slate-600">“{card.welcome_phrase}”</p> : null}
+      <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow-xs ring-1 ring-slate-200/80">
+        {rating ? (
+          <>
+            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+            <span className="sr-only">{t('card.rating', { rating })}</span>
+            <span aria-hidden="true" className="font-semibold">
+              {rating}
+            </span>
+            <span className="text-slate-500">{t('card.rating_count', { count: card.rating_count })}</span>
+          </>
+        ) : (
+          t('card.new')
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import i18next, { type Resource, type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { isLocale } from '../../lib/is-locale.ts';
+import { rememberLocale } from '../../lib/locale.ts';
+
+/**
+ * The guest page's own i18next instance with only what it shows: its namespace, the amount rule and the language
+ * names (lib/i18n.ts bundles the catalogs of every app page, several times the weight of this whole page). JSON
+ * named imports keep the unused parts of validation.json and common.json out of the bundle. The page reads it
+ * through `usePaymentT` rather than react-i18next, which would add about 10 KB gzipped to the first paint; only the
+ * lazily loaded anti-bot widget brings react-i18next along.
+ */
+const CATALOGS = '../../../../../packages/shared/src/i18n/locales';
+const payment = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/locales/*/payment.json', { eager: true, import: 'default' });
+const amountRange = import.meta.glob<string>('../../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'amount_range' });
+const language = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/locales/*/common.json', { eager: true, import: 'language' });
+const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/locales/*/common.json', { eager: true, import: 'human_check' });
+
+const resources: Resource = {};
+for (const locale of LOCALES) {
+  const file = (name: string) => `${CATALOGS}/${locale}/${name}.json`;
+  resources[locale] = {
+    payment: payment[file('payment')] ?? {},
+    validation: { amount_range: amountRange[file('validation')] ?? '' },
+    common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
+  };
+}
+
+export const paymentI18n = i18next.createInstance();
+
+void paymentI18n.init({
+  resources,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  ns: ['payment', 'validation', 'common'],
+  defaultNS: 'payment',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+export function paymentLocale(): Locale {
+  return isLocale(paymentI18n.language) ? paymentI18n.language : DEFAULT_LOCALE;
+}
+
+/**
+ * Switches in place (no reload: the guest keeps the amount they chose) and remembers the choice like the app's
+ * switcher does; the page's lang attribute follows.
+ */
+export function setPaymentLocale(locale: Locale, remember: boolean): void {
+  void paymentI18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+  if (remember) rememberLocale(locale);
+}
+
+function subscribe(onChange: () => void): () => void {
+  paymentI18n.on('languageChanged', onChange);
+  return () => paymentI18n.off('languageChanged', onChange);
+}
+
+/** `t` of the current language (default namespace `payment`); components re-render when the guest switches. */
+export function usePaymentT(): TFunction {
+  const language = useSyncExternalStore(subscribe, () => paymentI18n.language);
+  return useMemo(() => paymentI18n.getFixedT(language), [language]);
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parsePaymentRoute, paymentRoutePath } from './payment-route.ts';
+
+const card = '9b2f6b8e-2a55-4c4e-9a43-6a8f3a6c1d10';
+
+describe('payment routes', () => {
+  it('reads the path forms the server answers', () => {
+    expect(parsePaymentRoute(`/payment/${card}`, '')).toEqual({ page: 'form', cardId: card });
+    expect(parsePaymentRoute(`/payment/${card}/`, '')).toEqual({ page: 'form', cardId: card });
+    expect(parsePaymentRoute(`/payment/${card}/success`, '?payment=p1')).toEqual({ page: 'success', cardId: card, paymentId: 'p1' });
+    expect(parsePaymentRoute(`/payment/${card}/canceled`, '?payment=p1')).toEqual({ page: 'canceled', cardId: card, paymentId: 'p1' });
+    expect(parsePaymentRoute('/payment/walletto-result', '?payment=p1')).toEqual({ page: 'result', paymentId: 'p1' });
+    expect(parsePaymentRoute('/payment/walletto-result', '')).toEqual({ page: 'result', paymentId: null });
+  });
+
+  it('answers unknown for anything else', () => {
+    expect(parsePaymentRoute('/payment.html', '')).toEqual({ page: 'unknown' });
+    expect(parsePaymentRoute(`/payment/${card}/refund`, '')).toEqual({ page: 'unknown' });
+    expect(parsePaymentRoute(`/payment/${card}/success/x`, '')).toEqual({ page: 'unknown' });
+  });
+
+  it('reads the same route after a hash under vite dev', () => {
+    expect(parsePaymentRoute('/payment.html', '', `#/payment/${card}/success?payment=p2`)).toEqual({ page: 'success', cardId: card, paymentId: 'p2' });
+  });
+
+  it('writes routes back to their paths', () => {
+    expect(paymentRoutePath({ page: 'form', cardId: card })).toBe(`/payment/${card}`);
+    expect(paymentRoutePath({ page: 'success', cardId: card, paymentId: 'p1' })).toBe(`/payment/${card}/success?payment=p1`);
+    expect(paymentRoutePath({ page: 'result', paymentId: null })).toBe('/payment/walletto-result');
+  });
+});

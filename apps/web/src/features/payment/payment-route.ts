@@ -1,0 +1,53 @@
+/** Where the guest is: the server answers each of these paths with payment.html (apps/api payments.routes.ts). */
+export type PaymentRoute =
+  | { page: 'form'; cardId: string }
+  | { page: 'success'; cardId: string; paymentId: string | null }
+  | { page: 'canceled'; cardId: string; paymentId: string | null }
+  | { page: 'result'; paymentId: string | null }
+  | { page: 'unknown' };
+
+const RESULT_SEGMENT = 'walletto-result';
+
+/**
+ * Reads the route from the path form the QR codes and the provider's returns use (`/payment/{id}/success?payment=…`);
+ * under `vite dev`, where payment.html is served as it is, the same path may follow a hash (`/payment.html#/payment/…`).
+ */
+export function parsePaymentRoute(pathname: string, search: string, hash = ''): PaymentRoute {
+  let path = pathname;
+  let query = search;
+  if (!/^\/payment\//.test(path) && hash.startsWith('#/payment/')) {
+    const [hashPath = '', hashQuery = ''] = hash.slice(1).split('?');
+    path = hashPath;
+    query = hashQuery ? `?${hashQuery}` : search;
+  }
+  const paymentId = new URLSearchParams(query).get('payment') || null;
+  const [, root, cardId, outcome, ...rest] = path.replace(/\/+$/, '').split('/');
+  if (root !== 'payment' || !cardId || rest.length > 0) return { page: 'unknown' };
+  if (cardId === RESULT_SEGMENT && outcome === undefined) return { page: 'result', paymentId };
+  const id = decodeURIComponent(cardId);
+  if (outcome === undefined) return { page: 'form', cardId: id };
+  if (outcome === 'success') return { page: 'success', cardId: id, paymentId };
+  if (outcome === 'canceled') return { page: 'canceled', cardId: id, paymentId };
+  return { page: 'unknown' };
+}
+
+/** The path form of a route, for history.replaceState/pushState (the server answers each of them on reload). */
+export function paymentRoutePath(route: PaymentRoute): string {
+  const query = (paymentId: string | null) => (paymentId ? `?payment=${encodeURIComponent(paymentId)}` : '');
+  switch (route.page) {
+    case 'form':
+      return `/payment/${encodeURIComponent(route.cardId)}`;
+    case 'success':
+    case 'canceled':
+      return `/payment/${encodeURIComponent(route.cardId)}/${route.page}${query(route.paymentId)}`;
+    case 'result':
+      return `/payment/${RESULT_SEGMENT}${query(route.paymentId)}`;
+    case 'unknown':
+      return window.location.pathname;
+  }
+}
+
+/** The card a route belongs to, when the URL names one. */
+export function cardIdOf(route: PaymentRoute): string | null {
+  return 'cardId' in route ? route.cardId : null;
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowDownLeft, ArrowUpRight, Gift, Star, type LucideIcon } from 'lucide-react';
+import type { Transaction } from '@tipcard/shared/transactions/schemas';
+import { cn } from '../../../components/ui/cn.ts';
+import { formatEuro } from '../../../lib/format-euro.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+const ICONS: Record<Transaction['type'], { icon: LucideIcon; tone: string }> = {
+  PAYIN: { icon: ArrowDownLeft, tone: 'bg-emerald-50 text-emerald-700' },
+  PAYOUT: { icon: ArrowUpRight, tone: 'bg-primary-50 text-primary-700' },
+  REFERRAL_PAYIN: { icon: Gift, tone: 'bg-violet-50 text-violet-700' },
+};
+
+function Stars({ value }: { value: number }) {
+  const { t } = useTranslation('transactions');
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('rating', { value })}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <Star key={star} className={cn('size-3.5', star <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+/** One line of the history: what, when, the guest's stars and message, the amount with its fee, and the status. */
+export function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('transactions');
+  const { icon: Icon, tone } = ICONS[transaction.type];
+  const incoming = transaction.type !== 'PAYOUT';
+  const when = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(transaction.created_at));
+  return (
+    <div className="flex gap-3 py-4" data-testid="transaction" data-status={transaction.status} data-type={transaction.type}>
+      <span className={cn('grid size-10 shrink-0 place-items-center rounded-full', tone)} aria-hidden="true">
+        <Icon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">{transaction.description || t(`types.${transaction.type}`)}</p>
+            <p className="text-sm text-slate-500">
+              {t(`types.${transaction.type}`)} · <time dateTime={transaction.created_at}>{when}</time>
+            </p>
+          </div>
+          <div className="shrink-0 text-right">
+            <p className={cn('font-semibold tabular-nums', incoming ? 'text-emerald-700' : 'text-slate-900')} data-testid="transaction-amount">
+              {incoming ? '+' : '−'}
+              {formatEuro(Math.abs(transaction.amount_cents))}
+            </p>
+            {transaction.fee_cents > 0 ? <p className="text-xs tabular-nums text-slate-500">{t('fee', { amount: formatEuro(transaction.fee_cents) })}</p> : null}
+          </div>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <StatusBadge status={transaction.status} />
+          {transaction.rating ? <Stars value={transaction.rating} /> : null}
+        </div>
+        {transaction.message ? <p className="mt-2 break-words rounded-xl bg-slate-50 px-3 py-2 text-sm italic text-slate-700">“{transaction.message}”</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A placeholder line while the list loads, the same height as a real one. */
+export function TransactionRowSkeleton() {
+  return (
+    <div className="flex animate-pulse gap-3 py-4" aria-hidden="true">
+      <span className="size-10 shrink-0 rounded-full bg-slate-200" />
+      <div className="flex-1 space-y-2">
+        <div className="flex justify-between gap-3">
+          <span className="h-4 w-40 rounded bg-slate-200" />
+          <span className="h-4 w-16 rounded bg-slate-200" />
+        </div>
+        <span className="block h-3 w-28 rounded bg-slate-100" />
+        <span className="block h-5 w-16 rounded-full bg-slate-100" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Download, Inbox, SearchX, X } from 'lucide-react';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@tipcard/shared/transactions/schemas';
+import { Button } from '../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { showSnackbar } from '../../lib/ui-store.ts';
+import { useMyCard } from '../account/api/use-card.ts';
+import { useExportCsv, useTransactions } from './api/use-transactions.ts';
+import { TransactionRow, TransactionRowSkeleton } from './components/transaction-row.tsx';
+import { filtersFromSearch, hasFilters, searchFromFilters, type TransactionFilters } from './transaction-filters.ts';
+
+/** Loads the next page when the sentinel scrolls into view; the visible button does the same without an observer. */
+function useLoadOnScroll(enabled: boolean, load: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadRef.current(), { rootMargin: '400px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+function Filters({ filters, onChange }: { filters: TransactionFilters; onChange(next: TransactionFilters): void }) {
+  const { t } = useTranslation('transactions');
+  const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <Panel className="p-4! sm:p-5!">
+      <h2 className="sr-only">{t('filters.label')}</h2>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <SelectField
+          label={t('filters.type')}
+          value={filters.type ?? ''}
+          onChange={(event) => set({ type: (event.target.value || undefined) as TransactionFilters['type'] })}
+          options={[{ value: '', label: t('filters.all_types') }, ...TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))]}
+        />
+        <SelectField
+          label={t('filters.status')}
+          value={filters.status ?? ''}
+          onChange={(event) => set({ status: (event.target.value || undefined) as TransactionFilters['status'] })}
+          options={[{ value: '', label: t('filters.all_statuses') }, ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))]}
+        />
+        <TextField label={t('filters.from')} type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => set({ from: event.target.value || undefined })} />
+        <TextField label={t('filters.to')} type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => set({ to: event.target.value || undefined })} />
+      </div>
+      {hasFilters(filters) ? (
+        <Button variant="ghost" size="sm" className="-ml-2 mt-3" onClick={() => onChange({})} icon={<X className="size-4" aria-hidden="true" />}>
+          {t('filters.reset')}
+        </Button>
+      ) : null}
+    </Panel>
+  );
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  const { t } = useTranslation('transactions');
+  const Icon = filtered ? SearchX : Inbox;
+  return (
+    <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="transactions-empty">
+      <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
+        <Icon className="size-7" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-primary-950">{filtered ? t('filtered_title') : t('empty_title')}</h2>
+      <p className="mt-1 max-w-sm text-sm text-slate-600">{filtered ? t('filtered_text') : t('empty_text')}</p>
+    </div>
+  );
+}
+
+export default function TransactionsPage() {
+  const { t } = useTranslation('transactions');
+  const { clientId } = useMyCard();
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const list = useTransactions(clientId, filters);
+  const exportCsv = useExportCsv(clientId);
+  useDocumentTitle(t('title'));
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const canLoadMore = list.hasNextPage && !list.isFetchingNextPage;
+  const sentinel = useLoadOnScroll(Boolean(list.hasNextPage), () => {
+    if (canLoadMore) void list.fetchNextPage();
+  });
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button
+            variant="secondary"
+            loading={exportCsv.isPending}
+            disabled={!clientId}
+            onClick={() => exportCsv.mutate(filters, { onError: () => showSnackbar(t('export_failed')) })}
+            icon={<Download className="size-4" aria-hidden="true" />}
+          >
+            {t('export')}
+          </Button>
+        }
+      />
+      <Filters filters={filters} onChange={(next) => setSearch(searchFromFilters(next), { replace: true })} />
+
+      <Panel className="mt-4 py-1!">
+        {list.isPending ? (
+          <div role="status" aria-label={t('loading')} className="divide-y divide-slate-100">
+            {[0, 1, 2, 3].map((key) => (
+              <TransactionRowSkeleton key={key} />
+            ))}
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState filtered={hasFilters(filters)} />
+        ) : (
+          <ul aria-label={t('list_label')} className="divide-y divide-slate-100" aria-busy={list.isFetching || undefined}>
+            {items.map((transaction) => (
+              <li key={transaction.id}>
+                <TransactionRow transaction={transaction} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      {items.length > 0 ? (
+        <div ref={sentinel} className="mt-4 flex justify-center">
+          {list.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} disabled={!canLoadMore}>
+              {list.isFetchingNextPage ? t('loading') : t('load_more')}
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-500">{t('end')}</p>
+          )}
+        </div>
+      ) : null}
+      {list.isFetching && !list.isPending && !list.isFetchingNextPage ? <Spinner className="sr-only" label={t('loading')} /> : null}
+    </div>
+  );
+}

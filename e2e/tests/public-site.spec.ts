@@ -1,0 +1,218 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+const LOCALES = ['en', 'lv', 'fr', 'es'] as const;
+type Locale = (typeof LOCALES)[number];
+const PAGES = ['/', '/how-it-works', '/about', '/faq', '/contacts', '/affiliate-program', '/terms', '/privacy', '/cookies'];
+const CATALOGS = new URL('../../packages/shared/src/i18n/locales/', import.meta.url);
+
+const hashPath = (locale: Locale, page: string) => (locale === 'en' ? `/#${page}` : `/#/${locale}${page === '/' ? '' : page}`);
+
+/** Every string of a locale's catalogs, by namespace and key. */
+function leaves(locale: Locale): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (value: unknown, path: string) => {
+    if (typeof value === 'string') out.set(path, value);
+    else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, `${path}.${key}`);
+  };
+  const dir = new URL(`${locale}/`, CATALOGS);
+  for (const file of readdirSync(dir)) walk(JSON.parse(readFileSync(new URL(file, dir), 'utf8')), file.replace('.json', ''));
+  return out;
+}
+
+/**
+ * English sentences that a page in another language must not show: long en strings whose translation differs
+ * (a missing key would fall back to exactly these).
+ */
+function englishFallbacks(locale: Locale): string[] {
+  const en = leaves('en');
+  const other = leaves(locale);
+  return [...en]
+    .filter(([key, text]) => text.length > 30 && !text.includes('{{') && other.get(key) !== text)
+    .map(([, text]) => text);
+}
+
+async function visibleText(page: Page): Promise<string> {
+  return (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+}
+
+test.describe('every public page in every language', () => {
+  // One loop in one project: the pages are the same at both widths, and axe on 36 pages takes a while.
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'runs in the desktop project');
+  test.setTimeout(300_000);
+
+  test('renders its own language with no raw key or English fallback, and has no serious axe violations', async ({ page }) => {
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      const fallbacks = locale === 'en' ? [] : englishFallbacks(locale);
+      for (const path of PAGES) {
+        await page.goto(hashPath(locale, path));
+        await expect(page.locator('main h1')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        const text = await visibleText(page);
+        const rawKey =
+          /\b(?:marketing|legal|cookies|landing|common)[:.][a-z_]+\.[a-z_.]+/.exec(text) ??
+          /\b[a-z]+_[a-z_]+\.(?:title|text|label|lead)\b/.exec(text);
+        if (rawKey) problems.push(`${locale} ${path}: raw key "${rawKey[0]}"`);
+        for (const english of fallbacks)
+          if (text.includes(english)) problems.push(`${locale} ${path}: English text "${english.slice(0, 60)}…"`);
+        const axe = await new AxeBuilder({ page }).analyze();
+        for (const violation of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+          problems.push(
+            `${locale} ${path}: axe ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test('the server answers the path forms with the page in its language, and the app continues on the hash route', async ({
+  page,
+}) => {
+  await page.goto('/lv/faq');
+  await expect(page).toHaveURL(/\/#\/lv\/faq$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lv');
+  await expect(page.getByRole('heading', { level: 1, name: 'Biežāk uzdotie jautājumi' })).toBeVisible();
+  const answer = page.getByText('Reģistrācija ir bez maksas, un nav ikmēneša maksas', { exact: false });
+  await expect(answer).toBeHidden();
+  await page.getByRole('button', { name: 'Cik tas maksā?' }).click();
+  await expect(answer).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cik tas maksā?' })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('switching the language keeps the page, reloads it and remembers the choice for a year', async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  await page.goto('/#/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tips belong to the people who earn them' })).toBeVisible();
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Français' }).click();
+    await expect(page).toHaveURL(/#\/fr\/about$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Les pourboires appartiennent à ceux qui les méritent' }),
+    ).toBeVisible();
+  } else {
+    await page.getByRole('button', { name: /^Language: English/ }).click();
+    await page.getByRole('button', { name: 'Latviešu' }).click();
+    await expect(page).toHaveURL(/#\/lv\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dzeramnauda pienākas tiem, kas to nopelnījuši' })).toBeVisible();
+  }
+  const cookie = (await context.cookies()).find((item) => item.name === 'locale');
+  expect(cookie?.value).toBe(isMobile ? 'fr' : 'lv');
+  const days = (cookie!.expires - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+});
+
+test.describe('cookie consent', () => {
+  const storage = (page: Page) =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        Object.keys(localStorage)
+          .sort()
+          .map((key) => [key, localStorage.getItem(key)]),
+      ),
+    );
+  const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
+
+  test('Accept stores both keys as true and the banner stays away; only then are page views sent', async ({ page }) => {
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/analytics/events')) events.push(request.postDataJSON().name);
+    });
+    await page.goto('/#/faq');
+    await expect(banner(page)).toBeVisible();
+    expect(await storage(page)).toEqual({});
+    await page.goto('/#/about');
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(events).toEqual([]);
+
+    const firstView = page.waitForRequest((request) => request.url().endsWith('/api/analytics/events'));
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await firstView;
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'true', 'GDPR:accepted': 'true' });
+    await page.reload();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(banner(page)).toBeHidden();
+    expect(events.every((name) => name === 'page_view')).toBe(true);
+  });
+
+  test('Read more opens the settings; saving stores the two choices; Delete keeps functional and turns analytics off', async ({
+    page,
+  }) => {
+    await page.goto('/#/');
+    await banner(page).getByRole('button', { name: 'Read more' }).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+    await expect(settings).toBeVisible();
+    await expect(settings.getByRole('switch', { name: 'Functional' })).toBeChecked();
+    await expect(settings.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+    await settings.getByRole('switch', { name: 'Analytics' }).check();
+    await settings.getByRole('button', { name: 'Save choices' }).click();
+    await expect(settings).toBeHidden();
+    await expect(banner(page)).toBeHidden();
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'true', 'GDPR:accepted': 'true' });
+
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(settings.getByRole('switch', { name: 'Analytics' })).toBeChecked();
+    await settings.getByRole('button', { name: 'Delete' }).click();
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'true', 'GDPR:accepted': 'false' });
+  });
+
+  test('an advert visit keeps its source for registration and is counted only with consent', async ({ page }) => {
+    const adVisits: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/analytics/events') && request.postDataJSON().name === 'ad_visit')
+        adVisits.push(request.postDataJSON());
+    });
+    await page.goto('/about?advert=spring-poster');
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('tipcard:promo_source'))).toBe('spring-poster');
+    expect(adVisits).toEqual([]);
+    const sent = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics/events') && request.postDataJSON().name === 'ad_visit',
+    );
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ name: 'ad_visit', promo_source: 'spring-poster', locale: 'en' });
+  });
+});
+
+test('the contact form reaches support through the dev outbox', async ({ page, request }) => {
+  const marker = `Question ${Date.now()}: how do I order more QR cards?`;
+  await page.goto('/#/contacts');
+  await page.getByLabel('Your name').fill('Anna Bērziņa');
+  await page.getByLabel('Your e-mail').fill('anna@example.com');
+  await page.getByRole('textbox', { name: 'Message' }).fill(marker);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you, your message has been sent');
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get('/api/dev/outbox?to=support%40localhost')).json()) as {
+        data: { channel: string; body: string }[];
+      };
+      return outbox.data.find((message) => message.body.includes(marker));
+    })
+    .toMatchObject({ channel: 'email', body: expect.stringContaining('Reply-To: anna@example.com') });
+});
+
+test('the tariff and agent PDFs are linked from the footer and the affiliate page, and open', async ({ page, request }) => {
+  const pdfText = async (href: string) => {
+    const response = await request.get(href);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const bytes = new Uint8Array(await response.body());
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    return (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, ' ');
+  };
+  await page.goto('/#/lv/affiliate-program');
+  const tariff = await page.getByTestId('tariff-link').first().getAttribute('href');
+  expect(tariff).toBe('/docs/tariff-lv.pdf');
+  expect(await pdfText(tariff!)).toContain('Minimālā izmaksa');
+  expect(await pdfText((await page.getByTestId('agents-pdf-lv').getAttribute('href'))!)).toContain('Kā sākt');
+  expect(await pdfText((await page.getByTestId('agents-pdf-en').getAttribute('href'))!)).toContain('How to start');
+});

@@ -1,0 +1,32 @@
+import { TIP_MAX_CENTS, TIP_MIN_CENTS } from './payments/fees.ts';
+
+/**
+ * Kept free of zod so that light clients (the guest payment page) can read the rules and their bounds without it.
+ *
+ * Validation messages are translation keys `validation.{rule}` (spec 5). The server turns them into the English
+ * text for `validation_errors`; the web app translates them in the user's language.
+ */
+export const VALIDATION_RULES = [
+  'not_blank',
+  'required',
+  'phone',
+  'number',
+  'valid',
+  'email',
+  'max_length',
+  'age_confirmed',
+  'terms_accepted',
+  'url',
+  'color',
+  'country',
+  'choice',
+  'amount_range',
+] as const;
+export type ValidationRule = (typeof VALIDATION_RULES)[number];
+
+export const rule = (name: ValidationRule) => `validation.${name}` as const;
+
+/** Placeholder values of rules whose text names fixed bounds, e.g. 'Enter an amount from 1 to 500'. */
+export const RULE_VARIABLES: Partial<Record<ValidationRule, Record<string, string>>> = {
+  amount_range: { min: String(TIP_MIN_CENTS / 100), max: String(TIP_MAX_CENTS / 100) },
+};
