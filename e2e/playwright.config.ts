@@ -49,8 +49,8 @@ export default defineConfig({
       PORT: String(PORT),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
-      // A short hold so a tip goes HOLD → PAID within about a second, and quick sandbox webhooks (guest-tip.spec.ts).
-      HOLD_HOURS: '0',
+      // A 36-second hold, so a tip is seen in HOLD and then PAID, and quick sandbox webhooks (guest-tip.spec.ts).
+      HOLD_HOURS: '0.01',
       WORKER_INTERVAL_MS: '500',
       SANDBOX_WEBHOOK_DELAY_MS: '200',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-')),

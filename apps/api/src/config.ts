@@ -92,7 +92,8 @@ const envSchema = z
     SOCIAL_FACEBOOK_URL: optionalHttpsUrl,
     SOCIAL_TIKTOK_URL: optionalHttpsUrl,
     SENTRY_DSN: optionalText.pipe(z.url().optional()),
-    HOLD_HOURS: z.coerce.number().int().min(0).max(24 * 60).default(24),
+    // Fractions are allowed so a test run can hold tips for seconds.
+    HOLD_HOURS: z.coerce.number().min(0).max(24 * 60).default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
     SHORT_LINKS: optionalText,
