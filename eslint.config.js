@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/api/src/test/**', 'e2e/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/fake-*.ts', 'apps/api/src/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   // One-way imports: shared knows no app; a module reaches another module only through its service.
