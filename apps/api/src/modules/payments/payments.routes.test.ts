@@ -96,6 +96,23 @@ describe('the guest API', () => {
   });
 });
 
+describe('the anti-bot check', () => {
+  it('guards payment creation when a verifier is configured', async () => {
+    const guarded = await createTestApp({ overrides: { humanVerifier: { verify: async (token) => token === 'human' } } });
+    try {
+      const owner = await signUp(guarded);
+      const card = await guarded.call({ method: 'POST', url: `/api/clients/${owner.clientId}/cards`, token: owner.jwt, payload: { title: 'Bar', public_name: 'Anna', activity_type: 'WAITER', country: 'LV' } });
+      const attempt = (headers: Record<string, string>) =>
+        guarded.call({ method: 'POST', url: `/api/public/cards/${card.body.data.id}/payments`, headers: { 'idempotency-key': crypto.randomUUID(), ...headers }, payload: tipBody });
+      expect((await attempt({})).body.code).toBe('bot_check_failed');
+      expect((await attempt({ 'cf-turnstile-response': 'robot' })).body.code).toBe('bot_check_failed');
+      expect((await attempt({ 'cf-turnstile-response': 'human' })).status).toBe(201);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
 describe('the sandbox checkout', () => {
   it('takes a guest from checkout to a credited tip: card, then Apple Pay', async () => {
     const staff = await staffWithCard();
