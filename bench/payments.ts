@@ -15,6 +15,7 @@ import { createCard } from '../apps/api/src/modules/cards/cards.service.ts';
 import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { settleDueTips } from '../apps/api/src/modules/transactions/transactions.service.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
+import { CARD_INPUT } from '../apps/api/src/test/test-app.ts';
 
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 4_000);
@@ -42,9 +43,7 @@ try {
   const cards: string[] = [];
   for (let i = 0; i < STAFF; i += 1) {
     const { user, client } = await createUserWithPrivateClient(app.db, { phone: `+3712${String(i).padStart(7, '0')}`, promoSource: null, referralCode: null });
-    const card = await createCard(app.db, config.publicUrl, user.id, client.id, {
-      title: 'Bench bar', public_name: `Staff ${i}`, welcome_phrase: null, public_text: null, activity_type: 'WAITER', country: 'LV', instagram: null, facebook: null, tiktok: null,
-    });
+    const card = await createCard(app.db, config.publicUrl, user.id, client.id, { ...CARD_INPUT, public_name: `Staff ${i}` });
     cards.push(card.id);
   }
   const events: string[] = [];

@@ -86,3 +86,24 @@ export async function signUp(t: TestApp, phone = uniquePhone()) {
     clientId: me.body.data.clients[0].id as string,
   };
 }
+
+/** The smallest valid card body. */
+export const CARD_INPUT = {
+  title: 'Bar Riga',
+  public_name: 'Anna',
+  welcome_phrase: null,
+  public_text: null,
+  activity_type: 'WAITER',
+  country: 'LV',
+  instagram: null,
+  facebook: null,
+  tiktok: null,
+} as const;
+
+/** A signed-up staff member with a private card, made through the API. */
+export async function signUpWithCard(t: TestApp, card: Partial<Record<keyof typeof CARD_INPUT, string | null>> = {}) {
+  const user = await signUp(t);
+  const created = await t.call({ method: 'POST', url: `/api/clients/${user.clientId}/cards`, token: user.jwt, payload: { ...CARD_INPUT, ...card } });
+  if (created.status !== 201) throw new Error(`card create failed: ${JSON.stringify(created.body)}`);
+  return { ...user, cardId: created.body.data.id as string };
+}

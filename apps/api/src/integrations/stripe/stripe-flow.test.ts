@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../modules/ledger/ledger.service.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe } from './fake-stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_tipcard_flow_secret';
@@ -43,11 +43,10 @@ function completed(session: Record<string, unknown>, secret = WEBHOOK_SECRET) {
 
 describe('the Stripe provider in the app', () => {
   it('opens a Checkout Session for a tip and credits it once on the verified event; a forged event changes nothing', async () => {
-    const user = await signUp(t);
-    const card = await t.call({ method: 'POST', url: `/api/clients/${user.clientId}/cards`, token: user.jwt, payload: { title: 'Bar', public_name: 'Anna', activity_type: 'WAITER', country: 'LV' } });
+    const user = await signUpWithCard(t);
     const created = await t.call({
       method: 'POST',
-      url: `/api/public/cards/${card.body.data.id}/payments`,
+      url: `/api/public/cards/${user.cardId}/payments`,
       headers: { 'idempotency-key': crypto.randomUUID() },
       payload: { amount_cents: 1_000, cover_fee: true, terms_accepted: true },
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
 
 let t: TestApp;
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function staffWithCard() {
-  const user = await signUp(t);
-  const created = await t.call({
-    method: 'POST',
-    url: `/api/clients/${user.clientId}/cards`,
-    token: user.jwt,
-    payload: { title: 'Bar Riga', public_name: 'Anna', activity_type: 'WAITER', country: 'LV' },
-  });
-  return { ...user, cardId: created.body.data.id as string };
-}
+const staffWithCard = () => signUpWithCard(t);
 
 const pay = (cardId: string, payload: object, key: string | null = crypto.randomUUID(), ip = '10.1.0.1') =>
   t.call({ method: 'POST', url: `/api/public/cards/${cardId}/payments`, payload, headers: key ? { 'idempotency-key': key } : {}, remoteAddress: ip });
@@ -100,10 +91,9 @@ describe('the anti-bot check', () => {
   it('guards payment creation when a verifier is configured', async () => {
     const guarded = await createTestApp({ overrides: { humanVerifier: { verify: async (token) => token === 'human' } } });
     try {
-      const owner = await signUp(guarded);
-      const card = await guarded.call({ method: 'POST', url: `/api/clients/${owner.clientId}/cards`, token: owner.jwt, payload: { title: 'Bar', public_name: 'Anna', activity_type: 'WAITER', country: 'LV' } });
+      const owner = await signUpWithCard(guarded);
       const attempt = (headers: Record<string, string>) =>
-        guarded.call({ method: 'POST', url: `/api/public/cards/${card.body.data.id}/payments`, headers: { 'idempotency-key': crypto.randomUUID(), ...headers }, payload: tipBody });
+        guarded.call({ method: 'POST', url: `/api/public/cards/${owner.cardId}/payments`, headers: { 'idempotency-key': crypto.randomUUID(), ...headers }, payload: tipBody });
       expect((await attempt({})).body.code).toBe('bot_check_failed');
       expect((await attempt({ 'cf-turnstile-response': 'robot' })).body.code).toBe('bot_check_failed');
       expect((await attempt({ 'cf-turnstile-response': 'human' })).status).toBe(201);
@@ -210,7 +200,6 @@ describe('webhooks', () => {
 
 describe('the payment pages', () => {
   it('answer /payment/{id} with the card inlined, and an unknown card with 404', async () => {
-    const staff = await staffWithCard();
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
@@ -218,13 +207,12 @@ describe('the payment pages', () => {
     writeFileSync(join(webDist, 'payment.html'), '<!doctype html><html lang="en"><head><title>Pay</title></head><body></body></html>');
     const web = await createTestApp({ config: { webDist } });
     try {
-      // Same database is not shared between test apps, so make the card in this one.
-      const owner = await signUp(web);
-      const card = await web.call({ method: 'POST', url: `/api/clients/${owner.clientId}/cards`, token: owner.jwt, payload: { title: 'Bar', public_name: 'Jānis </script>', activity_type: 'WAITER', country: 'LV' } });
-      const page = await web.call({ method: 'GET', url: `/payment/${card.body.data.id}` });
+      // Test apps do not share a database, so the card is made in this one.
+      const owner = await signUpWithCard(web, { public_name: 'Jānis </script>' });
+      const page = await web.call({ method: 'GET', url: `/payment/${owner.cardId}` });
       expect(page.status).toBe(200);
       const data = JSON.parse(/<script type="application\/json" id="tipcard-data">(.*?)<\/script>/.exec(page.body)![1]!);
-      expect(data.card).toMatchObject({ id: card.body.data.id, public_name: 'Jānis </script>' });
+      expect(data.card).toMatchObject({ id: owner.cardId, public_name: 'Jānis </script>' });
       expect(page.body).toContain('<title>Tip Jānis &lt;/script&gt; — Tipcard</title>');
       for (const url of [`/payment/${crypto.randomUUID()}`, '/payment/not-a-card']) {
         const missing = await web.call({ method: 'GET', url });
@@ -235,6 +223,5 @@ describe('the payment pages', () => {
     } finally {
       await web.close();
     }
-    void staff;
   });
 });

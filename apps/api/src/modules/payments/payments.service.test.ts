@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { createTestClock, type TestClock } from '../../test/test-app.ts';
+import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app.ts';
 import { createCard } from '../cards/cards.service.ts';
 import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
 import { listClientTransactions, settleDueTips } from '../transactions/transactions.service.ts';
@@ -54,17 +54,7 @@ let phoneCounter = 0;
 async function newCard() {
   phoneCounter += 1;
   const { user, client } = await createUserWithPrivateClient(database.db, { phone: `+3712200${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
-  const card = await createCard(database.db, 'http://localhost:3000', user.id, client.id, {
-    title: 'Café',
-    public_name: 'Anna',
-    welcome_phrase: null,
-    public_text: null,
-    activity_type: 'WAITER',
-    country: 'LV',
-    instagram: null,
-    facebook: null,
-    tiktok: null,
-  });
+  const card = await createCard(database.db, 'http://localhost:3000', user.id, client.id, CARD_INPUT);
   return { userId: user.id, clientId: client.id, cardId: card.id };
 }
 

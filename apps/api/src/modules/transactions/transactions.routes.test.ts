@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { createCard } from '../cards/cards.service.ts';
+import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
 import { settleDueTips } from './transactions.service.ts';
 
@@ -11,21 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function staff() {
-  const user = await signUp(t);
-  const card = await createCard(t.app.db, t.app.config.publicUrl, user.userId, user.clientId, {
-    title: 'Bar',
-    public_name: 'Anna',
-    welcome_phrase: null,
-    public_text: null,
-    activity_type: 'WAITER',
-    country: 'LV',
-    instagram: null,
-    facebook: null,
-    tiktok: null,
-  });
-  return { ...user, cardId: card.id };
-}
+const staff = () => signUpWithCard(t);
 
 /** A guest's tip, paid and confirmed by a signed provider event at the test clock's current time (no fee here). */
 async function receive(owner: { cardId: string }, cents: number, extra: { message?: string; rating?: number } = {}) {
