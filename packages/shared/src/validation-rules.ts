@@ -21,6 +21,7 @@ export const VALIDATION_RULES = [
   'country',
   'choice',
   'amount_range',
+  'wrong_amount',
 ] as const;
 export type ValidationRule = (typeof VALIDATION_RULES)[number];
 

@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   too_many_attempts: { status: 429, message: 'Too many attempts to enter, try later' },
   too_many_requests: { status: 429, message: 'Too many requests' },
   resend_wait: { status: 429, message: 'Wait {seconds} seconds' },
+  payout_minimum: { status: 422, message: 'Minimum withdrawal amount 3 EUR' },
   insufficient_balance: { status: 422, message: 'Insufficient balance' },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used with another request' },
   invalid_webhook: { status: 400, message: 'Invalid webhook signature' },

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { requiredString, rule } from '../validation.ts';
+
+/** Payout rules (spec 5 and 9, DESIGN "Payouts"), in integer cents. */
+export const PAYOUT_MIN_CENTS = 300;
+export const PAYOUT_FEE_CENTS = 200;
+
+/**
+ * A payout method: SEPA (IBAN + BIC) or UK (account number + sort code). The server checks IBANs and BICs with
+ * ibantools (checksum, country length, BBAN format, SEPA country, BIC consistent with the IBAN's country); the
+ * shapes here are what both sides validate before any request.
+ */
+export const payoutMethodBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('sepa'),
+    iban: requiredString(42),
+    bic: requiredString(11),
+    holder_last_name: requiredString(70),
+    address: requiredString(140),
+  }),
+  z.object({
+    kind: z.literal('uk'),
+    account_number: requiredString(8).regex(/^\d{8}$/, rule('valid')),
+    sort_code: requiredString(8).transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{6}$/, rule('valid'))),
+    holder_name: requiredString(70),
+    address: requiredString(140),
+  }),
+]);
+export type PayoutMethodBody = z.input<typeof payoutMethodBody>;
+
+/** A stored method as the owner sees it: the account masked to its last four characters. */
+export const payoutMethodSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['sepa', 'uk']),
+  holder: z.string(),
+  /** e.g. "LV•• •••• •••• •••• 1234" or "•••• 5678 (20-00-00)". */
+  masked_account: z.string(),
+  bic: z.string().nullable(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+});
+export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+
+/** POST /api/clients/{clientId}/payouts with an Idempotency-Key: 'Wrong amount', 'Minimum withdrawal amount 3 EUR', 'Insufficient balance'. */
+export const createPayoutBody = z.object({
+  amount_cents: z.number({ error: rule('wrong_amount') }).int(rule('wrong_amount')).positive(rule('wrong_amount')),
+  method_id: z.uuid({ error: rule('valid') }),
+});
+export type CreatePayoutBody = z.input<typeof createPayoutBody>;
+
+export const confirmPayoutBody = z.object({ code: requiredString(16) });
+
+export const PAYOUT_STATUSES = ['awaiting_confirmation', 'in_flight', 'paid', 'returned', 'expired'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const payoutSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(PAYOUT_STATUSES),
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  currency: z.literal('EUR'),
+  method: payoutMethodSchema.pick({ kind: true, holder: true, masked_account: true }),
+  /** The next business day (weekends and TARGET2 holidays skipped, 14:00 Europe/Riga cut-off), YYYY-MM-DD. */
+  expected_arrival: z.string(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  /** While awaiting confirmation: when the SMS code dies, and when a new one may be requested. */
+  code_expires_at: z.string().nullable(),
+  resend_after_seconds: z.number().int().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
