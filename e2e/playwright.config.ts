@@ -53,6 +53,8 @@ export default defineConfig({
       HOLD_HOURS: '0.01',
       WORKER_INTERVAL_MS: '500',
       SANDBOX_WEBHOOK_DELAY_MS: '200',
+      // The sandbox payout rail settles 4 seconds after the code: the payout is seen in flight and then paid (payouts.spec.ts).
+      SANDBOX_PAYOUT_DELAY_MS: '4000',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

@@ -158,6 +158,9 @@ test.describe('cookie consent', () => {
     await expect(settings).toBeHidden();
     await expect(banner(page)).toBeHidden();
     expect(await storage(page)).toEqual({ 'Functional:accepted': 'true', 'GDPR:accepted': 'true' });
+    // The confirmation snackbar sits over the bottom of the page, where the footer's link is.
+    await expect(page.getByTestId('snackbar')).toContainText('Your cookie settings have been saved');
+    await page.getByRole('button', { name: 'Dismiss message' }).click();
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await expect(settings.getByRole('switch', { name: 'Analytics' })).toBeChecked();

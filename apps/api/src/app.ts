@@ -34,7 +34,12 @@ import { cardSheetRoutes, documentFilesRoutes } from './modules/documents/docume
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
+import { createSandboxRail } from './modules/payouts/payout-rail.ts';
+import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
@@ -157,14 +162,26 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     holdHours: config.payments.holdHours,
   });
 
+  const payouts = createPayoutsService({
+    db: database.db,
+    clock,
+    sms,
+    pepper: config.jwtSecret,
+    verificationLimitCents: config.raw.VERIFICATION_LIMIT_CENTS,
+    railMode: config.payouts.rail,
+  });
+  const payoutMethods = createPayoutMethodsService({ db: database.db, clock, sms });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { auth, secureCookies: https });
       await api.register(meRoutes);
+      await api.register(verificationRoutes);
       await api.register(cardsRoutes);
       await api.register(accountsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, { info: siteInfo });
@@ -194,7 +211,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   if (config.worker === 'inline') {
-    const worker = startWorker({ db: database.db, clock, log: app.log, intervalMs: config.workerIntervalMs });
+    const worker = startWorker({
+      db: database.db,
+      clock,
+      log: app.log,
+      intervalMs: config.workerIntervalMs,
+      payouts: { rail: createSandboxRail(database.db, config.payouts.sandboxDelayMs), debtor: config.payouts.debtor },
+    });
     app.addHook('onClose', () => worker.stop());
   }
   app.setNotFoundHandler((request, reply) => {

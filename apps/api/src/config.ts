@@ -96,6 +96,11 @@ const envSchema = z
     HOLD_HOURS: z.coerce.number().min(0).max(24 * 60).default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
+    PAYOUT_RAIL: z.enum(['sandbox', 'files']).default('sandbox'),
+    SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
+    PAYOUT_DEBTOR_NAME: optionalText,
+    PAYOUT_DEBTOR_IBAN: optionalText,
+    PAYOUT_DEBTOR_BIC: optionalText,
     SHORT_LINKS: optionalText,
     WORKER: z.enum(['inline', 'off']).default('inline'),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
@@ -125,6 +130,12 @@ const envSchema = z
     const shortLinks = parseShortLinks(env.SHORT_LINKS);
     if ('problems' in shortLinks) {
       for (const problem of shortLinks.problems) ctx.addIssue({ code: 'custom', path: ['SHORT_LINKS'], message: problem });
+    }
+    if (env.PAYOUT_DEBTOR_IBAN && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(env.PAYOUT_DEBTOR_IBAN.replace(/\s+/g, '').toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['PAYOUT_DEBTOR_IBAN'], message: 'must be an IBAN' });
+    }
+    if (env.PAYOUT_DEBTOR_BIC && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(env.PAYOUT_DEBTOR_BIC.toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['PAYOUT_DEBTOR_BIC'], message: 'must be a BIC (8 or 11 characters)' });
     }
     if (production && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'sandbox needs SANDBOX_PAYMENTS=1 in production' });
@@ -180,6 +191,16 @@ export interface Config {
     sandboxEnabled: boolean;
     sandboxDelayMs: number;
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  };
+  payouts: {
+    /** sandbox: the pretend bank settles after a delay; files: SEPA pain.001 and UK CSV files for an operator. */
+    rail: 'sandbox' | 'files';
+    sandboxDelayMs: number;
+    /**
+     * The company account bank files pay from. Outside production, unset variables fall back to clearly fake test
+     * values so files can be tried; in production they must be set or no SEPA file is made.
+     */
+    debtor: { name: string; iban: string; bic: string } | undefined;
   };
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
@@ -263,12 +284,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
           : undefined,
     },
+    payouts: {
+      rail: env.PAYOUT_RAIL,
+      sandboxDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
+      debtor: payoutDebtorOf(env),
+    },
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     raw: env,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);
   return config;
+}
+
+/** TEST VALUES outside production: a sandbox name and a valid-checksum Latvian IBAN that is nobody's account. */
+const TEST_PAYOUT_DEBTOR = { name: 'Tipcard TEST debtor', iban: 'LV80BANK0000435195001', bic: 'HABALV22' } as const;
+
+function payoutDebtorOf(env: Env): Config['payouts']['debtor'] {
+  const fallback = env.NODE_ENV === 'production' ? undefined : TEST_PAYOUT_DEBTOR;
+  const name = env.PAYOUT_DEBTOR_NAME ?? fallback?.name;
+  const iban = env.PAYOUT_DEBTOR_IBAN?.replace(/\s+/g, '').toUpperCase() ?? fallback?.iban;
+  const bic = env.PAYOUT_DEBTOR_BIC?.toUpperCase() ?? fallback?.bic;
+  return name && iban && bic ? { name, iban, bic } : undefined;
 }
 
 /** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR, so sessions survive restarts. */

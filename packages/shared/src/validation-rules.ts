@@ -22,6 +22,8 @@ export const VALIDATION_RULES = [
   'choice',
   'amount_range',
   'wrong_amount',
+  'min_age',
+  'iban',
 ] as const;
 export type ValidationRule = (typeof VALIDATION_RULES)[number];
 

@@ -18,6 +18,12 @@ const LoginPage = lazyWithReload(() => import('../features/auth/login-page.tsx')
 const RegistrationPage = lazyWithReload(() => import('../features/auth/registration-page.tsx'));
 const OverviewPage = lazyWithReload(() => import('../features/overview/overview-page.tsx'));
 const TransactionsPage = lazyWithReload(() => import('../features/transactions/transactions-page.tsx'));
+const PayoutsPage = lazyWithReload(() => import('../features/payouts/payouts-page.tsx'));
+const AddPayoutMethodPage = lazyWithReload(() => import('../features/payouts/add-method-page.tsx'));
+const PayoutConfirmationPage = lazyWithReload(() => import('../features/payouts/payout-confirmation-page.tsx'));
+const SettingsPage = lazyWithReload(() => import('../features/settings/settings-page.tsx'));
+const PayoutSettingsPage = lazyWithReload(() => import('../features/settings/payout-settings-page.tsx'));
+const VerificationPage = lazyWithReload(() => import('../features/verification/verification-page.tsx'));
 const AccountPage = lazyWithReload(() => import('../features/account/account-page.tsx'));
 const AccountCreatePage = lazyWithReload(() => import('../features/account/account-create-page.tsx'));
 const AccountEditPage = lazyWithReload(() => import('../features/account/account-edit-page.tsx'));
@@ -84,6 +90,12 @@ function pageRoutes(): RouteObject[] {
           children: [
             { path: 'overview', element: <OverviewPage /> },
             { path: 'transactions', element: <TransactionsPage /> },
+            { path: 'payouts', element: <PayoutsPage /> },
+            { path: 'payouts/add-method', element: <AddPayoutMethodPage /> },
+            { path: 'payouts/:payoutId/confirmation', element: <PayoutConfirmationPage /> },
+            { path: 'settings', element: <SettingsPage /> },
+            { path: 'settings/payout', element: <PayoutSettingsPage /> },
+            { path: 'verification', element: <VerificationPage /> },
             { path: 'account', element: <AccountPage /> },
             { path: 'account/create', element: <AccountCreatePage /> },
             { path: 'account/edit', element: <AccountEditPage /> },

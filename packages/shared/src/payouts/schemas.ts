@@ -70,3 +70,16 @@ export const payoutSchema = z.object({
   resend_after_seconds: z.number().int().nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
+
+/** GET /api/clients/{clientId}/payouts/terms: what the request form needs before the user confirms. */
+export const payoutTermsSchema = z.object({
+  min_amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  main_balance_cents: z.number().int(),
+  /** "Withdraw all": the largest amount the main balance covers with the fee (0 when below the minimum). */
+  max_amount_cents: z.number().int(),
+  /** When a payout confirmed now arrives, YYYY-MM-DD. */
+  expected_arrival: z.string(),
+  currency: z.literal('EUR'),
+});
+export type PayoutTerms = z.infer<typeof payoutTermsSchema>;

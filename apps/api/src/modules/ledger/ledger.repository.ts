@@ -114,8 +114,23 @@ export async function findHoldMismatches(db: Executor) {
       SELECT u.id AS user_id, coalesce(a.balance_cents, 0)::text AS hold, coalesce(t.total, 0)::text AS on_hold
       FROM users u
       LEFT JOIN ledger_accounts a ON a.owner_user_id = u.id AND a.kind = 'hold'
-      LEFT JOIN (SELECT user_id, sum(amount_cents) AS total FROM transactions WHERE status = 'HOLD' GROUP BY user_id) t ON t.user_id = u.id
+      LEFT JOIN (SELECT user_id, sum(amount_cents) AS total FROM transactions WHERE status = 'HOLD' AND type <> 'PAYOUT' GROUP BY user_id) t ON t.user_id = u.id
       WHERE coalesce(a.balance_cents, 0) <> coalesce(t.total, 0)`),
+  );
+}
+
+/**
+ * The platform's payouts_in_flight against the withdrawals the users see in flight (PAYOUT rows on HOLD): money that
+ * left main must be either in flight, paid out or back on main, never lost between. Empty when they agree.
+ */
+export async function findInFlightMismatch(db: Executor) {
+  return rowsOf(
+    await db.execute(sql`
+      SELECT in_flight::text, on_hold::text FROM (
+        SELECT
+          (SELECT coalesce(sum(balance_cents), 0) FROM ledger_accounts WHERE owner_user_id IS NULL AND kind = 'payouts_in_flight') AS in_flight,
+          (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE type = 'PAYOUT' AND status = 'HOLD') AS on_hold
+      ) figures WHERE in_flight <> on_hold`),
   );
 }
 

@@ -104,7 +104,8 @@ describe('postEntry', () => {
             reference: `race:${user}:${i}`,
             postings: [
               { account: { userId: user, kind: 'main' }, amountCents: -100 },
-              { account: { platform: 'payouts_in_flight' }, amountCents: 100 },
+              // Straight out, as a paid payout ends: payouts_in_flight must match PAYOUT rows on HOLD (invariants).
+              { account: { platform: 'psp_clearing' }, amountCents: 100 },
             ],
           }),
         ),

@@ -88,14 +88,15 @@ export async function userBalances(db: Executor, userId: string): Promise<Record
 /**
  * Every ledger invariant, as a list of problems (empty when the books are right): each entry balances, each kept
  * balance equals its postings, all balances sum to zero, no user account below zero except debt, and each user's
- * hold equals the tips they have on hold. Tests run it after every money test; payout batches run it first.
+ * hold equals the tips they have on hold, and payouts_in_flight equals the withdrawals in flight. Tests run it after every money test; payout batches run it first.
  */
 export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
-  const [unbalanced, drifted, negative, holds, total] = await Promise.all([
+  const [unbalanced, drifted, negative, holds, inFlight, total] = await Promise.all([
     repo.findUnbalancedEntries(db),
     repo.findDriftedAccounts(db),
     repo.findNegativeUserAccounts(db),
     repo.findHoldMismatches(db),
+    repo.findInFlightMismatch(db),
     repo.sumOfAllBalances(db),
   ]);
   return [
@@ -103,6 +104,7 @@ export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
     ...drifted.map((row) => `account ${row.id} (${row.kind}) keeps ${row.balance} but its postings sum to ${row.postings}`),
     ...negative.map((row) => `user account ${row.id} (${row.kind}) is at ${row.balance}`),
     ...holds.map((row) => `user ${row.user_id} has ${row.hold} on hold but ${row.on_hold} in HOLD transactions`),
+    ...inFlight.map((row) => `payouts_in_flight keeps ${row.in_flight} but ${row.on_hold} is in PAYOUT rows on HOLD`),
     ...(total === 0 ? [] : [`all balances sum to ${total}, not 0`]),
   ];
 }

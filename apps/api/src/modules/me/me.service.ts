@@ -3,17 +3,21 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findPrivateCardOfUser } from '../cards/cards.service.ts';
 import { findUserById, listClients } from '../users/users.service.ts';
+import { isVerificationRequired } from '../verification/verification.service.ts';
 
 /** GET /me: the user, its clients and the public profile of its private card. */
-export async function getMe(db: Executor, userId: string): Promise<Me> {
+export async function getMe(db: Executor, userId: string, verificationLimitCents: number): Promise<Me> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized');
-  const [clients, card] = await Promise.all([listClients(db, userId), findPrivateCardOfUser(db, userId)]);
+  const [clients, card, verificationRequired] = await Promise.all([
+    listClients(db, userId),
+    findPrivateCardOfUser(db, userId),
+    isVerificationRequired(db, userId, verificationLimitCents),
+  ]);
   return {
     id: user.id,
     clients: clients.map((client) => ({ id: client.id, type: client.type })),
-    // Verification becomes required with received payments (money-in); none can exist yet.
-    verification_required: false,
+    verification_required: verificationRequired,
     referral_available: card !== null,
     phone: user.phone,
     public_name: card?.public_name ?? null,

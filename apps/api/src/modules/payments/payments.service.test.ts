@@ -195,14 +195,14 @@ describe('provider events', () => {
     await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
     clock.advance(25 * HOUR);
     await settleDueTips(database.db, clock.now());
-    // The staff member withdraws 1,500 of the 1,900 (payouts arrive with the money-out work).
+    // The staff member has withdrawn 1,500 of the 1,900: a paid payout's net effect (main → out of the system).
     await database.db.transaction((tx) =>
       postEntry(tx, {
         kind: 'test_payout',
         reference: `payout:${payment.id}`,
         postings: [
           { account: { userId, kind: 'main' }, amountCents: -1_500 },
-          { account: { platform: 'payouts_in_flight' }, amountCents: 1_500 },
+          { account: { platform: 'psp_clearing' }, amountCents: 1_500 },
         ],
       }),
     );

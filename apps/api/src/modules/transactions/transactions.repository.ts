@@ -51,6 +51,16 @@ export async function insertTransactionOnce(tx: Executor, values: typeof transac
   return rows.length === 1;
 }
 
+/** Inserts the payout's PAYOUT row unless it exists; answers whether it inserted. */
+export async function insertPayoutTransactionOnce(tx: Executor, values: typeof transactions.$inferInsert) {
+  const rows = await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.payoutId }).returning({ id: transactions.id });
+  return rows.length === 1;
+}
+
+export async function updateTransactionOfPayout(tx: Executor, payoutId: string, changes: Partial<typeof transactions.$inferInsert>) {
+  await tx.update(transactions).set(changes).where(eq(transactions.payoutId, payoutId));
+}
+
 export async function findTransactionOfPaymentForUpdate(tx: Executor, paymentId: string) {
   const [row] = await tx.select().from(transactions).where(eq(transactions.paymentId, paymentId)).for('update');
   return row;
@@ -103,4 +113,13 @@ export async function overviewFigures(db: Executor, userId: string, now: Date) {
     count: row?.count ?? 0,
     averageRating: row?.rating == null ? null : Math.round(Number(row.rating) * 10) / 10,
   };
+}
+
+/** The net amount of every tip the user received that was not refunded (any age, held or paid). */
+export async function receivedTotalCents(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents}), 0)::text` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'PAYIN'), sql`${transactions.status} <> 'REFUNDED'`));
+  return Number(row?.total ?? 0);
 }

@@ -120,6 +120,32 @@ export async function settleDueTips(db: Database, now: Date, limit = 500): Promi
   return settled;
 }
 
+/**
+ * The history row of a confirmed withdrawal: PAYOUT / HOLD with its amount and fee, until the rail answers. The
+ * ledger entry is the payout module's; this is only the user-facing view of it. Idempotent by the payout id.
+ */
+export async function recordPayoutHold(
+  tx: Executor,
+  payout: { payoutId: string; userId: string; amountCents: number; feeCents: number; description: string },
+  now: Date,
+): Promise<boolean> {
+  return repo.insertPayoutTransactionOnce(tx, {
+    userId: payout.userId,
+    payoutId: payout.payoutId,
+    type: 'PAYOUT',
+    status: 'HOLD',
+    amountCents: payout.amountCents,
+    feeCents: payout.feeCents,
+    description: payout.description,
+    createdAt: now,
+  });
+}
+
+/** The rail's answer on the PAYOUT row: PAID when the bank took it, REFUNDED when it came back to main. */
+export async function settlePayoutTransaction(tx: Executor, payoutId: string, outcome: 'PAID' | 'REFUNDED', now: Date) {
+  await repo.updateTransactionOfPayout(tx, payoutId, outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now });
+}
+
 function toTransaction(row: repo.TransactionRow): Transaction {
   return {
     id: row.id,
@@ -185,6 +211,11 @@ export async function exportClientTransactionsCsv(db: Executor, userId: string, 
       .join(',');
   });
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** What the user has received in tips, net of fees, refunds and chargebacks excluded (the verification limit's measure). */
+export function receivedTotalCents(db: Executor, userId: string): Promise<number> {
+  return repo.receivedTotalCents(db, userId);
 }
 
 /** The overview page's figures for the owner. */

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftRight, LayoutDashboard, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, CircleAlert, Landmark, LayoutDashboard, LogOut, Menu, Settings, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { AnimatedOutlet } from '../../components/ui/animated-outlet.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -11,6 +11,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../features/account/api/use-card.ts';
 import { useLogout } from '../../features/auth/api/use-auth-actions.ts';
+import { useVerificationReminder } from '../../features/verification/use-verification-reminder.ts';
 import { PageLoader } from '../guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -19,6 +20,8 @@ interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Shown as an alert icon beside the label (and read out), e.g. 'Verification required'. */
+  alert?: string | undefined;
 }
 
 /** Side bar and mobile menu entries (spec 2): only the pages that exist so far. */
@@ -26,18 +29,27 @@ function useNavItems(): NavItem[] {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { card } = useMyCard();
+  const verificationRequired = useVerificationReminder();
   const items: NavItem[] = [
     { to: to('/overview'), label: t('nav.overview'), icon: LayoutDashboard },
     { to: to('/transactions'), label: t('transactions:nav'), icon: ArrowLeftRight },
+    { to: to('/payouts'), label: t('payouts:nav'), icon: Landmark },
+    {
+      to: to('/verification'),
+      label: t('verification:nav'),
+      icon: ShieldCheck,
+      alert: verificationRequired ? t('verification:nav_required') : undefined,
+    },
   ];
   if (card) items.push({ to: to('/account'), label: t('nav.account'), icon: UserRound });
+  items.push({ to: to('/settings'), label: t('settings:nav'), icon: Settings });
   return items;
 }
 
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, alert }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -52,6 +64,12 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
           >
             <Icon className="size-5" aria-hidden="true" />
             {label}
+            {alert ? (
+              <span className="ml-auto grid place-items-center rounded-full bg-white text-amber-600" title={alert}>
+                <CircleAlert className="size-5" aria-hidden="true" />
+                <span className="sr-only">{alert}</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

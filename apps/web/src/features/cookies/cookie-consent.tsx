@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Cookie } from 'lucide-react';
@@ -115,8 +115,23 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
 
 function CookieBanner() {
   const { t } = useTranslation('cookies');
+  const ref = useRef<HTMLElement>(null);
+  // The banner floats over the bottom of the page: room as tall as the banner below the page keeps the last
+  // buttons and links reachable. It is added after the footer, so nothing on screen moves.
+  useLayoutEffect(() => {
+    const banner = ref.current;
+    if (!banner) return;
+    const reserve = () => void (document.body.style.paddingBottom = `${banner.offsetHeight}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      document.body.style.paddingBottom = '';
+    };
+  }, []);
   return (
-    <section aria-label={t('banner.label')} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
+    <section ref={ref} aria-label={t('banner.label')} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
       <div className="mx-auto flex max-w-3xl flex-col gap-4 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:flex-row sm:items-center sm:p-5">
         <Cookie className="hidden size-8 shrink-0 text-primary-700 sm:block" aria-hidden="true" />
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{t('banner.text')}</p>

@@ -1,0 +1,10 @@
+import type { Executor } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+
+export async function insertFile(db: Executor, values: { ownerUserId: string; mime: string; content: Uint8Array }) {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, sizeBytes: values.content.byteLength })
+    .returning({ id: files.id });
+  return row!;
+}

@@ -1,0 +1,122 @@
+import type { Locale } from '@tipcard/shared/constants';
+import { checkSepaAccount, maskIban, maskUkAccount } from '@tipcard/shared/payouts/bank-details';
+import type { PayoutMethod, payoutMethodBody } from '@tipcard/shared/payouts/schemas';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { t } from '../../lib/i18n.ts';
+import type { SmsSender } from '../messaging/sms-sender.ts';
+import { findUserById, requireOwnClient } from '../users/users.service.ts';
+import { isVerificationApproved } from '../verification/verification.service.ts';
+import * as repo from './payouts.repository.ts';
+
+type MethodBody = z.output<typeof payoutMethodBody>;
+
+/** Enough for a SEPA and a UK account and a few old ones; more is more likely abuse than need. */
+export const MAX_PAYOUT_METHODS = 10;
+
+export function maskedAccountOf(details: { kind: 'sepa' | 'uk'; iban: string | null; accountNumber: string | null; sortCode: string | null }): string {
+  return details.kind === 'sepa' ? maskIban(details.iban!) : maskUkAccount(details.accountNumber!, details.sortCode!);
+}
+
+export function toPayoutMethod(row: repo.PayoutMethodRow): PayoutMethod {
+  return {
+    id: row.id,
+    kind: row.kind,
+    holder: row.holder,
+    masked_account: maskedAccountOf(row),
+    bic: row.bic,
+    is_default: row.isDefault,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Field-level errors with the English text, as the error handler gives zod's (DESIGN "Wire format"). */
+const fieldErrors = (errors: Partial<Record<string, string[]>>) =>
+  new AppError('validation_failed', {
+    validationErrors: Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, (keys ?? []).map((key) => t(key))])),
+  });
+
+export type PayoutMethodsService = ReturnType<typeof createPayoutMethodsService>;
+
+export function createPayoutMethodsService({ db, clock, sms }: { db: Database; clock: Clock; sms: SmsSender }) {
+  /** Owned and not deleted, or 404: another user's method id reveals nothing. */
+  async function ownLiveMethod(userId: string, methodId: string) {
+    const method = await repo.findLiveMethod(db, methodId);
+    if (!method || method.userId !== userId) throw new AppError('not_found');
+    return method;
+  }
+
+  /**
+   * After verification, a new destination for money is what an account takeover would do first: every change is
+   * recorded and the phone on file is told, so the real owner can react. The text goes after the commit.
+   */
+  async function recordChange(userId: string, method: repo.PayoutMethodRow, action: 'added' | 'deleted' | 'made_default', locale: Locale) {
+    if (!(await isVerificationApproved(db, userId))) return;
+    const masked = maskedAccountOf(method);
+    await repo.insertMethodEvent(db, { userId, methodId: method.id, action, maskedAccount: masked, createdAt: clock.now() });
+    const user = await findUserById(db, userId);
+    if (user) await sms.send(user.phone, t(`sms.payout_method_${action}`, { account: masked }, locale));
+  }
+
+  return {
+    async list(userId: string, clientId: string): Promise<PayoutMethod[]> {
+      const client = await requireOwnClient(db, userId, clientId);
+      return (await repo.listMethods(db, client.userId)).map(toPayoutMethod);
+    },
+
+    /** Checks the account (ibantools for IBAN and BIC) before storing anything; the first method becomes the default. */
+    async add(userId: string, clientId: string, body: MethodBody, locale: Locale): Promise<PayoutMethod> {
+      const client = await requireOwnClient(db, userId, clientId);
+      let details: { iban: string | null; bic: string | null; accountNumber: string | null; sortCode: string | null; holder: string };
+      if (body.kind === 'sepa') {
+        const checked = checkSepaAccount(body);
+        if (!checked.ok) throw fieldErrors(checked.errors);
+        details = { iban: checked.iban, bic: checked.bic, accountNumber: null, sortCode: null, holder: body.holder_last_name };
+      } else {
+        details = { iban: null, bic: null, accountNumber: body.account_number, sortCode: body.sort_code, holder: body.holder_name };
+      }
+      const method = await db.transaction(async (tx) => {
+        await repo.lockUserMethods(tx, client.userId);
+        const existing = await repo.listMethods(tx, client.userId);
+        if (existing.length >= MAX_PAYOUT_METHODS) throw new AppError('payout_method_limit');
+        return repo.insertMethod(tx, {
+          userId: client.userId,
+          kind: body.kind,
+          address: body.address,
+          ...details,
+          isDefault: !existing.some((row) => row.isDefault),
+          createdAt: clock.now(),
+        });
+      });
+      await recordChange(client.userId, method, 'added', locale);
+      return toPayoutMethod(method);
+    },
+
+    /** Soft delete; refused while a withdrawal to it is awaiting its code or in flight. The next oldest becomes default. */
+    async remove(userId: string, methodId: string, locale: Locale): Promise<void> {
+      const method = await ownLiveMethod(userId, methodId);
+      await db.transaction(async (tx) => {
+        await repo.lockUserMethods(tx, userId);
+        if ((await repo.countOpenPayoutsOfMethod(tx, methodId)) > 0) throw new AppError('payout_method_in_use');
+        await repo.softDeleteMethod(tx, methodId, clock.now());
+        const rest = await repo.listMethods(tx, userId);
+        if (method.isDefault && rest[0]) await repo.setDefaultMethod(tx, userId, rest[0].id);
+      });
+      await recordChange(userId, method, 'deleted', locale);
+    },
+
+    async makeDefault(userId: string, methodId: string, locale: Locale): Promise<PayoutMethod> {
+      const method = await ownLiveMethod(userId, methodId);
+      if (method.isDefault) return toPayoutMethod(method);
+      await db.transaction(async (tx) => {
+        await repo.lockUserMethods(tx, userId);
+        if (!(await repo.findLiveMethod(tx, methodId))) throw new AppError('not_found');
+        await repo.setDefaultMethod(tx, userId, methodId);
+      });
+      await recordChange(userId, method, 'made_default', locale);
+      return toPayoutMethod({ ...method, isDefault: true });
+    },
+  };
+}

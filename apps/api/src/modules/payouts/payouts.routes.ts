@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { confirmPayoutBody, createPayoutBody, payoutMethodBody, payoutMethodSchema, payoutSchema, payoutTermsSchema } from '@tipcard/shared/payouts/schemas';
+import { pickLocale } from '../../lib/i18n.ts';
+import type { PayoutMethodsService } from './payout-methods.service.ts';
+import type { PayoutsService } from './payouts.service.ts';
+
+const clientParams = z.object({ clientId: z.uuid() });
+const idParams = z.object({ id: z.uuid() });
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const MINUTE = 60_000;
+
+/** Payout methods and withdrawals of the signed-in staff member (issue 4); the rules live in the services. */
+export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; methods: PayoutMethodsService }> = async (app, { payouts, methods }) => {
+  /** Per user: code guessing is also capped per payout, this keeps scripted clients from hammering the SMS sender. */
+  const perUser = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
+  const common = { onRequest: app.authenticate } as const;
+  const secured = { tags: ['payouts'], security: [{ bearer: [] }] };
+  const localeOf = (request: { headers: Record<string, unknown> }) => pickLocale(request.headers['accept-language'] as string | undefined);
+
+  app.get(
+    '/clients/:clientId/payout-methods',
+    { ...common, schema: { ...secured, summary: 'Payout methods, masked', params: clientParams, response: { 200: data(z.array(payoutMethodSchema)) } } },
+    async (request) => ({ data: await methods.list(request.userId, request.params.clientId) }),
+  );
+
+  app.post(
+    '/clients/:clientId/payout-methods',
+    {
+      ...common,
+      preHandler: perUser('payout-method', 20),
+      schema: { ...secured, summary: 'Add a SEPA or UK payout method (the first becomes the default)', params: clientParams, body: payoutMethodBody, response: { 201: data(payoutMethodSchema) } },
+    },
+    async (request, reply) => reply.status(201).send({ data: await methods.add(request.userId, request.params.clientId, request.body, localeOf(request)) }),
+  );
+
+  app.delete(
+    '/payout-methods/:id',
+    { ...common, schema: { ...secured, summary: 'Delete a payout method', params: idParams, response: { 200: data(z.object({ deleted: z.literal(true) })) } } },
+    async (request) => {
+      await methods.remove(request.userId, request.params.id, localeOf(request));
+      return { data: { deleted: true as const } };
+    },
+  );
+
+  app.post(
+    '/payout-methods/:id/default',
+    { ...common, schema: { ...secured, summary: 'Make a payout method the default', params: idParams, response: { 200: data(payoutMethodSchema) } } },
+    async (request) => ({ data: await methods.makeDefault(request.userId, request.params.id, localeOf(request)) }),
+  );
+
+  app.get(
+    '/clients/:clientId/payouts/terms',
+    { ...common, schema: { ...secured, summary: 'Minimum, fee, main balance, largest amount and expected arrival', params: clientParams, response: { 200: data(payoutTermsSchema) } } },
+    async (request) => ({ data: await payouts.terms(request.userId, request.params.clientId) }),
+  );
+
+  app.get(
+    '/clients/:clientId/payouts',
+    { ...common, schema: { ...secured, summary: 'Payout history, newest first', params: clientParams, response: { 200: data(z.array(payoutSchema)) } } },
+    async (request) => ({ data: await payouts.list(request.userId, request.params.clientId) }),
+  );
+
+  app.post(
+    '/clients/:clientId/payouts',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Request a withdrawal; texts the confirmation code (send an Idempotency-Key)',
+        params: clientParams,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
+        body: createPayoutBody,
+        response: { 201: data(payoutSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await payouts.create(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], localeOf(request)) }),
+  );
+
+  app.get(
+    '/payouts/:id',
+    { ...common, schema: { ...secured, summary: 'One payout', params: idParams, response: { 200: data(payoutSchema) } } },
+    async (request) => ({ data: await payouts.get(request.userId, request.params.id) }),
+  );
+
+  app.post(
+    '/payouts/:id/confirm',
+    {
+      ...common,
+      schema: { ...secured, summary: 'Confirm a withdrawal with its SMS code; moves the money', params: idParams, body: confirmPayoutBody, response: { 200: data(payoutSchema) } },
+    },
+    async (request) => ({ data: await payouts.confirm(request.userId, request.params.id, request.body.code) }),
+  );
+
+  app.post(
+    '/payouts/:id/resend',
+    { ...common, schema: { ...secured, summary: 'Text a new code after the 60-second wait', params: idParams, response: { 200: data(payoutSchema) } } },
+    async (request) => ({ data: await payouts.resend(request.userId, request.params.id, localeOf(request)) }),
+  );
+};

@@ -1,0 +1,266 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Locale } from '@tipcard/shared/constants';
+import { formatAmount } from '@tipcard/shared/money/format';
+import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createPayoutBody, type Payout, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { t } from '../../lib/i18n.ts';
+import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
+import { lockBalances, postEntry, userBalances, type AccountRef } from '../ledger/ledger.service.ts';
+import type { SmsSender } from '../messaging/sms-sender.ts';
+import { recordPayoutHold } from '../transactions/transactions.service.ts';
+import { findUserById, requireOwnClient } from '../users/users.service.ts';
+import { isVerificationRequired } from '../verification/verification.service.ts';
+import { expectedArrival } from './business-days.ts';
+import { maskedAccountOf } from './payout-methods.service.ts';
+import * as repo from './payouts.repository.ts';
+
+type CreatePayout = z.output<typeof createPayoutBody>;
+
+/** The payout code (issue 4): 6 digits, 10 minutes, 5 wrong tries, a new one after 60 s, at most 5 per payout. */
+export const PAYOUT_CODE_LENGTH = 6;
+export const PAYOUT_CODE_TTL_MS = 10 * 60_000;
+export const PAYOUT_CODE_MAX_ATTEMPTS = 5;
+export const PAYOUT_CODE_RESEND_WAIT_MS = 60_000;
+export const PAYOUT_CODE_MAX_SENDS = 5;
+const HISTORY_LIMIT = 100;
+
+/** Which rail takes confirmed payouts: the sandbox bank, or bank files an operator uploads (docs/decisions/0007). */
+export type PayoutRailMode = 'sandbox' | 'files';
+
+export interface PayoutsDeps {
+  db: Database;
+  clock: Clock;
+  sms: SmsSender;
+  /** Server secret mixed into code hashes. */
+  pepper: string;
+  verificationLimitCents: number;
+  railMode: PayoutRailMode;
+}
+
+/** A short reference the SMS and the user's screen share, so a code can be told apart from another payout's. */
+export const payoutRef = (payoutId: string) => payoutId.slice(0, 8).toUpperCase();
+
+/** What the code is bound to: the payout, its amount and its destination (the hash input includes them). */
+const bindingOf = (payout: Pick<repo.PayoutRow, 'id' | 'amountCents' | 'destIban' | 'destSortCode' | 'destAccountNumber'>) => [
+  'payout',
+  payout.id,
+  payout.amountCents,
+  payout.destIban ?? `${payout.destSortCode}${payout.destAccountNumber}`,
+];
+
+const maskedDestination = (row: repo.PayoutRow) =>
+  maskedAccountOf({ kind: row.destKind, iban: row.destIban, accountNumber: row.destAccountNumber, sortCode: row.destSortCode });
+
+/** The wire form; an unconfirmed payout whose code died reads as expired even before the worker marks it. */
+export function toPayout(row: repo.PayoutRow, now: Date): Payout {
+  const awaiting = row.status === 'awaiting_confirmation' && row.codeExpiresAt > now;
+  return {
+    id: row.id,
+    status: row.status === 'awaiting_confirmation' && !awaiting ? 'expired' : row.status,
+    amount_cents: row.amountCents,
+    fee_cents: row.feeCents,
+    currency: 'EUR',
+    method: { kind: row.destKind, holder: row.destHolder, masked_account: maskedDestination(row) },
+    expected_arrival: row.expectedArrival,
+    created_at: row.createdAt.toISOString(),
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    code_expires_at: awaiting ? row.codeExpiresAt.toISOString() : null,
+    resend_after_seconds: awaiting ? Math.max(0, Math.ceil((row.codeSentAt.getTime() + PAYOUT_CODE_RESEND_WAIT_MS - now.getTime()) / 1000)) : null,
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;
+
+export function createPayoutsService(deps: PayoutsDeps) {
+  const { db, clock, sms } = deps;
+  const hashOf = (payout: Parameters<typeof bindingOf>[0], code: string) => hashCode(deps.pepper, bindingOf(payout), code);
+
+  async function ownPayout(userId: string, payoutId: string) {
+    const payout = await repo.findPayout(db, payoutId);
+    if (!payout || payout.userId !== userId) throw new AppError('not_found');
+    return payout;
+  }
+
+  async function textCode(payout: repo.PayoutRow, code: string, locale: Locale) {
+    const user = await findUserById(db, payout.userId);
+    if (!user) return;
+    await sms.send(user.phone, t('sms.payout_code', { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout), code }, locale));
+  }
+
+  /** Main must cover the amount and the fee, and no chargeback debt may be open (DESIGN "Money and the ledger"). */
+  const covers = (balances: { main: number; debt: number }, amountCents: number) => balances.debt >= 0 && balances.main >= amountCents + PAYOUT_FEE_CENTS;
+
+  return {
+    async terms(userId: string, clientId: string): Promise<PayoutTerms> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const balances = await userBalances(db, client.userId);
+      const max = balances.debt < 0 ? 0 : balances.main - PAYOUT_FEE_CENTS;
+      return {
+        min_amount_cents: PAYOUT_MIN_CENTS,
+        fee_cents: PAYOUT_FEE_CENTS,
+        main_balance_cents: balances.main,
+        max_amount_cents: max >= PAYOUT_MIN_CENTS ? max : 0,
+        expected_arrival: expectedArrival(clock.now()),
+        currency: 'EUR',
+      };
+    },
+
+    async list(userId: string, clientId: string): Promise<Payout[]> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const now = clock.now();
+      return (await repo.listPayouts(db, client.userId, HISTORY_LIMIT)).map((row) => toPayout(row, now));
+    },
+
+    async get(userId: string, payoutId: string): Promise<Payout> {
+      return toPayout(await ownPayout(userId, payoutId), clock.now());
+    },
+
+    /**
+     * A withdrawal request: nothing moves yet, the user gets a code bound to this payout, amount and destination.
+     * The balance is checked here for a quick answer and again, under lock, by the confirmation. The same
+     * Idempotency-Key and body answer the first payout again (no second SMS); another body is refused.
+     */
+    async create(userId: string, clientId: string, body: CreatePayout, idempotencyKey: string, locale: Locale): Promise<Payout> {
+      const client = await requireOwnClient(db, userId, clientId);
+      if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents)) throw new AppError('verification_required');
+      if (body.amount_cents < PAYOUT_MIN_CENTS) throw AppError.field('payout_minimum', 'amount_cents');
+      const requestHash = createHash('sha256').update(JSON.stringify([clientId, body.amount_cents, body.method_id])).digest('hex');
+      const replay = async () => {
+        const existing = await repo.findPayoutByKey(db, client.userId, idempotencyKey);
+        if (!existing) return undefined;
+        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+        return toPayout(existing, clock.now());
+      };
+      const replayed = await replay();
+      if (replayed) return replayed;
+
+      const method = await repo.findLiveMethod(db, body.method_id);
+      if (!method || method.userId !== client.userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
+      if (!covers(await userBalances(db, client.userId), body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
+
+      const now = clock.now();
+      const id = randomUUID();
+      const code = newNumericCode(PAYOUT_CODE_LENGTH);
+      const destination = {
+        destKind: method.kind,
+        destHolder: method.holder,
+        destAddress: method.address,
+        destIban: method.iban,
+        destBic: method.bic,
+        destAccountNumber: method.accountNumber,
+        destSortCode: method.sortCode,
+      };
+      const inserted = await repo.insertPayoutOnce(db, {
+        id,
+        userId: client.userId,
+        methodId: method.id,
+        idempotencyKey,
+        requestHash,
+        amountCents: body.amount_cents,
+        feeCents: PAYOUT_FEE_CENTS,
+        status: 'awaiting_confirmation',
+        ...destination,
+        codeHash: hashOf({ id, amountCents: body.amount_cents, ...destination }, code),
+        codeSentAt: now,
+        codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
+        expectedArrival: expectedArrival(now),
+        createdAt: now,
+      });
+      // A concurrent twin with the same key won the insert: answer its payout.
+      if (!inserted) return (await replay())!;
+      await textCode(inserted, code, locale);
+      return toPayout(inserted, now);
+    },
+
+    /** A new code for an unconfirmed payout, after the 60-second wait ('Wait N seconds' with Retry-After). */
+    async resend(userId: string, payoutId: string, locale: Locale): Promise<Payout> {
+      await ownPayout(userId, payoutId);
+      const now = clock.now();
+      const code = newNumericCode(PAYOUT_CODE_LENGTH);
+      const updated = await db.transaction(async (tx) => {
+        const payout = (await repo.findPayoutForUpdate(tx, payoutId))!;
+        if (payout.status !== 'awaiting_confirmation' || payout.codeExpiresAt <= now) throw new AppError('payout_not_awaiting');
+        const waitSeconds = Math.ceil((payout.codeSentAt.getTime() + PAYOUT_CODE_RESEND_WAIT_MS - now.getTime()) / 1000);
+        if (waitSeconds > 0) {
+          throw new AppError('resend_wait', { message: `Wait ${waitSeconds} seconds`, headers: { 'retry-after': String(waitSeconds) } });
+        }
+        if (payout.codeSends >= PAYOUT_CODE_MAX_SENDS) throw new AppError('confirmation_limit');
+        return repo.updatePayout(tx, payoutId, {
+          codeHash: hashOf(payout, code),
+          codeAttempts: 0,
+          codeSends: payout.codeSends + 1,
+          codeSentAt: now,
+          codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
+        });
+      });
+      await textCode(updated, code, locale);
+      return toPayout(updated, now);
+    },
+
+    /**
+     * The confirmation, in one transaction: the code is used up, main pays the amount into payouts_in_flight and
+     * the fee into fees (one entry, `payout:{id}:confirmed`), the payout goes in flight and the PAYOUT row appears
+     * on HOLD. A balance that no longer covers it rolls everything back: the payout stays unconfirmed. A repeat
+     * of a confirmation that already won (double tap, concurrent twin, retried request) answers the same payout.
+     */
+    async confirm(userId: string, payoutId: string, code: string): Promise<Payout> {
+      const payout = await ownPayout(userId, payoutId);
+      const matches = hashesMatch(payout.codeHash, hashOf(payout, code));
+      if (payout.status !== 'awaiting_confirmation') {
+        if (matches && payout.status !== 'expired') return toPayout(payout, clock.now());
+        throw new AppError('wrong_code');
+      }
+      if (payout.codeExpiresAt <= clock.now()) throw new AppError('wrong_code');
+      if (payout.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts');
+      if (!matches) {
+        // Counted in its own statement, so a wrong try is never rolled back; the fifth kills the code.
+        const attempts = await repo.addCodeAttempt(db, payoutId);
+        throw new AppError(attempts >= PAYOUT_CODE_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong_code');
+      }
+
+      const now = clock.now();
+      const confirmed = await db.transaction(async (tx) => {
+        const locked = (await repo.findPayoutForUpdate(tx, payoutId))!;
+        if (locked.status !== 'awaiting_confirmation') return locked;
+        // A resend between our check and the lock replaced the code; attempts may also have run out meanwhile.
+        if (locked.codeHash !== payout.codeHash || locked.codeExpiresAt <= now || locked.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) {
+          throw new AppError('wrong_code');
+        }
+        const main: AccountRef = { userId: locked.userId, kind: 'main' };
+        const debt: AccountRef = { userId: locked.userId, kind: 'debt' };
+        const fees: AccountRef = { platform: 'fees' };
+        const inFlight: AccountRef = { platform: 'payouts_in_flight' };
+        // Every account of the entry is locked first, in id order, so the debt check and the posting see one state.
+        const balanceOf = await lockBalances(tx, [main, debt, fees, inFlight]);
+        if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents)) throw AppError.field('insufficient_balance', 'amount_cents');
+        await postEntry(tx, {
+          kind: 'payout_confirmed',
+          reference: `payout:${locked.id}:confirmed`,
+          postings: [
+            { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
+            { account: inFlight, amountCents: locked.amountCents },
+            { account: fees, amountCents: locked.feeCents },
+          ],
+        });
+        await recordPayoutHold(
+          tx,
+          { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, description: `Payout to ${maskedDestination(locked)}` },
+          now,
+        );
+        return repo.updatePayout(tx, locked.id, {
+          status: 'in_flight',
+          confirmedAt: now,
+          expectedArrival: expectedArrival(now),
+          rail: deps.railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
+          railState: 'pending',
+          railDueAt: now,
+        });
+      });
+      return toPayout(confirmed, clock.now());
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { toEpcId, toEpcText } from './epc-text.ts';
+import { expectValidPain001 } from './pain001-schema.test-support.ts';
+import { buildSepaCreditTransferFile, decimalAmount, type SepaTransfer } from './sepa-file.ts';
+import { buildUkBulkCsv } from './uk-file.ts';
+
+const debtor = { name: 'Tipcard TEST debtor', iban: 'LV80BANK0000435195001', bic: 'HABALV22' };
+const transfer = (overrides: Partial<SepaTransfer> = {}): SepaTransfer => ({
+  endToEndId: '0f8fad5bd9cb469fa16570867728950e',
+  amountCents: 1000,
+  creditorName: 'Bērziņa',
+  creditorIban: 'DE89370400440532013000',
+  creditorBic: 'COBADEFFXXX',
+  creditorAddress: 'Brīvības iela 1, Rīga',
+  remittance: 'Tipcard payout 0F8FAD5B',
+  ...overrides,
+});
+const build = (transfers: SepaTransfer[]) =>
+  buildSepaCreditTransferFile({ messageId: 'TC0123456789ABCDEF', createdAt: new Date('2026-11-20T10:00:00Z'), executionDate: '2026-11-23', debtor, transfers });
+
+describe('SEPA pain.001.001.09 file', () => {
+  it('validates against the EPC schema with one and with many transfers, and sums them', () => {
+    const one = build([transfer()]);
+    expectValidPain001(one);
+    expect(one).toContain('<CtrlSum>10.00</CtrlSum>');
+    const many = build([transfer({ amountCents: 300 }), transfer({ amountCents: 1_234_567, endToEndId: 'a'.repeat(32), creditorIban: 'LV80BANK0000435195001', creditorBic: 'HABALV22' })]);
+    expectValidPain001(many);
+    expect(many).toContain('<NbOfTxs>2</NbOfTxs>');
+    expect(many).toContain('<CtrlSum>12348.67</CtrlSum>');
+  });
+
+  it('transliterates names and addresses to the EPC character set and escapes nothing unsafe into the XML', () => {
+    const xml = build([
+      transfer({
+        creditorName: 'Łukasz Ørsted-Müller & Søn <script>"x"</script> — Straße',
+        creditorAddress: `${'Ļoti gara iela '.repeat(12)}Zürich`,
+        remittance: 'Tipcard payout ÀÉÎ',
+      }),
+    ]);
+    expectValidPain001(xml);
+    expect(xml).toContain('<Nm>Lukasz Orsted-Muller + Son script &apos;x&apos; /script - Strasse</Nm>');
+    expect(xml).not.toMatch(/<script>/);
+  });
+
+  it('keeps an empty-after-transliteration name valid', () => {
+    expectValidPain001(build([transfer({ creditorName: '日本語', creditorAddress: '東京' })]));
+  });
+
+  it('refuses non-integer or non-positive amounts', () => {
+    expect(() => decimalAmount(10.5)).toThrow();
+    expect(() => decimalAmount(0)).toThrow();
+    expect(decimalAmount(5)).toBe('0.05');
+  });
+
+  it('makes EPC identifiers and texts', () => {
+    expect(toEpcId('//ab  c//d/')).toBe('abc/d');
+    expect(toEpcText('  Ģirts   Šmits ', 70)).toBe('Girts Smits');
+  });
+});
+
+describe('UK bulk CSV', () => {
+  it('writes sort code, account number, name, amount and reference', () => {
+    const csv = buildUkBulkCsv([{ sortCode: '601613', accountNumber: '31926819', name: 'Jane O\'Brien, "Esq"', amountCents: 1050, reference: 'Tipcard 0f8fad5b' }]);
+    expect(csv).toBe('sort_code,account_number,account_name,amount,reference\r\n601613,31926819,JANE O BRIEN ESQ,10.50,TIPCARD 0F8FAD5B\r\n');
+  });
+});

@@ -1,0 +1,76 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Clock, Lock, ShieldCheck } from 'lucide-react';
+import type { PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { showSnackbar } from '../../lib/ui-store.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useMyCard } from '../account/api/use-card.ts';
+import { useAddPayoutMethod } from './api/use-payouts.ts';
+import { PayoutMethodForm } from './components/payout-method-form.tsx';
+import { serverFieldErrors } from './format.ts';
+
+/** Where to go once the method is saved (or the form is left): back to the withdrawal, the settings or the payouts. */
+function useReturnPath(): string {
+  const [search] = useSearchParams();
+  const to = useLocalePath();
+  const from = search.get('return');
+  if (from === 'withdraw') return to('/payouts?withdraw=1');
+  if (from === 'settings') return to('/settings/payout');
+  return to('/payouts');
+}
+
+export default function AddMethodPage() {
+  const { t } = useTranslation('payouts');
+  const navigate = useNavigate();
+  const { clientId } = useMyCard();
+  const add = useAddPayoutMethod(clientId);
+  const back = useReturnPath();
+  useDocumentTitle(t('add.title'));
+
+  function onSubmit(body: PayoutMethodBody, setFieldError: (field: string, message: string) => void) {
+    add.mutate(body, {
+      onSuccess: () => {
+        showSnackbar(t('add.saved'), 'success');
+        void navigate(back);
+      },
+      onError: (error) => {
+        for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);
+      },
+    });
+  }
+
+  const points = [
+    { icon: ShieldCheck, text: t('add.points.own') },
+    { icon: Clock, text: t('add.points.arrival') },
+    { icon: Lock, text: t('add.points.masked') },
+  ];
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <ButtonLink to={back} variant="ghost" size="sm" className="-ml-3 mb-2" icon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+        {t('add.back')}
+      </ButtonLink>
+      <PageHeader title={t('add.title')} description={t('add.description')} />
+      <div className="grid gap-5 lg:grid-cols-[1.6fr_1fr]">
+        <Panel>
+          <PayoutMethodForm submitting={add.isPending} onSubmit={onSubmit} onCancel={() => void navigate(back)} />
+        </Panel>
+        <aside aria-label={t('add.aside_label')} className="h-fit rounded-2xl bg-primary-50/70 p-5 ring-1 ring-inset ring-primary-100 sm:p-6">
+          <ul className="space-y-4">
+            {points.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex gap-3 text-sm text-primary-950">
+                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-white text-primary-700 shadow-xs" aria-hidden="true">
+                  <Icon className="size-4" />
+                </span>
+                <span className="pt-1.5">{text}</span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ArrowUpRight, CalendarClock, Clock, Inbox, Plus, Settings2, Wallet } from 'lucide-react';
+import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Money } from '../../components/ui/money.tsx';
+import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatEuro } from '../../lib/format-euro.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useMyCard } from '../account/api/use-card.ts';
+import { useAccountBalance } from '../overview/api/use-account-balance.ts';
+import { usePayoutMethods, usePayouts, usePayoutTerms } from './api/use-payouts.ts';
+import { MethodSummary } from './components/payout-method-card.tsx';
+import { PayoutRow, PayoutRowSkeleton } from './components/payout-row.tsx';
+import { WithdrawDialog } from './components/withdraw-dialog.tsx';
+import { formatDay } from './format.ts';
+
+function BalanceCard({ main, hold, loading, onWithdraw }: { main: number; hold: number; loading: boolean; onWithdraw: () => void }) {
+  const { t } = useTranslation('payouts');
+  return (
+    <section
+      aria-labelledby="payout-balance-title"
+      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary-800 via-primary-900 to-primary-950 p-5 text-white shadow-lg shadow-primary-950/20 sm:p-6"
+    >
+      <div className="pointer-events-none absolute -right-12 -top-12 size-44 rounded-full bg-accent-400/10" aria-hidden="true" />
+      <div className="pointer-events-none absolute -bottom-16 right-16 size-32 rounded-full bg-white/5" aria-hidden="true" />
+      <div className="relative flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <div className="flex items-center gap-2">
+            <span className="grid size-8 place-items-center rounded-lg bg-white/10 text-accent-300" aria-hidden="true">
+              <Wallet className="size-4" />
+            </span>
+            <h2 id="payout-balance-title" className="text-sm font-medium text-white/80">
+              {t('balance.label')}
+            </h2>
+          </div>
+          <p className="mt-4 text-4xl font-bold tracking-tight tabular-nums">
+            {loading ? <Spinner label={t('balance.label')} /> : <Money cents={main} testId="payouts-balance-main" className="whitespace-nowrap" />}
+          </p>
+          <p className="mt-2 flex items-center gap-1.5 text-sm text-white/70">
+            <Clock className="size-4" aria-hidden="true" />
+            {hold > 0 ? t('balance.hold', { amount: formatEuro(hold) }) : t('balance.no_hold')}
+          </p>
+        </div>
+        <Button variant="light" size="lg" className="w-full sm:w-auto" onClick={onWithdraw} disabled={loading} icon={<ArrowUpRight className="size-5" aria-hidden="true" />}>
+          {t('withdraw')}
+        </Button>
+      </div>
+      <p className="relative mt-5 border-t border-white/10 pt-4 text-xs text-white/70">
+        {t('balance.terms', { min: formatEuro(PAYOUT_MIN_CENTS), fee: formatEuro(PAYOUT_FEE_CENTS) })}
+      </p>
+    </section>
+  );
+}
+
+function PayoutAccount({ clientId, arrival }: { clientId: string | undefined; arrival: string | undefined }) {
+  const { t } = useTranslation('payouts');
+  const to = useLocalePath();
+  const methods = usePayoutMethods(clientId);
+  const method = methods.data?.[0];
+  return (
+    <Panel>
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-primary-950">{t('methods.title')}</h2>
+        {method ? (
+          <ButtonLink to={to('/settings/payout')} variant="ghost" size="sm" className="-mr-3" icon={<Settings2 className="size-4" aria-hidden="true" />}>
+            {t('methods.manage')}
+          </ButtonLink>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {methods.isPending ? (
+          <div className="flex animate-pulse items-center gap-3" aria-hidden="true">
+            <span className="size-10 rounded-xl bg-slate-200" />
+            <span className="h-4 w-48 rounded bg-slate-200" />
+          </div>
+        ) : method ? (
+          <MethodSummary method={method} />
+        ) : (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-sm text-slate-600">{t('methods.none')}</p>
+            <ButtonLink to={to('/payouts/add-method')} variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />}>
+              {t('methods.add')}
+            </ButtonLink>
+          </div>
+        )}
+      </div>
+      {method && arrival ? (
+        <p className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4 text-sm text-slate-600" data-testid="arrival-hint">
+          <CalendarClock className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
+          {t('methods.arrival_hint', { date: formatDay(arrival, 'long') })}
+        </p>
+      ) : null}
+    </Panel>
+  );
+}
+
+function History({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation('payouts');
+  const payouts = usePayouts(clientId);
+  const items = payouts.data ?? [];
+  return (
+    <Panel className="py-4! sm:py-5!">
+      <h2 className="text-base font-semibold text-primary-950">{t('history.title')}</h2>
+      {payouts.isPending ? (
+        <div role="status" aria-label={t('history.loading')} className="divide-y divide-slate-100">
+          <PayoutRowSkeleton />
+          <PayoutRowSkeleton />
+          <PayoutRowSkeleton />
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="payouts-empty">
+          <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
+            <Inbox className="size-7" />
+          </span>
+          <h3 className="mt-4 text-lg font-semibold text-primary-950">{t('history.empty_title')}</h3>
+          <p className="mt-1 max-w-sm text-sm text-slate-600">{t('history.empty_text')}</p>
+        </div>
+      ) : (
+        <ul aria-label={t('history.list_label')} className="divide-y divide-slate-100" aria-busy={payouts.isFetching || undefined}>
+          {items.map((payout) => (
+            <li key={payout.id}>
+              <PayoutRow payout={payout} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export default function PayoutsPage() {
+  const { t } = useTranslation('payouts');
+  const { clientId } = useMyCard();
+  const balance = useAccountBalance(clientId);
+  const methods = usePayoutMethods(clientId);
+  const [search, setSearch] = useSearchParams();
+  const withdrawing = search.get('withdraw') === '1';
+  const terms = usePayoutTerms(clientId);
+  useDocumentTitle(t('title'));
+
+  const setWithdrawing = (open: boolean) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('withdraw', '1');
+        else next.delete('withdraw');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="grid gap-4 lg:grid-cols-[1.3fr_1fr]">
+        <BalanceCard main={balance.main} hold={balance.hold} loading={balance.isPending} onWithdraw={() => setWithdrawing(true)} />
+        <PayoutAccount clientId={clientId} arrival={terms.data?.expected_arrival} />
+      </div>
+      <div className="mt-5">
+        <History clientId={clientId} />
+      </div>
+      <WithdrawDialog
+        open={withdrawing && !balance.isPending && !methods.isPending}
+        onClose={() => setWithdrawing(false)}
+        clientId={clientId}
+        mainCents={balance.main}
+        methods={methods.data ?? []}
+        terms={terms.data}
+      />
+    </div>
+  );
+}

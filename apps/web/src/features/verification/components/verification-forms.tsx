@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Send, ShieldCheck } from 'lucide-react';
+import type { z } from 'zod';
+import { ERROR_CODES } from '@tipcard/shared/errors/error-codes';
+import {
+  COMPANY_DOCUMENTS,
+  PERSON_DOCUMENTS,
+  companyFields,
+  personFields,
+  type DocumentField,
+  type VerificationBody,
+} from '@tipcard/shared/verification/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Panel } from '../../../components/ui/page-header.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { i18n, translateValidation } from '../../../lib/i18n.ts';
+import { showSnackbar } from '../../../lib/ui-store.ts';
+import { readAsBase64 } from '../../account/components/photo-file.ts';
+import { useSubmitVerification } from '../api/use-verification.ts';
+import { DocumentInput } from './document-input.tsx';
+import { documentMime } from './document-file.ts';
+
+/** The server's English text in the user's language, when we know it. */
+function serverText(text: string): string {
+  if (text === ERROR_CODES.invalid_file.message) return i18n.t('verification:file.problem_type');
+  if (text === ERROR_CODES.payload_too_large.message) return i18n.t('verification:file.problem_size');
+  const catalog = i18n.getResourceBundle('en', 'validation') as Record<string, string> | undefined;
+  const rule = Object.entries(catalog ?? {}).find(([, message]) => message === text)?.[0];
+  return rule ? i18n.t(`validation:${rule}`) : text;
+}
+
+type Files<D extends DocumentField> = Partial<Record<D, File | null>>;
+
+/** Reads the documents, sends the form, and puts the server's field errors where they belong. */
+function useSend<D extends DocumentField>(clientId: string | undefined, documents: readonly D[]) {
+  const { t } = useTranslation('verification');
+  const submit = useSubmitVerification(clientId);
+  const [files, setFiles] = useState<Files<D>>({});
+  const [fileErrors, setFileErrors] = useState<Partial<Record<D, string>>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const setFile = (field: D, file: File | null) => {
+    setFiles((current) => ({ ...current, [field]: file }));
+    setFileErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  /** False when a document is missing (the field says so). */
+  const checkFiles = (): boolean => {
+    const missing = documents.filter((field) => !files[field]);
+    setFileErrors(Object.fromEntries(missing.map((field) => [field, t('file.required')])) as Partial<Record<D, string>>);
+    return missing.length === 0;
+  };
+
+  async function send<V extends FieldValues>(fields: V, kind: 'person' | 'company', setError: UseFormSetError<V>) {
+    if (!checkFiles()) return;
+    const chosen = documents.map((field) => [field, files[field]!] as const);
+    const total = chosen.reduce((sum, [, file]) => sum + file.size, 0) || 1;
+    setProgress(0);
+    try {
+      let done = 0;
+      const encoded: Record<string, { content: string; name: string; mime: string }> = {};
+      for (const [field, file] of chosen) {
+        const content = await readAsBase64(file, (ratio) => setProgress(Math.round(((done + ratio * file.size) / total) * 60)));
+        done += file.size;
+        encoded[field] = { content, name: file.name, mime: documentMime(file) };
+      }
+      setProgress(70);
+      await submit.mutateAsync({ ...fields, ...encoded, kind } as unknown as VerificationBody);
+      setProgress(100);
+      showSnackbar(t('sent'), 'success');
+    } catch (error) {
+      setProgress(null);
+      const problems = error instanceof ApiError ? (error.body?.validation_errors ?? {}) : {};
+      const documentProblems: Partial<Record<D, string>> = {};
+      for (const [field, messages] of Object.entries(problems)) {
+        const message = messages[0] ? serverText(messages[0]) : undefined;
+        if (!message) continue;
+        if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = message;
+        else setError(field as Path<V>, { message });
+      }
+      setFileErrors(documentProblems);
+    }
+  }
+
+  return { files, setFile, fileErrors, checkFiles, progress, busy: progress !== null, send };
+}
+
+function Progress({ value }: { value: number }) {
+  const { t } = useTranslation('verification');
+  return (
+    <div role="status" className="rounded-xl bg-primary-50/60 p-4 ring-1 ring-primary-100">
+      <div className="flex justify-between text-sm font-medium text-primary-950">
+        <span>{t('form.sending')}</span>
+        <span>{value}%</span>
+      </div>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded-full bg-white"
+        role="progressbar"
+        aria-label={t('form.sending')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+      >
+        <div className="h-full rounded-full bg-primary-700 transition-[width] duration-300" style={{ width: `${value}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function FormFooter({ busy, progress }: { busy: boolean; progress: number | null }) {
+  const { t } = useTranslation('verification');
+  return (
+    <div className="space-y-4">
+      {progress !== null ? <Progress value={progress} /> : null}
+      <p className="flex gap-2 text-xs leading-relaxed text-slate-500">
+        <ShieldCheck className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+        {t('form.privacy')}
+      </p>
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" loading={busy} className="w-full sm:w-auto" icon={<Send className="size-4" aria-hidden="true" />}>
+          {t('form.submit')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SectionTitle({ children, hint }: { children: string; hint?: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <h3 className="text-base font-semibold text-primary-950">{children}</h3>
+      {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
+    </div>
+  );
+}
+
+type PersonInput = z.input<typeof personFields>;
+type PersonOutput = z.output<typeof personFields>;
+
+export function PersonForm({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation('verification');
+  const sender = useSend(clientId, PERSON_DOCUMENTS);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PersonInput, unknown, PersonOutput>({
+    resolver: zodResolver(personFields),
+    defaultValues: { first_name: '', last_name: '', birthday: '', personal_code: '', address: '' },
+  });
+  const err = (message: string | undefined) => translateValidation(message);
+  const onSubmit = handleSubmit((values) => sender.send(values, 'person', setError), () => void sender.checkFiles());
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t('kind.person')}>
+      <Panel>
+        <fieldset disabled={sender.busy} className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <SectionTitle>{t('form.details')}</SectionTitle>
+          <TextField label={t('form.first_name')} autoComplete="given-name" maxLength={100} error={err(errors.first_name?.message)} {...register('first_name')} />
+          <TextField label={t('form.last_name')} autoComplete="family-name" maxLength={100} error={err(errors.last_name?.message)} {...register('last_name')} />
+          <TextField type="date" label={t('form.birthday')} hint={t('form.birthday_hint')} autoComplete="bday" error={err(errors.birthday?.message)} {...register('birthday')} />
+          <TextField label={t('form.personal_code')} hint={t('form.personal_code_hint')} maxLength={40} error={err(errors.personal_code?.message)} {...register('personal_code')} />
+          <TextField
+            className="sm:col-span-2"
+            label={t('form.address')}
+            placeholder={t('form.address_placeholder')}
+            autoComplete="street-address"
+            maxLength={300}
+            error={err(errors.address?.message)}
+            {...register('address')}
+          />
+        </fieldset>
+      </Panel>
+      <Panel>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
+          {PERSON_DOCUMENTS.map((field) => (
+            <DocumentInput
+              key={field}
+              label={t(`form.${field}`)}
+              file={sender.files[field] ?? null}
+              onChange={(file) => sender.setFile(field, file)}
+              error={sender.fileErrors[field]}
+              disabled={sender.busy}
+            />
+          ))}
+        </div>
+      </Panel>
+      <FormFooter busy={sender.busy} progress={sender.progress} />
+    </form>
+  );
+}
+
+type CompanyInput = z.input<typeof companyFields>;
+type CompanyOutput = z.output<typeof companyFields>;
+
+export function CompanyForm({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation('verification');
+  const sender = useSend(clientId, COMPANY_DOCUMENTS);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CompanyInput, unknown, CompanyOutput>({
+    resolver: zodResolver(companyFields),
+    defaultValues: { company_name: '', registration_number: '', representative_name: '', representative_birthday: '', iban: '' },
+  });
+  const err = (message: string | undefined) => translateValidation(message);
+  const onSubmit = handleSubmit((values) => sender.send(values, 'company', setError), () => void sender.checkFiles());
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t('kind.company')}>
+      <Panel>
+        <fieldset disabled={sender.busy} className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <SectionTitle>{t('form.company_details')}</SectionTitle>
+          <TextField label={t('form.company_name')} autoComplete="organization" maxLength={200} error={err(errors.company_name?.message)} {...register('company_name')} />
+          <TextField label={t('form.registration_number')} maxLength={40} error={err(errors.registration_number?.message)} {...register('registration_number')} />
+          <SectionTitle>{t('form.representative')}</SectionTitle>
+          <TextField label={t('form.representative_name')} autoComplete="name" maxLength={200} error={err(errors.representative_name?.message)} {...register('representative_name')} />
+          <TextField
+            type="date"
+            label={t('form.representative_birthday')}
+            hint={t('form.birthday_hint')}
+            error={err(errors.representative_birthday?.message)}
+            {...register('representative_birthday')}
+          />
+          <SectionTitle>{t('form.bank')}</SectionTitle>
+          <TextField
+            className="sm:col-span-2"
+            label={t('form.iban')}
+            hint={t('form.iban_hint')}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={50}
+            error={err(errors.iban?.message)}
+            {...register('iban')}
+          />
+        </fieldset>
+      </Panel>
+      <Panel>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
+          {COMPANY_DOCUMENTS.map((field) => (
+            <DocumentInput
+              key={field}
+              label={t(`form.${field}`)}
+              file={sender.files[field] ?? null}
+              onChange={(file) => sender.setFile(field, file)}
+              error={sender.fileErrors[field]}
+              disabled={sender.busy}
+            />
+          ))}
+        </div>
+      </Panel>
+      <FormFooter busy={sender.busy} progress={sender.progress} />
+    </form>
+  );
+}
