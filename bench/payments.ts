@@ -15,6 +15,7 @@ import { createCard } from '../apps/api/src/modules/cards/cards.service.ts';
 import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { settleDueTips } from '../apps/api/src/modules/transactions/transactions.service.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
+import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';
 import { CARD_INPUT } from '../apps/api/src/test/test-app.ts';
 
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 20);
@@ -56,9 +57,7 @@ try {
       remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     });
     const payment = response.json().data;
-    const token = new URL(payment.checkout_url).searchParams.get('c')!;
-    const ref = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
-    events.push(JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', provider_ref: ref, payment_id: payment.id, amount_cents: payment.total_cents, currency: 'EUR', created_at: Date.now() }));
+    events.push(JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', provider_ref: sandboxRefOf(payment), payment_id: payment.id, amount_cents: payment.total_cents, currency: 'EUR', created_at: Date.now() }));
   }
   console.log('done');
 

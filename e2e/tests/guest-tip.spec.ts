@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newPhone, readCode } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { createStaffWithCard, type Staff } from './helpers.ts';
 
 /**
  * A guest's tip on a phone, from the QR card's page through the sandbox's hosted checkout and back, and the staff
@@ -10,34 +10,7 @@ import { newPhone, readCode } from './helpers.ts';
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the guest journey runs on the phone viewport (390×844)');
 
-interface Staff {
-  clientId: string;
-  cardId: string;
-  jwt: string;
-  refreshToken: string;
-}
-
 let staff: Staff;
-
-async function createStaffWithCard(request: APIRequestContext): Promise<Staff> {
-  const phone = newPhone();
-  const registered = await request.post('/api/register', { data: { username: phone, age_confirmed: true, terms_accepted: true } });
-  expect(registered.ok()).toBeTruthy();
-  const { uuid } = ((await registered.json()) as { data: { uuid: string } }).data;
-  const verified = await request.post(`/api/register/${uuid}/verify`, { data: { code: await readCode(request, phone) } });
-  expect(verified.ok()).toBeTruthy();
-  const tokens = ((await verified.json()) as { data: { jwt: string; refresh_token: string } }).data;
-  const headers = { Authorization: `Bearer ${tokens.jwt}` };
-  const me = ((await (await request.get('/api/me', { headers })).json()) as { data: { clients: { id: string }[] } }).data;
-  const clientId = me.clients[0]!.id;
-  const created = await request.post(`/api/clients/${clientId}/cards`, {
-    headers,
-    data: { public_name: 'Anna', title: 'Café Riga', activity_type: 'WAITER', country: 'LV', welcome_phrase: 'Paldies! Thank you for coming.' },
-  });
-  expect(created.ok()).toBeTruthy();
-  const card = ((await created.json()) as { data: { id: string } }).data;
-  return { clientId, cardId: card.id, jwt: tokens.jwt, refreshToken: tokens.refresh_token };
-}
 
 /** The guest's part up to the provider's page: 5 EUR, terms, pay. */
 async function startTip(page: Page) {
@@ -57,7 +30,7 @@ async function payWithCard(page: Page, number: string) {
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  staff = await createStaffWithCard(request);
+  staff = await createStaffWithCard(request, { welcome_phrase: 'Paldies! Thank you for coming.' });
   await request.dispose();
 });
 

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newPhone, readCode } from './helpers.ts';
+import { createStaffWithCard, payTipWithApplePay, type Staff } from './helpers.ts';
 
 /**
  * A staff member takes tips out on a phone: adds an IBAN, withdraws 10 EUR with the slide control, types the code
@@ -10,47 +10,7 @@ import { newPhone, readCode } from './helpers.ts';
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the payout journey runs on the phone viewport (390×844)');
 
-interface Staff {
-  phone: string;
-  clientId: string;
-  cardId: string;
-  jwt: string;
-  refreshToken: string;
-}
-
 let staff: Staff;
-
-async function createStaffWithCard(request: APIRequestContext): Promise<Staff> {
-  const phone = newPhone();
-  const registered = await request.post('/api/register', { data: { username: phone, age_confirmed: true, terms_accepted: true } });
-  expect(registered.ok()).toBeTruthy();
-  const { uuid } = ((await registered.json()) as { data: { uuid: string } }).data;
-  const verified = await request.post(`/api/register/${uuid}/verify`, { data: { code: await readCode(request, phone) } });
-  expect(verified.ok()).toBeTruthy();
-  const tokens = ((await verified.json()) as { data: { jwt: string; refresh_token: string } }).data;
-  const headers = { Authorization: `Bearer ${tokens.jwt}` };
-  const me = ((await (await request.get('/api/me', { headers })).json()) as { data: { clients: { id: string }[] } }).data;
-  const clientId = me.clients[0]!.id;
-  const created = await request.post(`/api/clients/${clientId}/cards`, {
-    headers,
-    data: { public_name: 'Anna', title: 'Café Riga', activity_type: 'WAITER', country: 'LV' },
-  });
-  expect(created.ok()).toBeTruthy();
-  const card = ((await created.json()) as { data: { id: string } }).data;
-  return { phone, clientId, cardId: card.id, jwt: tokens.jwt, refreshToken: tokens.refresh_token };
-}
-
-/** A guest's 10 EUR tip, paid with the sandbox checkout's Apple Pay button (the form the hosted page posts). */
-async function payTip(request: APIRequestContext, cardId: string) {
-  const created = await request.post(`/api/public/cards/${cardId}/payments`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: { amount_cents: 1000, terms_accepted: true },
-  });
-  expect(created.status()).toBe(201);
-  const checkout = new URL(((await created.json()) as { data: { checkout_url: string } }).data.checkout_url);
-  const paid = await request.post(`${checkout.pathname}${checkout.search}`, { form: { method: 'apple_pay' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
 
 async function mainBalance(request: APIRequestContext): Promise<number> {
   const response = await request.get(`/api/clients/${staff.clientId}/account`, { headers: { Authorization: `Bearer ${staff.jwt}` } });
@@ -108,8 +68,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   staff = await createStaffWithCard(request);
   // Two 10 EUR tips: 19 EUR once the 5% fee is taken and the 36-second hold is over (10 EUR + 2 EUR fee are needed).
-  await payTip(request, staff.cardId);
-  await payTip(request, staff.cardId);
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 1000 });
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 1000 });
   await expect.poll(() => mainBalance(request), { timeout: 120_000, intervals: [1_000, 2_000] }).toBe(1900);
   await request.dispose();
 });

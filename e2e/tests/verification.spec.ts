@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newPhone, readCode } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { createStaffWithCard, payTipWithApplePay, type Staff } from './helpers.ts';
 
 /**
  * A staff member over the verification limit (1,000 EUR received by default: two 500 EUR tips with the fee covered
@@ -11,47 +11,7 @@ import { newPhone, readCode } from './helpers.ts';
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the verification journey runs on the phone viewport (390×844)');
 
-interface Staff {
-  phone: string;
-  clientId: string;
-  cardId: string;
-  jwt: string;
-  refreshToken: string;
-}
-
 let staff: Staff;
-
-async function createStaffWithCard(request: APIRequestContext): Promise<Staff> {
-  const phone = newPhone();
-  const registered = await request.post('/api/register', { data: { username: phone, age_confirmed: true, terms_accepted: true } });
-  expect(registered.ok()).toBeTruthy();
-  const { uuid } = ((await registered.json()) as { data: { uuid: string } }).data;
-  const verified = await request.post(`/api/register/${uuid}/verify`, { data: { code: await readCode(request, phone) } });
-  expect(verified.ok()).toBeTruthy();
-  const tokens = ((await verified.json()) as { data: { jwt: string; refresh_token: string } }).data;
-  const headers = { Authorization: `Bearer ${tokens.jwt}` };
-  const me = ((await (await request.get('/api/me', { headers })).json()) as { data: { clients: { id: string }[] } }).data;
-  const clientId = me.clients[0]!.id;
-  const created = await request.post(`/api/clients/${clientId}/cards`, {
-    headers,
-    data: { public_name: 'Marta', title: 'Hotel Riga', activity_type: 'HOUSEMAID', country: 'LV' },
-  });
-  expect(created.ok()).toBeTruthy();
-  const card = ((await created.json()) as { data: { id: string } }).data;
-  return { phone, clientId, cardId: card.id, jwt: tokens.jwt, refreshToken: tokens.refresh_token };
-}
-
-/** A guest's 500 EUR tip with the fee covered, paid on the sandbox's hosted checkout with its Apple Pay button. */
-async function receiveTip(request: APIRequestContext, cardId: string) {
-  const created = await request.post(`/api/public/cards/${cardId}/payments`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: { amount_cents: 50_000, cover_fee: true, terms_accepted: true },
-  });
-  expect(created.ok()).toBeTruthy();
-  const { checkout_url: checkoutUrl } = ((await created.json()) as { data: { checkout_url: string } }).data;
-  const paid = await request.post(checkoutUrl, { form: { method: 'apple_pay' }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
 
 /** A real PNG (a 32×20 blue scan) and a minimal PDF, made here: the server decides the type by these bytes. */
 function png(width: number, height: number): Buffer {
@@ -76,9 +36,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> end
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  staff = await createStaffWithCard(request);
-  await receiveTip(request, staff.cardId);
-  await receiveTip(request, staff.cardId);
+  staff = await createStaffWithCard(request, { public_name: 'Marta', title: 'Hotel Riga', activity_type: 'HOUSEMAID' });
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 50_000, cover_fee: true });
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 50_000, cover_fee: true });
   // The provider's events arrive a moment later; then /me says verification is required.
   await expect
     .poll(async () => {

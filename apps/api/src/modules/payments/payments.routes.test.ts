@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { sandboxRefOf, sandboxSigner } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
 
@@ -7,14 +8,7 @@ let t: TestApp;
 let sign: (body: string, timestampSeconds?: number) => string;
 beforeAll(async () => {
   t = await createTestApp({ env: { SANDBOX_WEBHOOK_DELAY_MS: '0', HOLD_HOURS: '24' } });
-  sign = createSandboxProvider({
-    db: t.app.db,
-    clock: t.clock,
-    publicUrl: t.app.config.publicUrl,
-    secret: t.app.config.jwtSecret,
-    deliveryDelayMs: 0,
-    deliver: async () => 200,
-  }).signEvent;
+  sign = sandboxSigner(t).signEvent;
 });
 afterAll(() => t.close());
 
@@ -151,8 +145,7 @@ describe('webhooks', () => {
   async function succeededEvent() {
     const staff = await staffWithCard();
     const payment = (await pay(staff.cardId, { ...tipBody, cover_fee: true })).body.data;
-    const token = new URL(payment.checkout_url).searchParams.get('c')!;
-    const checkoutRef = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
+    const checkoutRef = sandboxRefOf(payment);
     const body = JSON.stringify({
       id: `evt_${crypto.randomUUID()}`,
       type: 'payment.succeeded',

@@ -1,43 +1,13 @@
 import { TIP_MAX_CENTS } from '@tipcard/shared/payments/fees';
-import { expect } from 'vitest';
-import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { receiveTip } from '../../test/sandbox-events.ts';
 import { settleDueTips } from '../transactions/transactions.service.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { payoutRef } from './payouts.service.ts';
 
 /** Puts `cents` on the owner's main balance the way money really arrives: paid tips, their webhooks, settlement (FEE_PERCENT=0, HOLD_HOURS=0). */
 export async function fundMain(t: TestApp, owner: { cardId: string }, cents: number) {
-  for (let left = cents; left > 0; left -= TIP_MAX_CENTS) await receiveTip(t, owner, Math.min(left, TIP_MAX_CENTS));
+  for (let left = cents; left > 0; left -= TIP_MAX_CENTS) await receiveTip(t, owner.cardId, Math.min(left, TIP_MAX_CENTS));
   await settleDueTips(t.app.db, t.clock.now());
-}
-
-async function receiveTip(t: TestApp, owner: { cardId: string }, cents: number) {
-  const created = await t.call({
-    method: 'POST',
-    url: `/api/public/cards/${owner.cardId}/payments`,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    payload: { amount_cents: cents, cover_fee: false, terms_accepted: true },
-  });
-  expect(created.status).toBe(201);
-  const payment = created.body.data;
-  const token = new URL(payment.checkout_url).searchParams.get('c')!;
-  const body = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    type: 'payment.succeeded',
-    provider_ref: JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref,
-    payment_id: payment.id,
-    amount_cents: payment.total_cents,
-    currency: 'EUR',
-    created_at: t.clock.now().getTime(),
-  });
-  const signer = createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
-  const delivered = await t.call({
-    method: 'POST',
-    url: '/api/webhooks/sandbox',
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signer.signEvent(body) },
-    payload: body,
-  });
-  expect(delivered.body.data.outcome).toBe('applied');
 }
 
 /** The code texted for this payout (the SMS names the payout's short reference). */

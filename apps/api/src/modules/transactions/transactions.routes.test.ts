@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { receiveTip } from '../../test/sandbox-events.ts';
 import { settleDueTips } from './transactions.service.ts';
 
 const HOUR = 3_600_000;
@@ -11,37 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const staff = () => signUpWithCard(t);
-
-/** A guest's tip, paid and confirmed by a signed provider event at the test clock's current time (no fee here). */
-async function receive(owner: { cardId: string }, cents: number, extra: { message?: string; rating?: number } = {}) {
-  const created = await t.call({
-    method: 'POST',
-    url: `/api/public/cards/${owner.cardId}/payments`,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    payload: { amount_cents: cents, cover_fee: false, terms_accepted: true, ...extra },
-  });
-  const payment = created.body.data;
-  const token = new URL(payment.checkout_url).searchParams.get('c')!;
-  const body = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    type: 'payment.succeeded',
-    provider_ref: JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref,
-    payment_id: payment.id,
-    amount_cents: payment.total_cents,
-    currency: 'EUR',
-    created_at: t.clock.now().getTime(),
-  });
-  const delivered = await t.call({
-    method: 'POST',
-    url: '/api/webhooks/sandbox',
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signer().signEvent(body) },
-    payload: body,
-  });
-  expect(delivered.body.data.outcome).toBe('applied');
-}
-
-const signer = () =>
-  createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
+const receive = (owner: { cardId: string }, cents: number, extra?: { message?: string; rating?: number }) => receiveTip(t, owner.cardId, cents, extra);
 
 /** A fresh access token after the test clock moved past the old one's 15 minutes. */
 async function signInAgain(owner: { phone: string }) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { files, verifications } from '../../db/schema.ts';
-import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { deliverSandboxEvent, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createOutboxSmsSender } from '../messaging/sms-sender.ts';
 import { findUserForReview, isVerificationApproved, isVerificationRequired, ReviewError, reviewVerification } from './verification.service.ts';
@@ -267,41 +267,9 @@ describe('verification: review and resubmission', () => {
 });
 
 describe('verification: required once received tips reach the limit', () => {
-  const signer = () =>
-    createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
-
-  /** A signed provider event about a payment, as the sandbox sends it. */
-  async function deliver(payment: { id: string; total_cents: number; checkout_url: string }, type: 'payment.succeeded' | 'payment.refunded') {
-    const token = new URL(payment.checkout_url).searchParams.get('c')!;
-    const body = JSON.stringify({
-      id: `evt_${crypto.randomUUID()}`,
-      type,
-      provider_ref: JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref,
-      payment_id: payment.id,
-      amount_cents: payment.total_cents,
-      currency: 'EUR',
-      created_at: t.clock.now().getTime(),
-    });
-    const delivered = await t.call({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signer().signEvent(body) },
-      payload: body,
-    });
-    expect(delivered.body.data.outcome).toBe('applied');
-  }
-
-  /** A guest's tip, paid and confirmed by a signed provider event (as transactions.routes.test.ts does). */
-  async function receive(owner: { cardId: string }, cents: number) {
-    const created = await t.call({
-      method: 'POST',
-      url: `/api/public/cards/${owner.cardId}/payments`,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { amount_cents: cents, cover_fee: false, terms_accepted: true },
-    });
-    await deliver(created.body.data, 'payment.succeeded');
-    return created.body.data as { id: string; total_cents: number; checkout_url: string };
-  }
+  const receive = (owner: { cardId: string }, cents: number) => receiveTip(t, owner.cardId, cents);
+  const deliver = async (payment: Parameters<typeof deliverSandboxEvent>[1], type: 'payment.succeeded' | 'payment.refunded') =>
+    expect(await deliverSandboxEvent(t, payment, type)).toBe('applied');
 
   const me = async (user: User) => (await t.call({ method: 'GET', url: '/api/me', token: user.jwt })).body.data;
 

@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../integrations/sandbox-psp/sandbox-provider.ts';
+import type { TestApp } from './test-app.ts';
+
+interface OpenPayment {
+  id: string;
+  total_cents: number;
+  checkout_url: string;
+}
+
+/** Signs like the app's own sandbox provider (same secret), as its servers would. */
+export const sandboxSigner = (t: TestApp) =>
+  createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
+
+/** The sandbox's reference of a payment, read from its signed checkout link. */
+export function sandboxRefOf(payment: OpenPayment): string {
+  const token = new URL(payment.checkout_url).searchParams.get('c')!;
+  return JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
+}
+
+/** A signed provider event about a payment, delivered to the webhook route like the sandbox does; answers the outcome. */
+export async function deliverSandboxEvent(t: TestApp, payment: OpenPayment, type: 'payment.succeeded' | 'payment.refunded' | 'payment.chargeback') {
+  const body = JSON.stringify({
+    id: `evt_${crypto.randomUUID()}`,
+    type,
+    provider_ref: sandboxRefOf(payment),
+    payment_id: payment.id,
+    amount_cents: payment.total_cents,
+    currency: 'EUR',
+    created_at: t.clock.now().getTime(),
+  });
+  const delivered = await t.call({
+    method: 'POST',
+    url: '/api/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sandboxSigner(t).signEvent(body) },
+    payload: body,
+  });
+  return delivered.body.data.outcome as string;
+}
+
+/** A guest's tip to the card, paid and confirmed by the provider's signed event, at the test clock's time. */
+export async function receiveTip(t: TestApp, cardId: string, cents: number, extra: { message?: string; rating?: number; cover_fee?: boolean } = {}) {
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/public/cards/${cardId}/payments`,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: { amount_cents: cents, cover_fee: false, terms_accepted: true, ...extra },
+  });
+  expect(created.status).toBe(201);
+  const payment = created.body.data as OpenPayment;
+  expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
+  return payment;
+}
