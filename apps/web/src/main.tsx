@@ -6,7 +6,7 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { setSignedOutHandler } from './lib/api-client.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
-import { currentLocale, i18n } from './lib/i18n.ts';
+import { currentLocale, i18n, loadLocale } from './lib/i18n.ts';
 import { localeOfHash, localizePath, preferredLocale } from './lib/locale.ts';
 
 installChunkReloadGuard();
@@ -18,7 +18,6 @@ if (window.location.pathname !== '/' && !window.location.hash) {
 
 // The URL prefix decides the language when present; otherwise the stored choice or the browser's.
 const initialLocale = localeOfHash(window.location.hash) ?? preferredLocale();
-void i18n.changeLanguage(initialLocale);
 document.documentElement.lang = initialLocale;
 
 const queryClient = createQueryClient();
@@ -29,10 +28,16 @@ setSignedOutHandler(() => {
   void router.navigate(localizePath('/', currentLocale()), { replace: true });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render waits for the language's catalogs (English is bundled); if they fail to load, English shows.
+void loadLocale(initialLocale)
+  .catch(() => undefined)
+  .then(() => i18n.changeLanguage(initialLocale))
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );

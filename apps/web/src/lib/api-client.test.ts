@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
 import { ApiError, createApiClient, type ErrorHandlers, type TokenStore } from './api-client.ts';
 import { apiErrorText } from './api-errors.ts';
-import { i18n } from './i18n.ts';
+import { i18n, loadLocale } from './i18n.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -211,6 +211,7 @@ describe('apiErrorText', () => {
     expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'))))).toBe('Wait 17 seconds');
     expect(await en(() => apiErrorText(new ApiError(400, body('Minimum withdrawal amount 3 EUR'))))).toBe('Minimum withdrawal amount 3 EUR');
 
+    await loadLocale('lv');
     await i18n.changeLanguage('lv');
     expect(apiErrorText(new ApiError(422, body('This value should not be blank.')))).not.toBe('This value should not be blank.');
     expect(apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait')))).toBe('Uzgaidiet 17 sekundes');

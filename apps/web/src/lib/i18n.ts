@@ -5,26 +5,33 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants'
 import { isLocale } from './is-locale.ts';
 
 /**
- * The catalogs live in packages/shared (the API uses them too). The web app bundles every web namespace except the
- * long texts of the public site, which load with their pages (`useNamespaces`), so no other page carries them.
+ * The catalogs live in packages/shared (the API uses them too). The app bundles English, the fallback, and loads the
+ * other languages' catalogs on start (`loadLocale`), so a page carries one language, not four. The long texts of the
+ * public site load with their pages (`useNamespaces`), so no other page carries them.
  */
 // Exclusions spell out the path: a `**` does not reach above the app's root, so `!**/sms.json` would match nothing.
 const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../../../packages/shared/src/i18n/locales/en/*.json', '!../../../../packages/shared/src/i18n/locales/en/{sms,documents,marketing,legal}.json'],
+  { eager: true, import: 'default' },
+);
+const localeModules = import.meta.glob<Record<string, unknown>>(
   [
     '../../../../packages/shared/src/i18n/locales/*/*.json',
+    '!../../../../packages/shared/src/i18n/locales/en/*.json',
     '!../../../../packages/shared/src/i18n/locales/*/{sms,documents,marketing,legal}.json',
   ],
-  { eager: true, import: 'default' },
+  { import: 'default' },
 );
 const lazyModules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/i18n/locales/*/{marketing,legal}.json'], {
   import: 'default',
 });
 
 const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email', 'documents']);
+const CATALOG_PATH = /locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export const resources: Resource = {};
 for (const [path, catalog] of Object.entries(modules)) {
-  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(path);
+  const match = CATALOG_PATH.exec(path);
   if (!match) continue;
   const [, locale, namespace] = match as unknown as [string, string, string];
   if (SERVER_ONLY_NAMESPACES.has(namespace)) continue;
@@ -47,6 +54,15 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+/** Loads every app namespace of a language other than English (bundled), before the first render in it. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  const loads = Object.entries(localeModules)
+    .map(([path, load]) => ({ match: CATALOG_PATH.exec(path), load }))
+    .filter(({ match }) => match?.[1] === locale && !SERVER_ONLY_NAMESPACES.has(match[2]!))
+    .map(async ({ match, load }) => i18n.addResourceBundle(locale, match![2]!, await load(), true, true));
+  await Promise.all(loads);
+}
 
 /** A promise React's `use` can read without suspending once it has settled (it looks at `status` and `value`). */
 type TrackedPromise = Promise<void> & { status?: 'fulfilled'; value?: void };

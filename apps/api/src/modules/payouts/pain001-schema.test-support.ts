@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-/** The EPC SCT schema beside the repository (`../shared/schemas` from the repo root), as CI has it. */
-export const PAIN001_XSD = process.env.PAIN001_XSD ?? fileURLToPath(new URL('../../../../../../shared/schemas/pain.001.001.09-epc-sct.xsd', import.meta.url));
+/** A copy of ../shared/schemas/pain.001.001.09-epc-sct.xsd kept in the repo, so the tests run without the shared folder. */
+export const PAIN001_XSD = process.env.PAIN001_XSD ?? fileURLToPath(new URL('./schemas/pain.001.001.09-epc-sct.xsd', import.meta.url));
 
 /** Fails the test unless xmllint accepts `xml` against the EPC pain.001.001.09 schema. */
 export function expectValidPain001(xml: string): void {
