@@ -93,6 +93,29 @@ describe('payout methods', () => {
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payout-methods` })).status).toBe(401);
   });
 
+  it('records every method change after verification and texts the phone on file; before it, neither', async () => {
+    const owner = await staffWith(0);
+    const outbox = async () =>
+      ((await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data as { body: string }[]).filter((m) =>
+        m.body.includes('payout account was changed'),
+      );
+    const events = async () => (await rows(sql`SELECT action, masked_account FROM payout_method_events WHERE user_id = ${owner.userId} ORDER BY created_at, action`)).rows;
+    const first = (await addMethod(owner)).body.data;
+    expect(await outbox()).toEqual([]);
+    expect(await events()).toEqual([]);
+
+    // The operator approved this user's identity (the review CLI's end state).
+    await rows(sql`INSERT INTO verifications (user_id, kind, status, details, reviewed_at) VALUES (${owner.userId}, 'person', 'approved', '{}'::jsonb, now())`);
+    const second = (await addMethod(owner, UK_METHOD)).body.data;
+    await t.call({ method: 'POST', url: `/api/payout-methods/${second.id}/default`, token: owner.jwt });
+    await t.call({ method: 'DELETE', url: `/api/payout-methods/${first.id}`, token: owner.jwt });
+    expect((await events()).map((event) => event.action).sort()).toEqual(['added', 'deleted', 'made_default']);
+    const texts = (await outbox()).map((m) => m.body).join('\n');
+    expect(texts).toContain(`${second.masked_account} was added`);
+    expect(texts).toContain(`withdrawals now go to ${second.masked_account}`);
+    expect(texts).toContain(`${first.masked_account} was removed`);
+  });
+
   it('refuses to delete a method a withdrawal is waiting on', async () => {
     const owner = await staffWith(1000);
     const method = (await addMethod(owner)).body.data;
