@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -172,6 +173,13 @@ describe('configuration', () => {
 
   it('requires JWT_SECRET and a real SMS provider in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: '1' })).toThrow(/JWT_SECRET[\s\S]*SMS_PROVIDER/);
+  });
+
+  it('keeps the embedded data in the repository\'s ./data, and reads a relative DATA_DIR from where npm was started', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    expect(loadConfig({}, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe(join(root, 'data'));
+    expect(loadConfig({ DATA_DIR: 'elsewhere', INIT_CWD: '/srv/tipcard' }, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe('/srv/tipcard/elsewhere');
+    expect(loadConfig({ DATA_DIR: '/var/lib/tipcard' }, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe('/var/lib/tipcard');
   });
 
   it('has working defaults for the embedded mode', () => {

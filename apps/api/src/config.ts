@@ -62,7 +62,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().default('./data'),
+    DATA_DIR: z.string().optional(),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -232,7 +232,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
   }
   const env = parsed.data;
-  const dataDir = resolve(env.DATA_DIR);
+  // npm runs workspace scripts inside the workspace, so a relative DATA_DIR means relative to where npm was started,
+  // and the default is the repository's ./data whichever script (server, worker, CLI) opens it.
+  const dataDir = env.DATA_DIR ? resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR) : fileURLToPath(new URL('../../../data', import.meta.url));
   const shortLinks = parseShortLinks(env.SHORT_LINKS);
   const config: Config = {
     env: env.NODE_ENV,
