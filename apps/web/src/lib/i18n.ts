@@ -55,19 +55,44 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Loads every app namespace of a language other than English (bundled), before the first render in it. */
-export async function loadLocale(locale: Locale): Promise<void> {
-  const loads = Object.entries(localeModules)
-    .map(([path, load]) => ({ match: CATALOG_PATH.exec(path), load }))
-    .filter(({ match }) => match?.[1] === locale && !SERVER_ONLY_NAMESPACES.has(match[2]!))
-    .map(async ({ match, load }) => i18n.addResourceBundle(locale, match![2]!, await load(), true, true));
-  await Promise.all(loads);
-}
-
 /** A promise React's `use` can read without suspending once it has settled (it looks at `status` and `value`). */
 type TrackedPromise = Promise<void> & { status?: 'fulfilled'; value?: void };
 
 const loading = new Map<string, TrackedPromise>();
+
+/** Marks a promise settled for React's `use`, so a render after it resolved does not suspend again. */
+function track(promise: Promise<void>, key: string): TrackedPromise {
+  const tracked: TrackedPromise = promise;
+  tracked.then(
+    () => Object.assign(tracked, { status: 'fulfilled', value: undefined }),
+    () => loading.delete(key),
+  );
+  loading.set(key, tracked);
+  return tracked;
+}
+
+const BUNDLED: TrackedPromise = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/**
+ * Loads every app namespace of a language other than English (which is bundled), once: before the first render in
+ * it, and when a route's prefix switches language in the running app.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  if (locale === DEFAULT_LOCALE) return BUNDLED;
+  const key = `locale/${locale}`;
+  const cached = loading.get(key);
+  if (cached) return cached;
+  const loads = Object.entries(localeModules)
+    .map(([path, load]) => ({ match: CATALOG_PATH.exec(path), load }))
+    .filter(({ match }) => match?.[1] === locale && !SERVER_ONLY_NAMESPACES.has(match[2]!))
+    .map(async ({ match, load }) => void i18n.addResourceBundle(locale, match![2]!, await load(), true, true));
+  return track(Promise.all(loads).then(() => undefined), key);
+}
+
+/** Suspends the caller until the language's catalogs are there (at once for English and loaded languages). */
+export function useLocaleCatalogs(locale: Locale): void {
+  use(loadLocale(locale));
+}
 
 /** Loads a lazily bundled namespace in a locale once; later calls answer the same promise. */
 export function loadNamespace(namespace: string, locale: Locale): Promise<void> {
@@ -75,15 +100,10 @@ export function loadNamespace(namespace: string, locale: Locale): Promise<void> 
   let promise = loading.get(key);
   if (!promise) {
     const load = Object.entries(lazyModules).find(([path]) => path.endsWith(`/locales/${key}.json`))?.[1];
-    const loaded: TrackedPromise = load
-      ? load().then((catalog) => void i18n.addResourceBundle(locale, namespace, catalog, true, true))
-      : Promise.reject(new Error(`no catalog ${key}`));
-    loaded.then(
-      () => Object.assign(loaded, { status: 'fulfilled', value: undefined }),
-      () => loading.delete(key),
+    promise = track(
+      load ? load().then((catalog) => void i18n.addResourceBundle(locale, namespace, catalog, true, true)) : Promise.reject(new Error(`no catalog ${key}`)),
+      key,
     );
-    loading.set(key, loaded);
-    promise = loaded;
   }
   return promise;
 }

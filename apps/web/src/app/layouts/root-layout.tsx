@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadingModal } from '../../components/ui/loading-modal.tsx';
 import { Snackbar } from '../../components/ui/snackbar.tsx';
 import { useStore } from '../../lib/create-store.ts';
+import { useLocaleCatalogs } from '../../lib/i18n.ts';
 import { localeFromPath, localizePath, preferredLocale } from '../../lib/locale.ts';
 import { clearFatalError, closeAllModals, closeModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -56,6 +57,7 @@ export function RootLayout() {
   const urlLocale = localeFromPath(location.pathname);
   const preferred = useMemo(() => preferredLocale(), []);
   const locale = urlLocale ?? 'en';
+  useLocaleCatalogs(locale);
   const fatalError = useStore(uiStore, (state) => state.fatalError);
 
   useLayoutEffect(() => {
