@@ -168,6 +168,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     sms,
     pepper: config.jwtSecret,
     verificationLimitCents: config.raw.VERIFICATION_LIMIT_CENTS,
+    requestsPerHour: config.payouts.requestsPerHour,
     railMode: config.payouts.rail,
   });
   const payoutMethods = createPayoutMethodsService({ db: database.db, clock, sms });

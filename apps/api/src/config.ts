@@ -97,6 +97,7 @@ const envSchema = z
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
     PAYOUT_RAIL: z.enum(['sandbox', 'files']).default('sandbox'),
+    PAYOUT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
     PAYOUT_DEBTOR_NAME: optionalText,
     PAYOUT_DEBTOR_IBAN: optionalText,
@@ -196,6 +197,8 @@ export interface Config {
     /** sandbox: the pretend bank settles after a delay; files: SEPA pain.001 and UK CSV files for an operator. */
     rail: 'sandbox' | 'files';
     sandboxDelayMs: number;
+    /** Withdrawal requests per user and hour; each one texts a code. */
+    requestsPerHour: number;
     /**
      * The company account bank files pay from. Outside production, unset variables fall back to clearly fake test
      * values so files can be tried; in production they must be set or no SEPA file is made.
@@ -289,6 +292,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     payouts: {
       rail: env.PAYOUT_RAIL,
       sandboxDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
+      requestsPerHour: env.PAYOUT_REQUESTS_PER_HOUR,
       debtor: payoutDebtorOf(env),
     },
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payoutBatches, payoutMethodEvents, payoutMethods, payouts, sandboxPayoutTransfers } from '../../db/schema.ts';
 
@@ -71,6 +71,15 @@ export async function insertPayoutOnce(tx: Executor, values: typeof payouts.$inf
 export async function findPayoutByKey(db: Executor, userId: string, idempotencyKey: string) {
   const [row] = await db.select().from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.idempotencyKey, idempotencyKey)));
   return row;
+}
+
+/** How many withdrawals (each texted a code) the user asked for since `since`. */
+export async function countPayoutRequestsSince(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), gte(payouts.createdAt, since)));
+  return row?.count ?? 0;
 }
 
 export async function findPayout(db: Executor, id: string) {

@@ -8,7 +8,7 @@ import { runPayoutWork } from './payouts.worker.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000' } });
+  t = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000', PAYOUT_REQUESTS_PER_HOUR: '1000' } });
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -207,6 +207,25 @@ describe('withdrawals', () => {
     const history = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`, token: owner.jwt });
     expect(history.body.data.items[0].status).toBe('REFUNDED');
     expect((await t.call({ method: 'GET', url: `/api/payouts/${confirmed.body.data.id}`, token: owner.jwt })).body.data.status).toBe('returned');
+  });
+
+  it('caps withdrawal requests per user and hour, since each one texts a code', async () => {
+    const capped = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', PAYOUT_REQUESTS_PER_HOUR: '3' } });
+    try {
+      const owner = await signUpWithCard(capped);
+      await fundMain(capped, owner, 5_000);
+      const method = await capped.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
+      let token = owner.jwt;
+      const ask = () =>
+        capped.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payouts`, token, headers: { 'idempotency-key': crypto.randomUUID() }, payload: { amount_cents: 300, method_id: method.body.data.id } });
+      expect([(await ask()).status, (await ask()).status, (await ask()).status]).toEqual([201, 201, 201]);
+      expect((await ask()).body).toMatchObject({ code: 'too_many_requests', errors: ['Too many requests'] });
+      capped.clock.advance(3_600_001);
+      token = (await capped.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).body.data.jwt;
+      expect((await ask()).status).toBe(201);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('replays the same Idempotency-Key and refuses it with another body', async () => {

@@ -37,6 +37,8 @@ export interface PayoutsDeps {
   /** Server secret mixed into code hashes. */
   pepper: string;
   verificationLimitCents: number;
+  /** Withdrawal requests (each one texts a code) a user may make per hour: SMS pumping stops here. */
+  requestsPerHour: number;
   railMode: PayoutRailMode;
 }
 
@@ -138,6 +140,9 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const replayed = await replay();
       if (replayed) return replayed;
 
+      if ((await repo.countPayoutRequestsSince(db, client.userId, new Date(clock.now().getTime() - 3_600_000))) >= deps.requestsPerHour) {
+        throw new AppError('too_many_requests');
+      }
       const method = await repo.findLiveMethod(db, body.method_id);
       if (!method || method.userId !== client.userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
       if (!covers(await userBalances(db, client.userId), body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
