@@ -1,4 +1,4 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   OTP_DAILY_SEND_CAP,
   OTP_LENGTH,
@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
+import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
 import type { SmsSender } from '../messaging/sms-sender.ts';
 import * as repo from './auth.repository.ts';
 
@@ -27,7 +28,7 @@ export interface OtpServiceDeps {
 export type OtpService = ReturnType<typeof createOtpService>;
 
 export function createOtpService({ db, clock, sms, pepper }: OtpServiceDeps) {
-  const hash = (otpId: string, code: string) => createHmac('sha256', pepper).update(`${otpId}:${code}`).digest('hex');
+  const hash = (otpId: string, code: string) => hashCode(pepper, [otpId], code);
 
   return {
     /**
@@ -36,7 +37,7 @@ export function createOtpService({ db, clock, sms, pepper }: OtpServiceDeps) {
      */
     async send(phone: string, purpose: repo.OtpPurpose, locale: Locale, registrationId?: string): Promise<{ resendAfterSeconds: number }> {
       const now = clock.now();
-      const code = Array.from({ length: OTP_LENGTH }, () => randomInt(10)).join('');
+      const code = newNumericCode(OTP_LENGTH);
       await db.transaction(async (tx) => {
         await repo.lockPhone(tx, phone);
         if ((await repo.countOtpsSince(tx, phone, new Date(now.getTime() - DAY_MS))) >= OTP_DAILY_SEND_CAP) {
@@ -73,9 +74,7 @@ export function createOtpService({ db, clock, sms, pepper }: OtpServiceDeps) {
       const otp = await repo.findLiveOtp(db, where);
       if (!otp || otp.expiresAt <= clock.now()) throw new AppError('wrong_code');
       if (otp.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('too_many_attempts');
-      const expected = Buffer.from(otp.codeHash, 'hex');
-      const actual = Buffer.from(hash(otp.id, code), 'hex');
-      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+      if (!hashesMatch(otp.codeHash, hash(otp.id, code))) {
         const attempts = await repo.addOtpAttempt(db, otp.id);
         throw new AppError(attempts >= OTP_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong_code');
       }

@@ -30,6 +30,21 @@ async function confirmedPayout(t: TestApp, method: object, cents = 300) {
 
 const count = async (t: TestApp, query: ReturnType<typeof sql>) => Number(((await t.app.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
+/** One pass of the payout worker that dies at `fault`, the way a crash at that line would. */
+const runWithFault = (t: TestApp, fault?: PayoutFaultPoint) =>
+  runPayoutWork(
+    {
+      db: t.app.db,
+      log: t.app.log,
+      rail: createSandboxRail(t.app.db, 0),
+      debtor: t.app.config.payouts.debtor,
+      fault: (point) => {
+        if (point === fault) throw new Error(`injected fault at ${point}`);
+      },
+    },
+    t.clock.now(),
+  );
+
 describe('sandbox rail: crash safety', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -38,19 +53,7 @@ describe('sandbox rail: crash safety', () => {
   afterAll(() => t.close());
   afterEach(async () => expect(await checkLedgerInvariants(t.app.db)).toEqual([]));
 
-  const run = (fault?: PayoutFaultPoint) =>
-    runPayoutWork(
-      {
-        db: t.app.db,
-        log: t.app.log,
-        rail: createSandboxRail(t.app.db, 0),
-        debtor: t.app.config.payouts.debtor,
-        fault: (point) => {
-          if (point === fault) throw new Error(`injected fault at ${point}`);
-        },
-      },
-      t.clock.now(),
-    );
+  const run = (fault?: PayoutFaultPoint) => runWithFault(t, fault);
 
   const points: PayoutFaultPoint[] = ['submit:claimed', 'submit:sent', 'submit:recorded', 'status:claimed', 'settle:in-transaction', 'settle:committed'];
   it.each(points)('dying at %s: re-running pays the payout exactly once and leaves nothing stuck', async (point) => {
@@ -90,19 +93,7 @@ describe('file rail: SEPA pain.001 and UK CSV batches', () => {
   afterAll(() => t.close());
   afterEach(async () => expect(await checkLedgerInvariants(t.app.db)).toEqual([]));
 
-  const run = (fault?: PayoutFaultPoint) =>
-    runPayoutWork(
-      {
-        db: t.app.db,
-        log: t.app.log,
-        rail: createSandboxRail(t.app.db, 0),
-        debtor: t.app.config.payouts.debtor,
-        fault: (point) => {
-          if (point === fault) throw new Error(`injected fault at ${point}`);
-        },
-      },
-      t.clock.now(),
-    );
+  const run = (fault?: PayoutFaultPoint) => runWithFault(t, fault);
 
   it('puts the payouts confirmed up to the cut-off into one schema-valid file each, exactly once, even after crashes', async () => {
     // The test clock starts Friday 12:00 in Riga, before the cut-off: nothing is batched yet.
