@@ -58,6 +58,8 @@ test.describe('every public page in every language', () => {
         if (rawKey) problems.push(`${locale} ${path}: raw key "${rawKey[0]}"`);
         for (const english of fallbacks)
           if (text.includes(english)) problems.push(`${locale} ${path}: English text "${english.slice(0, 60)}…"`);
+        // In-app navigation fades the page in; axe would measure contrast on a half-transparent page.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         const axe = await new AxeBuilder({ page }).analyze();
         for (const violation of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
           problems.push(
