@@ -10,15 +10,23 @@ export interface PaymentProvider {
    * event. Throws `WebhookVerificationError` for anything forged, altered or stale.
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
-  /** The provider's current view of a checkout, for the return page and for reconciliation. */
-  fetchStatus(providerRef: string): Promise<ProviderPaymentStatus>;
-  refund(providerRef: string, amountCents: number): Promise<void>;
+  /**
+   * The provider's current view of a checkout, for the return page and for reconciliation, as the event that would
+   * have told us so (ids stable per state, so applying it twice or beside the webhook changes nothing), or null
+   * while the guest has not paid yet.
+   */
+  fetchStatus(providerRef: string): Promise<ProviderEvent | null>;
+  /** Refunds part or all of a charge; `refund_key` names this one refund (a retry with the same key refunds once). */
+  refund(providerRef: string, amountCents: number, refundKey: string): Promise<void>;
 }
 
 export type ProviderName = 'sandbox' | 'stripe';
 
+/** What a payment pays for (DESIGN "Payments for many purposes"); each purpose has one handler in its own module. */
+export type PaymentPurpose = 'tip' | 'card_order' | 'invoice' | 'donation';
+
 export interface CheckoutInput {
-  purpose: 'tip';
+  purpose: PaymentPurpose;
   amount_cents: number;
   currency: 'EUR';
   description: string;
@@ -32,7 +40,19 @@ export interface CheckoutInput {
 
 export type ProviderPaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
 
-export type ProviderEventType = 'payment.succeeded' | 'payment.failed' | 'payment.canceled' | 'payment.refunded' | 'payment.chargeback';
+/**
+ * `payment.refunded` carries the charge's refunded total so far (cumulative), so partial refunds, repeats and
+ * out-of-order deliveries all converge on the same books. `payment.chargeback` and `payment.reinstated` carry the
+ * disputed amount and name the dispute. `ignored` is an event we record and answer 200 to without acting on it.
+ */
+export type ProviderEventType =
+  | 'payment.succeeded'
+  | 'payment.failed'
+  | 'payment.canceled'
+  | 'payment.refunded'
+  | 'payment.chargeback'
+  | 'payment.reinstated'
+  | 'ignored';
 
 /** One provider event in our terms. Events may arrive late, twice or out of order. */
 export interface ProviderEvent {
@@ -42,8 +62,13 @@ export interface ProviderEvent {
   provider_ref: string;
   /** Our payment id from the checkout metadata. */
   payment_id: string;
-  /** Charged amount for succeeded; refunded or disputed amount for refunds and chargebacks. */
+  /**
+   * succeeded: the charged amount; refunded: the total refunded on the charge so far; chargeback and reinstated: the
+   * disputed amount; 0 for the others.
+   */
   amount_cents: number;
+  /** The provider's dispute id, for chargeback and reinstated. */
+  dispute_ref?: string;
   currency: string;
   /** When the provider created the event (ms since epoch). */
   created_at: number;
