@@ -9,62 +9,45 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
-import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
-import { createTurnstileVerifier } from './integrations/turnstile/turnstile-verifier.ts';
-import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
 import { errorBody } from './lib/app-error.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { startWorker } from './jobs/worker.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createPaymentProviders } from './modules/payments/payment-providers.ts';
 import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createOtpService } from './modules/auth/otp.service.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
 import { cardSheetRoutes, documentFilesRoutes } from './modules/documents/documents.routes.ts';
-import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
-import { createSandboxRail } from './modules/payouts/payout-rail.ts';
-import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
-import { createPayoutsService } from './modules/payouts/payouts.service.ts';
-import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
-import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
-import { siteInfoOf } from './modules/site/site.service.ts';
-import { antiBotPlugin, type HumanVerifier } from './plugins/anti-bot.ts';
+import { antiBotPlugin } from './plugins/anti-bot.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { createServices, type ServiceOverrides, type Services } from './services.ts';
+import type { Clock } from './lib/clock.ts';
+import { tipsRoutes } from './modules/tips/tips.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
     clock: Clock;
+    /** Every service of this instance (the composition root), for the worker loop and for tests. */
+    services: Services;
   }
 }
 
-/** Edges that tests replace: the clock and the SMS vendor. Everything else is real. */
-export interface AppOverrides {
-  clock?: Clock;
-  sms?: SmsSender;
-  mailer?: Mailer;
-  /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
-  humanVerifier?: HumanVerifier;
+/** Edges that tests replace (see ServiceOverrides), the database and the log's destination. */
+export interface AppOverrides extends ServiceOverrides {
   /** An already migrated database, e.g. one per test file. */
   database?: DatabaseHandle;
   /** Where log lines go (stdout by default); tests read them to prove no secret is logged. */
@@ -105,13 +88,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.migrate();
     app.addHook('onClose', () => database.close());
   }
-  const clock = overrides.clock ?? systemClock;
+  const services = createServices(config, database.db, app.log, overrides);
+  const { clock } = services;
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  app.decorate('services', services);
 
   const https = config.publicUrl.startsWith('https://');
-  const keys = accessTokenKeys(config.jwtSecret);
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
   // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a
@@ -119,13 +103,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(securityPlugin, { https, turnstile: Boolean(config.turnstileSiteKey) });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
-  await app.register(authPlugin, { keys, clock });
-  const humanVerifier =
-    overrides.humanVerifier ??
-    (config.turnstileSecret
-      ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log: app.log })
-      : undefined);
-  await app.register(antiBotPlugin, { verifier: humanVerifier });
+  await app.register(authPlugin, { keys: services.keys, clock });
+  await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tipcard API', version: '1.0.0' },
@@ -135,43 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const sms =
-    overrides.sms ??
-    (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(database.db, app.log));
-  const otp = createOtpService({ db: database.db, clock, sms, pepper: config.jwtSecret });
-  const auth = createAuthService({ db: database.db, clock, otp, keys });
-  const mailer =
-    overrides.mailer ??
-    (config.smtpUrl && config.mailFrom
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-      : config.devOutbox
-        ? createOutboxMailer(database.db, app.log)
-        : undefined);
-  const contact = createContactService({ mailer, recipient: config.contactRecipient });
-  const siteInfo = siteInfoOf(config, contact.enabled);
-  const documents = createDocumentsService(config);
-  const { providers, sandbox } = createPaymentProviders(app, config);
-  const payments = createPaymentsService({
-    db: database.db,
-    clock,
-    log: app.log,
-    providers,
-    active: config.payments.provider,
-    publicUrl: config.publicUrl,
-    feePercent: config.payments.feePercent,
-    holdHours: config.payments.holdHours,
-  });
-
-  const payouts = createPayoutsService({
-    db: database.db,
-    clock,
-    sms,
-    pepper: config.jwtSecret,
-    verificationLimitCents: config.raw.VERIFICATION_LIMIT_CENTS,
-    requestsPerHour: config.payouts.requestsPerHour,
-    railMode: config.payouts.rail,
-  });
-  const payoutMethods = createPayoutMethodsService({ db: database.db, clock, sms });
+  const { auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
 
   await app.register(
     async (api) => {
@@ -184,6 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(transactionsRoutes);
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });
+      await api.register(tipsRoutes, { tips });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, { info: siteInfo });
       await api.register(contactRoutes, { contact });
@@ -195,7 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
 
   await app.register(sitePagesRoutes, { info: siteInfo });
-  await app.register(paymentPagesRoutes, { payments });
+  await app.register(paymentPagesRoutes, { tips });
   await app.register(documentFilesRoutes, { documents });
   await app.register(shortLinksRoutes, { links: config.shortLinks });
 
@@ -217,7 +161,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
       log: app.log,
       intervalMs: config.workerIntervalMs,
-      payouts: { rail: createSandboxRail(database.db, config.payouts.sandboxDelayMs), debtor: config.payouts.debtor },
+      jobs: services.jobs,
+      payouts: { rail: services.payoutRail, debtor: config.payouts.debtor },
     });
     app.addHook('onClose', () => worker.stop());
   }

@@ -96,6 +96,7 @@ const envSchema = z
     HOLD_HOURS: z.coerce.number().min(0).max(24 * 60).default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
+    RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(5),
     PAYOUT_RAIL: z.enum(['sandbox', 'files']).default('sandbox'),
     PAYOUT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
@@ -188,6 +189,8 @@ export interface Config {
     provider: 'sandbox' | 'stripe';
     feePercent: number;
     holdHours: number;
+    /** A payment pending this long is checked with the provider by the reconciliation job. */
+    reconcileAfterMinutes: number;
     /** The built-in sandbox exists outside production, and in production only with SANDBOX_PAYMENTS=1. */
     sandboxEnabled: boolean;
     sandboxDelayMs: number;
@@ -205,9 +208,10 @@ export interface Config {
      */
     debtor: { name: string; iban: string; bic: string } | undefined;
   };
+  /** Received total (cents) after which identity verification is required before payouts. */
+  verificationLimitCents: number;
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
-  raw: Env;
 }
 
 export interface SiteConfig {
@@ -282,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       provider: env.PAYMENT_PROVIDER,
       feePercent: env.FEE_PERCENT,
       holdHours: env.HOLD_HOURS,
+      reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
       sandboxEnabled: env.NODE_ENV !== 'production' || env.SANDBOX_PAYMENTS,
       sandboxDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
       stripe:
@@ -295,8 +300,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       requestsPerHour: env.PAYOUT_REQUESTS_PER_HOUR,
       debtor: payoutDebtorOf(env),
     },
+    verificationLimitCents: env.VERIFICATION_LIMIT_CENTS,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
-    raw: env,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);

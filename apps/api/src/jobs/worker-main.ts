@@ -1,8 +1,7 @@
 import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { systemClock } from '../lib/clock.ts';
-import { createSandboxRail } from '../modules/payouts/payout-rail.ts';
+import { createServices } from '../services.ts';
 import { startWorker } from './worker.ts';
 
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
@@ -10,12 +9,14 @@ const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
+const services = createServices(config, database.db, log);
 const worker = startWorker({
   db: database.db,
-  clock: systemClock,
+  clock: services.clock,
   log,
   intervalMs: config.workerIntervalMs,
-  payouts: { rail: createSandboxRail(database.db, config.payouts.sandboxDelayMs), debtor: config.payouts.debtor },
+  jobs: services.jobs,
+  payouts: { rail: services.payoutRail, debtor: config.payouts.debtor },
 });
 log.info(`worker running every ${config.workerIntervalMs} ms`);
 

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { runPayoutWork, type PayoutWorkerDeps } from '../modules/payouts/payouts.worker.ts';
-import { settleDueTips } from '../modules/transactions/transactions.service.ts';
+import type { Job } from './job.ts';
+
+/** Items one job may do per tick, so one busy job cannot starve the others. */
+const BATCH = 500;
 
 export interface Worker {
   stop(): Promise<void>;
@@ -17,6 +20,7 @@ export function startWorker(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs: number;
+  jobs: readonly Job[];
   /** The payout rail and the files' debtor account; without it no payout work runs in this loop. */
   payouts?: Pick<PayoutWorkerDeps, 'rail' | 'debtor'>;
 }): Worker {
@@ -25,11 +29,15 @@ export function startWorker(deps: {
   let timer: NodeJS.Timeout | undefined;
 
   const tick = async () => {
-    try {
-      const settled = await settleDueTips(deps.db, deps.clock.now());
-      if (settled > 0) deps.log.info({ settled }, 'tips settled from hold to main');
-    } catch (error) {
-      deps.log.error({ err: error }, 'worker tick failed; retrying next tick');
+    for (const job of deps.jobs) {
+      // Each job in its own try: one failing kind of work never stops the others.
+      try {
+        let done = 0;
+        while (done < BATCH && (await job.runOne(deps.clock.now()))) done += 1;
+        if (done > 0) deps.log.info({ job: job.name, done }, 'background work done');
+      } catch (error) {
+        deps.log.error({ err: error, job: job.name }, 'background job failed; retrying next tick');
+      }
     }
     // Its own try: a failing payout step must not stop tip settlement, nor the other way round.
     if (deps.payouts) {

@@ -4,6 +4,7 @@ import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createTestDatabase } from './test-database.ts';
+import { drainJob } from './jobs.ts';
 
 /** A clock that tests move by hand. */
 export interface TestClock extends Clock {
@@ -20,6 +21,8 @@ export interface TestApp {
   clock: TestClock;
   /** Inject with JSON parsed; `token` adds the bearer header. */
   call(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** Runs one background job of the app (e.g. `payments.release`) at the test clock's time until nothing is due. */
+  runJob(name: string): Promise<number>;
   /** The newest code texted to `phone`, read from the dev outbox like a developer would. */
   lastCode(phone: string): Promise<string>;
   close(): Promise<void>;
@@ -50,6 +53,11 @@ export async function createTestApp(options: { env?: Record<string, string>; con
     app,
     clock,
     call,
+    async runJob(name) {
+      const job = app.services.jobs.find((candidate) => candidate.name === name);
+      if (!job) throw new Error(`no job named ${name}`);
+      return drainJob(job, clock.now());
+    },
     async lastCode(phone) {
       const { body } = await call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` });
       const code = /\b(\d{6})\b/.exec(body.data[0]?.body ?? '')?.[1];

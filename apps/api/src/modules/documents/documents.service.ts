@@ -43,9 +43,9 @@ export function createDocumentsService(config: Config): DocumentsService {
     return pdf;
   };
   const figures = {
-    feePercent: config.raw.FEE_PERCENT,
-    holdHours: config.raw.HOLD_HOURS,
-    verificationLimitEur: config.raw.VERIFICATION_LIMIT_CENTS / 100,
+    feePercent: config.payments.feePercent,
+    holdHours: config.payments.holdHours,
+    verificationLimitEur: config.verificationLimitCents / 100,
   };
 
   return {

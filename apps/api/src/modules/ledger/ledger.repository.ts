@@ -114,7 +114,7 @@ export async function findHoldMismatches(db: Executor) {
       SELECT u.id AS user_id, coalesce(a.balance_cents, 0)::text AS hold, coalesce(t.total, 0)::text AS on_hold
       FROM users u
       LEFT JOIN ledger_accounts a ON a.owner_user_id = u.id AND a.kind = 'hold'
-      LEFT JOIN (SELECT user_id, sum(amount_cents) AS total FROM transactions WHERE status = 'HOLD' AND type <> 'PAYOUT' GROUP BY user_id) t ON t.user_id = u.id
+      LEFT JOIN (SELECT user_id, sum(amount_cents - refunded_cents) AS total FROM transactions WHERE status = 'HOLD' AND type <> 'PAYOUT' GROUP BY user_id) t ON t.user_id = u.id
       WHERE coalesce(a.balance_cents, 0) <> coalesce(t.total, 0)`),
   );
 }

@@ -10,6 +10,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags: ['me'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: z.object({ data: meSchema }) } },
     },
-    async (request) => ({ data: await getMe(app.db, request.userId, app.config.raw.VERIFICATION_LIMIT_CENTS) }),
+    async (request) => ({ data: await getMe(app.db, request.userId, app.config.verificationLimitCents) }),
   );
 };

@@ -1,25 +1,29 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { createSandboxProvider, type SandboxProvider } from '../../integrations/sandbox-psp/sandbox-provider.ts';
 import { createStripeProvider } from '../../integrations/stripe/stripe-provider.ts';
 import type { PaymentProvider, ProviderName } from './payment-provider.ts';
 
 /**
  * The providers this instance talks to. Webhooks of every configured provider are accepted; PAYMENT_PROVIDER opens
- * new checkouts. The sandbox delivers its events through this app's own HTTP stack (`inject`): the same route,
- * raw body and signature check as a provider's servers, with no dependency on the public URL being reachable.
+ * new checkouts. The sandbox hands its signed events to `deliverSandboxEvent`: the same raw body and signature check
+ * as a provider's servers, with no dependency on the public URL being reachable (a worker process has no HTTP server).
  */
-export function createPaymentProviders(app: FastifyInstance, config: Config) {
+export function createPaymentProviders(
+  config: Config,
+  deps: { db: Database; clock: Clock; deliverSandboxEvent: (body: string, headers: Record<string, string>) => Promise<number> },
+) {
   const providers: Partial<Record<ProviderName, PaymentProvider>> = {};
   let sandbox: SandboxProvider | undefined;
   if (config.payments.sandboxEnabled) {
     sandbox = createSandboxProvider({
-      db: app.db,
-      clock: app.clock,
+      db: deps.db,
+      clock: deps.clock,
       publicUrl: config.publicUrl,
       secret: config.jwtSecret,
       deliveryDelayMs: config.payments.sandboxDelayMs,
-      deliver: async (body, headers) => (await app.inject({ method: 'POST', url: '/api/webhooks/sandbox', payload: body, headers })).statusCode,
+      deliver: deps.deliverSandboxEvent,
     });
     providers.sandbox = sandbox;
   }

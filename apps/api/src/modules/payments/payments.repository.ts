@@ -1,17 +1,25 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { payments, providerEvents } from '../../db/schema.ts';
+import { paymentAllocations, payments, providerEvents } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type AllocationRow = typeof paymentAllocations.$inferSelect;
 
-/** Inserts the payment unless the card already has one with this idempotency key; answers the row it inserted. */
+/** Inserts the payment unless its subject already has one with this idempotency key; answers the row it inserted. */
 export async function insertPaymentOnce(tx: Executor, values: typeof payments.$inferInsert) {
-  const [row] = await tx.insert(payments).values(values).onConflictDoNothing({ target: [payments.cardId, payments.idempotencyKey] }).returning();
+  const [row] = await tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: [payments.purpose, payments.subjectId, payments.idempotencyKey] })
+    .returning();
   return row;
 }
 
-export async function findPaymentByKey(tx: Executor, cardId: string, idempotencyKey: string) {
-  const [row] = await tx.select().from(payments).where(and(eq(payments.cardId, cardId), eq(payments.idempotencyKey, idempotencyKey)));
+export async function findPaymentByKey(tx: Executor, purpose: PaymentRow['purpose'], subjectId: string, idempotencyKey: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purpose, purpose), eq(payments.subjectId, subjectId), eq(payments.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -30,7 +38,18 @@ export async function updatePayment(tx: Executor, id: string, changes: Partial<t
   return row!;
 }
 
-/** Records a provider event; false when this event was seen before (the unique key is the exactly-once guard). */
+/** Claims one pending payment the reconciliation job should ask the provider about; others' claims are skipped. */
+export function claimDueReconciliation(tx: Executor, now: Date) {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.reconcileDueAt, now)))
+    .orderBy(asc(payments.reconcileDueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+}
+
+/** Records a provider event; null when this event was seen before (the unique key is the exactly-once guard). */
 export async function insertProviderEventOnce(tx: Executor, values: typeof providerEvents.$inferInsert) {
   const rows = await tx
     .insert(providerEvents)
@@ -67,6 +86,45 @@ export async function markSucceeded(
         inArray(payments.status, ['pending', 'failed', 'canceled']),
       ),
     )
+    .returning();
+  return row;
+}
+
+export function insertAllocations(tx: Executor, values: (typeof paymentAllocations.$inferInsert)[]) {
+  return tx.insert(paymentAllocations).values(values).returning();
+}
+
+/** A payment's allocations in their order, locked: refunds and the release job change them one at a time. */
+export function findAllocationsForUpdate(tx: Executor, paymentId: string) {
+  return tx
+    .select()
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.paymentId, paymentId))
+    .orderBy(asc(paymentAllocations.position))
+    .for('update');
+}
+
+export async function updateAllocation(tx: Executor, id: string, changes: Partial<typeof paymentAllocations.$inferInsert>) {
+  const [row] = await tx.update(paymentAllocations).set(changes).where(eq(paymentAllocations.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Claims one user's share whose hold has ended and marks it released, in one statement; a row another worker holds is
+ * skipped, not waited for. The caller moves the money in the same transaction.
+ */
+export async function claimDueAllocation(tx: Executor, now: Date) {
+  const due = tx
+    .select({ id: paymentAllocations.id })
+    .from(paymentAllocations)
+    .where(and(isNull(paymentAllocations.releasedAt), lte(paymentAllocations.releaseDueAt, now)))
+    .orderBy(paymentAllocations.releaseDueAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await tx
+    .update(paymentAllocations)
+    .set({ releasedAt: now })
+    .where(eq(paymentAllocations.id, sql`(${due})`))
     .returning();
   return row;
 }

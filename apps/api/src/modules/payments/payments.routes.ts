@@ -1,51 +1,18 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPaymentBody, publicCardSchema, publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
 import { sendShell } from '../web-shell/web-shell.ts';
 import { WebhookVerificationError, type ProviderName } from './payment-provider.ts';
+import type { TipsService } from '../tips/tips.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-const cardParams = z.object({ cardId: z.uuid() });
 const MINUTE = 60_000;
 
-/** The guest's API (no account) under /api. */
+/** The payer's view of a payment and the providers' webhooks, under /api. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
-
-  app.get(
-    '/public/cards/:cardId',
-    {
-      onRequest: perIp('public-card', 120),
-      schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: z.object({ data: publicCardSchema }) } },
-    },
-    async (request) => {
-      const card = await payments.publicCard(request.params.cardId);
-      if (!card) throw new AppError('not_found');
-      return { data: card };
-    },
-  );
-
-  app.post(
-    '/public/cards/:cardId/payments',
-    {
-      onRequest: perIp('create-payment', 30),
-      preHandler: app.requireHuman,
-      schema: {
-        tags: ['payments'],
-        summary: 'Open a checkout for a tip (send an Idempotency-Key)',
-        params: cardParams,
-        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
-        body: createPaymentBody,
-        response: { 201: z.object({ data: publicPaymentSchema }) },
-      },
-    },
-    async (request, reply) => {
-      const payment = await payments.createPayment(request.params.cardId, request.body, request.headers['idempotency-key']);
-      return reply.status(201).send({ data: payment });
-    },
-  );
 
   app.get(
     '/public/payments/:paymentId',
@@ -84,9 +51,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 };
 
 /** The guest's pages in path form: the light payment app with the card inlined, so the first paint needs nothing more. */
-export const paymentPagesRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
   const page = async (cardId: string | null) => {
-    const card = cardId && z.uuid().safeParse(cardId).success ? await payments.publicCard(cardId) : null;
+    const card = cardId && z.uuid().safeParse(cardId).success ? await tips.publicCard(cardId) : null;
     return {
       entry: 'payment.html',
       locale: 'en' as const,

@@ -7,7 +7,9 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app.ts';
 import { createCard } from '../cards/cards.service.ts';
 import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
-import { listClientTransactions, settleDueTips } from '../transactions/transactions.service.ts';
+import { listClientTransactions } from '../transactions/transactions.service.ts';
+import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
+import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -16,6 +18,7 @@ const HOUR = 3_600_000;
 let database: DatabaseHandle;
 let clock: TestClock;
 let payments: PaymentsService;
+let tips: TipsService;
 let checkoutsOpened = 0;
 const logged: string[] = [];
 
@@ -30,7 +33,7 @@ const fakeProvider: PaymentProvider = {
   parseWebhook: async () => {
     throw new Error('not used here');
   },
-  fetchStatus: async () => 'pending',
+  fetchStatus: async () => null,
   refund: async () => undefined,
 };
 
@@ -44,9 +47,11 @@ beforeAll(async () => {
     providers: { sandbox: fakeProvider },
     active: 'sandbox',
     publicUrl: 'http://localhost:3000',
-    feePercent: 5,
     holdHours: 24,
+    reconcileAfterMinutes: 5,
+    handlers: [createTipHandler()],
   });
+  tips = createTipsService({ db: database.db, payments, publicUrl: 'http://localhost:3000', feePercent: 5 });
 });
 afterAll(() => database.close());
 
@@ -74,7 +79,10 @@ function eventFor(payment: { id: string; total_cents: number }, type: ProviderEv
 }
 
 const tip = (cardId: string, amount = 500, extra: Partial<{ cover_fee: boolean; rating: number; message: string }> = {}, key = crypto.randomUUID()) =>
-  payments.createPayment(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key);
+  tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key);
+
+/** The release job, run until nothing more is due now. */
+const settleDueShares = () => drainJob({ runOne: payments.releaseOneDueShare }, clock.now());
 
 async function expectBooksBalanced() {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
@@ -89,7 +97,7 @@ describe('a guest tip', () => {
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 950, debt: 0 });
     const page = await listClientTransactions(database.db, userId, clientId, { limit: 20 });
     expect(page.items).toEqual([expect.objectContaining({ type: 'PAYIN', status: 'HOLD', amount_cents: 950, fee_cents: 50, message: 'Thank you!', rating: 5 })]);
-    expect((await payments.publicCard(cardId))?.rating).toBe(5);
+    expect((await tips.publicCard(cardId))?.rating).toBe(5);
     await expectBooksBalanced();
   });
 
@@ -107,10 +115,10 @@ describe('a guest tip', () => {
     const payment = await tip(cardId, 2_000);
     await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
     clock.advance(23 * HOUR);
-    await settleDueTips(database.db, clock.now());
+    await settleDueShares();
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 1_900, debt: 0 });
     clock.advance(HOUR + 1);
-    expect(await settleDueTips(database.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await settleDueShares()).toBeGreaterThanOrEqual(1);
     expect(await userBalances(database.db, userId)).toEqual({ main: 1_900, hold: 0, debt: 0 });
     const [item] = (await listClientTransactions(database.db, userId, clientId, { limit: 1 })).items;
     expect(item).toMatchObject({ status: 'PAID', settled_at: expect.any(String) });
@@ -184,7 +192,7 @@ describe('provider events', () => {
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
     expect((await listClientTransactions(database.db, userId, clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
     clock.advance(25 * HOUR);
-    await settleDueTips(database.db, clock.now());
+    await settleDueShares();
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
     await expectBooksBalanced();
   });
@@ -194,7 +202,7 @@ describe('provider events', () => {
     const payment = await tip(cardId, 2_000);
     await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
     clock.advance(25 * HOUR);
-    await settleDueTips(database.db, clock.now());
+    await settleDueShares();
     // The staff member has withdrawn 1,500 of the 1,900: a paid payout's net effect (main → out of the system).
     await database.db.transaction((tx) =>
       postEntry(tx, {
@@ -216,7 +224,7 @@ describe('provider events', () => {
     const payment = await tip(cardId, 1_000);
     await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
     clock.advance(25 * HOUR);
-    await Promise.all([settleDueTips(database.db, clock.now()), payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))]);
+    await Promise.all([settleDueShares(), payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))]);
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
     await expectBooksBalanced();
   });
@@ -276,7 +284,7 @@ describe('the ledger under random histories', () => {
           for (const step of history) {
             if (step.kind === 'settle') {
               clock.advance(step.hours * HOUR);
-              await settleDueTips(database.db, clock.now());
+              await settleDueShares();
               continue;
             }
             const payment = created[step.payment % created.length]!;

@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
-import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
-import type { z } from 'zod';
+import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addCardRating, findCardRecipient, findPublicCard } from '../cards/cards.service.ts';
-import { recordTipReceived, reverseTip } from '../transactions/transactions.service.ts';
-import type { PaymentProvider, ProviderEvent, ProviderName } from './payment-provider.ts';
+import { lockBalances, postEntry, type AccountRef, type Posting } from '../ledger/ledger.service.ts';
+import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
+import type { PaymentProvider, PaymentPurpose, ProviderEvent, ProviderName } from './payment-provider.ts';
 import * as repo from './payments.repository.ts';
+import { proportionalSplit } from './proportional-split.ts';
+import type { AllocationPlan, PurposeHandler } from './purpose-handler.ts';
 
-type CreatePayment = z.output<typeof createPaymentBody>;
 export type EventOutcome = 'applied' | 'ignored' | 'mismatch' | 'duplicate';
 
 export interface PaymentsDeps {
@@ -22,16 +21,52 @@ export interface PaymentsDeps {
   providers: Partial<Record<ProviderName, PaymentProvider>>;
   active: ProviderName;
   publicUrl: string;
-  feePercent: number;
+  /** How long a user's share stays on hold before it can be withdrawn. */
   holdHours: number;
+  /** How long a payment may stay pending before the reconciliation job asks the provider about it. */
+  reconcileAfterMinutes: number;
+  /** One handler per purpose that can be paid. */
+  handlers: readonly PurposeHandler[];
+}
+
+/** What a purpose's module asks for when a payer starts paying. */
+export interface CheckoutRequest {
+  purpose: PaymentPurpose;
+  subjectId: string;
+  /** The payer's Idempotency-Key: the same key and request answer the first payment again. */
+  idempotencyKey: string;
+  /** Everything the payer chose; another request under the same key is refused. */
+  request: unknown;
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  coverFee: boolean;
+  /** How the recipients' history names the payment. */
+  description: string;
+  /** What the provider's hosted page shows the payer. */
+  providerDescription: string;
+  /** Where the provider sends the payer back, given the payment's id. */
+  successUrl(paymentId: string): string;
+  cancelUrl(paymentId: string): string;
+  metadata?: Record<string, string>;
+  /** The purpose's own record of the payment, written in the same transaction (e.g. a tip's message). */
+  onCreated?(tx: Transaction, payment: repo.PaymentRow): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PSP_CLEARING: AccountRef = { platform: 'psp_clearing' };
+const FEES: AccountRef = { platform: 'fees' };
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** Providers close an unpaid checkout within a day (Stripe: 24 h); past two days nobody can still pay it. */
+const RECONCILE_GIVE_UP_MS = 48 * HOUR;
+/** The return page asks the provider itself only after the webhook has had this long to arrive. */
+const RETURN_PAGE_ASKS_AFTER_MS = 3_000;
 
 function toPublicPayment(row: repo.PaymentRow): PublicPayment {
   return {
     id: row.id,
-    card_id: row.cardId,
+    card_id: row.subjectId,
     status: row.status,
     amount_cents: row.amountCents,
     fee_cents: row.feeCents,
@@ -43,15 +78,168 @@ function toPublicPayment(row: repo.PaymentRow): PublicPayment {
   };
 }
 
+/** The parts of a payment's money, flattened: each allocation's net, then each allocation's fee. */
+const partsOf = (allocations: repo.AllocationRow[]) => [...allocations.map((a) => a.netCents), ...allocations.map((a) => a.feeCents)];
+const takenBackOf = (payment: repo.PaymentRow) => Math.min(payment.totalCents, payment.refundedCents + payment.disputedCents);
+const isUserShare = (allocation: repo.AllocationRow): allocation is repo.AllocationRow & { userId: string } => allocation.userId !== null;
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
+/**
+ * Money from people without an account, for every purpose (DESIGN "Payments for many purposes"): checkouts, provider
+ * events applied exactly once in effect, refunds and disputes reversed per share, the release of held shares and the
+ * reconciliation of payments whose event never came. What a payment means is its purpose handler's business.
+ */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock, log } = deps;
+  const handlers = new Map(deps.handlers.map((handler) => [handler.purpose, handler]));
+  const handlerOf = (purpose: PaymentPurpose) => {
+    const handler = handlers.get(purpose);
+    if (!handler) throw new Error(`No handler for payments of purpose ${purpose}`);
+    return handler;
+  };
   const provider = (name: ProviderName) => {
     const found = deps.providers[name];
     if (!found) throw new AppError('not_found');
     return found;
   };
+
+  /** Credits a payment that just succeeded: one entry with a posting per share, and each recipient's history row. */
+  async function credit(tx: Transaction, payment: repo.PaymentRow, now: Date) {
+    const handler = handlerOf(payment.purpose);
+    const plans = await handler.allocate(tx, payment, now);
+    const sum = plans.reduce((total, plan) => total + plan.netCents + plan.feeCents, 0);
+    if (sum !== payment.totalCents) throw new Error(`Allocations of payment ${payment.id} sum to ${sum}, not ${payment.totalCents}`);
+    const releaseDueAt = new Date(now.getTime() + deps.holdHours * HOUR);
+    const allocations = await repo.insertAllocations(
+      tx,
+      plans.map((plan, position) => ({
+        paymentId: payment.id,
+        position,
+        netCents: plan.netCents,
+        feeCents: plan.feeCents,
+        ...('userId' in plan ? { userId: plan.userId, releaseDueAt } : { platformAccount: plan.platform }),
+        createdAt: now,
+      })),
+    );
+    const fees = plans.reduce((total, plan) => total + plan.feeCents, 0);
+    // Platform accounts last: every payment touches them, so they are held for the shortest time.
+    await postEntry(tx, {
+      kind: `${payment.purpose}_received`,
+      reference: `payment:${payment.id}:received`,
+      postings: [
+        ...plans.filter((plan) => plan.netCents > 0).map((plan): Posting => ({ account: accountOf(plan), amountCents: plan.netCents })),
+        { account: PSP_CLEARING, amountCents: -payment.totalCents },
+        ...(fees > 0 ? [{ account: FEES, amountCents: fees }] : []),
+      ],
+    });
+    for (const [index, allocation] of allocations.entries()) {
+      const plan = plans[index]!;
+      if (!isUserShare(allocation) || !('history' in plan)) continue;
+      await recordPayin(
+        tx,
+        {
+          allocationId: allocation.id,
+          paymentId: payment.id,
+          userId: allocation.userId,
+          cardId: payment.purpose === 'tip' ? payment.subjectId : null,
+          netCents: allocation.netCents,
+          feeCents: allocation.feeCents,
+          ...plan.history,
+        },
+        now,
+      );
+    }
+    await handler.onSucceeded?.(tx, payment, allocations, now);
+    // A refund or dispute that overtook the success is taken back at once.
+    if (takenBackOf(payment) > 0) await adjust(tx, payment, now);
+  }
+
+  const accountOf = (plan: AllocationPlan): AccountRef => ('userId' in plan ? { userId: plan.userId, kind: 'hold' } : { platform: plan.platform });
+
+  /**
+   * Brings a credited payment's books to what refunds and disputes now take back: each share gives up its proportional
+   * part (largest remainder, so every cent is accounted for), or gets it back when a dispute is won. A user's share
+   * comes from hold while held and from main once released; what main no longer has becomes the user's recorded debt,
+   * and money given back repays that debt first.
+   */
+  async function adjust(tx: Transaction, payment: repo.PaymentRow, now: Date): Promise<boolean> {
+    const allocations = await repo.findAllocationsForUpdate(tx, payment.id);
+    if (allocations.length === 0) return false;
+    const targets = proportionalSplit(takenBackOf(payment), partsOf(allocations));
+    const n = allocations.length;
+    const deltas = allocations.map((allocation, i) => ({
+      allocation,
+      net: targets[i]! - allocation.reversedNetCents,
+      fee: targets[n + i]! - allocation.reversedFeeCents,
+    }));
+    if (deltas.every((d) => d.net === 0 && d.fee === 0)) return false;
+
+    const userAccounts = allocations.filter(isUserShare).flatMap((a): AccountRef[] => [
+      { userId: a.userId, kind: 'main' },
+      { userId: a.userId, kind: 'hold' },
+      { userId: a.userId, kind: 'debt' },
+    ]);
+    const platformAccounts = allocations.flatMap((a): AccountRef[] => (a.platformAccount ? [{ platform: a.platformAccount }] : []));
+    const balanceOf = await lockBalances(tx, [PSP_CLEARING, FEES, ...platformAccounts, ...userAccounts]);
+    // Balances as this entry leaves them, so two shares of one user draw on main and debt only once.
+    const pending = new Map<string, number>();
+    const balance = (account: AccountRef) => balanceOf(account) + (pending.get(JSON.stringify(account)) ?? 0);
+    const postings: Posting[] = [];
+    const move = (account: AccountRef, amountCents: number) => {
+      if (amountCents === 0) return;
+      postings.push({ account, amountCents });
+      pending.set(JSON.stringify(account), (pending.get(JSON.stringify(account)) ?? 0) + amountCents);
+    };
+    for (const { allocation, net, fee } of deltas) {
+      move(FEES, -fee);
+      if (!isUserShare(allocation)) {
+        move({ platform: allocation.platformAccount! }, -net);
+        continue;
+      }
+      const main: AccountRef = { userId: allocation.userId, kind: 'main' };
+      const debt: AccountRef = { userId: allocation.userId, kind: 'debt' };
+      if (!allocation.releasedAt) move({ userId: allocation.userId, kind: 'hold' }, -net);
+      else if (net > 0) {
+        const fromMain = Math.min(net, Math.max(0, balance(main)));
+        move(main, -fromMain);
+        move(debt, -(net - fromMain));
+      } else if (net < 0) {
+        const repaid = Math.min(-net, Math.max(0, -balance(debt)));
+        move(debt, repaid);
+        move(main, -net - repaid);
+      }
+    }
+    const clearing = deltas.reduce((sum, d) => sum + d.net + d.fee, 0);
+    move(PSP_CLEARING, clearing);
+    const adjustments = payment.adjustments + 1;
+    await postEntry(tx, { kind: `${payment.purpose}_adjusted`, reference: `payment:${payment.id}:adjustment:${adjustments}`, postings });
+
+    const updated: repo.AllocationRow[] = [];
+    for (const { allocation, net, fee } of deltas) {
+      const row =
+        net === 0 && fee === 0
+          ? allocation
+          : await repo.updateAllocation(tx, allocation.id, { reversedNetCents: allocation.reversedNetCents + net, reversedFeeCents: allocation.reversedFeeCents + fee });
+      updated.push(row);
+      if (isUserShare(row)) {
+        await showPayinState(
+          tx,
+          {
+            allocationId: row.id,
+            refundedCents: row.reversedNetCents,
+            fullyTakenBack: row.reversedNetCents + row.reversedFeeCents === row.netCents + row.feeCents,
+            released: row.releasedAt !== null,
+          },
+          now,
+        );
+      }
+    }
+    const status = takenBackOf(payment) === payment.totalCents ? 'refunded' : 'succeeded';
+    const saved = await repo.updatePayment(tx, payment.id, { adjustments, status }, now);
+    await handlerOf(payment.purpose).onAdjusted?.(tx, saved, updated, now);
+    return true;
+  }
 
   /** One event's effect, inside the transaction that records the event as seen. */
   async function applyInTransaction(tx: Transaction, providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
@@ -63,35 +251,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return outcome;
   }
 
-  async function effectOf(
-    tx: Transaction,
-    providerName: ProviderName,
-    event: ProviderEvent,
-    paymentId: string | null,
-  ): Promise<Exclude<EventOutcome, 'duplicate'>> {
+  async function effectOf(tx: Transaction, providerName: ProviderName, event: ProviderEvent, paymentId: string | null): Promise<Exclude<EventOutcome, 'duplicate'>> {
+    if (event.type === 'ignored') return 'ignored';
     const now = clock.now();
     if (event.type === 'payment.succeeded' && paymentId) {
       // The common case in one statement: a capture matching the stored payment, which is not yet credited. A capture
-      // after a reported failure or cancel is still money received; after a refund it nets to nothing.
-      const captured = await repo.markSucceeded(tx, paymentId, { provider: providerName, providerRef: event.provider_ref, totalCents: event.amount_cents, currency: event.currency.toUpperCase() }, now);
+      // after a reported failure or cancel is still money received; after a full refund it nets to nothing.
+      const captured = await repo.markSucceeded(
+        tx,
+        paymentId,
+        { provider: providerName, providerRef: event.provider_ref, totalCents: event.amount_cents, currency: event.currency.toUpperCase() },
+        now,
+      );
       if (captured) {
-        if (captured.rating !== null) await addCardRating(tx, captured.cardId, captured.rating);
-        await recordTipReceived(
-          tx,
-          {
-            paymentId: captured.id,
-            userId: captured.recipientUserId,
-            cardId: captured.cardId,
-            totalCents: captured.totalCents,
-            feeCents: captured.feeCents,
-            netCents: captured.netCents,
-            message: captured.message,
-            rating: captured.rating,
-            description: captured.description,
-          },
-          now,
-          new Date(now.getTime() + deps.holdHours * 3_600_000),
-        );
+        await credit(tx, captured, now);
         return 'applied';
       }
     }
@@ -101,116 +274,181 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     switch (event.type) {
       case 'payment.succeeded':
-        // Not captured above: either it does not match what the guest was asked to pay, or it is credited already.
+        // Not captured above: either it does not match what the payer was asked to pay, or it is credited already.
         return event.amount_cents !== payment.totalCents || event.currency.toUpperCase() !== payment.currency ? 'mismatch' : 'ignored';
       case 'payment.failed':
       case 'payment.canceled': {
         if (payment.status !== 'pending') return 'ignored';
-        await repo.updatePayment(tx, payment.id, { status: event.type === 'payment.failed' ? 'failed' : 'canceled' }, now);
+        const closed = await repo.updatePayment(tx, payment.id, { status: event.type === 'payment.failed' ? 'failed' : 'canceled' }, now);
+        await handlerOf(payment.purpose).onClosed?.(tx, closed, now);
         return 'applied';
       }
       case 'payment.refunded':
-      case 'payment.chargeback': {
-        if (event.amount_cents <= 0 || event.amount_cents > payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
-        if (payment.status === 'refunded') return 'ignored';
-        if (payment.status !== 'succeeded') {
-          // The refund overtook the success: nothing was credited, and the late success will be ignored.
-          await repo.updatePayment(tx, payment.id, { status: 'refunded' }, now);
+      case 'payment.chargeback':
+      case 'payment.reinstated': {
+        if (event.amount_cents < 0 || event.amount_cents > payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
+        const changes =
+          event.type === 'payment.refunded'
+            ? { refundedCents: Math.max(payment.refundedCents, event.amount_cents) }
+            : { disputedCents: event.type === 'payment.chargeback' ? event.amount_cents : 0 };
+        if (event.amount_cents === 0 && event.type !== 'payment.reinstated') return 'mismatch';
+        const next = { ...payment, ...changes };
+        if (takenBackOf(next) === takenBackOf(payment)) {
+          if (next.refundedCents === payment.refundedCents && next.disputedCents === payment.disputedCents) return 'ignored';
+          await repo.updatePayment(tx, payment.id, changes, now);
+          return 'ignored';
+        }
+        if (payment.status !== 'succeeded' && payment.status !== 'refunded') {
+          // The refund overtook the success: nothing is credited yet; a late success credits and takes it back at once,
+          // and after a full refund the success is not credited at all.
+          await repo.updatePayment(tx, payment.id, { ...changes, ...(takenBackOf(next) === payment.totalCents ? { status: 'refunded' as const } : {}) }, now);
           return 'applied';
         }
-        await reverseTip(tx, payment.id, payment.totalCents, event.type === 'payment.refunded' ? 'refund' : 'chargeback', now);
-        await repo.updatePayment(tx, payment.id, { status: 'refunded' }, now);
-        return 'applied';
+        const saved = await repo.updatePayment(tx, payment.id, changes, now);
+        return (await adjust(tx, saved, now)) ? 'applied' : 'ignored';
       }
     }
   }
 
+  /** Asks the provider about a pending payment and applies its answer through the same exactly-once path. */
+  async function askProvider(payment: repo.PaymentRow): Promise<EventOutcome | null> {
+    if (!payment.providerRef) return null;
+    const event = await provider(payment.provider as ProviderName).fetchStatus(payment.providerRef);
+    return event ? applyEvent(payment.provider as ProviderName, event) : null;
+  }
+
+  async function applyEvent(providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
+    const outcome = await db.transaction((tx) => applyInTransaction(tx, providerName, event));
+    if (outcome === 'mismatch') {
+      log.error({ provider: providerName, eventId: event.id, type: event.type, paymentId: event.payment_id }, 'provider event does not match the stored payment: nothing credited');
+    }
+    return outcome;
+  }
+
   return {
-    termsOfPayment: () => ({
-      fee_percent: deps.feePercent,
-      min_amount_cents: TIP_MIN_CENTS,
-      max_amount_cents: TIP_MAX_CENTS,
-      preset_amounts_cents: [...TIP_PRESETS_CENTS],
-    }),
-
-    async publicCard(cardId: string): Promise<PublicCard | null> {
-      return findPublicCard(db, cardId, this.termsOfPayment());
-    },
-
     /**
-     * Opens a checkout for a guest's tip. The card and the Idempotency-Key name the payment: the same key and body
-     * answer the first payment again, whatever the timing (a concurrent twin waits on the key's row); the same key
-     * with another body is refused. The provider is called inside the transaction, so a failure leaves nothing.
+     * Opens a checkout for a payer. The subject and the Idempotency-Key name the payment: the same key and request
+     * answer the first payment again, whatever the timing (a concurrent twin waits on the key's row); the same key with
+     * another request is refused. The provider is called inside the transaction, so a failure leaves nothing.
      */
-    async createPayment(cardId: string, body: CreatePayment, idempotencyKey: string): Promise<PublicPayment> {
-      const recipient = await findCardRecipient(db, cardId);
-      if (!recipient) throw new AppError('not_found');
-      const tip = tipBreakdown(body.amount_cents, deps.feePercent, body.cover_fee);
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([cardId, body.amount_cents, body.cover_fee, body.rating ?? null, body.message || null]))
-        .digest('hex');
+    async openCheckout(input: CheckoutRequest): Promise<PublicPayment> {
+      const requestHash = createHash('sha256').update(JSON.stringify([input.purpose, input.subjectId, input.request])).digest('hex');
       const row = await db.transaction(async (tx) => {
+        const now = clock.now();
         const inserted = await repo.insertPaymentOnce(tx, {
-          cardId,
-          recipientUserId: recipient.userId,
-          amountCents: tip.amountCents,
-          feeCents: tip.feeCents,
-          totalCents: tip.totalCents,
-          netCents: tip.netCents,
-          coverFee: body.cover_fee,
+          purpose: input.purpose,
+          subjectId: input.subjectId,
+          amountCents: input.amountCents,
+          feeCents: input.feeCents,
+          totalCents: input.totalCents,
+          coverFee: input.coverFee,
           provider: deps.active,
-          idempotencyKey,
+          idempotencyKey: input.idempotencyKey,
           requestHash,
-          description: `Tip via ${recipient.title}`,
-          message: body.message || null,
-          rating: body.rating ?? null,
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
+          description: input.description,
+          reconcileDueAt: new Date(now.getTime() + deps.reconcileAfterMinutes * MINUTE),
+          createdAt: now,
+          updatedAt: now,
         });
         if (!inserted) {
-          const existing = (await repo.findPaymentByKey(tx, cardId, idempotencyKey))!;
+          const existing = (await repo.findPaymentByKey(tx, input.purpose, input.subjectId, input.idempotencyKey))!;
           if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
           return existing;
         }
+        await input.onCreated?.(tx, inserted);
         let checkout: { checkout_url: string; provider_ref: string };
         try {
           checkout = await provider(deps.active).createCheckout({
-            purpose: 'tip',
-            amount_cents: tip.totalCents,
+            purpose: input.purpose,
+            amount_cents: input.totalCents,
             currency: 'EUR',
-            description: `Tip for ${recipient.publicName}`,
-            success_url: `${deps.publicUrl}/payment/walletto-result?payment=${inserted.id}`,
-            cancel_url: `${deps.publicUrl}/payment/${cardId}/canceled?payment=${inserted.id}`,
-            idempotency_key: `tip:${cardId}:${idempotencyKey}`,
-            metadata: { payment_id: inserted.id, card_id: cardId },
+            description: input.providerDescription,
+            success_url: input.successUrl(inserted.id),
+            cancel_url: input.cancelUrl(inserted.id),
+            idempotency_key: `${input.purpose}:${input.subjectId}:${input.idempotencyKey}`,
+            metadata: { ...input.metadata, payment_id: inserted.id },
           });
         } catch (error) {
           log.error({ err: error, provider: deps.active }, 'checkout creation failed');
           throw new AppError('provider_unavailable');
         }
-        return repo.updatePayment(tx, inserted.id, { providerRef: checkout.provider_ref, checkoutUrl: checkout.checkout_url }, clock.now());
+        return repo.updatePayment(tx, inserted.id, { providerRef: checkout.provider_ref, checkoutUrl: checkout.checkout_url }, now);
       });
       return toPublicPayment(row);
     },
 
+    /**
+     * A payment as its payer sees it on the return page. While it is still pending after the webhook had time to
+     * arrive, the provider is asked directly, so a lost or late event never leaves a paid guest waiting.
+     */
     async getPublicPayment(paymentId: string): Promise<PublicPayment> {
-      const row = await repo.findPayment(db, paymentId);
+      let row = await repo.findPayment(db, paymentId);
       if (!row) throw new AppError('not_found');
+      if (row.status === 'pending' && clock.now().getTime() - row.createdAt.getTime() >= RETURN_PAGE_ASKS_AFTER_MS) {
+        try {
+          if (await askProvider(row)) row = (await repo.findPayment(db, paymentId))!;
+        } catch (error) {
+          // The page keeps polling; the reconciliation job asks again later.
+          log.warn({ err: error, paymentId }, 'could not ask the provider about a pending payment');
+        }
+      }
       return toPublicPayment(row);
     },
 
     /** Verifies a webhook and applies its event exactly once in effect; forged, altered or stale bodies change nothing. */
     async handleWebhook(providerName: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<EventOutcome> {
       const event = await provider(providerName).parseWebhook(rawBody, headers);
-      return this.applyEvent(providerName, event);
+      return applyEvent(providerName, event);
     },
 
-    async applyEvent(providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
-      const outcome = await db.transaction((tx) => applyInTransaction(tx, providerName, event));
-      if (outcome === 'mismatch') {
-        log.error({ provider: providerName, eventId: event.id, type: event.type, paymentId: event.payment_id }, 'provider event does not match the stored payment: nothing credited');
+    applyEvent,
+
+    /**
+     * Releases one user's share whose hold has ended: hold → main, and its history row PAID. Answers false when none
+     * is due. Shares another worker holds are skipped, so any number of workers may run it.
+     */
+    async releaseOneDueShare(now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const due = await repo.claimDueAllocation(tx, now);
+        if (!due) return false;
+        const amount = due.netCents - due.reversedNetCents;
+        if (due.userId && amount > 0) {
+          await postEntry(tx, {
+            kind: 'share_released',
+            reference: `allocation:${due.id}:released`,
+            postings: [
+              { account: { userId: due.userId, kind: 'hold' }, amountCents: -amount },
+              { account: { userId: due.userId, kind: 'main' }, amountCents: amount },
+            ],
+          });
+        }
+        await markPayinPaid(tx, due.id, now);
+        return true;
+      });
+    },
+
+    /**
+     * Asks the provider about one payment pending past RECONCILE_AFTER_MINUTES (DESIGN "Reconciliation"); asks again
+     * later with a growing wait while the payer has not paid, and stops once nobody can pay it any more. Answers false
+     * when none is due.
+     */
+    async reconcileOneDuePayment(now: Date): Promise<boolean> {
+      const claimed = await db.transaction(async (tx) => {
+        const [due] = await repo.claimDueReconciliation(tx, now);
+        if (!due) return undefined;
+        const age = now.getTime() - due.createdAt.getTime();
+        const nextWait = Math.max(deps.reconcileAfterMinutes * MINUTE, age);
+        await repo.updatePayment(tx, due.id, { reconcileDueAt: age > RECONCILE_GIVE_UP_MS ? null : new Date(now.getTime() + nextWait) }, now);
+        return due;
+      });
+      if (!claimed) return false;
+      try {
+        const outcome = await askProvider(claimed);
+        if (outcome === 'applied') log.info({ paymentId: claimed.id }, 'reconciliation applied what the provider knew');
+      } catch (error) {
+        log.warn({ err: error, paymentId: claimed.id }, 'reconciliation could not reach the provider; asking again later');
       }
-      return outcome;
+      return true;
     },
   };
 }

@@ -1,13 +1,12 @@
 import { TIP_MAX_CENTS } from '@tipcard/shared/payments/fees';
 import { receiveTip } from '../../test/sandbox-events.ts';
-import { settleDueTips } from '../transactions/transactions.service.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { payoutRef } from './payouts.service.ts';
 
 /** Puts `cents` on the owner's main balance the way money really arrives: paid tips, their webhooks, settlement (FEE_PERCENT=0, HOLD_HOURS=0). */
 export async function fundMain(t: TestApp, owner: { cardId: string }, cents: number) {
   for (let left = cents; left > 0; left -= TIP_MAX_CENTS) await receiveTip(t, owner.cardId, Math.min(left, TIP_MAX_CENTS));
-  await settleDueTips(t.app.db, t.clock.now());
+  await t.runJob('payments.release');
 }
 
 /** The code texted for this payout (the SMS names the payout's short reference). */

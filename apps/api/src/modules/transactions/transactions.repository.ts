@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { transactions } from '../../db/schema.ts';
 
@@ -45,10 +45,9 @@ export function listTransactions(db: Executor, userId: string, filter: Transacti
     .limit(limit);
 }
 
-/** Inserts the payment's transaction unless it exists; answers whether it inserted. */
-export async function insertTransactionOnce(tx: Executor, values: typeof transactions.$inferInsert) {
-  const rows = await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.paymentId }).returning({ id: transactions.id });
-  return rows.length === 1;
+/** Inserts the PAYIN row of a payment's share unless it exists. */
+export async function insertPayinOnce(tx: Executor, values: typeof transactions.$inferInsert) {
+  await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.allocationId });
 }
 
 /** Inserts the payout's PAYOUT row unless it exists; answers whether it inserted. */
@@ -61,41 +60,23 @@ export async function updateTransactionOfPayout(tx: Executor, payoutId: string, 
   await tx.update(transactions).set(changes).where(eq(transactions.payoutId, payoutId));
 }
 
-export async function findTransactionOfPaymentForUpdate(tx: Executor, paymentId: string) {
-  const [row] = await tx.select().from(transactions).where(eq(transactions.paymentId, paymentId)).for('update');
-  return row;
+export async function updatePayinOfAllocation(tx: Executor, allocationId: string, changes: Partial<typeof transactions.$inferInsert>) {
+  await tx.update(transactions).set(changes).where(eq(transactions.allocationId, allocationId));
 }
 
-export async function updateTransaction(tx: Executor, id: string, changes: Partial<typeof transactions.$inferInsert>) {
-  await tx.update(transactions).set(changes).where(eq(transactions.id, id));
-}
-
-/**
- * Claims one tip whose hold has ended and marks it PAID, in one statement; a row another worker holds is skipped,
- * not waited for. The caller moves the money in the same transaction.
- */
-export async function claimDueHoldAsPaid(tx: Executor, now: Date) {
-  const due = tx
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.status, 'HOLD'), lte(transactions.settleDueAt, now)))
-    .orderBy(transactions.settleDueAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await tx
+export async function markPayinPaid(tx: Executor, allocationId: string, now: Date) {
+  await tx
     .update(transactions)
-    .set({ status: 'PAID', settledAt: now, settleDueAt: null })
-    .where(eq(transactions.id, sql`(${due})`))
-    .returning();
-  return row;
+    .set({ status: 'PAID', settledAt: now })
+    .where(and(eq(transactions.allocationId, allocationId), eq(transactions.status, 'HOLD')));
 }
 
-/** Received tips (not refunded) since the start of this day, week and month in Riga, their count and mean rating. */
+/** Received payments (less what was taken back) since the start of this day, week and month in Riga, their count and mean rating. */
 export async function overviewFigures(db: Executor, userId: string, now: Date) {
   const since = (unit: 'day' | 'week' | 'month') =>
     sql`(date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${ZONE}) AT TIME ZONE ${ZONE})`;
   const received = (unit: 'day' | 'week' | 'month') =>
-    sql<string>`coalesce(sum(${transactions.amountCents}) FILTER (WHERE ${transactions.createdAt} >= ${since(unit)}), 0)::text`;
+    sql<string>`coalesce(sum(${transactions.amountCents} - ${transactions.refundedCents}) FILTER (WHERE ${transactions.createdAt} >= ${since(unit)}), 0)::text`;
   const [row] = await db
     .select({
       today: received('day'),
@@ -115,10 +96,10 @@ export async function overviewFigures(db: Executor, userId: string, now: Date) {
   };
 }
 
-/** The net amount of every tip the user received that was not refunded (any age, held or paid). */
+/** The net amount of every payment the user received, less what was taken back (any age, held or paid). */
 export async function receivedTotalCents(db: Executor, userId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents}), 0)::text` })
+    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents} - ${transactions.refundedCents}), 0)::text` })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.type, 'PAYIN'), sql`${transactions.status} <> 'REFUNDED'`));
   return Number(row?.total ?? 0);

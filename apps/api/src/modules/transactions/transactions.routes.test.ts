@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
-import { settleDueTips } from './transactions.service.ts';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -48,7 +47,7 @@ describe('transactions', () => {
     t.clock.advance(3 * 24 * HOUR);
     await receive(seller, 100);
     t.clock.advance(25 * HOUR);
-    await settleDueTips(t.app.db, t.clock.now());
+    await t.runJob('payments.release');
     await receive(seller, 200);
     const owner = { ...seller, jwt: await signInAgain(seller) };
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Riga' }).format(t.clock.now());

@@ -1,123 +1,66 @@
 import type { Overview, Transaction, TransactionsPage, transactionsFilter, transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { lockBalances, postEntry, type AccountRef } from '../ledger/ledger.service.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
 
 type Query = z.output<typeof transactionsQuery>;
 type Filter = z.output<typeof transactionsFilter>;
 
-/** A succeeded tip as the ledger and the history need it. */
-export interface ReceivedTip {
+/** A recipient's share of a succeeded payment, as their history shows it. */
+export interface ReceivedPayin {
+  allocationId: string;
   paymentId: string;
   userId: string;
-  cardId: string;
-  totalCents: number;
-  feeCents: number;
+  /** The card it came through, when there is one (tips). */
+  cardId: string | null;
   netCents: number;
+  feeCents: number;
+  description: string;
   message: string | null;
   rating: number | null;
-  description: string;
 }
 
-const PSP_CLEARING: AccountRef = { platform: 'psp_clearing' };
-const FEES: AccountRef = { platform: 'fees' };
-
-/**
- * Credits a succeeded tip: the staff member's hold gets the net amount, the platform its fee, and the provider owes
- * us the total. The PAYIN stays on HOLD until `settleDueAt`. Idempotent by the payment's reference.
- */
-export async function recordTipReceived(tx: Executor, tip: ReceivedTip, now: Date, settleDueAt: Date): Promise<boolean> {
-  const inserted = await repo.insertTransactionOnce(tx, {
-    userId: tip.userId,
-    cardId: tip.cardId,
-    paymentId: tip.paymentId,
+/** The PAYIN row of a share just credited to hold: HOLD until the share is released. Idempotent by the share. */
+export async function recordPayin(tx: Executor, payin: ReceivedPayin, now: Date): Promise<void> {
+  await repo.insertPayinOnce(tx, {
+    userId: payin.userId,
+    cardId: payin.cardId,
+    paymentId: payin.paymentId,
+    allocationId: payin.allocationId,
     type: 'PAYIN',
     status: 'HOLD',
-    amountCents: tip.netCents,
-    feeCents: tip.feeCents,
-    description: tip.description,
-    message: tip.message,
-    rating: tip.rating,
+    amountCents: payin.netCents,
+    feeCents: payin.feeCents,
+    description: payin.description,
+    message: payin.message,
+    rating: payin.rating,
     createdAt: now,
-    settleDueAt,
   });
-  if (!inserted) return false;
-  // Last in the transaction: the platform's accounts are locked by every tip, so they are held for the shortest time.
-  await postEntry(tx, {
-    kind: 'tip_received',
-    reference: `payment:${tip.paymentId}:received`,
-    postings: [
-      { account: PSP_CLEARING, amountCents: -tip.totalCents },
-      { account: { userId: tip.userId, kind: 'hold' }, amountCents: tip.netCents },
-      ...(tip.feeCents > 0 ? [{ account: FEES, amountCents: tip.feeCents }] : []),
-    ],
-  });
-  return true;
 }
 
 /**
- * Takes back what is left of a tip after a refund or chargeback: from hold while it is held, from main once paid;
- * what main no longer has (already withdrawn) is recorded as the user's debt, never hidden. The platform returns its
- * fee and the provider no longer owes the total. Marks the PAYIN REFUNDED. Idempotent by the payment's reference.
+ * Shows a share's current state on its PAYIN row: what refunds and disputes took back, REFUNDED once all of it is
+ * gone, otherwise PAID when released from hold and HOLD before.
  */
-export async function reverseTip(tx: Executor, paymentId: string, totalCents: number, kind: 'refund' | 'chargeback', now: Date) {
-  const transaction = await repo.findTransactionOfPaymentForUpdate(tx, paymentId);
-  if (!transaction || transaction.status === 'REFUNDED') return false;
-  const main: AccountRef = { userId: transaction.userId, kind: 'main' };
-  const hold: AccountRef = { userId: transaction.userId, kind: 'hold' };
-  const debt: AccountRef = { userId: transaction.userId, kind: 'debt' };
-  const balanceOf = await lockBalances(tx, [PSP_CLEARING, FEES, main, hold, debt]);
-  const net = transaction.amountCents;
-  const source =
-    transaction.status === 'HOLD'
-      ? [{ account: hold, amountCents: -net }]
-      : (() => {
-          const fromMain = Math.min(net, Math.max(0, balanceOf(main)));
-          return [
-            ...(fromMain > 0 ? [{ account: main, amountCents: -fromMain }] : []),
-            ...(net - fromMain > 0 ? [{ account: debt, amountCents: -(net - fromMain) }] : []),
-          ];
-        })();
-  await postEntry(tx, {
-    kind: kind === 'refund' ? 'tip_refunded' : 'tip_charged_back',
-    reference: `payment:${paymentId}:reversed`,
-    postings: [
-      { account: PSP_CLEARING, amountCents: totalCents },
-      ...source.filter((posting) => posting.amountCents !== 0),
-      ...(transaction.feeCents > 0 ? [{ account: FEES, amountCents: -transaction.feeCents }] : []),
-    ],
-  });
-  await repo.updateTransaction(tx, transaction.id, { status: 'REFUNDED', refundedAt: now, settleDueAt: null });
-  return true;
+export async function showPayinState(
+  tx: Executor,
+  share: { allocationId: string; refundedCents: number; fullyTakenBack: boolean; released: boolean },
+  now: Date,
+): Promise<void> {
+  await repo.updatePayinOfAllocation(
+    tx,
+    share.allocationId,
+    share.fullyTakenBack
+      ? { status: 'REFUNDED', refundedCents: share.refundedCents, refundedAt: now }
+      : { status: share.released ? 'PAID' : 'HOLD', refundedCents: share.refundedCents, refundedAt: null },
+  );
 }
 
-/**
- * Moves every tip whose hold has ended from hold to main, one database transaction per tip; rows another worker has
- * claimed are skipped. Safe to run on many workers at once and to be killed at any line. Answers how many it settled.
- */
-export async function settleDueTips(db: Database, now: Date, limit = 500): Promise<number> {
-  let settled = 0;
-  while (settled < limit) {
-    const done = await db.transaction(async (tx) => {
-      const due = await repo.claimDueHoldAsPaid(tx, now);
-      if (!due) return false;
-      await postEntry(tx, {
-        kind: 'tip_settled',
-        reference: `payment:${due.paymentId}:settled`,
-        postings: [
-          { account: { userId: due.userId, kind: 'hold' }, amountCents: -due.amountCents },
-          { account: { userId: due.userId, kind: 'main' }, amountCents: due.amountCents },
-        ],
-      });
-      return true;
-    });
-    if (!done) break;
-    settled += 1;
-  }
-  return settled;
+/** A share released from hold to main: its PAYIN becomes PAID (unless it was all taken back). */
+export async function markPayinPaid(tx: Executor, allocationId: string, now: Date): Promise<void> {
+  await repo.markPayinPaid(tx, allocationId, now);
 }
 
 /**
@@ -213,7 +156,7 @@ export async function exportClientTransactionsCsv(db: Executor, userId: string, 
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
-/** What the user has received in tips, net of fees, refunds and chargebacks excluded (the verification limit's measure). */
+/** What the user has received in payments, net of fees, what refunds and chargebacks took back excluded (the verification limit's measure). */
 export function receivedTotalCents(db: Executor, userId: string): Promise<number> {
   return repo.receivedTotalCents(db, userId);
 }

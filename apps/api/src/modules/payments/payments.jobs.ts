@@ -1,0 +1,10 @@
+import type { Job } from '../../jobs/job.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+/** The payments module's due work: held shares released to main, and pending payments checked with the provider. */
+export function createPaymentsJobs(payments: PaymentsService): Job[] {
+  return [
+    { name: 'payments.release', runOne: (now) => payments.releaseOneDueShare(now) },
+    { name: 'payments.reconcile', runOne: (now) => payments.reconcileOneDuePayment(now) },
+  ];
+}

@@ -1,0 +1,32 @@
+import type { Transaction } from '../../db/client.ts';
+import type { PlatformAccountKind } from '../ledger/ledger.service.ts';
+import type { PaymentPurpose } from './payment-provider.ts';
+import type { AllocationRow, PaymentRow } from './payments.repository.ts';
+
+/** Who receives what of a succeeded payment. The shares of a payment sum to its total (nets plus fees). */
+export type AllocationPlan =
+  | {
+      userId: string;
+      netCents: number;
+      feeCents: number;
+      /** The recipient's history row: how it is named, and what the payer wrote. */
+      history: { description: string; message: string | null; rating: number | null };
+    }
+  | { platform: PlatformAccountKind; netCents: number; feeCents: number };
+
+/**
+ * What one purpose of money means (DESIGN "Payments for many purposes"). It lives in its feature's module (`tips`,
+ * `teams`, `orders`, `invoices`, `donations`) and is registered once in the composition root; `payments` calls it
+ * inside the transaction that applies a provider event, and knows nothing else about the purpose.
+ */
+export interface PurposeHandler {
+  readonly purpose: PaymentPurpose;
+  /** Decides the recipients when the payment succeeds (e.g. the card's owner, or the team's members at this moment). */
+  allocate(tx: Transaction, payment: PaymentRow, now: Date): Promise<AllocationPlan[]>;
+  /** The purpose's own records of a success (a card's rating, an order placed), after the money was credited. */
+  onSucceeded?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date): Promise<void>;
+  /** After refunds or disputes took back (or gave back) part of a credited payment. */
+  onAdjusted?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date): Promise<void>;
+  /** A payment that will not be charged (failed or canceled): e.g. an order goes back to awaiting payment. */
+  onClosed?(tx: Transaction, payment: PaymentRow, now: Date): Promise<void>;
+}

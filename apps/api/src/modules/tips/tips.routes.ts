@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createPaymentBody, publicCardSchema, publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import { AppError } from '../../lib/app-error.ts';
+import type { TipsService } from './tips.service.ts';
+
+const cardParams = z.object({ cardId: z.uuid() });
+const MINUTE = 60_000;
+
+/** The guest's tip API (no account) under /api. */
+export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
+  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+
+  app.get(
+    '/public/cards/:cardId',
+    {
+      onRequest: perIp('public-card', 120),
+      schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: z.object({ data: publicCardSchema }) } },
+    },
+    async (request) => {
+      const card = await tips.publicCard(request.params.cardId);
+      if (!card) throw new AppError('not_found');
+      return { data: card };
+    },
+  );
+
+  app.post(
+    '/public/cards/:cardId/payments',
+    {
+      onRequest: perIp('create-payment', 30),
+      preHandler: app.requireHuman,
+      schema: {
+        tags: ['payments'],
+        summary: 'Open a checkout for a tip (send an Idempotency-Key)',
+        params: cardParams,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
+        body: createPaymentBody,
+        response: { 201: z.object({ data: publicPaymentSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const payment = await tips.createTip(request.params.cardId, request.body, request.headers['idempotency-key']);
+      return reply.status(201).send({ data: payment });
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
+import { createTurnstileVerifier } from './integrations/turnstile/turnstile-verifier.ts';
+import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
+import type { Job } from './jobs/job.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { accessTokenKeys } from './modules/auth/access-token.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOtpService } from './modules/auth/otp.service.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
+import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
+import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
+import { createPaymentProviders } from './modules/payments/payment-providers.ts';
+import { createPaymentsJobs } from './modules/payments/payments.jobs.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxRail } from './modules/payouts/payout-rail.ts';
+import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
+import { createPayoutsService } from './modules/payouts/payouts.service.ts';
+import { siteInfoOf } from './modules/site/site.service.ts';
+import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import type { HumanVerifier } from './plugins/anti-bot.ts';
+
+/** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
+export interface ServiceOverrides {
+  clock?: Clock;
+  sms?: SmsSender;
+  mailer?: Mailer;
+  /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
+  humanVerifier?: HumanVerifier;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The composition root (DESIGN "One composition root"): every service built once from the configuration and the
+ * database, for the server, the worker and the command-line tools alike. Purpose handlers and jobs are registered here.
+ */
+export function createServices(config: Config, db: Database, log: FastifyBaseLogger, overrides: ServiceOverrides = {}) {
+  const clock = overrides.clock ?? systemClock;
+  const keys = accessTokenKeys(config.jwtSecret);
+  const sms = overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(db, log));
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl && config.mailFrom
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+      : config.devOutbox
+        ? createOutboxMailer(db, log)
+        : undefined);
+  const humanVerifier =
+    overrides.humanVerifier ??
+    (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
+
+  const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
+  const auth = createAuthService({ db, clock, otp, keys });
+  const contact = createContactService({ mailer, recipient: config.contactRecipient });
+  const documents = createDocumentsService(config);
+
+  // The sandbox hands its events to the payments service, which exists only once the providers do.
+  let payments: PaymentsService | undefined;
+  const { providers, sandbox } = createPaymentProviders(config, {
+    db,
+    clock,
+    deliverSandboxEvent: async (body, headers) => {
+      try {
+        await payments!.handleWebhook('sandbox', Buffer.from(body), headers);
+        return 200;
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) return 400;
+        throw error;
+      }
+    },
+  });
+  payments = createPaymentsService({
+    db,
+    clock,
+    log,
+    providers,
+    active: config.payments.provider,
+    publicUrl: config.publicUrl,
+    holdHours: config.payments.holdHours,
+    reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
+    handlers: [createTipHandler()],
+  });
+  const tips = createTipsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+
+  const payouts = createPayoutsService({
+    db,
+    clock,
+    sms,
+    pepper: config.jwtSecret,
+    verificationLimitCents: config.verificationLimitCents,
+    requestsPerHour: config.payouts.requestsPerHour,
+    railMode: config.payouts.rail,
+  });
+  const payoutMethods = createPayoutMethodsService({ db, clock, sms });
+  const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
+  const jobs: Job[] = [...createPaymentsJobs(payments)];
+
+  return {
+    clock,
+    keys,
+    sms,
+    humanVerifier,
+    otp,
+    auth,
+    contact,
+    siteInfo: siteInfoOf(config, contact.enabled),
+    documents,
+    sandbox,
+    payments,
+    tips,
+    payouts,
+    payoutMethods,
+    payoutRail,
+    jobs,
+  };
+}
