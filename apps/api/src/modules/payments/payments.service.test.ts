@@ -13,6 +13,8 @@ import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import { asc, count, eq } from 'drizzle-orm';
+import { ledgerEntries, ledgerPostings, paymentAllocations, payments as paymentsTable } from '../../db/schema.ts';
 
 const HOUR = 3_600_000;
 let database: DatabaseHandle;
@@ -308,6 +310,218 @@ describe('the ledger under random histories', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  }, 300_000);
+});
+
+/**
+ * A purpose that splits each payment among several users, as a team tip will (the teams issue adds the real one):
+ * registered on a second instance of the service, over the same database and ledger.
+ */
+describe('payments with several recipients', () => {
+  const evenSplit = (cents: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor(cents / parts) + (i < cents % parts ? 1 : 0));
+  let split: PaymentsService;
+  const recipientsOf = new Map<string, string[]>();
+
+  beforeAll(() => {
+    split = createPaymentsService({
+      db: database.db,
+      clock,
+      log: pino({ level: 'silent' }),
+      providers: { sandbox: fakeProvider },
+      active: 'sandbox',
+      publicUrl: 'http://localhost:3000',
+      holdHours: 24,
+      reconcileAfterMinutes: 5,
+      handlers: [
+        {
+          purpose: 'invoice',
+          async allocate(_tx, payment) {
+            const users = recipientsOf.get(payment.subjectId)!;
+            const nets = evenSplit(payment.totalCents - payment.feeCents, users.length);
+            const fees = evenSplit(payment.feeCents, users.length);
+            return users.map((userId, i) => ({
+              userId,
+              netCents: nets[i]!,
+              feeCents: fees[i]!,
+              history: { description: 'Team tip', message: null, rating: null },
+            }));
+          },
+        },
+      ],
+    });
+  });
+
+  async function splitPayment(recipients: number, totalCents: number, feeCents: number) {
+    const users = await Promise.all(Array.from({ length: recipients }, () => newCard()));
+    const subjectId = crypto.randomUUID();
+    recipientsOf.set(subjectId, users.map((u) => u.userId));
+    const payment = await split.openCheckout({
+      purpose: 'invoice',
+      subjectId,
+      idempotencyKey: crypto.randomUUID(),
+      request: totalCents,
+      amountCents: totalCents,
+      feeCents,
+      totalCents,
+      coverFee: false,
+      description: 'Team tip',
+      providerDescription: 'Team tip',
+      successUrl: (id) => `http://localhost:3000/ok/${id}`,
+      cancelUrl: (id) => `http://localhost:3000/no/${id}`,
+    });
+    return { payment, users };
+  }
+
+  const total = async (userId: string) => {
+    const b = await userBalances(database.db, userId);
+    return b.main + b.hold + b.debt;
+  };
+
+  it('records one entry with a posting per recipient plus the fee, and a refund reverses all three', async () => {
+    const { payment, users } = await splitPayment(3, 1_000, 50);
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('applied');
+    const [entry] = await database.db
+      .select({ postings: count() })
+      .from(ledgerPostings)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+      .where(eq(ledgerEntries.reference, `payment:${payment.id}:received`));
+    expect(entry?.postings).toBe(5);
+    expect(await Promise.all(users.map((u) => userBalances(database.db, u.userId)))).toEqual([
+      { main: 0, hold: 317, debt: 0 },
+      { main: 0, hold: 317, debt: 0 },
+      { main: 0, hold: 316, debt: 0 },
+    ]);
+    await expectBooksBalanced();
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))).toBe('applied');
+    expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([0, 0, 0]);
+    for (const user of users) {
+      expect((await listClientTransactions(database.db, user.userId, user.clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
+    }
+    await expectBooksBalanced();
+  });
+
+  it('reverses only the refunded share of each recipient, and the rest when the refund grows', async () => {
+    const { payment, users } = await splitPayment(2, 1_050, 50);
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: 500 }))).toBe('applied');
+    // 500 of 1,050 back: each recipient keeps 500 × 1,000/1,050 ÷ 2 less, to the cent.
+    expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([262, 262]);
+    const first = (await listClientTransactions(database.db, users[0]!.userId, users[0]!.clientId, { limit: 1 })).items[0];
+    expect(first).toMatchObject({ status: 'HOLD', amount_cents: 500 });
+    // The same cumulative amount again, or an older one arriving late, changes nothing.
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: 500 }))).toBe('ignored');
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: 200 }))).toBe('ignored');
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: 1_050 }))).toBe('applied');
+    expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([0, 0]);
+    expect((await split.getPublicPayment(payment.id)).status).toBe('refunded');
+    await expectBooksBalanced();
+  });
+
+  it('restores a won dispute: from hold while held, to main after release, repaying a recorded debt first', async () => {
+    const { payment, users } = await splitPayment(1, 2_000, 100);
+    const [user] = users;
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.chargeback', { dispute_ref: 'dp_1' }));
+    expect(await userBalances(database.db, user!.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { dispute_ref: 'dp_1' }))).toBe('applied');
+    expect(await userBalances(database.db, user!.userId)).toEqual({ main: 0, hold: 1_900, debt: 0 });
+    expect((await listClientTransactions(database.db, user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('HOLD');
+
+    clock.advance(25 * HOUR);
+    await drainJob({ runOne: split.releaseOneDueShare }, clock.now());
+    await database.db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'test_payout',
+        reference: `payout:${payment.id}`,
+        postings: [
+          { account: { userId: user!.userId, kind: 'main' }, amountCents: -1_500 },
+          { account: { platform: 'psp_clearing' }, amountCents: 1_500 },
+        ],
+      }),
+    );
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.chargeback', { id: 'evt_dispute_2', dispute_ref: 'dp_2' }));
+    expect(await userBalances(database.db, user!.userId)).toEqual({ main: 0, hold: 0, debt: -1_500 });
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { id: 'evt_won_2', dispute_ref: 'dp_2' }));
+    expect(await userBalances(database.db, user!.userId)).toEqual({ main: 400, hold: 0, debt: 0 });
+    expect((await listClientTransactions(database.db, user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('PAID');
+    await expectBooksBalanced();
+  });
+
+  it('lands on the same books whatever order concurrent refunds, a dispute and the release job run in', async () => {
+    const { payment, users } = await splitPayment(3, 3_000, 150);
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
+    clock.advance(25 * HOUR);
+    await Promise.all([
+      ...[900, 300, 600, 900].map((amount) => split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: amount }))),
+      split.applyEvent('sandbox', eventFor(payment, 'payment.chargeback', { amount_cents: 3_000, dispute_ref: 'dp_race' })),
+      drainJob({ runOne: split.releaseOneDueShare }, clock.now()),
+      drainJob({ runOne: split.releaseOneDueShare }, clock.now()),
+    ]);
+    expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([0, 0, 0]);
+    await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { amount_cents: 3_000, dispute_ref: 'dp_race' }));
+    // Only the 900 refunded stays taken back: 2,100 of 3,000 kept, net of the 5% fee, split three ways.
+    expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([665, 665, 665]);
+    await expectBooksBalanced();
+  });
+
+  it('keeps every invariant under random histories of partial refunds, disputes and releases', async () => {
+    type Step =
+      | { kind: 'succeeded' | 'failed' | 'chargeback' | 'reinstated'; payment: number }
+      | { kind: 'refund'; payment: number; permille: number }
+      | { kind: 'release'; hours: number };
+    const step = fc.oneof(
+      fc.record({ kind: fc.constantFrom('succeeded' as const, 'failed' as const, 'chargeback' as const, 'reinstated' as const), payment: fc.nat({ max: 3 }) }),
+      fc.record({ kind: fc.constant('refund' as const), payment: fc.nat({ max: 3 }), permille: fc.integer({ min: 1, max: 1_000 }) }),
+      fc.record({ kind: fc.constant('release' as const), hours: fc.integer({ min: 0, max: 30 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ recipients: fc.integer({ min: 1, max: 3 }), total: fc.integer({ min: 100, max: 50_000 }), feePermille: fc.integer({ min: 0, max: 50 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(step, { maxLength: 16 }),
+        async (specs, history: Step[]) => {
+          const created = await Promise.all(specs.map((s) => splitPayment(s.recipients, s.total, Math.floor((s.total * s.feePermille) / 1_000))));
+          const refunded = created.map(() => 0);
+          for (const item of history) {
+            if (item.kind === 'release') {
+              clock.advance(item.hours * HOUR);
+              await drainJob({ runOne: split.releaseOneDueShare }, clock.now());
+              continue;
+            }
+            const index = item.payment % created.length;
+            const { payment } = created[index]!;
+            if (item.kind === 'refund') {
+              refunded[index] = Math.min(payment.total_cents, refunded[index]! + Math.ceil((payment.total_cents * item.permille) / 1_000));
+              await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: refunded[index] }));
+            } else {
+              const type = `payment.${item.kind}` as const;
+              await split.applyEvent('sandbox', eventFor(payment, type, { dispute_ref: 'dp' }));
+            }
+          }
+          expect(await checkLedgerInvariants(database.db)).toEqual([]);
+          for (const { payment, users } of created) {
+            const rows = await database.db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, payment.id)).orderBy(asc(paymentAllocations.position));
+            const [stored] = await database.db.select().from(paymentsTable).where(eq(paymentsTable.id, payment.id));
+            const takenBack = Math.min(payment.total_cents, stored!.refundedCents + stored!.disputedCents);
+            if (rows.length === 0) {
+              expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual(users.map(() => 0));
+              continue;
+            }
+            // Every cent of the payment is either still with a recipient or taken back, and each share gave up its
+            // proportional part to within a cent.
+            const kept = rows.reduce((sum, row) => sum + row.netCents - row.reversedNetCents + row.feeCents - row.reversedFeeCents, 0);
+            expect(kept).toBe(payment.total_cents - takenBack);
+            for (const row of rows) {
+              expect(Math.abs(row.reversedNetCents - (takenBack * row.netCents) / payment.total_cents)).toBeLessThan(1);
+            }
+            for (const user of users) {
+              const own = rows.filter((row) => row.userId === user.userId).reduce((sum, row) => sum + row.netCents - row.reversedNetCents, 0);
+              expect(await total(user.userId)).toBe(own);
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
     );
   }, 300_000);
 });
