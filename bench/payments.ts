@@ -13,7 +13,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { createCard } from '../apps/api/src/modules/cards/cards.service.ts';
 import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
-import { settleDueTips } from '../apps/api/src/modules/transactions/transactions.service.ts';
+import { drainJob } from '../apps/api/src/test/jobs.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
 import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';
 import { CARD_INPUT } from '../apps/api/src/test/test-app.ts';
@@ -78,7 +78,8 @@ try {
   const credited = process.hrtime.bigint();
   const cpu = process.cpuUsage(cpuBefore);
   console.log(`node CPU during webhooks: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`);
-  const settled = (await Promise.all(Array.from({ length: SENDERS }, () => settleDueTips(app.db, new Date(Date.now() + 1_000), PAYMENTS)))).reduce((a, b) => a + b, 0);
+  const release = app.services.jobs.find((job) => job.name === 'payments.release')!;
+  const settled = (await Promise.all(Array.from({ length: SENDERS }, () => drainJob(release, new Date(Date.now() + 1_000), PAYMENTS)))).reduce((a, b) => a + b, 0);
   const finished = process.hrtime.bigint();
   const seconds = Number(finished - started) / 1e9;
   const rate = PAYMENTS / seconds;
