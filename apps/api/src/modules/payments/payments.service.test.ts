@@ -24,6 +24,12 @@ let tips: TipsService;
 let checkoutsOpened = 0;
 const logged: string[] = [];
 
+/** What the fake provider answers when asked about a checkout (fetchStatus), by provider reference. */
+const providerView = new Map<string, ProviderEvent>();
+let providerDown = false;
+/** Every question the fake provider was asked. */
+const asked: { ref: string; at: number }[] = [];
+
 /** The provider is the edge: a fake that answers like one, so the service, ledger and database run for real. */
 const fakeProvider: PaymentProvider = {
   name: 'sandbox',
@@ -35,7 +41,11 @@ const fakeProvider: PaymentProvider = {
   parseWebhook: async () => {
     throw new Error('not used here');
   },
-  fetchStatus: async () => null,
+  fetchStatus: async (ref) => {
+    asked.push({ ref, at: clock.now().getTime() });
+    if (providerDown) throw new Error('provider unreachable');
+    return providerView.get(ref) ?? null;
+  },
   refund: async () => undefined,
 };
 
@@ -228,6 +238,70 @@ describe('provider events', () => {
     clock.advance(25 * HOUR);
     await Promise.all([settleDueShares(), payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))]);
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    await expectBooksBalanced();
+  });
+});
+
+describe('reconciliation', () => {
+  const MINUTE = 60_000;
+  const reconcile = () => drainJob({ runOne: payments.reconcileOneDuePayment }, clock.now());
+  const paidAtProvider = (payment: { id: string; total_cents: number }) =>
+    providerView.set(`ref_${payment.id}`, eventFor(payment, 'payment.succeeded', { id: `ref_${payment.id}:succeeded` }));
+
+  it('credits, exactly once, a payment whose event never came once it is pending past RECONCILE_AFTER_MINUTES', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 1_000);
+    paidAtProvider(payment);
+    clock.advance(4 * MINUTE);
+    await reconcile();
+    expect((await userBalances(database.db, userId)).hold).toBe(0);
+    clock.advance(MINUTE);
+    await Promise.all([reconcile(), reconcile()]);
+    expect((await userBalances(database.db, userId)).hold).toBe(950);
+    // The webhook, delivered late after all, changes nothing.
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('ignored');
+    clock.advance(60 * MINUTE);
+    expect(await reconcile()).toBe(0);
+    expect((await userBalances(database.db, userId)).hold).toBe(950);
+    await expectBooksBalanced();
+  });
+
+  it('asks again with a growing wait while the guest has not paid or the provider is down, and stops after two days', async () => {
+    const { cardId } = await newCard();
+    const payment = await tip(cardId, 500);
+    const started = clock.now().getTime();
+    providerDown = true;
+    try {
+      for (let minute = 0; minute <= 72 * 60; minute += 5) {
+        await reconcile();
+        clock.advance(5 * MINUTE);
+      }
+    } finally {
+      providerDown = false;
+    }
+    const askedAt = asked.filter((question) => question.ref === `ref_${payment.id}`).map((question) => (question.at - started) / MINUTE);
+    expect((await payments.getPublicPayment(payment.id)).status).toBe('pending');
+    expect(askedAt.slice(0, 4)).toEqual([5, 10, 20, 40]);
+    expect(askedAt.at(-1)).toBeLessThanOrEqual(49 * 60 + 5 * 60);
+    expect(askedAt.length).toBeLessThan(12);
+  });
+
+  it('lets the return page ask the provider once the webhook had time to arrive', async () => {
+    const { userId, cardId } = await newCard();
+    const payment = await tip(cardId, 2_000);
+    paidAtProvider(payment);
+    expect((await payments.getPublicPayment(payment.id)).status).toBe('pending');
+    clock.advance(3_000);
+    expect((await payments.getPublicPayment(payment.id)).status).toBe('succeeded');
+    expect((await userBalances(database.db, userId)).hold).toBe(1_900);
+    providerDown = true;
+    try {
+      const unpaid = await tip(cardId, 300);
+      clock.advance(3_000);
+      expect((await payments.getPublicPayment(unpaid.id)).status).toBe('pending');
+    } finally {
+      providerDown = false;
+    }
     await expectBooksBalanced();
   });
 });
