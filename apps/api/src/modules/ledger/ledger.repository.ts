@@ -107,31 +107,20 @@ export async function findNegativeUserAccounts(db: Executor) {
   );
 }
 
-/** Users whose hold balance differs from the tips they have on hold. */
-export async function findHoldMismatches(db: Executor) {
-  return rowsOf(
-    await db.execute(sql`
-      SELECT u.id AS user_id, coalesce(a.balance_cents, 0)::text AS hold, coalesce(t.total, 0)::text AS on_hold
-      FROM users u
-      LEFT JOIN ledger_accounts a ON a.owner_user_id = u.id AND a.kind = 'hold'
-      LEFT JOIN (SELECT user_id, sum(amount_cents - refunded_cents) AS total FROM transactions WHERE status = 'HOLD' AND type <> 'PAYOUT' GROUP BY user_id) t ON t.user_id = u.id
-      WHERE coalesce(a.balance_cents, 0) <> coalesce(t.total, 0)`),
-  );
+/** Every user's kept balance of one kind that is not zero. */
+export async function nonZeroUserBalances(db: Executor, kind: string) {
+  return db
+    .select({ userId: ledgerAccounts.ownerUserId, balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.ownerUserId} IS NOT NULL`, sql`${ledgerAccounts.balanceCents} <> 0`));
 }
 
-/**
- * The platform's payouts_in_flight against the withdrawals the users see in flight (PAYOUT rows on HOLD): money that
- * left main must be either in flight, paid out or back on main, never lost between. Empty when they agree.
- */
-export async function findInFlightMismatch(db: Executor) {
-  return rowsOf(
-    await db.execute(sql`
-      SELECT in_flight::text, on_hold::text FROM (
-        SELECT
-          (SELECT coalesce(sum(balance_cents), 0) FROM ledger_accounts WHERE owner_user_id IS NULL AND kind = 'payouts_in_flight') AS in_flight,
-          (SELECT coalesce(sum(amount_cents), 0) FROM transactions WHERE type = 'PAYOUT' AND status = 'HOLD') AS on_hold
-      ) figures WHERE in_flight <> on_hold`),
-  );
+export async function platformBalance(db: Executor, kind: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(and(isNull(ledgerAccounts.ownerUserId), eq(ledgerAccounts.kind, kind)));
+  return Number(row?.total ?? 0);
 }
 
 export async function sumOfAllBalances(db: Executor): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { heldPayinsByUser, payoutsOnHoldCents } from '../transactions/transactions.service.ts';
 import * as repo from './ledger.repository.ts';
 
 /** A user's accounts: money they can withdraw, money on hold, and what a chargeback after payout left them owing. */
@@ -85,26 +86,46 @@ export async function userBalances(db: Executor, userId: string): Promise<Record
   return { main: balance('main'), hold: balance('hold'), debt: balance('debt') };
 }
 
+/** Users whose hold balance differs from what their history shows on hold (PAYINs on HOLD, less what was taken back). */
+async function holdMismatches(db: Executor): Promise<string[]> {
+  const [kept, shown] = await Promise.all([repo.nonZeroUserBalances(db, 'hold'), heldPayinsByUser(db)]);
+  const keptByUser = new Map(kept.map((row) => [row.userId!, row.balanceCents]));
+  const users = new Set([...keptByUser.keys(), ...shown.keys()]);
+  return [...users]
+    .filter((userId) => (keptByUser.get(userId) ?? 0) !== (shown.get(userId) ?? 0))
+    .map((userId) => `user ${userId} has ${keptByUser.get(userId) ?? 0} on hold but ${shown.get(userId) ?? 0} in HOLD transactions`);
+}
+
+/**
+ * The platform's payouts_in_flight against the withdrawals the users see in flight (PAYOUT rows on HOLD): money that
+ * left main must be either in flight, paid out or back on main, never lost between.
+ */
+async function inFlightMismatch(db: Executor): Promise<string[]> {
+  const [inFlight, onHold] = await Promise.all([repo.platformBalance(db, 'payouts_in_flight'), payoutsOnHoldCents(db)]);
+  return inFlight === onHold ? [] : [`payouts_in_flight keeps ${inFlight} but ${onHold} is in PAYOUT rows on HOLD`];
+}
+
 /**
  * Every ledger invariant, as a list of problems (empty when the books are right): each entry balances, each kept
- * balance equals its postings, all balances sum to zero, no user account below zero except debt, and each user's
- * hold equals the tips they have on hold, and payouts_in_flight equals the withdrawals in flight. Tests run it after every money test; payout batches run it first.
+ * balance equals its postings, all balances sum to zero, no user account below zero except debt, each user's hold
+ * equals what their history shows on hold, and payouts_in_flight equals the withdrawals in flight. Tests run it after
+ * every money test; payout batches run it first.
  */
 export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
   const [unbalanced, drifted, negative, holds, inFlight, total] = await Promise.all([
     repo.findUnbalancedEntries(db),
     repo.findDriftedAccounts(db),
     repo.findNegativeUserAccounts(db),
-    repo.findHoldMismatches(db),
-    repo.findInFlightMismatch(db),
+    holdMismatches(db),
+    inFlightMismatch(db),
     repo.sumOfAllBalances(db),
   ]);
   return [
     ...unbalanced.map((row) => `entry ${row.reference} has ${row.postings} postings summing to ${row.total}`),
     ...drifted.map((row) => `account ${row.id} (${row.kind}) keeps ${row.balance} but its postings sum to ${row.postings}`),
     ...negative.map((row) => `user account ${row.id} (${row.kind}) is at ${row.balance}`),
-    ...holds.map((row) => `user ${row.user_id} has ${row.hold} on hold but ${row.on_hold} in HOLD transactions`),
-    ...inFlight.map((row) => `payouts_in_flight keeps ${row.in_flight} but ${row.on_hold} is in PAYOUT rows on HOLD`),
+    ...holds,
+    ...inFlight,
     ...(total === 0 ? [] : [`all balances sum to ${total}, not 0`]),
   ];
 }

@@ -104,3 +104,20 @@ export async function receivedTotalCents(db: Executor, userId: string): Promise<
     .where(and(eq(transactions.userId, userId), eq(transactions.type, 'PAYIN'), sql`${transactions.status} <> 'REFUNDED'`));
   return Number(row?.total ?? 0);
 }
+
+export function heldPayinsByUser(db: Executor) {
+  return db
+    .select({ userId: transactions.userId, cents: sql<string>`sum(${transactions.amountCents} - ${transactions.refundedCents})::text` })
+    .from(transactions)
+    .where(and(eq(transactions.status, 'HOLD'), sql`${transactions.type} <> 'PAYOUT'`))
+    .groupBy(transactions.userId)
+    .having(sql`sum(${transactions.amountCents} - ${transactions.refundedCents}) <> 0`);
+}
+
+export async function payoutsOnHoldCents(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents}), 0)::text` })
+    .from(transactions)
+    .where(and(eq(transactions.type, 'PAYOUT'), eq(transactions.status, 'HOLD')));
+  return Number(row?.total ?? 0);
+}

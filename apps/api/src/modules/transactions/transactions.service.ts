@@ -161,6 +161,17 @@ export function receivedTotalCents(db: Executor, userId: string): Promise<number
   return repo.receivedTotalCents(db, userId);
 }
 
+/** What each user's history shows on hold: their PAYINs on HOLD, less what was taken back (the ledger checks its holds against it). */
+export async function heldPayinsByUser(db: Executor): Promise<Map<string, number>> {
+  const rows = await repo.heldPayinsByUser(db);
+  return new Map(rows.map((row) => [row.userId, Number(row.cents)]));
+}
+
+/** The withdrawals in flight as the users see them (PAYOUT rows on HOLD). */
+export function payoutsOnHoldCents(db: Executor): Promise<number> {
+  return repo.payoutsOnHoldCents(db);
+}
+
 /** The overview page's figures for the owner. */
 export async function clientOverview(db: Executor, userId: string, clientId: string, now: Date): Promise<Overview> {
   const client = await requireOwnClient(db, userId, clientId);
