@@ -1,9 +1,11 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock.ts';
 import { checkLedgerInvariants } from '../../modules/ledger/ledger.service.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { FakeStripe } from './fake-stripe.ts';
+import { FakeStripe, signedEvent } from './fake-stripe.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 
+const SECRET_KEY = 'sk_test_tipcard_flow';
 const WEBHOOK_SECRET = 'whsec_tipcard_flow_secret';
 const fake = new FakeStripe();
 let t: TestApp;
@@ -13,10 +15,12 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_tipcard_flow',
+      STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: `http://127.0.0.1:${fake.port}`,
     },
+    // Stripe (and the fake) check a checkout's expiry against the real clock, so the app must use it too.
+    overrides: { clock: systemClock },
   });
 });
 afterAll(async () => {
@@ -24,21 +28,10 @@ afterAll(async () => {
   await fake.stop();
 });
 
-/** Stripe's event for a paid Checkout Session, signed with the SDK's own test helper. */
-function completed(session: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'checkout.session.completed',
-    data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_flow_1' } },
-  });
-  // The SDK checks the timestamp against the real clock, not the app's test clock.
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+/** Posts a Stripe event to the app's webhook route, with the content type Stripe sends. */
+function deliver(type: string, object: object, options: { secret?: string; timestamp?: number } = {}) {
+  const { payload, headers } = signedEvent(type, object, options.secret ?? WEBHOOK_SECRET, options);
+  return t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload });
 }
 
 describe('the Stripe provider in the app', () => {
@@ -53,22 +46,68 @@ describe('the Stripe provider in the app', () => {
     expect(created.status).toBe(201);
     const payment = created.body.data;
     expect(payment.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    const session = [...fake.sessions.values()].at(-1)!;
+    const session = fake.completeCheckout(payment.checkout_url.split('/').at(-1));
     expect(session).toMatchObject({ amount_total: 1_050, currency: 'eur', client_reference_id: payment.id, metadata: { payment_id: payment.id } });
 
-    const deliver = (event: { payload: string; signature: string }) =>
-      t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
-    const forged = await deliver(completed(session, 'whsec_someone_else'));
-    expect(forged).toMatchObject({ status: 400, body: { code: 'invalid_webhook' } });
-
-    const event = completed(session);
-    expect((await deliver(event)).body.data.outcome).toBe('applied');
-    expect((await deliver(event)).body.data.outcome).toBe('duplicate');
+    await expect(deliver('checkout.session.completed', session, { secret: 'whsec_someone_else' })).resolves.toMatchObject({ status: 400, body: { code: 'invalid_webhook' } });
+    const event = signedEvent('checkout.session.completed', session, WEBHOOK_SECRET);
+    const post = () => t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', ...event.headers }, payload: event.payload });
+    expect((await post()).body.data.outcome).toBe('applied');
+    expect((await post()).body.data.outcome).toBe('duplicate');
     const account = await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt });
     expect(account.body.data.account_balances).toEqual([
       { type: 'main', balance: 0 },
       { type: 'hold', balance: 1_000 },
     ]);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('answers 200 to every kind of verified event, acted on or not, and 400 only to unverified ones', async () => {
+    // A checkout of a payment this app does not hold: the route's answer must not depend on the money core's verdict.
+    const stripe = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+    const checkout = (key: string) =>
+      stripe.createCheckout({
+        purpose: 'tip',
+        amount_cents: 1_000,
+        currency: 'EUR',
+        description: 'Tip',
+        success_url: 'https://tipcard.test/ok',
+        cancel_url: 'https://tipcard.test/canceled',
+        idempotency_key: key,
+        created_at: new Date(),
+        metadata: { payment_id: crypto.randomUUID() },
+      });
+    const paid = fake.completeCheckout((await checkout('flow-paid')).provider_ref);
+    const processing = fake.completeCheckout((await checkout('flow-processing')).provider_ref, 'unpaid');
+    const expired = fake.expireCheckout((await checkout('flow-expired')).provider_ref);
+    await stripe.refund(paid.id, 300, 'flow-refund');
+    const charge = fake.chargeOf(paid.id);
+    const dispute = fake.openDispute(paid.id);
+    const intent = fake.paymentIntents.get(paid.payment_intent as string)!;
+
+    const events: [string, object][] = [
+      ['checkout.session.completed', paid],
+      ['checkout.session.completed', processing],
+      ['checkout.session.async_payment_succeeded', { ...processing, payment_status: 'paid' }],
+      ['checkout.session.async_payment_failed', processing],
+      ['checkout.session.expired', expired],
+      ['payment_intent.succeeded', intent],
+      ['charge.succeeded', charge],
+      ['charge.refunded', charge],
+      ['customer.created', { id: 'cus_flow', object: 'customer' }],
+      ['charge.dispute.created', dispute],
+      ['charge.dispute.funds_withdrawn', dispute],
+      ['charge.dispute.funds_reinstated', dispute],
+      ['charge.dispute.closed', fake.closeDispute(dispute.id, 'won')],
+      ['charge.dispute.closed', fake.closeDispute(dispute.id, 'lost')],
+      ['charge.refunded', { id: 'ch_unknown_shape', object: 'charge', amount_refunded: 'lots' }],
+    ];
+    for (const [type, object] of events) {
+      const response = await deliver(type, object);
+      expect({ type, status: response.status, received: response.body.data?.received }).toEqual({ type, status: 200, received: true });
+    }
+
+    const stale = await deliver('checkout.session.completed', paid, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(stale).toMatchObject({ status: 400, body: { code: 'invalid_webhook' } });
   });
 });

@@ -1,13 +1,12 @@
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookVerificationError, type CheckoutInput, type PaymentProvider } from '../../modules/payments/payment-provider.ts';
-import { FakeStripe } from './fake-stripe.ts';
-import { UnsupportedWebhookEvent, createStripeProvider } from './stripe-provider.ts';
+import { FakeStripe, signedEvent } from './fake-stripe.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 
 const SECRET_KEY = 'sk_test_tipcard_fake';
 const WEBHOOK_SECRET = 'whsec_tipcard_test_secret';
-
-type StripeObject = Record<string, any>;
+const PAYMENT_ID = '0b5f1c2e-3d4a-4b6c-8d7e-9f0a1b2c3d4e';
 
 function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
   return {
@@ -15,393 +14,350 @@ function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
     amount_cents: 1500,
     currency: 'EUR',
     description: 'Tip for Anna',
-    success_url: 'https://tipcard.test/payment/card_1/success?payment=pay_1',
-    cancel_url: 'https://tipcard.test/payment/card_1?canceled=1',
-    idempotency_key: 'checkout-pay_1',
-    metadata: { payment_id: 'pay_1', card_id: 'card_1' },
-    ...overrides,
-  };
-}
-
-const EVENT_CREATED = 1_760_000_000;
-
-function eventPayload(type: string, object: StripeObject, id = 'evt_test_1'): string {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: EVENT_CREATED,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-}
-
-function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  const header = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? WEBHOOK_SECRET,
-    ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
-  });
-  return { body: Buffer.from(payload, 'utf8'), headers: { 'stripe-signature': header } };
-}
-
-function paidSession(overrides: StripeObject = {}): StripeObject {
-  return {
-    id: 'cs_test_paid',
-    object: 'checkout.session',
-    mode: 'payment',
-    amount_total: 1500,
-    currency: 'eur',
-    client_reference_id: 'pay_1',
-    metadata: { payment_id: 'pay_1', card_id: 'card_1', purpose: 'tip' },
-    status: 'complete',
-    payment_status: 'paid',
-    payment_intent: 'pi_test_1',
-    url: null,
-    ...overrides,
-  };
-}
-
-function charge(overrides: StripeObject = {}): StripeObject {
-  return {
-    id: 'ch_test_1',
-    object: 'charge',
-    amount: 1500,
-    amount_refunded: 0,
-    currency: 'eur',
-    payment_intent: 'pi_test_1',
-    metadata: {},
-    refunded: false,
+    success_url: `https://tipcard.test/payment/walletto-result?payment=${PAYMENT_ID}`,
+    cancel_url: 'https://tipcard.test/payment/card_1/canceled',
+    idempotency_key: 'tip:card_1:key-0001',
+    created_at: new Date(),
+    metadata: { payment_id: PAYMENT_ID, card_id: 'card_1' },
     ...overrides,
   };
 }
 
 const fake = new FakeStripe();
+const providerWith = (secretKey: string) =>
+  createStripeProvider({ secretKey, webhookSecret: WEBHOOK_SECRET, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
 let provider: PaymentProvider;
 
 beforeAll(async () => {
   await fake.start();
-  provider = createStripeProvider({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    apiHost: '127.0.0.1',
-    apiPort: fake.port,
-    apiProtocol: 'http',
-  });
+  provider = providerWith(SECRET_KEY);
 });
 afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
-afterEach(() => vi.useRealTimers());
+
+const parse = (type: string, object: object, options: Parameters<typeof signedEvent>[3] = {}) => {
+  const { body, headers } = signedEvent(type, object, WEBHOOK_SECRET, options);
+  return provider.parseWebhook(body, headers);
+};
+const posts = (path: string) => fake.requests.filter((request) => request.method === 'POST' && request.path === path);
+
+/** A checkout opened through the provider and paid on Stripe's side. */
+async function paidCheckout() {
+  const { provider_ref } = await provider.createCheckout(checkoutInput());
+  return fake.completeCheckout(provider_ref);
+}
 
 describe('createCheckout', () => {
-  it('creates a payment-mode Checkout Session with our amount, URLs, metadata and idempotency key', async () => {
-    const result = await provider.createCheckout(checkoutInput());
+  it('opens a payment-mode Checkout Session whose payment intent carries our metadata, expiring an hour after the payment was created', async () => {
+    const createdAt = new Date(Date.now() - 5 * 60_000);
+    const result = await provider.createCheckout(checkoutInput({ created_at: createdAt }));
 
-    expect(fake.requests).toHaveLength(1);
-    const request = fake.requests[0]!;
-    expect(request.method).toBe('POST');
-    expect(request.path).toBe('/v1/checkout/sessions');
-    expect(request.headers['idempotency-key']).toBe('checkout-pay_1');
-    expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    const body = request.body;
-    expect(body.get('mode')).toBe('payment');
-    expect(body.get('line_items[0][quantity]')).toBe('1');
-    expect(body.get('line_items[0][price_data][currency]')).toBe('eur');
-    expect(body.get('line_items[0][price_data][unit_amount]')).toBe('1500');
-    expect(body.get('line_items[0][price_data][product_data][name]')).toBe('Tip for Anna');
-    expect(body.get('success_url')).toBe('https://tipcard.test/payment/card_1/success?payment=pay_1');
-    expect(body.get('cancel_url')).toBe('https://tipcard.test/payment/card_1?canceled=1');
-    expect(body.get('client_reference_id')).toBe('pay_1');
-    expect(body.get('metadata[payment_id]')).toBe('pay_1');
-    expect(body.get('metadata[card_id]')).toBe('card_1');
-    expect(body.get('payment_intent_data[metadata][payment_id]')).toBe('pay_1');
-    expect([...body.keys()].some((key) => key.startsWith('payment_method_types'))).toBe(false);
-
-    const now = Math.floor(Date.now() / 1000);
-    const expiresAt = Number(body.get('expires_at'));
-    expect(expiresAt - now).toBeGreaterThanOrEqual(30 * 60);
-    expect(expiresAt - now).toBeLessThanOrEqual(45 * 60);
-
-    expect(result).toEqual({
-      checkout_url: `https://checkout.stripe.com/c/pay/${result.provider_ref}`,
-      provider_ref: expect.stringMatching(/^cs_test_/),
+    const [request] = posts('/v1/checkout/sessions');
+    expect(request!.headers['idempotency-key']).toBe('tip:card_1:key-0001');
+    expect(request!.body.get('payment_intent_data[metadata][payment_id]')).toBe(PAYMENT_ID);
+    expect([...request!.body.keys()].some((key) => key.startsWith('payment_method_types'))).toBe(false);
+    expect(result).toEqual({ checkout_url: `https://checkout.stripe.com/c/pay/${result.provider_ref}`, provider_ref: expect.stringMatching(/^cs_test_/) });
+    expect(fake.sessions.get(result.provider_ref)).toMatchObject({
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 1500,
+      currency: 'eur',
+      client_reference_id: PAYMENT_ID,
+      metadata: { payment_id: PAYMENT_ID, card_id: 'card_1', purpose: 'tip' },
+      expires_at: Math.floor(createdAt.getTime() / 1000) + 3600,
     });
-    expect(fake.sessions.has(result.provider_ref)).toBe(true);
   });
 
-  it('sends identical parameters when the same checkout is retried a few minutes later', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-02T10:00:05Z'));
-    await provider.createCheckout(checkoutInput());
-    vi.setSystemTime(new Date('2026-11-02T10:04:00Z'));
-    await provider.createCheckout(checkoutInput());
+  it('sends the parameters of the first attempt when the same payment is retried minutes later, so Stripe replays that session', async () => {
+    const input = checkoutInput({ created_at: new Date(Date.now() - 20 * 60_000) });
+    const first = await provider.createCheckout(input);
+    const second = await provider.createCheckout(input);
 
-    const [first, second] = fake.requests;
-    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
-    expect(second!.body.toString()).toBe(first!.body.toString());
-    expect(Number(first!.body.get('expires_at'))).toBe(Date.parse('2026-11-02T10:40:00Z') / 1000);
+    const [a, b] = posts('/v1/checkout/sessions');
+    expect(b!.body.toString()).toBe(a!.body.toString());
+    expect(second).toEqual(first);
+    expect(fake.sessions.size).toBe(1);
   });
 
-  it('surfaces Stripe API errors', async () => {
-    await expect(provider.fetchStatus('cs_test_missing')).rejects.toThrow(/No such object/);
-    expect(fake.requests).toHaveLength(1);
+  it('surfaces Stripe refusing an idempotency key reused with other parameters', async () => {
+    await provider.createCheckout(checkoutInput());
+    const error = await provider.createCheckout(checkoutInput({ amount_cents: 2000 })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 });
 
-describe('parseWebhook: verified events', () => {
-  it('maps a paid checkout.session.completed to payment.succeeded', async () => {
-    const { body, headers } = signed(eventPayload('checkout.session.completed', paidSession()));
+describe('parseWebhook: checkout events', () => {
+  it('maps a paid checkout.session.completed to payment.succeeded without calling Stripe', async () => {
+    const session = await paidCheckout();
+    fake.requests.length = 0;
 
-    await expect(provider.parseWebhook(body, headers)).resolves.toEqual({
-      id: 'evt_test_1',
+    await expect(parse('checkout.session.completed', session, { id: 'evt_paid', created: 1_760_000_000 })).resolves.toEqual({
+      id: 'evt_paid',
       type: 'payment.succeeded',
-      provider_ref: 'cs_test_paid',
-      payment_id: 'pay_1',
+      provider_ref: session.id,
+      payment_id: PAYMENT_ID,
       amount_cents: 1500,
       currency: 'EUR',
-      created_at: EVENT_CREATED * 1000,
+      created_at: 1_760_000_000_000,
     });
     expect(fake.requests).toHaveLength(0);
   });
 
-  it.each([
-    ['checkout.session.async_payment_succeeded', 'payment.succeeded'],
-    ['checkout.session.async_payment_failed', 'payment.failed'],
-    ['checkout.session.expired', 'payment.canceled'],
-  ])('maps %s to %s', async (stripeType, ourType) => {
-    const session = paidSession({ payment_status: stripeType.endsWith('succeeded') ? 'paid' : 'unpaid' });
-    const { body, headers } = signed(eventPayload(stripeType, session, 'evt_test_2'));
+  it('ignores a completed session still processing an async payment; async_payment_succeeded then credits it', async () => {
+    const { provider_ref } = await provider.createCheckout(checkoutInput());
+    const processing = fake.completeCheckout(provider_ref, 'unpaid');
 
-    const event = await provider.parseWebhook(body, headers);
-
-    expect(event).toMatchObject({
-      id: 'evt_test_2',
-      type: ourType,
-      provider_ref: 'cs_test_paid',
-      payment_id: 'pay_1',
+    await expect(parse('checkout.session.completed', processing)).resolves.toMatchObject({ type: 'ignored', provider_ref, payment_id: PAYMENT_ID, amount_cents: 0 });
+    await expect(parse('checkout.session.async_payment_succeeded', { ...processing, payment_status: 'paid' })).resolves.toMatchObject({
+      type: 'payment.succeeded',
       amount_cents: 1500,
     });
+    fake.failAsyncPayment(provider_ref);
+    await expect(parse('checkout.session.async_payment_failed', processing)).resolves.toMatchObject({ type: 'payment.failed', payment_id: PAYMENT_ID, amount_cents: 0 });
   });
 
-  it('leaves a completed but not yet paid (async) checkout to the later async_payment_* event', async () => {
-    const { body, headers } = signed(eventPayload('checkout.session.completed', paidSession({ payment_status: 'unpaid' })));
-
-    await expect(provider.parseWebhook(body, headers)).rejects.toBeInstanceOf(UnsupportedWebhookEvent);
-  });
-
-  it('accepts the header under any casing (raw Node headers are lower-case, others may not be)', async () => {
-    const { body, headers } = signed(eventPayload('checkout.session.completed', paidSession()));
-
-    await expect(provider.parseWebhook(body, { 'Stripe-Signature': headers['stripe-signature'] })).resolves.toMatchObject({
-      type: 'payment.succeeded',
+  it('maps checkout.session.expired to payment.canceled', async () => {
+    const { provider_ref } = await provider.createCheckout(checkoutInput());
+    await expect(parse('checkout.session.expired', fake.expireCheckout(provider_ref))).resolves.toMatchObject({
+      type: 'payment.canceled',
+      provider_ref,
+      payment_id: PAYMENT_ID,
+      amount_cents: 0,
     });
+  });
+
+  it('accepts the signature header under any casing', async () => {
+    const { body, headers } = signedEvent('checkout.session.completed', await paidCheckout(), WEBHOOK_SECRET);
+    await expect(provider.parseWebhook(body, { 'Stripe-Signature': headers['stripe-signature'] })).resolves.toMatchObject({ type: 'payment.succeeded' });
+  });
+});
+
+describe('parseWebhook: refunds and disputes', () => {
+  it('answers the charge’s cumulative refunded total, whatever the order the refund events arrive in', async () => {
+    const session = await paidCheckout();
+    await provider.refund(session.id, 500, 'refund-1');
+    const afterFirst = fake.chargeOf(session.id);
+    await provider.refund(session.id, 300, 'refund-2');
+    const afterSecond = fake.chargeOf(session.id);
+
+    await expect(parse('charge.refunded', afterSecond, { id: 'evt_refund_2' })).resolves.toMatchObject({
+      id: 'evt_refund_2',
+      type: 'payment.refunded',
+      provider_ref: session.id,
+      payment_id: PAYMENT_ID,
+      amount_cents: 800,
+      currency: 'EUR',
+    });
+    await expect(parse('charge.refunded', afterFirst)).resolves.toMatchObject({ type: 'payment.refunded', amount_cents: 500 });
+  });
+
+  it('maps a dispute to payment.chargeback and a won one to payment.reinstated, naming the dispute; a lost one is ignored', async () => {
+    const session = await paidCheckout();
+    const dispute = fake.openDispute(session.id, { amount: 1200 });
+    const expected = { provider_ref: session.id, payment_id: PAYMENT_ID, amount_cents: 1200, dispute_ref: dispute.id, currency: 'EUR' };
+
+    await expect(parse('charge.dispute.created', dispute)).resolves.toMatchObject({ type: 'payment.chargeback', ...expected });
+    await expect(parse('charge.dispute.funds_withdrawn', dispute)).resolves.toMatchObject({ type: 'payment.chargeback', ...expected });
+    await expect(parse('charge.dispute.funds_reinstated', dispute)).resolves.toMatchObject({ type: 'payment.reinstated', ...expected });
+    await expect(parse('charge.dispute.closed', fake.closeDispute(dispute.id, 'won'))).resolves.toMatchObject({ type: 'payment.reinstated', ...expected });
+    await expect(parse('charge.dispute.closed', fake.closeDispute(dispute.id, 'lost'))).resolves.toMatchObject({ type: 'ignored' });
+  });
+
+  it('ignores an inquiry, which withdraws no funds', async () => {
+    const inquiry = fake.openDispute((await paidCheckout()).id, { inquiry: true });
+    await expect(parse('charge.dispute.created', inquiry)).resolves.toMatchObject({ type: 'ignored', amount_cents: 0 });
+  });
+
+  it('looks the charge up when a dispute does not name its payment intent', async () => {
+    const session = await paidCheckout();
+    const dispute = { ...fake.openDispute(session.id), payment_intent: null };
+    fake.requests.length = 0;
+
+    await expect(parse('charge.dispute.created', dispute)).resolves.toMatchObject({ type: 'payment.chargeback', provider_ref: session.id });
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/charges/${dispute.charge as string}`, 'GET /v1/checkout/sessions']);
+  });
+
+  it('ignores a refund of a charge that did not come from our Checkout', async () => {
+    const charge = fake.chargeOf((await paidCheckout()).id);
+    await expect(parse('charge.refunded', { ...charge, payment_intent: 'pi_elsewhere', amount_refunded: 100 })).resolves.toMatchObject({ type: 'ignored' });
+  });
+});
+
+describe('parseWebhook: events we do not act on', () => {
+  it.each([
+    ['payment_intent.succeeded', { id: 'pi_1', object: 'payment_intent', status: 'succeeded', metadata: {} }],
+    ['charge.succeeded', { id: 'ch_1', object: 'charge', amount: 1500, metadata: {} }],
+    ['customer.created', { id: 'cus_1', object: 'customer' }],
+    ['charge.refunded', { id: 'ch_1', object: 'charge', amount_refunded: 'lots', payment_intent: 'pi_1' }],
+    ['charge.dispute.created', { id: 'du_1', object: 'dispute' }],
+    ['checkout.session.completed', { id: 'cs_1', object: 'checkout.session', payment_status: 'paid', amount_total: null, metadata: {} }],
+  ])('answers a verified %s (here %j) as ignored', async (type, object) => {
+    await expect(parse(type, object, { id: 'evt_other' })).resolves.toMatchObject({ id: 'evt_other', type: 'ignored', amount_cents: 0 });
+  });
+
+  it('fails instead when Stripe cannot be asked, so that Stripe delivers the event again', async () => {
+    const session = await paidCheckout();
+    const { body, headers } = signedEvent('charge.refunded', { ...fake.chargeOf(session.id), amount_refunded: 100 }, WEBHOOK_SECRET);
+    await expect(providerWith('sk_live_not_for_the_fake').parseWebhook(body, headers)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 });
 
 describe('parseWebhook: forged, altered and stale events', () => {
-  const payload = eventPayload('checkout.session.completed', paidSession());
+  const session = { id: 'cs_test_paid', object: 'checkout.session', payment_status: 'paid', amount_total: 1500, currency: 'eur', metadata: { payment_id: PAYMENT_ID } };
+  const verify = (options: Parameters<typeof signedEvent>[3] & { secret?: string }, alter = (body: Buffer) => body) => {
+    const { body, headers } = signedEvent('checkout.session.completed', session, options.secret ?? WEBHOOK_SECRET, options);
+    return provider.parseWebhook(alter(body), headers);
+  };
 
   it('refuses a signature made with another secret', async () => {
-    const { body, headers } = signed(payload, { secret: 'whsec_attacker' });
-    await expect(provider.parseWebhook(body, headers)).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(verify({ secret: 'whsec_attacker' })).rejects.toBeInstanceOf(WebhookVerificationError);
   });
 
   it('refuses a payload altered by one byte after signing', async () => {
-    const { body, headers } = signed(payload);
-    const altered = Buffer.from(body);
-    const index = altered.indexOf('1500');
-    altered[index] = '9'.charCodeAt(0);
-    await expect(provider.parseWebhook(altered, headers)).rejects.toBeInstanceOf(WebhookVerificationError);
-  });
-
-  it('refuses a correctly signed event whose timestamp is 10 minutes old', async () => {
-    const { body, headers } = signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 });
-    await expect(provider.parseWebhook(body, headers)).rejects.toBeInstanceOf(WebhookVerificationError);
-  });
-
-  it('accepts a signature 4 minutes old (inside the 5 minute tolerance)', async () => {
-    const { body, headers } = signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 4 * 60 });
-    await expect(provider.parseWebhook(body, headers)).resolves.toMatchObject({ type: 'payment.succeeded' });
-  });
-
-  it('refuses an event without a signature header, or with several', async () => {
-    const { body, headers } = signed(payload);
-    await expect(provider.parseWebhook(body, {})).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(provider.parseWebhook(body, { 'stripe-signature': '' })).rejects.toBeInstanceOf(WebhookVerificationError);
-    const twice = [headers['stripe-signature'], headers['stripe-signature']];
-    await expect(provider.parseWebhook(body, { 'stripe-signature': twice })).rejects.toBeInstanceOf(WebhookVerificationError);
-  });
-
-  it('refuses a garbage signature header', async () => {
-    const { body } = signed(payload);
-    await expect(provider.parseWebhook(body, { 'stripe-signature': 't=1,v1=abc' })).rejects.toBeInstanceOf(
-      WebhookVerificationError,
-    );
-  });
-});
-
-describe('parseWebhook: refunds, disputes and other events', () => {
-  beforeEach(() => {
-    fake.sessions.set('cs_test_paid', paidSession());
-  });
-
-  it('maps charge.refunded to payment.refunded, resolving the Checkout Session from the payment intent', async () => {
-    const refunded = charge({ amount_refunded: 500, refunded: false });
-    const { body, headers } = signed(eventPayload('charge.refunded', refunded, 'evt_refund_1'));
-
-    await expect(provider.parseWebhook(body, headers)).resolves.toEqual({
-      id: 'evt_refund_1',
-      type: 'payment.refunded',
-      provider_ref: 'cs_test_paid',
-      payment_id: 'pay_1',
-      amount_cents: 500,
-      currency: 'EUR',
-      created_at: EVENT_CREATED * 1000,
-    });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/v1/checkout/sessions' });
-    expect(fake.requests[0]!.query.get('payment_intent')).toBe('pi_test_1');
-  });
-
-  it('maps charge.dispute.created to payment.chargeback with the disputed amount', async () => {
-    const dispute = {
-      id: 'dp_test_1',
-      object: 'dispute',
-      amount: 1500,
-      currency: 'eur',
-      charge: 'ch_test_1',
-      payment_intent: 'pi_test_1',
-      metadata: {},
+    const alter = (body: Buffer) => {
+      const altered = Buffer.from(body);
+      altered[altered.indexOf('1500')] = '9'.charCodeAt(0);
+      return altered;
     };
-    const { body, headers } = signed(eventPayload('charge.dispute.created', dispute, 'evt_dispute_1'));
-
-    await expect(provider.parseWebhook(body, headers)).resolves.toEqual({
-      id: 'evt_dispute_1',
-      type: 'payment.chargeback',
-      provider_ref: 'cs_test_paid',
-      payment_id: 'pay_1',
-      amount_cents: 1500,
-      currency: 'EUR',
-      created_at: EVENT_CREATED * 1000,
-    });
+    await expect(verify({}, alter)).rejects.toBeInstanceOf(WebhookVerificationError);
   });
 
-  it('looks the charge up when a dispute does not name its payment intent', async () => {
-    fake.charges.set('ch_test_1', charge());
-    const dispute = {
-      id: 'dp_test_2',
-      object: 'dispute',
-      amount: 700,
-      currency: 'eur',
-      charge: 'ch_test_1',
-      payment_intent: null,
-      metadata: {},
-    };
-    const { body, headers } = signed(eventPayload('charge.dispute.created', dispute, 'evt_dispute_2'));
-
-    await expect(provider.parseWebhook(body, headers)).resolves.toMatchObject({
-      type: 'payment.chargeback',
-      provider_ref: 'cs_test_paid',
-      amount_cents: 700,
-    });
-    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /v1/charges/ch_test_1',
-      'GET /v1/checkout/sessions',
-    ]);
+  it('refuses a signature 10 minutes old and accepts one 4 minutes old (5 minute tolerance)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expect(verify({ timestamp: now - 10 * 60 })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(verify({ timestamp: now - 4 * 60 })).resolves.toMatchObject({ type: 'payment.succeeded' });
   });
 
-  it('treats a refund of a charge that did not come from our Checkout as unsupported', async () => {
-    const { body, headers } = signed(
-      eventPayload('charge.refunded', charge({ payment_intent: 'pi_elsewhere', amount_refunded: 100 })),
-    );
-
-    await expect(provider.parseWebhook(body, headers)).rejects.toBeInstanceOf(UnsupportedWebhookEvent);
-  });
-
-  it('throws UnsupportedWebhookEvent (not a verification error) for a verified event of another type', async () => {
-    const { body, headers } = signed(eventPayload('customer.created', { id: 'cus_1', object: 'customer' }, 'evt_other'));
-
-    const error = await provider.parseWebhook(body, headers).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(UnsupportedWebhookEvent);
-    expect(error).not.toBeInstanceOf(WebhookVerificationError);
-    expect(error).toMatchObject({ eventId: 'evt_other', eventType: 'customer.created' });
+  it('refuses an event without a signature header, with several, or with garbage', async () => {
+    const { body, headers } = signedEvent('checkout.session.completed', session, WEBHOOK_SECRET);
+    const signature = headers['stripe-signature'];
+    for (const bad of [{}, { 'stripe-signature': '' }, { 'stripe-signature': [signature, signature] }, { 'stripe-signature': 't=1,v1=abc' }]) {
+      await expect(provider.parseWebhook(body, bad)).rejects.toBeInstanceOf(WebhookVerificationError);
+    }
   });
 });
 
 describe('fetchStatus', () => {
-  it('answers pending for an open session and canceled for an expired one', async () => {
-    fake.sessions.set('cs_open', paidSession({ id: 'cs_open', status: 'open', payment_status: 'unpaid', payment_intent: null }));
-    fake.sessions.set(
-      'cs_expired',
-      paidSession({ id: 'cs_expired', status: 'expired', payment_status: 'unpaid', payment_intent: null }),
-    );
+  it('answers nothing while open, and the canceled event once expired', async () => {
+    const { provider_ref } = await provider.createCheckout(checkoutInput());
+    await expect(provider.fetchStatus(provider_ref)).resolves.toBeNull();
 
-    await expect(provider.fetchStatus('cs_open')).resolves.toBe('pending');
-    await expect(provider.fetchStatus('cs_expired')).resolves.toBe('canceled');
-    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /v1/checkout/sessions/cs_open',
-      'GET /v1/checkout/sessions/cs_expired',
-    ]);
+    fake.expireCheckout(provider_ref);
+    await expect(provider.fetchStatus(provider_ref)).resolves.toMatchObject({
+      id: `${provider_ref}:canceled`,
+      type: 'payment.canceled',
+      provider_ref,
+      payment_id: PAYMENT_ID,
+      amount_cents: 0,
+    });
   });
 
-  it('answers succeeded for a paid session, refunded once its charge has refunds', async () => {
-    fake.sessions.set('cs_test_paid', paidSession());
-    fake.paymentIntents.set('pi_test_1', {
-      id: 'pi_test_1',
-      object: 'payment_intent',
-      status: 'succeeded',
-      latest_charge: 'ch_test_1',
-    });
-    fake.charges.set('ch_test_1', charge());
+  it('answers the succeeded event with a stable id, then the refunded one with the cumulative amount, in one call each', async () => {
+    const session = await paidCheckout();
+    fake.requests.length = 0;
+    const succeeded = await provider.fetchStatus(session.id);
+    expect(succeeded).toMatchObject({ id: `${session.id}:succeeded`, type: 'payment.succeeded', payment_id: PAYMENT_ID, amount_cents: 1500, currency: 'EUR' });
+    expect(fake.requests).toHaveLength(1);
+    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: succeeded!.id });
 
-    await expect(provider.fetchStatus('cs_test_paid')).resolves.toBe('succeeded');
-    const intentRequest = fake.requests.find((request) => request.path === '/v1/payment_intents/pi_test_1');
-    expect([...intentRequest!.query.values()]).toContain('latest_charge');
-
-    fake.charges.set('ch_test_1', charge({ amount_refunded: 1500, refunded: true }));
-    await expect(provider.fetchStatus('cs_test_paid')).resolves.toBe('refunded');
+    await provider.refund(session.id, 400, 'refund-a');
+    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:400`, type: 'payment.refunded', amount_cents: 400 });
+    await provider.refund(session.id, 400, 'refund-b');
+    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:800`, amount_cents: 800 });
   });
 
-  it('answers pending while an async payment processes and failed once it failed', async () => {
-    fake.sessions.set('cs_async', paidSession({ id: 'cs_async', payment_status: 'unpaid', payment_intent: 'pi_async' }));
-    fake.paymentIntents.set('pi_async', { id: 'pi_async', object: 'payment_intent', status: 'processing', latest_charge: null });
+  it('answers nothing while an async payment processes and the failed event once it failed', async () => {
+    const { provider_ref } = await provider.createCheckout(checkoutInput());
+    fake.completeCheckout(provider_ref, 'unpaid');
+    await expect(provider.fetchStatus(provider_ref)).resolves.toBeNull();
 
-    await expect(provider.fetchStatus('cs_async')).resolves.toBe('pending');
-    fake.paymentIntents.set('pi_async', {
-      id: 'pi_async',
-      object: 'payment_intent',
-      status: 'requires_payment_method',
-      latest_charge: null,
-    });
-    await expect(provider.fetchStatus('cs_async')).resolves.toBe('failed');
+    fake.failAsyncPayment(provider_ref);
+    await expect(provider.fetchStatus(provider_ref)).resolves.toMatchObject({ id: `${provider_ref}:failed`, type: 'payment.failed', amount_cents: 0 });
+  });
+
+  it('surfaces Stripe API errors', async () => {
+    await expect(provider.fetchStatus('cs_test_missing')).rejects.toThrow(/No such object/);
   });
 });
 
 describe('refund', () => {
-  it('refunds the payment intent behind the session with an idempotency key derived from ref and amount', async () => {
-    fake.sessions.set('cs_test_paid', paidSession());
+  it('makes two refunds of the same amount under two refund keys, and one when the same refund is retried', async () => {
+    const session = await paidCheckout();
 
-    await provider.refund('cs_test_paid', 500);
-    await provider.refund('cs_test_paid', 500);
+    await provider.refund(session.id, 500, 'refund-1');
+    await provider.refund(session.id, 500, 'refund-1');
+    await provider.refund(session.id, 500, 'refund-2');
 
-    const refunds = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
-    expect(refunds).toHaveLength(2);
-    const [first, second] = refunds;
-    expect(first!.body.get('payment_intent')).toBe('pi_test_1');
-    expect(first!.body.get('amount')).toBe('500');
-    expect(first!.body.get('metadata[payment_id]')).toBe('pay_1');
-    expect(first!.headers['idempotency-key']).toBe('tipcard-refund:cs_test_paid:500');
-    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(fake.refunds.size).toBe(2);
+    expect(fake.chargeOf(session.id).amount_refunded).toBe(1000);
+    const [first, retry, second] = posts('/v1/refunds');
+    expect(first!.headers['idempotency-key']).toBe('tipcard-refund:refund-1');
+    expect(retry!.headers['idempotency-key']).toBe('tipcard-refund:refund-1');
+    expect(second!.headers['idempotency-key']).toBe('tipcard-refund:refund-2');
+    expect(first!.body.get('payment_intent')).toBe(session.payment_intent);
+    expect(first!.body.get('metadata[payment_id]')).toBe(PAYMENT_ID);
+    expect(first!.body.get('metadata[refund_key]')).toBe('refund-1');
   });
 
-  it('refuses to refund a session that has no payment, or a non-positive amount', async () => {
-    fake.sessions.set('cs_open', paidSession({ id: 'cs_open', status: 'open', payment_status: 'unpaid', payment_intent: null }));
+  it('refuses to refund a session that has no payment, a non-positive amount or a refund without key', async () => {
+    const { provider_ref } = await provider.createCheckout(checkoutInput());
 
-    await expect(provider.refund('cs_open', 500)).rejects.toThrow(/no payment/);
-    await expect(provider.refund('cs_test_paid', 0)).rejects.toBeInstanceOf(RangeError);
-    expect(fake.requests.some((request) => request.path === '/v1/refunds')).toBe(false);
+    await expect(provider.refund(provider_ref, 500, 'refund-1')).rejects.toThrow(/no payment/);
+    await expect(provider.refund(provider_ref, 0, 'refund-1')).rejects.toBeInstanceOf(RangeError);
+    await expect(provider.refund(provider_ref, 500, '')).rejects.toBeInstanceOf(RangeError);
+    expect(posts('/v1/refunds')).toHaveLength(0);
+  });
+});
+
+describe('the fake refuses what Stripe refuses', () => {
+  const call = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    fetch(`http://127.0.0.1:${fake.port}${path}`, {
+      method: init.method ?? 'POST',
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        'stripe-version': Stripe.API_VERSION,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...init.headers,
+      },
+      ...(init.body !== undefined && { body: init.body }),
+    }).then(async (response) => ({ status: response.status, headers: response.headers, body: (await response.json()) as { error?: Record<string, string> } }));
+  const session = 'mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=100&line_items[0][price_data][product_data][name]=Tip';
+
+  it('requires a test secret key, the SDK’s Stripe-Version and a form-encoded body', async () => {
+    await expect(call('/v1/checkout/sessions', { body: session, headers: { authorization: '' } })).resolves.toMatchObject({ status: 401 });
+    await expect(call('/v1/checkout/sessions', { body: session, headers: { authorization: 'Bearer sk_live_123' } })).resolves.toMatchObject({ status: 401 });
+    await expect(call('/v1/checkout/sessions', { body: session, headers: { 'stripe-version': '2020-08-27' } })).resolves.toMatchObject({ status: 400 });
+    await expect(call('/v1/checkout/sessions', { body: '{"mode":"payment"}', headers: { 'content-type': 'application/json' } })).resolves.toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error' } },
+    });
+    await expect(call('/v1/checkout/sessions', { body: session })).resolves.toMatchObject({ status: 200, body: { object: 'checkout.session' } });
+  });
+
+  it('refuses unknown and missing parameters the way Stripe words them', async () => {
+    await expect(call('/v1/checkout/sessions', { body: `${session}&payment_method_types[0]=card` })).resolves.toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param: 'payment_method_types' } },
+    });
+    await expect(call('/v1/checkout/sessions', { body: session.replace('&line_items[0][price_data][currency]=eur', '') })).resolves.toMatchObject({
+      status: 400,
+      body: { error: { code: 'parameter_missing', param: 'line_items[0][price_data][currency]' } },
+    });
+    await expect(call('/v1/refunds', { body: 'payment_intent=pi_1&amount=ten' })).resolves.toMatchObject({ status: 400, body: { error: { code: 'parameter_invalid_integer', param: 'amount' } } });
+    await expect(call('/v1/checkout/sessions/cs_x?expand[0]=line_items&bogus=1', { method: 'GET' })).resolves.toMatchObject({ status: 400, body: { error: { code: 'parameter_unknown' } } });
+  });
+
+  it('replays an idempotent request with the same parameters and refuses the key with other ones', async () => {
+    const headers = { 'idempotency-key': 'same-key' };
+    const first = await call('/v1/checkout/sessions', { body: session, headers });
+    const replay = await call('/v1/checkout/sessions', { body: session, headers });
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    await expect(call('/v1/checkout/sessions', { body: session.replace('=100', '=200'), headers })).resolves.toMatchObject({
+      status: 400,
+      body: { error: { type: 'idempotency_error' } },
+    });
   });
 });

@@ -5,7 +5,6 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderEventType,
-  type ProviderPaymentStatus,
 } from '../../modules/payments/payment-provider.ts';
 
 export interface StripeProviderSettings {
@@ -17,31 +16,13 @@ export interface StripeProviderSettings {
   apiProtocol?: 'http' | 'https';
 }
 
-/**
- * A verified Stripe event that Tipcard does not act on: a type we did not subscribe to, a checkout that is not
- * paid yet (async methods), or an object that is not one of our Checkout payments. The webhook route answers 2xx
- * and drops it, so Stripe does not retry. Never thrown for a forged event (that is `WebhookVerificationError`).
- */
-export class UnsupportedWebhookEvent extends Error {
-  constructor(
-    readonly eventId: string,
-    readonly eventType: string,
-    reason = `Stripe event type ${eventType} is not handled`,
-  ) {
-    super(reason);
-    this.name = 'UnsupportedWebhookEvent';
-  }
-}
-
 /** Signatures older (or newer) than this are refused: Stripe's default, replays of captured events die after it. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-/** Stripe accepts `expires_at` 30 min to 24 h after creation; we keep a minute of margin for clock skew. */
-const CHECKOUT_MIN_LIFETIME_SECONDS = 31 * 60;
 /**
- * `expires_at` is rounded up to this grid so a retry of the same checkout (same idempotency key) within the window
- * sends byte-identical parameters; Stripe refuses an idempotency key replayed with different parameters.
+ * From the payment's creation, not from the request: a retry under the same idempotency key then sends the same
+ * `expires_at`. Stripe accepts 30 min to 24 h after the request, so a retry stays valid for half an hour.
  */
-const EXPIRY_GRID_SECONDS = 10 * 60;
+const CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 /** Per attempt; with `maxNetworkRetries: 2` a guest waits at most ~3 attempts before we answer an error. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -61,49 +42,87 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     ...(settings.apiProtocol !== undefined && { protocol: settings.apiProtocol }),
   });
 
-  /**
-   * Refund and dispute events are about a charge / payment intent, but our provider_ref is the Checkout Session id.
-   * We resolve it with one call: the session list filtered by payment intent (at most one session per intent). The
-   * session's metadata also carries our payment_id, so no payment intent lookup is needed.
-   */
-  async function sessionForPaymentIntent(event: Stripe.Event, paymentIntentId: string): Promise<Stripe.Checkout.Session> {
-    const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
-    const session = sessions.data[0];
-    if (!session) throw new UnsupportedWebhookEvent(event.id, event.type, `No Checkout Session for ${paymentIntentId}`);
-    return session;
+  /** Our event for a verified Stripe event; `ignored` for anything Tipcard does not act on. */
+  async function toProviderEvent(event: Stripe.Event): Promise<ProviderEvent> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        // A completed session stays 'unpaid' while an async method (e.g. SEPA debit) processes: async_payment_* follows.
+        if (session.payment_status !== 'paid') return ignored(event, session);
+        return fromSession(event, 'payment.succeeded', session, cents(session.amount_total));
+      }
+      case 'checkout.session.async_payment_failed':
+        return fromSession(event, 'payment.failed', event.data.object, 0);
+      case 'checkout.session.expired':
+        return fromSession(event, 'payment.canceled', event.data.object, 0);
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        // amount_refunded is the charge's refunded total so far, whichever of its refunds this event is about.
+        return fromPaymentIntent(event, 'payment.refunded', idOf(charge.payment_intent), cents(charge.amount_refunded), charge.currency);
+      }
+      case 'charge.dispute.created':
+      case 'charge.dispute.funds_withdrawn': {
+        const dispute = event.data.object;
+        // An inquiry (warning_* status) withdraws no funds; if it escalates, funds_withdrawn follows for the same dispute.
+        if (dispute.status.startsWith('warning_')) return ignored(event);
+        return fromDispute(event, 'payment.chargeback', dispute);
+      }
+      case 'charge.dispute.funds_reinstated':
+        return fromDispute(event, 'payment.reinstated', event.data.object);
+      case 'charge.dispute.closed':
+        // Lost: the chargeback already took the money. Won: it comes back (funds_reinstated may say so too, same dispute).
+        return event.data.object.status === 'won' ? fromDispute(event, 'payment.reinstated', event.data.object) : ignored(event);
+      default:
+        return ignored(event);
+    }
   }
 
-  function toEvent(
+  function fromSession(event: Stripe.Event, type: ProviderEventType, session: Stripe.Checkout.Session, amountCents: number): ProviderEvent {
+    const paymentId = session.metadata?.payment_id;
+    if (!paymentId) return ignored(event, session);
+    return { id: event.id, type, provider_ref: session.id, payment_id: text(paymentId), amount_cents: amountCents, currency: text(session.currency).toUpperCase(), created_at: event.created * 1000 };
+  }
+
+  /**
+   * Refund and dispute events name a payment intent, but our provider_ref is the Checkout Session: one call finds the
+   * session (at most one per payment intent), whose metadata carries our payment_id too. None: not our Checkout.
+   */
+  async function fromPaymentIntent(
     event: Stripe.Event,
     type: ProviderEventType,
-    session: Stripe.Checkout.Session,
+    paymentIntentId: string | undefined,
     amountCents: number,
     currency: string,
-    fallbackPaymentId?: string,
-  ): ProviderEvent {
-    const paymentId = session.metadata?.payment_id ?? session.client_reference_id ?? fallbackPaymentId;
-    if (!paymentId) throw new UnsupportedWebhookEvent(event.id, event.type, `Checkout Session ${session.id} has no payment_id`);
+    disputeRef?: string,
+  ): Promise<ProviderEvent> {
+    if (!paymentIntentId) return ignored(event);
+    const session = (await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 })).data[0];
+    const paymentId = session?.metadata?.payment_id;
+    if (!session || !paymentId) return ignored(event);
     return {
       id: event.id,
       type,
       provider_ref: session.id,
       payment_id: paymentId,
       amount_cents: amountCents,
-      currency: currency.toUpperCase(),
+      ...(disputeRef !== undefined && { dispute_ref: disputeRef }),
+      currency: text(currency).toUpperCase(),
       created_at: event.created * 1000,
     };
   }
 
-  function sessionEvent(event: Stripe.Event, type: ProviderEventType, session: Stripe.Checkout.Session): ProviderEvent {
-    return toEvent(event, type, session, session.amount_total ?? 0, session.currency ?? 'eur');
+  async function fromDispute(event: Stripe.Event, type: ProviderEventType, dispute: Stripe.Dispute): Promise<ProviderEvent> {
+    // Disputes name their payment intent; older ones only their charge, which does.
+    const paymentIntentId =
+      idOf(dispute.payment_intent) ?? idOf(typeof dispute.charge === 'string' ? (await stripe.charges.retrieve(dispute.charge)).payment_intent : dispute.charge.payment_intent);
+    return fromPaymentIntent(event, type, paymentIntentId, cents(dispute.amount), dispute.currency, text(dispute.id));
   }
 
   return {
     name: 'stripe',
 
     async createCheckout(input: CheckoutInput) {
-      const nowSeconds = Math.floor(Date.now() / 1000);
-      const expiresAt = Math.ceil((nowSeconds + CHECKOUT_MIN_LIFETIME_SECONDS) / EXPIRY_GRID_SECONDS) * EXPIRY_GRID_SECONDS;
       const metadata = { ...input.metadata, purpose: input.purpose };
       const session = await stripe.checkout.sessions.create(
         {
@@ -125,9 +144,9 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
           cancel_url: input.cancel_url,
           client_reference_id: input.metadata.payment_id,
           metadata,
-          // Copied onto the payment intent, so charges, refunds and disputes can be traced back to our payment.
+          // Stripe copies this onto the payment intent (and its charges), so refunds and disputes trace back to us.
           payment_intent_data: { metadata, description: input.description },
-          expires_at: expiresAt,
+          expires_at: Math.floor(input.created_at.getTime() / 1000) + CHECKOUT_LIFETIME_SECONDS,
         },
         { idempotencyKey: input.idempotency_key },
       );
@@ -144,84 +163,80 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       } catch (error) {
         throw new WebhookVerificationError('Stripe webhook signature verification failed', { cause: error });
       }
-
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          // 'unpaid' means an async method (e.g. SEPA debit) is still processing: wait for async_payment_*.
-          if (session.payment_status !== 'paid') {
-            throw new UnsupportedWebhookEvent(
-              event.id,
-              event.type,
-              `Checkout Session ${session.id} is ${session.payment_status}`,
-            );
-          }
-          return sessionEvent(event, 'payment.succeeded', session);
-        }
-        case 'checkout.session.async_payment_succeeded':
-          return sessionEvent(event, 'payment.succeeded', event.data.object);
-        case 'checkout.session.async_payment_failed':
-          return sessionEvent(event, 'payment.failed', event.data.object);
-        case 'checkout.session.expired':
-          return sessionEvent(event, 'payment.canceled', event.data.object);
-        case 'charge.refunded': {
-          const charge = event.data.object;
-          const paymentIntentId = idOf(charge.payment_intent);
-          if (!paymentIntentId)
-            throw new UnsupportedWebhookEvent(event.id, event.type, `Charge ${charge.id} has no payment intent`);
-          const session = await sessionForPaymentIntent(event, paymentIntentId);
-          // amount_refunded is the charge's cumulative refunded total, not the amount of the latest refund.
-          return toEvent(event, 'payment.refunded', session, charge.amount_refunded, charge.currency, charge.metadata.payment_id);
-        }
-        case 'charge.dispute.created': {
-          const dispute = event.data.object;
-          let paymentIntentId = idOf(dispute.payment_intent);
-          if (!paymentIntentId) {
-            const charge = typeof dispute.charge === 'string' ? await stripe.charges.retrieve(dispute.charge) : dispute.charge;
-            paymentIntentId = idOf(charge.payment_intent);
-          }
-          if (!paymentIntentId)
-            throw new UnsupportedWebhookEvent(event.id, event.type, `Dispute ${dispute.id} has no payment intent`);
-          const session = await sessionForPaymentIntent(event, paymentIntentId);
-          return toEvent(event, 'payment.chargeback', session, dispute.amount, dispute.currency);
-        }
-        default:
-          throw new UnsupportedWebhookEvent(event.id, event.type);
+      try {
+        return await toProviderEvent(event);
+      } catch (error) {
+        // Stripe unreachable, rate limiting, our key refused: fail, so Stripe delivers the event again later.
+        if (error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        // A signed event of a shape we do not know, or naming objects Stripe does not know: retrying cannot help.
+        return ignored(event);
       }
     },
 
     /**
-     * open → pending; expired → canceled; complete and paid → succeeded, or refunded as soon as any amount of the
-     * charge was refunded (partial refunds included); complete but unpaid (async method) → pending, or failed when
-     * the payment intent went back to requires_payment_method / canceled.
+     * The session's state as the event that would have told us so. Ids are per state (the refunded one per refunded
+     * total), so the answer applies once beside the webhooks; created_at is when we asked.
      */
-    async fetchStatus(providerRef): Promise<ProviderPaymentStatus> {
-      const session = await stripe.checkout.sessions.retrieve(providerRef);
-      if (session.status === 'expired') return 'canceled';
-      if (session.status !== 'complete') return 'pending';
-      const paymentIntentId = idOf(session.payment_intent);
-      if (!paymentIntentId) return session.payment_status === 'paid' ? 'succeeded' : 'pending';
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+    async fetchStatus(providerRef) {
+      const session = await stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent.latest_charge'] });
+      const view = (type: ProviderEventType, state: string, amountCents: number): ProviderEvent => ({
+        id: `${session.id}:${state}`,
+        type,
+        provider_ref: session.id,
+        payment_id: session.metadata?.payment_id ?? '',
+        amount_cents: amountCents,
+        currency: (session.currency ?? '').toUpperCase(),
+        created_at: Date.now(),
+      });
+      if (session.status === 'expired') return view('payment.canceled', 'canceled', 0);
+      if (session.status !== 'complete') return null;
+      const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
       if (session.payment_status === 'paid') {
-        const charge = intent.latest_charge;
-        return typeof charge === 'object' && charge !== null && charge.amount_refunded > 0 ? 'refunded' : 'succeeded';
+        const charge = typeof intent?.latest_charge === 'object' ? intent.latest_charge : null;
+        const refunded = charge?.amount_refunded ?? 0;
+        return refunded > 0 ? view('payment.refunded', `refunded:${refunded}`, refunded) : view('payment.succeeded', 'succeeded', session.amount_total ?? 0);
       }
-      return intent.status === 'requires_payment_method' || intent.status === 'canceled' ? 'failed' : 'pending';
+      // Complete but unpaid: an async method processing, or failed once its payment intent wants another method.
+      return intent?.status === 'requires_payment_method' || intent?.status === 'canceled' ? view('payment.failed', 'failed', 0) : null;
     },
 
-    async refund(providerRef, amountCents) {
+    async refund(providerRef, amountCents, refundKey) {
       if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError(`Invalid refund amount ${amountCents}`);
+      if (!refundKey) throw new RangeError('A refund needs its refund key');
       const session = await stripe.checkout.sessions.retrieve(providerRef);
       const paymentIntentId = idOf(session.payment_intent);
       if (!paymentIntentId) throw new Error(`Checkout Session ${providerRef} has no payment to refund`);
-      const paymentId = session.metadata?.payment_id;
       await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountCents, ...(paymentId && { metadata: { payment_id: paymentId } }) },
-        // Same ref and amount → same refund: our retries never refund twice (within Stripe's 24 h key window).
-        { idempotencyKey: `tipcard-refund:${providerRef}:${amountCents}` },
+        { payment_intent: paymentIntentId, amount: amountCents, metadata: { payment_id: session.metadata?.payment_id ?? '', refund_key: refundKey } },
+        // One key per refund: a retry refunds once (within Stripe's 24 h key window), another refund of the same amount is its own.
+        { idempotencyKey: `tipcard-refund:${refundKey}` },
       );
     },
   };
+}
+
+/** A verified event Tipcard records and answers 200 to without acting on it, so Stripe does not deliver it again. */
+function ignored(event: Stripe.Event, session?: Stripe.Checkout.Session): ProviderEvent {
+  return {
+    id: event.id,
+    type: 'ignored',
+    provider_ref: session?.id ?? '',
+    payment_id: session?.metadata?.payment_id ?? '',
+    amount_cents: 0,
+    currency: (session?.currency ?? '').toUpperCase(),
+    created_at: event.created * 1000,
+  };
+}
+
+/** Amounts come from a signed but untyped body: anything but whole cents is a shape we do not know. */
+function cents(value: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new TypeError(`Not an amount in cents: ${String(value)}`);
+  return value as number;
+}
+
+function text(value: unknown): string {
+  if (typeof value !== 'string') throw new TypeError(`Not a string: ${String(value)}`);
+  return value;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

@@ -34,6 +34,11 @@ export interface CheckoutInput {
   cancel_url: string;
   /** Forwarded to the provider, so our retry of the same payment never opens a second checkout. */
   idempotency_key: string;
+  /**
+   * When the payment was first recorded, the same on every retry: the checkout's expiry is derived from it, since a
+   * retry under the same idempotency key must send exactly the parameters of the first attempt.
+   */
+  created_at: Date;
   /** Comes back in every event; `payment_id` is our reference. */
   metadata: { payment_id: string } & Record<string, string>;
 }
