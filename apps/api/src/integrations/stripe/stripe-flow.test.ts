@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../lib/clock.ts';
 import { checkLedgerInvariants } from '../../modules/ledger/ledger.service.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
 import { createStripeProvider } from './stripe-provider.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 const SECRET_KEY = 'sk_test_tipcard_flow';
 const WEBHOOK_SECRET = 'whsec_tipcard_flow_secret';
@@ -64,7 +64,7 @@ describe('the Stripe provider in the app', () => {
 
   it('answers 200 to every kind of verified event, acted on or not, and 400 only to unverified ones', async () => {
     // A checkout of a payment this app does not hold: the route's answer must not depend on the money core's verdict.
-    const stripe = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+    const stripe = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, clock: systemClock, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
     const checkout = (key: string) =>
       stripe.createCheckout({
         purpose: 'tip',

@@ -1,3 +1,4 @@
+import { systemClock } from '../../lib/clock.ts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookVerificationError, type CheckoutInput, type PaymentProvider } from '../../modules/payments/payment-provider.ts';
@@ -25,7 +26,7 @@ function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
 
 const fake = new FakeStripe();
 const providerWith = (secretKey: string) =>
-  createStripeProvider({ secretKey, webhookSecret: WEBHOOK_SECRET, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+  createStripeProvider({ secretKey, webhookSecret: WEBHOOK_SECRET, clock: systemClock, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
 let provider: PaymentProvider;
 
 beforeAll(async () => {

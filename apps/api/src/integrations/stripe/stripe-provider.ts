@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.ts';
 import Stripe from 'stripe';
 import {
   WebhookVerificationError,
@@ -10,6 +11,8 @@ import {
 export interface StripeProviderSettings {
   secretKey: string;
   webhookSecret: string;
+  /** When we asked, for the events `fetchStatus` answers. */
+  clock: Clock;
   /** Only for tests (a local fake of the Stripe API) or a proxy; production talks to api.stripe.com. */
   apiHost?: string;
   apiPort?: number;
@@ -186,7 +189,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         payment_id: session.metadata?.payment_id ?? '',
         amount_cents: amountCents,
         currency: (session.currency ?? '').toUpperCase(),
-        created_at: Date.now(),
+        created_at: settings.clock.now().getTime(),
       });
       if (session.status === 'expired') return view('payment.canceled', 'canceled', 0);
       if (session.status !== 'complete') return null;

@@ -33,6 +33,7 @@ export function createPaymentProviders(
     providers.stripe = createStripeProvider({
       secretKey,
       webhookSecret,
+      clock: deps.clock,
       ...(api ? { apiHost: api.hostname, apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), apiProtocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
     });
   }

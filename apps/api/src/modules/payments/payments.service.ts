@@ -365,7 +365,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
             description: input.providerDescription,
             success_url: input.successUrl(inserted.id),
             cancel_url: input.cancelUrl(inserted.id),
-            idempotency_key: `${input.purpose}:${input.subjectId}:${input.idempotencyKey}`,
+            // Named by the row: a retry after a failed call is a new row, so every parameter under one key is the same.
+            idempotency_key: `checkout:${inserted.id}`,
+            created_at: inserted.createdAt,
             metadata: { ...input.metadata, payment_id: inserted.id },
           });
         } catch (error) {
