@@ -114,11 +114,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, secureCookies: https });
       await api.register(meRoutes);
       await api.register(verificationRoutes);

@@ -11,6 +11,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
@@ -54,6 +55,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     overrides.humanVerifier ??
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
+  const health = createHealthService({ db });
   const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
   const contact = createContactService({ mailer, recipient: config.contactRecipient });
@@ -105,6 +107,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     keys,
     sms,
     humanVerifier,
+    health,
     otp,
     auth,
     contact,
