@@ -114,7 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { health, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
 
   await app.register(
     async (api) => {
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, { info: siteInfo });
       await api.register(contactRoutes, { contact });
-      await api.register(analyticsRoutes);
+      await api.register(analyticsRoutes, { analytics });
       await api.register(cardSheetRoutes, { documents });
       if (config.devOutbox) await api.register(outboxRoutes);
     },
