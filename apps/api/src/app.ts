@@ -114,7 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { health, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, accounts, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
 
   await app.register(
     async (api) => {
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(meRoutes);
       await api.register(verificationRoutes);
       await api.register(cardsRoutes);
-      await api.register(accountsRoutes);
+      await api.register(accountsRoutes, { accounts });
       await api.register(transactionsRoutes);
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });

@@ -6,6 +6,7 @@ import { createTurnstileVerifier } from './integrations/turnstile/turnstile-veri
 import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
 import type { Job } from './jobs/job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -57,6 +58,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
   const health = createHealthService({ db });
+  const accounts = createAccountsService({ db });
   const analytics = createAnalyticsService({ db });
   const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
@@ -110,6 +112,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     sms,
     humanVerifier,
     health,
+    accounts,
     analytics,
     otp,
     auth,
