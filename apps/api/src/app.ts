@@ -114,13 +114,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { health, accounts, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, me, accounts, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, secureCookies: https });
-      await api.register(meRoutes);
+      await api.register(meRoutes, { me });
       await api.register(verificationRoutes);
       await api.register(cardsRoutes);
       await api.register(accountsRoutes, { accounts });

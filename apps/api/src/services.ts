@@ -14,6 +14,7 @@ import { createOtpService } from './modules/auth/otp.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { createMeService } from './modules/me/me.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
@@ -58,6 +59,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
   const health = createHealthService({ db });
+  const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
   const accounts = createAccountsService({ db });
   const analytics = createAnalyticsService({ db });
   const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
@@ -112,6 +114,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     sms,
     humanVerifier,
     health,
+    me,
     accounts,
     analytics,
     otp,
