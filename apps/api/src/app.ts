@@ -114,7 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { health, me, accounts, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, transactions, me, accounts, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
 
   await app.register(
     async (api) => {
@@ -124,7 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(verificationRoutes);
       await api.register(cardsRoutes);
       await api.register(accountsRoutes, { accounts });
-      await api.register(transactionsRoutes);
+      await api.register(transactionsRoutes, { transactions });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });
       await api.register(tipsRoutes, { tips });

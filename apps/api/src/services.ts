@@ -26,6 +26,7 @@ import { createPayoutMethodsService } from './modules/payouts/payout-methods.ser
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import type { HumanVerifier } from './plugins/anti-bot.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
@@ -59,6 +60,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
   const health = createHealthService({ db });
+  const transactions = createTransactionsService({ db, clock });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
   const accounts = createAccountsService({ db });
   const analytics = createAnalyticsService({ db });
@@ -114,6 +116,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     sms,
     humanVerifier,
     health,
+    transactions,
     me,
     accounts,
     analytics,
