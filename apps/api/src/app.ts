@@ -114,7 +114,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { health, transactions, me, accounts, analytics, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, analytics, accounts, me, transactions, cards, documents, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo } = services;
 
   await app.register(
     async (api) => {
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(authRoutes, { auth, secureCookies: https });
       await api.register(meRoutes, { me });
       await api.register(verificationRoutes);
-      await api.register(cardsRoutes);
+      await api.register(cardsRoutes, { cards });
       await api.register(accountsRoutes, { accounts });
       await api.register(transactionsRoutes, { transactions });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });

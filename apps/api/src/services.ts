@@ -11,6 +11,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.ts
 import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
+import { createCardsService } from './modules/cards/cards.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -60,14 +61,23 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
   const health = createHealthService({ db });
-  const transactions = createTransactionsService({ db, clock });
-  const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
-  const accounts = createAccountsService({ db });
   const analytics = createAnalyticsService({ db });
+  const accounts = createAccountsService({ db });
+  const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
+  const transactions = createTransactionsService({ db, clock });
+  const cards = createCardsService({ db, publicUrl: config.publicUrl });
+  const documents = createDocumentsService({
+    db,
+    cards,
+    publicUrl: config.publicUrl,
+    site: config.site,
+    feePercent: config.payments.feePercent,
+    holdHours: config.payments.holdHours,
+    verificationLimitCents: config.verificationLimitCents,
+  });
   const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
   const contact = createContactService({ mailer, recipient: config.contactRecipient });
-  const documents = createDocumentsService(config);
 
   // The sandbox hands its events to the payments service, which exists only once the providers do.
   let payments: PaymentsService | undefined;
@@ -116,10 +126,11 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     sms,
     humanVerifier,
     health,
-    transactions,
-    me,
-    accounts,
     analytics,
+    accounts,
+    me,
+    transactions,
+    cards,
     otp,
     auth,
     contact,

@@ -5,7 +5,7 @@ import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app.ts';
-import { createCard } from '../cards/cards.service.ts';
+import { createCardsService, type CardsService } from '../cards/cards.service.ts';
 import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
 import { createTransactionsService, type TransactionsService } from '../transactions/transactions.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
@@ -22,6 +22,7 @@ let clock: TestClock;
 let payments: PaymentsService;
 let tips: TipsService;
 let transactions: TransactionsService;
+let cards: CardsService;
 let checkoutsOpened = 0;
 const logged: string[] = [];
 
@@ -66,6 +67,7 @@ beforeAll(async () => {
   });
   tips = createTipsService({ db: database.db, payments, publicUrl: 'http://localhost:3000', feePercent: 5 });
   transactions = createTransactionsService({ db: database.db, clock });
+  cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });
 afterAll(() => database.close());
 
@@ -73,7 +75,7 @@ let phoneCounter = 0;
 async function newCard() {
   phoneCounter += 1;
   const { user, client } = await createUserWithPrivateClient(database.db, { phone: `+3712200${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
-  const card = await createCard(database.db, 'http://localhost:3000', user.id, client.id, CARD_INPUT);
+  const card = await cards.create(user.id, client.id, CARD_INPUT);
   return { userId: user.id, clientId: client.id, cardId: card.id };
 }
 
