@@ -21,7 +21,7 @@ import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-s
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
 import { createPaymentProviders } from './modules/payments/payment-providers.ts';
 import { createPaymentsJobs } from './modules/payments/payments.jobs.ts';
-import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxRail } from './modules/payouts/payout-rail.ts';
 import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
@@ -79,14 +79,14 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const auth = createAuthService({ db, clock, otp, keys });
   const contact = createContactService({ mailer, recipient: config.contactRecipient });
 
-  // The sandbox hands its events to the payments service, which exists only once the providers do.
-  let payments: PaymentsService | undefined;
+  // The sandbox hands its events to the payments service, which exists only once the providers do: the callback runs
+  // at delivery time, after `payments` below is built.
   const { providers, sandbox } = createPaymentProviders(config, {
     db,
     clock,
     deliverSandboxEvent: async (body, headers) => {
       try {
-        await payments!.handleWebhook('sandbox', Buffer.from(body), headers);
+        await payments.handleWebhook('sandbox', Buffer.from(body), headers);
         return 200;
       } catch (error) {
         if (error instanceof WebhookVerificationError) return 400;
@@ -94,7 +94,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
       }
     },
   });
-  payments = createPaymentsService({
+  const payments = createPaymentsService({
     db,
     clock,
     log,
