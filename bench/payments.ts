@@ -11,7 +11,6 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
-import { createCard } from '../apps/api/src/modules/cards/cards.service.ts';
 import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { drainJob } from '../apps/api/src/test/jobs.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
@@ -44,7 +43,7 @@ try {
   const cards: string[] = [];
   for (let i = 0; i < STAFF; i += 1) {
     const { user, client } = await createUserWithPrivateClient(app.db, { phone: `+3712${String(i).padStart(7, '0')}`, promoSource: null, referralCode: null });
-    const card = await createCard(app.db, config.publicUrl, user.id, client.id, { ...CARD_INPUT, public_name: `Staff ${i}` });
+    const card = await app.services.cards.create(user.id, client.id, { ...CARD_INPUT, public_name: `Staff ${i}` });
     cards.push(card.id);
   }
   const events: string[] = [];

@@ -114,24 +114,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo, documents } = services;
+  const { health, analytics, accounts, me, transactions, cards, documents, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo } = services;
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, secureCookies: https });
-      await api.register(meRoutes);
+      await api.register(meRoutes, { me });
       await api.register(verificationRoutes);
-      await api.register(cardsRoutes);
-      await api.register(accountsRoutes);
-      await api.register(transactionsRoutes);
+      await api.register(cardsRoutes, { cards });
+      await api.register(accountsRoutes, { accounts });
+      await api.register(transactionsRoutes, { transactions });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });
       await api.register(tipsRoutes, { tips });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, { info: siteInfo });
       await api.register(contactRoutes, { contact });
-      await api.register(analyticsRoutes);
+      await api.register(analyticsRoutes, { analytics });
       await api.register(cardSheetRoutes, { documents });
       if (config.devOutbox) await api.register(outboxRoutes);
     },

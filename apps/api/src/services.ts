@@ -6,11 +6,16 @@ import { createTurnstileVerifier } from './integrations/turnstile/turnstile-veri
 import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
 import type { Job } from './jobs/job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
+import { createCardsService } from './modules/cards/cards.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { createMeService } from './modules/me/me.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
@@ -22,6 +27,7 @@ import { createPayoutMethodsService } from './modules/payouts/payout-methods.ser
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import type { HumanVerifier } from './plugins/anti-bot.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
@@ -54,12 +60,27 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     overrides.humanVerifier ??
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
+  const health = createHealthService({ db });
+  const analytics = createAnalyticsService({ db });
+  const accounts = createAccountsService({ db });
+  const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
+  const transactions = createTransactionsService({ db, clock });
+  const cards = createCardsService({ db, publicUrl: config.publicUrl });
+  const documents = createDocumentsService({
+    db,
+    cards,
+    publicUrl: config.publicUrl,
+    site: config.site,
+    feePercent: config.payments.feePercent,
+    holdHours: config.payments.holdHours,
+    verificationLimitCents: config.verificationLimitCents,
+  });
   const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
   const contact = createContactService({ mailer, recipient: config.contactRecipient });
-  const documents = createDocumentsService(config);
 
-  // The sandbox hands its events to the payments service, which is built from the providers: called only later.
+  // The sandbox hands its events to the payments service, which exists only once the providers do: the callback runs
+  // at delivery time, after `payments` below is built.
   const { providers, sandbox } = createPaymentProviders(config, {
     db,
     clock,
@@ -104,6 +125,12 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     keys,
     sms,
     humanVerifier,
+    health,
+    analytics,
+    accounts,
+    me,
+    transactions,
+    cards,
     otp,
     auth,
     contact,

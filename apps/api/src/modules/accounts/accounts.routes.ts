@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountSchema } from '@tipcard/shared/accounts/schemas';
-import { getClientAccount } from './accounts.service.ts';
+import type { AccountsService } from './accounts.service.ts';
 
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
   app.get(
     '/clients/:clientId/account',
     {
@@ -16,6 +16,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: accountSchema }) },
       },
     },
-    async (request) => ({ data: await getClientAccount(app.db, request.userId, request.params.clientId) }),
+    async (request) => ({ data: await accounts.get(request.userId, request.params.clientId) }),
   );
 };

@@ -1,17 +1,23 @@
 import type { Account } from '@tipcard/shared/accounts/schemas';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 
-/** The balances of a client's owner: main and hold, each 0 until money moves (spec 3). */
-export async function getClientAccount(db: Executor, userId: string, clientId: string): Promise<Account> {
-  const client = await requireOwnClient(db, userId, clientId);
-  const balances = await userBalances(db, client.userId);
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService({ db }: { db: Database }) {
   return {
-    account_balances: [
-      { type: 'main', balance: balances.main },
-      { type: 'hold', balance: balances.hold },
-    ],
-    currency: 'EUR',
+    /** The balances of a client's owner: main and hold, each 0 until money moves (spec 3). */
+    async get(userId: string, clientId: string): Promise<Account> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const balances = await userBalances(db, client.userId);
+      return {
+        account_balances: [
+          { type: 'main', balance: balances.main },
+          { type: 'hold', balance: balances.hold },
+        ],
+        currency: 'EUR',
+      };
+    },
   };
 }

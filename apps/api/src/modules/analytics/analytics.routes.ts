@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsEventBody } from '@tipcard/shared/site/schemas';
-import { recordAnalyticsEvent } from './analytics.service.ts';
+import type { AnalyticsService } from './analytics.service.ts';
 
 /** A browser sends a page view per navigation: generous, but bounded. */
 const EVENTS_PER_MINUTE = 60;
 
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   app.post(
     '/analytics/events',
     {
@@ -21,7 +21,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordAnalyticsEvent(app.db, request.body);
+      await analytics.record(request.body);
       return reply.status(204).send();
     },
   );

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardBody, cardPatchBody, cardSchema, qrCodeQuery, uploadBody } from '@tipcard/shared/cards/schemas';
-import {
-  cardQrCode,
-  createCard,
-  getCardPhoto,
-  listClientCards,
-  removeCardPhoto,
-  setCardPhoto,
-  updateCard,
-} from './cards.service.ts';
+import type { CardsService } from './cards.service.ts';
 import { pickQrFormat } from './qr-code.ts';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -19,8 +11,7 @@ const MINUTE = 60_000;
 /** Photo uploads per user per minute: each one is up to 10 MB of decoding and re-encoding. */
 const PHOTO_UPLOADS_PER_MINUTE = 20;
 
-export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.config.publicUrl;
+export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async (app, { cards }) => {
   const owner = { onRequest: app.authenticate };
   const tags = ['cards'];
   const security = [{ bearer: [] }];
@@ -37,7 +28,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(z.array(cardSchema)) },
       },
     },
-    async (request) => ({ data: await listClientCards(app.db, publicUrl, request.userId, request.params.clientId) }),
+    async (request) => ({ data: await cards.list(request.userId, request.params.clientId) }),
   );
 
   app.post(
@@ -54,7 +45,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const card = await createCard(app.db, publicUrl, request.userId, request.params.clientId, request.body);
+      const card = await cards.create(request.userId, request.params.clientId, request.body);
       return reply.status(201).send({ data: card });
     },
   );
@@ -73,7 +64,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(cardSchema) },
       },
     },
-    async (request) => ({ data: await updateCard(app.db, publicUrl, request.userId, request.params.cardId, request.body) }),
+    async (request) => ({ data: await cards.update(request.userId, request.params.cardId, request.body) }),
   );
 
   app.post(
@@ -95,7 +86,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(cardSchema) },
       },
     },
-    async (request) => ({ data: await setCardPhoto(app.db, publicUrl, request.userId, request.params.cardId, request.body) }),
+    async (request) => ({ data: await cards.setPhoto(request.userId, request.params.cardId, request.body) }),
   );
 
   app.delete(
@@ -104,7 +95,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...owner,
       schema: { tags, security, summary: 'Remove the card photo', params: cardParams, response: { 200: data(cardSchema) } },
     },
-    async (request) => ({ data: await removeCardPhoto(app.db, publicUrl, request.userId, request.params.cardId) }),
+    async (request) => ({ data: await cards.removePhoto(request.userId, request.params.cardId) }),
   );
 
   app.get(
@@ -118,7 +109,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const photo = await getCardPhoto(app.db, request.params.cardId);
+      const photo = await cards.photo(request.params.cardId);
       // Only the URL naming the current file may be cached for ever; any other answer may change.
       const versioned = request.query.v === photo.fileId;
       const etag = `"${photo.fileId}"`;
@@ -146,7 +137,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const format = pickQrFormat(request.headers.accept);
-      const qr = await cardQrCode(app.db, publicUrl, request.userId, request.params.cardId, { ...request.query, format });
+      const qr = await cards.qrCode(request.userId, request.params.cardId, { ...request.query, format });
       return reply.type(qr.mime).header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept').send(qr.body);
     },
   );

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Card, cardBody, cardPatchBody } from '@tipcard/shared/cards/schemas';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -80,115 +80,6 @@ export async function findPrivateCardOfUser(db: Executor, userId: string, public
   return row ? toCard(row, publicUrl) : null;
 }
 
-export async function listClientCards(db: Executor, publicUrl: string, userId: string, clientId: string): Promise<Card[]> {
-  await requireOwnClient(db, userId, clientId);
-  const rows = await repo.listCardsOfClient(db, clientId);
-  return rows.map((row) => toCard(row, publicUrl));
-}
-
-/**
- * A new card under the user's client. A private client has exactly one card, its private card: a second is a 422
- * card_limit. The count is the friendly check; the partial unique index is the guarantee when two requests race.
- */
-export async function createCard(
-  db: Executor,
-  publicUrl: string,
-  userId: string,
-  clientId: string,
-  body: CardInput,
-): Promise<Card> {
-  const client = await requireOwnClient(db, userId, clientId);
-  const isPrivate = client.type === 'private';
-  try {
-    const row = await db.transaction(async (tx) => {
-      if (isPrivate && (await repo.countCardsOfClient(tx, client.id)) > 0) throw new AppError('card_limit');
-      return repo.insertCard(tx, { clientId: client.id, isPrivate, ...toColumns(body) });
-    });
-    return toCard(row, publicUrl);
-  } catch (error) {
-    if (isUniqueViolation(error, repo.ONE_PRIVATE_CARD_INDEX)) throw new AppError('card_limit');
-    throw error;
-  }
-}
-
-/** Changes the fields the body carries (an empty body changes nothing but `updated_at`). */
-export async function updateCard(
-  db: Executor,
-  publicUrl: string,
-  userId: string,
-  cardId: string,
-  patch: CardPatch,
-): Promise<Card> {
-  await requireOwnCard(db, userId, cardId);
-  const changes = Object.fromEntries(Object.entries(toColumns(patch)).filter(([, value]) => value !== undefined));
-  const row = await repo.updateCard(db, cardId, changes);
-  if (!row) throw new AppError('not_found');
-  return toCard(row, publicUrl);
-}
-
-/**
- * Replaces the card's photo. The upload is checked and re-encoded before the transaction (CPU work holds no
- * lock); the card row is locked so that two uploads at once cannot orphan a file.
- */
-export async function setCardPhoto(
-  db: Executor,
-  publicUrl: string,
-  userId: string,
-  cardId: string,
-  upload: { content: string },
-): Promise<Card> {
-  await requireOwnCard(db, userId, cardId);
-  const photo = await normalizePhoto(decodeUpload(upload.content));
-  const row = await db.transaction(async (tx) => {
-    const card = await repo.findCardForUpdate(tx, cardId);
-    if (!card) throw new AppError('not_found');
-    const file = await repo.insertFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
-    const updated = await repo.updateCard(tx, cardId, { photoFileId: file.id });
-    if (card.photoFileId) await repo.deleteFile(tx, card.photoFileId);
-    return updated!;
-  });
-  return toCard(row, publicUrl);
-}
-
-/** Removes the card's photo and its stored file; a card without a photo is answered as it is. */
-export async function removeCardPhoto(db: Executor, publicUrl: string, userId: string, cardId: string): Promise<Card> {
-  await requireOwnCard(db, userId, cardId);
-  const row = await db.transaction(async (tx) => {
-    const card = await repo.findCardForUpdate(tx, cardId);
-    if (!card) throw new AppError('not_found');
-    if (!card.photoFileId) return card;
-    const updated = await repo.updateCard(tx, cardId, { photoFileId: null });
-    await repo.deleteFile(tx, card.photoFileId);
-    return updated!;
-  });
-  return toCard(row, publicUrl);
-}
-
-/** The photo of a card for anyone (guests see it on the payment page); 404 when there is none. */
-export async function getCardPhoto(db: Executor, cardId: string): Promise<{ fileId: string; mime: string; content: Buffer }> {
-  const photo = await repo.findCardPhoto(db, cardId);
-  if (!photo) throw new AppError('not_found');
-  const { content } = photo;
-  return { fileId: photo.fileId, mime: photo.mime, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
-}
-
-/**
- * The QR code of the owner's card. It may only encode that card's own payment page, so the endpoint cannot be
- * used to brand arbitrary links.
- */
-export async function cardQrCode(
-  db: Executor,
-  publicUrl: string,
-  userId: string,
-  cardId: string,
-  query: { url: string; hexColor?: string | undefined; format: QrFormat },
-): Promise<{ mime: string; body: Buffer | string }> {
-  const card = await requireOwnCard(db, userId, cardId);
-  const expected = paymentUrlOf(publicUrl, card.id);
-  if (query.url !== expected) throw AppError.field('validation_failed', 'url', t('validation.valid'));
-  return renderQrCode(expected, normalizeHexColor(query.hexColor), query.format);
-}
-
 /** What a guest sees of a card before paying; null for an unknown card. */
 export async function findPublicCard(
   db: Executor,
@@ -221,4 +112,100 @@ export async function findCardRecipient(db: Executor, cardId: string) {
 /** Counts a guest's rating on the card, inside the transaction that credits the tip. */
 export async function addCardRating(tx: Executor, cardId: string, rating: number): Promise<void> {
   await repo.addRating(tx, cardId, rating);
+}
+
+export type CardsService = ReturnType<typeof createCardsService>;
+
+/** The owner's cards (and a card's public photo); `publicUrl` makes each card's payment URL. */
+export function createCardsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+  return {
+    async list(userId: string, clientId: string): Promise<Card[]> {
+      await requireOwnClient(db, userId, clientId);
+      const rows = await repo.listCardsOfClient(db, clientId);
+      return rows.map((row) => toCard(row, publicUrl));
+    },
+
+    /**
+     * A new card under the user's client. A private client has exactly one card, its private card: a second is a 422
+     * card_limit. The count is the friendly check; the partial unique index is the guarantee when two requests race.
+     */
+    async create(userId: string, clientId: string, body: CardInput): Promise<Card> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const isPrivate = client.type === 'private';
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (isPrivate && (await repo.countCardsOfClient(tx, client.id)) > 0) throw new AppError('card_limit');
+          return repo.insertCard(tx, { clientId: client.id, isPrivate, ...toColumns(body) });
+        });
+        return toCard(row, publicUrl);
+      } catch (error) {
+        if (isUniqueViolation(error, repo.ONE_PRIVATE_CARD_INDEX)) throw new AppError('card_limit');
+        throw error;
+      }
+    },
+
+    /** Changes the fields the body carries (an empty body changes nothing but `updated_at`). */
+    async update(userId: string, cardId: string, patch: CardPatch): Promise<Card> {
+      await requireOwnCard(db, userId, cardId);
+      const changes = Object.fromEntries(Object.entries(toColumns(patch)).filter(([, value]) => value !== undefined));
+      const row = await repo.updateCard(db, cardId, changes);
+      if (!row) throw new AppError('not_found');
+      return toCard(row, publicUrl);
+    },
+
+    /**
+     * Replaces the card's photo. The upload is checked and re-encoded before the transaction (CPU work holds no
+     * lock); the card row is locked so that two uploads at once cannot orphan a file.
+     */
+    async setPhoto(userId: string, cardId: string, upload: { content: string }): Promise<Card> {
+      await requireOwnCard(db, userId, cardId);
+      const photo = await normalizePhoto(decodeUpload(upload.content));
+      const row = await db.transaction(async (tx) => {
+        const card = await repo.findCardForUpdate(tx, cardId);
+        if (!card) throw new AppError('not_found');
+        const file = await repo.insertFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
+        const updated = await repo.updateCard(tx, cardId, { photoFileId: file.id });
+        if (card.photoFileId) await repo.deleteFile(tx, card.photoFileId);
+        return updated!;
+      });
+      return toCard(row, publicUrl);
+    },
+
+    /** Removes the card's photo and its stored file; a card without a photo is answered as it is. */
+    async removePhoto(userId: string, cardId: string): Promise<Card> {
+      await requireOwnCard(db, userId, cardId);
+      const row = await db.transaction(async (tx) => {
+        const card = await repo.findCardForUpdate(tx, cardId);
+        if (!card) throw new AppError('not_found');
+        if (!card.photoFileId) return card;
+        const updated = await repo.updateCard(tx, cardId, { photoFileId: null });
+        await repo.deleteFile(tx, card.photoFileId);
+        return updated!;
+      });
+      return toCard(row, publicUrl);
+    },
+
+    /** The photo of a card for anyone (guests see it on the payment page); 404 when there is none. */
+    async photo(cardId: string): Promise<{ fileId: string; mime: string; content: Buffer }> {
+      const photo = await repo.findCardPhoto(db, cardId);
+      if (!photo) throw new AppError('not_found');
+      const { content } = photo;
+      return { fileId: photo.fileId, mime: photo.mime, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
+    },
+
+    /**
+     * The QR code of the owner's card. It may only encode that card's own payment page, so the endpoint cannot be
+     * used to brand arbitrary links.
+     */
+    async qrCode(
+      userId: string,
+      cardId: string,
+      query: { url: string; hexColor?: string | undefined; format: QrFormat },
+    ): Promise<{ mime: string; body: Buffer | string }> {
+      const card = await requireOwnCard(db, userId, cardId);
+      const expected = paymentUrlOf(publicUrl, card.id);
+      if (query.url !== expected) throw AppError.field('validation_failed', 'url', t('validation.valid'));
+      return renderQrCode(expected, normalizeHexColor(query.hexColor), query.format);
+    },
+  };
 }

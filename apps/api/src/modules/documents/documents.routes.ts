@@ -35,7 +35,7 @@ export const cardSheetRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       },
     },
     async (request, reply) => {
-      const pdf = await documents.cardSheet(app.db, request.userId, request.params.cardId, request.query.locale);
+      const pdf = await documents.cardSheet(request.userId, request.params.cardId, request.query.locale);
       return reply
         .type(PDF)
         .header('cache-control', 'private, no-store')

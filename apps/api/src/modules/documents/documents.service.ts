@@ -1,8 +1,8 @@
 import type { Locale } from '@tipcard/shared/constants';
 import type { Config } from '../../config.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { cardQrCode, listClientCards, paymentUrlOf } from '../cards/cards.service.ts';
+import { paymentUrlOf, type CardsService } from '../cards/cards.service.ts';
 import { listClients } from '../users/users.service.ts';
 import { renderAgentsPdf } from './agents-pdf.ts';
 import { renderCardPdf } from './card-pdf.ts';
@@ -12,12 +12,22 @@ export interface DocumentsService {
   tariff(locale: Locale): Promise<Buffer>;
   agents(locale: Locale): Promise<Buffer>;
   /** The owner's card as a printable sheet; another user's card (or none) is a 404. */
-  cardSheet(db: Executor, userId: string, cardId: string, locale: Locale): Promise<Buffer>;
+  cardSheet(userId: string, cardId: string, locale: Locale): Promise<Buffer>;
+}
+
+/** The owner's cards for the card sheet, the operator's details for the small print, the tariff's figures. */
+export interface DocumentsDeps {
+  db: Database;
+  cards: CardsService;
+  publicUrl: string;
+  site: Config['site'];
+  feePercent: number;
+  holdHours: number;
+  verificationLimitCents: number;
 }
 
 /** The operator's configured details for the small print, then the site's address. */
-function footerOf(config: Config): string[] {
-  const { site } = config;
+function footerOf(site: Config['site'], publicUrl: string): string[] {
   return [
     site.companyName,
     site.companyRegistrationNumber,
@@ -25,12 +35,12 @@ function footerOf(config: Config): string[] {
     site.companyAddress,
     site.supportEmail,
     site.supportPhone,
-    config.publicUrl.replace(/^https?:\/\//, ''),
+    publicUrl.replace(/^https?:\/\//, ''),
   ].filter((line): line is string => Boolean(line));
 }
 
-export function createDocumentsService(config: Config): DocumentsService {
-  const footer = footerOf(config);
+export function createDocumentsService({ db, cards, publicUrl, site, feePercent, holdHours, verificationLimitCents }: DocumentsDeps): DocumentsService {
+  const footer = footerOf(site, publicUrl);
   // The tariff and agent sheets depend only on configuration, which changes with a restart: render each once.
   const cache = new Map<string, Promise<Buffer>>();
   const once = (key: string, render: () => Promise<Buffer>) => {
@@ -42,22 +52,18 @@ export function createDocumentsService(config: Config): DocumentsService {
     }
     return pdf;
   };
-  const figures = {
-    feePercent: config.payments.feePercent,
-    holdHours: config.payments.holdHours,
-    verificationLimitEur: config.verificationLimitCents / 100,
-  };
+  const figures = { feePercent, holdHours, verificationLimitEur: verificationLimitCents / 100 };
 
   return {
     tariff: (locale) => once(`tariff-${locale}`, () => renderTariffPdf(locale, figures, footer)),
-    agents: (locale) => once(`agents-${locale}`, () => renderAgentsPdf(locale, config.publicUrl, footer)),
-    async cardSheet(db, userId, cardId, locale) {
-      const paymentUrl = paymentUrlOf(config.publicUrl, cardId);
+    agents: (locale) => once(`agents-${locale}`, () => renderAgentsPdf(locale, publicUrl, footer)),
+    async cardSheet(userId, cardId, locale) {
+      const paymentUrl = paymentUrlOf(publicUrl, cardId);
       // The QR call checks ownership first: another user's card id answers 404 here.
-      const qr = await cardQrCode(db, config.publicUrl, userId, cardId, { url: paymentUrl, format: 'png' });
+      const qr = await cards.qrCode(userId, cardId, { url: paymentUrl, format: 'png' });
       const clients = await listClients(db, userId);
-      const cards = (await Promise.all(clients.map((client) => listClientCards(db, config.publicUrl, userId, client.id)))).flat();
-      const card = cards.find((item) => item.id === cardId);
+      const owned = (await Promise.all(clients.map((client) => cards.list(userId, client.id)))).flat();
+      const card = owned.find((item) => item.id === cardId);
       if (!card) throw new AppError('not_found');
       return renderCardPdf(
         {

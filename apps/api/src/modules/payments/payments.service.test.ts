@@ -5,9 +5,9 @@ import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app.ts';
-import { createCard } from '../cards/cards.service.ts';
+import { createCardsService, type CardsService } from '../cards/cards.service.ts';
 import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
-import { listClientTransactions } from '../transactions/transactions.service.ts';
+import { createTransactionsService, type TransactionsService } from '../transactions/transactions.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
@@ -21,6 +21,8 @@ let database: DatabaseHandle;
 let clock: TestClock;
 let payments: PaymentsService;
 let tips: TipsService;
+let transactions: TransactionsService;
+let cards: CardsService;
 let checkoutsOpened = 0;
 const logged: string[] = [];
 
@@ -64,6 +66,8 @@ beforeAll(async () => {
     handlers: [createTipHandler()],
   });
   tips = createTipsService({ db: database.db, payments, publicUrl: 'http://localhost:3000', feePercent: 5 });
+  transactions = createTransactionsService({ db: database.db, clock });
+  cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });
 afterAll(() => database.close());
 
@@ -71,7 +75,7 @@ let phoneCounter = 0;
 async function newCard() {
   phoneCounter += 1;
   const { user, client } = await createUserWithPrivateClient(database.db, { phone: `+3712200${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
-  const card = await createCard(database.db, 'http://localhost:3000', user.id, client.id, CARD_INPUT);
+  const card = await cards.create(user.id, client.id, CARD_INPUT);
   return { userId: user.id, clientId: client.id, cardId: card.id };
 }
 
@@ -107,7 +111,7 @@ describe('a guest tip', () => {
     expect(payment).toMatchObject({ status: 'pending', amount_cents: 1_000, fee_cents: 50, total_cents: 1_000, checkout_url: expect.stringContaining(payment.id) });
     expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('applied');
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 950, debt: 0 });
-    const page = await listClientTransactions(database.db, userId, clientId, { limit: 20 });
+    const page = await transactions.list(userId, clientId, { limit: 20 });
     expect(page.items).toEqual([expect.objectContaining({ type: 'PAYIN', status: 'HOLD', amount_cents: 950, fee_cents: 50, message: 'Thank you!', rating: 5 })]);
     expect((await tips.publicCard(cardId))?.rating).toBe(5);
     await expectBooksBalanced();
@@ -132,7 +136,7 @@ describe('a guest tip', () => {
     clock.advance(HOUR + 1);
     expect(await settleDueShares()).toBeGreaterThanOrEqual(1);
     expect(await userBalances(database.db, userId)).toEqual({ main: 1_900, hold: 0, debt: 0 });
-    const [item] = (await listClientTransactions(database.db, userId, clientId, { limit: 1 })).items;
+    const [item] = (await transactions.list(userId, clientId, { limit: 1 })).items;
     expect(item).toMatchObject({ status: 'PAID', settled_at: expect.any(String) });
     await expectBooksBalanced();
   });
@@ -202,7 +206,7 @@ describe('provider events', () => {
     await payments.applyEvent('sandbox', eventFor(payment, 'payment.refunded'));
     await payments.applyEvent('sandbox', eventFor(payment, 'payment.chargeback'));
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
-    expect((await listClientTransactions(database.db, userId, clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
+    expect((await transactions.list(userId, clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
     clock.advance(25 * HOUR);
     await settleDueShares();
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
@@ -470,7 +474,7 @@ describe('payments with several recipients', () => {
     expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded'))).toBe('applied');
     expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([0, 0, 0]);
     for (const user of users) {
-      expect((await listClientTransactions(database.db, user.userId, user.clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
+      expect((await transactions.list(user.userId, user.clientId, { limit: 1 })).items[0]?.status).toBe('REFUNDED');
     }
     await expectBooksBalanced();
   });
@@ -481,7 +485,7 @@ describe('payments with several recipients', () => {
     expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: 500 }))).toBe('applied');
     // 500 of 1,050 back: each recipient keeps 500 × 1,000/1,050 ÷ 2 less, to the cent.
     expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([262, 262]);
-    const first = (await listClientTransactions(database.db, users[0]!.userId, users[0]!.clientId, { limit: 1 })).items[0];
+    const first = (await transactions.list(users[0]!.userId, users[0]!.clientId, { limit: 1 })).items[0];
     expect(first).toMatchObject({ status: 'HOLD', amount_cents: 500 });
     // The same cumulative amount again, or an older one arriving late, changes nothing.
     expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: 500 }))).toBe('ignored');
@@ -500,7 +504,7 @@ describe('payments with several recipients', () => {
     expect(await userBalances(database.db, user!.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
     expect(await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { dispute_ref: 'dp_1' }))).toBe('applied');
     expect(await userBalances(database.db, user!.userId)).toEqual({ main: 0, hold: 1_900, debt: 0 });
-    expect((await listClientTransactions(database.db, user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('HOLD');
+    expect((await transactions.list(user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('HOLD');
 
     clock.advance(25 * HOUR);
     await drainJob({ runOne: split.releaseOneDueShare }, clock.now());
@@ -518,7 +522,7 @@ describe('payments with several recipients', () => {
     expect(await userBalances(database.db, user!.userId)).toEqual({ main: 0, hold: 0, debt: -1_500 });
     await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { id: 'evt_won_2', dispute_ref: 'dp_2' }));
     expect(await userBalances(database.db, user!.userId)).toEqual({ main: 400, hold: 0, debt: 0 });
-    expect((await listClientTransactions(database.db, user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('PAID');
+    expect((await transactions.list(user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('PAID');
     await expectBooksBalanced();
   });
 

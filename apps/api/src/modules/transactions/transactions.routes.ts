@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { overviewSchema, transactionsFilter, transactionsPageSchema, transactionsQuery } from '@tipcard/shared/transactions/schemas';
-import { clientOverview, exportClientTransactionsCsv, listClientTransactions } from './transactions.service.ts';
+import type { TransactionsService } from './transactions.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 
-export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: TransactionsService }> = async (app, { transactions }) => {
   const common = { onRequest: app.authenticate } as const;
 
   app.get(
@@ -21,7 +21,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: transactionsPageSchema }) },
       },
     },
-    async (request) => ({ data: await listClientTransactions(app.db, request.userId, request.params.clientId, request.query) }),
+    async (request) => ({ data: await transactions.list(request.userId, request.params.clientId, request.query) }),
   );
 
   app.get(
@@ -37,7 +37,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportClientTransactionsCsv(app.db, request.userId, request.params.clientId, request.query);
+      const csv = await transactions.exportCsv(request.userId, request.params.clientId, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="tipcard-transactions.csv"')
@@ -58,6 +58,6 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: overviewSchema }) },
       },
     },
-    async (request) => ({ data: await clientOverview(app.db, request.userId, request.params.clientId, app.clock.now()) }),
+    async (request) => ({ data: await transactions.overview(request.userId, request.params.clientId) }),
   );
 };

@@ -1,7 +1,8 @@
 import type { Overview, Transaction, TransactionsPage, transactionsFilter, transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
 
@@ -123,14 +124,6 @@ function filterOf(query: Filter & { cursor?: string | undefined }): repo.Transac
   return { type: query.type, status: query.status, from: query.from, to: query.to, before: query.cursor ? decodeCursor(query.cursor) : undefined };
 }
 
-/** One page of the owner's history, newest first, with the cursor of the next page. */
-export async function listClientTransactions(db: Executor, userId: string, clientId: string, query: Query): Promise<TransactionsPage> {
-  const client = await requireOwnClient(db, userId, clientId);
-  const rows = await repo.listTransactions(db, client.userId, filterOf(query), query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { items: page.map(toTransaction), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
-}
-
 const CSV_COLUMNS = ['id', 'type', 'status', 'amount', 'fee', 'currency', 'created_at', 'settled_at', 'description', 'message', 'rating'] as const;
 const CSV_MAX_ROWS = 10_000;
 
@@ -143,24 +136,12 @@ function csvCell(value: string | number | null): string {
 
 const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
-/** The filtered history as CSV (amounts in EUR with a dot), at most 10,000 rows. */
-export async function exportClientTransactionsCsv(db: Executor, userId: string, clientId: string, filter: Filter): Promise<string> {
-  const client = await requireOwnClient(db, userId, clientId);
-  const rows = await repo.listTransactions(db, client.userId, filterOf(filter), CSV_MAX_ROWS);
-  const lines = rows.map((row) => {
-    const item = toTransaction(row);
-    return [item.id, item.type, item.status, euros(item.amount_cents), euros(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating]
-      .map(csvCell)
-      .join(',');
-  });
-  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
 /** What the user has received in payments, net of fees, what refunds and chargebacks took back excluded (the verification limit's measure). */
 export function receivedTotalCents(db: Executor, userId: string): Promise<number> {
   return repo.receivedTotalCents(db, userId);
 }
 
+<<<<<<< HEAD
 /** What each user's history shows on hold: their PAYINs on HOLD, less what was taken back (the ledger checks its holds against it). */
 export async function heldPayinsByUser(db: Executor): Promise<Map<string, number>> {
   const rows = await repo.heldPayinsByUser(db);
@@ -179,13 +160,50 @@ export async function clientOverview(db: Executor, userId: string, clientId: str
     repo.overviewFigures(db, client.userId, now),
     repo.listTransactions(db, client.userId, {}, 5),
   ]);
+=======
+export type TransactionsService = ReturnType<typeof createTransactionsService>;
+
+/** The owner's history pages: the list, its CSV and the overview's figures. */
+export function createTransactionsService({ db, clock }: { db: Database; clock: Clock }) {
+>>>>>>> routes
   return {
-    received_today_cents: figures.todayCents,
-    received_week_cents: figures.weekCents,
-    received_month_cents: figures.monthCents,
-    tip_count: figures.count,
-    average_rating: figures.averageRating,
-    latest: latest.map(toTransaction),
-    currency: 'EUR',
+    /** One page of the owner's history, newest first, with the cursor of the next page. */
+    async list(userId: string, clientId: string, query: Query): Promise<TransactionsPage> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const rows = await repo.listTransactions(db, client.userId, filterOf(query), query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return { items: page.map(toTransaction), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+    },
+
+    /** The filtered history as CSV (amounts in EUR with a dot), at most 10,000 rows. */
+    async exportCsv(userId: string, clientId: string, filter: Filter): Promise<string> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const rows = await repo.listTransactions(db, client.userId, filterOf(filter), CSV_MAX_ROWS);
+      const lines = rows.map((row) => {
+        const item = toTransaction(row);
+        return [item.id, item.type, item.status, euros(item.amount_cents), euros(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating]
+          .map(csvCell)
+          .join(',');
+      });
+      return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+    },
+
+    /** The overview page's figures for the owner: today, this week and this month by the clock. */
+    async overview(userId: string, clientId: string): Promise<Overview> {
+      const client = await requireOwnClient(db, userId, clientId);
+      const [figures, latest] = await Promise.all([
+        repo.overviewFigures(db, client.userId, clock.now()),
+        repo.listTransactions(db, client.userId, {}, 5),
+      ]);
+      return {
+        received_today_cents: figures.todayCents,
+        received_week_cents: figures.weekCents,
+        received_month_cents: figures.monthCents,
+        tip_count: figures.count,
+        average_rating: figures.averageRating,
+        latest: latest.map(toTransaction),
+        currency: 'EUR',
+      };
+    },
   };
 }
