@@ -141,7 +141,6 @@ export function receivedTotalCents(db: Executor, userId: string): Promise<number
   return repo.receivedTotalCents(db, userId);
 }
 
-<<<<<<< HEAD
 /** What each user's history shows on hold: their PAYINs on HOLD, less what was taken back (the ledger checks its holds against it). */
 export async function heldPayinsByUser(db: Executor): Promise<Map<string, number>> {
   const rows = await repo.heldPayinsByUser(db);
@@ -153,19 +152,10 @@ export function payoutsOnHoldCents(db: Executor): Promise<number> {
   return repo.payoutsOnHoldCents(db);
 }
 
-/** The overview page's figures for the owner. */
-export async function clientOverview(db: Executor, userId: string, clientId: string, now: Date): Promise<Overview> {
-  const client = await requireOwnClient(db, userId, clientId);
-  const [figures, latest] = await Promise.all([
-    repo.overviewFigures(db, client.userId, now),
-    repo.listTransactions(db, client.userId, {}, 5),
-  ]);
-=======
 export type TransactionsService = ReturnType<typeof createTransactionsService>;
 
 /** The owner's history pages: the list, its CSV and the overview's figures. */
 export function createTransactionsService({ db, clock }: { db: Database; clock: Clock }) {
->>>>>>> routes
   return {
     /** One page of the owner's history, newest first, with the cursor of the next page. */
     async list(userId: string, clientId: string, query: Query): Promise<TransactionsPage> {
