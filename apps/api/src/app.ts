@@ -15,7 +15,9 @@ import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.t
 import { errorBody } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
-import { startWorker } from './jobs/worker.ts';
+import type { Job } from './jobs/job.ts';
+import { jobsOf } from './jobs/jobs-of.ts';
+import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createPaymentProviders } from './modules/payments/payment-providers.ts';
@@ -36,7 +38,6 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
-import { createSandboxRail } from './modules/payouts/payout-rail.ts';
 import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     clock: Clock;
+    /** The background work; its runner runs here with WORKER=inline, and tests with WORKER=off run it by hand. */
+    jobs: Job[];
   }
 }
 
@@ -211,15 +214,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
     });
   }
+  app.decorate('jobs', jobsOf({ config, db: database.db, log: app.log }));
   if (config.worker === 'inline') {
-    const worker = startWorker({
-      db: database.db,
-      clock,
-      log: app.log,
-      intervalMs: config.workerIntervalMs,
-      payouts: { rail: createSandboxRail(database.db, config.payouts.sandboxDelayMs), debtor: config.payouts.debtor },
-    });
-    app.addHook('onClose', () => worker.stop());
+    const runner = startRunner({ jobs: app.jobs, clock, log: app.log, intervalMs: config.workerIntervalMs });
+    app.addHook('onClose', () => runner.stop());
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -2,26 +2,25 @@ import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { systemClock } from '../lib/clock.ts';
-import { createSandboxRail } from '../modules/payouts/payout-rail.ts';
-import { startWorker } from './worker.ts';
+import { jobsOf } from './jobs-of.ts';
+import { startRunner } from './runner.ts';
 
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
-const worker = startWorker({
-  db: database.db,
+const runner = startRunner({
+  jobs: jobsOf({ config, db: database.db, log }),
   clock: systemClock,
   log,
   intervalMs: config.workerIntervalMs,
-  payouts: { rail: createSandboxRail(database.db, config.payouts.sandboxDelayMs), debtor: config.payouts.debtor },
 });
 log.info(`worker running every ${config.workerIntervalMs} ms`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void worker
+    void runner
       .stop()
       .then(() => database.close())
       .then(() => process.exit(0));
