@@ -9,14 +9,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
-import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
 import { createTurnstileVerifier } from './integrations/turnstile/turnstile-verifier.ts';
-import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
 import { errorBody } from './lib/app-error.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import type { Job } from './jobs/job.ts';
-import { jobsOf } from './jobs/jobs-of.ts';
+import { jobsOf, messageSendersOf } from './jobs/jobs-of.ts';
 import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -37,12 +35,13 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { createMessagingService } from './modules/messaging/messaging.service.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
 import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
-import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
-import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
+import type { Mailer } from './modules/messaging/mailer.ts';
+import type { SmsSender } from './modules/messaging/sms-sender.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
 import { antiBotPlugin, type HumanVerifier } from './plugins/anti-bot.ts';
@@ -64,6 +63,7 @@ declare module 'fastify' {
 /** Edges that tests replace: the clock and the SMS vendor. Everything else is real. */
 export interface AppOverrides {
   clock?: Clock;
+  /** The senders the message delivery job uses (requests only write messages to the outbox). */
   sms?: SmsSender;
   mailer?: Mailer;
   /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
@@ -138,19 +138,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const sms =
-    overrides.sms ??
-    (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(database.db, app.log));
-  const otp = createOtpService({ db: database.db, clock, sms, pepper: config.jwtSecret });
+  const configured = messageSendersOf(config, app.log);
+  const senders = { sms: overrides.sms ?? configured.sms, mailer: overrides.mailer ?? configured.mailer };
+  const messages = createMessagingService({ db: database.db, clock });
+  const otp = createOtpService({ db: database.db, clock, messages, pepper: config.jwtSecret });
   const auth = createAuthService({ db: database.db, clock, otp, keys });
-  const mailer =
-    overrides.mailer ??
-    (config.smtpUrl && config.mailFrom
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-      : config.devOutbox
-        ? createOutboxMailer(database.db, app.log)
-        : undefined);
-  const contact = createContactService({ mailer, recipient: config.contactRecipient });
+  // With no way to send e-mail the form is off rather than filling the outbox with mail that can only die there.
+  const contact = createContactService({ db: database.db, messages, recipient: senders.mailer ? config.contactRecipient : undefined });
   const siteInfo = siteInfoOf(config, contact.enabled);
   const documents = createDocumentsService(config);
   const { providers, sandbox } = createPaymentProviders(app, config);
@@ -168,13 +162,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const payouts = createPayoutsService({
     db: database.db,
     clock,
-    sms,
+    messages,
     pepper: config.jwtSecret,
     verificationLimitCents: config.raw.VERIFICATION_LIMIT_CENTS,
     requestsPerHour: config.payouts.requestsPerHour,
     railMode: config.payouts.rail,
   });
-  const payoutMethods = createPayoutMethodsService({ db: database.db, clock, sms });
+  const payoutMethods = createPayoutMethodsService({ db: database.db, clock, messages });
 
   await app.register(
     async (api) => {
@@ -192,7 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(contactRoutes, { contact });
       await api.register(analyticsRoutes);
       await api.register(cardSheetRoutes, { documents });
-      if (config.devOutbox) await api.register(outboxRoutes);
+      if (config.devOutbox) await api.register(outboxRoutes, { messages });
     },
     { prefix: '/api' },
   );
@@ -214,7 +208,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
     });
   }
-  app.decorate('jobs', jobsOf({ config, db: database.db, log: app.log }));
+  app.decorate('jobs', jobsOf({ config, db: database.db, log: app.log, senders }));
   if (config.worker === 'inline') {
     const runner = startRunner({ jobs: app.jobs, clock, log: app.log, intervalMs: config.workerIntervalMs });
     app.addHook('onClose', () => runner.stop());

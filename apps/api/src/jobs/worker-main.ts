@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { systemClock } from '../lib/clock.ts';
-import { jobsOf } from './jobs-of.ts';
+import { jobsOf, messageSendersOf } from './jobs-of.ts';
 import { startRunner } from './runner.ts';
 
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
@@ -11,7 +11,7 @@ const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
 const runner = startRunner({
-  jobs: jobsOf({ config, db: database.db, log }),
+  jobs: jobsOf({ config, db: database.db, log, senders: messageSendersOf(config, log) }),
   clock: systemClock,
   log,
   intervalMs: config.workerIntervalMs,

@@ -22,6 +22,8 @@ export interface TestApp {
   call(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** The newest code texted to `phone`, read from the dev outbox like a developer would. */
   lastCode(phone: string): Promise<string>;
+  /** Runs one of the app's jobs by hand (test apps run no worker) until nothing is due; answers how many it did. */
+  runJob(name: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -56,11 +58,21 @@ export async function createTestApp(options: { env?: Record<string, string>; con
       if (!code) throw new Error(`no code was texted to ${phone}`);
       return code;
     },
+    runJob: (name) => runJob(app, name),
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** Runs the app's job `name` at the app's clock until it has nothing due; answers how many items it did. */
+export async function runJob(app: FastifyInstance, name: string): Promise<number> {
+  const job = app.jobs.find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`no job named ${name}`);
+  let done = 0;
+  while (await job.runOne(app.clock.now())) done += 1;
+  return done;
 }
 
 let phoneCounter = 0;
