@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createTestDatabase } from './test/test-database.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, runJob, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,6 +142,7 @@ describe('logs', () => {
     try {
       const phone = '+37129998877';
       const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { username: phone, age_confirmed: true, terms_accepted: true } });
+      await runJob(app, 'messages.deliver');
       const code = /\d{6}/.exec(texts[0]!.body)![0];
       await app.inject({ method: 'POST', url: `/api/register/${registered.json().data.uuid}/verify`, payload: { code: '000000' } });
       const verified = await app.inject({ method: 'POST', url: `/api/register/${registered.json().data.uuid}/verify`, payload: { code } });

@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { errorBody } from './lib/app-error.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
-import { startWorker } from './jobs/worker.ts';
+import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { paymentPagesRoutes, paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -133,7 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(contactRoutes, { contact });
       await api.register(analyticsRoutes, { analytics });
       await api.register(cardSheetRoutes, { documents });
-      if (config.devOutbox) await api.register(outboxRoutes);
+      if (config.devOutbox) await api.register(outboxRoutes, { messages: services.messages });
     },
     { prefix: '/api' },
   );
@@ -156,15 +156,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   if (config.worker === 'inline') {
-    const worker = startWorker({
-      db: database.db,
-      clock,
-      log: app.log,
-      intervalMs: config.workerIntervalMs,
-      jobs: services.jobs,
-      payouts: { rail: services.payoutRail, debtor: config.payouts.debtor },
-    });
-    app.addHook('onClose', () => worker.stop());
+    const runner = startRunner({ jobs: services.jobs, clock, log: app.log, intervalMs: config.workerIntervalMs });
+    app.addHook('onClose', () => runner.stop());
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

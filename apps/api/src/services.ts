@@ -17,6 +17,8 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { createHealthService } from './modules/health/health.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
+import { createMessageDeliveryJob } from './modules/messaging/messaging.jobs.ts';
+import { createMessagingService } from './modules/messaging/messaging.service.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
 import { createPaymentProviders } from './modules/payments/payment-providers.ts';
@@ -24,6 +26,7 @@ import { createPaymentsJobs } from './modules/payments/payments.jobs.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxRail } from './modules/payouts/payout-rail.ts';
 import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
+import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
@@ -33,6 +36,7 @@ import type { HumanVerifier } from './plugins/anti-bot.ts';
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
 export interface ServiceOverrides {
   clock?: Clock;
+  /** The senders the message delivery job uses (requests only write messages to the outbox). */
   sms?: SmsSender;
   mailer?: Mailer;
   /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
@@ -48,18 +52,20 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(config: Config, db: Database, log: FastifyBaseLogger, overrides: ServiceOverrides = {}) {
   const clock = overrides.clock ?? systemClock;
   const keys = accessTokenKeys(config.jwtSecret);
-  const sms = overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(db, log));
+  // The senders only the delivery job uses: requests write their messages to the outbox.
+  const sms = overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(log));
   const mailer =
     overrides.mailer ??
     (config.smtpUrl && config.mailFrom
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
       : config.devOutbox
-        ? createOutboxMailer(db, log)
+        ? createOutboxMailer(log)
         : undefined);
   const humanVerifier =
     overrides.humanVerifier ??
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
+  const messages = createMessagingService({ db, clock });
   const health = createHealthService({ db });
   const analytics = createAnalyticsService({ db });
   const accounts = createAccountsService({ db });
@@ -75,9 +81,10 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     holdHours: config.payments.holdHours,
     verificationLimitCents: config.verificationLimitCents,
   });
-  const otp = createOtpService({ db, clock, sms, pepper: config.jwtSecret });
+  const otp = createOtpService({ db, clock, messages, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
-  const contact = createContactService({ mailer, recipient: config.contactRecipient });
+  // With no way to send e-mail the form is off rather than filling the outbox with mail that can only die there.
+  const contact = createContactService({ db, messages, recipient: mailer ? config.contactRecipient : undefined });
 
   // The sandbox hands its events to the payments service, which exists only once the providers do: the callback runs
   // at delivery time, after `payments` below is built.
@@ -110,21 +117,25 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const payouts = createPayoutsService({
     db,
     clock,
-    sms,
+    messages,
     pepper: config.jwtSecret,
     verificationLimitCents: config.verificationLimitCents,
     requestsPerHour: config.payouts.requestsPerHour,
     railMode: config.payouts.rail,
   });
-  const payoutMethods = createPayoutMethodsService({ db, clock, sms });
+  const payoutMethods = createPayoutMethodsService({ db, clock, messages });
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
-  const jobs: Job[] = [...createPaymentsJobs(payments)];
+  const jobs: Job[] = [
+    ...createPaymentsJobs(payments),
+    ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
+    createMessageDeliveryJob({ db, log, sms, mailer }),
+  ];
 
   return {
     clock,
     keys,
-    sms,
     humanVerifier,
+    messages,
     health,
     analytics,
     accounts,

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/client.ts';
 import { systemClock } from '../lib/clock.ts';
 import { latestCutoff } from '../modules/payouts/business-days.ts';
 import { findBatch, listBatches, markBatchPayouts, markBatchSent, markPayout } from '../modules/payouts/payout-batches.ts';
-import { createBatch } from '../modules/payouts/payouts.worker.ts';
+import { createBatch } from '../modules/payouts/payouts.jobs.ts';
 
 /**
  * The operator's payout commands until the back office exists (docs/decisions/0007-payouts.md):

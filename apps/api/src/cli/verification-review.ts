@@ -1,15 +1,15 @@
-import pino from 'pino';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createTwilioSmsSender } from '../integrations/twilio/twilio-sms-sender.ts';
-import { createOutboxSmsSender } from '../modules/messaging/sms-sender.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createMessagingService } from '../modules/messaging/messaging.service.ts';
 import { findUserForReview, ReviewError, reviewVerification, type ReviewDecision } from '../modules/verification/verification.service.ts';
 
 /**
  * `npm run verification:review -- <user id or phone> approve|reject "reason"`: the operator's decision on a user's
- * pending identity verification, until the back office exists. The user is told by SMS (the dev outbox outside
- * production). With the embedded database, stop the server first: PGlite allows one process per data directory.
+ * pending identity verification, until the back office exists. The user's SMS is queued with the decision and sent
+ * by the worker (the server's own, or `npm run worker`). With the embedded database, stop the server first: PGlite
+ * allows one process per data directory.
  */
 const USAGE = 'Usage: npm run verification:review -- <user id or phone> approve|reject "reason"';
 
@@ -20,20 +20,18 @@ if (!reference || (decision !== 'approve' && decision !== 'reject')) {
 }
 
 const config = loadConfigOrExit();
-const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir });
 let exitCode = 0;
 try {
   await database.migrate();
-  const sms = config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(database.db, log);
   const user = await findUserForReview(database.db, reference, normalizePhone);
-  const result = await reviewVerification(database.db, sms, {
+  const result = await reviewVerification(database.db, createMessagingService({ db: database.db, clock: systemClock }), {
     user,
     decision: decision satisfies ReviewDecision,
     reason: reasonParts.join(' ') || null,
-    now: new Date(),
+    now: systemClock.now(),
   });
-  console.log(`Verification of user ${user.id} (${user.phone}) is now ${result.status}${result.reason ? ` (reason: "${result.reason}")` : ''}. The user was told by SMS.`);
+  console.log(`Verification of user ${user.id} (${user.phone}) is now ${result.status}${result.reason ? ` (reason: "${result.reason}")` : ''}. The user will be told by SMS.`);
 } catch (error) {
   if (!(error instanceof ReviewError)) throw error;
   console.error(error.message);

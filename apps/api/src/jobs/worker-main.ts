@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices } from '../services.ts';
-import { startWorker } from './worker.ts';
+import { startRunner } from './runner.ts';
 
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
 const config = loadConfigOrExit();
@@ -10,19 +10,12 @@ const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
 const services = createServices(config, database.db, log);
-const worker = startWorker({
-  db: database.db,
-  clock: services.clock,
-  log,
-  intervalMs: config.workerIntervalMs,
-  jobs: services.jobs,
-  payouts: { rail: services.payoutRail, debtor: config.payouts.debtor },
-});
+const runner = startRunner({ jobs: services.jobs, clock: services.clock, log, intervalMs: config.workerIntervalMs });
 log.info(`worker running every ${config.workerIntervalMs} ms`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void worker
+    void runner
       .stop()
       .then(() => database.close())
       .then(() => process.exit(0));

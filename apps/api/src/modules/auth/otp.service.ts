@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
-import type { SmsSender } from '../messaging/sms-sender.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import * as repo from './auth.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,20 +20,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface OtpServiceDeps {
   db: Database;
   clock: Clock;
-  sms: SmsSender;
+  messages: Pick<MessagingService, 'enqueueSms'>;
   /** Server secret mixed into code hashes, so a leaked table does not give the codes away. */
   pepper: string;
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
-export function createOtpService({ db, clock, sms, pepper }: OtpServiceDeps) {
+export function createOtpService({ db, clock, messages, pepper }: OtpServiceDeps) {
   const hash = (otpId: string, code: string) => hashCode(pepper, [otpId], code);
 
   return {
     /**
      * Checks the daily cap ('Confirmation limit') and the resend wait ('Wait N seconds'), then stores a new hashed
-     * code, retiring older ones, and texts it. The checks and the insert hold one per-phone lock.
+     * code, retiring older ones, and texts it. The checks and the insert hold one per-phone lock; the text is queued
+     * in the same transaction, so a stored code is always a texted one.
      */
     async send(phone: string, purpose: repo.OtpPurpose, locale: Locale, registrationId?: string): Promise<{ resendAfterSeconds: number }> {
       const now = clock.now();
@@ -61,8 +62,8 @@ export function createOtpService({ db, clock, sms, pepper }: OtpServiceDeps) {
           createdAt: now,
           expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
         });
+        await messages.enqueueSms(tx, { to: phone, body: t('sms.otp', { code }, locale) });
       });
-      await sms.send(phone, t('sms.otp', { code }, locale));
       return { resendAfterSeconds: OTP_RESEND_WAIT_SECONDS };
     },
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { contactBody } from '@tipcard/shared/site/schemas';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../messaging/mailer.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 
 type ContactMessage = z.output<typeof contactBody>;
 
@@ -12,16 +13,21 @@ export interface ContactService {
 }
 
 /**
- * The contact form becomes one e-mail to support. Nothing is stored here: the message lives in support's mailbox
- * (and, in development, in the dev outbox), and a reply goes straight to the visitor's address.
+ * The contact form becomes one e-mail to support, queued in the outbox. Nothing else is stored here: the message
+ * lives in support's mailbox (and, in development, in the dev outbox), and a reply goes straight to the visitor.
  */
-export function createContactService(options: { mailer: Mailer | undefined; recipient: string | undefined }): ContactService {
-  const { mailer, recipient } = options;
+export function createContactService(options: {
+  db: Database;
+  messages: Pick<MessagingService, 'enqueueEmail'>;
+  /** Support's address; undefined when it is unset or no e-mail can be sent, which turns the form off. */
+  recipient: string | undefined;
+}): ContactService {
+  const { db, messages, recipient } = options;
   return {
-    enabled: Boolean(mailer && recipient),
+    enabled: Boolean(recipient),
     async send(message, meta) {
-      if (!mailer || !recipient) throw new AppError('unavailable');
-      await mailer.send({
+      if (!recipient) throw new AppError('unavailable');
+      await messages.enqueueEmail(db, {
         to: recipient,
         replyTo: message.email,
         // Support reads English; the visitor's language is noted so the answer can be in it.

@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { insertOutboxMessage } from './outbox.repository.ts';
 
 export interface Mail {
   to: string;
@@ -15,16 +13,18 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** The outbox keeps one text per message, so the headers a reader needs go on top of the body. */
+/** The dev outbox shows one text per message, so the headers a reader needs go on top of the body. */
 export function outboxBodyOf(mail: Mail): string {
   return [`Subject: ${mail.subject}`, ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []), '', mail.text].join('\n');
 }
 
-/** Outside production every e-mail is kept for `GET /api/dev/outbox`; production never builds this mailer. */
-export function createOutboxMailer(db: Database, log: FastifyBaseLogger): Mailer {
+/**
+ * The dev outbox's "mailer" when no SMTP_URL is set: the e-mail is already readable at `GET /api/dev/outbox`, so
+ * delivering it is a line in the server log. Production never builds this mailer.
+ */
+export function createOutboxMailer(log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      await insertOutboxMessage(db, { channel: 'email', recipient: mail.to, body: outboxBodyOf(mail) });
       log.info(`[dev outbox] e-mail to ${mail.to}: ${mail.subject}`);
     },
   };

@@ -1,13 +1,25 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 
-export type Channel = (typeof outboxMessages.$inferInsert)['channel'];
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type Channel = OutboxMessageRow['channel'];
 
-export async function insertOutboxMessage(db: Executor, message: { channel: Channel; recipient: string; body: string }) {
-  await db.insert(outboxMessages).values(message);
+export async function insertOutboxMessage(
+  tx: Executor,
+  message: {
+    channel: Channel;
+    recipient: string;
+    body: string;
+    subject?: string | undefined;
+    replyTo?: string | undefined;
+    dueAt: Date;
+  },
+) {
+  await tx.insert(outboxMessages).values(message);
 }
 
+/** The dev outbox's view: every message whatever its delivery state, newest first. */
 export function listOutboxMessages(db: Executor, filter: { recipient?: string | undefined; limit: number }) {
   return db
     .select()
@@ -15,4 +27,47 @@ export function listOutboxMessages(db: Executor, filter: { recipient?: string | 
     .where(filter.recipient ? eq(outboxMessages.recipient, filter.recipient) : undefined)
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(filter.limit);
+}
+
+/**
+ * Claims one due message for sending: a pending one whose time has come, or one whose earlier claim's lease ran out
+ * (its worker died mid-send). The claim counts the try and pushes due_at to the lease's end in one statement; rows
+ * another worker has locked are skipped, not waited for, so two workers never hold the same message.
+ */
+export async function claimDueMessage(db: Executor, now: Date, leaseUntil: Date): Promise<OutboxMessageRow | undefined> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(inArray(outboxMessages.status, ['pending', 'sending']), lte(outboxMessages.dueAt, now)))
+    .orderBy(outboxMessages.dueAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(outboxMessages)
+    .set({ status: 'sending', attempts: sql`${outboxMessages.attempts} + 1`, dueAt: leaseUntil })
+    .where(eq(outboxMessages.id, sql`(${due})`))
+    .returning();
+  return row;
+}
+
+/**
+ * Ends a claim: sent, back to pending for a later try, or dead. Only the claim that is still current may end it: a
+ * worker whose lease ran out and was taken over changes nothing (the try counter tells the claims apart).
+ */
+export async function finishClaim(
+  db: Executor,
+  claim: Pick<OutboxMessageRow, 'id' | 'attempts'>,
+  outcome:
+    | { status: 'sent'; sentAt: Date }
+    | { status: 'pending'; dueAt: Date; lastError: string }
+    | { status: 'dead'; lastError: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessages)
+    .set(outcome)
+    .where(
+      and(eq(outboxMessages.id, claim.id), eq(outboxMessages.status, 'sending'), eq(outboxMessages.attempts, claim.attempts)),
+    )
+    .returning({ id: outboxMessages.id });
+  return rows.length > 0;
 }

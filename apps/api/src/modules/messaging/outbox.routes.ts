@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOutboxMessages } from './outbox.repository.ts';
+import type { MessagingService } from './messaging.service.ts';
 
 const outboxQuery = z.object({
   to: z.string().max(320).optional(),
@@ -8,11 +8,8 @@ const outboxQuery = z.object({
 });
 
 /** GET /api/dev/outbox: registered only outside production. */
-export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ messages: MessagingService }> = async (app, { messages }) => {
   app.get('/dev/outbox', { schema: { querystring: outboxQuery, tags: ['dev'] } }, async (request) => {
-    const messages = await listOutboxMessages(app.db, { recipient: request.query.to, limit: request.query.limit });
-    return {
-      data: messages.map((m) => ({ channel: m.channel, to: m.recipient, body: m.body, created_at: m.createdAt.toISOString() })),
-    };
+    return { data: await messages.devOutbox({ to: request.query.to, limit: request.query.limit }) };
   });
 };

@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { insertOutboxMessage } from './outbox.repository.ts';
 
 /** Sends one text message; the vendor behind it is chosen by configuration (DESIGN "messaging"). */
 export interface SmsSender {
@@ -8,13 +6,13 @@ export interface SmsSender {
 }
 
 /**
- * The dev outbox: outside production every SMS is kept for `GET /api/dev/outbox` and printed to the server log, so
- * a developer can sign in with no SMS account. Production never builds this sender.
+ * The dev outbox's "sender" (SMS_PROVIDER=outbox): the message is already readable at `GET /api/dev/outbox`, so
+ * delivering it is printing it to the server log, where a developer with no SMS account finds the code. Production
+ * never builds this sender.
  */
-export function createOutboxSmsSender(db: Database, log: FastifyBaseLogger): SmsSender {
+export function createOutboxSmsSender(log: FastifyBaseLogger): SmsSender {
   return {
     async send(to, body) {
-      await insertOutboxMessage(db, { channel: 'sms', recipient: to, body });
       log.info(`[dev outbox] SMS to ${to}: ${body}`);
     },
   };

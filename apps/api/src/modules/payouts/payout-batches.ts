@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import * as repo from './payouts.repository.ts';
-import { applyPayoutOutcome } from './payouts.worker.ts';
+import { applyPayoutOutcome } from './payouts.jobs.ts';
 
 /**
  * The operator's side of the file rail until the back office exists (`npm run payouts:export` and

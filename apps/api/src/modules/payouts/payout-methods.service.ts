@@ -2,11 +2,11 @@ import type { Locale } from '@tipcard/shared/constants';
 import { checkSepaAccount, maskIban, maskUkAccount } from '@tipcard/shared/payouts/bank-details';
 import type { PayoutMethod, payoutMethodBody } from '@tipcard/shared/payouts/schemas';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
-import type { SmsSender } from '../messaging/sms-sender.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationApproved } from '../verification/verification.service.ts';
 import * as repo from './payouts.repository.ts';
@@ -40,7 +40,7 @@ const fieldErrors = (errors: Partial<Record<string, string[]>>) =>
 
 export type PayoutMethodsService = ReturnType<typeof createPayoutMethodsService>;
 
-export function createPayoutMethodsService({ db, clock, sms }: { db: Database; clock: Clock; sms: SmsSender }) {
+export function createPayoutMethodsService({ db, clock, messages }: { db: Database; clock: Clock; messages: Pick<MessagingService, 'enqueueSms'> }) {
   /** Owned and not deleted, or 404: another user's method id reveals nothing. */
   async function ownLiveMethod(userId: string, methodId: string) {
     const method = await repo.findLiveMethod(db, methodId);
@@ -50,14 +50,15 @@ export function createPayoutMethodsService({ db, clock, sms }: { db: Database; c
 
   /**
    * After verification, a new destination for money is what an account takeover would do first: every change is
-   * recorded and the phone on file is told, so the real owner can react. The text goes after the commit.
+   * recorded and the phone on file is told, so the real owner can react. Both happen in the change's own
+   * transaction, so no change commits without its record and its text.
    */
-  async function recordChange(userId: string, method: repo.PayoutMethodRow, action: 'added' | 'deleted' | 'made_default', locale: Locale) {
-    if (!(await isVerificationApproved(db, userId))) return;
+  async function recordChange(tx: Executor, userId: string, method: repo.PayoutMethodRow, action: 'added' | 'deleted' | 'made_default', locale: Locale) {
+    if (!(await isVerificationApproved(tx, userId))) return;
     const masked = maskedAccountOf(method);
-    await repo.insertMethodEvent(db, { userId, methodId: method.id, action, maskedAccount: masked, createdAt: clock.now() });
-    const user = await findUserById(db, userId);
-    if (user) await sms.send(user.phone, t(`sms.payout_method_${action}`, { account: masked }, locale));
+    await repo.insertMethodEvent(tx, { userId, methodId: method.id, action, maskedAccount: masked, createdAt: clock.now() });
+    const user = await findUserById(tx, userId);
+    if (user) await messages.enqueueSms(tx, { to: user.phone, body: t(`sms.payout_method_${action}`, { account: masked }, locale) });
   }
 
   return {
@@ -81,7 +82,7 @@ export function createPayoutMethodsService({ db, clock, sms }: { db: Database; c
         await repo.lockUserMethods(tx, client.userId);
         const existing = await repo.listMethods(tx, client.userId);
         if (existing.length >= MAX_PAYOUT_METHODS) throw new AppError('payout_method_limit');
-        return repo.insertMethod(tx, {
+        const inserted = await repo.insertMethod(tx, {
           userId: client.userId,
           kind: body.kind,
           address: body.address,
@@ -89,8 +90,9 @@ export function createPayoutMethodsService({ db, clock, sms }: { db: Database; c
           isDefault: !existing.some((row) => row.isDefault),
           createdAt: clock.now(),
         });
+        await recordChange(tx, client.userId, inserted, 'added', locale);
+        return inserted;
       });
-      await recordChange(client.userId, method, 'added', locale);
       return toPayoutMethod(method);
     },
 
@@ -103,8 +105,8 @@ export function createPayoutMethodsService({ db, clock, sms }: { db: Database; c
         await repo.softDeleteMethod(tx, methodId, clock.now());
         const rest = await repo.listMethods(tx, userId);
         if (method.isDefault && rest[0]) await repo.setDefaultMethod(tx, userId, rest[0].id);
+        await recordChange(tx, userId, method, 'deleted', locale);
       });
-      await recordChange(userId, method, 'deleted', locale);
     },
 
     async makeDefault(userId: string, methodId: string, locale: Locale): Promise<PayoutMethod> {
@@ -114,8 +116,8 @@ export function createPayoutMethodsService({ db, clock, sms }: { db: Database; c
         await repo.lockUserMethods(tx, userId);
         if (!(await repo.findLiveMethod(tx, methodId))) throw new AppError('not_found');
         await repo.setDefaultMethod(tx, userId, methodId);
+        await recordChange(tx, userId, method, 'made_default', locale);
       });
-      await recordChange(userId, method, 'made_default', locale);
       return toPayoutMethod({ ...method, isDefault: true });
     },
   };

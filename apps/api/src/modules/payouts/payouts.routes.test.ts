@@ -3,8 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
 import { createSandboxRail, SANDBOX_FAILING_IBAN } from './payout-rail.ts';
-import { codeFor, fundMain, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
-import { runPayoutWork } from './payouts.worker.ts';
+import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,13 +3,13 @@ import type { Locale } from '@tipcard/shared/constants';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createPayoutBody, type Payout, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
 import { lockBalances, postEntry, userBalances, type AccountRef } from '../ledger/ledger.service.ts';
-import type { SmsSender } from '../messaging/sms-sender.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import { recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
@@ -33,7 +33,7 @@ export type PayoutRailMode = 'sandbox' | 'files';
 export interface PayoutsDeps {
   db: Database;
   clock: Clock;
-  sms: SmsSender;
+  messages: Pick<MessagingService, 'enqueueSms'>;
   /** Server secret mixed into code hashes. */
   pepper: string;
   verificationLimitCents: number;
@@ -78,7 +78,7 @@ export function toPayout(row: repo.PayoutRow, now: Date): Payout {
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
 
 export function createPayoutsService(deps: PayoutsDeps) {
-  const { db, clock, sms } = deps;
+  const { db, clock, messages } = deps;
   const hashOf = (payout: Parameters<typeof bindingOf>[0], code: string) => hashCode(deps.pepper, bindingOf(payout), code);
 
   async function ownPayout(userId: string, payoutId: string) {
@@ -87,10 +87,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
     return payout;
   }
 
-  async function textCode(payout: repo.PayoutRow, code: string, locale: Locale) {
-    const user = await findUserById(db, payout.userId);
+  /** Queued in the transaction that stores the code's hash: the code and its text commit together or not at all. */
+  async function textCode(tx: Executor, payout: repo.PayoutRow, code: string, locale: Locale) {
+    const user = await findUserById(tx, payout.userId);
     if (!user) return;
-    await sms.send(user.phone, t('sms.payout_code', { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout), code }, locale));
+    const body = t('sms.payout_code', { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout), code }, locale);
+    await messages.enqueueSms(tx, { to: user.phone, body });
   }
 
   /** Main must cover the amount and the fee, and no chargeback debt may be open (DESIGN "Money and the ledger"). */
@@ -159,25 +161,28 @@ export function createPayoutsService(deps: PayoutsDeps) {
         destAccountNumber: method.accountNumber,
         destSortCode: method.sortCode,
       };
-      const inserted = await repo.insertPayoutOnce(db, {
-        id,
-        userId: client.userId,
-        methodId: method.id,
-        idempotencyKey,
-        requestHash,
-        amountCents: body.amount_cents,
-        feeCents: PAYOUT_FEE_CENTS,
-        status: 'awaiting_confirmation',
-        ...destination,
-        codeHash: hashOf({ id, amountCents: body.amount_cents, ...destination }, code),
-        codeSentAt: now,
-        codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
-        expectedArrival: expectedArrival(now),
-        createdAt: now,
+      const inserted = await db.transaction(async (tx) => {
+        const row = await repo.insertPayoutOnce(tx, {
+          id,
+          userId: client.userId,
+          methodId: method.id,
+          idempotencyKey,
+          requestHash,
+          amountCents: body.amount_cents,
+          feeCents: PAYOUT_FEE_CENTS,
+          status: 'awaiting_confirmation',
+          ...destination,
+          codeHash: hashOf({ id, amountCents: body.amount_cents, ...destination }, code),
+          codeSentAt: now,
+          codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
+          expectedArrival: expectedArrival(now),
+          createdAt: now,
+        });
+        if (row) await textCode(tx, row, code, locale);
+        return row;
       });
       // A concurrent twin with the same key won the insert: answer its payout.
       if (!inserted) return (await replay())!;
-      await textCode(inserted, code, locale);
       return toPayout(inserted, now);
     },
 
@@ -194,15 +199,16 @@ export function createPayoutsService(deps: PayoutsDeps) {
           throw new AppError('resend_wait', { message: `Wait ${waitSeconds} seconds`, headers: { 'retry-after': String(waitSeconds) } });
         }
         if (payout.codeSends >= PAYOUT_CODE_MAX_SENDS) throw new AppError('confirmation_limit');
-        return repo.updatePayout(tx, payoutId, {
+        const row = await repo.updatePayout(tx, payoutId, {
           codeHash: hashOf(payout, code),
           codeAttempts: 0,
           codeSends: payout.codeSends + 1,
           codeSentAt: now,
           codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
         });
+        await textCode(tx, row, code, locale);
+        return row;
       });
-      await textCode(updated, code, locale);
       return toPayout(updated, now);
     },
 

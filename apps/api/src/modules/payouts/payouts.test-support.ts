@@ -1,6 +1,7 @@
 import { TIP_MAX_CENTS } from '@tipcard/shared/payments/fees';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { createPayoutSteps, type PayoutJobDeps } from './payouts.jobs.ts';
 import { payoutRef } from './payouts.service.ts';
 
 /** Puts `cents` on the owner's main balance the way money really arrives: paid tips, their webhooks, settlement (FEE_PERCENT=0, HOLD_HOURS=0). */
@@ -22,3 +23,19 @@ export async function codeFor(t: TestApp, phone: string, payoutId: string): Prom
 
 export const SEPA_METHOD = { kind: 'sepa', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_last_name: 'Müller', address: 'Hauptstraße 1, Berlin' } as const;
 export const UK_METHOD = { kind: 'uk', account_number: '31926819', sort_code: '60-16-13', holder_name: 'Jane Smith', address: '1 High St, London' } as const;
+
+/**
+ * Runs the payout jobs' steps until none has anything due at `now`, as the runner's ticks would, and counts what
+ * each did; a fault injected by `deps.fault` ends the run there, as the process dying would.
+ */
+export async function runPayoutWork(deps: PayoutJobDeps, now: Date) {
+  const steps = createPayoutSteps(deps);
+  const expired = await steps.expire(now);
+  let submitted = 0;
+  while (await steps.submitOne(now)) submitted += 1;
+  const settled = { paid: 0, returned: 0, unchanged: 0 };
+  for (let outcome = await steps.settleOne(now); outcome; outcome = await steps.settleOne(now)) settled[outcome] += 1;
+  let batches = 0;
+  for (const kind of ['sepa', 'uk'] as const) while (await steps.batchOne(kind, now)) batches += 1;
+  return { expired, submitted, paid: settled.paid, returned: settled.returned, batches };
+}

@@ -7,7 +7,7 @@ import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { files, verifications } from '../../db/schema.ts';
 import { deliverSandboxEvent, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { createOutboxSmsSender } from '../messaging/sms-sender.ts';
+import { createMessagingService } from '../messaging/messaging.service.ts';
 import { findUserForReview, isVerificationApproved, isVerificationRequired, ReviewError, reviewVerification } from './verification.service.ts';
 
 /** 10 EUR: a few small tips pass it. No fee, so what the guest pays is what the staff member receives. */
@@ -83,9 +83,8 @@ async function counts() {
   return { files: fileRows!.n, verifications: verificationRows!.n };
 }
 
-const sms = () => createOutboxSmsSender(t.app.db, t.app.log);
 const review = (user: User, decision: 'approve' | 'reject', reason: string | null = null) =>
-  reviewVerification(t.app.db, sms(), { user: { id: user.userId, phone: user.phone }, decision, reason, now: t.clock.now() });
+  reviewVerification(t.app.db, createMessagingService({ db: t.app.db, clock: t.clock }), { user: { id: user.userId, phone: user.phone }, decision, reason, now: t.clock.now() });
 
 async function lastSms(phone: string): Promise<string> {
   const { body } = await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` });

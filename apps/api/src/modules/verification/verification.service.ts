@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { storeFile } from '../files/files.service.ts';
-import type { SmsSender } from '../messaging/sms-sender.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import { receivedTotalCents } from '../transactions/transactions.service.ts';
 import { findUserById, findUserByPhone, requireOwnClient, type User } from '../users/users.service.ts';
 import { normalizeDocument, type StoredDocument } from './document.ts';
@@ -139,25 +139,29 @@ export async function findUserForReview(db: Executor, reference: string, normali
 
 /**
  * The operator's decision on the user's pending request (until the back office exists): approved, or rejected with
- * a reason the user sees. The user is told by SMS. Only a pending request can be decided, exactly once.
+ * a reason the user sees. The user is told by SMS, queued with the decision. Only a pending request can be decided,
+ * exactly once.
  */
 export async function reviewVerification(
-  db: Executor,
-  sms: SmsSender,
+  db: Database,
+  messages: Pick<MessagingService, 'enqueueSms'>,
   input: { user: Pick<User, 'id' | 'phone'>; decision: ReviewDecision; reason: string | null; now: Date },
 ): Promise<Verification> {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new ReviewError('A rejection needs a reason the user can act on');
   const latest = await repo.findLatestVerification(db, input.user.id);
   if (latest?.status !== 'pending') throw new ReviewError(`No pending verification for this user (status: ${latest?.status ?? 'not_started'})`);
-  const decided = await repo.decidePendingVerification(db, latest.id, {
-    status: input.decision === 'approve' ? 'approved' : 'rejected',
-    rejectionReason: input.decision === 'reject' ? reason : null,
-    reviewedAt: input.now,
-  });
-  if (!decided) throw new ReviewError('The request was decided by someone else meanwhile');
   // The template ends the reason with its own full stop.
   const text = input.decision === 'approve' ? t('sms.verification_approved') : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') });
-  await sms.send(input.user.phone, text);
+  const decided = await db.transaction(async (tx) => {
+    const row = await repo.decidePendingVerification(tx, latest.id, {
+      status: input.decision === 'approve' ? 'approved' : 'rejected',
+      rejectionReason: input.decision === 'reject' ? reason : null,
+      reviewedAt: input.now,
+    });
+    if (!row) throw new ReviewError('The request was decided by someone else meanwhile');
+    await messages.enqueueSms(tx, { to: input.user.phone, body: text });
+    return row;
+  });
   return toVerification(decided);
 }

@@ -6,8 +6,8 @@ import { expectValidPain001 } from './pain001-schema.test-support.ts';
 import { markPayout } from './payout-batches.ts';
 import { createSandboxRail } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
-import { codeFor, fundMain, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
-import { runPayoutWork, SUBMIT_LEASE_MS, type PayoutFaultPoint } from './payouts.worker.ts';
+import { SUBMIT_LEASE_MS, type PayoutFaultPoint } from './payouts.jobs.ts';
+import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
 
 type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 

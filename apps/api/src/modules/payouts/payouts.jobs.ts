@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Job } from '../../jobs/job.ts';
 import { checkLedgerInvariants, postEntry, type AccountRef } from '../ledger/ledger.service.ts';
 import { settlePayoutTransaction } from '../transactions/transactions.service.ts';
 import { latestCutoff, processingDay } from './business-days.ts';
@@ -20,7 +21,7 @@ export type PayoutFaultPoint =
   | 'batch:in-transaction'
   | 'batch:committed';
 
-export interface PayoutWorkerDeps {
+export interface PayoutJobDeps {
   db: Database;
   log: FastifyBaseLogger;
   rail: PayoutRail;
@@ -34,8 +35,12 @@ export interface PayoutWorkerDeps {
 export const SUBMIT_LEASE_MS = 60_000;
 /** How often a sent sandbox payout is asked about again while its answer is not in. */
 export const STATUS_POLL_MS = 15_000;
+/**
+ * The invariant scan reads the whole ledger, too much to repeat for every payout sent: a passing scan covers the
+ * sends of the following minute, a failing one is repeated before any send.
+ */
+export const BOOKS_CHECK_VALID_MS = 60_000;
 const BATCH_MAX = 5_000;
-const ROUND_MAX = 500;
 
 const PLATFORM = {
   inFlight: { platform: 'payouts_in_flight' },
@@ -93,7 +98,7 @@ const transferOf = (payout: repo.PayoutRow): RailTransfer => ({
 });
 
 /** The invariant check that precedes every batch; a failure refuses it, logged, with nothing sent. */
-async function booksAreRight(deps: Pick<PayoutWorkerDeps, 'db' | 'log'>, what: string): Promise<boolean> {
+async function booksAreRight(deps: Pick<PayoutJobDeps, 'db' | 'log'>, what: string): Promise<boolean> {
   const problems = await checkLedgerInvariants(deps.db);
   if (problems.length === 0) return true;
   deps.log.error({ problems: problems.slice(0, 20), count: problems.length }, `ledger invariants fail: ${what} refused, nothing sent`);
@@ -101,45 +106,60 @@ async function booksAreRight(deps: Pick<PayoutWorkerDeps, 'db' | 'log'>, what: s
 }
 
 /**
- * Sends due sandbox payouts. Each payout is claimed with a lease in its own statement (SKIP LOCKED), handed to the
- * rail with its id as the idempotency key, then recorded as submitted. Dying after the claim leaves a lease that
- * runs out, after the send a payout the rail already has: either way the next run asks again and the rail sends once.
+ * The payout work, one due item per call. Every step is safe to run on several workers at once and to die at any
+ * line. The jobs below run them; tests drive them directly to count what each did.
  */
-async function submitDue(deps: PayoutWorkerDeps, now: Date): Promise<number> {
-  if (!(await repo.hasDueRailWork(deps.db, ['sandbox'], now))) return 0;
-  if (!(await booksAreRight(deps, 'payout submission'))) return 0;
-  let submitted = 0;
-  while (submitted < ROUND_MAX) {
-    const payout = await repo.claimForSubmit(deps.db, now, new Date(now.getTime() + SUBMIT_LEASE_MS));
-    if (!payout) break;
-    await deps.fault?.('submit:claimed');
-    await deps.rail.submit(transferOf(payout), now);
-    await deps.fault?.('submit:sent');
-    await repo.markSubmitted(deps.db, payout.id, now, now);
-    await deps.fault?.('submit:recorded');
-    submitted += 1;
-  }
-  return submitted;
-}
+export function createPayoutSteps(deps: PayoutJobDeps) {
+  let booksRightAt: number | undefined;
 
-/** Asks the rail about sent payouts and applies final answers, one transaction each. */
-async function settleAnswered(deps: PayoutWorkerDeps, now: Date): Promise<{ paid: number; returned: number }> {
-  const counts = { paid: 0, returned: 0 };
-  for (let round = 0; round < ROUND_MAX; round += 1) {
-    const payout = await repo.claimForStatus(deps.db, now, new Date(now.getTime() + STATUS_POLL_MS));
-    if (!payout) break;
-    await deps.fault?.('status:claimed');
-    const status = await deps.rail.status(payout.id, now);
-    if (status.state === 'pending') continue;
-    const applied = await deps.db.transaction(async (tx) => {
-      const done = await applyPayoutOutcome(tx, payout.id, status, now);
-      await deps.fault?.('settle:in-transaction');
-      return done;
-    });
-    await deps.fault?.('settle:committed');
-    if (applied) counts[status.state] += 1;
-  }
-  return counts;
+  return {
+    /** Marks every unconfirmed payout whose code died as expired, in one statement; answers how many. */
+    expire: (now: Date): Promise<number> => repo.expireUnconfirmed(deps.db, now),
+
+    /**
+     * Sends one due sandbox payout. It is claimed with a lease in its own statement (SKIP LOCKED), handed to the rail
+     * with its id as the idempotency key, then recorded as submitted. Dying after the claim leaves a lease that runs
+     * out, after the send a payout the rail already has: either way the next run asks again and the rail sends once.
+     */
+    async submitOne(now: Date): Promise<boolean> {
+      if (booksRightAt === undefined || now.getTime() - booksRightAt >= BOOKS_CHECK_VALID_MS) {
+        if (!(await repo.hasDueRailWork(deps.db, ['sandbox'], now))) return false;
+        if (!(await booksAreRight(deps, 'payout submission'))) return false;
+        booksRightAt = now.getTime();
+      }
+      const payout = await repo.claimForSubmit(deps.db, now, new Date(now.getTime() + SUBMIT_LEASE_MS));
+      if (!payout) return false;
+      await deps.fault?.('submit:claimed');
+      await deps.rail.submit(transferOf(payout), now);
+      await deps.fault?.('submit:sent');
+      await repo.markSubmitted(deps.db, payout.id, now, now);
+      await deps.fault?.('submit:recorded');
+      return true;
+    },
+
+    /**
+     * Asks the rail about one sent payout and applies a final answer in one transaction. Answers the outcome applied,
+     * 'unchanged' when there was none to apply (no answer yet, or another run applied it), undefined when no payout
+     * was due a look.
+     */
+    async settleOne(now: Date): Promise<PayoutOutcome['state'] | 'unchanged' | undefined> {
+      const payout = await repo.claimForStatus(deps.db, now, new Date(now.getTime() + STATUS_POLL_MS));
+      if (!payout) return undefined;
+      await deps.fault?.('status:claimed');
+      const status = await deps.rail.status(payout.id, now);
+      if (status.state === 'pending') return 'unchanged';
+      const applied = await deps.db.transaction(async (tx) => {
+        const done = await applyPayoutOutcome(tx, payout.id, status, now);
+        await deps.fault?.('settle:in-transaction');
+        return done;
+      });
+      await deps.fault?.('settle:committed');
+      return applied ? status.state : 'unchanged';
+    },
+
+    /** One bank file of the latest cut-off's payouts of a file rail, or undefined when none is waiting. */
+    batchOne: (kind: 'sepa' | 'uk', now: Date) => createBatch(deps, kind, latestCutoff(now), now),
+  };
 }
 
 /**
@@ -148,7 +168,7 @@ async function settleAnswered(deps: PayoutWorkerDeps, now: Date): Promise<{ paid
  * file, and a crash leaves either the whole batch or none of it. Answers the batch, or nothing to do.
  */
 export async function createBatch(
-  deps: Pick<PayoutWorkerDeps, 'db' | 'log' | 'debtor' | 'fault'>,
+  deps: Pick<PayoutJobDeps, 'db' | 'log' | 'debtor' | 'fault'>,
   kind: 'sepa' | 'uk',
   cutoff: Date,
   now: Date,
@@ -218,15 +238,14 @@ export async function createBatch(
   return batch;
 }
 
-/**
- * One pass of payout work for the worker loop: expire dead codes, send and settle sandbox payouts, and make the
- * bank files of the latest cut-off. Every step is safe to run on several workers at once and to die at any line.
- */
-export async function runPayoutWork(deps: PayoutWorkerDeps, now: Date) {
-  const expired = await repo.expireUnconfirmed(deps.db, now);
-  const submitted = await submitDue(deps, now);
-  const { paid, returned } = await settleAnswered(deps, now);
-  const cutoff = latestCutoff(now);
-  const batches = [await createBatch(deps, 'sepa', cutoff, now), await createBatch(deps, 'uk', cutoff, now)].filter(Boolean).length;
-  return { expired, submitted, paid, returned, batches };
+/** The payout module's background work for the runner (DESIGN "Jobs and messages"). */
+export function payoutJobs(deps: PayoutJobDeps): Job[] {
+  const steps = createPayoutSteps(deps);
+  return [
+    { name: 'payouts.expire', runOne: async (now) => (await steps.expire(now)) > 0 },
+    { name: 'payouts.submit', runOne: (now) => steps.submitOne(now) },
+    { name: 'payouts.settle', runOne: async (now) => (await steps.settleOne(now)) !== undefined },
+    { name: 'payouts.batch-sepa', runOne: async (now) => (await steps.batchOne('sepa', now)) !== undefined },
+    { name: 'payouts.batch-uk', runOne: async (now) => (await steps.batchOne('uk', now)) !== undefined },
+  ];
 }

@@ -1,0 +1,107 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createTestClock } from '../test/test-app.ts';
+import type { Job } from './job.ts';
+import { runTick, startRunner } from './runner.ts';
+
+function capturingLog() {
+  const lines: string[] = [];
+  return { lines, log: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) };
+}
+
+/** A job with `due` items, counting its calls. */
+function countingJob(name: string, due: number) {
+  const job = {
+    name,
+    calls: 0,
+    async runOne() {
+      job.calls += 1;
+      if (due === 0) return false;
+      due -= 1;
+      return true;
+    },
+  };
+  return job;
+}
+
+describe('the job runner', () => {
+  it('runs every job in its own try: a failing job is logged by name, without its message, and the others still run', async () => {
+    const { lines, log } = capturingLog();
+    const before = countingJob('before', 2);
+    const failing: Job = {
+      name: 'broken.job',
+      runOne: async () => {
+        throw new Error('Failed query: insert into outbox_messages params: +37120000000,your code is 123456');
+      },
+    };
+    const after = countingJob('after', 3);
+
+    await runTick({ jobs: [before, failing, after], clock: createTestClock(), log });
+
+    expect(before.calls).toBe(3);
+    expect(after.calls).toBe(4);
+    const errors = lines.map((line) => JSON.parse(line)).filter((line) => line.level === 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ job: 'broken.job', error: { type: 'Error' } });
+    expect(lines.join('')).not.toMatch(/37120000000|123456|your code/);
+  });
+
+  it('does at most a batch of one job per tick, and the rest on the next', async () => {
+    const { log } = capturingLog();
+    const busy = countingJob('busy', 7);
+
+    await runTick({ jobs: [busy], clock: createTestClock(), log, batchPerTick: 5 });
+    expect(busy.calls).toBe(5);
+    await runTick({ jobs: [busy], clock: createTestClock(), log, batchPerTick: 5 });
+    expect(busy.calls).toBe(8);
+  });
+
+  it('gives every call the time of the moment it is made', async () => {
+    const { log } = capturingLog();
+    const clock = createTestClock();
+    const seen: number[] = [];
+    const job: Job = {
+      name: 'timed',
+      runOne: async (now) => {
+        seen.push(now.getTime());
+        clock.advance(1_000);
+        return seen.length < 3;
+      },
+    };
+    await runTick({ jobs: [job], clock, log });
+    expect(seen).toEqual([seen[0], seen[0]! + 1_000, seen[0]! + 2_000]);
+  });
+
+  it('stops scheduling on stop, and waits for the tick that is running', async () => {
+    const { log } = capturingLog();
+    let started!: () => void;
+    const tickStarted = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    let finished = false;
+    const slow: Job = {
+      name: 'slow',
+      runOne: async () => {
+        calls += 1;
+        started();
+        await released;
+        finished = true;
+        return false;
+      },
+    };
+
+    const runner = startRunner({ jobs: [slow], clock: createTestClock(), log, intervalMs: 10 });
+    await tickStarted;
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+
+    release();
+    await stopping;
+    expect(finished).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(1);
+  });
+});

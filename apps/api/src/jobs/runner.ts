@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.ts';
+import type { Job } from './job.ts';
+
+/** Items one job may do in one tick, so that a job with a deep backlog cannot keep the others waiting. */
+export const BATCH_PER_TICK = 100;
+
+export interface RunnerDeps {
+  jobs: Job[];
+  clock: Clock;
+  log: FastifyBaseLogger;
+  batchPerTick?: number;
+}
+
+/**
+ * Where a failure happened, never what it was about: error messages carry data (a failed query's message lists its
+ * parameters: phone numbers, texts), so the log gets the error's type, its SQLSTATE and its stack frames only.
+ */
+function failureOf(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const sqlState = [error, cause]
+    .map((e) => (e as { code?: unknown } | undefined)?.code)
+    .find((code) => typeof code === 'string');
+  return {
+    type: error.name,
+    ...(cause ? { cause: cause.name } : {}),
+    ...(sqlState ? { sqlState } : {}),
+    frames: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .slice(0, 8),
+  };
+}
+
+/**
+ * One tick: every job in turn, each doing due items until it has none or has done its batch, each in its own try so
+ * that one failing job never stops the others. Every call gets the clock's time then, so a lease taken late in a long
+ * tick still runs from when it was taken.
+ */
+export async function runTick({ jobs, clock, log, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
+  for (const job of jobs) {
+    let done = 0;
+    try {
+      while (done < batchPerTick && (await job.runOne(clock.now()))) done += 1;
+    } catch (error) {
+      log.error({ job: job.name, done, error: failureOf(error) }, `job ${job.name} failed; it runs again next tick`);
+      continue;
+    }
+    if (done > 0) log.info({ job: job.name, done }, `job ${job.name} did ${done}`);
+  }
+}
+
+export interface Runner {
+  /** Stops scheduling and waits for the tick that is running, if any. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background loop (DESIGN "Background work"), inline in the server (WORKER=inline) or as `npm run worker`. Due
+ * work is claimed with SKIP LOCKED or a lease, so any number of loops can run at once and killing one at any line
+ * loses nothing. A tick starts `intervalMs` after the previous one ended, so ticks never overlap.
+ */
+export function startRunner(deps: RunnerDeps & { intervalMs: number }): Runner {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runTick(deps).finally(schedule);
+    }, deps.intervalMs);
+  };
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

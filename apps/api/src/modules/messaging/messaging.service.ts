@@ -1,0 +1,44 @@
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { outboxBodyOf, type Mail } from './mailer.ts';
+import * as repo from './outbox.repository.ts';
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
+
+/**
+ * The transactional outbox (DESIGN "Jobs and messages"). A message is a row written in the caller's transaction,
+ * the one of the event that causes it, so the two commit or roll back together and no request waits on a provider;
+ * the `messages.deliver` job sends it.
+ */
+export function createMessagingService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    async enqueueSms(tx: Executor, sms: { to: string; body: string }): Promise<void> {
+      await repo.insertOutboxMessage(tx, { channel: 'sms', recipient: sms.to, body: sms.body, dueAt: clock.now() });
+    },
+
+    async enqueueEmail(tx: Executor, mail: Mail): Promise<void> {
+      await repo.insertOutboxMessage(tx, {
+        channel: 'email',
+        recipient: mail.to,
+        subject: mail.subject,
+        replyTo: mail.replyTo,
+        body: mail.text,
+        dueAt: clock.now(),
+      });
+    },
+
+    /** `GET /api/dev/outbox`: every message as a developer reads it, an e-mail with its headers on top. */
+    async devOutbox(filter: { to?: string | undefined; limit: number }) {
+      const messages = await repo.listOutboxMessages(db, { recipient: filter.to, limit: filter.limit });
+      return messages.map((m) => ({
+        channel: m.channel,
+        to: m.recipient,
+        body:
+          m.subject === null
+            ? m.body
+            : outboxBodyOf({ to: m.recipient, subject: m.subject, text: m.body, replyTo: m.replyTo ?? undefined }),
+        created_at: m.createdAt.toISOString(),
+      }));
+    },
+  };
+}
