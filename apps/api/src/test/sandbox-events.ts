@@ -10,7 +10,7 @@ interface OpenPayment {
 
 /** Signs like the app's own sandbox provider (same secret), as its servers would. */
 export const sandboxSigner = (t: TestApp) =>
-  createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
+  createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0 });
 
 /** The sandbox's reference of a payment, read from its signed checkout link. */
 export function sandboxRefOf(payment: OpenPayment): string {
