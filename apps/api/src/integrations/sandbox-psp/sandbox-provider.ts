@@ -61,7 +61,7 @@ export const signSandboxEvent = (secret: string, body: string, timestampSeconds:
   `t=${timestampSeconds},v1=${createHmac('sha256', `webhook:${secret}`).update(`${timestampSeconds}.${body}`).digest('hex')}`;
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
-const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const constantTimeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Charges the guest has settled one way or the other; the hosted page cannot change them any more. */
 const FINAL_STATUSES = new Set(['succeeded', 'failed', 'canceled', 'refunded']);
@@ -136,7 +136,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
 
     openCheckout(token) {
       const [payload = '', signature = ''] = token.split('.');
-      if (!equalHex(signature, hmac('checkout', payload))) return null;
+      if (!constantTimeEqual(signature, hmac('checkout', payload))) return null;
       try {
         const checkout = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SandboxCheckout;
         return checkout.expires_at > clock.now().getTime() ? checkout : null;
@@ -179,12 +179,12 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
 
     async parseWebhook(rawBody, headers) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
-      const match = typeof header === 'string' ? /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header) : null;
+      const match = typeof header === 'string' ? /^t=(\d+),v1=[0-9a-f]{64}$/.exec(header) : null;
       if (!match) throw new WebhookVerificationError('missing or malformed signature');
-      const [, timestamp = '0', signature = ''] = match;
+      const [signed = '', timestamp = '0'] = match;
       if (Math.abs(clock.now().getTime() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS)
         throw new WebhookVerificationError('stale event');
-      if (!equalHex(signature, hmac('webhook', `${timestamp}.${rawBody.toString('utf8')}`))) {
+      if (!constantTimeEqual(signed, signSandboxEvent(settings.secret, rawBody.toString('utf8'), Number(timestamp)))) {
         throw new WebhookVerificationError('bad signature');
       }
       try {
