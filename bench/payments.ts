@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { drainJob } from '../apps/api/src/test/jobs.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
@@ -36,7 +36,7 @@ await database.migrate();
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', HOLD_HOURS: '0', DATABASE_URL: databaseUrl }, { jwtSecret: randomUUID() + randomUUID() });
 const app = await buildApp(config, { database });
 await app.ready();
-const sandbox = createSandboxProvider({ db: app.db, clock: app.clock, publicUrl: config.publicUrl, secret: config.jwtSecret, deliveryDelayMs: 0, deliver: async () => 200 });
+const sandbox = app.services.sandbox!;
 
 try {
   process.stdout.write(`seeding ${STAFF} staff members and ${PAYMENTS} open payments… `);

@@ -54,6 +54,9 @@ export interface AppOverrides extends ServiceOverrides {
   logStream?: { write(line: string): void };
 }
 
+/** How often the sandbox provider looks for webhook deliveries that are due. */
+const SANDBOX_SENDER_INTERVAL_MS = 200;
+
 /** 10 MB of file as base64 plus the JSON around it. */
 const BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
@@ -154,6 +157,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+  }
+  if (services.sandboxJobs.length > 0) {
+    // The sandbox's own servers: they send its webhooks whatever WORKER says, as a real provider's would.
+    const sender = startRunner({ jobs: services.sandboxJobs, clock, log: app.log, intervalMs: SANDBOX_SENDER_INTERVAL_MS });
+    app.addHook('onClose', () => sender.stop());
   }
   if (config.worker === 'inline') {
     const runner = startRunner({ jobs: services.jobs, clock, log: app.log, intervalMs: config.workerIntervalMs });

@@ -73,6 +73,8 @@ const envSchema = z
     /** Another Stripe API origin (a local fake in tests), e.g. http://127.0.0.1:12111. */
     STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    /** Fails every sandbox event's first N delivery attempts as if the network dropped them, to watch the retries. */
+    SANDBOX_WEBHOOK_FAIL_FIRST: z.coerce.number().int().min(0).max(20).default(0),
     SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
@@ -194,6 +196,7 @@ export interface Config {
     /** The built-in sandbox exists outside production, and in production only with SANDBOX_PAYMENTS=1. */
     sandboxEnabled: boolean;
     sandboxDelayMs: number;
+    sandboxFailFirst: number;
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   };
   payouts: {
@@ -289,6 +292,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
       sandboxEnabled: env.NODE_ENV !== 'production' || env.SANDBOX_PAYMENTS,
       sandboxDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+      sandboxFailFirst: env.SANDBOX_WEBHOOK_FAIL_FIRST,
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }

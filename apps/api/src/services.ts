@@ -88,7 +88,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
 
   // The sandbox hands its events to the payments service, which exists only once the providers do: the callback runs
   // at delivery time, after `payments` below is built.
-  const { providers, sandbox } = createPaymentProviders(config, {
+  const { providers, sandbox, sandboxJobs } = createPaymentProviders(config, {
     db,
     clock,
     deliverSandboxEvent: async (body, headers) => {
@@ -148,6 +148,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     siteInfo: siteInfoOf(config, contact.enabled),
     documents,
     sandbox,
+    sandboxJobs,
     payments,
     tips,
     payouts,

@@ -1,7 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { sandboxCharges } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   WebhookVerificationError,
@@ -9,8 +7,8 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderEventType,
-  type ProviderPaymentStatus,
 } from '../../modules/payments/payment-provider.ts';
+import * as repo from './sandbox.repository.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'tipcard-sandbox-signature';
 const TOLERANCE_SECONDS = 300;
@@ -23,7 +21,7 @@ export const SANDBOX_TEST_CARDS = {
   '4000000000000119': 'timeout',
 } as const;
 
-/** What the hosted page needs: the checkout, signed into its URL so the sandbox keeps nothing until the guest acts. */
+/** What the hosted page needs: the checkout, signed into its URL so the page can be shown without a lookup. */
 export interface SandboxCheckout {
   ref: string;
   amount_cents: number;
@@ -43,76 +41,93 @@ export interface SandboxSettings {
   publicUrl: string;
   /** Signs checkout URLs and webhook events, like a provider's webhook secret. */
   secret: string;
-  /** Sends a signed event to our webhook endpoint, like the provider's servers would. */
-  deliver: (body: string, headers: Record<string, string>) => Promise<number>;
-  /** How long the provider takes to send its event, in ms. */
+  /** How long the provider takes to send an event's first delivery, in ms. */
   deliveryDelayMs: number;
 }
 
 export type SandboxProvider = PaymentProvider & {
   openCheckout(token: string): SandboxCheckout | null;
-  complete(checkout: SandboxCheckout, outcome: SandboxOutcome, method: string, options?: { deliverTwice?: boolean }): Promise<void>;
+  complete(
+    checkout: SandboxCheckout,
+    outcome: SandboxOutcome,
+    method: string,
+    options?: { deliverTwice?: boolean },
+  ): Promise<void>;
   signEvent(body: string, timestampSeconds?: number): string;
 };
 
+/** The webhook signature header's value, `t=…,v1=HMAC(t.body)`, as the sandbox's servers send it. */
+export const signSandboxEvent = (secret: string, body: string, timestampSeconds: number) =>
+  `t=${timestampSeconds},v1=${createHmac('sha256', `webhook:${secret}`).update(`${timestampSeconds}.${body}`).digest('hex')}`;
+
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
-const equalHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const constantTimeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Charges the guest has settled one way or the other; the hosted page cannot change them any more. */
+const FINAL_STATUSES = new Set(['succeeded', 'failed', 'canceled', 'refunded']);
+
+/**
+ * The sandbox keeps nothing until the guest acts (our checkout creation runs inside our own transaction, which on the
+ * embedded database holds its only connection), so the reference itself carries what `fetchStatus` needs to answer
+ * for a checkout nobody acted on: its lifetime's end and our payment id.
+ */
+const refOf = (expiresAt: number, paymentId: string) =>
+  `sbx_${randomBytes(6).toString('hex')}_${expiresAt.toString(36)}_${paymentId}`;
+function untouchedCheckoutOf(providerRef: string) {
+  const match = /^sbx_[0-9a-f]{12}_([0-9a-z]+)_(.+)$/.exec(providerRef);
+  return match ? { expiresAt: parseInt(match[1]!, 36), paymentId: match[2]! } : undefined;
+}
+
+/**
+ * The event that tells of a charge's state. Its id names the state (the refunded total for refunds), so the webhook
+ * and `fetchStatus` describe one state with one id, and our exactly-once path applies it once whichever comes first.
+ */
+function eventOf(
+  charge: Pick<repo.SandboxChargeRow, 'providerRef' | 'paymentId' | 'amountCents' | 'refundedCents' | 'currency'>,
+  type: Exclude<ProviderEventType, 'payment.chargeback' | 'payment.reinstated' | 'ignored'>,
+  createdAt: Date,
+): ProviderEvent {
+  const state = type.slice('payment.'.length);
+  return {
+    id: type === 'payment.refunded' ? `${charge.providerRef}:${state}:${charge.refundedCents}` : `${charge.providerRef}:${state}`,
+    type,
+    provider_ref: charge.providerRef,
+    payment_id: charge.paymentId,
+    amount_cents: type === 'payment.succeeded' ? charge.amountCents : type === 'payment.refunded' ? charge.refundedCents : 0,
+    currency: charge.currency,
+    created_at: createdAt.getTime(),
+  };
+}
 
 /**
  * The built-in payment provider (DESIGN "Payments"): a hosted checkout served by this API with test cards and wallet
- * buttons, HMAC-signed webhook events with timestamps, delivered after a delay and retried like a real provider's.
+ * buttons, and HMAC-signed webhook events with timestamps. Events are written to `sandbox_events` in the transaction
+ * that changes the charge; `createSandboxJobs` sends them and retries like a real provider's servers.
  */
 export function createSandboxProvider(settings: SandboxSettings): SandboxProvider {
   const { db, clock } = settings;
-  const hmac = (purpose: string, text: string) => createHmac('sha256', `${purpose}:${settings.secret}`).update(text).digest('hex');
-
-  const signEvent = (body: string, timestampSeconds = Math.floor(clock.now().getTime() / 1000)) =>
-    `t=${timestampSeconds},v1=${hmac('webhook', `${timestampSeconds}.${body}`)}`;
-
-  async function deliverWithRetries(body: string) {
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      try {
-        const status = await settings.deliver(body, { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signEvent(body) });
-        if (status < 500) return;
-      } catch {
-        // A provider retries what did not arrive; so does the sandbox.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
-    }
-  }
-
-  function schedule(event: ProviderEvent, times: number) {
+  const hmac = (purpose: string, text: string) =>
+    createHmac('sha256', `${purpose}:${settings.secret}`).update(text).digest('hex');
+  const deliveries = (charge: Pick<repo.SandboxChargeRow, 'providerRef'>, event: ProviderEvent, times: number) => {
     const body = JSON.stringify(event);
-    const timer = setTimeout(() => {
-      void (async () => {
-        for (let i = 0; i < times; i += 1) await deliverWithRetries(body);
-      })();
-    }, settings.deliveryDelayMs);
-    timer.unref();
-  }
-
-  async function recordCharge(charge: typeof sandboxCharges.$inferInsert) {
-    await db
-      .insert(sandboxCharges)
-      .values(charge)
-      .onConflictDoUpdate({ target: sandboxCharges.providerRef, set: { status: charge.status, method: charge.method } });
-  }
-
-  const findCharge = async (providerRef: string) => (await db.select().from(sandboxCharges).where(eq(sandboxCharges.providerRef, providerRef)))[0];
+    const dueAt = new Date(clock.now().getTime() + settings.deliveryDelayMs);
+    return Array.from({ length: times }, () => ({ providerRef: charge.providerRef, body, dueAt }));
+  };
 
   return {
     name: 'sandbox',
 
     async createCheckout(input: CheckoutInput) {
+      const expiresAt = clock.now().getTime() + CHECKOUT_LIFETIME_MS;
       const checkout: SandboxCheckout = {
-        ref: `sbx_${randomUUID()}`,
+        ref: refOf(expiresAt, input.metadata.payment_id),
         amount_cents: input.amount_cents,
         currency: input.currency,
         description: input.description,
         success_url: input.success_url,
         cancel_url: input.cancel_url,
         metadata: input.metadata,
-        expires_at: clock.now().getTime() + CHECKOUT_LIFETIME_MS,
+        expires_at: expiresAt,
       };
       const payload = base64url(JSON.stringify(checkout));
       const token = `${payload}.${hmac('checkout', payload)}`;
@@ -121,7 +136,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
 
     openCheckout(token) {
       const [payload = '', signature = ''] = token.split('.');
-      if (!equalHex(signature, hmac('checkout', payload))) return null;
+      if (!constantTimeEqual(signature, hmac('checkout', payload))) return null;
       try {
         const checkout = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SandboxCheckout;
         return checkout.expires_at > clock.now().getTime() ? checkout : null;
@@ -130,36 +145,46 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       }
     },
 
-    /** The guest's choice on the hosted page: record it on the sandbox's side and send the event(s). */
+    /**
+     * The guest's choice on the hosted page: the charge's new state and its event deliveries commit together, so a
+     * charge the sandbox took is always told to us, whenever the process stops. A settled charge stays as it was.
+     */
     async complete(checkout, outcome, method, options = {}) {
-      const status: ProviderPaymentStatus = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
-      const paymentId = checkout.metadata.payment_id ?? '';
-      await recordCharge({ providerRef: checkout.ref, paymentId, status, method, amountCents: checkout.amount_cents });
-      if (outcome === 'timeout') return; // the network never answers: no event
-      const type: ProviderEventType = outcome === 'succeeded' ? 'payment.succeeded' : outcome === 'declined' ? 'payment.failed' : 'payment.canceled';
-      schedule(
-        {
-          id: `evt_${randomUUID()}`,
-          type,
-          provider_ref: checkout.ref,
-          payment_id: paymentId,
-          amount_cents: checkout.amount_cents,
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const status = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
+        let charge = await repo.insertChargeOnce(tx, {
+          providerRef: checkout.ref,
+          paymentId: checkout.metadata.payment_id ?? '',
+          status,
+          method,
+          amountCents: checkout.amount_cents,
           currency: checkout.currency,
-          created_at: clock.now().getTime(),
-        },
-        options.deliverTwice ? 2 : 1,
-      );
+          statusAt: now,
+        });
+        if (!charge) {
+          // The page again (back button, a second tab): a settled charge stays as it was; a timed-out one may be retried.
+          if (FINAL_STATUSES.has((await repo.lockCharge(tx, checkout.ref))!.status)) return;
+          charge = await repo.setOutcome(tx, checkout.ref, { status, method, statusAt: now });
+        }
+        if (outcome === 'timeout') return; // the network never answers: no event
+        const type =
+          outcome === 'succeeded' ? 'payment.succeeded' : outcome === 'declined' ? 'payment.failed' : 'payment.canceled';
+        await repo.insertEvents(tx, deliveries(charge, eventOf(charge, type, now), options.deliverTwice ? 2 : 1));
+      });
     },
 
-    signEvent,
+    signEvent: (body, timestampSeconds = Math.floor(clock.now().getTime() / 1000)) =>
+      signSandboxEvent(settings.secret, body, timestampSeconds),
 
     async parseWebhook(rawBody, headers) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
-      const match = typeof header === 'string' ? /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header) : null;
+      const match = typeof header === 'string' ? /^t=(\d+),v1=[0-9a-f]{64}$/.exec(header) : null;
       if (!match) throw new WebhookVerificationError('missing or malformed signature');
-      const [, timestamp = '0', signature = ''] = match;
-      if (Math.abs(clock.now().getTime() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) throw new WebhookVerificationError('stale event');
-      if (!equalHex(signature, hmac('webhook', `${timestamp}.${rawBody.toString('utf8')}`))) {
+      const [signed = '', timestamp = '0'] = match;
+      if (Math.abs(clock.now().getTime() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS)
+        throw new WebhookVerificationError('stale event');
+      if (!constantTimeEqual(signed, signSandboxEvent(settings.secret, rawBody.toString('utf8'), Number(timestamp)))) {
         throw new WebhookVerificationError('bad signature');
       }
       try {
@@ -170,25 +195,44 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
     },
 
     async fetchStatus(providerRef) {
-      return (await findCharge(providerRef))?.status ?? 'pending';
+      const charge = await repo.findCharge(db, providerRef);
+      switch (charge?.status) {
+        case undefined: {
+          // Nobody acted on the checkout: it lapses at the end of its lifetime, as a provider's session expires.
+          const untouched = untouchedCheckoutOf(providerRef);
+          if (!untouched || untouched.expiresAt > clock.now().getTime()) return null;
+          const lapsed = { providerRef, paymentId: untouched.paymentId, amountCents: 0, refundedCents: 0, currency: 'EUR' };
+          return eventOf(lapsed, 'payment.canceled', new Date(untouched.expiresAt));
+        }
+        case 'pending':
+          return null;
+        case 'succeeded':
+          return eventOf(charge, 'payment.succeeded', charge.statusAt);
+        case 'failed':
+          return eventOf(charge, 'payment.failed', charge.statusAt);
+        case 'canceled':
+          return eventOf(charge, 'payment.canceled', charge.statusAt);
+        case 'refunded':
+          return eventOf(charge, 'payment.refunded', charge.statusAt);
+      }
     },
 
-    async refund(providerRef, amountCents) {
-      const charge = await findCharge(providerRef);
-      if (charge?.status !== 'succeeded') throw new Error(`sandbox charge ${providerRef} cannot be refunded`);
-      await recordCharge({ ...charge, status: 'refunded' });
-      schedule(
-        {
-          id: `evt_${randomUUID()}`,
-          type: 'payment.refunded',
-          provider_ref: providerRef,
-          payment_id: charge.paymentId,
-          amount_cents: amountCents,
-          currency: 'EUR',
-          created_at: clock.now().getTime(),
-        },
-        1,
-      );
+    /** A refund key names one refund: a retry with it refunds nothing more; the event carries the refunded total. */
+    async refund(providerRef, amountCents, refundKey) {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const charge = await repo.lockCharge(tx, providerRef);
+        if (charge?.status !== 'succeeded' && charge?.status !== 'refunded')
+          throw new Error(`sandbox charge ${providerRef} cannot be refunded`);
+        if (charge.refundKeys.includes(refundKey)) return;
+        if (!Number.isInteger(amountCents) || amountCents <= 0 || charge.refundedCents + amountCents > charge.amountCents) {
+          throw new RangeError(
+            `refund of ${amountCents} on ${providerRef} exceeds what is left of ${charge.amountCents - charge.refundedCents}`,
+          );
+        }
+        const refunded = await repo.addRefund(tx, providerRef, amountCents, refundKey, now);
+        await repo.insertEvents(tx, deliveries(refunded, eventOf(refunded, 'payment.refunded', now), 1));
+      });
     },
   };
 }

@@ -2,12 +2,14 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createSandboxProvider, type SandboxProvider } from '../../integrations/sandbox-psp/sandbox-provider.ts';
+import { createSandboxJobs } from '../../integrations/sandbox-psp/sandbox.jobs.ts';
 import { createStripeProvider } from '../../integrations/stripe/stripe-provider.ts';
+import type { Job } from '../../jobs/job.ts';
 import type { PaymentProvider, ProviderName } from './payment-provider.ts';
 
 /**
  * The providers this instance talks to. Webhooks of every configured provider are accepted; PAYMENT_PROVIDER opens
- * new checkouts. The sandbox hands its signed events to `deliverSandboxEvent`: the same raw body and signature check
+ * new checkouts. The sandbox's sender hands its signed events to `deliverSandboxEvent`: the same raw body and signature check
  * as a provider's servers, with no dependency on the public URL being reachable (a worker process has no HTTP server).
  */
 export function createPaymentProviders(
@@ -16,6 +18,8 @@ export function createPaymentProviders(
 ) {
   const providers: Partial<Record<ProviderName, PaymentProvider>> = {};
   let sandbox: SandboxProvider | undefined;
+  /** The sandbox's webhook sender: the provider's servers, run beside ours by the server (not by our job runner). */
+  let sandboxJobs: Job[] = [];
   if (config.payments.sandboxEnabled) {
     sandbox = createSandboxProvider({
       db: deps.db,
@@ -23,9 +27,9 @@ export function createPaymentProviders(
       publicUrl: config.publicUrl,
       secret: config.jwtSecret,
       deliveryDelayMs: config.payments.sandboxDelayMs,
-      deliver: deps.deliverSandboxEvent,
     });
     providers.sandbox = sandbox;
+    sandboxJobs = createSandboxJobs({ db: deps.db, secret: config.jwtSecret, failFirstAttempts: config.payments.sandboxFailFirst, deliver: deps.deliverSandboxEvent });
   }
   if (config.payments.stripe) {
     const { secretKey, webhookSecret, apiBase } = config.payments.stripe;
@@ -37,5 +41,5 @@ export function createPaymentProviders(
       ...(api ? { apiHost: api.hostname, apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), apiProtocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
     });
   }
-  return { providers, sandbox };
+  return { providers, sandbox, sandboxJobs };
 }

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPayment, payAtSandboxCheckout, sandboxRefOf } from '../../test/sandbox-events.ts';
+import { createTestApp, createTestClock, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
+import { eventsOf } from './sandbox.repository.ts';
+
+/**
+ * Events fall due 10 s after the guest pays. Test clocks stand still, so the app's own sender never finds them due;
+ * each test runs the delivery job itself with an explicit `now`, within the webhook's 5-minute signature tolerance.
+ */
+const DELAY_MS = 10_000;
+const env = { SANDBOX_WEBHOOK_DELAY_MS: String(DELAY_MS), HOLD_HOURS: '24' };
+
+const balances = async (t: TestApp, user: { jwt: string; clientId: string }) =>
+  Object.fromEntries(
+    (await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt })).body.data.account_balances.map(
+      (b: { type: string; balance: number }) => [b.type, b.balance],
+    ),
+  );
+const statusOf = async (t: TestApp, paymentId: string) => (await t.call({ method: 'GET', url: `/api/public/payments/${paymentId}` })).body.data.status;
+const after = (t: TestApp, ms: number) => new Date(t.clock.now().getTime() + ms);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env });
+});
+afterAll(() => t.close());
+
+describe('sandbox webhook delivery', () => {
+  it('sends an event written before a restart once the new process runs the job, crediting it once', async () => {
+    const database = await createTestDatabase();
+    try {
+      const before = await createTestApp({ env, overrides: { database } });
+      const staff = await signUpWithCard(before);
+      const payment = await openPayment(before, staff.cardId, 500);
+      await payAtSandboxCheckout(before, payment);
+      await before.close(); // the process stops before the delivery was due
+
+      const restarted = await createTestApp({ env, overrides: { database } });
+      try {
+        expect(await statusOf(restarted, payment.id)).toBe('pending');
+        const [job] = restarted.app.services.sandboxJobs;
+        expect(await job!.runOne(after(restarted, DELAY_MS - 1))).toBe(false);
+        expect(await job!.runOne(after(restarted, DELAY_MS))).toBe(true);
+        expect(await job!.runOne(after(restarted, DELAY_MS))).toBe(false);
+        expect(await statusOf(restarted, payment.id)).toBe('succeeded');
+        expect(await balances(restarted, staff)).toEqual({ main: 0, hold: payment.amount_cents - payment.fee_cents });
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('retries attempts that never reach us with growing waits and delivers on the 4th', async () => {
+    const failing = await createTestApp({ env: { ...env, SANDBOX_WEBHOOK_FAIL_FIRST: '3' } });
+    try {
+      const staff = await signUpWithCard(failing);
+      const payment = await openPayment(failing, staff.cardId, 500);
+      await payAtSandboxCheckout(failing, payment);
+      const [job] = failing.app.services.sandboxJobs;
+      const [row] = await eventsOf(failing.app.db, sandboxRefOf(payment));
+      expect(row).toMatchObject({ attempts: 0, dueAt: after(failing, DELAY_MS) });
+
+      let now = after(failing, DELAY_MS);
+      for (const [attempt, wait] of [[1, 500], [2, 1_000], [3, 2_000]] as const) {
+        expect(await job!.runOne(now)).toBe(true);
+        const [failed] = await eventsOf(failing.app.db, sandboxRefOf(payment));
+        expect(failed).toMatchObject({ attempts: attempt, deliveredAt: null, lastStatus: null, dueAt: new Date(now.getTime() + wait) });
+        expect(failed!.lastError).toContain('SANDBOX_WEBHOOK_FAIL_FIRST');
+        // Nothing reached the webhook route: the payment is still pending.
+        expect(await statusOf(failing, payment.id)).toBe('pending');
+        expect(await job!.runOne(new Date(now.getTime() + wait - 1))).toBe(false);
+        now = new Date(now.getTime() + wait);
+      }
+      expect(await job!.runOne(now)).toBe(true);
+      const [delivered] = await eventsOf(failing.app.db, sandboxRefOf(payment));
+      expect(delivered).toMatchObject({ attempts: 4, deliveredAt: now, dueAt: null, lastStatus: 200, lastError: null });
+      expect(await job!.runOne(after(failing, 86_400_000))).toBe(false);
+      expect(await statusOf(failing, payment.id)).toBe('succeeded');
+      expect(await balances(failing, staff)).toEqual({ main: 0, hold: payment.amount_cents - payment.fee_cents });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('sends each event once with two workers at it, and the "deliver twice" box sends its event twice', async () => {
+    const staff = await signUpWithCard(t);
+    const payments = [];
+    for (let i = 0; i < 6; i += 1) {
+      const payment = await openPayment(t, staff.cardId, 300 + 100 * i);
+      await payAtSandboxCheckout(t, payment, i === 0 ? 'method=card&card_number=4242424242424242&deliver_twice=1' : 'method=apple_pay');
+      payments.push(payment);
+    }
+    const now = after(t, DELAY_MS);
+    const drain = async (job: { runOne(now: Date): Promise<boolean> }) => {
+      let sent = 0;
+      while (await job.runOne(now)) sent += 1;
+      return sent;
+    };
+    const [a, b] = await Promise.all([t.app.services.sandboxJobs, t.app.services.sandboxJobs].map(([job]) => drain(job!)));
+    expect(a! + b!).toBe(7);
+
+    const rows = (await Promise.all(payments.map((payment) => eventsOf(t.app.db, sandboxRefOf(payment))))).flat();
+    expect(rows).toHaveLength(7);
+    // Each row was claimed once, so sent once, and answered 2xx.
+    expect(rows.every((row) => row.attempts === 1 && row.deliveredAt !== null && row.lastStatus === 200)).toBe(true);
+    const twice = await eventsOf(t.app.db, sandboxRefOf(payments[0]!));
+    expect(twice.map((row) => row.body)).toEqual([twice[0]!.body, twice[0]!.body]);
+    for (const payment of payments) expect(await statusOf(t, payment.id)).toBe('succeeded');
+    const nets = payments.reduce((sum, payment) => sum + payment.amount_cents - payment.fee_cents, 0);
+    expect(await balances(t, staff)).toEqual({ main: 0, hold: nets });
+  });
+});
+
+describe('the sandbox provider', () => {
+  // Its own clock, so moving time here never makes the app's sender deliver these events.
+  const clock = createTestClock();
+  const provider = () =>
+    createSandboxProvider({ db: t.app.db, clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: DELAY_MS });
+  const checkout = async (paymentId = crypto.randomUUID()) => {
+    const sandbox = provider();
+    const { checkout_url: url, provider_ref: ref } = await sandbox.createCheckout({
+      purpose: 'tip',
+      amount_cents: 1_000,
+      currency: 'EUR',
+      created_at: clock.now(),
+      description: 'Tip for Anna',
+      success_url: 'https://example.test/ok',
+      cancel_url: 'https://example.test/back',
+      idempotency_key: crypto.randomUUID(),
+      metadata: { payment_id: paymentId },
+    });
+    return { sandbox, ref, paymentId, page: sandbox.openCheckout(new URL(url).searchParams.get('c')!)! };
+  };
+  const bodies = async (ref: string) => (await eventsOf(t.app.db, ref)).map((row) => JSON.parse(row.body));
+
+  it('answers fetchStatus with the event of the current state, under the id its webhook carries', async () => {
+    const paid = await checkout();
+    expect(await paid.sandbox.fetchStatus(paid.ref)).toBeNull();
+    await paid.sandbox.complete(paid.page, 'succeeded', 'card');
+    const succeeded = await paid.sandbox.fetchStatus(paid.ref);
+    expect(succeeded).toEqual({
+      id: `${paid.ref}:succeeded`,
+      type: 'payment.succeeded',
+      provider_ref: paid.ref,
+      payment_id: paid.paymentId,
+      amount_cents: 1_000,
+      currency: 'EUR',
+      created_at: clock.now().getTime(),
+    });
+    expect(await bodies(paid.ref)).toEqual([succeeded]);
+    // The page submitted again cannot change a settled charge, nor send another event.
+    await paid.sandbox.complete(paid.page, 'canceled', 'none');
+    expect((await paid.sandbox.fetchStatus(paid.ref))?.type).toBe('payment.succeeded');
+    expect(await bodies(paid.ref)).toHaveLength(1);
+
+    const declined = await checkout();
+    await declined.sandbox.complete(declined.page, 'declined', 'card');
+    expect(await declined.sandbox.fetchStatus(declined.ref)).toMatchObject({ id: `${declined.ref}:failed`, type: 'payment.failed', amount_cents: 0 });
+    const canceled = await checkout();
+    await canceled.sandbox.complete(canceled.page, 'canceled', 'none');
+    expect(await canceled.sandbox.fetchStatus(canceled.ref)).toMatchObject({ id: `${canceled.ref}:canceled`, type: 'payment.canceled' });
+
+    const timedOut = await checkout();
+    await timedOut.sandbox.complete(timedOut.page, 'timeout', 'card');
+    const untouched = await checkout();
+    clock.advance(30 * 60_000 - 1);
+    expect(await untouched.sandbox.fetchStatus(untouched.ref)).toBeNull();
+    clock.advance(1);
+    // A checkout nobody acted on lapses with its lifetime; a card that never answered stays pending.
+    expect(await untouched.sandbox.fetchStatus(untouched.ref)).toEqual({
+      id: `${untouched.ref}:canceled`,
+      type: 'payment.canceled',
+      provider_ref: untouched.ref,
+      payment_id: untouched.paymentId,
+      amount_cents: 0,
+      currency: 'EUR',
+      created_at: clock.now().getTime(),
+    });
+    expect(await timedOut.sandbox.fetchStatus(timedOut.ref)).toBeNull();
+    expect(await bodies(timedOut.ref)).toEqual([]);
+    expect(await provider().fetchStatus('sbx_unknown')).toBeNull();
+  });
+
+  it('refunds once per refund key and reports the refunded total', async () => {
+    const { sandbox, ref, page } = await checkout();
+    await expect(sandbox.refund(ref, 100, 'r1')).rejects.toThrow(/cannot be refunded/);
+    await sandbox.complete(page, 'succeeded', 'google_pay');
+    await sandbox.refund(ref, 300, 'r1');
+    await sandbox.refund(ref, 300, 'r1'); // our retry of the same refund
+    expect(await sandbox.fetchStatus(ref)).toMatchObject({ id: `${ref}:refunded:300`, type: 'payment.refunded', amount_cents: 300 });
+    await sandbox.refund(ref, 300, 'r2');
+    await expect(sandbox.refund(ref, 401, 'r3')).rejects.toBeInstanceOf(RangeError);
+    await sandbox.refund(ref, 400, 'r3');
+    expect(await sandbox.fetchStatus(ref)).toMatchObject({ id: `${ref}:refunded:1000`, amount_cents: 1_000 });
+    const refunds = (await bodies(ref)).filter((event) => event.type === 'payment.refunded');
+    expect(refunds.map((event) => [event.id, event.amount_cents])).toEqual([
+      [`${ref}:refunded:300`, 300],
+      [`${ref}:refunded:600`, 600],
+      [`${ref}:refunded:1000`, 1_000],
+    ]);
+  });
+});
