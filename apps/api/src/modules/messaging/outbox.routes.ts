@@ -9,7 +9,7 @@ const outboxQuery = z.object({
 
 /** GET /api/dev/outbox: registered only outside production. */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dev/outbox', { schema: { querystring: outboxQuery, tags: ['dev'] } }, async (request) => {
+  app.get('/dev/outbox', { schema: { querystring: outboxQuery, tags: ['dev'], summary: 'Messages sent' } }, async (request) => {
     const messages = await listOutboxMessages(app.db, { recipient: request.query.to, limit: request.query.limit });
     return {
       data: messages.map((m) => ({ channel: m.channel, to: m.recipient, body: m.body, created_at: m.createdAt.toISOString() })),
