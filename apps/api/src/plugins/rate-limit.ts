@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
 
+/** The hooks `app.rateLimit` made, so the OpenAPI document can tell which operations may answer 429. */
+const rateLimitHooks = new WeakSet<object>();
+
+export function isRateLimitHook(hook: unknown): boolean {
+  return typeof hook === 'function' && rateLimitHooks.has(hook);
+}
+
 /**
  * Registers @fastify/rate-limit without a global limit: routes opt in with `app.rateLimit({...})` hooks, so one
  * route can be limited per IP and per phone. Counters live in Redis when REDIS_URL is set, shared by every instance.
@@ -19,4 +26,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redisU
     // The client shows 'Too many requests'; Retry-After is set by the plugin before this error is thrown.
     errorResponseBuilder: () => new AppError('too_many_requests'),
   });
+  // The plugin's hooks are anonymous closures: wrapping the decorator every route calls is the one place to mark them.
+  const createHook = app.rateLimit;
+  app.rateLimit = ((options) => {
+    const hook = createHook(options);
+    rateLimitHooks.add(hook);
+    return hook;
+  }) as typeof app.rateLimit;
 });

@@ -9,7 +9,7 @@ const outboxQuery = z.object({
 
 /** GET /api/dev/outbox: registered only outside production. */
 export const outboxRoutes: FastifyPluginAsyncZod<{ messages: MessagingService }> = async (app, { messages }) => {
-  app.get('/dev/outbox', { schema: { querystring: outboxQuery, tags: ['dev'] } }, async (request) => {
+  app.get('/dev/outbox', { schema: { querystring: outboxQuery, tags: ['dev'], summary: 'Messages sent (development only)' } }, async (request) => {
     return { data: await messages.devOutbox({ to: request.query.to, limit: request.query.limit }) };
   });
 };

@@ -113,7 +113,7 @@ describe('file rail: SEPA pain.001 and UK CSV batches', () => {
       ['uk', 1, 700],
     ]);
     const sepaFile = batches.find((batch) => batch.kind === 'sepa')!;
-    expectValidPain001(sepaFile.content);
+    await expectValidPain001(sepaFile.content);
     expect(sepaFile.content).toContain('<ReqdExctnDt><Dt>2026-11-23</Dt></ReqdExctnDt>');
     for (const { id } of sepa) expect(sepaFile.content.split(id.replaceAll('-', '')).length - 1).toBe(1);
     expect(batches.find((batch) => batch.kind === 'uk')!.content).toContain('601613,31926819,JANE SMITH,7.00,');

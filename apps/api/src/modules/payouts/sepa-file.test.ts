@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toEpcId, toEpcText } from './epc-text.ts';
-import { expectValidPain001 } from './pain001-schema.test-support.ts';
+import { expectValidPain001, pain001SchemaErrors } from './pain001-schema.test-support.ts';
 import { buildSepaCreditTransferFile, decimalAmount, type SepaTransfer } from './sepa-file.ts';
 import { buildUkBulkCsv } from './uk-file.ts';
 
@@ -19,17 +19,17 @@ const build = (transfers: SepaTransfer[]) =>
   buildSepaCreditTransferFile({ messageId: 'TC0123456789ABCDEF', createdAt: new Date('2026-11-20T10:00:00Z'), executionDate: '2026-11-23', debtor, transfers });
 
 describe('SEPA pain.001.001.09 file', () => {
-  it('validates against the EPC schema with one and with many transfers, and sums them', () => {
+  it('validates against the EPC schema with one and with many transfers, and sums them', async () => {
     const one = build([transfer()]);
-    expectValidPain001(one);
+    await expectValidPain001(one);
     expect(one).toContain('<CtrlSum>10.00</CtrlSum>');
     const many = build([transfer({ amountCents: 300 }), transfer({ amountCents: 1_234_567, endToEndId: 'a'.repeat(32), creditorIban: 'LV80BANK0000435195001', creditorBic: 'HABALV22' })]);
-    expectValidPain001(many);
+    await expectValidPain001(many);
     expect(many).toContain('<NbOfTxs>2</NbOfTxs>');
     expect(many).toContain('<CtrlSum>12348.67</CtrlSum>');
   });
 
-  it('transliterates names and addresses to the EPC character set and escapes nothing unsafe into the XML', () => {
+  it('transliterates names and addresses to the EPC character set and escapes nothing unsafe into the XML', async () => {
     const xml = build([
       transfer({
         creditorName: 'Łukasz Ørsted-Müller & Søn <script>"x"</script> — Straße',
@@ -37,13 +37,28 @@ describe('SEPA pain.001.001.09 file', () => {
         remittance: 'Tipcard payout ÀÉÎ',
       }),
     ]);
-    expectValidPain001(xml);
+    await expectValidPain001(xml);
     expect(xml).toContain('<Nm>Lukasz Orsted-Muller + Son script &apos;x&apos; /script - Strasse</Nm>');
     expect(xml).not.toMatch(/<script>/);
   });
 
-  it('keeps an empty-after-transliteration name valid', () => {
-    expectValidPain001(build([transfer({ creditorName: '日本語', creditorAddress: '東京' })]));
+  it('keeps an empty-after-transliteration name valid', async () => {
+    await expectValidPain001(build([transfer({ creditorName: '日本語', creditorAddress: '東京' })]));
+  });
+
+  // The check above is only worth something if it can fail: files that break the schema in different ways.
+  it('has its schema check reject a file that breaks the EPC rules', async () => {
+    const valid = build([transfer()]);
+    const broken: [xml: string, error: string][] = [
+      [valid.replace('<CtrlSum>10.00</CtrlSum>', '<CtrlSum>10.001</CtrlSum>'), "CtrlSum': [facet 'fractionDigits']"],
+      [valid.replace(/<CdtrAcct>[\s\S]*?<\/CdtrAcct>/, ''), "RmtInf': This element is not expected"],
+      [valid.replace('</RmtInf>', '<Note>x</Note></RmtInf>'), "Note': This element is not expected"],
+      [valid.slice(0, valid.lastIndexOf('</')), 'Premature end of data'],
+    ];
+    expect(await pain001SchemaErrors(valid)).toEqual([]);
+    for (const [xml, error] of broken) {
+      expect(await pain001SchemaErrors(xml)).toEqual(expect.arrayContaining([expect.stringContaining(error)]));
+    }
   });
 
   it('refuses non-integer or non-positive amounts', () => {
