@@ -56,7 +56,11 @@ export default tseslint.config(
   {
     files: ['apps/web/src/features/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Features must not import the app wiring.' }] }],
+      // The signed-in user's data (app/session) is what every feature reads; the rest of app is wiring above them.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)app/(?!session/)', message: 'Features may import app/session only, not the app wiring.' }] },
+      ],
     },
   },
 );

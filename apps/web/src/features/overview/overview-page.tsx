@@ -10,7 +10,7 @@ import { useStore } from '../../lib/create-store.ts';
 import { openModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useCardQr } from '../account/api/use-card-qr.ts';
-import { useMyCard } from '../account/api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useAccountBalance } from './api/use-account-balance.ts';
 import { CardModal } from './components/card-modal.tsx';
 import { Money } from '../../components/ui/money.tsx';

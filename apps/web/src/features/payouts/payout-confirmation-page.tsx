@@ -16,7 +16,7 @@ import { formatEuro } from '../../lib/format-euro.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from '../account/api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { authFailureOf } from '../auth/auth-messages.ts';
 import { useCountdown } from '../auth/components/use-countdown.ts';
 import { useConfirmPayout, usePayout, useResendPayoutCode } from './api/use-payouts.ts';

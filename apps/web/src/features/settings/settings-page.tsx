@@ -6,7 +6,7 @@ import { LanguageList } from '../../components/ui/language-switcher.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from '../account/api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { usePayoutMethods } from '../payouts/api/use-payouts.ts';
 import { shortMask } from '../payouts/format.ts';
 

@@ -9,7 +9,7 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
-import { useMyCard } from '../account/api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useExportCsv, useTransactions } from './api/use-transactions.ts';
 import { TransactionRow, TransactionRowSkeleton } from './components/transaction-row.tsx';
 import { filtersFromSearch, hasFilters, searchFromFilters, type TransactionFilters } from './transaction-filters.ts';

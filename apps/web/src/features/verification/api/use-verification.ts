@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Verification, VerificationBody } from '@tipcard/shared/verification/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey, privateClientId, useMe } from '../../auth/api/use-me.ts';
+import { meQueryKey, privateClientId, useMe } from '../../../app/session/use-me.ts';
 
 export const verificationQueryKey = (clientId: string | undefined) => ['verification', clientId] as const;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@tipcard/shared/auth/me-schema';
-import { api } from '../../../lib/api-client.ts';
-import { hasSession } from '../../../lib/tokens.ts';
+import { api } from '../../lib/api-client.ts';
+import { hasSession } from '../../lib/tokens.ts';
 
 export const meQueryKey = ['me'] as const;
 
