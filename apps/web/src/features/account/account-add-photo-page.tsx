@@ -11,7 +11,8 @@ import { showSnackbar } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useDeletePhoto, useUploadPhoto } from './api/use-card.ts';
-import { formatBytes, photoProblem, readAsBase64, type PhotoProblem } from './components/photo-file.ts';
+import { formatBytes, readAsBase64 } from '../../lib/files.ts';
+import { photoProblem, type PhotoProblem } from './components/photo-file.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function AccountAddPhotoPage() {

@@ -10,7 +10,7 @@ import { formatEuro } from '../../lib/format-euro.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
-import { useAccountBalance } from '../overview/api/use-account-balance.ts';
+import { useAccountBalance } from '../../app/session/use-account-balance.ts';
 import { usePayoutMethods, usePayouts, usePayoutTerms } from './api/use-payouts.ts';
 import { MethodSummary } from './components/payout-method-card.tsx';
 import { PayoutRow, PayoutRowSkeleton } from './components/payout-row.tsx';

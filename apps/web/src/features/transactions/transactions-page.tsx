@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useExportCsv, useTransactions } from './api/use-transactions.ts';
-import { TransactionRow, TransactionRowSkeleton } from './components/transaction-row.tsx';
+import { TransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
 import { filtersFromSearch, hasFilters, searchFromFilters, type TransactionFilters } from './transaction-filters.ts';
 
 /** Loads the next page when the sentinel scrolls into view; the visible button does the same without an observer. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payout, PayoutMethod, PayoutMethodBody, PayoutTerms } from '@tipcard/shared/payouts/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { newIdempotencyKey } from '../../payment/idempotency.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 
 export const payoutMethodsKey = (clientId: string | undefined) => ['payout-methods', clientId] as const;
 export const payoutsKey = (clientId: string | undefined) => ['payouts', clientId] as const;

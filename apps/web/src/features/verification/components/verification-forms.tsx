@@ -19,7 +19,7 @@ import { Panel } from '../../../components/ui/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { i18n, translateValidation } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
-import { readAsBase64 } from '../../account/components/photo-file.ts';
+import { readAsBase64 } from '../../../lib/files.ts';
 import { useSubmitVerification } from '../api/use-verification.ts';
 import { DocumentInput } from './document-input.tsx';
 import { documentMime } from './document-file.ts';

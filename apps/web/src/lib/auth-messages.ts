@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /** Meaning keys of the auth form errors (spec 8), plus `phone_invalid` and `wait`, which the spec also shows. */
 export type AuthMessageKey =

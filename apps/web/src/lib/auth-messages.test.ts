@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { ApiError } from './api-client.ts';
+import { i18n } from './i18n.ts';
 import { authFailureOf, authMessageKey, authMessageTranslationKey } from './auth-messages.ts';
 import type { ApiErrorBody } from '@tipcard/shared/errors/error-codes';
 

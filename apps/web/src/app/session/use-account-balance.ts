@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Account } from '@tipcard/shared/accounts/schemas';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** Main and hold balances in cents; a missing type counts as 0 (spec 3). */
 export function useAccountBalance(clientId: string | undefined) {
