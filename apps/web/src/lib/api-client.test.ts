@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
-import { ApiError, createApiClient, type ErrorHandlers, type TokenStore } from './api-client.ts';
-import { apiErrorText } from './api-errors.ts';
+import { createApiClient, type ErrorHandlers, type TokenStore } from './api-client.ts';
+import { ApiError, apiErrorText } from './api-errors.ts';
 import { i18n, loadLocale } from './i18n.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -208,13 +208,13 @@ describe('apiErrorText', () => {
   it('translates known server texts and keeps unknown ones', async () => {
     const body = (text: string, code = 'validation_failed') => ({ message: text, code: code as never, errors: [text], validation_errors: {} });
     expect(await en(() => apiErrorText(new ApiError(422, body('This value should not be blank.'))))).toBe('This value should not be blank.');
-    expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'))))).toBe('Wait 17 seconds');
+    expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17)))).toBe('Wait 17 seconds');
     expect(await en(() => apiErrorText(new ApiError(400, body('Minimum withdrawal amount 3 EUR'))))).toBe('Minimum withdrawal amount 3 EUR');
 
     await loadLocale('lv');
     await i18n.changeLanguage('lv');
     expect(apiErrorText(new ApiError(422, body('This value should not be blank.')))).not.toBe('This value should not be blank.');
-    expect(apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait')))).toBe('Uzgaidiet 17 sekundes');
+    expect(apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17))).toBe('Uzgaidiet 17 sekundes');
     expect(apiErrorText(new ApiError(403, body('User not found', 'user_not_found')))).toBe('Lietotājs nav atrasts');
     await i18n.changeLanguage('en');
   });

@@ -2,28 +2,8 @@ import type { ApiErrorBody } from '@tipcard/shared/errors/error-codes';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
 import { clearAccessToken, clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 import { openModal, showFatalError, showSnackbar } from './ui-store.ts';
-import { apiErrorText } from './api-errors.ts';
+import { ApiError, apiErrorText } from './api-errors.ts';
 import { i18n } from './i18n.ts';
-
-/** An answer other than 2xx. `status` defaults to 500 when the request never got an answer (spec 8). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ApiErrorBody | null;
-  /** Seconds from the Retry-After header, when present. */
-  readonly retryAfter: number | null;
-
-  constructor(status: number, body: ApiErrorBody | null, retryAfter: number | null = null) {
-    super(body?.message || `Request failed with status ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.retryAfter = retryAfter;
-  }
-
-  get code(): string | undefined {
-    return this.body?.code;
-  }
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
