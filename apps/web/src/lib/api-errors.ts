@@ -14,8 +14,9 @@ export class ApiError extends Error {
   /** Seconds from the Retry-After header, when present. */
   readonly retryAfter: number | null;
 
-  constructor(status: number, body: ApiErrorBody | null, retryAfter: number | null = null) {
-    super(body?.message || `Request failed with status ${status}`);
+  /** `cause`: why an answer we could not use failed, such as the zod error of an answer that breaks its schema. */
+  constructor(status: number, body: ApiErrorBody | null, retryAfter: number | null = null, cause?: unknown) {
+    super(body?.message || `Request failed with status ${status}`, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
     this.status = status;
     this.body = body;

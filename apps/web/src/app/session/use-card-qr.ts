@@ -13,9 +13,8 @@ export function useCardQr(card: Pick<Card, 'id' | 'payment_url'> | null | undefi
   const query = useQuery({
     queryKey: ['card-qr', card?.id, card?.payment_url],
     queryFn: async ({ signal }) => {
-      const blob = await api.get<Blob>(`/cards/${card!.id}/qr_code`, {
+      const blob = await api.getBlob(`/cards/${card!.id}/qr_code`, {
         query: { url: card!.payment_url, hexColor: QR_COLOR },
-        responseType: 'blob',
         signal,
       });
       return URL.createObjectURL(blob);

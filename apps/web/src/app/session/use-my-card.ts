@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Card } from '@tipcard/shared/cards/schemas';
+import { z } from 'zod';
+import { cardSchema } from '@tipcard/shared/cards/schemas';
 import { api } from '../../lib/api-client.ts';
 import { privateClientId, useMe } from './use-me.ts';
 
@@ -11,7 +12,7 @@ export function useMyCard() {
   const clientId = privateClientId(me.data);
   const cards = useQuery({
     queryKey: cardsQueryKey(clientId),
-    queryFn: ({ signal }) => api.get<Card[]>(`/clients/${clientId}/cards`, { signal }),
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/cards`, z.array(cardSchema), { signal }),
     enabled: Boolean(clientId),
     staleTime: 30_000,
   });

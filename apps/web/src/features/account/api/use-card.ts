@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card, CardBody, CardPatchBody, UploadBody } from '@tipcard/shared/cards/schemas';
+import { cardSchema, type Card, type CardBody, type CardPatchBody, type UploadBody } from '@tipcard/shared/cards/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../../app/session/use-me.ts';
 import { cardsQueryKey } from '../../../app/session/use-my-card.ts';
@@ -17,7 +17,7 @@ function useStoreCard() {
 export function useCreateCard(clientId: string | undefined) {
   const store = useStoreCard();
   return useMutation({
-    mutationFn: (body: CardBody) => api.post<Card>(`/clients/${clientId}/cards`, body),
+    mutationFn: (body: CardBody) => api.post(`/clients/${clientId}/cards`, body, cardSchema),
     onSuccess: store,
   });
 }
@@ -25,7 +25,7 @@ export function useCreateCard(clientId: string | undefined) {
 export function useUpdateCard(cardId: string | undefined) {
   const store = useStoreCard();
   return useMutation({
-    mutationFn: (body: CardPatchBody) => api.patch<Card>(`/cards/${cardId}`, body),
+    mutationFn: (body: CardPatchBody) => api.patch(`/cards/${cardId}`, body, cardSchema),
     onSuccess: store,
   });
 }
@@ -33,7 +33,7 @@ export function useUpdateCard(cardId: string | undefined) {
 export function useUploadPhoto(cardId: string | undefined) {
   const store = useStoreCard();
   return useMutation({
-    mutationFn: (body: UploadBody) => api.post<Card>(`/cards/${cardId}/photo`, body),
+    mutationFn: (body: UploadBody) => api.post(`/cards/${cardId}/photo`, body, cardSchema),
     onSuccess: store,
   });
 }
@@ -41,7 +41,7 @@ export function useUploadPhoto(cardId: string | undefined) {
 export function useDeletePhoto(cardId: string | undefined) {
   const store = useStoreCard();
   return useMutation({
-    mutationFn: () => api.delete<Card>(`/cards/${cardId}/photo`),
+    mutationFn: () => api.delete(`/cards/${cardId}/photo`, cardSchema),
     onSuccess: store,
   });
 }

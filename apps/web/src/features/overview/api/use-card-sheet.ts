@@ -10,9 +10,8 @@ import { saveBlob } from '../../../lib/download-file.ts';
 export function useCardSheet() {
   return useMutation({
     mutationFn: async (card: { id: string; public_name: string }) => {
-      const blob = await api.get<Blob>(`/cards/${card.id}/print.pdf`, {
+      const blob = await api.getBlob(`/cards/${card.id}/print.pdf`, {
         query: { locale: currentLocale() },
-        responseType: 'blob',
       });
       saveBlob(blob, `tipcard-card-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.pdf`);
     },

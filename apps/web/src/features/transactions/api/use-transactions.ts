@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import type { TransactionsPage } from '@tipcard/shared/transactions/schemas';
+import { transactionsPageSchema } from '@tipcard/shared/transactions/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/download-file.ts';
 import type { TransactionFilters } from '../transaction-filters.ts';
@@ -11,7 +11,7 @@ export function useTransactions(clientId: string | undefined, filters: Transacti
   return useInfiniteQuery({
     queryKey: ['transactions', clientId, filters],
     queryFn: ({ pageParam, signal }) =>
-      api.get<TransactionsPage>(`/clients/${clientId}/transactions`, {
+      api.get(`/clients/${clientId}/transactions`, transactionsPageSchema, {
         query: { ...filters, cursor: pageParam ?? undefined, limit: String(PAGE_SIZE) },
         signal,
       }),
@@ -26,9 +26,8 @@ export function useTransactions(clientId: string | undefined, filters: Transacti
 export function useExportCsv(clientId: string | undefined) {
   return useMutation({
     mutationFn: async (filters: TransactionFilters) => {
-      const blob = await api.get<Blob>(`/clients/${clientId}/transactions.csv`, {
+      const blob = await api.getBlob(`/clients/${clientId}/transactions.csv`, {
         query: { ...filters },
-        responseType: 'blob',
         headers: { Accept: 'text/csv' },
         // The page shows its own message; a failed download is no reason for the error page.
         errorHandling: 'none',
