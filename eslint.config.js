@@ -1,3 +1,4 @@
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,6 +8,44 @@ const vendorSdks = ['twilio', 'stripe', 'nodemailer'].map((name) => ({
   name,
   message: 'Vendor SDKs are imported only under apps/api/src/integrations.',
 }));
+
+const webFeatures = resolve(import.meta.dirname, 'apps/web/src/features');
+
+/** The feature folder a file belongs to (`apps/web/src/features/<name>/…`), or null outside the features. */
+function featureOf(file) {
+  const [name, ...rest] = relative(webFeatures, file).split(sep);
+  return name && name !== '..' && rest.length > 0 ? name : null;
+}
+
+/**
+ * features/x must not import features/y. A path pattern cannot say this (a relative `../y/…` does not name the
+ * importer's feature), so the import is resolved against the importing file.
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature:
+        'features/{{from}} must not import features/{{to}}: move the shared piece to components/ui, lib or app/session, or let the app compose the two.',
+    },
+  },
+  create(context) {
+    const from = featureOf(context.filename);
+    if (!from) return {};
+    const check = (source) => {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = featureOf(resolve(dirname(context.filename), source.value));
+      if (to && to !== from) context.report({ node: source, messageId: 'crossFeature', data: { from, to } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
@@ -54,9 +93,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**'],
+    files: ['apps/web/src/app/session/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'Features must not import the app wiring.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Features read app/session: it must not import a feature.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    plugins: { web: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: {
+      'web/no-cross-feature-imports': 'error',
+      // The signed-in user's data (app/session) is what every feature reads; the rest of app is wiring above them.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)app/(?!session/)', message: 'Features may import app/session only, not the app wiring.' }] },
+      ],
     },
   },
 );

@@ -21,11 +21,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      // The guest payment pages are an entry of their own: they share React, i18next and a few small ui/lib modules
-      // with the app, and load none of the dashboard, landing or auth code (see npm run bench:web).
+      // The public pages (guest payment, invoice, team and action links) are an entry of their own: they share React,
+      // i18next and a few small ui/lib modules with the app, and load none of the dashboard, landing or auth code
+      // (see npm run bench:web).
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
-        payment: fileURLToPath(new URL('payment.html', import.meta.url)),
+        public: fileURLToPath(new URL('public.html', import.meta.url)),
       },
     },
   },

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMyCard } from '../features/account/api/use-card.ts';
+import { useMyCard } from './session/use-my-card.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { stripLocale } from '../lib/locale.ts';
 import { hasSession } from '../lib/tokens.ts';

@@ -22,7 +22,8 @@ const PayoutsPage = lazyWithReload(() => import('../features/payouts/payouts-pag
 const AddPayoutMethodPage = lazyWithReload(() => import('../features/payouts/add-method-page.tsx'));
 const PayoutConfirmationPage = lazyWithReload(() => import('../features/payouts/payout-confirmation-page.tsx'));
 const SettingsPage = lazyWithReload(() => import('../features/settings/settings-page.tsx'));
-const PayoutSettingsPage = lazyWithReload(() => import('../features/settings/payout-settings-page.tsx'));
+const PayoutSettingsPage = lazyWithReload(() => import('../features/payouts/payout-settings-page.tsx'));
+const PayoutAccountSummary = lazyWithReload(() => import('../features/payouts/components/payout-account-summary.tsx'));
 const VerificationPage = lazyWithReload(() => import('../features/verification/verification-page.tsx'));
 const AccountPage = lazyWithReload(() => import('../features/account/account-page.tsx'));
 const AccountCreatePage = lazyWithReload(() => import('../features/account/account-create-page.tsx'));
@@ -93,7 +94,7 @@ function pageRoutes(): RouteObject[] {
             { path: 'payouts', element: <PayoutsPage /> },
             { path: 'payouts/add-method', element: <AddPayoutMethodPage /> },
             { path: 'payouts/:payoutId/confirmation', element: <PayoutConfirmationPage /> },
-            { path: 'settings', element: <SettingsPage /> },
+            { path: 'settings', element: <SettingsPage payoutAccount={<PayoutAccountSummary />} /> },
             { path: 'settings/payout', element: <PayoutSettingsPage /> },
             { path: 'verification', element: <VerificationPage /> },
             { path: 'account', element: <AccountPage /> },

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
-import { ApiError, createApiClient, type ErrorHandlers, type TokenStore } from './api-client.ts';
-import { apiErrorText } from './api-errors.ts';
+import { createApiClient, type ErrorHandlers, type TokenStore } from './api-client.ts';
+import { ApiError, apiErrorText } from './api-errors.ts';
 import { i18n, loadLocale } from './i18n.ts';
+
+/** These tests are about the transport, not the answers' shapes. */
+const ANY = z.unknown();
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -59,7 +63,7 @@ describe('api client', () => {
   it('sends the bearer token from the token store and unwraps data', async () => {
     const fetch = fakeFetch(({ auth }) => json(200, { data: { auth } }));
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: handlers() });
-    await expect(client.get('/me')).resolves.toEqual({ auth: 'Bearer A' });
+    await expect(client.get('/me', ANY)).resolves.toEqual({ auth: 'Bearer A' });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/me');
   });
 
@@ -81,7 +85,7 @@ describe('api client', () => {
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens, handlers: h });
 
-    const requests = Promise.all([client.get('/me'), client.get('/clients/1/cards'), client.get('/clients/1/account')]);
+    const requests = Promise.all([client.get('/me', ANY), client.get('/clients/1/cards', ANY), client.get('/clients/1/account', ANY)]);
     await vi.waitFor(() => expect(refreshCalls).toBe(1));
     releaseRefresh();
 
@@ -106,7 +110,7 @@ describe('api client', () => {
       return json(200, { data: 'ok' });
     });
     const client = createApiClient({ baseUrl: '/api', fetch, tokens, handlers: handlers() });
-    await expect(client.get('/me')).resolves.toBe('ok');
+    await expect(client.get('/me', ANY)).resolves.toBe('ok');
     expect(refreshCalls).toBe(0);
   });
 
@@ -118,7 +122,7 @@ describe('api client', () => {
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens, handlers: h });
 
-    const results = await Promise.allSettled([client.get('/me'), client.get('/clients/1/cards')]);
+    const results = await Promise.allSettled([client.get('/me', ANY), client.get('/clients/1/cards', ANY)]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
     expect(tokens.state).toEqual({ access: null, refresh: null });
@@ -134,7 +138,7 @@ describe('api client', () => {
     const tokens = memoryTokens({ access: 'A1', refresh: 'R1' });
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens, handlers: h });
-    await expect(client.get('/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('/me', ANY)).rejects.toMatchObject({ status: 401 });
     expect(h.authFailure).toHaveBeenCalledTimes(1);
     expect(tokens.state.access).toBeNull();
   });
@@ -143,7 +147,7 @@ describe('api client', () => {
     const fetch = fakeFetch(() => json(451, errorBody('Verification required', 'verification_required')));
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
-    await expect(client.post('/payouts', {})).rejects.toMatchObject({ status: 451 });
+    await expect(client.post('/clients/1/payouts', {}, ANY)).rejects.toMatchObject({ status: 451 });
     expect(h.verificationRequired).toHaveBeenCalledTimes(1);
     expect(h.apiError).not.toHaveBeenCalled();
     expect(h.fatal).not.toHaveBeenCalled();
@@ -153,7 +157,7 @@ describe('api client', () => {
     const fetch = fakeFetch(() => json(status, errorBody('Wrong amount', 'validation_failed')));
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
-    await expect(client.post('/x', {})).rejects.toMatchObject({ status });
+    await expect(client.post('/clients/1/payouts', {}, ANY)).rejects.toMatchObject({ status });
     expect(h.apiError).toHaveBeenCalledTimes(1);
     expect(h.fatal).not.toHaveBeenCalled();
   });
@@ -162,7 +166,7 @@ describe('api client', () => {
     const fetch = fakeFetch(() => json(status, errorBody('Something went wrong', 'internal')));
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
-    await expect(client.get('/x')).rejects.toMatchObject({ status });
+    await expect(client.get('/me', ANY)).rejects.toMatchObject({ status });
     expect(h.fatal).toHaveBeenCalledWith(expect.objectContaining({ status }));
     expect(h.apiError).not.toHaveBeenCalled();
   });
@@ -173,7 +177,7 @@ describe('api client', () => {
     });
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
-    await expect(client.get('/x')).rejects.toMatchObject({ status: 500 });
+    await expect(client.get('/me', ANY)).rejects.toMatchObject({ status: 500 });
     expect(h.fatal).toHaveBeenCalledTimes(1);
   });
 
@@ -181,7 +185,7 @@ describe('api client', () => {
     const fetch = fakeFetch(() => json(403, errorBody('Wrong confirmation code', 'wrong_code')));
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: null, refresh: null }), handlers: h });
-    const error = await client.post('/login_check', {}, { errorHandling: 'none', auth: false }).catch((e: unknown) => e);
+    const error = await client.post('/login_check', {}, ANY, { errorHandling: 'none', auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body?.message).toBe('Wrong confirmation code');
     expect(Object.values(h).every((fn) => fn.mock.calls.length === 0)).toBe(true);
@@ -190,7 +194,59 @@ describe('api client', () => {
   it('reads Retry-After', async () => {
     const fetch = fakeFetch(() => json(429, errorBody('Wait 42 seconds', 'resend_wait'), { 'Retry-After': '42' }));
     const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: null, refresh: null }), handlers: handlers() });
-    await expect(client.post('/request-otp', {}, { errorHandling: 'none' })).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+    await expect(client.post('/request-otp', {}, ANY, { errorHandling: 'none' })).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+  });
+});
+
+describe('answers parsed with the shared schemas', () => {
+  const me = z.object({ id: z.string(), verification_required: z.boolean() });
+  const client = (body: unknown, h = handlers()) =>
+    createApiClient({ baseUrl: '/api', fetch: fakeFetch(() => json(200, body)), tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
+
+  it('answers the parsed data, without the fields the schema does not name', async () => {
+    await expect(client({ data: { id: 'u1', verification_required: false, extra: 1 } }).get('/me', me)).resolves.toEqual({ id: 'u1', verification_required: false });
+  });
+
+  it("shows 'Something went wrong' for an answer that breaks its schema, keeping the zod error as the cause", async () => {
+    const h = handlers();
+    const error = await client({ data: { id: 'u1', verification_required: 'no' } }, h)
+      .get('/me', me)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500 });
+    expect((error as ApiError).cause).toBeInstanceOf(z.ZodError);
+    expect(h.fatal).toHaveBeenCalledWith(error);
+    expect(h.apiError).not.toHaveBeenCalled();
+  });
+
+  it('treats an answer without data, or not JSON at all, the same way', async () => {
+    const h = handlers();
+    await expect(client({ message: 'ok' }, h).get('/me', me)).rejects.toMatchObject({ status: 500 });
+    const notJson = createApiClient({
+      baseUrl: '/api',
+      fetch: fakeFetch(() => new Response('<html>', { status: 200 })),
+      tokens: memoryTokens({ access: 'A', refresh: 'R' }),
+      handlers: h,
+    });
+    await expect(notJson.get('/me', me)).rejects.toMatchObject({ status: 500 });
+    expect(h.fatal).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a broken answer to the caller with errorHandling none', async () => {
+    const h = handlers();
+    await expect(client({ data: {} }, h).post('/login_check', {}, me, { errorHandling: 'none' })).rejects.toMatchObject({ status: 500 });
+    expect(h.fatal).not.toHaveBeenCalled();
+  });
+
+  it('does not read the answer of a call made with a null schema, and hands files over as blobs', async () => {
+    await expect(client('not even an object').post('/contact', {}, null)).resolves.toBeUndefined();
+    const files = createApiClient({
+      baseUrl: '/api',
+      fetch: fakeFetch(() => new Response('a,b\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })),
+      tokens: memoryTokens({ access: 'A', refresh: 'R' }),
+      handlers: handlers(),
+    });
+    await expect((await files.getBlob('/clients/1/transactions.csv')).text()).resolves.toBe('a,b\n');
   });
 });
 
@@ -208,13 +264,13 @@ describe('apiErrorText', () => {
   it('translates known server texts and keeps unknown ones', async () => {
     const body = (text: string, code = 'validation_failed') => ({ message: text, code: code as never, errors: [text], validation_errors: {} });
     expect(await en(() => apiErrorText(new ApiError(422, body('This value should not be blank.'))))).toBe('This value should not be blank.');
-    expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'))))).toBe('Wait 17 seconds');
+    expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17)))).toBe('Wait 17 seconds');
     expect(await en(() => apiErrorText(new ApiError(400, body('Minimum withdrawal amount 3 EUR'))))).toBe('Minimum withdrawal amount 3 EUR');
 
     await loadLocale('lv');
     await i18n.changeLanguage('lv');
     expect(apiErrorText(new ApiError(422, body('This value should not be blank.')))).not.toBe('This value should not be blank.');
-    expect(apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait')))).toBe('Uzgaidiet 17 sekundes');
+    expect(apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17))).toBe('Uzgaidiet 17 sekundes');
     expect(apiErrorText(new ApiError(403, body('User not found', 'user_not_found')))).toBe('Lietotājs nav atrasts');
     await i18n.changeLanguage('en');
   });

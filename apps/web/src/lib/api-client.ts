@@ -1,32 +1,27 @@
+import type { z } from 'zod';
 import type { ApiErrorBody } from '@tipcard/shared/errors/error-codes';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
+import type { paths } from './api-types.gen.ts';
 import { clearAccessToken, clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 import { openModal, showFatalError, showSnackbar } from './ui-store.ts';
-import { apiErrorText } from './api-errors.ts';
+import { ApiError, apiErrorText } from './api-errors.ts';
 import { i18n } from './i18n.ts';
 
-/** An answer other than 2xx. `status` defaults to 500 when the request never got an answer (spec 8). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ApiErrorBody | null;
-  /** Seconds from the Retry-After header, when present. */
-  readonly retryAfter: number | null;
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
-  constructor(status: number, body: ApiErrorBody | null, retryAfter: number | null = null) {
-    super(body?.message || `Request failed with status ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.retryAfter = retryAfter;
-  }
+/** `/api/clients/{clientId}/cards` → `/clients/${string}/cards`: a path as the client writes it, under the base URL. */
+type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : P;
+type UnderApi<P> = P extends `/api${infer Rest extends string}` ? Filled<Rest> : never;
 
-  get code(): string | undefined {
-    return this.body?.code;
-  }
-}
+/** The paths the API's OpenAPI document (api-types.gen.ts) lists for a method: a typo or a removed route fails typecheck. */
+export type ApiPath<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? UnderApi<P> : never }[keyof paths];
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** The shared zod schema of an answer's `data`, or null for a call whose answer the app does not read. */
+type AnswerSchema = z.ZodType | null;
+type Answer<S extends AnswerSchema> = S extends z.ZodType ? z.output<S> : void;
+
+interface RequestOptions {
+  method: Uppercase<Method>;
   body?: unknown;
   headers?: Record<string, string>;
   query?: Record<string, string | undefined>;
@@ -65,6 +60,7 @@ export interface ApiClientOptions {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'responseType'>;
 
 const SNACKBAR_STATUSES = new Set([400, 403, 422, 429]);
 
@@ -153,7 +149,15 @@ export function createApiClient(options: ApiClientOptions) {
     else handlers.fatal(error);
   }
 
-  async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  /** An error of ours, not the server's: shown like an answer that never came (the error page), unless the caller maps it. */
+  function failed(opts: RequestOptions, cause?: unknown): ApiError {
+    const error = new ApiError(500, null, null, cause);
+    if (opts.errorHandling !== 'none') handle(error);
+    return error;
+  }
+
+  /** A 2xx answer, after the 401 refresh-and-replay; any other answer is handled (unless errorHandling none) and thrown. */
+  async function fetchAnswer(path: string, opts: RequestOptions): Promise<Response> {
     const useAuth = opts.auth !== false;
     const token = useAuth ? tokens.getAccess() : null;
     let response: Response | null = await send(path, opts, token).catch(rethrowAbort);
@@ -176,32 +180,35 @@ export function createApiClient(options: ApiClientOptions) {
       }
     }
 
-    if (!response) {
-      const error = new ApiError(500, null);
-      if (opts.errorHandling !== 'none') handle(error);
-      throw error;
-    }
-
-    if (response.ok) {
-      if (opts.responseType === 'blob') return (await response.blob()) as T;
-      if (response.status === 204) return undefined as T;
-      const json = (await response.json()) as { data: T };
-      return json.data;
-    }
+    if (!response) throw failed(opts);
+    if (response.ok) return response;
 
     const error = new ApiError(response.status, await readErrorBody(response), retryAfterSeconds(response));
     if (opts.errorHandling !== 'none') handle(error);
     throw error;
   }
 
+  /** The answer's `data`, parsed with the shared schema: an answer that does not match it is a 'Something went wrong'. */
+  async function request<S extends AnswerSchema>(path: string, opts: RequestOptions, schema: S): Promise<Answer<S>> {
+    const response = await fetchAnswer(path, opts);
+    if (schema === null) return undefined as Answer<S>;
+    const json: unknown = await response.json().catch((error: unknown) => {
+      throw failed(opts, error);
+    });
+    const parsed = schema.safeParse((json as { data?: unknown } | null)?.data);
+    if (!parsed.success) throw failed(opts, parsed.error);
+    return parsed.data as Answer<S>;
+  }
+
   return {
-    request,
-    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'GET' }),
-    post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
-    patch: <T>(path: string, body: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-      request<T>(path, { ...opts, method: 'PATCH', body }),
-    delete: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
+    get: <S extends AnswerSchema>(path: ApiPath<'get'>, schema: S, opts?: CallOptions) => request(path, { ...opts, method: 'GET' }, schema),
+    /** A file answer (QR image, PDF, CSV); `Accept` says which. */
+    getBlob: async (path: ApiPath<'get'>, opts?: CallOptions) => (await fetchAnswer(path, { ...opts, method: 'GET', responseType: 'blob' })).blob(),
+    post: <S extends AnswerSchema>(path: ApiPath<'post'>, body: unknown, schema: S, opts?: CallOptions) =>
+      request(path, { ...opts, method: 'POST', body: body ?? {} }, schema),
+    patch: <S extends AnswerSchema>(path: ApiPath<'patch'>, body: unknown, schema: S, opts?: CallOptions) =>
+      request(path, { ...opts, method: 'PATCH', body }, schema),
+    delete: <S extends AnswerSchema>(path: ApiPath<'delete'>, schema: S, opts?: CallOptions) => request(path, { ...opts, method: 'DELETE' }, schema),
   };
 }
 

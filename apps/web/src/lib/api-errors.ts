@@ -1,48 +1,117 @@
-import { ERROR_CODES, isErrorCode } from '@tipcard/shared/errors/error-codes';
-import type { ApiError } from './api-client.ts';
-import { i18n } from './i18n.ts';
+import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
+import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@tipcard/shared/errors/error-codes';
+import { currentLocale, i18n } from './i18n.ts';
 
-/** English validation text → rule, from the en catalog (the server sends the English text). */
-function validationRuleOf(text: string): string | null {
-  const catalog = i18n.getResourceBundle('en', 'validation') as Record<string, string> | undefined;
-  for (const [rule, message] of Object.entries(catalog ?? {})) if (message === text) return rule;
-  return null;
-}
+/**
+ * What an error answer means to the user, read from its `code` (packages/shared errors/error-codes.ts) and never from
+ * its English text: this file is the only place that maps codes to texts.
+ */
 
-/** Whether `text` is the server message of `code` ('Wait {seconds} seconds' matches 'Wait 42 seconds'). */
-function matchesCodeMessage(code: keyof typeof ERROR_CODES, text: string): boolean {
-  const template = ERROR_CODES[code].message;
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '\\d+');
-  return new RegExp(`^${pattern}$`).test(text);
-}
+/** An answer other than 2xx. `status` defaults to 500 when the request never got an answer (spec 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  /** Seconds from the Retry-After header, when present. */
+  readonly retryAfter: number | null;
 
-/** Seconds from a 'Wait N seconds' message (or the Retry-After header). */
-export function waitSeconds(error: ApiError): number | null {
-  const text = error.body?.errors[0] ?? error.body?.message ?? '';
-  const match = /Wait\s+(\d+)/i.exec(text);
-  if (match) return Number(match[1]);
-  return error.retryAfter;
+  /** `cause`: why an answer we could not use failed, such as the zod error of an answer that breaks its schema. */
+  constructor(status: number, body: ApiErrorBody | null, retryAfter: number | null = null, cause?: unknown) {
+    super(body?.message || `Request failed with status ${status}`, cause === undefined ? undefined : { cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
 }
 
 /**
- * The snackbar text for a 400/403/422/429 answer: errors[0] in the user's language when we know it, the server
- * text otherwise, and 'Api Error!' when the body carries nothing to show (spec 8).
+ * A server text in the user's language, chosen by `code`. The server writes English; `validation_failed` names its
+ * rule only in those words, so an English reader gets the server's own text and every other reader the code's
+ * meaning ('Enter valid data'). A code this build does not know yet keeps the server's text, and so does a resend
+ * wait without its Retry-After header, which carries the seconds.
  */
+function translated(error: ApiError, serverText: string): string {
+  const code = error.code;
+  if (!isErrorCode(code) || !i18n.exists(`errors:codes.${code}`)) return serverText;
+  if (code === 'validation_failed' && currentLocale() === DEFAULT_LOCALE) return serverText;
+  if (code === 'resend_wait' && error.retryAfter === null) return serverText;
+  return i18n.t(`errors:codes.${code}`, { seconds: error.retryAfter });
+}
+
+/** The snackbar text for a 400/403/422/429 answer: errors[0] in the user's language, or 'Api Error!' (spec 8). */
 export function apiErrorText(error: ApiError): string {
   const first = error.body?.errors[0];
-  if (!first) return i18n.t('errors:api_error');
+  return first ? translated(error, first) : i18n.t('errors:api_error');
+}
 
-  const rule = validationRuleOf(first);
-  if (rule) return i18n.t(`validation:${rule}`);
+/** The field errors of a 422 answer in the user's language, for react-hook-form's setError. */
+export function serverFieldErrors(error: unknown): [field: string, message: string][] {
+  if (!(error instanceof ApiError) || !error.body) return [];
+  return Object.entries(error.body.validation_errors)
+    .filter(([, messages]) => messages.length > 0)
+    .map(([field, messages]) => [field, translated(error, messages[0]!)]);
+}
 
-  const code = error.body?.code;
-  if (isErrorCode(code) && matchesCodeMessage(code, first) && i18n.exists(`errors:codes.${code}`)) {
-    return i18n.t(`errors:codes.${code}`, { seconds: waitSeconds(error) ?? 0 });
+/** Meaning keys of the auth form errors (spec 8), plus `phone_invalid` and `wait`, which the spec also shows. */
+export type AuthMessageKey =
+  | 'not_blank'
+  | 'wrong_code'
+  | 'phone_taken'
+  | 'phone_invalid'
+  | 'confirmation_limit'
+  | 'user_not_found'
+  | 'too_many_attempts'
+  | 'contact_support';
+
+export interface AuthFailure {
+  key: AuthMessageKey | 'wait';
+  /** Seconds left for `wait`, from the Retry-After header. */
+  seconds?: number;
+  /** The form field the server blamed, when it said. */
+  field?: string;
+}
+
+/** The spec 8 table, keyed by the codes the server sends with those messages. */
+const AUTH_MESSAGE_KEYS: Partial<Record<ErrorCode, AuthMessageKey>> = {
+  wrong_code: 'wrong_code',
+  username_not_found: 'wrong_code',
+  phone_taken: 'phone_taken',
+  confirmation_limit: 'confirmation_limit',
+  user_not_found: 'user_not_found',
+  too_many_attempts: 'too_many_attempts',
+  too_many_requests: 'too_many_attempts',
+};
+
+export function authMessageKey(code: string | undefined): AuthMessageKey {
+  return (isErrorCode(code) && AUTH_MESSAGE_KEYS[code]) || 'contact_support';
+}
+
+/**
+ * How an auth form reads a failed call (spec 8): a resend wait counts down the Retry-After seconds; any other 429 is
+ * 'Too many attempts'; a refused field is named; unexpected answers ask the user to contact support. The sign-in
+ * forms check the fields before sending, so a `validation_failed` means the phone number when it names `username`
+ * and an empty field otherwise.
+ */
+export function authFailureOf(error: unknown): AuthFailure {
+  if (!(error instanceof ApiError) || !error.body) return { key: 'contact_support' };
+  const { code } = error.body;
+
+  if (code === 'resend_wait') return error.retryAfter === null ? { key: 'wait' } : { key: 'wait', seconds: error.retryAfter };
+  if (error.status === 429) return { key: 'too_many_attempts' };
+
+  const field = Object.entries(error.body.validation_errors).find(([, messages]) => messages.length > 0)?.[0];
+  if (code === 'validation_failed') {
+    return field ? { key: field === 'username' ? 'phone_invalid' : 'not_blank', field } : { key: 'contact_support' };
   }
-  for (const known of Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[]) {
-    if (matchesCodeMessage(known, first) && i18n.exists(`errors:codes.${known}`)) {
-      return i18n.t(`errors:codes.${known}`, { seconds: waitSeconds(error) ?? 0 });
-    }
-  }
-  return first;
+  const key = authMessageKey(code);
+  return field && key !== 'contact_support' ? { key, field } : { key };
+}
+
+/** The translation key of the user-facing text. */
+export function authMessageTranslationKey(failure: AuthFailure): string {
+  return `auth:errors.${failure.key}`;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '@tipcard/shared/site/schemas';
+import { siteInfoSchema, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { api } from './api-client.ts';
 import { readShellData } from './shell-data.ts';
 
@@ -12,7 +12,7 @@ function inlinedSiteInfo(): SiteInfo | undefined {
 export function useSiteInfo(): SiteInfo | undefined {
   return useQuery({
     queryKey: ['site'],
-    queryFn: ({ signal }) => api.get<SiteInfo>('/site', { auth: false, errorHandling: 'none', signal }),
+    queryFn: ({ signal }) => api.get('/site', siteInfoSchema, { auth: false, errorHandling: 'none', signal }),
     initialData: inlinedSiteInfo,
     // Configuration changes only with a server restart.
     staleTime: Infinity,

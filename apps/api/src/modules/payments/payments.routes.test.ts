@@ -197,7 +197,7 @@ describe('the payment pages', () => {
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const webDist = mkdtempSync(join(tmpdir(), 'tipcard-pay-'));
-    writeFileSync(join(webDist, 'payment.html'), '<!doctype html><html lang="en"><head><title>Pay</title></head><body></body></html>');
+    writeFileSync(join(webDist, 'public.html'), '<!doctype html><html lang="en"><head><title>Pay</title></head><body></body></html>');
     const web = await createTestApp({ config: { webDist } });
     try {
       // Test apps do not share a database, so the card is made in this one.

@@ -55,7 +55,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
   const page = async (cardId: string | null) => {
     const card = cardId && z.uuid().safeParse(cardId).success ? await tips.publicCard(cardId) : null;
     return {
-      entry: 'payment.html',
+      entry: 'public.html',
       locale: 'en' as const,
       title: card ? t('payment:meta.title', { name: card.public_name }) : t('payment:meta.generic_title'),
       description: t('payment:meta.description'),

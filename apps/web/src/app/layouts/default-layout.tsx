@@ -9,7 +9,7 @@ import { Drawer } from '../../components/ui/drawer.tsx';
 import { LanguageList, LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from '../../features/account/api/use-card.ts';
+import { useMyCard } from '../session/use-my-card.ts';
 import { useLogout } from '../../features/auth/api/use-auth-actions.ts';
 import { useVerificationReminder } from '../../features/verification/use-verification-reminder.ts';
 import { PageLoader } from '../guards.tsx';

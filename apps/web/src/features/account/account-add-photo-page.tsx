@@ -9,8 +9,10 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useDeletePhoto, useMyCard, useUploadPhoto } from './api/use-card.ts';
-import { formatBytes, photoProblem, readAsBase64, type PhotoProblem } from './components/photo-file.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { useDeletePhoto, useUploadPhoto } from './api/use-card.ts';
+import { formatBytes, readAsBase64 } from '../../lib/files.ts';
+import { photoProblem, type PhotoProblem } from './components/photo-file.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function AccountAddPhotoPage() {

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useCreateCard, useMyCard } from './api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { useCreateCard } from './api/use-card.ts';
 import { CardForm } from './components/card-form.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from './api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 function SocialLink({ label, href }: { label: string; href: string | null }) {

@@ -1,6 +1,6 @@
 import { i18n } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
-import { authFailureOf, authMessageTranslationKey, type AuthFailure } from './auth-messages.ts';
+import { authFailureOf, authMessageTranslationKey, type AuthFailure } from '../../lib/api-errors.ts';
 import { setResendWait } from './auth-store.ts';
 
 /** Shows a failed auth call as a red snackbar with the spec's user text; answers what it showed. */

@@ -14,8 +14,8 @@ import { translateValidation, useNamespaces } from '../../lib/i18n.ts';
 import { useSiteInfo } from '../../lib/site-info.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { OperatorDetails } from '../marketing/components/operator-details.tsx';
-import { PageHero } from '../marketing/components/page-hero.tsx';
+import { OperatorDetails } from '../../components/ui/operator-details.tsx';
+import { PageHero } from '../../components/ui/page-hero.tsx';
 import { useSendContact } from './api/use-send-contact.ts';
 
 type ContactInput = z.input<typeof contactBody>;

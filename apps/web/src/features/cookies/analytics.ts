@@ -8,5 +8,5 @@ import { analyticsAllowed } from '../../lib/consent.ts';
  */
 export function sendAnalyticsEvent(event: AnalyticsEventBody): void {
   if (!analyticsAllowed()) return;
-  void api.post('/analytics/events', event, { auth: false, errorHandling: 'none' }).catch(() => undefined);
+  void api.post('/analytics/events', event, null, { auth: false, errorHandling: 'none' }).catch(() => undefined);
 }

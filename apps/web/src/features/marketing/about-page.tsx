@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Globe2, Eye, ShieldCheck, Zap } from 'lucide-react';
 import { useNamespaces } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { OperatorDetails } from './components/operator-details.tsx';
-import { PageHero, Section } from './components/page-hero.tsx';
+import { OperatorDetails } from '../../components/ui/operator-details.tsx';
+import { PageHero, Section } from '../../components/ui/page-hero.tsx';
 import { QuestionsCta } from './components/questions-cta.tsx';
 
 const VALUES = [

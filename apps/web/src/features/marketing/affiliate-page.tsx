@@ -5,7 +5,7 @@ import { ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { useNamespaces } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { PageHero, Section } from './components/page-hero.tsx';
+import { PageHero, Section } from '../../components/ui/page-hero.tsx';
 import { QuestionsCta } from './components/questions-cta.tsx';
 
 const STEPS = [

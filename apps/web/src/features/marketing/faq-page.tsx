@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Accordion } from '../../components/ui/accordion.tsx';
 import { useNamespaces } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { PageHero } from './components/page-hero.tsx';
+import { PageHero } from '../../components/ui/page-hero.tsx';
 import { QuestionsCta } from './components/questions-cta.tsx';
 
 export default function FaqPage() {

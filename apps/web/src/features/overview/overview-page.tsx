@@ -9,15 +9,15 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useStore } from '../../lib/create-store.ts';
 import { openModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useCardQr } from '../account/api/use-card-qr.ts';
-import { useMyCard } from '../account/api/use-card.ts';
-import { useAccountBalance } from './api/use-account-balance.ts';
+import { useCardQr } from '../../app/session/use-card-qr.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { useAccountBalance } from '../../app/session/use-account-balance.ts';
 import { CardModal } from './components/card-modal.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useOverviewFigures } from '../transactions/api/use-transactions.ts';
-import { TransactionRow, TransactionRowSkeleton } from '../transactions/components/transaction-row.tsx';
+import { useOverviewFigures } from './api/use-overview-figures.ts';
+import { TransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
 
 function BalanceTile({ label, hint, cents, testId, tone, icon, loading }: { label: string; hint: string; cents: number; testId: string; tone: 'dark' | 'light'; icon: ReactNode; loading: boolean }) {
   const dark = tone === 'dark';

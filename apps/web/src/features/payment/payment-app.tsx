@@ -14,7 +14,7 @@ import { cardIdOf, parsePaymentRoute, paymentRoutePath, type PaymentRoute } from
 import { usePaymentResult } from './use-payment-result.ts';
 import { usePaymentT } from './payment-i18n.ts';
 
-/** What the server inlined into payment.html (apps/api payments.routes.ts); `turnstile_site_key` when it sends it. */
+/** What the server inlined into public.html (apps/api payments.routes.ts); `turnstile_site_key` when it sends it. */
 interface ShellData {
   card?: PublicCard | null;
   turnstile_site_key?: string | null;

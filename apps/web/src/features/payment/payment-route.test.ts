@@ -14,13 +14,13 @@ describe('payment routes', () => {
   });
 
   it('answers unknown for anything else', () => {
-    expect(parsePaymentRoute('/payment.html', '')).toEqual({ page: 'unknown' });
+    expect(parsePaymentRoute('/public.html', '')).toEqual({ page: 'unknown' });
     expect(parsePaymentRoute(`/payment/${card}/refund`, '')).toEqual({ page: 'unknown' });
     expect(parsePaymentRoute(`/payment/${card}/success/x`, '')).toEqual({ page: 'unknown' });
   });
 
   it('reads the same route after a hash under vite dev', () => {
-    expect(parsePaymentRoute('/payment.html', '', `#/payment/${card}/success?payment=p2`)).toEqual({ page: 'success', cardId: card, paymentId: 'p2' });
+    expect(parsePaymentRoute('/public.html', '', `#/payment/${card}/success?payment=p2`)).toEqual({ page: 'success', cardId: card, paymentId: 'p2' });
   });
 
   it('writes routes back to their paths', () => {

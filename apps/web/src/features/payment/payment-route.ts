@@ -1,4 +1,4 @@
-/** Where the guest is: the server answers each of these paths with payment.html (apps/api payments.routes.ts). */
+/** Where the guest is: the server answers each of these paths with public.html (apps/api payments.routes.ts). */
 export type PaymentRoute =
   | { page: 'form'; cardId: string }
   | { page: 'success'; cardId: string; paymentId: string | null }
@@ -10,7 +10,7 @@ const RESULT_SEGMENT = 'walletto-result';
 
 /**
  * Reads the route from the path form the QR codes and the provider's returns use (`/payment/{id}/success?payment=…`);
- * under `vite dev`, where payment.html is served as it is, the same path may follow a hash (`/payment.html#/payment/…`).
+ * under `vite dev`, where public.html is served as it is, the same path may follow a hash (`/public.html#/payment/…`).
  */
 export function parsePaymentRoute(pathname: string, search: string, hash = ''): PaymentRoute {
   let path = pathname;

@@ -7,10 +7,10 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from '../account/api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useAddPayoutMethod } from './api/use-payouts.ts';
 import { PayoutMethodForm } from './components/payout-method-form.tsx';
-import { serverFieldErrors } from './format.ts';
+import { serverFieldErrors } from '../../lib/api-errors.ts';
 
 /** Where to go once the method is saved (or the form is left): back to the withdrawal, the settings or the payouts. */
 function useReturnPath(): string {

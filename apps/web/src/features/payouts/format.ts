@@ -1,5 +1,4 @@
-import type { ApiError } from '../../lib/api-client.ts';
-import { currentLocale, i18n } from '../../lib/i18n.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 /**
  * A calendar date from the API (YYYY-MM-DD) in the user's language: "Tue, 14 Jan" in tables and lists (with the year
@@ -21,22 +20,6 @@ export function formatDay(date: string, style: 'short' | 'long' = 'short', now =
 /** A moment (ISO timestamp) in the user's language: "14 Jan 2025, 13:05". */
 export function formatMoment(iso: string): string {
   return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-/** English validation text → the user's language (the server sends `validation_errors` in English). */
-function translateServerText(text: string): string {
-  const catalog = i18n.getResourceBundle('en', 'validation') as Record<string, string> | undefined;
-  for (const [rule, message] of Object.entries(catalog ?? {})) if (message === text) return i18n.t(`validation:${rule}`);
-  return text;
-}
-
-/** The field errors of a 422 answer, translated, for react-hook-form's setError. */
-export function serverFieldErrors(error: unknown): [field: string, message: string][] {
-  const body = (error as ApiError | null)?.body;
-  if (!body?.validation_errors) return [];
-  return Object.entries(body.validation_errors)
-    .filter(([, messages]) => messages.length > 0)
-    .map(([field, messages]) => [field, translateServerText(messages[0]!)]);
 }
 
 /** "LV•• •••• •••• •••• •••• 5001" → "LV•• •••• 5001": the country and the last four fit a phone's line. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Globe, Landmark, UserRound, type LucideIcon } from 'lucide-react';
@@ -6,9 +6,7 @@ import { LanguageList } from '../../components/ui/language-switcher.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from '../account/api/use-card.ts';
-import { usePayoutMethods } from '../payouts/api/use-payouts.ts';
-import { shortMask } from '../payouts/format.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 
 function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: ReactNode }) {
   return (
@@ -28,12 +26,11 @@ function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: Lucid
   );
 }
 
-export default function SettingsPage() {
+/** `payoutAccount`: the line about the payout account, which the payouts feature renders (the app passes it in). */
+export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNode }) {
   const { t } = useTranslation('settings');
   const to = useLocalePath();
-  const { clientId, card } = useMyCard();
-  const methods = usePayoutMethods(clientId);
-  const method = methods.data?.[0];
+  const { card } = useMyCard();
   useDocumentTitle(t('title'));
 
   return (
@@ -46,7 +43,7 @@ export default function SettingsPage() {
               to={to('/settings/payout')}
               icon={Landmark}
               title={t('payout.title')}
-              text={method ? t('payout.current', { account: shortMask(method.masked_account) }) : t('payout.none')}
+              text={<Suspense fallback={t('payout.loading')}>{payoutAccount}</Suspense>}
             />
           </li>
           {card ? (

@@ -9,9 +9,9 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
-import { useMyCard } from '../account/api/use-card.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useExportCsv, useTransactions } from './api/use-transactions.ts';
-import { TransactionRow, TransactionRowSkeleton } from './components/transaction-row.tsx';
+import { TransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
 import { filtersFromSearch, hasFilters, searchFromFilters, type TransactionFilters } from './transaction-filters.ts';
 
 /** Loads the next page when the sentinel scrolls into view; the visible button does the same without an observer. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useMe } from '../auth/api/use-me.ts';
+import { useMe } from '../../app/session/use-me.ts';
 import { openModal } from '../../lib/ui-store.ts';
 import { useVerification } from './api/use-verification.ts';
 

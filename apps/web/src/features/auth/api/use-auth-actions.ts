@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Tokens } from '@tipcard/shared/auth/schemas';
+import { otpSentSchema, registrationSchema, tokensSchema, type Tokens } from '@tipcard/shared/auth/schemas';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
 import { api } from '../../../lib/api-client.ts';
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../../../lib/tokens.ts';
@@ -13,20 +13,16 @@ const AUTH = { errorHandling: 'none', auth: false } as const;
 
 export const LOADING_CLEAR_DELAY_MS = 1000;
 
-interface OtpSent {
-  resend_after_seconds: number;
-}
-
 export function useRequestOtp() {
   return useMutation({
-    mutationFn: (username: string) => api.post<OtpSent>('/request-otp', { username }, AUTH),
+    mutationFn: (username: string) => api.post('/request-otp', { username }, otpSentSchema, AUTH),
     onSuccess: (data, username) => startLoginCode(username, data?.resend_after_seconds ?? OTP_RESEND_WAIT_SECONDS),
   });
 }
 
 export function useResendLoginCode() {
   return useMutation({
-    mutationFn: (username: string) => api.post<OtpSent>('/request-otp', { username }, AUTH),
+    mutationFn: (username: string) => api.post('/request-otp', { username }, otpSentSchema, AUTH),
     onSuccess: (data) => setResendWait(data?.resend_after_seconds ?? OTP_RESEND_WAIT_SECONDS),
   });
 }
@@ -34,14 +30,14 @@ export function useResendLoginCode() {
 export function useRegister() {
   return useMutation({
     mutationFn: (body: { username: string; age_confirmed: true; terms_accepted: true; referral_code?: string; promo_source?: string }) =>
-      api.post<{ uuid: string }>('/register', body, AUTH),
+      api.post('/register', body, registrationSchema, AUTH),
     onSuccess: (data, body) => startVerifying(data.uuid, body.username, OTP_RESEND_WAIT_SECONDS),
   });
 }
 
 export function useResendRegistrationCode() {
   return useMutation({
-    mutationFn: (uid: string) => api.post<OtpSent>(`/register/${encodeURIComponent(uid)}/resend`, {}, AUTH),
+    mutationFn: (uid: string) => api.post(`/register/${encodeURIComponent(uid)}/resend`, {}, otpSentSchema, AUTH),
     onSuccess: (data) => setResendWait(data?.resend_after_seconds ?? OTP_RESEND_WAIT_SECONDS),
   });
 }
@@ -64,7 +60,7 @@ function useSignedIn() {
 export function useLoginCheck() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: { username: string; password: string }) => api.post<Tokens>('/login_check', body, AUTH),
+    mutationFn: (body: { username: string; password: string }) => api.post('/login_check', body, tokensSchema, AUTH),
     onMutate: () => setLoading(true),
     onSuccess: signedIn,
     onError: () => setLoading(false),
@@ -75,7 +71,7 @@ export function useVerifyRegistration() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: ({ uid, code }: { uid: string; code: string }) =>
-      api.post<Tokens>(`/register/${encodeURIComponent(uid)}/verify`, { code }, AUTH),
+      api.post(`/register/${encodeURIComponent(uid)}/verify`, { code }, tokensSchema, AUTH),
     onMutate: () => setLoading(true),
     onSuccess: signedIn,
     onError: () => setLoading(false),
@@ -93,7 +89,7 @@ export function useLogout() {
       const jwt = getAccessToken();
       // No refresh-and-replay here: a dead session is signed out anyway.
       await api
-        .post('/logout', refreshToken ? { refreshToken } : {}, {
+        .post('/logout', refreshToken ? { refreshToken } : {}, null, {
           ...AUTH,
           headers: jwt ? { Authorization: `Bearer ${jwt}` } : {},
         })

@@ -7,7 +7,7 @@ import { verifyBody } from '@tipcard/shared/auth/schemas';
 import { OTP_LENGTH } from '@tipcard/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 
 type CodeInput = z.input<typeof verifyBody>;
 

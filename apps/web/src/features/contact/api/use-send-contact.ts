@@ -4,5 +4,5 @@ import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/contact; errors show through the API client's snackbar (422, 429, 403 anti-bot). */
 export function useSendContact() {
-  return useMutation({ mutationFn: (body: ContactBody) => api.post('/contact', body, { auth: false }) });
+  return useMutation({ mutationFn: (body: ContactBody) => api.post('/contact', body, null, { auth: false }) });
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNamespaces } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { OperatorDetails } from '../../marketing/components/operator-details.tsx';
+import { OperatorDetails } from '../../../components/ui/operator-details.tsx';
 
 interface LegalSection {
   title: string;

@@ -8,7 +8,7 @@ import { CheckboxField, TextAreaField } from '../../../components/ui/field.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { createPublicPayment, PublicApiError } from '../api/public-api.ts';
-import { createIdempotencyKeeper } from '../idempotency.ts';
+import { createIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
 import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../tip-amount.ts';
 import { AmountPicker } from './amount-picker.tsx';

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payout, PayoutMethod, PayoutMethodBody, PayoutTerms } from '@tipcard/shared/payouts/schemas';
+import { z } from 'zod';
+import { payoutMethodSchema, payoutSchema, payoutTermsSchema, type Payout, type PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { newIdempotencyKey } from '../../payment/idempotency.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 
 export const payoutMethodsKey = (clientId: string | undefined) => ['payout-methods', clientId] as const;
 export const payoutsKey = (clientId: string | undefined) => ['payouts', clientId] as const;
@@ -20,7 +21,7 @@ const isMoving = (payout: Payout) => payout.status === 'in_flight' || payout.sta
 export function usePayoutMethods(clientId: string | undefined) {
   return useQuery({
     queryKey: payoutMethodsKey(clientId),
-    queryFn: ({ signal }) => api.get<PayoutMethod[]>(`/clients/${clientId}/payout-methods`, { signal }),
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/payout-methods`, z.array(payoutMethodSchema), { signal }),
     enabled: Boolean(clientId),
     select: (methods) => [...methods].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.created_at.localeCompare(b.created_at)),
   });
@@ -29,7 +30,7 @@ export function usePayoutMethods(clientId: string | undefined) {
 export function useAddPayoutMethod(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutMethodBody) => api.post<PayoutMethod>(`/clients/${clientId}/payout-methods`, body, { headers: idempotent() }),
+    mutationFn: (body: PayoutMethodBody) => api.post(`/clients/${clientId}/payout-methods`, body, payoutMethodSchema, { headers: idempotent() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutMethodsKey(clientId) }),
   });
 }
@@ -37,7 +38,7 @@ export function useAddPayoutMethod(clientId: string | undefined) {
 export function useDeletePayoutMethod(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (methodId: string) => api.delete<unknown>(`/payout-methods/${methodId}`, { headers: idempotent() }),
+    mutationFn: (methodId: string) => api.delete(`/payout-methods/${methodId}`, null, { headers: idempotent() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutMethodsKey(clientId) }),
   });
 }
@@ -45,7 +46,7 @@ export function useDeletePayoutMethod(clientId: string | undefined) {
 export function useSetDefaultPayoutMethod(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (methodId: string) => api.post<unknown>(`/payout-methods/${methodId}/default`, undefined, { headers: idempotent() }),
+    mutationFn: (methodId: string) => api.post(`/payout-methods/${methodId}/default`, undefined, null, { headers: idempotent() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutMethodsKey(clientId) }),
   });
 }
@@ -54,21 +55,18 @@ export function useSetDefaultPayoutMethod(clientId: string | undefined) {
 export function usePayoutTerms(clientId: string | undefined) {
   return useQuery({
     queryKey: ['payout-terms', clientId],
-    queryFn: ({ signal }) => api.get<PayoutTerms>(`/clients/${clientId}/payouts/terms`, { signal, errorHandling: 'none' }),
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/payouts/terms`, payoutTermsSchema, { signal, errorHandling: 'none' }),
     enabled: Boolean(clientId),
     retry: false,
     staleTime: 60_000,
   });
 }
 
-/** The history, newest first; an array, or a page with `items` should the API page it later. */
+/** The history, newest first. */
 export function usePayouts(clientId: string | undefined) {
   return useQuery({
     queryKey: payoutsKey(clientId),
-    queryFn: async ({ signal }) => {
-      const data = await api.get<Payout[] | { items: Payout[] }>(`/clients/${clientId}/payouts`, { signal });
-      return Array.isArray(data) ? data : data.items;
-    },
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/payouts`, z.array(payoutSchema), { signal }),
     enabled: Boolean(clientId),
     refetchInterval: (query) => (query.state.data?.some(isMoving) ? 3_000 : 60_000),
   });
@@ -77,7 +75,7 @@ export function usePayouts(clientId: string | undefined) {
 export function usePayout(payoutId: string | undefined) {
   return useQuery({
     queryKey: payoutKey(payoutId),
-    queryFn: ({ signal }) => api.get<Payout>(`/payouts/${payoutId}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/payouts/${payoutId}`, payoutSchema, { signal }),
     enabled: Boolean(payoutId),
     refetchInterval: (query) => (query.state.data?.status === 'in_flight' ? 2_000 : false),
   });
@@ -103,7 +101,7 @@ export function useCreatePayout(clientId: string | undefined) {
   const refresh = useRefreshMoney(clientId);
   return useMutation({
     mutationFn: ({ key, ...body }: { amount_cents: number; method_id: string; key: string }) =>
-      api.post<Payout>(`/clients/${clientId}/payouts`, body, { headers: { 'Idempotency-Key': key, ...language() } }),
+      api.post(`/clients/${clientId}/payouts`, body, payoutSchema, { headers: { 'Idempotency-Key': key, ...language() } }),
     onSuccess: (payout) => {
       queryClient.setQueryData(payoutKey(payout.id), payout);
       refresh();
@@ -116,7 +114,7 @@ export function useConfirmPayout(clientId: string | undefined, payoutId: string 
   const queryClient = useQueryClient();
   const refresh = useRefreshMoney(clientId);
   return useMutation({
-    mutationFn: (code: string) => api.post<Payout>(`/payouts/${payoutId}/confirm`, { code }, { errorHandling: 'none', headers: idempotent() }),
+    mutationFn: (code: string) => api.post(`/payouts/${payoutId}/confirm`, { code }, payoutSchema, { errorHandling: 'none', headers: idempotent() }),
     onSuccess: (payout) => {
       queryClient.setQueryData(payoutKey(payout.id), payout);
       refresh();
@@ -129,7 +127,7 @@ export function useConfirmPayout(clientId: string | undefined, payoutId: string 
 export function useResendPayoutCode(payoutId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Payout | undefined>(`/payouts/${payoutId}/resend`, undefined, { errorHandling: 'none', headers: idempotent() }),
+    mutationFn: () => api.post(`/payouts/${payoutId}/resend`, undefined, payoutSchema, { errorHandling: 'none', headers: idempotent() }),
     onSuccess: (payout) => {
       if (payout?.id) queryClient.setQueryData(payoutKey(payout.id), payout);
     },

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { SlideToConfirm } from '../../../components/ui/slide-to-confirm.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
-import { newIdempotencyKey } from '../../payment/idempotency.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCreatePayout } from '../api/use-payouts.ts';
 import { formatDay, shortMask } from '../format.ts';
 import { centsToInput, checkAmount, withdrawAllCents } from '../payout-amount.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Verification, VerificationBody } from '@tipcard/shared/verification/schemas';
+import { verificationSchema, type VerificationBody } from '@tipcard/shared/verification/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey, privateClientId, useMe } from '../../auth/api/use-me.ts';
+import { meQueryKey, privateClientId, useMe } from '../../../app/session/use-me.ts';
 
 export const verificationQueryKey = (clientId: string | undefined) => ['verification', clientId] as const;
 
@@ -11,7 +11,7 @@ export function useVerification(enabled = true) {
   const clientId = privateClientId(me.data);
   const query = useQuery({
     queryKey: verificationQueryKey(clientId),
-    queryFn: ({ signal }) => api.get<Verification>(`/clients/${clientId}/verification`, { signal }),
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/verification`, verificationSchema, { signal }),
     enabled: enabled && Boolean(clientId),
     staleTime: 30_000,
   });
@@ -22,7 +22,7 @@ export function useVerification(enabled = true) {
 export function useSubmitVerification(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VerificationBody) => api.post<Verification>(`/clients/${clientId}/verification`, body),
+    mutationFn: (body: VerificationBody) => api.post(`/clients/${clientId}/verification`, body, verificationSchema),
     onSuccess: (verification) => {
       queryClient.setQueryData(verificationQueryKey(clientId), verification);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FileCheck2, FileUp, X } from 'lucide-react';
 import { cn } from '../../../components/ui/cn.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { formatBytes } from '../../account/components/photo-file.ts';
+import { formatBytes } from '../../../lib/files.ts';
 import { DOCUMENT_ACCEPT, documentProblem } from './document-file.ts';
 
 interface DocumentInputProps {

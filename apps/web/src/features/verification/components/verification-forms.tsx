@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Send, ShieldCheck } from 'lucide-react';
 import type { z } from 'zod';
-import { ERROR_CODES } from '@tipcard/shared/errors/error-codes';
 import {
   COMPANY_DOCUMENTS,
   PERSON_DOCUMENTS,
@@ -16,22 +15,13 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { i18n, translateValidation } from '../../../lib/i18n.ts';
+import { ApiError, serverFieldErrors } from '../../../lib/api-errors.ts';
+import { translateValidation } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
-import { readAsBase64 } from '../../account/components/photo-file.ts';
+import { readAsBase64 } from '../../../lib/files.ts';
 import { useSubmitVerification } from '../api/use-verification.ts';
 import { DocumentInput } from './document-input.tsx';
 import { documentMime } from './document-file.ts';
-
-/** The server's English text in the user's language, when we know it. */
-function serverText(text: string): string {
-  if (text === ERROR_CODES.invalid_file.message) return i18n.t('verification:file.problem_type');
-  if (text === ERROR_CODES.payload_too_large.message) return i18n.t('verification:file.problem_size');
-  const catalog = i18n.getResourceBundle('en', 'validation') as Record<string, string> | undefined;
-  const rule = Object.entries(catalog ?? {}).find(([, message]) => message === text)?.[0];
-  return rule ? i18n.t(`validation:${rule}`) : text;
-}
 
 type Files<D extends DocumentField> = Partial<Record<D, File | null>>;
 
@@ -74,12 +64,12 @@ function useSend<D extends DocumentField>(clientId: string | undefined, document
       showSnackbar(t('sent'), 'success');
     } catch (error) {
       setProgress(null);
-      const problems = error instanceof ApiError ? (error.body?.validation_errors ?? {}) : {};
+      // A refused document says why in this page's own words.
+      const code = error instanceof ApiError ? error.code : undefined;
+      const fileProblem = code === 'invalid_file' ? t('file.problem_type') : code === 'payload_too_large' ? t('file.problem_size') : null;
       const documentProblems: Partial<Record<D, string>> = {};
-      for (const [field, messages] of Object.entries(problems)) {
-        const message = messages[0] ? serverText(messages[0]) : undefined;
-        if (!message) continue;
-        if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = message;
+      for (const [field, message] of serverFieldErrors(error)) {
+        if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = fileProblem ?? message;
         else setError(field as Path<V>, { message });
       }
       setFileErrors(documentProblems);

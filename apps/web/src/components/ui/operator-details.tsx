@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Building2 } from 'lucide-react';
-import { useSiteInfo } from '../../../lib/site-info.ts';
+import { useSiteInfo } from '../../lib/site-info.ts';
 
 /**
  * The operator's legal details exactly as configured: an unset detail leaves its line out, and with none at all

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { downloadQr } from '../../account/api/use-card-qr.ts';
+import { saveBlob } from '../../../lib/download-file.ts';
 
 /**
  * Downloads the printable card PDF. The call needs the bearer header, so it is fetched as a blob and saved through
@@ -10,14 +10,10 @@ import { downloadQr } from '../../account/api/use-card-qr.ts';
 export function useCardSheet() {
   return useMutation({
     mutationFn: async (card: { id: string; public_name: string }) => {
-      const blob = await api.get<Blob>(`/cards/${card.id}/print.pdf`, {
+      const blob = await api.getBlob(`/cards/${card.id}/print.pdf`, {
         query: { locale: currentLocale() },
-        responseType: 'blob',
       });
-      const url = URL.createObjectURL(blob);
-      downloadQr(url, `tipcard-card-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.pdf`);
-      // The click has handed the file to the browser; the object URL can go once it has been read.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, `tipcard-card-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.pdf`);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Me } from '@tipcard/shared/auth/me-schema';
-import { api } from '../../../lib/api-client.ts';
-import { hasSession } from '../../../lib/tokens.ts';
+import { meSchema, type Me } from '@tipcard/shared/auth/me-schema';
+import { api } from '../../lib/api-client.ts';
+import { hasSession } from '../../lib/tokens.ts';
 
 export const meQueryKey = ['me'] as const;
 
@@ -9,7 +9,7 @@ export const meQueryKey = ['me'] as const;
 export function useMe() {
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => api.get<Me>('/me', { signal }),
+    queryFn: ({ signal }) => api.get('/me', meSchema, { signal }),
     enabled: hasSession(),
     staleTime: 60_000,
   });

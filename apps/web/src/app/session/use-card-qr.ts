@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Card } from '@tipcard/shared/cards/schemas';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** The colour of the QR modules: the brand's dark blue. */
 export const QR_COLOR = '#132552';
@@ -13,9 +13,8 @@ export function useCardQr(card: Pick<Card, 'id' | 'payment_url'> | null | undefi
   const query = useQuery({
     queryKey: ['card-qr', card?.id, card?.payment_url],
     queryFn: async ({ signal }) => {
-      const blob = await api.get<Blob>(`/cards/${card!.id}/qr_code`, {
+      const blob = await api.getBlob(`/cards/${card!.id}/qr_code`, {
         query: { url: card!.payment_url, hexColor: QR_COLOR },
-        responseType: 'blob',
         signal,
       });
       return URL.createObjectURL(blob);
@@ -25,14 +24,4 @@ export function useCardQr(card: Pick<Card, 'id' | 'payment_url'> | null | undefi
     gcTime: Infinity,
   });
   return { url: query.data ?? null, isPending: query.isPending, isError: query.isError };
-}
-
-/** Saves the QR code PNG. */
-export function downloadQr(objectUrl: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
 }

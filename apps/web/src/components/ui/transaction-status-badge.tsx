@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@tipcard/shared/transactions/schemas';
-import { cn } from '../../../components/ui/cn.ts';
+import { cn } from './cn.ts';
 
 const TONES: Record<Transaction['status'], string> = {
   HOLD: 'bg-amber-50 text-amber-800 ring-amber-200',

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, Gift, Star, type LucideIcon } from 'lucide-react';
 import type { Transaction } from '@tipcard/shared/transactions/schemas';
-import { cn } from '../../../components/ui/cn.ts';
-import { formatEuro } from '../../../lib/format-euro.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { cn } from './cn.ts';
+import { formatEuro } from '../../lib/format-euro.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { StatusBadge } from './transaction-status-badge.tsx';
 
 const ICONS: Record<Transaction['type'], { icon: LucideIcon; tone: string }> = {
   PAYIN: { icon: ArrowDownLeft, tone: 'bg-emerald-50 text-emerald-700' },

@@ -8,10 +8,10 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useMyCard } from '../account/api/use-card.ts';
-import { useDeletePayoutMethod, usePayoutMethods, useSetDefaultPayoutMethod } from '../payouts/api/use-payouts.ts';
-import { MethodSummary } from '../payouts/components/payout-method-card.tsx';
-import { shortMask } from '../payouts/format.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { useDeletePayoutMethod, usePayoutMethods, useSetDefaultPayoutMethod } from './api/use-payouts.ts';
+import { MethodSummary } from './components/payout-method-card.tsx';
+import { shortMask } from './format.ts';
 
 function DeleteDialog({ method, onClose, onConfirm, deleting }: { method: PayoutMethod | null; onClose: () => void; onConfirm: () => void; deleting: boolean }) {
   const { t } = useTranslation('settings');

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { cardSchema } from '@tipcard/shared/cards/schemas';
+import { api } from '../../lib/api-client.ts';
+import { privateClientId, useMe } from './use-me.ts';
+
+export const cardsQueryKey = (clientId: string | undefined) => ['cards', clientId] as const;
+
+/** The user's cards; each private client has one card, and the first one is the private card. */
+export function useMyCard() {
+  const me = useMe();
+  const clientId = privateClientId(me.data);
+  const cards = useQuery({
+    queryKey: cardsQueryKey(clientId),
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/cards`, z.array(cardSchema), { signal }),
+    enabled: Boolean(clientId),
+    staleTime: 30_000,
+  });
+  const card = cards.data?.find((item) => item.is_private) ?? cards.data?.[0] ?? null;
+  return {
+    me: me.data,
+    clientId,
+    card,
+    isPending: me.isPending || (Boolean(clientId) && cards.isPending),
+    isError: me.isError || cards.isError,
+  };
+}
