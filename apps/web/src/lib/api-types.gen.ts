@@ -12,31 +12,7 @@ export interface paths {
       cookie?: never;
     };
     /** The process is up */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {string} */
-                status: 'ok';
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -53,31 +29,7 @@ export interface paths {
       cookie?: never;
     };
     /** The database answers */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {string} */
-                status: 'ok';
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getReady'];
     put?: never;
     post?: never;
     delete?: never;
@@ -96,36 +48,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Text a sign-in code */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            username: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                resend_after_seconds: number;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postRequestOtp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -142,38 +65,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Sign in with the texted code */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            username: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                jwt: string;
-                refresh_token: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postLoginCheck'];
     delete?: never;
     options?: never;
     head?: never;
@@ -190,43 +82,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Start a sign-up */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            username: string;
-            /** @enum {boolean} */
-            age_confirmed: true;
-            /** @enum {boolean} */
-            terms_accepted: true;
-            referral_code?: string;
-            promo_source?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                uuid: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postRegister'];
     delete?: never;
     options?: never;
     head?: never;
@@ -243,39 +99,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Finish a sign-up with the texted code */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          uid: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            code: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                jwt: string;
-                refresh_token: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postRegisterVerify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -292,32 +116,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Text the sign-up code again */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          uid: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                resend_after_seconds: number;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postRegisterResend'];
     delete?: never;
     options?: never;
     head?: never;
@@ -334,37 +133,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Rotate the refresh token */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            refreshToken?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                jwt: string;
-                refresh_token: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postRefreshToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -381,37 +150,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Revoke the refresh token family */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            refreshToken?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {boolean} */
-                ok: true;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postLogout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -426,60 +165,7 @@ export interface paths {
       cookie?: never;
     };
     /** The signed-in user */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                clients: {
-                  /** Format: uuid */
-                  id: string;
-                  /** @enum {string} */
-                  type: 'private';
-                }[];
-                verification_required: boolean;
-                referral_available: boolean;
-                phone: string;
-                public_name: string | null;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                photo: string | null;
-                /** @enum {string|null} */
-                activity_type:
-                  | 'WAITER'
-                  | 'HOUSEMAID'
-                  | 'BEAUTY_INDUSTRY'
-                  | 'DISTRIBUTION'
-                  | 'OTHER'
-                  | 'DONATION'
-                  | 'PRODUCTS_AND_SERVICES'
-                  | null;
-                country: string | null;
-                instagram: string | null;
-                facebook: string | null;
-                tiktok: string | null;
-                promo_source: string | null;
-                referral_code: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getMe'];
     put?: never;
     post?: never;
     delete?: never;
@@ -496,109 +182,10 @@ export interface paths {
       cookie?: never;
     };
     /** The user's identity verification: not_started, pending, approved or rejected (with the reason) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {string} */
-                status: 'not_started' | 'pending' | 'approved' | 'rejected';
-                /** @enum {string|null} */
-                kind: 'person' | 'company' | null;
-                reason: string | null;
-                submitted_at: string | null;
-                reviewed_at: string | null;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientVerification'];
     put?: never;
     /** Submit the person or company form with its documents (PDF, JPEG or PNG by content, base64, at most 10 MB each); allowed when not started or rejected */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json':
-            | {
-                first_name: string;
-                last_name: string;
-                birthday: string;
-                personal_code: string;
-                address: string;
-                /** @enum {string} */
-                kind: 'person';
-                document_front: {
-                  content: string;
-                  name: string;
-                  mime: string;
-                };
-                document_back: {
-                  content: string;
-                  name: string;
-                  mime: string;
-                };
-              }
-            | {
-                company_name: string;
-                registration_number: string;
-                representative_name: string;
-                representative_birthday: string;
-                iban: string;
-                /** @enum {string} */
-                kind: 'company';
-                registration_document: {
-                  content: string;
-                  name: string;
-                  mime: string;
-                };
-              };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {string} */
-                status: 'not_started' | 'pending' | 'approved' | 'rejected';
-                /** @enum {string|null} */
-                kind: 'person' | 'company' | null;
-                reason: string | null;
-                submitted_at: string | null;
-                reviewed_at: string | null;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postClientVerification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -613,144 +200,10 @@ export interface paths {
       cookie?: never;
     };
     /** The client's cards */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                client_id: string;
-                title: string;
-                image_url: string | null;
-                public_name: string;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                /** @enum {string} */
-                activity_type:
-                  'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-                country: string;
-                instagram: string | null;
-                facebook: string | null;
-                tiktok: string | null;
-                rating: number | null;
-                is_private: boolean;
-                payment_url: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientCards'];
     put?: never;
     /** Create a card (a private client has exactly one) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            title: string;
-            public_name: string;
-            welcome_phrase?: string | null;
-            public_text?: string | null;
-            /** @enum {string} */
-            activity_type:
-              'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-            /** @enum {string} */
-            country:
-              | 'AT'
-              | 'BE'
-              | 'BG'
-              | 'HR'
-              | 'CY'
-              | 'CZ'
-              | 'DK'
-              | 'EE'
-              | 'FI'
-              | 'FR'
-              | 'DE'
-              | 'GR'
-              | 'HU'
-              | 'IE'
-              | 'IT'
-              | 'LV'
-              | 'LT'
-              | 'LU'
-              | 'MT'
-              | 'NL'
-              | 'PL'
-              | 'PT'
-              | 'RO'
-              | 'SK'
-              | 'SI'
-              | 'ES'
-              | 'SE'
-              | 'IS'
-              | 'LI'
-              | 'NO'
-              | 'GB';
-            instagram?: string | null;
-            facebook?: string | null;
-            tiktok?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                client_id: string;
-                title: string;
-                image_url: string | null;
-                public_name: string;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                /** @enum {string} */
-                activity_type:
-                  'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-                country: string;
-                instagram: string | null;
-                facebook: string | null;
-                tiktok: string | null;
-                rating: number | null;
-                is_private: boolean;
-                payment_url: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postClientCards'];
     delete?: never;
     options?: never;
     head?: never;
@@ -771,98 +224,7 @@ export interface paths {
     options?: never;
     head?: never;
     /** Change some fields of a card */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            title?: string;
-            public_name?: string;
-            welcome_phrase?: string | null;
-            public_text?: string | null;
-            /** @enum {string} */
-            activity_type?:
-              'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-            /** @enum {string} */
-            country?:
-              | 'AT'
-              | 'BE'
-              | 'BG'
-              | 'HR'
-              | 'CY'
-              | 'CZ'
-              | 'DK'
-              | 'EE'
-              | 'FI'
-              | 'FR'
-              | 'DE'
-              | 'GR'
-              | 'HU'
-              | 'IE'
-              | 'IT'
-              | 'LV'
-              | 'LT'
-              | 'LU'
-              | 'MT'
-              | 'NL'
-              | 'PL'
-              | 'PT'
-              | 'RO'
-              | 'SK'
-              | 'SI'
-              | 'ES'
-              | 'SE'
-              | 'IS'
-              | 'LI'
-              | 'NO'
-              | 'GB';
-            instagram?: string | null;
-            facebook?: string | null;
-            tiktok?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                client_id: string;
-                title: string;
-                image_url: string | null;
-                public_name: string;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                /** @enum {string} */
-                activity_type:
-                  'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-                country: string;
-                instagram: string | null;
-                facebook: string | null;
-                tiktok: string | null;
-                rating: number | null;
-                is_private: boolean;
-                payment_url: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    patch: operations['patchCard'];
     trace?: never;
   };
   '/api/cards/{cardId}/photo': {
@@ -873,127 +235,12 @@ export interface paths {
       cookie?: never;
     };
     /** The card photo (public: the guest payment page shows it) */
-    get: {
-      parameters: {
-        query?: {
-          v?: string;
-        };
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['getCardPhoto'];
     put?: never;
     /** Upload the card photo (JPEG or PNG, base64, at most 10 MB; stored re-encoded without metadata) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            content: string;
-            name: string;
-            mime: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                client_id: string;
-                title: string;
-                image_url: string | null;
-                public_name: string;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                /** @enum {string} */
-                activity_type:
-                  'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-                country: string;
-                instagram: string | null;
-                facebook: string | null;
-                tiktok: string | null;
-                rating: number | null;
-                is_private: boolean;
-                payment_url: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCardPhoto'];
     /** Remove the card photo */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                client_id: string;
-                title: string;
-                image_url: string | null;
-                public_name: string;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                /** @enum {string} */
-                activity_type:
-                  'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-                country: string;
-                instagram: string | null;
-                facebook: string | null;
-                tiktok: string | null;
-                rating: number | null;
-                is_private: boolean;
-                payment_url: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    delete: operations['deleteCardPhoto'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1007,29 +254,7 @@ export interface paths {
       cookie?: never;
     };
     /** The card's QR code: PNG, or SVG when the Accept header prefers image/svg+xml */
-    get: {
-      parameters: {
-        query: {
-          url: string;
-          hexColor?: string;
-        };
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['getCardQrCode'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1046,38 +271,7 @@ export interface paths {
       cookie?: never;
     };
     /** Main and hold balances in cents */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                account_balances: {
-                  /** @enum {string} */
-                  type: 'main' | 'hold';
-                  balance: number;
-                }[];
-                /** @enum {string} */
-                currency: 'EUR';
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientAccount'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1094,56 +288,7 @@ export interface paths {
       cookie?: never;
     };
     /** The history, newest first, with filters and a keyset cursor */
-    get: {
-      parameters: {
-        query?: {
-          type?: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
-          status?: 'HOLD' | 'PAID' | 'REFUNDED';
-          from?: string;
-          to?: string;
-          cursor?: string;
-          limit?: number;
-        };
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                items: {
-                  /** Format: uuid */
-                  id: string;
-                  /** @enum {string} */
-                  type: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
-                  /** @enum {string} */
-                  status: 'HOLD' | 'PAID' | 'REFUNDED';
-                  amount_cents: number;
-                  fee_cents: number;
-                  /** @enum {string} */
-                  currency: 'EUR';
-                  created_at: string;
-                  settled_at: string | null;
-                  description: string;
-                  message: string | null;
-                  rating: number | null;
-                }[];
-                next_cursor: string | null;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientTransactions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1160,31 +305,7 @@ export interface paths {
       cookie?: never;
     };
     /** The filtered history as CSV */
-    get: {
-      parameters: {
-        query?: {
-          type?: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
-          status?: 'HOLD' | 'PAID' | 'REFUNDED';
-          from?: string;
-          to?: string;
-        };
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['getClientTransactionsCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1201,55 +322,7 @@ export interface paths {
       cookie?: never;
     };
     /** Received today, this week and this month, tip count, average rating, latest transactions */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                received_today_cents: number;
-                received_week_cents: number;
-                received_month_cents: number;
-                tip_count: number;
-                average_rating: number | null;
-                latest: {
-                  /** Format: uuid */
-                  id: string;
-                  /** @enum {string} */
-                  type: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
-                  /** @enum {string} */
-                  status: 'HOLD' | 'PAID' | 'REFUNDED';
-                  amount_cents: number;
-                  fee_cents: number;
-                  /** @enum {string} */
-                  currency: 'EUR';
-                  created_at: string;
-                  settled_at: string | null;
-                  description: string;
-                  message: string | null;
-                  rating: number | null;
-                }[];
-                /** @enum {string} */
-                currency: 'EUR';
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientOverview'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1266,96 +339,10 @@ export interface paths {
       cookie?: never;
     };
     /** Payout methods, masked */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'sepa' | 'uk';
-                holder: string;
-                masked_account: string;
-                bic: string | null;
-                is_default: boolean;
-                created_at: string;
-              }[];
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientPayoutMethods'];
     put?: never;
     /** Add a SEPA or UK payout method (the first becomes the default) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json':
-            | {
-                /** @enum {string} */
-                kind: 'sepa';
-                iban: string;
-                bic: string;
-                holder_last_name: string;
-                address: string;
-              }
-            | {
-                /** @enum {string} */
-                kind: 'uk';
-                account_number: string;
-                sort_code: string;
-                holder_name: string;
-                address: string;
-              };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'sepa' | 'uk';
-                holder: string;
-                masked_account: string;
-                bic: string | null;
-                is_default: boolean;
-                created_at: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postClientPayoutMethods'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1373,33 +360,7 @@ export interface paths {
     put?: never;
     post?: never;
     /** Delete a payout method */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {boolean} */
-                deleted: true;
-              };
-            };
-          };
-        };
-      };
-    };
+    delete: operations['deletePayoutMethod'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1415,40 +376,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Make a payout method the default */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                kind: 'sepa' | 'uk';
-                holder: string;
-                masked_account: string;
-                bic: string | null;
-                is_default: boolean;
-                created_at: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postPayoutMethodDefault'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1463,38 +391,7 @@ export interface paths {
       cookie?: never;
     };
     /** Minimum, fee, main balance, largest amount and expected arrival */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                min_amount_cents: number;
-                fee_cents: number;
-                main_balance_cents: number;
-                max_amount_cents: number;
-                expected_arrival: string;
-                /** @enum {string} */
-                currency: 'EUR';
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientPayoutsTerms'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1511,108 +408,10 @@ export interface paths {
       cookie?: never;
     };
     /** Payout history, newest first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
-                amount_cents: number;
-                fee_cents: number;
-                /** @enum {string} */
-                currency: 'EUR';
-                method: {
-                  /** @enum {string} */
-                  kind: 'sepa' | 'uk';
-                  holder: string;
-                  masked_account: string;
-                };
-                expected_arrival: string;
-                created_at: string;
-                confirmed_at: string | null;
-                paid_at: string | null;
-                code_expires_at: string | null;
-                resend_after_seconds: number | null;
-              }[];
-            };
-          };
-        };
-      };
-    };
+    get: operations['getClientPayouts'];
     put?: never;
     /** Request a withdrawal; texts the confirmation code (send an Idempotency-Key) */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          'idempotency-key': string;
-        };
-        path: {
-          clientId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amount_cents: number;
-            /** Format: uuid */
-            method_id: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
-                amount_cents: number;
-                fee_cents: number;
-                /** @enum {string} */
-                currency: 'EUR';
-                method: {
-                  /** @enum {string} */
-                  kind: 'sepa' | 'uk';
-                  holder: string;
-                  masked_account: string;
-                };
-                expected_arrival: string;
-                created_at: string;
-                confirmed_at: string | null;
-                paid_at: string | null;
-                code_expires_at: string | null;
-                resend_after_seconds: number | null;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postClientPayouts'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1627,51 +426,7 @@ export interface paths {
       cookie?: never;
     };
     /** One payout */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
-                amount_cents: number;
-                fee_cents: number;
-                /** @enum {string} */
-                currency: 'EUR';
-                method: {
-                  /** @enum {string} */
-                  kind: 'sepa' | 'uk';
-                  holder: string;
-                  masked_account: string;
-                };
-                expected_arrival: string;
-                created_at: string;
-                confirmed_at: string | null;
-                paid_at: string | null;
-                code_expires_at: string | null;
-                resend_after_seconds: number | null;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getPayout'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1690,57 +445,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Confirm a withdrawal with its SMS code; moves the money */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            code: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
-                amount_cents: number;
-                fee_cents: number;
-                /** @enum {string} */
-                currency: 'EUR';
-                method: {
-                  /** @enum {string} */
-                  kind: 'sepa' | 'uk';
-                  holder: string;
-                  masked_account: string;
-                };
-                expected_arrival: string;
-                created_at: string;
-                confirmed_at: string | null;
-                paid_at: string | null;
-                code_expires_at: string | null;
-                resend_after_seconds: number | null;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postPayoutConfirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1757,179 +462,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Text a new code after the 60-second wait */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
-                amount_cents: number;
-                fee_cents: number;
-                /** @enum {string} */
-                currency: 'EUR';
-                method: {
-                  /** @enum {string} */
-                  kind: 'sepa' | 'uk';
-                  holder: string;
-                  masked_account: string;
-                };
-                expected_arrival: string;
-                created_at: string;
-                confirmed_at: string | null;
-                paid_at: string | null;
-                code_expires_at: string | null;
-                resend_after_seconds: number | null;
-              };
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/public/cards/{cardId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What a guest sees of a card */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                title: string;
-                public_name: string;
-                welcome_phrase: string | null;
-                public_text: string | null;
-                image_url: string | null;
-                /** @enum {string} */
-                activity_type:
-                  'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
-                rating: number | null;
-                rating_count: number;
-                fee_percent: number;
-                min_amount_cents: number;
-                max_amount_cents: number;
-                preset_amounts_cents: number[];
-                /** @enum {string} */
-                currency: 'EUR';
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/public/cards/{cardId}/payments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Open a checkout for a tip (send an Idempotency-Key) */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          'idempotency-key': string;
-        };
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amount_cents: number;
-            /** @default false */
-            cover_fee?: boolean;
-            rating?: number | null;
-            message?: string | null;
-            /** @enum {boolean} */
-            terms_accepted: true;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                card_id: string;
-                /** @enum {string} */
-                status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
-                amount_cents: number;
-                fee_cents: number;
-                total_cents: number;
-                cover_fee: boolean;
-                /** @enum {string} */
-                currency: 'EUR';
-                checkout_url: string;
-                created_at: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postPayoutResend'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1944,45 +477,7 @@ export interface paths {
       cookie?: never;
     };
     /** A payment as its guest sees it (the return page polls it) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          paymentId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                card_id: string;
-                /** @enum {string} */
-                status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
-                amount_cents: number;
-                fee_cents: number;
-                total_cents: number;
-                cover_fee: boolean;
-                /** @enum {string} */
-                currency: 'EUR';
-                checkout_url: string;
-                created_at: string;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getPublicPayment'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2001,26 +496,41 @@ export interface paths {
     get?: never;
     put?: never;
     /** Provider events */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          provider: 'sandbox' | 'stripe';
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
+    post: operations['postWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/cards/{cardId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    /** What a guest sees of a card */
+    get: operations['getPublicCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/cards/{cardId}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open a checkout for a tip (send an Idempotency-Key) */
+    post: operations['postPublicCardPayments'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2035,46 +545,7 @@ export interface paths {
       cookie?: never;
     };
     /** Company details, contacts and the anti-bot site key */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                company: {
-                  name: string | null;
-                  registration_number: string | null;
-                  licence: string | null;
-                  address: string | null;
-                };
-                support: {
-                  email: string | null;
-                  phone: string | null;
-                };
-                social: {
-                  instagram: string | null;
-                  facebook: string | null;
-                  tiktok: string | null;
-                };
-                turnstile_site_key: string | null;
-                contact_form: boolean;
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getSite'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2093,40 +564,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Send a message to support from the contact page */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            email: string;
-            message: string;
-            turnstile_token?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              data: {
-                /** @enum {boolean} */
-                sent: true;
-              };
-            };
-          };
-        };
-      };
-    };
+    post: operations['postContact'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2143,35 +581,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** First-party analytics: one page view or advert visit (sent only with consent) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            name: 'page_view' | 'ad_visit';
-            path: string;
-            /** @enum {string} */
-            locale: 'en' | 'lv' | 'fr' | 'es';
-            promo_source?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    post: operations['postAnalyticsEvents'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2186,28 +596,7 @@ export interface paths {
       cookie?: never;
     };
     /** The card as a printable PDF: QR code, public name and a one-line instruction */
-    get: {
-      parameters: {
-        query?: {
-          locale?: 'en' | 'lv' | 'fr' | 'es';
-        };
-        header?: never;
-        path: {
-          cardId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    get: operations['getCardPrintPdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2223,27 +612,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          to?: string;
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
+    /** Messages sent (development only) */
+    get: operations['getDevOutbox'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2255,7 +625,49 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: never;
+  schemas: {
+    ApiError: {
+      message: string;
+      /** @enum {string} */
+      code:
+        | 'bad_request'
+        | 'unauthorized'
+        | 'forbidden'
+        | 'not_found'
+        | 'payload_too_large'
+        | 'unsupported_media_type'
+        | 'validation_failed'
+        | 'phone_taken'
+        | 'card_limit'
+        | 'invalid_file'
+        | 'user_not_found'
+        | 'username_not_found'
+        | 'wrong_code'
+        | 'invalid_refresh_token'
+        | 'confirmation_limit'
+        | 'bot_check_failed'
+        | 'too_many_attempts'
+        | 'too_many_requests'
+        | 'resend_wait'
+        | 'payout_minimum'
+        | 'insufficient_balance'
+        | 'payout_method_in_use'
+        | 'payout_method_limit'
+        | 'payout_not_awaiting'
+        | 'idempotency_key_reused'
+        | 'invalid_webhook'
+        | 'provider_unavailable'
+        | 'verification_required'
+        | 'verification_pending'
+        | 'verification_approved'
+        | 'internal'
+        | 'unavailable';
+      errors: string[];
+      validation_errors: {
+        [key: string]: string[];
+      };
+    };
+  };
   responses: never;
   parameters: never;
   requestBodies: never;
@@ -2263,4 +675,3033 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              status: 'ok';
+            };
+          };
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              status: 'ok';
+            };
+          };
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postRequestOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          username: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              resend_after_seconds: number;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postLoginCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          username: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              jwt: string;
+              refresh_token: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postRegister: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          username: string;
+          /** @enum {boolean} */
+          age_confirmed: true;
+          /** @enum {boolean} */
+          terms_accepted: true;
+          referral_code?: string;
+          promo_source?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              uuid: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postRegisterVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        uid: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              jwt: string;
+              refresh_token: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postRegisterResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        uid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              resend_after_seconds: number;
+            };
+          };
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postRefreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          refreshToken?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              jwt: string;
+              refresh_token: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          refreshToken?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              clients: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'private';
+              }[];
+              verification_required: boolean;
+              referral_available: boolean;
+              phone: string;
+              public_name: string | null;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              photo: string | null;
+              /** @enum {string|null} */
+              activity_type:
+                | 'WAITER'
+                | 'HOUSEMAID'
+                | 'BEAUTY_INDUSTRY'
+                | 'DISTRIBUTION'
+                | 'OTHER'
+                | 'DONATION'
+                | 'PRODUCTS_AND_SERVICES'
+                | null;
+              country: string | null;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              promo_source: string | null;
+              referral_code: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              status: 'not_started' | 'pending' | 'approved' | 'rejected';
+              /** @enum {string|null} */
+              kind: 'person' | 'company' | null;
+              reason: string | null;
+              submitted_at: string | null;
+              reviewed_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              first_name: string;
+              last_name: string;
+              birthday: string;
+              personal_code: string;
+              address: string;
+              /** @enum {string} */
+              kind: 'person';
+              document_front: {
+                content: string;
+                name: string;
+                mime: string;
+              };
+              document_back: {
+                content: string;
+                name: string;
+                mime: string;
+              };
+            }
+          | {
+              company_name: string;
+              registration_number: string;
+              representative_name: string;
+              representative_birthday: string;
+              iban: string;
+              /** @enum {string} */
+              kind: 'company';
+              registration_document: {
+                content: string;
+                name: string;
+                mime: string;
+              };
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              status: 'not_started' | 'pending' | 'approved' | 'rejected';
+              /** @enum {string|null} */
+              kind: 'person' | 'company' | null;
+              reason: string | null;
+              submitted_at: string | null;
+              reviewed_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientCards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              is_private: boolean;
+              payment_url: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientCards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+          public_name: string;
+          welcome_phrase?: string | null;
+          public_text?: string | null;
+          /** @enum {string} */
+          activity_type:
+            'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+          /** @enum {string} */
+          country:
+            | 'AT'
+            | 'BE'
+            | 'BG'
+            | 'HR'
+            | 'CY'
+            | 'CZ'
+            | 'DK'
+            | 'EE'
+            | 'FI'
+            | 'FR'
+            | 'DE'
+            | 'GR'
+            | 'HU'
+            | 'IE'
+            | 'IT'
+            | 'LV'
+            | 'LT'
+            | 'LU'
+            | 'MT'
+            | 'NL'
+            | 'PL'
+            | 'PT'
+            | 'RO'
+            | 'SK'
+            | 'SI'
+            | 'ES'
+            | 'SE'
+            | 'IS'
+            | 'LI'
+            | 'NO'
+            | 'GB';
+          instagram?: string | null;
+          facebook?: string | null;
+          tiktok?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              is_private: boolean;
+              payment_url: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  patchCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title?: string;
+          public_name?: string;
+          welcome_phrase?: string | null;
+          public_text?: string | null;
+          /** @enum {string} */
+          activity_type?:
+            'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+          /** @enum {string} */
+          country?:
+            | 'AT'
+            | 'BE'
+            | 'BG'
+            | 'HR'
+            | 'CY'
+            | 'CZ'
+            | 'DK'
+            | 'EE'
+            | 'FI'
+            | 'FR'
+            | 'DE'
+            | 'GR'
+            | 'HU'
+            | 'IE'
+            | 'IT'
+            | 'LV'
+            | 'LT'
+            | 'LU'
+            | 'MT'
+            | 'NL'
+            | 'PL'
+            | 'PT'
+            | 'RO'
+            | 'SK'
+            | 'SI'
+            | 'ES'
+            | 'SE'
+            | 'IS'
+            | 'LI'
+            | 'NO'
+            | 'GB';
+          instagram?: string | null;
+          facebook?: string | null;
+          tiktok?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              is_private: boolean;
+              payment_url: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCardPhoto: {
+    parameters: {
+      query?: {
+        v?: string;
+      };
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postCardPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          content: string;
+          name: string;
+          mime: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              is_private: boolean;
+              payment_url: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteCardPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              is_private: boolean;
+              payment_url: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCardQrCode: {
+    parameters: {
+      query: {
+        url: string;
+        hexColor?: string;
+      };
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              account_balances: {
+                /** @enum {string} */
+                type: 'main' | 'hold';
+                balance: number;
+              }[];
+              /** @enum {string} */
+              currency: 'EUR';
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientTransactions: {
+    parameters: {
+      query?: {
+        type?: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
+        status?: 'HOLD' | 'PAID' | 'REFUNDED';
+        from?: string;
+        to?: string;
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
+                /** @enum {string} */
+                status: 'HOLD' | 'PAID' | 'REFUNDED';
+                amount_cents: number;
+                fee_cents: number;
+                /** @enum {string} */
+                currency: 'EUR';
+                created_at: string;
+                settled_at: string | null;
+                description: string;
+                message: string | null;
+                rating: number | null;
+              }[];
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientTransactionsCsv: {
+    parameters: {
+      query?: {
+        type?: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
+        status?: 'HOLD' | 'PAID' | 'REFUNDED';
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              received_today_cents: number;
+              received_week_cents: number;
+              received_month_cents: number;
+              tip_count: number;
+              average_rating: number | null;
+              latest: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'PAYIN' | 'PAYOUT' | 'REFERRAL_PAYIN';
+                /** @enum {string} */
+                status: 'HOLD' | 'PAID' | 'REFUNDED';
+                amount_cents: number;
+                fee_cents: number;
+                /** @enum {string} */
+                currency: 'EUR';
+                created_at: string;
+                settled_at: string | null;
+                description: string;
+                message: string | null;
+                rating: number | null;
+              }[];
+              /** @enum {string} */
+              currency: 'EUR';
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientPayoutMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              kind: 'sepa' | 'uk';
+              holder: string;
+              masked_account: string;
+              bic: string | null;
+              is_default: boolean;
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientPayoutMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              kind: 'sepa';
+              iban: string;
+              bic: string;
+              holder_last_name: string;
+              address: string;
+            }
+          | {
+              /** @enum {string} */
+              kind: 'uk';
+              account_number: string;
+              sort_code: string;
+              holder_name: string;
+              address: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              kind: 'sepa' | 'uk';
+              holder: string;
+              masked_account: string;
+              bic: string | null;
+              is_default: boolean;
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deletePayoutMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postPayoutMethodDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              kind: 'sepa' | 'uk';
+              holder: string;
+              masked_account: string;
+              bic: string | null;
+              is_default: boolean;
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientPayoutsTerms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              min_amount_cents: number;
+              fee_cents: number;
+              main_balance_cents: number;
+              max_amount_cents: number;
+              expected_arrival: string;
+              /** @enum {string} */
+              currency: 'EUR';
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientPayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+              amount_cents: number;
+              fee_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              method: {
+                /** @enum {string} */
+                kind: 'sepa' | 'uk';
+                holder: string;
+                masked_account: string;
+              };
+              expected_arrival: string;
+              created_at: string;
+              confirmed_at: string | null;
+              paid_at: string | null;
+              code_expires_at: string | null;
+              resend_after_seconds: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientPayouts: {
+    parameters: {
+      query?: never;
+      header: {
+        'idempotency-key': string;
+      };
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount_cents: number;
+          /** Format: uuid */
+          method_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+              amount_cents: number;
+              fee_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              method: {
+                /** @enum {string} */
+                kind: 'sepa' | 'uk';
+                holder: string;
+                masked_account: string;
+              };
+              expected_arrival: string;
+              created_at: string;
+              confirmed_at: string | null;
+              paid_at: string | null;
+              code_expires_at: string | null;
+              resend_after_seconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+              amount_cents: number;
+              fee_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              method: {
+                /** @enum {string} */
+                kind: 'sepa' | 'uk';
+                holder: string;
+                masked_account: string;
+              };
+              expected_arrival: string;
+              created_at: string;
+              confirmed_at: string | null;
+              paid_at: string | null;
+              code_expires_at: string | null;
+              resend_after_seconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postPayoutConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+              amount_cents: number;
+              fee_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              method: {
+                /** @enum {string} */
+                kind: 'sepa' | 'uk';
+                holder: string;
+                masked_account: string;
+              };
+              expected_arrival: string;
+              created_at: string;
+              confirmed_at: string | null;
+              paid_at: string | null;
+              code_expires_at: string | null;
+              resend_after_seconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postPayoutResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+              amount_cents: number;
+              fee_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              method: {
+                /** @enum {string} */
+                kind: 'sepa' | 'uk';
+                holder: string;
+                masked_account: string;
+              };
+              expected_arrival: string;
+              created_at: string;
+              confirmed_at: string | null;
+              paid_at: string | null;
+              code_expires_at: string | null;
+              resend_after_seconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPublicPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        paymentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              card_id: string;
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+              amount_cents: number;
+              fee_cents: number;
+              total_cents: number;
+              cover_fee: boolean;
+              /** @enum {string} */
+              currency: 'EUR';
+              checkout_url: string;
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'sandbox' | 'stripe';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getPublicCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              image_url: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              rating: number | null;
+              rating_count: number;
+              fee_percent: number;
+              min_amount_cents: number;
+              max_amount_cents: number;
+              preset_amounts_cents: number[];
+              /** @enum {string} */
+              currency: 'EUR';
+            };
+          };
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postPublicCardPayments: {
+    parameters: {
+      query?: never;
+      header: {
+        'idempotency-key': string;
+      };
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount_cents: number;
+          /** @default false */
+          cover_fee?: boolean;
+          rating?: number | null;
+          message?: string | null;
+          /** @enum {boolean} */
+          terms_accepted: true;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              card_id: string;
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+              amount_cents: number;
+              fee_cents: number;
+              total_cents: number;
+              cover_fee: boolean;
+              /** @enum {string} */
+              currency: 'EUR';
+              checkout_url: string;
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              company: {
+                name: string | null;
+                registration_number: string | null;
+                licence: string | null;
+                address: string | null;
+              };
+              support: {
+                email: string | null;
+                phone: string | null;
+              };
+              social: {
+                instagram: string | null;
+                facebook: string | null;
+                tiktok: string | null;
+              };
+              turnstile_site_key: string | null;
+              contact_form: boolean;
+            };
+          };
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          email: string;
+          message: string;
+          turnstile_token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {boolean} */
+              sent: true;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postAnalyticsEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          name: 'page_view' | 'ad_visit';
+          path: string;
+          /** @enum {string} */
+          locale: 'en' | 'lv' | 'fr' | 'es';
+          promo_source?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCardPrintPdf: {
+    parameters: {
+      query?: {
+        locale?: 'en' | 'lv' | 'fr' | 'es';
+      };
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getDevOutbox: {
+    parameters: {
+      query?: {
+        to?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+}
