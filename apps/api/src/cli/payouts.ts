@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { systemClock } from '../lib/clock.ts';
 import { latestCutoff } from '../modules/payouts/business-days.ts';
 import { findBatch, listBatches, markBatchPayouts, markBatchSent, markPayout } from '../modules/payouts/payout-batches.ts';
 import { createBatch } from '../modules/payouts/payouts.jobs.ts';
+import { createServices } from '../services.ts';
 
 /**
  * The operator's payout commands until the back office exists (docs/decisions/0007-payouts.md):
@@ -28,7 +28,7 @@ const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
 const { db } = database;
-const now = systemClock.now();
+const now = createServices(config, db, log).clock.now();
 
 function fail(message: string): never {
   console.error(message);

@@ -1,8 +1,8 @@
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { systemClock } from '../lib/clock.ts';
-import { createMessagingService } from '../modules/messaging/messaging.service.ts';
+import pino from 'pino';
+import { createServices } from '../services.ts';
 import { findUserForReview, ReviewError, reviewVerification, type ReviewDecision } from '../modules/verification/verification.service.ts';
 
 /**
@@ -21,15 +21,16 @@ if (!reference || (decision !== 'approve' && decision !== 'reject')) {
 
 const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir });
+const services = createServices(config, database.db, pino({ level: config.logLevel }));
 let exitCode = 0;
 try {
   await database.migrate();
   const user = await findUserForReview(database.db, reference, normalizePhone);
-  const result = await reviewVerification(database.db, createMessagingService({ db: database.db, clock: systemClock }), {
+  const result = await reviewVerification(database.db, services.messages, {
     user,
     decision: decision satisfies ReviewDecision,
     reason: reasonParts.join(' ') || null,
-    now: systemClock.now(),
+    now: services.clock.now(),
   });
   console.log(`Verification of user ${user.id} (${user.phone}) is now ${result.status}${result.reason ? ` (reason: "${result.reason}")` : ''}. The user will be told by SMS.`);
 } catch (error) {
