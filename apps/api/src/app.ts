@@ -116,7 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, secureCookies: https });
       await api.register(meRoutes, { me });
-      await api.register(verificationRoutes);
+      await api.register(verificationRoutes, { verification: services.verification });
       await api.register(cardsRoutes, { cards });
       await api.register(accountsRoutes, { accounts });
       await api.register(transactionsRoutes, { transactions });

@@ -30,6 +30,7 @@ import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import type { HumanVerifier } from './plugins/anti-bot.ts';
 
@@ -69,6 +70,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const health = createHealthService({ db });
   const analytics = createAnalyticsService({ db });
   const accounts = createAccountsService({ db });
+  const verification = createVerificationService({ db });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
   const transactions = createTransactionsService({ db, clock });
   const cards = createCardsService({ db, publicUrl: config.publicUrl });
@@ -140,6 +142,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     analytics,
     accounts,
     me,
+    verification,
     transactions,
     cards,
     otp,

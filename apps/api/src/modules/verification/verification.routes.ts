@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { verificationBody, verificationSchema } from '@tipcard/shared/verification/schemas';
-import { getClientVerification, submitVerification } from './verification.service.ts';
+import type { VerificationService } from './verification.service.ts';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const clientParams = z.object({ clientId: z.uuid() });
@@ -12,7 +12,7 @@ const SUBMISSIONS_PER_MINUTE = 10;
 /** Two documents of 10 MB as base64 (the person form) plus the JSON around them. */
 const BODY_LIMIT = 2 * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
-export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (app, { verification }) => {
   const owner = { onRequest: app.authenticate };
   const tags = ['verification'];
   const security = [{ bearer: [] }];
@@ -29,7 +29,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: data(verificationSchema) },
       },
     },
-    async (request) => ({ data: await getClientVerification(app.db, request.userId, request.params.clientId) }),
+    async (request) => ({ data: await verification.get(request.userId, request.params.clientId) }),
   );
 
   app.post(
@@ -50,8 +50,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const verification = await submitVerification(app.db, request.userId, request.params.clientId, request.body);
-      return reply.status(201).send({ data: verification });
+      return reply.status(201).send({ data: await verification.submit(request.userId, request.params.clientId, request.body) });
     },
   );
 };

@@ -49,7 +49,7 @@ function refuseWhenOpen(latest: repo.VerificationRow | undefined): void {
 }
 
 /** GET: the owner's verification status. */
-export async function getClientVerification(db: Executor, userId: string, clientId: string): Promise<Verification> {
+async function getClientVerification(db: Executor, userId: string, clientId: string): Promise<Verification> {
   const client = await requireOwnClient(db, userId, clientId);
   return toVerification(await repo.findLatestVerification(db, client.userId));
 }
@@ -79,7 +79,7 @@ async function checkDocuments(documents: Record<string, string>): Promise<Record
  * POST: a person or company request → pending. Allowed when not started or rejected; documents are typed by
  * content and cleaned before the transaction (CPU work holds no connection), then stored with the request at once.
  */
-export async function submitVerification(db: Database, userId: string, clientId: string, body: Body): Promise<Verification> {
+async function submitVerification(db: Database, userId: string, clientId: string, body: Body): Promise<Verification> {
   const client = await requireOwnClient(db, userId, clientId);
   refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
 
@@ -122,6 +122,16 @@ export async function submitVerification(db: Database, userId: string, clientId:
     if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER)) refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
     throw error;
   }
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
+
+/** The owner's identity verification: its state, and a submission with its documents. */
+export function createVerificationService({ db }: { db: Database }) {
+  return {
+    get: (userId: string, clientId: string) => getClientVerification(db, userId, clientId),
+    submit: (userId: string, clientId: string, body: Body) => submitVerification(db, userId, clientId, body),
+  };
 }
 
 export type ReviewDecision = 'approve' | 'reject';
