@@ -8,9 +8,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What a repository takes as its first argument: the database or the caller's open transaction. */
 export type Executor = Database | Transaction;
@@ -47,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -55,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
           client.release();
@@ -69,11 +68,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteDir ? { dataDir: join(options.pgliteDir, 'pglite') } : {}),
     parsers: { [pgliteTypes.INT8]: parseBigint },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sandboxCharges, sandboxEvents } from '../../db/schema.ts';
+import { sandboxCharges, sandboxEvents } from '../../db/schema/sandbox.ts';
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 export type SandboxEventRow = typeof sandboxEvents.$inferSelect;

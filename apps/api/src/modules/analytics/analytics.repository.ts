@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { analyticsEvents } from '../../db/schema.ts';
+import { analyticsEvents } from '../../db/schema/analytics.ts';
 
 export type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents } from '../../db/schema.ts';
+import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { otpCodes, refreshTokens, registrations } from '../../db/schema.ts';
+import { otpCodes, refreshTokens, registrations } from '../../db/schema/auth.ts';
 
 export type OtpCode = typeof otpCodes.$inferSelect;
 export type OtpPurpose = OtpCode['purpose'];

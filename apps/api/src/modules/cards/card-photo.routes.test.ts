@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/files.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cards, clients, files } from '../../db/schema.ts';
+import { cards } from '../../db/schema/cards.ts';
+import { files } from '../../db/schema/files.ts';
+import { clients } from '../../db/schema/users.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type NewCardRow = typeof cards.$inferInsert;
@@ -57,18 +59,6 @@ export async function updateCard(db: Executor, cardId: string, changes: CardChan
     .where(eq(cards.id, cardId))
     .returning();
   return row;
-}
-
-export async function insertFile(db: Executor, values: { ownerUserId: string; mime: string; content: Uint8Array }) {
-  const [row] = await db
-    .insert(files)
-    .values({ ...values, sizeBytes: values.content.byteLength })
-    .returning({ id: files.id });
-  return row!;
-}
-
-export async function deleteFile(db: Executor, fileId: string): Promise<void> {
-  await db.delete(files).where(eq(files.id, fileId));
 }
 
 /** The photo of a card: its file id, type and bytes; undefined when the card or its photo does not exist. */

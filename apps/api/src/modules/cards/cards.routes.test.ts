@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards } from '../../db/schema.ts';
+import { cards } from '../../db/schema/cards.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;

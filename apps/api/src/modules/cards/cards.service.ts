@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { requireOwnClient } from '../users/users.service.ts';
+import { deleteFile, storeFile } from '../files/files.service.ts';
 import * as repo from './cards.repository.ts';
 import { decodeUpload, normalizePhoto } from './photo.ts';
 import { normalizeHexColor, renderQrCode, type QrFormat } from './qr-code.ts';
@@ -163,9 +164,9 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
       const row = await db.transaction(async (tx) => {
         const card = await repo.findCardForUpdate(tx, cardId);
         if (!card) throw new AppError('not_found');
-        const file = await repo.insertFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
-        const updated = await repo.updateCard(tx, cardId, { photoFileId: file.id });
-        if (card.photoFileId) await repo.deleteFile(tx, card.photoFileId);
+        const fileId = await storeFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
+        const updated = await repo.updateCard(tx, cardId, { photoFileId: fileId });
+        if (card.photoFileId) await deleteFile(tx, card.photoFileId);
         return updated!;
       });
       return toCard(row, publicUrl);
@@ -179,7 +180,7 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
         if (!card) throw new AppError('not_found');
         if (!card.photoFileId) return card;
         const updated = await repo.updateCard(tx, cardId, { photoFileId: null });
-        await repo.deleteFile(tx, card.photoFileId);
+        await deleteFile(tx, card.photoFileId);
         return updated!;
       });
       return toCard(row, publicUrl);

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { files } from '../../db/schema/files.ts';
 
 export async function insertFile(db: Executor, values: { ownerUserId: string; mime: string; content: Uint8Array }) {
   const [row] = await db
@@ -7,4 +8,8 @@ export async function insertFile(db: Executor, values: { ownerUserId: string; mi
     .values({ ...values, sizeBytes: values.content.byteLength })
     .returning({ id: files.id });
   return row!;
+}
+
+export async function deleteFile(db: Executor, fileId: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, fileId));
 }

@@ -6,3 +6,8 @@ export async function storeFile(db: Executor, file: { ownerUserId: string; mime:
   const row = await repo.insertFile(db, file);
   return row.id;
 }
+
+/** Deletes a stored file (a replaced or removed photo), inside the caller's transaction. */
+export async function deleteFile(db: Executor, fileId: string): Promise<void> {
+  await repo.deleteFile(db, fileId);
+}

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema/ledger.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;

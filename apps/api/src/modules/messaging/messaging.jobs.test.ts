@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../db/schema.ts';
+import { outboxMessages } from '../../db/schema/messaging.ts';
 import { createTestApp, uniquePhone, type TestApp } from '../../test/test-app.ts';
 import type { Mail } from './mailer.ts';
 import { DELIVERY_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './messaging.jobs.ts';

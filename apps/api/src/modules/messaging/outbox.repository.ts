@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { outboxMessages } from '../../db/schema.ts';
+import { outboxMessages } from '../../db/schema/messaging.ts';
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type Channel = OutboxMessageRow['channel'];

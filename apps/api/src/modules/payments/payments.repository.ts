@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { paymentAllocations, payments, providerEvents } from '../../db/schema.ts';
+import { paymentAllocations, payments, providerEvents } from '../../db/schema/payments.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;

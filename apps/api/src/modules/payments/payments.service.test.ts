@@ -14,7 +14,8 @@ import { createUserWithPrivateClient } from '../users/users.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
 import { asc, count, eq } from 'drizzle-orm';
-import { ledgerEntries, ledgerPostings, paymentAllocations, payments as paymentsTable } from '../../db/schema.ts';
+import { ledgerEntries, ledgerPostings } from '../../db/schema/ledger.ts';
+import { paymentAllocations, payments as paymentsTable } from '../../db/schema/payments.ts';
 
 const HOUR = 3_600_000;
 let database: DatabaseHandle;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { payoutBatches, payoutMethodEvents, payoutMethods, payouts, sandboxPayoutTransfers } from '../../db/schema.ts';
+import { payoutBatches, payoutMethodEvents, payoutMethods, payouts, sandboxPayoutTransfers } from '../../db/schema/payouts.ts';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;

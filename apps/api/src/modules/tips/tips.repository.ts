@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tips } from '../../db/schema.ts';
+import { tips } from '../../db/schema/tips.ts';
 
 export type TipRow = typeof tips.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { transactions } from '../../db/schema.ts';
+import { transactions } from '../../db/schema/transactions.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type TransactionType = TransactionRow['type'];

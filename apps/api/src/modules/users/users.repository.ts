@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { clients, users } from '../../db/schema.ts';
+import { clients, users } from '../../db/schema/users.ts';
 
 export type User = typeof users.$inferSelect;
 export type Client = typeof clients.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { verifications } from '../../db/schema.ts';
+import { verifications } from '../../db/schema/verification.ts';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 export type NewVerification = typeof verifications.$inferInsert;

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './users.ts';
+
+/** Balances per owner and kind (DESIGN "Money and the ledger"); user accounts can never go below zero. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_kind_key').on(t.ownerUserId, t.kind).nullsNotDistinct(),
+    check('ledger_accounts_user_balance_non_negative', sql`${t.ownerUserId} IS NULL OR ${t.balanceCents} >= 0`),
+  ],
+);
+
+/** One business event that moves money; `reference` makes every movement idempotent. Append-only. */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** The signed amounts of an entry; the postings of an entry sum to zero. Append-only. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_entry_idx').on(t.entryId),
+    index('ledger_postings_account_idx').on(t.accountId),
+    check('ledger_postings_amount_non_zero', sql`${t.amountCents} <> 0`),
+  ],
+);

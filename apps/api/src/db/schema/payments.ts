@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * Money a person without an account pays through the provider, for one purpose (DESIGN "Payments for many purposes"):
+ * from checkout to its final state. `subjectId` is what it pays for (the card of a tip, an order, an invoice, a plan);
+ * the purpose's handler decides, on success, who receives what (`payment_allocations`).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['tip', 'card_order', 'invoice', 'donation'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** What was asked for, the fee on it, and what the payer is charged (amount, plus the fee when they cover it). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    coverFee: boolean('cover_fee').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** What the provider says has been refunded so far, and what an open dispute holds back. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    disputedCents: bigint('disputed_cents', { mode: 'number' }).notNull().default(0),
+    /** How many times the books of this payment were adjusted (refunds, disputes): names each adjusting entry. */
+    adjustments: integer('adjustments').notNull().default(0),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    checkoutUrl: text('checkout_url'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** How the recipients' history names it, fixed when the payer pays. */
+    description: text('description').notNull(),
+    /** While pending: when the reconciliation job next asks the provider about it (null: no more asking). */
+    reconcileDueAt: timestamp('reconcile_due_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_subject_idempotency_key').on(t.purpose, t.subjectId, t.idempotencyKey),
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_reconcile_due_idx').on(t.reconcileDueAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'payments_amounts',
+      sql`${t.feeCents} >= 0 AND ${t.totalCents} > 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.totalCents} AND ${t.disputedCents} BETWEEN 0 AND ${t.totalCents}`,
+    ),
+  ],
+);
+
+/**
+ * Who received what of a succeeded payment: a user (credited to hold until `releaseDueAt`) or a platform account.
+ * `reversed*` is what refunds and disputes have taken back so far. The payment's allocations sum to its total.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** Order within the payment (the handler's order: e.g. longest-standing team member first). */
+    position: integer('position').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    /** For money to the platform (a card order): the platform account credited. */
+    platformAccount: text('platform_account', { enum: ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales'] }),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    reversedNetCents: bigint('reversed_net_cents', { mode: 'number' }).notNull().default(0),
+    reversedFeeCents: bigint('reversed_fee_cents', { mode: 'number' }).notNull().default(0),
+    /** A user's share waits on hold until then; the release job moves it to main. */
+    releaseDueAt: timestamp('release_due_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_allocations_payment_position_key').on(t.paymentId, t.position),
+    index('payment_allocations_release_due_idx').on(t.releaseDueAt).where(sql`${t.releasedAt} IS NULL`),
+    index('payment_allocations_user_idx').on(t.userId),
+    check('payment_allocations_recipient', sql`(${t.userId} IS NULL) <> (${t.platformAccount} IS NULL)`),
+    check(
+      'payment_allocations_amounts',
+      sql`${t.netCents} >= 0 AND ${t.feeCents} >= 0 AND ${t.reversedNetCents} BETWEEN 0 AND ${t.netCents} AND ${t.reversedFeeCents} BETWEEN 0 AND ${t.feeCents}`,
+    ),
+  ],
+);
+
+/** Every provider event we have seen: the unique key makes webhook processing exactly-once in effect. */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id'),
+    outcome: text('outcome', { enum: ['applied', 'ignored', 'mismatch'] }).notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('provider_events_provider_event_key').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,44 @@
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { cards } from './cards.ts';
+import { payments, paymentAllocations } from './payments.ts';
+import { payouts } from './payouts.ts';
+import { users } from './users.ts';
+
+/** The staff member's history (spec 3 "Transaction"), linked to the ledger by its entries' references. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid('card_id').references(() => cards.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** The share of a payment a PAYIN row shows: one row per recipient of the payment. */
+    allocationId: uuid('allocation_id')
+      .references(() => paymentAllocations.id)
+      .unique(),
+    /** The withdrawal a PAYOUT row shows (HOLD while in flight, PAID, or REFUNDED when returned). */
+    payoutId: uuid('payout_id')
+      .references(() => payouts.id)
+      .unique(),
+    type: text('type', { enum: ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] }).notNull(),
+    status: text('status', { enum: ['HOLD', 'PAID', 'REFUNDED'] }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    /** Of `amountCents`, what refunds and chargebacks have taken back so far (all of it: REFUNDED). */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    description: text('description').notNull(),
+    message: text('message'),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('transactions_payment_idx').on(t.paymentId),
+  ],
+);
