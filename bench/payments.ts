@@ -78,7 +78,7 @@ try {
   const cpu = process.cpuUsage(cpuBefore);
   console.log(`node CPU during webhooks: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`);
   const release = app.services.jobs.find((job) => job.name === 'payments.release')!;
-  const settled = (await Promise.all(Array.from({ length: SENDERS }, () => drainJob(release, new Date(Date.now() + 1_000), PAYMENTS)))).reduce((a, b) => a + b, 0);
+  const settled = (await Promise.all(Array.from({ length: SENDERS }, () => drainJob(release, () => new Date(Date.now() + 1_000), PAYMENTS)))).reduce((a, b) => a + b, 0);
   const finished = process.hrtime.bigint();
   const seconds = Number(finished - started) / 1e9;
   const rate = PAYMENTS / seconds;

@@ -1,8 +1,11 @@
 import type { Job } from '../jobs/job.ts';
 
-/** Runs a job until nothing is due at `now`, at most `limit` items (so a job that never idles cannot hang a test). */
-export async function drainJob(job: Pick<Job, 'runOne'>, now: Date, limit = 10_000): Promise<number> {
+/**
+ * Runs a job until nothing is due at the time `now` answers (asked before each item, so a moving clock is honoured),
+ * at most `limit` items, so a job that never idles cannot hang a test.
+ */
+export async function drainJob(job: Pick<Job, 'runOne'>, now: () => Date, limit = 10_000): Promise<number> {
   let done = 0;
-  while (done < limit && (await job.runOne(now))) done += 1;
+  while (done < limit && (await job.runOne(now()))) done += 1;
   return done;
 }

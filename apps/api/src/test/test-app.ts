@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
+import { drainJob } from './jobs.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /** A clock that tests move by hand. */
@@ -67,12 +68,10 @@ export async function createTestApp(options: { env?: Record<string, string>; con
 }
 
 /** Runs the app's job `name` until it has nothing due at the app's clock; answers how many items it did. */
-export async function runJob(app: FastifyInstance, name: string, limit = 10_000): Promise<number> {
+export async function runJob(app: FastifyInstance, name: string): Promise<number> {
   const job = app.services.jobs.find((candidate) => candidate.name === name);
   if (!job) throw new Error(`no job named ${name}`);
-  let done = 0;
-  while (done < limit && (await job.runOne(app.services.clock.now()))) done += 1;
-  return done;
+  return drainJob(job, () => app.services.clock.now());
 }
 
 let phoneCounter = 0;

@@ -99,7 +99,7 @@ const tip = (cardId: string, amount = 500, extra: Partial<{ cover_fee: boolean; 
   tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key);
 
 /** The release job, run until nothing more is due now. */
-const settleDueShares = () => drainJob({ runOne: payments.releaseOneDueShare }, clock.now());
+const settleDueShares = () => drainJob({ runOne: payments.releaseOneDueShare }, () => clock.now());
 
 async function expectBooksBalanced() {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
@@ -249,7 +249,7 @@ describe('provider events', () => {
 
 describe('reconciliation', () => {
   const MINUTE = 60_000;
-  const reconcile = () => drainJob({ runOne: payments.reconcileOneDuePayment }, clock.now());
+  const reconcile = () => drainJob({ runOne: payments.reconcileOneDuePayment }, () => clock.now());
   const paidAtProvider = (payment: { id: string; total_cents: number }) =>
     providerView.set(`ref_${payment.id}`, eventFor(payment, 'payment.succeeded', { id: `ref_${payment.id}:succeeded` }));
 
@@ -508,7 +508,7 @@ describe('payments with several recipients', () => {
     expect((await transactions.list(user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('HOLD');
 
     clock.advance(25 * HOUR);
-    await drainJob({ runOne: split.releaseOneDueShare }, clock.now());
+    await drainJob({ runOne: split.releaseOneDueShare }, () => clock.now());
     await database.db.transaction((tx) =>
       postEntry(tx, {
         kind: 'test_payout',
@@ -534,8 +534,8 @@ describe('payments with several recipients', () => {
     await Promise.all([
       ...[900, 300, 600, 900].map((amount) => split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: amount }))),
       split.applyEvent('sandbox', eventFor(payment, 'payment.chargeback', { amount_cents: 3_000, dispute_ref: 'dp_race' })),
-      drainJob({ runOne: split.releaseOneDueShare }, clock.now()),
-      drainJob({ runOne: split.releaseOneDueShare }, clock.now()),
+      drainJob({ runOne: split.releaseOneDueShare }, () => clock.now()),
+      drainJob({ runOne: split.releaseOneDueShare }, () => clock.now()),
     ]);
     expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([0, 0, 0]);
     await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { amount_cents: 3_000, dispute_ref: 'dp_race' }));
@@ -564,7 +564,7 @@ describe('payments with several recipients', () => {
           for (const item of history) {
             if (item.kind === 'release') {
               clock.advance(item.hours * HOUR);
-              await drainJob({ runOne: split.releaseOneDueShare }, clock.now());
+              await drainJob({ runOne: split.releaseOneDueShare }, () => clock.now());
               continue;
             }
             const index = item.payment % created.length;

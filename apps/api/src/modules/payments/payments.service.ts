@@ -184,12 +184,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const balanceOf = await lockBalances(tx, [PSP_CLEARING, FEES, ...platformAccounts, ...userAccounts]);
     // Balances as this entry leaves them, so two shares of one user draw on main and debt only once.
     const pending = new Map<string, number>();
-    const balance = (account: AccountRef) => balanceOf(account) + (pending.get(JSON.stringify(account)) ?? 0);
+    const keyOf = (account: AccountRef) => JSON.stringify(account);
+    const balance = (account: AccountRef) => balanceOf(account) + (pending.get(keyOf(account)) ?? 0);
     const postings: Posting[] = [];
     const move = (account: AccountRef, amountCents: number) => {
       if (amountCents === 0) return;
       postings.push({ account, amountCents });
-      pending.set(JSON.stringify(account), (pending.get(JSON.stringify(account)) ?? 0) + amountCents);
+      pending.set(keyOf(account), (pending.get(keyOf(account)) ?? 0) + amountCents);
     };
     for (const { allocation, net, fee } of deltas) {
       move(FEES, -fee);
@@ -286,25 +287,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
       case 'payment.refunded':
       case 'payment.chargeback':
       case 'payment.reinstated': {
-        if (event.amount_cents < 0 || event.amount_cents > payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
+        // A refund or dispute names a positive amount; a reinstatement may name none (it ends the dispute).
+        const least = event.type === 'payment.reinstated' ? 0 : 1;
+        if (event.amount_cents < least || event.amount_cents > payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
         const changes =
           event.type === 'payment.refunded'
             ? { refundedCents: Math.max(payment.refundedCents, event.amount_cents) }
             : { disputedCents: event.type === 'payment.chargeback' ? event.amount_cents : 0 };
-        if (event.amount_cents === 0 && event.type !== 'payment.reinstated') return 'mismatch';
         const next = { ...payment, ...changes };
-        if (takenBackOf(next) === takenBackOf(payment)) {
-          if (next.refundedCents === payment.refundedCents && next.disputedCents === payment.disputedCents) return 'ignored';
-          await repo.updatePayment(tx, payment.id, changes, now);
-          return 'ignored';
-        }
-        if (payment.status !== 'succeeded' && payment.status !== 'refunded') {
-          // The refund overtook the success: nothing is credited yet; a late success credits and takes it back at once,
-          // and after a full refund the success is not credited at all.
-          await repo.updatePayment(tx, payment.id, { ...changes, ...(takenBackOf(next) === payment.totalCents ? { status: 'refunded' as const } : {}) }, now);
-          return 'applied';
-        }
-        const saved = await repo.updatePayment(tx, payment.id, changes, now);
+        if (next.refundedCents === payment.refundedCents && next.disputedCents === payment.disputedCents) return 'ignored';
+        const credited = payment.status === 'succeeded' || payment.status === 'refunded';
+        // A refund that overtook the success: nothing is credited yet; a late success credits and takes it back at once,
+        // and after a full refund the success is not credited at all.
+        const fullyBeforeSuccess = !credited && takenBackOf(next) === payment.totalCents;
+        const saved = await repo.updatePayment(tx, payment.id, { ...changes, ...(fullyBeforeSuccess ? { status: 'refunded' as const } : {}) }, now);
+        if (!credited) return takenBackOf(next) === takenBackOf(payment) ? 'ignored' : 'applied';
         return (await adjust(tx, saved, now)) ? 'applied' : 'ignored';
       }
     }

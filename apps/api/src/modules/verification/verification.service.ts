@@ -48,11 +48,6 @@ function refuseWhenOpen(latest: repo.VerificationRow | undefined): void {
   if (latest?.status === 'approved') throw new AppError('verification_approved');
 }
 
-/** GET: the owner's verification status. */
-async function getClientVerification(db: Executor, userId: string, clientId: string): Promise<Verification> {
-  const client = await requireOwnClient(db, userId, clientId);
-  return toVerification(await repo.findLatestVerification(db, client.userId));
-}
 
 /** Every document of the form checked at once, so the answer names each bad field; nothing is stored on any problem. */
 async function checkDocuments(documents: Record<string, string>): Promise<Record<string, StoredDocument>> {
@@ -75,64 +70,69 @@ async function checkDocuments(documents: Record<string, string>): Promise<Record
   return stored;
 }
 
-/**
- * POST: a person or company request → pending. Allowed when not started or rejected; documents are typed by
- * content and cleaned before the transaction (CPU work holds no connection), then stored with the request at once.
- */
-async function submitVerification(db: Database, userId: string, clientId: string, body: Body): Promise<Verification> {
-  const client = await requireOwnClient(db, userId, clientId);
-  refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
-
-  const { kind } = body;
-  const details: Record<string, string> =
-    body.kind === 'person'
-      ? { first_name: body.first_name, last_name: body.last_name, birthday: body.birthday, personal_code: body.personal_code, address: body.address }
-      : {
-          company_name: body.company_name,
-          registration_number: body.registration_number,
-          representative_name: body.representative_name,
-          representative_birthday: body.representative_birthday,
-          iban: body.iban,
-        };
-  const documents: Record<string, string> =
-    body.kind === 'person'
-      ? { document_front: body.document_front.content, document_back: body.document_back.content }
-      : { registration_document: body.registration_document.content };
-  const checked = await checkDocuments(documents);
-
-  try {
-    const row = await db.transaction(async (tx) => {
-      const fileIds: Record<string, string> = {};
-      for (const [field, document] of Object.entries(checked)) {
-        fileIds[field] = await storeFile(tx, { ownerUserId: client.userId, mime: document.mime, content: document.content });
-      }
-      return repo.insertVerification(tx, {
-        userId: client.userId,
-        kind,
-        status: 'pending',
-        details,
-        documentFrontFileId: fileIds.document_front ?? null,
-        documentBackFileId: fileIds.document_back ?? null,
-        registrationDocumentFileId: fileIds.registration_document ?? null,
-      });
-    });
-    return toVerification(row);
-  } catch (error) {
-    // Another submission of the same user won the race: answer as if it had been there first.
-    if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER)) refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
-    throw error;
-  }
-}
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 /** The owner's identity verification: its state, and a submission with its documents. */
 export function createVerificationService({ db }: { db: Database }) {
   return {
-    get: (userId: string, clientId: string) => getClientVerification(db, userId, clientId),
-    submit: (userId: string, clientId: string, body: Body) => submitVerification(db, userId, clientId, body),
+    /** GET: the owner's verification status. */
+    async get(userId: string, clientId: string): Promise<Verification> {
+      const client = await requireOwnClient(db, userId, clientId);
+      return toVerification(await repo.findLatestVerification(db, client.userId));
+    },
+
+    /**
+     * POST: a person or company request → pending. Allowed when not started or rejected; documents are typed by
+     * content and cleaned before the transaction (CPU work holds no connection), then stored with the request at once.
+     */
+    async submit(userId: string, clientId: string, body: Body): Promise<Verification> {
+      const client = await requireOwnClient(db, userId, clientId);
+      refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
+
+      const { kind } = body;
+      const details: Record<string, string> =
+        body.kind === 'person'
+          ? { first_name: body.first_name, last_name: body.last_name, birthday: body.birthday, personal_code: body.personal_code, address: body.address }
+          : {
+              company_name: body.company_name,
+              registration_number: body.registration_number,
+              representative_name: body.representative_name,
+              representative_birthday: body.representative_birthday,
+              iban: body.iban,
+            };
+      const documents: Record<string, string> =
+        body.kind === 'person'
+          ? { document_front: body.document_front.content, document_back: body.document_back.content }
+          : { registration_document: body.registration_document.content };
+      const checked = await checkDocuments(documents);
+
+      try {
+        const row = await db.transaction(async (tx) => {
+          const fileIds: Record<string, string> = {};
+          for (const [field, document] of Object.entries(checked)) {
+            fileIds[field] = await storeFile(tx, { ownerUserId: client.userId, mime: document.mime, content: document.content });
+          }
+          return repo.insertVerification(tx, {
+            userId: client.userId,
+            kind,
+            status: 'pending',
+            details,
+            documentFrontFileId: fileIds.document_front ?? null,
+            documentBackFileId: fileIds.document_back ?? null,
+            registrationDocumentFileId: fileIds.registration_document ?? null,
+          });
+        });
+        return toVerification(row);
+      } catch (error) {
+        // Another submission of the same user won the race: answer as if it had been there first.
+        if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER)) refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
+        throw error;
+      }
+    },
   };
 }
+
 
 export type ReviewDecision = 'approve' | 'reject';
 
