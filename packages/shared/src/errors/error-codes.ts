@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   payout_method_in_use: { status: 422, message: 'This payout account has a withdrawal in progress' },
   payout_method_limit: { status: 422, message: 'Too many payout accounts, delete one first' },
   payout_not_awaiting: { status: 422, message: 'This withdrawal is no longer waiting for a code' },
+  payment_not_refundable: { status: 422, message: 'This payment cannot be refunded' },
+  refund_too_large: { status: 422, message: 'The refund is larger than what is left of the payment' },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used with another request' },
   invalid_webhook: { status: 400, message: 'Invalid webhook signature' },
   provider_unavailable: { status: 502, message: 'The payment provider did not answer, try again' },

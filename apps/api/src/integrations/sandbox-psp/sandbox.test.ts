@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPayment, payAtSandboxCheckout, sandboxRefOf } from '../../test/sandbox-events.ts';
+import { openPayment, payAtSandboxCheckout, sandboxRefOf, sandboxSigner } from '../../test/sandbox-events.ts';
 import { createTestApp, createTestClock, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
@@ -202,5 +202,44 @@ describe('the sandbox provider', () => {
       [`${ref}:refunded:600`, 600],
       [`${ref}:refunded:1000`, 1_000],
     ]);
+  });
+});
+
+describe('refunding a payment from our side', () => {
+  /** A paid 10 EUR tip, credited at once by asking the sandbox (as the return page does), so hold has 950. */
+  async function paidTip() {
+    const staff = await signUpWithCard(t);
+    const payment = await openPayment(t, staff.cardId, 1_000);
+    await payAtSandboxCheckout(t, payment);
+    await t.app.services.payments.applyEvent('sandbox', (await sandboxSigner(t).fetchStatus(sandboxRefOf(payment)))!);
+    expect(await balances(t, staff)).toEqual({ main: 0, hold: 950 });
+    return { staff, payment };
+  }
+  const refund = (paymentId: string, cents: number, key: string) =>
+    t.app.services.payments.refundPayment(paymentId, cents, key).then(
+      (answer) => answer.status,
+      (error: { code?: string }) => error.code,
+    );
+
+  it('refunds once for 20 concurrent calls with one refund key, and the books follow without waiting for the webhook', async () => {
+    const { staff, payment } = await paidTip();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(payment.id, 400, 'support-1')));
+    expect(new Set(answers)).toEqual(new Set(['succeeded']));
+    // 400 of 1,000 back: the share gives up 40%, 380 of its 950.
+    expect(await balances(t, staff)).toEqual({ main: 0, hold: 570 });
+  });
+
+  it('lets only what is left be refunded when two refunds race, and refuses what cannot be refunded', async () => {
+    const { staff, payment } = await paidTip();
+    const answers = await Promise.all([refund(payment.id, 700, 'a'), refund(payment.id, 700, 'b')]);
+    expect(answers.sort()).toEqual(['refund_too_large', 'succeeded']);
+    expect(await balances(t, staff)).toEqual({ main: 0, hold: 285 });
+    expect(await refund(payment.id, 301, 'c')).toBe('refund_too_large');
+    expect(await refund(payment.id, 300, 'c')).toBe('refunded');
+    expect(await balances(t, staff)).toEqual({ main: 0, hold: 0 });
+    expect(await refund(payment.id, 1, 'd')).toBe('refund_too_large');
+    const unpaid = await openPayment(t, staff.cardId, 500);
+    expect(await refund(unpaid.id, 100, 'e')).toBe('payment_not_refundable');
+    expect(await refund(crypto.randomUUID(), 100, 'f')).toBe('not_found');
   });
 });

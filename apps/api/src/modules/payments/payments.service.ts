@@ -403,6 +403,41 @@ export function createPaymentsService(deps: PaymentsDeps) {
     applyEvent,
 
     /**
+     * Gives a payer back part or all of a payment through its provider. `refundKey` names this one refund: a retry with
+     * the same key refunds once. The books follow the provider's answer through the same exactly-once path as its
+     * webhook, so each share gives up its proportional part whichever arrives first.
+     */
+    async refundPayment(paymentId: string, amountCents: number, refundKey: string): Promise<PublicPayment> {
+      const payment = await repo.findPayment(db, paymentId);
+      if (!payment) throw new AppError('not_found');
+      if ((payment.status !== 'succeeded' && payment.status !== 'refunded') || !payment.providerRef) {
+        throw new AppError('payment_not_refundable');
+      }
+      if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.totalCents - takenBackOf(payment)) {
+        throw new AppError('refund_too_large');
+      }
+      const settle = async () => {
+        try {
+          await askProvider(payment);
+        } catch (error) {
+          // The provider's webhook still brings the refund to the books.
+          log.warn({ err: error, paymentId }, 'could not ask the provider about a refund');
+        }
+        return (await repo.findPayment(db, paymentId))!;
+      };
+      try {
+        await provider(payment.provider as ProviderName).refund(payment.providerRef, amountCents, refundKey);
+      } catch (error) {
+        // A concurrent refund may have taken what was left: the provider refuses, as it should, and so do we.
+        const now = await settle();
+        if (amountCents > now.totalCents - takenBackOf(now)) throw new AppError('refund_too_large');
+        log.error({ err: error, paymentId }, 'refund through the provider failed');
+        throw new AppError('provider_unavailable');
+      }
+      return toPublicPayment(await settle());
+    },
+
+    /**
      * Releases one user's share whose hold has ended: hold → main, and its history row PAID. Answers false when none
      * is due. Shares another worker holds are skipped, so any number of workers may run it.
      */
