@@ -27,6 +27,8 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         public: fileURLToPath(new URL('public.html', import.meta.url)),
+        // The back office (/ops), its own entry: none of it reaches the user's or the guest's bundles.
+        ops: fileURLToPath(new URL('ops.html', import.meta.url)),
       },
     },
   },

@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { crc32, deflateSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A Latvian mobile number no other test uses. */
 export function newPhone(): string {
@@ -58,4 +60,47 @@ export async function payTipWithApplePay(request: APIRequestContext, cardId: str
   const checkout = new URL(((await created.json()) as { data: { checkout_url: string } }).data.checkout_url);
   const paid = await request.post(`${checkout.pathname}${checkout.search}`, { form: { method: 'apple_pay' }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
+}
+
+/** A real PNG of one blue colour, made here: the server decides a document's type by its bytes. */
+export function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [30, 58, 138]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A minimal one-page PDF: the server opens uploaded PDFs with a parser and refuses one without a page. */
+export const ONE_PAGE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/**
+ * Axe's findings on the page (or on the part `scope` selects), measured once every finite animation has ended:
+ * mid-fade a page or a snackbar is half transparent and axe would measure its contrast wrong.
+ * Serious and critical findings only, unless `every` asks for the minor and moderate ones too.
+ */
+export async function a11yProblems(page: Page, options: { scope?: string; every?: boolean } = {}): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const builder = new AxeBuilder({ page });
+  if (options.scope) builder.include(options.scope);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => options.every || violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

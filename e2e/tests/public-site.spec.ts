@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { a11yProblems } from './helpers.ts';
 
 const LOCALES = ['en', 'lv', 'fr', 'es'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -58,14 +58,7 @@ test.describe('every public page in every language', () => {
         if (rawKey) problems.push(`${locale} ${path}: raw key "${rawKey[0]}"`);
         for (const english of fallbacks)
           if (text.includes(english)) problems.push(`${locale} ${path}: English text "${english.slice(0, 60)}…"`);
-        // In-app navigation fades the page in; axe would measure contrast on a half-transparent page.
-        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-        const axe = await new AxeBuilder({ page }).analyze();
-        for (const violation of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          problems.push(
-            `${locale} ${path}: axe ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-          );
-        }
+        for (const problem of await a11yProblems(page)) problems.push(`${locale} ${path}: axe ${problem}`);
       }
     }
     expect(problems).toEqual([]);

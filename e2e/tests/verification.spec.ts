@@ -1,7 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { createStaffWithCard, payTipWithApplePay, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, payTipWithApplePay, png, type Staff } from './helpers.ts';
 
 /**
  * A staff member over the verification limit (1,000 EUR received by default: two 500 EUR tips with the fee covered
@@ -13,26 +11,9 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the verification jour
 
 let staff: Staff;
 
-/** A real PNG (a 32×20 blue scan) and a minimal PDF, made here: the server decides the type by these bytes. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [30, 58, 138]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A 32×20 blue "scan" and a minimal PDF: the server decides the type by these bytes. */
 const PNG = png(32, 20);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = ONE_PAGE_PDF;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
@@ -100,7 +81,7 @@ test('a staff member over the limit is asked to verify, sends the person form an
   await expect(status).toContainText('Under review');
   await expect(status).toContainText('Your request is pending.');
   await expect(page.getByRole('form', { name: 'Private person' })).toHaveCount(0);
-  expect(seriousViolations((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await a11yProblems(page)).toEqual([]);
 
   // The server keeps it: pending after a reload, and the modal does not come back in this session.
   await page.reload();
@@ -126,14 +107,9 @@ test('the verification form has no serious accessibility violations', async ({ p
   // Errors are part of what a user meets: send the empty form first.
   await page.getByRole('button', { name: 'Send for review' }).click();
   await expect(page.getByText('Add this document').first()).toBeVisible();
-  expect(seriousViolations((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await a11yProblems(page)).toEqual([]);
   await page.getByRole('tab', { name: 'Company' }).click();
   await expect(page.getByRole('form', { name: 'Company' })).toBeVisible();
-  expect(seriousViolations((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  expect(await a11yProblems(page)).toEqual([]);
 });
 
-function seriousViolations(violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]): string[] {
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { errorBody } from './lib/app-error.ts';
+import { safeLogOptions } from './lib/log-safety.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
@@ -27,13 +28,22 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
 import { antiBotPlugin } from './plugins/anti-bot.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorAnswer } from './plugins/error-handler.ts';
+import { inputRulesPlugin } from './plugins/input-rules.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
 import type { Clock } from './lib/clock.ts';
 import { tipsRoutes } from './modules/tips/tips.routes.ts';
+import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { supportDevRoutes, supportRoutes } from './modules/support/support.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { cardOrdersRoutes } from './modules/card-orders/card-orders.routes.ts';
+import { invoicePagesRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { donationsRoutes } from './modules/donations/donations.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +63,8 @@ export interface AppOverrides extends ServiceOverrides {
   logStream?: { write(line: string): void };
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** How often the sandbox provider looks for webhook deliveries that are due. */
 const SANDBOX_SENDER_INTERVAL_MS = 200;
 
@@ -63,10 +75,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.code', '*.refreshToken', '*.refresh_token', '*.jwt'],
-        censor: '[redacted]',
-      },
+      ...safeLogOptions,
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
       // Readable lines for a developer at a terminal (the dev outbox's codes among them); JSON everywhere else.
       ...(!overrides.logStream && !config.production && process.stdout.isTTY
@@ -74,7 +83,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         : {}),
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.production,
+    // Fastify's types omit its number form: n hops is "trust the i-th hop for i < n", as it does itself.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors: frameworkErrorAnswer,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +110,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(errorHandlerPlugin);
+  await app.register(inputRulesPlugin);
   await app.register(cookie);
   // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a
   // middle quality, since it runs per response.
@@ -123,18 +135,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });
       await api.register(tipsRoutes, { tips });
+      await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });
+      await api.register(teamsRoutes, { teams: services.teams });
+      await api.register(referralsRoutes, { referrals: services.referrals });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, { info: siteInfo });
       await api.register(contactRoutes, { contact });
       await api.register(analyticsRoutes, { analytics });
       await api.register(cardSheetRoutes, { documents });
-      if (config.devOutbox) await api.register(outboxRoutes, { messages: services.messages });
+      if (config.devOutbox) await api.register(outboxRoutes, { messages: services.messages, public: config.devOutboxPublic });
+      await api.register(opsRoutes, { opsAuth: services.opsAuth, ops: services.ops });
+      await api.register(supportRoutes, { support: services.support });
+      await api.register(accountRoutes, { account: services.account });
+      if (config.devOutbox) await api.register(supportDevRoutes, { support: services.support, public: config.devOutboxPublic });
+      await api.register(invoicesRoutes, { invoices: services.invoices });
+      await api.register(donationsRoutes, { donations: services.donations });
     },
     { prefix: '/api' },
   );
 
   await app.register(sitePagesRoutes, { info: siteInfo });
   await app.register(paymentPagesRoutes, { tips });
+  await app.register(invoicePagesRoutes, { invoices: services.invoices });
   await app.register(documentFilesRoutes, { documents });
   await app.register(shortLinksRoutes, { links: config.shortLinks });
 
@@ -162,6 +184,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const pagePath = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path);
+    // The back office is its own entry (issue 15).
+    if (serveWeb && request.method === 'GET' && (path === '/ops' || path === '/ops/')) return reply.sendFile('ops.html');
     if (serveWeb && pagePath) return reply.sendFile('index.html');
     return reply.status(404).send(errorBody('not_found'));
   });

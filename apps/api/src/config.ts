@@ -99,6 +99,11 @@ const envSchema = z
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
     RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(5),
+    // Card testing (someone trying stolen cards through a card's page from many addresses).
+    CHECKOUTS_PER_CARD_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
+    FAILED_PAYMENTS_PER_CARD_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+    REFUND_APPROVAL_CENTS: z.coerce.number().int().min(0).default(10_000),
+    CARD_PRICE_CENTS: z.coerce.number().int().min(1).max(100_000).default(500),
     PAYOUT_RAIL: z.enum(['sandbox', 'files']).default('sandbox'),
     PAYOUT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
@@ -109,6 +114,8 @@ const envSchema = z
     WORKER: z.enum(['inline', 'off']).default('inline'),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: optionalText,
+    DEV_OUTBOX_PUBLIC: flag,
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -141,12 +148,27 @@ const envSchema = z
     if (env.PAYOUT_DEBTOR_BIC && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(env.PAYOUT_DEBTOR_BIC.toUpperCase())) {
       ctx.addIssue({ code: 'custom', path: ['PAYOUT_DEBTOR_BIC'], message: 'must be a BIC (8 or 11 characters)' });
     }
+    if ('problem' in parseTrustProxy(env.TRUST_PROXY)) {
+      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be a number of hops (1-10) or addresses / CIDR ranges separated by commas' });
+    }
     if (production && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'sandbox needs SANDBOX_PAYMENTS=1 in production' });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * `TRUST_PROXY` (DESIGN "Scale-out"): unset trusts no proxy, so `X-Forwarded-For` is ignored and every per-IP limit
+ * counts the connection's address; a number trusts that many hops; addresses or CIDR ranges trust those proxies.
+ */
+export function parseTrustProxy(text: string | undefined): { value: false | number | string[] } | { problem: true } {
+  if (!text || text === '0' || text === 'none') return { value: false };
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? { value: Number(text) } : { problem: true };
+  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const address = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+  return addresses.length > 0 && addresses.every((part) => address.test(part)) ? { value: addresses } : { problem: true };
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -164,6 +186,8 @@ export interface Config {
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string };
   /** The dev outbox (GET /api/dev/outbox and SMS printed to the log) exists only outside production. */
   devOutbox: boolean;
+  /** DEV_OUTBOX_PUBLIC=1: the dev outbox answers any address, not only this machine's. */
+  devOutboxPublic: boolean;
   turnstileSecret: string | undefined;
   /** Given to the web app, which renders the widget when it is set. */
   turnstileSiteKey: string | undefined;
@@ -182,10 +206,14 @@ export interface Config {
   /** Short path → card id (`/tip` → `/payment/{cardId}`). */
   shortLinks: Record<string, string>;
   logLevel: Env['LOG_LEVEL'];
+  /** Which proxies may name the client's address in X-Forwarded-For: none by default (TRUST_PROXY). */
+  trustProxy: false | number | string[];
   /** Prefix for rate-limit keys in Redis, so that test apps do not share counters. */
   rateLimitNamespace: string;
   worker: Env['WORKER'];
   workerIntervalMs: number;
+  /** What one printed card or sticker costs after the free first order. */
+  cardPriceCents: number;
   payments: {
     /** The provider that opens new checkouts. */
     provider: 'sandbox' | 'stripe';
@@ -198,6 +226,8 @@ export interface Config {
     sandboxDelayMs: number;
     sandboxFailFirst: number;
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+    /** Velocity limits on checkouts against card testing (DESIGN "Payments"). */
+    velocity: { perSubjectPer10Minutes: number; failedPerSubjectPerHour: number };
   };
   payouts: {
     /** sandbox: the pretend bank settles after a delay; files: SEPA pain.001 and UK CSV files for an operator. */
@@ -213,6 +243,8 @@ export interface Config {
   };
   /** Received total (cents) after which identity verification is required before payouts. */
   verificationLimitCents: number;
+  /** A back-office refund larger than this (cents) needs a second finance operator's approval. */
+  refundApprovalCents: number;
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
 }
@@ -262,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         ? { provider: 'twilio', accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, from: env.TWILIO_FROM! }
         : { provider: 'outbox' },
     devOutbox: env.NODE_ENV !== 'production',
+    devOutboxPublic: env.DEV_OUTBOX_PUBLIC,
     turnstileSecret: env.TURNSTILE_SECRET,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
@@ -282,6 +315,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // Already checked by the schema above, so there are no problems left here.
     shortLinks: 'links' in shortLinks ? shortLinks.links : {},
     logLevel: env.LOG_LEVEL,
+    trustProxy: (() => {
+      const trust = parseTrustProxy(env.TRUST_PROXY);
+      return 'value' in trust ? trust.value : false;
+    })(),
     rateLimitNamespace: 'tipcard-rl:',
     worker: env.WORKER,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
@@ -297,6 +334,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
           : undefined,
+      velocity: {
+        perSubjectPer10Minutes: env.CHECKOUTS_PER_CARD_PER_10_MINUTES,
+        failedPerSubjectPerHour: env.FAILED_PAYMENTS_PER_CARD_PER_HOUR,
+      },
     },
     payouts: {
       rail: env.PAYOUT_RAIL,
@@ -305,6 +346,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       debtor: payoutDebtorOf(env),
     },
     verificationLimitCents: env.VERIFICATION_LIMIT_CENTS,
+    refundApprovalCents: env.REFUND_APPROVAL_CENTS,
+    cardPriceCents: env.CARD_PRICE_CENTS,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { devOutboxWarning } from './modules/messaging/outbox.routes.ts';
 
 const config = loadConfigOrExit();
 
@@ -17,6 +18,8 @@ if (config.devOutbox) {
     ].join('\n'),
   );
 }
+const outboxWarning = devOutboxWarning(config);
+if (outboxWarning) console.warn(`\n${outboxWarning}\n`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

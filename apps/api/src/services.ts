@@ -12,6 +12,9 @@ import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createCardOrderHandler, createCardOrdersService } from './modules/card-orders/card-orders.service.ts';
+import { createReferralJobs } from './modules/referrals/referrals.jobs.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -30,9 +33,18 @@ import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import { createSupportService } from './modules/support/support.service.ts';
+import { createAccountJobs } from './modules/account/account.jobs.ts';
+import { createAccountService, type DeletionBlocker } from './modules/account/account.service.ts';
+import { createTeamsService, createTeamTipHandler, isTeamAdmin } from './modules/teams/teams.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
+import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
+import { createOpsService } from './modules/ops/ops.service.ts';
 import type { HumanVerifier } from './plugins/anti-bot.ts';
+import { createInvoicesJobs } from './modules/invoices/invoices.jobs.ts';
+import { createInvoiceHandler, createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { createDonationHandler, createDonationsService } from './modules/donations/donations.service.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
 export interface ServiceOverrides {
@@ -112,9 +124,15 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     publicUrl: config.publicUrl,
     holdHours: config.payments.holdHours,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
-    handlers: [createTipHandler()],
+    velocity: config.payments.velocity,
+    handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler()],
   });
-  const tips = createTipsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+  const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
+  const tips = createTipsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
+  const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
+  const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+  const donations = createDonationsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+  const referrals = createReferralsService({ db, publicUrl: config.publicUrl });
 
   const payouts = createPayoutsService({
     db,
@@ -127,10 +145,29 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const payoutMethods = createPayoutMethodsService({ db, clock, messages });
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
+  // Back office (issue 15).
+  const opsAuth = createOpsAuthService({ db, clock, keys, serverSecret: config.jwtSecret, publicUrl: config.publicUrl });
+  const ops = createOpsService({
+    db,
+    clock,
+    log,
+    messages,
+    payments,
+    debtor: config.payouts.debtor,
+    refundApprovalCents: config.refundApprovalCents,
+    reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
+  });
+  const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
+  // Deletion is refused while the user is still a team's admin: the role must be handed over first.
+  const teamAdminBlocker: DeletionBlocker = async (tx, userId) => ((await isTeamAdmin(tx, userId)) ? 'deletion_team_admin' : null);
+  const account = createAccountService({ db, clock, blockers: [teamAdminBlocker], me, cards, transactions, verification });
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
     createMessageDeliveryJob({ db, log, sms, mailer }),
+    ...createAccountJobs(account),
+    ...createInvoicesJobs(invoices),
+    ...createReferralJobs(referrals),
   ];
 
   return {
@@ -154,9 +191,18 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     sandboxJobs,
     payments,
     tips,
+    cardOrders,
+    invoices,
+    donations,
+    teams,
+    referrals,
     payouts,
     payoutMethods,
     payoutRail,
+    opsAuth,
+    ops,
+    support,
+    account,
     jobs,
   };
 }

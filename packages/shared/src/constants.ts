@@ -32,3 +32,6 @@ export const MINIMUM_AGE = 16;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const CURRENCY = 'EUR';
+
+/** A deleted account can be restored for this long; then its personal data is erased (DESIGN "Account deletion"). */
+export const ACCOUNT_RESTORE_DAYS = 30;

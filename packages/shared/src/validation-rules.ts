@@ -1,3 +1,4 @@
+import { INVOICE_MAX_CENTS, INVOICE_MIN_CENTS } from './invoices/limits.ts';
 import { TIP_MAX_CENTS, TIP_MIN_CENTS } from './payments/fees.ts';
 
 /**
@@ -21,6 +22,7 @@ export const VALIDATION_RULES = [
   'country',
   'choice',
   'amount_range',
+  'invoice_amount_range',
   'wrong_amount',
   'min_age',
   'iban',
@@ -32,4 +34,5 @@ export const rule = (name: ValidationRule) => `validation.${name}` as const;
 /** Placeholder values of rules whose text names fixed bounds, e.g. 'Enter an amount from 1 to 500'. */
 export const RULE_VARIABLES: Partial<Record<ValidationRule, Record<string, string>>> = {
   amount_range: { min: String(TIP_MIN_CENTS / 100), max: String(TIP_MAX_CENTS / 100) },
+  invoice_amount_range: { min: String(INVOICE_MIN_CENTS / 100), max: String(INVOICE_MAX_CENTS / 100) },
 };

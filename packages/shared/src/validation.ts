@@ -1,23 +1,30 @@
 import { z } from 'zod';
+import { DATE_MAX, DATE_MIN, isAcceptableText } from './text-rules.ts';
 import { rule } from './validation-rules.ts';
 
 export { RULE_VARIABLES, VALIDATION_RULES, rule, type ValidationRule } from './validation-rules.ts';
 
+/** Any text field: the text rule (no control characters, well-formed Unicode), then NFC and trimmed. */
+function text(error: Parameters<typeof z.string>[0]) {
+  return z.string(error).refine(isAcceptableText, rule('valid')).normalize('NFC').trim();
+}
+
 /** A required trimmed string: missing or blank answers 'This value should not be blank.' */
 export function requiredString(maxLength: number) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? rule('not_blank') : rule('valid')) })
-    .trim()
+  return text({ error: (issue) => (issue.input == null ? rule('not_blank') : rule('valid')) })
     .min(1, rule('not_blank'))
     .max(maxLength, rule('max_length'));
 }
 
 /** An optional trimmed string where an empty value means "not set" (stored as null). */
 export function optionalString(maxLength: number) {
-  return z
-    .string({ error: rule('valid') })
-    .trim()
+  return text({ error: rule('valid') })
     .max(maxLength, rule('max_length'))
     .nullish()
     .transform((value) => (value ? value : null));
+}
+
+/** A calendar day YYYY-MM-DD between DATE_MIN and DATE_MAX (year 0 or 275760 are valid ISO but not for a database). */
+export function isoDate() {
+  return z.iso.date({ error: rule('valid') }).refine((value) => value >= DATE_MIN && value <= DATE_MAX, rule('valid'));
 }

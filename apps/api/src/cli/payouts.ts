@@ -5,8 +5,10 @@ import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { latestCutoff } from '../modules/payouts/business-days.ts';
 import { findBatch, listBatches, markBatchPayouts, markBatchSent, markPayout } from '../modules/payouts/payout-batches.ts';
+import { CLI_ACTOR, recordAudit, type AuditEvent } from '../modules/ops/ops-audit.ts';
 import { createBatch } from '../modules/payouts/payouts.jobs.ts';
 import { createServices } from '../services.ts';
+import { safeLogOptions } from '../lib/log-safety.ts';
 
 /**
  * The operator's payout commands until the back office exists (docs/decisions/0007-payouts.md):
@@ -24,11 +26,14 @@ const USAGE = `usage:
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfigOrExit();
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel, ...safeLogOptions });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
 const { db } = database;
 const now = createServices(config, db, log).clock.now();
+
+/** The back office's audit record, by operator `cli`, for what this command changed. */
+const audit = (event: AuditEvent) => db.transaction((tx) => recordAudit(tx, { actor: CLI_ACTOR, ip: null }, event));
 
 function fail(message: string): never {
   console.error(message);
@@ -59,12 +64,20 @@ try {
     if (!id || (target !== 'batch' && target !== 'payout')) fail(USAGE);
     if (target === 'batch') {
       const batch = (await findBatch(db, id)) ?? fail(`No batch ${id}`);
-      if (outcome === 'sent') console.log((await markBatchSent(db, batch.id, now)) ? `Batch ${batch.id} marked sent.` : `Batch ${batch.id} was already sent.`);
-      else if (outcome === 'paid' || outcome === 'returned') console.log(`${await markBatchPayouts(db, batch.id, outcome, now, reason)} payouts of batch ${batch.id} marked ${outcome}.`);
-      else fail(USAGE);
+      if (outcome === 'sent') {
+        const marked = await markBatchSent(db, batch.id, now);
+        if (marked) await audit({ action: 'payout_batch.sent', subjectType: 'payout_batch', subjectId: batch.id, before: { status: 'created' }, after: { status: 'sent' } });
+        console.log(marked ? `Batch ${batch.id} marked sent.` : `Batch ${batch.id} was already sent.`);
+      } else if (outcome === 'paid' || outcome === 'returned') {
+        const changed = await markBatchPayouts(db, batch.id, outcome, now, reason);
+        if (changed > 0) await audit({ action: `payout_batch.${outcome}`, subjectType: 'payout_batch', subjectId: batch.id, before: null, after: { payouts: changed, ...(reason ? { reason } : {}) } });
+        console.log(`${changed} payouts of batch ${batch.id} marked ${outcome}.`);
+      } else fail(USAGE);
     } else {
       if (outcome !== 'paid' && outcome !== 'returned') fail(USAGE);
-      console.log((await markPayout(db, id, outcome, now, reason)) ? `Payout ${id} marked ${outcome}.` : `Payout ${id} is not in flight: nothing changed.`);
+      const marked = await markPayout(db, id, outcome, now, reason);
+      if (marked) await audit({ action: `payout.${outcome}`, subjectType: 'payout', subjectId: id, before: { status: 'in_flight' }, after: { status: outcome, ...(reason ? { reason } : {}) } });
+      console.log(marked ? `Payout ${id} marked ${outcome}.` : `Payout ${id} is not in flight: nothing changed.`);
     }
   } else {
     fail(USAGE);

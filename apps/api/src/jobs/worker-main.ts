@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { safeLogOptions } from '../lib/log-safety.ts';
 import { createServices } from '../services.ts';
 import { startRunner } from './runner.ts';
 
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
 const config = loadConfigOrExit();
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel, ...safeLogOptions });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
 const services = createServices(config, database.db, log);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -10,14 +10,16 @@ declare module 'fastify' {
     userId: string;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
-/** `onRequest: app.authenticate` guards a route with the bearer access token (401 otherwise). */
+/** `onRequest: app.authenticate` guards a route with the bearer access token (401 otherwise), uncacheable. */
 export const authPlugin = fp(async (app: FastifyInstance, options: { keys: AccessTokenKeys; clock: Clock }) => {
   app.decorateRequest('userId', '');
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A signed-in answer (the phone on /me, balances, history) is this user's alone: no cache may keep it.
+    reply.header('cache-control', 'no-store');
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
     const userId = token ? await verifyAccessToken(options.keys, token, options.clock.now()) : null;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
@@ -52,3 +52,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send(errorBody('internal'));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a path parameter over its
+ * 100 characters, a malformed percent-encoding). Its own answers echo the path in another format; ours name no
+ * resource, as for a malformed id.
+ */
+export function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(errorBody('not_found'));
+  return reply.status(400).send(errorBody('bad_request'));
+}

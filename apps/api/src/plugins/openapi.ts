@@ -50,7 +50,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       info: { title: 'Tipcard API', version: '1.0.0' },
       servers: [{ url: '/', description: 'The server this document came from' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The back office's operator tokens (issue 15): another audience, never accepted by the user routes.
+          opsBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
         schemas: { [ERROR_SCHEMA]: z.toJSONSchema(apiErrorBodySchema, { target: 'openapi-3.0', io: 'output' }) as object },
       },
     },
@@ -64,6 +68,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       const errors: Record<string, string> = {
         ...(schema.body ? { 400: 'The body is not well-formed JSON' } : {}),
         ...(authenticated ? { 401: 'No valid access token: refresh it and repeat the call' } : {}),
+        ...(!authenticated && (schema.security ?? []).length > 0 ? { 401: 'No live operator session: sign in again' } : {}),
         ...(schema.params ? { 404: 'Nothing with this id here (a malformed id included)' } : {}),
         ...(schema.body || schema.querystring || schema.headers
           ? { 422: 'Invalid input: `validation_errors` names the fields' }

@@ -18,7 +18,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { https: 
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         scriptSrc: ["'self'", ...turnstile],
-        frameSrc: ["'self'", ...turnstile],
+        // blob: lets the back office show a verification PDF it fetched with its token.
+        frameSrc: ["'self'", 'blob:', ...turnstile],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

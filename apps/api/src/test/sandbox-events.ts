@@ -19,7 +19,7 @@ export function sandboxRefOf(payment: OpenPayment): string {
 }
 
 /** A signed provider event about a payment, delivered to the webhook route like the sandbox does; answers the outcome. */
-export async function deliverSandboxEvent(t: TestApp, payment: OpenPayment, type: 'payment.succeeded' | 'payment.refunded' | 'payment.chargeback') {
+export async function deliverSandboxEvent(t: TestApp, payment: OpenPayment, type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback') {
   const body = JSON.stringify({
     id: `evt_${crypto.randomUUID()}`,
     type,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FileQuestion, LifeBuoy, RotateCw, TriangleAlert } from 'lucide-react';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
+import { hasSession } from '../lib/tokens.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
 
 /** The error page (spec 2): 404 'This link is no longer active…' with a home link; otherwise 'Something went wrong'. */
@@ -23,8 +24,8 @@ export function ErrorPage({ status }: { status: number }) {
           </ButtonLink>
         ) : (
           <>
-            {/* The contact page, not an address: support's e-mail is configuration and may not be set. */}
-            <ButtonLink to={to('/contacts')} size="lg" icon={<LifeBuoy className="size-4" aria-hidden="true" />}>
+            {/* Signed in: the support centre, where the answer comes back; otherwise the contact page (support's e-mail is configuration and may not be set). */}
+            <ButtonLink to={to(hasSession() ? '/support' : '/contacts')} size="lg" icon={<LifeBuoy className="size-4" aria-hidden="true" />}>
               {t('contact_support')}
             </ButtonLink>
             <Button variant="secondary" size="lg" onClick={() => window.location.reload()} icon={<RotateCw className="size-4" aria-hidden="true" />}>

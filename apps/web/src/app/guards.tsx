@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMyCard } from './session/use-my-card.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -5,6 +6,9 @@ import { stripLocale } from '../lib/locale.ts';
 import { hasSession } from '../lib/tokens.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
 import { useTranslation } from 'react-i18next';
+import { lazyWithReload } from '../lib/chunk-reload.ts';
+
+const RestoreAccountPage = lazyWithReload(() => import('../features/settings/restore-account-page.tsx'));
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -26,10 +30,18 @@ export function GuestOnly() {
 export function RequireSession() {
   const to = useLocalePath();
   const location = useLocation();
-  const { card, isPending, isError } = useMyCard();
+  const { card, me, isPending, isError } = useMyCard();
 
   if (!hasSession()) return <Navigate to={to('/')} replace />;
   if (isPending || isError) return <PageLoader />;
+  // Signed in again within 30 days of deleting the account: the only question is whether to restore it.
+  if (me?.deletion) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RestoreAccountPage deletion={me.deletion} />
+      </Suspense>
+    );
+  }
 
   const path = stripLocale(location.pathname);
   if (!card && path !== '/account/create') return <Navigate to={to('/account/create')} replace />;

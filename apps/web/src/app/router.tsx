@@ -6,7 +6,7 @@ import { ErrorPage } from './error-page.tsx';
 import { GuestOnly, RequireSession } from './guards.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
-import { PublicLayoutFrame } from './layouts/public-layout.tsx';
+import { PublicLayout, PublicLayoutFrame } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { UnauthorizedLayout } from './layouts/unauthorized-layout.tsx';
 
@@ -29,6 +29,8 @@ const AccountPage = lazyWithReload(() => import('../features/account/account-pag
 const AccountCreatePage = lazyWithReload(() => import('../features/account/account-create-page.tsx'));
 const AccountEditPage = lazyWithReload(() => import('../features/account/account-edit-page.tsx'));
 const AccountAddPhotoPage = lazyWithReload(() => import('../features/account/account-add-photo-page.tsx'));
+const SupportPage = lazyWithReload(() => import('../features/support/support-page.tsx'));
+const TicketPage = lazyWithReload(() => import('../features/support/ticket-page.tsx'));
 const HowItWorksPage = lazyWithReload(() => import('../features/marketing/how-it-works-page.tsx'));
 const AboutPage = lazyWithReload(() => import('../features/marketing/about-page.tsx'));
 const FaqPage = lazyWithReload(() => import('../features/marketing/faq-page.tsx'));
@@ -37,6 +39,15 @@ const ContactsPage = lazyWithReload(() => import('../features/contact/contacts-p
 const TermsPage = lazyWithReload(() => import('../features/legal/terms-page.tsx'));
 const PrivacyPage = lazyWithReload(() => import('../features/legal/privacy-page.tsx'));
 const CookiePolicyPage = lazyWithReload(() => import('../features/legal/cookie-policy-page.tsx'));
+const CardOrdersPage = lazyWithReload(() => import('../features/card-orders/card-orders-page.tsx'));
+const CardOrderPaymentPage = lazyWithReload(() => import('../features/card-orders/card-order-payment-page.tsx'));
+const InvoicesPage = lazyWithReload(() => import('../features/invoices/invoices-page.tsx'));
+const DonationsPage = lazyWithReload(() => import('../features/donations/donations-page.tsx'));
+const WorkplacePage = lazyWithReload(() => import('../features/teams/workplace-page.tsx'));
+const WorkplaceCreatePage = lazyWithReload(() => import('../features/teams/workplace-create-page.tsx'));
+const TeamJoinPage = lazyWithReload(() => import('../features/teams/team-join-page.tsx'));
+const ReferralsPage = lazyWithReload(() => import('../features/referrals/referrals-page.tsx'));
+const ReferralsListPage = lazyWithReload(() => import('../features/referrals/referrals-list-page.tsx'));
 
 /** Unknown routes go home (in the current language). */
 function GoHome() {
@@ -68,6 +79,16 @@ function pageRoutes(): RouteObject[] {
         { path: 'terms', element: <TermsPage /> },
         { path: 'privacy', element: <PrivacyPage /> },
         { path: 'cookies', element: <CookiePolicyPage /> },
+        // The invite link: signed in or not (a signed-out visitor goes through sign-up or log-in and comes back).
+        { path: 'teams/:teamId/join', element: <TeamJoinPage /> },
+      ],
+    },
+    {
+      // Where the payment provider sends the user back from a card order's checkout: public (spec 2).
+      element: <PublicLayout />,
+      children: [
+        { path: 'card-orders/payment/success', element: <CardOrderPaymentPage outcome="success" /> },
+        { path: 'card-orders/payment/canceled', element: <CardOrderPaymentPage outcome="canceled" /> },
       ],
     },
     {
@@ -101,6 +122,15 @@ function pageRoutes(): RouteObject[] {
             { path: 'account/create', element: <AccountCreatePage /> },
             { path: 'account/edit', element: <AccountEditPage /> },
             { path: 'account/add-photo', element: <AccountAddPhotoPage /> },
+            { path: 'support', element: <SupportPage /> },
+            { path: 'support/:ticketId', element: <TicketPage /> },
+            { path: 'card-orders', element: <CardOrdersPage /> },
+            { path: 'invoices', element: <InvoicesPage /> },
+            { path: 'donations', element: <DonationsPage /> },
+            { path: 'workplace', element: <WorkplacePage /> },
+            { path: 'workplace/create', element: <WorkplaceCreatePage /> },
+            { path: 'referrals', element: <ReferralsPage /> },
+            { path: 'referrals/referrals-list', element: <ReferralsListPage /> },
           ],
         },
       ],

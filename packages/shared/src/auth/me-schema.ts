@@ -18,5 +18,7 @@ export const meSchema = z.object({
   tiktok: z.string().nullable(),
   promo_source: z.string().nullable(),
   referral_code: z.string(),
+  /** Set while the account is deleted and may still be restored (until `restore_until`). */
+  deletion: z.object({ deleted_at: z.string(), restore_until: z.string() }).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../constants.ts';
+import { publicTeamSchema } from '../teams/schemas.ts';
 import { rule } from '../validation.ts';
 import { MESSAGE_MAX_LENGTH, TIP_MAX_CENTS, TIP_MIN_CENTS } from './fees.ts';
 
@@ -20,6 +21,8 @@ export const publicCardSchema = z.object({
   max_amount_cents: z.number().int(),
   preset_amounts_cents: z.array(z.number().int()),
   currency: z.literal('EUR'),
+  /** A team card's team: its tips are split among these members. */
+  team: publicTeamSchema.optional(),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;
 

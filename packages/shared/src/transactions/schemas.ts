@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rule } from '../validation.ts';
+import { isoDate as calendarDay, rule } from '../validation.ts';
 
 export const TRANSACTION_TYPES = ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] as const;
 export const TRANSACTION_STATUSES = ['HOLD', 'PAID', 'REFUNDED'] as const;
@@ -23,7 +23,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const isoDate = z.iso.date({ error: rule('valid') });
+const isoDate = calendarDay();
 
 /** Filters of the history and its CSV export; dates are inclusive calendar days in Europe/Riga. */
 export const transactionsFilter = z.object({

@@ -12,7 +12,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['tip', 'card_order', 'invoice', 'donation'] }).notNull(),
+    purpose: text('purpose', { enum: ['tip', 'team_tip', 'card_order', 'invoice', 'donation'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** What was asked for, the fee on it, and what the payer is charged (amount, plus the fee when they cover it). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -35,6 +35,11 @@ export const payments = pgTable(
     requestHash: text('request_hash').notNull(),
     /** How the recipients' history names it, fixed when the payer pays. */
     description: text('description').notNull(),
+    /**
+     * Who paid, as the provider names them on success (a keyed hash of the card, Stripe's card fingerprint), never card
+     * data; null when the provider gives nothing stable. The referral programme counts different payers by it.
+     */
+    payerRef: text('payer_ref'),
     /** While pending: when the reconciliation job next asks the provider about it (null: no more asking). */
     reconcileDueAt: timestamp('reconcile_due_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -10,6 +10,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   /** `pending`: the card network never answered. */
   status: text('status', { enum: ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] }).notNull(),
   method: text('method').notNull(),
+  /** The payer reference its success event carries: a keyed hash of the card number, null for wallets. */
+  payerRef: text('payer_ref'),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('EUR'),
   /** When `status` last changed: the `created_at` of the event that tells of it. */

@@ -1,14 +1,29 @@
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  phone: text('phone').notNull().unique(),
-  referralCode: text('referral_code').notNull().unique(),
-  referredByUserId: uuid('referred_by_user_id'),
-  promoSource: text('promo_source'),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull().unique(),
+    referralCode: text('referral_code').notNull().unique(),
+    referredByUserId: uuid('referred_by_user_id'),
+    promoSource: text('promo_source'),
+    /** Set by a compliance operator (back office): a blocked user cannot sign in nor withdraw. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
+    createdAt: createdAt(),
+    /** Settings: an SMS when support answers a ticket (sign-in and withdrawal codes are always sent). */
+    smsSupportReplies: boolean('sms_support_replies').notNull().default(true),
+    /** The user's deletion statement (DESIGN "Account deletion"): signed out, cards off, restorable until `erasureDueAt`. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the erasure job takes the deleted account; moved on while money is still on it. */
+    erasureDueAt: timestamp('erasure_due_at', { withTimezone: true }),
+    /** Personal data erased, the phone replaced by a pseudonym; what the law keeps stays under the user's id. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+  },
+  (t) => [index('users_erasure_due_idx').on(t.erasureDueAt)],
+);
 
 export const clients = pgTable(
   'clients',

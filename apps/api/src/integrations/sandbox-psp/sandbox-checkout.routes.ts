@@ -91,7 +91,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
         const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
         outcome = known === undefined ? 'declined' : known;
       }
-      await sandbox.complete(checkout, outcome, method, { deliverTwice: deliverTwice === '1' });
+      await sandbox.complete(checkout, outcome, method, { deliverTwice: deliverTwice === '1', cardNumber });
       return reply.redirect(checkout.success_url, 303);
     },
   );

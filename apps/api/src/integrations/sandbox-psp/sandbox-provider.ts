@@ -14,9 +14,14 @@ export const SANDBOX_SIGNATURE_HEADER = 'tipcard-sandbox-signature';
 const TOLERANCE_SECONDS = 300;
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 
-/** Documented test cards (README "Sandbox payments"); any other number is declined. */
+/**
+ * Documented test cards (README "Sandbox payments"); any other number is declined. Several succeed, so that payments
+ * by different cards (different payers) can be tried.
+ */
 export const SANDBOX_TEST_CARDS = {
   '4242424242424242': 'succeeded',
+  '5555555555554444': 'succeeded',
+  '4000056655665556': 'succeeded',
   '4000000000000002': 'declined',
   '4000000000000119': 'timeout',
 } as const;
@@ -47,11 +52,12 @@ export interface SandboxSettings {
 
 export type SandboxProvider = PaymentProvider & {
   openCheckout(token: string): SandboxCheckout | null;
+  /** `cardNumber`: the digits the guest typed, for a card payment; only a keyed hash of them is kept. */
   complete(
     checkout: SandboxCheckout,
     outcome: SandboxOutcome,
     method: string,
-    options?: { deliverTwice?: boolean },
+    options?: { deliverTwice?: boolean; cardNumber?: string },
   ): Promise<void>;
   signEvent(body: string, timestampSeconds?: number): string;
 };
@@ -83,7 +89,7 @@ function untouchedCheckoutOf(providerRef: string) {
  * and `fetchStatus` describe one state with one id, and our exactly-once path applies it once whichever comes first.
  */
 function eventOf(
-  charge: Pick<repo.SandboxChargeRow, 'providerRef' | 'paymentId' | 'amountCents' | 'refundedCents' | 'currency'>,
+  charge: Pick<repo.SandboxChargeRow, 'providerRef' | 'paymentId' | 'amountCents' | 'refundedCents' | 'currency'> & { payerRef?: string | null },
   type: Exclude<ProviderEventType, 'payment.chargeback' | 'payment.reinstated' | 'ignored'>,
   createdAt: Date,
 ): ProviderEvent {
@@ -94,6 +100,7 @@ function eventOf(
     provider_ref: charge.providerRef,
     payment_id: charge.paymentId,
     amount_cents: type === 'payment.succeeded' ? charge.amountCents : type === 'payment.refunded' ? charge.refundedCents : 0,
+    ...(type === 'payment.succeeded' && { payer_ref: charge.payerRef ?? null }),
     currency: charge.currency,
     created_at: createdAt.getTime(),
   };
@@ -151,6 +158,10 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
      */
     async complete(checkout, outcome, method, options = {}) {
       const now = clock.now();
+      // Like a provider's card fingerprint: stable per card, keyed so it cannot be reversed by hashing all card numbers.
+      // The wallet buttons post nothing that names the payer, so wallet payments carry no reference.
+      const digits = options.cardNumber?.replace(/\D/g, '');
+      const payerRef = method === 'card' && digits ? `sbx_payer_${hmac('payer', digits).slice(0, 32)}` : null;
       await db.transaction(async (tx) => {
         const status = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
         let charge = await repo.insertChargeOnce(tx, {
@@ -158,6 +169,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
           paymentId: checkout.metadata.payment_id ?? '',
           status,
           method,
+          payerRef,
           amountCents: checkout.amount_cents,
           currency: checkout.currency,
           statusAt: now,
@@ -165,7 +177,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
         if (!charge) {
           // The page again (back button, a second tab): a settled charge stays as it was; a timed-out one may be retried.
           if (FINAL_STATUSES.has((await repo.lockCharge(tx, checkout.ref))!.status)) return;
-          charge = await repo.setOutcome(tx, checkout.ref, { status, method, statusAt: now });
+          charge = await repo.setOutcome(tx, checkout.ref, { status, method, payerRef, statusAt: now });
         }
         if (outcome === 'timeout') return; // the network never answers: no event
         const type =

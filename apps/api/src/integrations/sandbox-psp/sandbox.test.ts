@@ -118,10 +118,10 @@ describe('sandbox webhook delivery', () => {
 describe('the sandbox provider', () => {
   // Its own clock, so moving time here never makes the app's sender deliver these events.
   const clock = createTestClock();
-  const provider = () =>
-    createSandboxProvider({ db: t.app.db, clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: DELAY_MS });
-  const checkout = async (paymentId = crypto.randomUUID()) => {
-    const sandbox = provider();
+  const provider = (secret = t.app.config.jwtSecret) =>
+    createSandboxProvider({ db: t.app.db, clock, publicUrl: t.app.config.publicUrl, secret, deliveryDelayMs: DELAY_MS });
+  const checkout = async (sandbox = provider()) => {
+    const paymentId = crypto.randomUUID();
     const { checkout_url: url, provider_ref: ref } = await sandbox.createCheckout({
       purpose: 'tip',
       amount_cents: 1_000,
@@ -140,7 +140,7 @@ describe('the sandbox provider', () => {
   it('answers fetchStatus with the event of the current state, under the id its webhook carries', async () => {
     const paid = await checkout();
     expect(await paid.sandbox.fetchStatus(paid.ref)).toBeNull();
-    await paid.sandbox.complete(paid.page, 'succeeded', 'card');
+    await paid.sandbox.complete(paid.page, 'succeeded', 'card', { cardNumber: '4242424242424242' });
     const succeeded = await paid.sandbox.fetchStatus(paid.ref);
     expect(succeeded).toEqual({
       id: `${paid.ref}:succeeded`,
@@ -148,6 +148,7 @@ describe('the sandbox provider', () => {
       provider_ref: paid.ref,
       payment_id: paid.paymentId,
       amount_cents: 1_000,
+      payer_ref: expect.stringMatching(/^sbx_payer_[0-9a-f]{32}$/),
       currency: 'EUR',
       created_at: clock.now().getTime(),
     });
@@ -183,6 +184,27 @@ describe('the sandbox provider', () => {
     expect(await timedOut.sandbox.fetchStatus(timedOut.ref)).toBeNull();
     expect(await bodies(timedOut.ref)).toEqual([]);
     expect(await provider().fetchStatus('sbx_unknown')).toBeNull();
+  });
+
+  it('names the payer by a keyed hash of the card, the same for the same card, and none for a wallet', async () => {
+    const payerOf = async (method: string, cardNumber?: string, sandbox = provider()) => {
+      const paid = await checkout(sandbox);
+      await paid.sandbox.complete(paid.page, 'succeeded', method, cardNumber === undefined ? {} : { cardNumber });
+      const [event] = await bodies(paid.ref);
+      expect(await paid.sandbox.fetchStatus(paid.ref)).toEqual(event);
+      return event.payer_ref as string | null;
+    };
+    const first = await payerOf('card', '4242 4242 4242 4242');
+    expect(first).toMatch(/^sbx_payer_[0-9a-f]{32}$/);
+    expect(first).not.toContain('4242');
+    expect(await payerOf('card', '4242424242424242')).toBe(first);
+    const other = await payerOf('card', '5555555555554444');
+    expect(other).toMatch(/^sbx_payer_/);
+    expect(other).not.toBe(first);
+    // Another server secret gives other references: without the secret, hashing every card number finds nothing.
+    expect(await payerOf('card', '4242424242424242', provider('another-secret'))).not.toBe(first);
+    expect(await payerOf('apple_pay')).toBeNull();
+    expect(await payerOf('google_pay')).toBeNull();
   });
 
   it('refunds once per refund key and reports the refunded total', async () => {

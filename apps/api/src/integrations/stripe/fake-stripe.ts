@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -68,14 +69,17 @@ export class FakeStripe {
     for (const map of [this.sessions, this.paymentIntents, this.charges, this.refunds, this.disputes, this.intentData, this.idempotent]) map.clear();
   }
 
-  /** The guest paid on the hosted page: a payment intent and its charge exist; `unpaid` is an async method still processing. */
-  completeCheckout(sessionId: string, paymentStatus: 'paid' | 'unpaid' = 'paid'): Stripe.Checkout.Session {
+  /**
+   * The guest paid on the hosted page: a payment intent and its charge exist; `unpaid` is an async method still
+   * processing. `cardNumber` is the card used: its charge carries a fingerprint that is the same for the same card.
+   */
+  completeCheckout(sessionId: string, paymentStatus: 'paid' | 'unpaid' = 'paid', cardNumber = '4242424242424242'): Stripe.Checkout.Session {
     const session = this.must(this.sessions.get(sessionId), sessionId);
     const data = this.intentData.get(sessionId) ?? { metadata: {}, description: null };
     const amount = session.amount_total ?? 0;
     const currency = session.currency ?? 'eur';
     const intentId = this.id('pi');
-    const charge = paymentStatus === 'paid' ? this.newCharge(intentId, amount, currency, data) : null;
+    const charge = paymentStatus === 'paid' ? this.newCharge(intentId, amount, currency, data, cardNumber) : null;
     this.paymentIntents.set(intentId, {
       ...this.newPaymentIntent(intentId, amount, currency, data),
       status: charge ? 'succeeded' : 'processing',
@@ -352,7 +356,13 @@ export class FakeStripe {
     };
   }
 
-  private newCharge(intentId: string, amount: number, currency: string, data: { metadata: Record<string, string>; description: string | null }): Stripe.Charge {
+  private newCharge(
+    intentId: string,
+    amount: number,
+    currency: string,
+    data: { metadata: Record<string, string>; description: string | null },
+    cardNumber: string,
+  ): Stripe.Charge {
     const charge: Stripe.Charge = {
       id: this.id('ch'),
       object: 'charge',
@@ -392,7 +402,7 @@ export class FakeStripe {
       paid: true,
       payment_intent: intentId,
       payment_method: this.id('pm'),
-      payment_method_details: null,
+      payment_method_details: cardDetailsOf(cardNumber),
       receipt_email: null,
       receipt_number: null,
       receipt_url: null,
@@ -671,4 +681,21 @@ function emptyEvidence(): Stripe.Dispute.Evidence {
     uncategorized_file: null,
     uncategorized_text: null,
   };
+}
+
+/** A card charge's `payment_method_details` as Stripe reports it; the fingerprint names the card, like Stripe's. */
+function cardDetailsOf(cardNumber: string): Stripe.Charge.PaymentMethodDetails {
+  return {
+    type: 'card',
+    card: {
+      brand: cardNumber.startsWith('5') ? 'mastercard' : 'visa',
+      country: 'US',
+      exp_month: 12,
+      exp_year: 2034,
+      fingerprint: createHash('sha256').update(`fake-stripe-card:${cardNumber}`).digest('base64url').slice(0, 16),
+      funding: 'credit',
+      last4: cardNumber.slice(-4),
+      network: cardNumber.startsWith('5') ? 'mastercard' : 'visa',
+    },
+  } as Stripe.Charge.PaymentMethodDetails;
 }

@@ -100,6 +100,8 @@ describe('parseWebhook: checkout events', () => {
       provider_ref: session.id,
       payment_id: PAYMENT_ID,
       amount_cents: 1500,
+      // The session in a webhook names its payment intent by id only: no charge, so no card fingerprint.
+      payer_ref: null,
       currency: 'EUR',
       created_at: 1_760_000_000_000,
     });
@@ -267,6 +269,20 @@ describe('fetchStatus', () => {
     await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:400`, type: 'payment.refunded', amount_cents: 400 });
     await provider.refund(session.id, 400, 'refund-b');
     await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:800`, amount_cents: 800 });
+  });
+
+  it('names the payer of a succeeded payment by its charge’s card fingerprint, the same for the same card', async () => {
+    const payerOf = async (cardNumber: string) => {
+      const { provider_ref } = await provider.createCheckout(checkoutInput({ idempotency_key: crypto.randomUUID() }));
+      fake.completeCheckout(provider_ref, 'paid', cardNumber);
+      const succeeded = await provider.fetchStatus(provider_ref);
+      expect(succeeded?.payer_ref).toBe(fake.chargeOf(provider_ref).payment_method_details?.card?.fingerprint);
+      return succeeded?.payer_ref;
+    };
+    const first = await payerOf('4242424242424242');
+    expect(first).toMatch(/^[\w-]{16}$/);
+    expect(await payerOf('4242424242424242')).toBe(first);
+    expect(await payerOf('5555555555554444')).not.toBe(first);
   });
 
   it('answers nothing while an async payment processes and the failed event once it failed', async () => {

@@ -84,7 +84,16 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   function fromSession(event: Stripe.Event, type: ProviderEventType, session: Stripe.Checkout.Session, amountCents: number): ProviderEvent {
     const paymentId = session.metadata?.payment_id;
     if (!paymentId) return ignored(event, session);
-    return { id: event.id, type, provider_ref: session.id, payment_id: text(paymentId), amount_cents: amountCents, currency: text(session.currency).toUpperCase(), created_at: event.created * 1000 };
+    return {
+      id: event.id,
+      type,
+      provider_ref: session.id,
+      payment_id: text(paymentId),
+      amount_cents: amountCents,
+      ...(type === 'payment.succeeded' && { payer_ref: payerRefOf(session.payment_intent) }),
+      currency: text(session.currency).toUpperCase(),
+      created_at: event.created * 1000,
+    };
   }
 
   /**
@@ -197,7 +206,9 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       if (session.payment_status === 'paid') {
         const charge = typeof intent?.latest_charge === 'object' ? intent.latest_charge : null;
         const refunded = charge?.amount_refunded ?? 0;
-        return refunded > 0 ? view('payment.refunded', `refunded:${refunded}`, refunded) : view('payment.succeeded', 'succeeded', session.amount_total ?? 0);
+        return refunded > 0
+          ? view('payment.refunded', `refunded:${refunded}`, refunded)
+          : { ...view('payment.succeeded', 'succeeded', session.amount_total ?? 0), payer_ref: payerRefOf(intent) };
       }
       // Complete but unpaid: an async method processing, or failed once its payment intent wants another method.
       return intent?.status === 'requires_payment_method' || intent?.status === 'canceled' ? view('payment.failed', 'failed', 0) : null;
@@ -240,6 +251,15 @@ function cents(value: unknown): number {
 function text(value: unknown): string {
   if (typeof value !== 'string') throw new TypeError(`Not a string: ${String(value)}`);
   return value;
+}
+
+/**
+ * The card's fingerprint (the same for the same card number, across payments) when the payment intent comes with its
+ * latest charge expanded; a session's webhook names only the intent's id, so there it is null.
+ */
+function payerRefOf(intent: string | Stripe.PaymentIntent | null): string | null {
+  const charge = typeof intent === 'object' && intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return charge?.payment_method_details?.card?.fingerprint ?? null;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

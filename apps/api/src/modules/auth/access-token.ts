@@ -3,6 +3,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@tipcard/shared/constants';
 
 const ISSUER = 'tipcard';
 const AUDIENCE = 'tipcard-api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenKeys {
   secret: Uint8Array;
@@ -30,8 +31,12 @@ export async function verifyAccessToken(keys: AccessTokenKeys, token: string, no
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: now,
+      // A token we did not make the way signAccessToken does is refused, even when validly signed: no expiry, no
+      // issue time, one older than an access token lives, or a subject that is not a user id (it reaches SQL).
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
-    return payload.sub ?? null;
+    return payload.sub && UUID.test(payload.sub) ? payload.sub : null;
   } catch {
     return null;
   }

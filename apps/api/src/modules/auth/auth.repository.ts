@@ -113,3 +113,16 @@ export async function revokeRefreshFamily(tx: Executor, familyId: string, now: D
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
+
+export async function revokeUserRefreshTokens(tx: Executor, userId: string, now: Date) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Codes and sign-ups of a phone: the phone number is personal data, the rows serve nothing once used. */
+export async function deletePhoneTraces(tx: Executor, phone: string) {
+  await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
+  await tx.update(registrations).set({ phone: sql`'erased'` }).where(eq(registrations.phone, phone));
+}

@@ -9,6 +9,7 @@ import * as users from '../users/users.service.ts';
 import { signAccessToken, type AccessTokenKeys } from './access-token.ts';
 import * as repo from './auth.repository.ts';
 import type { OtpService } from './otp.service.ts';
+import { recordReferral } from '../referrals/referrals.service.ts';
 
 export interface Tokens {
   jwt: string;
@@ -42,13 +43,16 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
 
   return {
     async requestOtp(phone: string, locale: Locale) {
-      if (!(await users.findUserByPhone(db, phone))) throw new AppError('user_not_found');
+      const user = await users.findUserByPhone(db, phone);
+      if (!user) throw new AppError('user_not_found');
+      if (user.blockedAt) throw new AppError('user_blocked');
       return otp.send(phone, 'login', locale);
     },
 
     async loginCheck(phone: string, code: string): Promise<Tokens> {
       const user = await users.findUserByPhone(db, phone);
       if (!user) throw new AppError('username_not_found');
+      if (user.blockedAt) throw new AppError('user_blocked');
       const otpId = await otp.check({ phone, purpose: 'login' }, code);
       return db.transaction(async (tx) => {
         await otp.consume(tx, otpId);
@@ -87,6 +91,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
             promoSource: registration.promoSource,
             referralCode: registration.referralCode,
           });
+          if (user.referredByUserId) await recordReferral(tx, { referrerUserId: user.referredByUserId, friendUserId: user.id, joinedAt: clock.now() });
           await repo.markRegistrationVerified(tx, registration.id, user.id, clock.now());
           return issueTokens(tx, user.id);
         });
@@ -105,6 +110,8 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       const now = clock.now();
       const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
       if (!stored) throw new AppError('invalid_refresh_token');
+      // A user blocked by compliance keeps no session past their current access token (15 minutes).
+      if ((await users.findUserById(db, stored.userId))?.blockedAt) throw new AppError('user_blocked');
       const outcome = await db.transaction(async (tx) => {
         if (stored.revokedAt || stored.expiresAt <= now || !(await repo.rotateRefreshToken(tx, stored.id, now))) {
           await repo.revokeRefreshFamily(tx, stored.familyId, now);
@@ -122,4 +129,14 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       if (stored) await repo.revokeRefreshFamily(db, stored.familyId, clock.now());
     },
   };
+}
+
+/** Ends every session of the user (the deletion statement): each refresh token revoked, in the caller's transaction. */
+export async function revokeAllSessions(tx: Executor, userId: string, now: Date): Promise<void> {
+  await repo.revokeUserRefreshTokens(tx, userId, now);
+}
+
+/** Erasure: the codes and sign-ups that carry the user's phone number. */
+export async function erasePhoneTraces(tx: Executor, phone: string): Promise<void> {
+  await repo.deletePhoneTraces(tx, phone);
 }

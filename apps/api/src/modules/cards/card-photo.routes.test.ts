@@ -74,6 +74,8 @@ describe('card photo', () => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    expect(photo.headers['content-disposition']).toBe(`attachment; filename="card-photo.jpg"; filename*=UTF-8''card-photo.jpg`);
+    expect(photo.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const meta = await sharp(photo.bytes).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1024, height: 768 });
 

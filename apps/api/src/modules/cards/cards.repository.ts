@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cards } from '../../db/schema/cards.ts';
 import { files } from '../../db/schema/files.ts';
-import { clients } from '../../db/schema/users.ts';
+import { clients, users } from '../../db/schema/users.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type NewCardRow = typeof cards.$inferInsert;
@@ -61,24 +61,44 @@ export async function updateCard(db: Executor, cardId: string, changes: CardChan
   return row;
 }
 
+/** Hands a card to another client (a team card follows its team's admin). */
+export async function moveCard(db: Executor, cardId: string, clientId: string): Promise<void> {
+  await db.update(cards).set({ clientId, updatedAt: sql`now()` }).where(eq(cards.id, cardId));
+}
+
 /** The photo of a card: its file id, type and bytes; undefined when the card or its photo does not exist. */
 export async function findCardPhoto(db: Executor, cardId: string) {
   const [row] = await db
     .select({ fileId: files.id, mime: files.mime, content: files.content })
     .from(cards)
     .innerJoin(files, eq(files.id, cards.photoFileId))
-    .where(eq(cards.id, cardId));
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .innerJoin(users, eq(users.id, clients.userId))
+    // A deleted account's card is "no longer active": its photo is not public either.
+    .where(and(eq(cards.id, cardId), isNull(users.deletedAt)));
   return row;
 }
 
 /** A card with the user it pays (through its client), for the guest's payment. */
 export async function findCardWithOwner(db: Executor, cardId: string) {
   const [row] = await db
-    .select({ card: cards, userId: clients.userId })
+    .select({ card: cards, userId: clients.userId, ownerDeletedAt: users.deletedAt })
     .from(cards)
     .innerJoin(clients, eq(clients.id, cards.clientId))
+    .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(cards.id, cardId));
   return row;
+}
+
+/** The cards of a user (through their clients), locked: the erasure clears what they show. */
+export async function lockCardsOfUser(tx: Executor, userId: string): Promise<CardRow[]> {
+  const rows = await tx
+    .select({ card: cards })
+    .from(cards)
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .where(eq(clients.userId, userId))
+    .for('update', { of: cards });
+  return rows.map((row) => row.card);
 }
 
 /** Adds one guest rating to the card's running sum and count. */
@@ -87,4 +107,25 @@ export async function addRating(db: Executor, cardId: string, rating: number): P
     .update(cards)
     .set({ ratingSum: sql`${cards.ratingSum} + ${rating}`, ratingCount: sql`${cards.ratingCount} + 1` })
     .where(eq(cards.id, cardId));
+}
+
+/** Every card of a user, through their clients (back office). */
+export function listCardsOfUser(db: Executor, userId: string) {
+  return db
+    .select({ card: cards })
+    .from(cards)
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .where(eq(clients.userId, userId))
+    .orderBy(asc(cards.createdAt));
+}
+
+/** The owners of cards whose public name or title contains the text (back office search). */
+export function searchCardOwnersByName(db: Executor, text: string, limit: number) {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return db
+    .selectDistinct({ userId: clients.userId })
+    .from(cards)
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .where(or(ilike(cards.publicName, pattern), ilike(cards.title, pattern)))
+    .limit(limit);
 }

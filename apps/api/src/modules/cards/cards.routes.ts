@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { cardBody, cardPatchBody, cardSchema, qrCodeQuery, uploadBody } from '@tipcard/shared/cards/schemas';
 import type { CardsService } from './cards.service.ts';
 import { pickQrFormat } from './qr-code.ts';
+import { storedFileHeaders } from '../../lib/stored-file.ts';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const clientParams = z.object({ clientId: z.uuid() });
@@ -119,7 +120,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
         // A public image: other origins (an API host set apart from the web app) may embed it.
         .header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(photo.mime).send(photo.content);
+      return storedFileHeaders(reply, `card-photo.${photo.mime === 'image/png' ? 'png' : 'jpg'}`).type(photo.mime).send(photo.content);
     },
   );
 

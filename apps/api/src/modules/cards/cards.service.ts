@@ -87,8 +87,10 @@ export async function findPublicCard(
   cardId: string,
   terms: Pick<PublicCard, 'fee_percent' | 'min_amount_cents' | 'max_amount_cents' | 'preset_amounts_cents'>,
 ): Promise<PublicCard | null> {
-  const row = await repo.findCard(db, cardId);
-  if (!row) return null;
+  const owned = await repo.findCardWithOwner(db, cardId);
+  // A deleted account's cards take no more payments: their page is "no longer active" (404).
+  if (!owned || owned.ownerDeletedAt) return null;
+  const row = owned.card;
   return {
     id: row.id,
     title: row.title,
@@ -104,15 +106,62 @@ export async function findPublicCard(
   };
 }
 
-/** The card a guest pays and the user who receives the money; null for an unknown card. */
+/** How a card presents its owner to a payer (an invoice's "who asks"); null for an unknown card. */
+export async function findCardFace(db: Executor, cardId: string) {
+  const row = await repo.findCard(db, cardId);
+  return row ? { public_name: row.publicName, title: row.title, image_url: photoUrlOf(row.id, row.photoFileId) } : null;
+}
+
+/**
+ * The card a guest pays and the user who receives the money; null for an unknown card. `active` is false once the
+ * owner has deleted the account: no new payment opens, while one already paid is still credited (and so restorable).
+ */
 export async function findCardRecipient(db: Executor, cardId: string) {
   const row = await repo.findCardWithOwner(db, cardId);
-  return row ? { cardId: row.card.id, userId: row.userId, title: row.card.title, publicName: row.card.publicName } : null;
+  return row
+    ? { cardId: row.card.id, userId: row.userId, title: row.card.title, publicName: row.card.publicName, activityType: row.card.activityType, active: row.ownerDeletedAt === null }
+    : null;
+}
+
+/** Erasure of a deleted account: what its cards show of the person (name, texts, links, photo) is cleared. */
+export async function eraseCardsOfUser(tx: Executor, userId: string): Promise<void> {
+  for (const card of await repo.lockCardsOfUser(tx, userId)) {
+    await repo.updateCard(tx, card.id, { title: '', publicName: '', welcomePhrase: null, publicText: null, instagram: null, facebook: null, tiktok: null, photoFileId: null });
+    if (card.photoFileId) await deleteFile(tx, card.photoFileId);
+  }
 }
 
 /** Counts a guest's rating on the card, inside the transaction that credits the tip. */
 export async function addCardRating(tx: Executor, cardId: string, rating: number): Promise<void> {
   await repo.addRating(tx, cardId, rating);
+}
+
+/**
+ * A team's card (DESIGN "Teams and workplaces"): a card like any other, held by the team admin's client so that its
+ * QR code, printable card and modal work as for a personal card. Not private: the admin keeps their own card too.
+ */
+export async function createTeamCard(tx: Executor, clientId: string, team: { title: string; workplaceName: string; country: string }): Promise<Card> {
+  const row = await repo.insertCard(tx, {
+    clientId,
+    isPrivate: false,
+    title: team.title,
+    publicName: team.workplaceName,
+    welcomePhrase: null,
+    publicText: null,
+    activityType: 'WAITER',
+    country: team.country,
+    instagram: null,
+    facebook: null,
+    tiktok: null,
+  });
+  return toCard(row, '');
+}
+
+/** Keeps a team card named as its team, and held by its admin's client (granting admin moves it). */
+export async function updateTeamCard(tx: Executor, cardId: string, changes: { title?: string; publicName?: string; country?: string; clientId?: string }): Promise<void> {
+  const { clientId, ...fields } = changes;
+  if (Object.keys(fields).length > 0) await repo.updateCard(tx, cardId, fields);
+  if (clientId) await repo.moveCard(tx, cardId, clientId);
 }
 
 export type CardsService = ReturnType<typeof createCardsService>;
@@ -210,3 +259,7 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
     },
   };
 }
+
+// Back office (issue 15): a user's cards and a search by name, for operators (no ownership check: role-checked routes).
+export const listCardsOfUser = async (db: Executor, userId: string) => (await repo.listCardsOfUser(db, userId)).map((row) => row.card);
+export const searchCardOwnersByName = repo.searchCardOwnersByName;

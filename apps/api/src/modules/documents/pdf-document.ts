@@ -32,9 +32,9 @@ export const MM = 72 / 25.4;
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
-export function createPdf(options: { title: string; locale: Locale; author?: string | undefined }): Pdf {
+export function createPdf(options: { title: string; locale: Locale; author?: string | undefined; size?: [number, number] | undefined }): Pdf {
   const doc = new PDFDocument({
-    size: 'A4',
+    size: options.size ?? 'A4',
     margin: 0,
     lang: options.locale,
     displayTitle: true,

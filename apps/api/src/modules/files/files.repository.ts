@@ -13,3 +13,8 @@ export async function insertFile(db: Executor, values: { ownerUserId: string; mi
 export async function deleteFile(db: Executor, fileId: string): Promise<void> {
   await db.delete(files).where(eq(files.id, fileId));
 }
+
+export async function findFile(db: Executor, fileId: string) {
+  const [row] = await db.select({ id: files.id, mime: files.mime, content: files.content }).from(files).where(eq(files.id, fileId));
+  return row;
+}

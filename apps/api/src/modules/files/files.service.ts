@@ -11,3 +11,9 @@ export async function storeFile(db: Executor, file: { ownerUserId: string; mime:
 export async function deleteFile(db: Executor, fileId: string): Promise<void> {
   await repo.deleteFile(db, fileId);
 }
+
+/** A stored file's bytes and type (the back office views verification documents). */
+export async function readFile(db: Executor, fileId: string): Promise<{ mime: string; content: Buffer } | undefined> {
+  const row = await repo.findFile(db, fileId);
+  return row ? { mime: row.mime, content: Buffer.from(row.content) } : undefined;
+}

@@ -86,6 +86,11 @@ export async function userBalances(db: Executor, userId: string): Promise<Record
   return { main: balance('main'), hold: balance('hold'), debt: balance('debt') };
 }
 
+/** A platform account's balance in cents (e.g. what card sales or referral rewards amount to). */
+export function platformBalance(db: Executor, kind: PlatformAccountKind): Promise<number> {
+  return repo.platformBalance(db, kind);
+}
+
 /** Users whose hold balance differs from what their history shows on hold (PAYINs on HOLD, less what was taken back). */
 async function holdMismatches(db: Executor): Promise<string[]> {
   const [kept, shown] = await Promise.all([repo.nonZeroUserBalances(db, 'hold'), heldPayinsByUser(db)]);
@@ -128,4 +133,11 @@ export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
     ...inFlight,
     ...(total === 0 ? [] : [`all balances sum to ${total}, not 0`]),
   ];
+}
+
+/** The platform accounts' kept balances by kind (back office's ledger health). */
+export async function platformBalances(db: Executor): Promise<Record<PlatformAccountKind, number>> {
+  const kinds: PlatformAccountKind[] = ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales'];
+  const values = await Promise.all(kinds.map((kind) => repo.platformBalance(db, kind)));
+  return Object.fromEntries(kinds.map((kind, index) => [kind, values[index]!])) as Record<PlatformAccountKind, number>;
 }

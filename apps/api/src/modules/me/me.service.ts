@@ -2,7 +2,7 @@ import type { Me } from '@tipcard/shared/auth/me-schema';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findPrivateCardOfUser } from '../cards/cards.service.ts';
-import { findUserById, listClients } from '../users/users.service.ts';
+import { findUserById, listClients, restoreDeadline } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
 
 export type MeService = ReturnType<typeof createMeService>;
@@ -35,6 +35,7 @@ export function createMeService({ db, verificationLimitCents }: { db: Database; 
         tiktok: card?.tiktok ?? null,
         promo_source: user.promoSource,
         referral_code: user.referralCode,
+        deletion: user.deletedAt ? { deleted_at: user.deletedAt.toISOString(), restore_until: restoreDeadline(user.deletedAt).toISOString() } : null,
       };
     },
   };

@@ -42,3 +42,11 @@ export function createMessagingService({ db, clock }: { db: Database; clock: Clo
     },
   };
 }
+
+/** How many messages are in each delivery state, dead ones among them (back office's ledger health). */
+export const countMessagesByStatus = repo.countByStatus;
+
+/** Erasure of a deleted account: the texts sent to its phone (codes, notices) go with the number. */
+export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<void> {
+  await repo.deleteMessagesTo(tx, recipient);
+}

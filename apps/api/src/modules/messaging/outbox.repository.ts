@@ -71,3 +71,13 @@ export async function finishClaim(
     .returning({ id: outboxMessages.id });
   return rows.length > 0;
 }
+
+/** How many messages are in each delivery state (back office's ledger health). */
+export async function countByStatus(db: Executor): Promise<Record<string, number>> {
+  const rows = await db.select({ status: outboxMessages.status, count: sql<number>`count(*)::int` }).from(outboxMessages).groupBy(outboxMessages.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+export async function deleteMessagesTo(tx: Executor, recipient: string): Promise<void> {
+  await tx.delete(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+}

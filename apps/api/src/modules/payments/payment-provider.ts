@@ -23,7 +23,7 @@ export interface PaymentProvider {
 export type ProviderName = 'sandbox' | 'stripe';
 
 /** What a payment pays for (DESIGN "Payments for many purposes"); each purpose has one handler in its own module. */
-export type PaymentPurpose = 'tip' | 'card_order' | 'invoice' | 'donation';
+export type PaymentPurpose = 'tip' | 'team_tip' | 'card_order' | 'invoice' | 'donation';
 
 export interface CheckoutInput {
   purpose: PaymentPurpose;
@@ -72,6 +72,11 @@ export interface ProviderEvent {
    * disputed amount; 0 for the others.
    */
   amount_cents: number;
+  /**
+   * succeeded: who paid, as the provider names them stably across payments (a keyed hash of the card, a card
+   * fingerprint), never card data; absent or null when the provider gives nothing stable.
+   */
+  payer_ref?: string | null;
   /** The provider's dispute id, for chargeback and reinstated. */
   dispute_ref?: string;
   currency: string;

@@ -1,9 +1,29 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentAllocations, payments, providerEvents } from '../../db/schema/payments.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;
+
+/** Namespace of the advisory locks below (the first key), apart from other modules' locks. */
+const SUBJECT_CHECKOUTS_LOCK = 1_002;
+
+/** Queues checkouts of one subject until the transaction ends, so its velocity is counted and grown in one step. */
+export async function lockSubjectCheckouts(tx: Executor, purpose: PaymentRow['purpose'], subjectId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUBJECT_CHECKOUTS_LOCK}, hashtext(${`${purpose}:${subjectId}`}))`);
+}
+
+/** Checkouts of a subject opened since `openedSince`, and its payments that failed since `failedSince`. */
+export async function checkoutVelocity(tx: Executor, purpose: PaymentRow['purpose'], subjectId: string, openedSince: Date, failedSince: Date) {
+  const [row] = await tx
+    .select({
+      recent: sql<number>`count(*) filter (where ${payments.createdAt} >= ${openedSince})::int`,
+      failed: sql<number>`count(*) filter (where ${payments.status} = 'failed' and ${payments.updatedAt} >= ${failedSince})::int`,
+    })
+    .from(payments)
+    .where(and(eq(payments.purpose, purpose), eq(payments.subjectId, subjectId), gte(payments.updatedAt, failedSince < openedSince ? failedSince : openedSince)));
+  return { recent: row?.recent ?? 0, failed: row?.failed ?? 0 };
+}
 
 /** Inserts the payment unless its subject already has one with this idempotency key; answers the row it inserted. */
 export async function insertPaymentOnce(tx: Executor, values: typeof payments.$inferInsert) {
@@ -70,12 +90,12 @@ export async function setProviderEventOutcome(tx: Executor, id: string, outcome:
 export async function markSucceeded(
   tx: Executor,
   id: string,
-  capture: { provider: string; providerRef: string; totalCents: number; currency: string },
+  capture: { provider: string; providerRef: string; totalCents: number; currency: string; payerRef: string | null },
   now: Date,
 ) {
   const [row] = await tx
     .update(payments)
-    .set({ status: 'succeeded', updatedAt: now })
+    .set({ status: 'succeeded', payerRef: capture.payerRef, updatedAt: now })
     .where(
       and(
         eq(payments.id, id),
@@ -127,4 +147,60 @@ export async function claimDueAllocation(tx: Executor, now: Date) {
     .where(eq(paymentAllocations.id, sql`(${due})`))
     .returning();
   return row;
+}
+
+export function listAllocations(db: Executor, paymentId: string) {
+  return db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, paymentId)).orderBy(asc(paymentAllocations.position));
+}
+
+/** Payments pending longer than the given time (the back office's reconciliation view). */
+export function listPendingSince(db: Executor, before: Date, limit: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.createdAt, before)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/**
+ * What each user received from the succeeded payments of one purpose and subject credited in [from, to): how many
+ * shares and their net sum after refunds and disputes.
+ */
+export function sumSharesPerUser(db: Executor, filter: { purpose: PaymentRow['purpose']; subjectId: string; from: Date; to: Date }) {
+  return db
+    .select({
+      userId: sql<string>`${paymentAllocations.userId}`,
+      count: sql<number>`count(*)::int`,
+      sumCents: sql<number>`coalesce(sum(${paymentAllocations.netCents} - ${paymentAllocations.reversedNetCents}), 0)::bigint`,
+    })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(
+      and(
+        eq(payments.purpose, filter.purpose),
+        eq(payments.subjectId, filter.subjectId),
+        isNotNull(paymentAllocations.userId),
+        gte(paymentAllocations.createdAt, filter.from),
+        lt(paymentAllocations.createdAt, filter.to),
+      ),
+    )
+    .groupBy(paymentAllocations.userId);
+}
+
+/**
+ * What a user's shares received between two times brought the platform: the fees on them less what refunds and
+ * disputes took back, and how many different payers (of payments not wholly taken back) they came from. A payment
+ * whose provider named no payer counts as a payer of its own.
+ */
+export async function feesOfRecipient(db: Executor, userId: string, from: Date, to: Date): Promise<{ feesCents: number; payers: number }> {
+  const [row] = await db
+    .select({
+      fees: sql<string>`coalesce(sum(${paymentAllocations.feeCents} - ${paymentAllocations.reversedFeeCents}), 0)::text`,
+      payers: sql<number>`count(distinct coalesce(${payments.payerRef}, ${payments.id}::text)) filter (where ${paymentAllocations.reversedNetCents} + ${paymentAllocations.reversedFeeCents} < ${paymentAllocations.netCents} + ${paymentAllocations.feeCents})::int`,
+    })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(and(eq(paymentAllocations.userId, userId), gte(paymentAllocations.createdAt, from), lt(paymentAllocations.createdAt, to)));
+  return { feesCents: Number(row?.fees ?? 0), payers: Number(row?.payers ?? 0) };
 }

@@ -136,7 +136,9 @@ describe('the sandbox checkout', () => {
     await t.call({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000119' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('pending');
-    expect((await t.call({ method: 'GET', url: `${path.slice(0, -3)}abc` })).status).toBe(404);
+    // One hex digit of the signature changed (always to another digit: a fixed replacement would sometimes be the same).
+    const forged = `${path.slice(0, -1)}${path.endsWith('0') ? '1' : '0'}`;
+    expect((await t.call({ method: 'GET', url: forged })).status).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/sandbox/checkout?c=eyJmb3JnZWQiOnRydWV9.abc' })).status).toBe(404);
   });
 });

@@ -52,12 +52,16 @@ const fakeProvider: PaymentProvider = {
   refund: async () => undefined,
 };
 
+/** These tests open many checkouts of one subject at one instant; card testing is tested through the API. */
+const NO_VELOCITY_LIMIT = { perSubjectPer10Minutes: 1_000_000, failedPerSubjectPerHour: 1_000_000 };
+
 beforeAll(async () => {
   database = await createTestDatabase();
   clock = createTestClock();
   payments = createPaymentsService({
     db: database.db,
     clock,
+    velocity: NO_VELOCITY_LIMIT,
     log: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }),
     providers: { sandbox: fakeProvider },
     active: 'sandbox',
@@ -406,6 +410,7 @@ describe('payments with several recipients', () => {
     split = createPaymentsService({
       db: database.db,
       clock,
+      velocity: NO_VELOCITY_LIMIT,
       log: pino({ level: 'silent' }),
       providers: { sandbox: fakeProvider },
       active: 'sandbox',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { lockBalances, postEntry, type AccountRef, type Posting } from '../ledger/ledger.service.ts';
@@ -27,6 +27,8 @@ export interface PaymentsDeps {
   reconcileAfterMinutes: number;
   /** One handler per purpose that can be paid. */
   handlers: readonly PurposeHandler[];
+  /** Per subject (a card, an invoice): checkouts opened in 10 minutes, and failed payments in an hour. */
+  velocity: { perSubjectPer10Minutes: number; failedPerSubjectPerHour: number };
 }
 
 /** What a purpose's module asks for when a payer starts paying. */
@@ -83,7 +85,17 @@ const partsOf = (allocations: repo.AllocationRow[]) => [...allocations.map((a) =
 const takenBackOf = (payment: repo.PaymentRow) => Math.min(payment.totalCents, payment.refundedCents + payment.disputedCents);
 const isUserShare = (allocation: repo.AllocationRow): allocation is repo.AllocationRow & { userId: string } => allocation.userId !== null;
 
+/** The platform's fees on what a user received in [from, to), net of refunds, and the number of payments they came from. */
+export function feesOfRecipient(db: Executor, userId: string, from: Date, to: Date) {
+  return repo.feesOfRecipient(db, userId, from, to);
+}
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** Per user, the shares received from one subject's payments of a purpose in [from, to) (e.g. a team card's tips). */
+export function sharesReceivedPerUser(db: Executor, filter: { purpose: PaymentPurpose; subjectId: string; from: Date; to: Date }) {
+  return repo.sumSharesPerUser(db, filter);
+}
 
 /**
  * Money from people without an account, for every purpose (DESIGN "Payments for many purposes"): checkouts, provider
@@ -103,6 +115,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!found) throw new AppError('not_found');
     return found;
   };
+
+  /**
+   * Card testing: someone trying stolen card numbers through one card's page, from many addresses. A subject that
+   * opened too many checkouts lately, or saw too many failed payments this hour, takes no new one for a while
+   * (its owner's guests with a retry of their own key still get their payment). Counted under a lock per subject,
+   * so concurrent checkouts cannot all pass.
+   */
+  async function refuseCardTesting(tx: Transaction, input: CheckoutRequest, requestHash: string, now: Date) {
+    await repo.lockSubjectCheckouts(tx, input.purpose, input.subjectId);
+    const existing = await repo.findPaymentByKey(tx, input.purpose, input.subjectId, input.idempotencyKey);
+    if (existing?.requestHash === requestHash) return;
+    const { recent, failed } = await repo.checkoutVelocity(tx, input.purpose, input.subjectId, new Date(now.getTime() - 10 * MINUTE), new Date(now.getTime() - HOUR));
+    if (failed >= deps.velocity.failedPerSubjectPerHour) throw new AppError('too_many_requests', { headers: { 'retry-after': String(HOUR / 1000) } });
+    if (recent >= deps.velocity.perSubjectPer10Minutes) throw new AppError('too_many_requests', { headers: { 'retry-after': String((10 * MINUTE) / 1000) } });
+  }
 
   /** Credits a payment that just succeeded: one entry with a posting per share, and each recipient's history row. */
   async function credit(tx: Transaction, payment: repo.PaymentRow, now: Date) {
@@ -142,7 +169,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           allocationId: allocation.id,
           paymentId: payment.id,
           userId: allocation.userId,
-          cardId: payment.purpose === 'tip' ? payment.subjectId : null,
+          cardId: payment.purpose === 'tip' || payment.purpose === 'team_tip' ? payment.subjectId : null,
           netCents: allocation.netCents,
           feeCents: allocation.feeCents,
           ...plan.history,
@@ -261,7 +288,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const captured = await repo.markSucceeded(
         tx,
         paymentId,
-        { provider: providerName, providerRef: event.provider_ref, totalCents: event.amount_cents, currency: event.currency.toUpperCase() },
+        {
+          provider: providerName,
+          providerRef: event.provider_ref,
+          totalCents: event.amount_cents,
+          currency: event.currency.toUpperCase(),
+          payerRef: typeof event.payer_ref === 'string' && event.payer_ref ? event.payer_ref : null,
+        },
         now,
       );
       if (captured) {
@@ -332,6 +365,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const requestHash = createHash('sha256').update(JSON.stringify([input.purpose, input.subjectId, input.request])).digest('hex');
       const row = await db.transaction(async (tx) => {
         const now = clock.now();
+        await refuseCardTesting(tx, input, requestHash, now);
         const inserted = await repo.insertPaymentOnce(tx, {
           purpose: input.purpose,
           subjectId: input.subjectId,
@@ -486,3 +520,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
   };
 }
+
+// Back office (issue 15): a payment with who received what, and the payments still pending (reconciliation).
+export async function findPaymentWithShares(db: Executor, paymentId: string) {
+  const payment = await repo.findPayment(db, paymentId);
+  return payment ? { payment, shares: await repo.listAllocations(db, paymentId) } : undefined;
+}
+export const listPaymentsPendingSince = repo.listPendingSince;

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import * as repo from './payouts.repository.ts';
 import { applyPayoutOutcome } from './payouts.jobs.ts';
 
@@ -11,7 +11,7 @@ export const listBatches = repo.listBatches;
 export const findBatch = repo.findBatch;
 
 /** Marks a batch as uploaded to the bank; false when it was already marked. */
-export async function markBatchSent(db: Database, batchId: string, now: Date): Promise<boolean> {
+export async function markBatchSent(db: Executor, batchId: string, now: Date): Promise<boolean> {
   return repo.markBatchSent(db, batchId, now);
 }
 
@@ -28,3 +28,9 @@ export async function markBatchPayouts(db: Database, batchId: string, outcome: '
   }
   return changed;
 }
+
+// Back office (issue 15): what the finance screen lists.
+export const listPayoutsByStatus = repo.listPayoutsByStatus;
+export const listPayoutsOfUser = repo.listPayouts;
+export const listBatchPayouts = repo.listBatchPayouts;
+export type { PayoutRow } from './payouts.repository.ts';

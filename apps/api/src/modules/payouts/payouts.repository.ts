@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payoutBatches, payoutMethodEvents, payoutMethods, payouts, sandboxPayoutTransfers } from '../../db/schema/payouts.ts';
 
@@ -71,6 +71,18 @@ export async function insertPayoutOnce(tx: Executor, values: typeof payouts.$inf
 export async function findPayoutByKey(db: Executor, userId: string, idempotencyKey: string) {
   const [row] = await db.select().from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.idempotencyKey, idempotencyKey)));
   return row;
+}
+
+/** Namespace of the advisory locks below (the first key), so they never meet another module's. */
+const PAYOUT_REQUESTS_LOCK = 1_001;
+
+/**
+ * Queues one user's withdrawal requests until the transaction ends, so that the count against the hourly cap and
+ * the insert are one step (without it, 40 concurrent requests all counted the same 0). An advisory lock, since the
+ * user's row belongs to another module.
+ */
+export async function lockPayoutRequests(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_REQUESTS_LOCK}, hashtext(${userId}))`);
 }
 
 /** How many withdrawals (each texted a code) the user asked for since `since`. */
@@ -245,4 +257,28 @@ export async function recordSandboxTransfer(db: Executor, values: { payoutId: st
 export async function findSandboxTransfer(db: Executor, payoutId: string) {
   const [row] = await db.select().from(sandboxPayoutTransfers).where(eq(sandboxPayoutTransfers.payoutId, payoutId));
   return row;
+}
+
+/** Payouts of every user in one status, newest first (back office). */
+export function listPayoutsByStatus(db: Executor, status: PayoutRow['status'] | undefined, limit: number) {
+  return db
+    .select()
+    .from(payouts)
+    .where(status ? eq(payouts.status, status) : undefined)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit);
+}
+
+/** Withdrawals still under way: on their way to the bank, or waiting for a code that is still valid. */
+export async function countOpenPayoutsOfUser(db: Executor, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.userId, userId),
+        or(eq(payouts.status, 'in_flight'), and(eq(payouts.status, 'awaiting_confirmation'), gt(payouts.codeExpiresAt, now))),
+      ),
+    );
+  return row?.count ?? 0;
 }

@@ -227,6 +227,35 @@ describe('withdrawals', () => {
     }
   });
 
+  it('holds the hourly cap against 100 concurrent requests: exactly 20 payouts and 20 texts', async () => {
+    const capped = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', PAYOUT_REQUESTS_PER_HOUR: '20' } });
+    try {
+      const owner = await signUpWithCard(capped);
+      await fundMain(capped, owner, 50_000);
+      const method = await capped.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          capped.call({
+            method: 'POST',
+            url: `/api/clients/${owner.clientId}/payouts`,
+            token: owner.jwt,
+            headers: { 'idempotency-key': crypto.randomUUID() },
+            payload: { amount_cents: 300, method_id: method.body.data.id },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(80);
+      const stored = await capped.app.db.execute(sql`select count(*)::int as n from payouts where user_id = ${owner.userId}`);
+      expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(20);
+      const outbox = await capped.call({ method: 'GET', url: `/api/dev/outbox?limit=200&to=${encodeURIComponent(owner.phone)}` });
+      expect(outbox.body.data.filter((message: { body: string }) => message.body.includes('withdrawal'))).toHaveLength(20);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('replays the same Idempotency-Key and refuses it with another body', async () => {
     const owner = await staffWith(1000);
     const method = (await addMethod(owner)).body.data;

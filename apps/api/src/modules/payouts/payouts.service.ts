@@ -5,6 +5,7 @@ import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createPayoutBody, type Payout,
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvOf, euros } from '../../lib/csv.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
@@ -75,6 +76,27 @@ export function toPayout(row: repo.PayoutRow, now: Date): Payout {
   };
 }
 
+/** Whether a withdrawal of the user is still under way (in flight, or waiting for a valid code): account deletion waits for it. */
+export async function hasOpenPayouts(db: Executor, userId: string, now: Date): Promise<boolean> {
+  return (await repo.countOpenPayoutsOfUser(db, userId, now)) > 0;
+}
+
+const PAYOUT_CSV_COLUMNS = ['id', 'status', 'amount', 'fee', 'currency', 'account', 'holder', 'created_at', 'confirmed_at', 'paid_at', 'expected_arrival'] as const;
+/** The data export's bound: far above any real history, so the file stays finite. */
+const PAYOUT_EXPORT_MAX = 100_000;
+
+/** Every withdrawal of the user as CSV (the data export's `payouts.csv`), newest first. */
+export async function exportPayoutsCsv(db: Executor, userId: string, now: Date): Promise<string> {
+  const rows = await repo.listPayouts(db, userId, PAYOUT_EXPORT_MAX);
+  return csvOf(
+    PAYOUT_CSV_COLUMNS,
+    rows.map((row) => {
+      const p = toPayout(row, now);
+      return [p.id, p.status, euros(p.amount_cents), euros(p.fee_cents), p.currency, p.method.masked_account, p.method.holder, p.created_at, p.confirmed_at, p.paid_at, p.expected_arrival];
+    }),
+  );
+}
+
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
 
 export function createPayoutsService(deps: PayoutsDeps) {
@@ -142,9 +164,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const replayed = await replay();
       if (replayed) return replayed;
 
-      if ((await repo.countPayoutRequestsSince(db, client.userId, new Date(clock.now().getTime() - 3_600_000))) >= deps.requestsPerHour) {
-        throw new AppError('too_many_requests');
-      }
       const method = await repo.findLiveMethod(db, body.method_id);
       if (!method || method.userId !== client.userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
       if (!covers(await userBalances(db, client.userId), body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
@@ -162,6 +181,13 @@ export function createPayoutsService(deps: PayoutsDeps) {
         destSortCode: method.sortCode,
       };
       const inserted = await db.transaction(async (tx) => {
+        // The cap is counted and the payout inserted under one lock per user, so concurrent requests cannot all pass.
+        await repo.lockPayoutRequests(tx, client.userId);
+        // A twin with the same key went first: answer its payout (below) rather than count against the cap.
+        if (await repo.findPayoutByKey(tx, client.userId, idempotencyKey)) return undefined;
+        if ((await repo.countPayoutRequestsSince(tx, client.userId, new Date(now.getTime() - 3_600_000))) >= deps.requestsPerHour) {
+          throw new AppError('too_many_requests');
+        }
         const row = await repo.insertPayoutOnce(tx, {
           id,
           userId: client.userId,

@@ -1,5 +1,6 @@
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
 import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
+import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,10 +38,22 @@ export function createTipHandler(): PurposeHandler {
   };
 }
 
+/** What the guest wrote with a tip (a personal or a team card's), for the purpose handler that credits it. */
+export async function findTipNote(tx: Executor, paymentId: string): Promise<{ message: string | null; rating: number | null } | null> {
+  const tip = await repo.findTip(tx, paymentId);
+  return tip ? { message: tip.message, rating: tip.rating } : null;
+}
+
+/** The team whose card this is, if any: its tips are the `team_tip` purpose, split among the members. */
+export type TeamOfCard = (cardId: string) => Promise<PublicTeam | null>;
+
 export type TipsService = ReturnType<typeof createTipsService>;
 
-/** A guest's tip to a card: what the guest sees of the card, and the checkout for the tip. */
-export function createTipsService(deps: { db: Executor; payments: PaymentsService; publicUrl: string; feePercent: number }) {
+/**
+ * A guest's tip to a card: what the guest sees of the card, and the checkout for the tip. The teams module tells
+ * (through `teamOfCard`) which cards are team cards, so this module never depends on it.
+ */
+export function createTipsService(deps: { db: Executor; payments: PaymentsService; publicUrl: string; feePercent: number; teamOfCard?: TeamOfCard }) {
   const termsOfPayment = () => ({
     fee_percent: deps.feePercent,
     min_amount_cents: TIP_MIN_CENTS,
@@ -50,19 +63,23 @@ export function createTipsService(deps: { db: Executor; payments: PaymentsServic
   return {
     termsOfPayment,
 
-    publicCard(cardId: string): Promise<PublicCard | null> {
-      return findPublicCard(deps.db, cardId, termsOfPayment());
+    async publicCard(cardId: string): Promise<PublicCard | null> {
+      const card = await findPublicCard(deps.db, cardId, termsOfPayment());
+      if (!card) return null;
+      const team = await deps.teamOfCard?.(cardId);
+      return team ? { ...card, team } : card;
     },
 
     /** Opens a checkout for a guest's tip; the same Idempotency-Key and body answer the same payment. */
     async createTip(cardId: string, body: CreateTip, idempotencyKey: string): Promise<PublicPayment> {
       const recipient = await findCardRecipient(deps.db, cardId);
-      if (!recipient) throw new AppError('not_found');
+      if (!recipient?.active) throw new AppError('not_found');
+      const team = await deps.teamOfCard?.(cardId);
       const tip = tipBreakdown(body.amount_cents, deps.feePercent, body.cover_fee);
       const message = body.message || null;
       const rating = body.rating ?? null;
       return deps.payments.openCheckout({
-        purpose: 'tip',
+        purpose: team ? 'team_tip' : 'tip',
         subjectId: cardId,
         idempotencyKey,
         request: [body.amount_cents, body.cover_fee, rating, message],
@@ -70,8 +87,8 @@ export function createTipsService(deps: { db: Executor; payments: PaymentsServic
         feeCents: tip.feeCents,
         totalCents: tip.totalCents,
         coverFee: body.cover_fee,
-        description: `Tip via ${recipient.title}`,
-        providerDescription: `Tip for ${recipient.publicName}`,
+        description: team ? `Team tip via ${team.title}` : `Tip via ${recipient.title}`,
+        providerDescription: team ? `Tip for team ${team.title}` : `Tip for ${recipient.publicName}`,
         successUrl: (paymentId) => `${deps.publicUrl}/payment/walletto-result?payment=${paymentId}`,
         cancelUrl: (paymentId) => `${deps.publicUrl}/payment/${cardId}/canceled?payment=${paymentId}`,
         metadata: { card_id: cardId },

@@ -45,6 +45,10 @@ export function listTransactions(db: Executor, userId: string, filter: Transacti
     .limit(limit);
 }
 
+export async function insertTransaction(tx: Executor, values: typeof transactions.$inferInsert) {
+  await tx.insert(transactions).values(values);
+}
+
 /** Inserts the PAYIN row of a payment's share unless it exists. */
 export async function insertPayinOnce(tx: Executor, values: typeof transactions.$inferInsert) {
   await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.allocationId });

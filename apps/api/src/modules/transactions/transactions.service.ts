@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
+import { csvOf, euros } from '../../lib/csv.ts';
 
 type Query = z.output<typeof transactionsQuery>;
 type Filter = z.output<typeof transactionsFilter>;
@@ -85,6 +86,19 @@ export async function recordPayoutHold(
   });
 }
 
+/** The REFERRAL_PAYIN row of a referral reward credited to main: PAID at once (the reward job is its only writer). */
+export async function recordReferralPayin(tx: Executor, payin: { userId: string; amountCents: number; description: string }, now: Date): Promise<void> {
+  await repo.insertTransaction(tx, {
+    userId: payin.userId,
+    type: 'REFERRAL_PAYIN',
+    status: 'PAID',
+    amountCents: payin.amountCents,
+    description: payin.description,
+    createdAt: now,
+    settledAt: now,
+  });
+}
+
 /** The rail's answer on the PAYOUT row: PAID when the bank took it, REFUNDED when it came back to main. */
 export async function settlePayoutTransaction(tx: Executor, payoutId: string, outcome: 'PAID' | 'REFUNDED', now: Date) {
   await repo.updateTransactionOfPayout(tx, payoutId, outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now });
@@ -108,10 +122,18 @@ function toTransaction(row: repo.TransactionRow): Transaction {
 
 const encodeCursor = (row: repo.TransactionRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
+/** `<ISO instant>|<uuid>` exactly as encodeCursor writes it, in the years the date rule allows. */
+const CURSOR = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A cursor is input: anything but one this service wrote (a hand-made instant or id) is refused before SQL. */
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = CURSOR.exec(text);
+  const [at = '', id = ''] = text.split('|');
+  const createdAt = new Date(at);
+  const year = Number(match?.[1]);
+  // Round-tripping the instant refuses days that do not exist (2020-02-31), which Date would roll over.
+  if (!match || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at || year < 2000 || year > 2100) {
     throw new AppError('validation_failed', { validationErrors: { cursor: ['Enter valid data'] } });
   }
   return { createdAt, id };
@@ -127,14 +149,6 @@ function filterOf(query: Filter & { cursor?: string | undefined }): repo.Transac
 const CSV_COLUMNS = ['id', 'type', 'status', 'amount', 'fee', 'currency', 'created_at', 'settled_at', 'description', 'message', 'rating'] as const;
 const CSV_MAX_ROWS = 10_000;
 
-/** A cell as RFC 4180 text; a leading = + - @ is neutralised, since guests write the messages (formula injection). */
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** What the user has received in payments, net of fees, what refunds and chargebacks took back excluded (the verification limit's measure). */
 export function receivedTotalCents(db: Executor, userId: string): Promise<number> {
@@ -169,13 +183,13 @@ export function createTransactionsService({ db, clock }: { db: Database; clock: 
     async exportCsv(userId: string, clientId: string, filter: Filter): Promise<string> {
       const client = await requireOwnClient(db, userId, clientId);
       const rows = await repo.listTransactions(db, client.userId, filterOf(filter), CSV_MAX_ROWS);
-      const lines = rows.map((row) => {
-        const item = toTransaction(row);
-        return [item.id, item.type, item.status, euros(item.amount_cents), euros(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating]
-          .map(csvCell)
-          .join(',');
-      });
-      return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+      return csvOf(
+        CSV_COLUMNS,
+        rows.map((row) => {
+          const item = toTransaction(row);
+          return [item.id, item.type, item.status, euros(item.amount_cents), euros(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating];
+        }),
+      );
     },
 
     /** The overview page's figures for the owner: today, this week and this month by the clock. */
@@ -197,3 +211,6 @@ export function createTransactionsService({ db, clock }: { db: Database; clock: 
     },
   };
 }
+
+/** A user's newest history rows, for the back office (no ownership check: role-checked routes). */
+export const recentTransactionsOfUser = (db: Executor, userId: string, limit: number) => repo.listTransactions(db, userId, {}, limit);

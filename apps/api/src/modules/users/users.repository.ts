@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, like, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/users.ts';
 
@@ -36,5 +36,55 @@ export function listClients(db: Executor, userId: string) {
 
 export async function findClient(db: Executor, clientId: string) {
   const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
+  return row;
+}
+
+/** Users whose phone contains the digits typed (back office search). */
+export function searchUsersByPhone(db: Executor, digits: string, limit: number) {
+  return db
+    .select()
+    .from(users)
+    .where(like(users.phone, `%${digits}%`))
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+}
+
+export async function setUserBlock(tx: Executor, userId: string, block: { blockedAt: Date | null; blockedReason: string | null }) {
+  const [row] = await tx.update(users).set(block).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+export async function findClientWithUser(db: Executor, clientId: string) {
+  const [row] = await db.select({ client: clients, user: users }).from(clients).innerJoin(users, eq(users.id, clients.userId)).where(eq(clients.id, clientId));
+  return row;
+}
+
+export async function lockUser(tx: Executor, id: string) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function setDeletion(tx: Executor, id: string, values: { deletedAt: Date | null; erasureDueAt: Date | null }) {
+  await tx.update(users).set(values).where(eq(users.id, id));
+}
+
+/** One deleted account whose erasure is due, locked; others' workers skip it. */
+export async function claimDueErasure(tx: Executor, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(isNotNull(users.deletedAt), isNull(users.erasedAt), lte(users.erasureDueAt, now)))
+    .orderBy(asc(users.erasureDueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function markErased(tx: Executor, id: string, values: { phone: string; erasedAt: Date }) {
+  await tx.update(users).set({ ...values, promoSource: null, erasureDueAt: null }).where(eq(users.id, id));
+}
+
+export async function updateNotificationChoices(db: Executor, id: string, values: { smsSupportReplies: boolean }) {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }

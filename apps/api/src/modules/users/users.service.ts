@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
+import { ACCOUNT_RESTORE_DAYS } from '@tipcard/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './users.repository.ts';
 
@@ -14,6 +15,7 @@ function newReferralCode(): string {
 export const findUserByPhone = repo.findUserByPhone;
 export const findUserById = repo.findUserById;
 export const listClients = repo.listClients;
+export const lockUser = repo.lockUser;
 
 /** A verified sign-up becomes a user with one private client (spec 3). Runs inside the caller's transaction. */
 export async function createUserWithPrivateClient(
@@ -31,9 +33,28 @@ export async function createUserWithPrivateClient(
   return { user, client };
 }
 
-/** The client when the user owns it; 404 otherwise, so ids of other users' clients reveal nothing. */
+/**
+ * The client when the user owns it; 404 otherwise, so ids of other users' clients reveal nothing. A deleted account
+ * answers 401 (its sessions ended with the deletion statement; an access token may outlive it by minutes).
+ */
 export async function requireOwnClient(db: Executor, userId: string, clientId: string) {
-  const client = await repo.findClient(db, clientId);
-  if (!client || client.userId !== userId) throw new AppError('not_found');
-  return client;
+  const row = await repo.findClientWithUser(db, clientId);
+  if (!row || row.client.userId !== userId) throw new AppError('not_found');
+  if (row.user.deletedAt) throw new AppError('unauthorized');
+  return row.client;
 }
+
+/** The user row locked for a change of the account's state (deletion, restore, erasure). */
+export const setDeletion = repo.setDeletion;
+export const claimDueErasure = repo.claimDueErasure;
+export const markErased = repo.markErased;
+export const updateNotificationChoices = repo.updateNotificationChoices;
+
+/** The end of a deleted account's restore window. */
+export function restoreDeadline(deletedAt: Date): Date {
+  return new Date(deletedAt.getTime() + ACCOUNT_RESTORE_DAYS * 24 * 60 * 60 * 1000);
+}
+
+// Back office (issue 15): look-up and compliance blocks.
+export const searchUsersByPhone = repo.searchUsersByPhone;
+export const setUserBlock = repo.setUserBlock;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { verifications } from '../../db/schema/verification.ts';
 
@@ -36,4 +36,14 @@ export async function decidePendingVerification(
     .where(and(eq(verifications.id, id), eq(verifications.status, 'pending')))
     .returning();
   return row;
+}
+
+export async function findVerification(db: Executor, id: string): Promise<VerificationRow | undefined> {
+  const [row] = await db.select().from(verifications).where(eq(verifications.id, id));
+  return row;
+}
+
+/** Pending requests, oldest first: the compliance queue. */
+export function listPendingVerifications(db: Executor, limit: number) {
+  return db.select().from(verifications).where(eq(verifications.status, 'pending')).orderBy(asc(verifications.createdAt)).limit(limit);
 }

@@ -135,6 +135,16 @@ describe('verification: submitting', () => {
     expect(row!.documentFrontFileId).toBeNull();
   });
 
+  it('refuses a file that starts with %PDF but carries HTML and script, and stores nothing', async () => {
+    const user = await signUp(t);
+    const before = await counts();
+    const polyglot = Buffer.from('%PDF-1.7\n<html><body><script>fetch("/api/me")</script></body></html>\n%%EOF');
+    const refused = await submit(user, await personBody({ document_back: attachment(polyglot, 'id.pdf', 'application/pdf') }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.validation_errors).toEqual({ document_back: ['This file type is not allowed'] });
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses files by their content, whatever their name and mime claim, and stores nothing', async () => {
     const user = await signUp(t);
     const before = await counts();

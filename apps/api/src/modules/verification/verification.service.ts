@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@tipcard/shared/errors/error-codes';
 import type { Verification, VerificationBody, verificationBody } from '@tipcard/shared/verification/schemas';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -9,8 +9,9 @@ import { storeFile } from '../files/files.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { receivedTotalCents } from '../transactions/transactions.service.ts';
 import { findUserById, findUserByPhone, requireOwnClient, type User } from '../users/users.service.ts';
-import { normalizeDocument, type StoredDocument } from './document.ts';
+import { normalizeDocument, type StoredDocument } from '../files/document.ts';
 import * as repo from './verification.repository.ts';
+import type { VerificationRow } from './verification.repository.ts';
 
 type Body = z.output<typeof verificationBody>;
 export type { VerificationBody };
@@ -156,6 +157,8 @@ export async function reviewVerification(
   db: Database,
   messages: Pick<MessagingService, 'enqueueSms'>,
   input: { user: Pick<User, 'id' | 'phone'>; decision: ReviewDecision; reason: string | null; now: Date },
+  /** Runs in the decision's transaction: the back office and the CLI write their audit record here. */
+  onDecided?: (tx: Transaction, before: VerificationRow, after: VerificationRow) => Promise<void>,
 ): Promise<Verification> {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new ReviewError('A rejection needs a reason the user can act on');
@@ -171,7 +174,13 @@ export async function reviewVerification(
     });
     if (!row) throw new ReviewError('The request was decided by someone else meanwhile');
     await messages.enqueueSms(tx, { to: input.user.phone, body: text });
+    await onDecided?.(tx, latest, row);
     return row;
   });
   return toVerification(decided);
 }
+
+// Back office (issue 15): the compliance queue and one request with its documents.
+export const findVerification = repo.findVerification;
+export const listPendingVerifications = repo.listPendingVerifications;
+export const findLatestVerification = repo.findLatestVerification;

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftRight, CircleAlert, Landmark, LayoutDashboard, LogOut, Menu, Settings, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Building2, CircleAlert, FileText, Gift, HeartHandshake, IdCard, Landmark, LayoutDashboard, LifeBuoy, LogOut, Menu, Settings, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { AnimatedOutlet } from '../../components/ui/animated-outlet.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -12,6 +12,8 @@ import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../session/use-my-card.ts';
 import { useLogout } from '../../features/auth/api/use-auth-actions.ts';
 import { useVerificationReminder } from '../../features/verification/use-verification-reminder.ts';
+import { useWaitingTicketCount } from '../../features/support/api/use-support.ts';
+import { useCardOrders } from '../../features/card-orders/api/use-card-orders.ts';
 import { PageLoader } from '../guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -22,18 +24,29 @@ interface NavItem {
   icon: LucideIcon;
   /** Shown as an alert icon beside the label (and read out), e.g. 'Verification required'. */
   alert?: string | undefined;
+  /** A count shown as a badge (and read out as `badgeLabel`), e.g. support answers waiting for the user. */
+  badge?: { count: number; label: string } | undefined;
 }
 
 /** Side bar and mobile menu entries (spec 2): only the pages that exist so far. */
 function useNavItems(): NavItem[] {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { card } = useMyCard();
+  const { card, clientId, me } = useMyCard();
   const verificationRequired = useVerificationReminder();
+  const waitingTickets = useWaitingTicketCount();
+  const cardOrders = useCardOrders(card ? clientId : undefined);
   const items: NavItem[] = [
     { to: to('/overview'), label: t('nav.overview'), icon: LayoutDashboard },
     { to: to('/transactions'), label: t('transactions:nav'), icon: ArrowLeftRight },
     { to: to('/payouts'), label: t('payouts:nav'), icon: Landmark },
+    { to: to('/invoices'), label: t('invoices:nav'), icon: FileText },
+    ...(me?.referral_available ? [{ to: to('/referrals'), label: t('referrals:nav'), icon: Gift }] : []),
+    {
+      to: to('/card-orders'),
+      label: (cardOrders.data?.orders.length ?? 0) > 0 ? t('card-orders:nav_mine') : t('card-orders:nav'),
+      icon: IdCard,
+    },
     {
       to: to('/verification'),
       label: t('verification:nav'),
@@ -41,7 +54,15 @@ function useNavItems(): NavItem[] {
       alert: verificationRequired ? t('verification:nav_required') : undefined,
     },
   ];
+  if (card?.activity_type === 'DONATION') items.push({ to: to('/donations'), label: t('donations:nav'), icon: HeartHandshake });
   if (card) items.push({ to: to('/account'), label: t('nav.account'), icon: UserRound });
+  items.push({ to: to('/workplace'), label: t('teams:nav'), icon: Building2 });
+  items.push({
+    to: to('/support'),
+    label: t('support:nav'),
+    icon: LifeBuoy,
+    badge: waitingTickets > 0 ? { count: waitingTickets, label: t('support:nav_waiting', { count: waitingTickets }) } : undefined,
+  });
   items.push({ to: to('/settings'), label: t('settings:nav'), icon: Settings });
   return items;
 }
@@ -49,7 +70,7 @@ function useNavItems(): NavItem[] {
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
-      {items.map(({ to, label, icon: Icon, alert }) => (
+      {items.map(({ to, label, icon: Icon, alert, badge }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -68,6 +89,12 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
               <span className="ml-auto grid place-items-center rounded-full bg-white text-amber-600" title={alert}>
                 <CircleAlert className="size-5" aria-hidden="true" />
                 <span className="sr-only">{alert}</span>
+              </span>
+            ) : null}
+            {badge ? (
+              <span className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white" data-testid="support-badge">
+                <span aria-hidden="true">{badge.count}</span>
+                <span className="sr-only">{badge.label}</span>
               </span>
             ) : null}
           </NavLink>

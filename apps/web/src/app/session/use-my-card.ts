@@ -10,10 +10,12 @@ export const cardsQueryKey = (clientId: string | undefined) => ['cards', clientI
 export function useMyCard() {
   const me = useMe();
   const clientId = privateClientId(me.data);
+  // A deleted account (signed in to restore it) opens nothing but /me and the restore call.
+  const active = Boolean(clientId) && !me.data?.deletion;
   const cards = useQuery({
     queryKey: cardsQueryKey(clientId),
     queryFn: ({ signal }) => api.get(`/clients/${clientId}/cards`, z.array(cardSchema), { signal }),
-    enabled: Boolean(clientId),
+    enabled: active,
     staleTime: 30_000,
   });
   const card = cards.data?.find((item) => item.is_private) ?? cards.data?.[0] ?? null;
@@ -21,7 +23,7 @@ export function useMyCard() {
     me: me.data,
     clientId,
     card,
-    isPending: me.isPending || (Boolean(clientId) && cards.isPending),
+    isPending: me.isPending || (active && cards.isPending),
     isError: me.isError || cards.isError,
   };
 }

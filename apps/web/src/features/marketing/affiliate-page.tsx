@@ -13,7 +13,7 @@ const STEPS = [
   { key: 'two', icon: Share2 },
   { key: 'three', icon: Gift },
 ];
-const RULES = ['cap', 'paid', 'self', 'terms'];
+const RULES = ['cap', 'paid', 'payers', 'self', 'terms'];
 
 export default function AffiliatePage() {
   useNamespaces(['marketing']);

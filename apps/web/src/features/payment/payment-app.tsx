@@ -189,13 +189,15 @@ function SuccessPage({ card, paymentId, known, onAnother }: { card: PublicCard; 
       testId="payment-success"
       text={
         <>
-          {amount ? <p data-testid="success-amount">{t('result.success_text', { amount, name: card.public_name })}</p> : null}
+          {amount ? (
+            <p data-testid="success-amount">{t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', { amount, name: card.public_name })}</p>
+          ) : null}
           <p className="mt-2">{t('result.success_note')}</p>
         </>
       }
     >
       <Button variant="secondary" size="lg" block onClick={onAnother}>
-        {t('result.another_tip')}
+        {card.activity_type === 'DONATION' ? t('donation.another') : t('result.another_tip')}
       </Button>
     </OutcomeView>
   );

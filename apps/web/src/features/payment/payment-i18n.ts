@@ -14,6 +14,8 @@ import { rememberLocale } from '../../lib/locale.ts';
 const CATALOGS = '../../../../../packages/shared/src/i18n/locales';
 const payment = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/locales/*/payment.json', { eager: true, import: 'default' });
 const amountRange = import.meta.glob<string>('../../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'amount_range' });
+const notBlank = import.meta.glob<string>('../../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'not_blank' });
+const invalidEmail = import.meta.glob<string>('../../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'email' });
 const language = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/locales/*/common.json', { eager: true, import: 'language' });
 const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/locales/*/common.json', { eager: true, import: 'human_check' });
 
@@ -22,7 +24,7 @@ for (const locale of LOCALES) {
   const file = (name: string) => `${CATALOGS}/${locale}/${name}.json`;
   resources[locale] = {
     payment: payment[file('payment')] ?? {},
-    validation: { amount_range: amountRange[file('validation')] ?? '' },
+    validation: { amount_range: amountRange[file('validation')] ?? '', not_blank: notBlank[file('validation')] ?? '', email: invalidEmail[file('validation')] ?? '' },
     common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
   };
 }

@@ -2,6 +2,10 @@ import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS, type Tip
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { formatEuro } from '../../lib/format-euro.ts';
+import { parseAmountInput } from '../../lib/amount-input.ts';
+
+// Shared with the invoice form of the signed-in app.
+export { parseAmountInput };
 
 export interface AmountLimits {
   minCents: number;
@@ -15,19 +19,6 @@ export function limitsOf(card: Pick<PublicCard, 'min_amount_cents' | 'max_amount
 
 export function presetsOf(card: Pick<PublicCard, 'preset_amounts_cents'> | null | undefined): readonly number[] {
   return card?.preset_amounts_cents?.length ? card.preset_amounts_cents : TIP_PRESETS_CENTS;
-}
-
-/**
- * Integer cents from what a guest types: "5", "5.5", "5,50", "1 000", "€7". Strings only, never floats, so "0.29"
- * is 29 cents exactly. Null when it is not an amount (letters, three decimals, two separators).
- */
-export function parseAmountInput(text: string): number | null {
-  const cleaned = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
-  const match = /^(\d{1,7})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const euros = Number(match[1]);
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return euros * 100 + cents;
 }
 
 export type AmountProblem = 'required' | 'range';

@@ -7,6 +7,7 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
+import { DataPanel, DeletePanel, NotificationsPanel, PhonePanel } from './components/account-panels.tsx';
 
 function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: ReactNode }) {
   return (
@@ -30,7 +31,7 @@ function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: Lucid
 export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNode }) {
   const { t } = useTranslation('settings');
   const to = useLocalePath();
-  const { card } = useMyCard();
+  const { card, me, clientId } = useMyCard();
   useDocumentTitle(t('title'));
 
   return (
@@ -65,6 +66,10 @@ export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNo
         </div>
         <LanguageList className="mt-4 sm:pl-11 [&>p]:sr-only" />
       </Panel>
+      {me ? <PhonePanel phone={me.phone} /> : null}
+      <NotificationsPanel clientId={clientId} />
+      <DataPanel clientId={clientId} />
+      <DeletePanel />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { otpSentSchema, registrationSchema, tokensSchema, type Tokens } from '@t
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
 import { api } from '../../../lib/api-client.ts';
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../../../lib/tokens.ts';
+import { takeReturnPath } from '../../../lib/return-path.ts';
 import { hideSnackbar, setLoading } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { resetAuth, setResendWait, startLoginCode, startVerifying } from '../auth-store.ts';
@@ -42,7 +43,7 @@ export function useResendRegistrationCode() {
   });
 }
 
-/** Saves the tokens, resets the state machine, goes to overview and clears the loading flag 1 s later. */
+/** Saves the tokens, resets the state machine, goes to overview (or the page that sent the visitor) and clears the loading flag 1 s later. */
 function useSignedIn() {
   const navigate = useNavigate();
   const to = useLocalePath();
@@ -52,7 +53,7 @@ function useSignedIn() {
     hideSnackbar();
     queryClient.clear();
     resetAuth();
-    void navigate(to('/overview'), { replace: true });
+    void navigate(to(takeReturnPath() ?? '/overview'), { replace: true });
     setTimeout(() => setLoading(false), LOADING_CLEAR_DELAY_MS);
   };
 }

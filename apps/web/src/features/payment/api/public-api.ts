@@ -1,3 +1,5 @@
+import type { CreateDonationBody } from '@tipcard/shared/donations/schemas';
+import type { PayInvoiceBody, PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import type { CreatePaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 
 /**
@@ -47,6 +49,34 @@ export function fetchPublicPayment(paymentId: string, signal?: AbortSignal): Pro
 
 export function createPublicPayment(cardId: string, body: CreatePaymentBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
   return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/payments`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+      ...(humanToken ? { [HUMAN_TOKEN_HEADER]: humanToken } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+export function fetchPublicInvoice(invoiceId: string, signal?: AbortSignal): Promise<PublicInvoice> {
+  return call<PublicInvoice>(`/public/invoices/${encodeURIComponent(invoiceId)}`, { signal, cache: 'no-store' });
+}
+
+export function createInvoicePayment(invoiceId: string, body: PayInvoiceBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+  return call<PublicPayment>(`/public/invoices/${encodeURIComponent(invoiceId)}/payments`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+      ...(humanToken ? { [HUMAN_TOKEN_HEADER]: humanToken } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+export function createDonationPayment(cardId: string, body: CreateDonationBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+  return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/donations`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

@@ -10,6 +10,7 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
     card.rating !== null && card.rating_count > 0
       ? new Intl.NumberFormat(paymentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating)
       : null;
+  if (card.team) return <TeamHeader card={card} team={card.team} />;
   return (
     <div className="flex flex-col items-center text-center">
       <Avatar
@@ -18,7 +19,7 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
         alt={t('card.photo_alt', { name: card.public_name })}
         className="size-24 rounded-full text-3xl shadow-lg shadow-primary-900/10 ring-4 ring-white"
       />
-      <p className="mt-4 text-sm font-medium text-slate-500">{t('card.eyebrow')}</p>
+      <p className="mt-4 text-sm font-medium text-slate-500">{card.activity_type === 'DONATION' ? t('donation.eyebrow') : t('card.eyebrow')}</p>
       <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-primary-950">{card.public_name}</h1>
       {card.welcome_phrase ? <p className="mt-2 max-w-xs text-[15px] leading-relaxed text-slate-600">“{card.welcome_phrase}”</p> : null}
       <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow-xs ring-1 ring-slate-200/80">
@@ -35,6 +36,25 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
           t('card.new')
         )}
       </p>
+    </div>
+  );
+}
+
+/** A team card: the team's title and workplace, its members' photos, and that the tip is split among them. */
+function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<PublicCard['team']> }) {
+  const t = usePaymentT();
+  return (
+    <div className="flex flex-col items-center text-center" data-testid="team-card-header">
+      <div className="flex -space-x-3">
+        {team.members.slice(0, 6).map((member, index) => (
+          <Avatar key={index} src={member.image_url} name={member.public_name} alt={member.public_name ?? ''} className="size-14 rounded-full text-lg ring-4 ring-white" />
+        ))}
+      </div>
+      <p className="mt-4 text-sm font-medium text-slate-500">{t('card.team_eyebrow')}</p>
+      <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-primary-950">{team.title}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t('card.team_at', { workplace: team.workplace_name })}</p>
+      {card.welcome_phrase ? <p className="mt-2 max-w-xs text-[15px] leading-relaxed text-slate-600">“{card.welcome_phrase}”</p> : null}
+      <p className="mt-3 max-w-xs rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow-xs ring-1 ring-slate-200/80">{t('card.team_split', { count: team.member_count })}</p>
     </div>
   );
 }

@@ -4,10 +4,10 @@ import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/sch
 import { MESSAGE_MAX_LENGTH } from '@tipcard/shared/payments/fees';
 import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { Button } from '../../../components/ui/button-base.tsx';
-import { CheckboxField, TextAreaField } from '../../../components/ui/field.tsx';
+import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { localizePath } from '../../../lib/locale.ts';
-import { createPublicPayment, PublicApiError } from '../api/public-api.ts';
+import { createDonationPayment, createPublicPayment, PublicApiError } from '../api/public-api.ts';
 import { createIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
 import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../tip-amount.ts';
@@ -26,9 +26,14 @@ interface TipFormProps {
 /** Loaded only when the operator configured the anti-bot check, so guests elsewhere never download it. */
 const PaymentHumanCheck = lazy(() => import('./payment-human-check.tsx'));
 
-type FieldErrors = Partial<Record<'amount' | 'terms', string>>;
+type FieldErrors = Partial<Record<'amount' | 'terms' | 'donor_name' | 'email' | 'donor_code', string>>;
 
-/** The tipping form (spec 3 "Payment form"): amount, optional fee cover, stars and message, terms, pay. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The payment form (spec 3 "Payment form"): amount, optional fee cover, terms, pay; for a tip also stars and a
+ * message, for a DONATION card the donor's name or company, e-mail and personal code or company number instead.
+ */
 export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
   const t = usePaymentT();
   const limits = limitsOf(card);
@@ -38,6 +43,10 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
   const [rating, setRating] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const [terms, setTerms] = useState(false);
+  const donation = card.activity_type === 'DONATION';
+  const [donorName, setDonorName] = useState('');
+  const [email, setEmail] = useState('');
+  const [donorCode, setDonorCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -71,6 +80,11 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
     const next: FieldErrors = {};
     if (amountProblem(amount, limits)) next.amount = rangeText;
     if (!terms) next.terms = t('form.terms_required');
+    if (donation) {
+      if (!donorName.trim()) next.donor_name = t('validation:not_blank');
+      if (!EMAIL.test(email.trim())) next.email = t('validation:email');
+      if (!donorCode.trim()) next.donor_code = t('validation:not_blank');
+    }
     return next;
   };
 
@@ -80,9 +94,17 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
     const found = validate();
     setErrors(found);
     setFormError(null);
-    if (found.amount || found.terms) {
+    if (Object.values(found).some(Boolean)) {
       // Focus the first problem so keyboard and screen reader users land on it.
-      const selector = found.amount ? 'input[inputmode="decimal"]' : 'input[type="checkbox"][name="terms"]';
+      const selector = found.amount
+        ? 'input[inputmode="decimal"]'
+        : found.donor_name
+          ? 'input[name="donor_name"]'
+          : found.email
+            ? 'input[name="email"]'
+            : found.donor_code
+              ? 'input[name="donor_code"]'
+              : 'input[type="checkbox"][name="terms"]';
       formRef.current?.querySelector<HTMLInputElement>(selector)?.focus();
       return;
     }
@@ -100,7 +122,16 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const payment = await createPublicPayment(card.id, body, keeper.keyFor(body), humanToken);
+      const donor = { donor_name: donorName.trim(), email: email.trim(), donor_code: donorCode.trim() };
+      const payment = donation
+        ? // The donor's details take the message's place in what makes two submissions the same payment.
+          await createDonationPayment(
+            card.id,
+            { ...donor, amount_cents: amount!, cover_fee: coverFee, terms_accepted: true },
+            keeper.keyFor({ ...body, message: JSON.stringify(donor) }),
+            humanToken,
+          )
+        : await createPublicPayment(card.id, body, keeper.keyFor(body), humanToken);
       // Stay "loading" while the browser leaves for the provider's checkout.
       window.location.assign(payment.checkout_url);
     } catch (error) {
@@ -139,7 +170,7 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         <label htmlFor={coverId} className="flex cursor-pointer items-center justify-between gap-4">
           <span>
             <span className="block text-sm font-semibold text-slate-800">{t('form.cover_fee')}</span>
-            <span className="mt-0.5 block text-sm text-slate-500">{t('form.cover_fee_hint', { name: card.public_name })}</span>
+            <span className="mt-0.5 block text-sm text-slate-500">{t(donation ? 'donation.cover_fee_hint' : 'form.cover_fee_hint', { name: card.public_name })}</span>
           </span>
           <input
             id={coverId}
@@ -157,26 +188,64 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         {summary ? <FeeSummary summary={summary} name={card.public_name} percent={formatPercent(card.fee_percent, paymentLocale())} coverFee={coverFee} /> : null}
       </div>
 
-      <StarRating value={rating} onChange={setRating} />
+      {donation ? (
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-800">{t('donation.donor_legend')}</legend>
+          <TextField
+            label={t('donation.name')}
+            name="donor_name"
+            autoComplete="name"
+            maxLength={120}
+            value={donorName}
+            onChange={(event) => setDonorName(event.target.value)}
+            error={errors.donor_name}
+          />
+          <TextField
+            label={t('donation.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+            hint={t('donation.email_hint')}
+          />
+          <TextField
+            label={t('donation.code')}
+            name="donor_code"
+            autoComplete="off"
+            maxLength={32}
+            value={donorCode}
+            onChange={(event) => setDonorCode(event.target.value)}
+            error={errors.donor_code}
+            hint={t('donation.code_hint')}
+          />
+        </fieldset>
+      ) : (
+        <>
+        <StarRating value={rating} onChange={setRating} />
 
-      <TextAreaField
-        label={t('form.message_label')}
-        optional={t('form.optional')}
-        placeholder={t('form.message_placeholder')}
-        maxLength={MESSAGE_MAX_LENGTH}
-        rows={3}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        hint={
-          <span className="flex justify-end tabular-nums" aria-live="polite">
-            <span className="sr-only">{t('form.message_left', { remaining: MESSAGE_MAX_LENGTH - message.length })}</span>
-            <span aria-hidden="true">
-              {message.length}/{MESSAGE_MAX_LENGTH}
+        <TextAreaField
+          label={t('form.message_label')}
+          optional={t('form.optional')}
+          placeholder={t('form.message_placeholder')}
+          maxLength={MESSAGE_MAX_LENGTH}
+          rows={3}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          hint={
+            <span className="flex justify-end tabular-nums" aria-live="polite">
+              <span className="sr-only">{t('form.message_left', { remaining: MESSAGE_MAX_LENGTH - message.length })}</span>
+              <span aria-hidden="true">
+                {message.length}/{MESSAGE_MAX_LENGTH}
+              </span>
             </span>
-          </span>
-        }
-        className="[&_textarea]:min-h-20"
-      />
+          }
+          className="[&_textarea]:min-h-20"
+        />
+        </>
+      )}
 
       <CheckboxField
         name="terms"
@@ -216,7 +285,7 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
 }
 
 /** The terms sentence with its `<link>…</link>` part as a link to the terms, opened beside the form. */
-function TermsLabel({ text }: { text: string }) {
+export function TermsLabel({ text }: { text: string }) {
   const [before = '', linkText = '', after = ''] = text.split(/<link>|<\/link>/);
   return (
     <>
@@ -229,7 +298,7 @@ function TermsLabel({ text }: { text: string }) {
   );
 }
 
-function errorText(error: unknown, t: (key: string) => string): { title: string; text?: string } {
+export function errorText(error: unknown, t: (key: string) => string): { title: string; text?: string } {
   if (!(error instanceof PublicApiError)) return { title: t('errors.generic'), text: t('errors.generic_text') };
   if (error.status === 0) return { title: t('errors.network') };
   if (error.status === 429) return { title: t('errors.rate_limited') };

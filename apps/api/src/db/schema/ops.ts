@@ -1,0 +1,79 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+/**
+ * The back office's own people (DESIGN "Back office"). An operator is created with a one-time enrolment link; the
+ * password and the TOTP secret exist only once they have enrolled. The TOTP secret is stored encrypted.
+ */
+export const operators = pgTable('operators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: ['support', 'compliance', 'finance', 'admin'] }).notNull(),
+  passwordHash: text('password_hash'),
+  totpSecretSealed: text('totp_secret_sealed').notNull(),
+  /** The last TOTP time step accepted: a code of that step or an earlier one is a replay. */
+  totpLastStep: integer('totp_last_step'),
+  enrolmentTokenHash: text('enrolment_token_hash').unique(),
+  enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true }),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A signed-in operator; the token names it. It dies after 30 idle minutes, at its absolute end, or on sign-out. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * Every operator action, append-only (a trigger refuses UPDATE and DELETE). `operator_id` is null for the command-line
+ * tools, whose `actor` is `cli`.
+ */
+export const opsAudit = pgTable(
+  'ops_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id').references(() => operators.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ops_audit_created_idx').on(t.createdAt),
+    index('ops_audit_subject_idx').on(t.subjectType, t.subjectId),
+    index('ops_audit_operator_idx').on(t.operatorId),
+  ],
+);
+
+/** A refund above REFUND_APPROVAL_CENTS waits here for a second finance operator. */
+export const refundRequests = pgTable('refund_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  requestedBy: uuid('requested_by')
+    .notNull()
+    .references(() => operators.id),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+  decidedBy: uuid('decided_by').references(() => operators.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

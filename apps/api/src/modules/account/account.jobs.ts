@@ -1,0 +1,7 @@
+import type { Job } from '../../jobs/job.ts';
+import type { AccountService } from './account.service.ts';
+
+/** Deleted accounts past their 30 days of restore lose their personal data. */
+export function createAccountJobs(account: AccountService): Job[] {
+  return [{ name: 'account.erase', runOne: (now) => account.eraseOne(now) }];
+}

@@ -1,0 +1,302 @@
+import { inflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cards } from '../../db/schema/cards.ts';
+import { supportTickets } from '../../db/schema/support.ts';
+import { transactions } from '../../db/schema/transactions.ts';
+import { users } from '../../db/schema/users.ts';
+import { deliverSandboxEvent, openPayment, receiveTip } from '../../test/sandbox-events.ts';
+import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { createSandboxRail } from '../payouts/payout-rail.ts';
+import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
+import { createAccountService } from './account.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000' } });
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+});
+
+type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
+const DAY = 24 * 60 * 60 * 1000;
+
+const deleteAccount = (owner: Owner) => t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt, payload: {} });
+const restore = (jwt: string) => t.call({ method: 'POST', url: '/api/user/restore', token: jwt, payload: {} });
+const me = (jwt: string) => t.call({ method: 'GET', url: '/api/me', token: jwt });
+const myCards = (owner: Owner, jwt = owner.jwt) => t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/cards`, token: jwt });
+const publicCard = (owner: Owner) => t.call({ method: 'GET', url: `/api/public/cards/${owner.cardId}` });
+
+async function signIn(phone: string): Promise<string> {
+  t.clock.advance(61_000);
+  const requested = await t.call({ method: 'POST', url: '/api/request-otp', payload: { username: phone } });
+  if (requested.status !== 200) return `request-otp ${requested.status} ${requested.body.errors?.[0]}`;
+  const signed = await t.call({ method: 'POST', url: '/api/login_check', payload: { username: phone, password: await t.lastCode(phone) } });
+  return signed.body.data.jwt as string;
+}
+
+async function withdrawEverything(owner: Owner, cents: number) {
+  const method = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD })).body.data;
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/clients/${owner.clientId}/payouts`,
+    token: owner.jwt,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: { amount_cents: cents - 200, method_id: method.id },
+  });
+  expect(created.status).toBe(201);
+  const confirmed = await t.call({ method: 'POST', url: `/api/payouts/${created.body.data.id}/confirm`, token: owner.jwt, payload: { code: await codeFor(t, owner.phone, created.body.data.id) } });
+  expect(confirmed.body.data.status).toBe('in_flight');
+}
+
+const payoutWorker = () => runPayoutWork({ db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor }, t.clock.now());
+
+describe('account deletion: refusals', () => {
+  it('refuses while money is on hold or available, with its reason, and changes nothing', async () => {
+    const owner = await signUpWithCard(t);
+    await receiveTip(t, owner.cardId, 500);
+    const refused = await deleteAccount(owner);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'deletion_balance', errors: ['Withdraw your balance before deleting your account'] });
+    await t.runJob('payments.release');
+    expect((await deleteAccount(owner)).body.code).toBe('deletion_balance');
+    expect((await me(owner.jwt)).body.data.deletion).toBeNull();
+    expect((await myCards(owner)).status).toBe(200);
+    expect((await publicCard(owner)).status).toBe(200);
+  });
+
+  it('refuses while a withdrawal is on its way, and accepts once it has arrived', async () => {
+    const owner = await signUpWithCard(t);
+    await fundMain(t, owner, 1000);
+    await withdrawEverything(owner, 1000);
+    expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 0, hold: 0 });
+    const refused = await deleteAccount(owner);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('deletion_pending_payout');
+    expect((await payoutWorker()).paid).toBeGreaterThanOrEqual(1);
+    expect((await deleteAccount(owner)).status).toBe(200);
+  });
+
+  it('asks the blockers it is given (the team-admin hook) inside its transaction', async () => {
+    const owner = await signUpWithCard(t);
+    const account = createAccountService({ ...t.app.services, db: t.app.db, blockers: [async (_tx, userId) => (userId === owner.userId ? 'deletion_team_admin' : null)] });
+    await expect(account.requestDeletion(owner.userId)).rejects.toMatchObject({ code: 'deletion_team_admin', statusCode: 422 });
+    expect((await me(owner.jwt)).body.data.deletion).toBeNull();
+  });
+});
+
+describe('account deletion: accepted, restore and erasure', () => {
+  it('ends every session, stops the cards, and a sign-in within 30 days restores the account', async () => {
+    const owner = await signUpWithCard(t);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
+    const photo = await t.call({ method: 'POST', url: `/api/cards/${owner.cardId}/photo`, token: owner.jwt, payload: { content: png.toString('base64'), name: 'me.png', mime: 'image/png' } });
+    expect(photo.status).toBe(200);
+    const photoStatus = async () => (await t.app.inject({ method: 'GET', url: `/api/cards/${owner.cardId}/photo` })).statusCode;
+    expect(await photoStatus()).toBe(200);
+    const deleted = await deleteAccount(owner);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toEqual({ status: 'deleted', restore_until: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() });
+    expect(String(deleted.headers['set-cookie'])).toContain('refresh__key=;');
+    // Asking again answers the same.
+    expect((await deleteAccount(owner)).body.data).toEqual(deleted.body.data);
+
+    // Every session: the refresh token is dead, the access token opens nothing of the account.
+    expect((await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).status).toBe(403);
+    expect((await myCards(owner)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt })).status).toBe(401);
+    // The card takes no payment: its page is "no longer active".
+    expect((await publicCard(owner)).status).toBe(404);
+    expect(await photoStatus()).toBe(404);
+    const tip = await t.call({ method: 'POST', url: `/api/public/cards/${owner.cardId}/payments`, headers: { 'idempotency-key': crypto.randomUUID() }, payload: { amount_cents: 500, cover_fee: false, terms_accepted: true } });
+    expect(tip.status).toBe(404);
+
+    t.clock.advance(29 * DAY);
+    const jwt = await signIn(owner.phone);
+    expect((await me(jwt)).body.data.deletion).toEqual({ deleted_at: expect.any(String), restore_until: deleted.body.data.restore_until });
+    const restored = await restore(jwt);
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toEqual({ status: 'active', restore_until: null });
+    expect((await me(jwt)).body.data.deletion).toBeNull();
+    expect((await myCards(owner, jwt)).status).toBe(200);
+    expect((await publicCard(owner)).status).toBe(200);
+    expect(await photoStatus()).toBe(200);
+    // Restoring an active account changes nothing.
+    expect((await restore(jwt)).body.data.status).toBe('active');
+  });
+
+  it('after 30 days: no restore, and the job erases personal data while the books stay', async () => {
+    const owner = await signUpWithCard(t);
+    await fundMain(t, owner, 1000);
+    await withdrawEverything(owner, 1000);
+    await payoutWorker();
+    const ticket = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Bye', message: 'Leaving' } });
+    expect(ticket.status).toBe(201);
+    const jwt = await signIn(owner.phone);
+    expect((await deleteAccount({ ...owner, jwt })).status).toBe(200);
+    const history = await t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId));
+    expect(history.length).toBe(2);
+
+    const erasedAt = async () => (await t.app.db.select().from(users).where(eq(users.id, owner.userId)))[0]!.erasedAt;
+    t.clock.advance(29 * DAY);
+    await t.runJob('account.erase');
+    expect(await erasedAt()).toBeNull();
+    t.clock.advance(1 * DAY);
+    // Signing in still works until the job has run, but the restore window has closed.
+    expect((await restore(await signIn(owner.phone))).body.code).toBe('restore_expired');
+    expect(await t.runJob('account.erase')).toBeGreaterThanOrEqual(1);
+
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(user).toMatchObject({ phone: `erased:${owner.userId}`, promoSource: null, erasedAt: t.clock.now() });
+    const [card] = await t.app.db.select().from(cards).where(eq(cards.id, owner.cardId));
+    expect(card).toMatchObject({ title: '', publicName: '', welcomePhrase: null, photoFileId: null });
+    expect(await t.app.db.select().from(supportTickets).where(eq(supportTickets.userId, owner.userId))).toEqual([]);
+    const outbox = await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` });
+    expect(outbox.body.data).toEqual([]);
+    // The books and the history stay, under the pseudonymous id.
+    expect(await t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId))).toHaveLength(2);
+    // The number is free: signing in finds no one, and it may register as a new person.
+    expect(await signIn(owner.phone)).toBe('request-otp 403 User not found');
+    const again = await t.call({ method: 'POST', url: '/api/register', payload: { username: owner.phone, age_confirmed: true, terms_accepted: true } });
+    expect(again.status).toBe(200);
+    // Run twice, nothing more to do.
+    expect(await t.runJob('account.erase')).toBe(0);
+  });
+
+  it('never erases an account with money on it: a tip paid after the deletion waits for an operator', async () => {
+    const owner = await signUpWithCard(t);
+    const payment = await openPayment(t, owner.cardId, 700);
+    expect((await deleteAccount(owner)).status).toBe(200);
+    // The guest had already reached the checkout: the payment succeeds and is credited, not lost.
+    expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
+    expect((await userBalances(t.app.db, owner.userId)).hold).toBe(700);
+    t.clock.advance(31 * DAY);
+    expect(await t.runJob('account.erase')).toBeGreaterThanOrEqual(1);
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(user!.erasedAt).toBeNull();
+    expect(user!.phone).toBe(owner.phone);
+    expect(user!.erasureDueAt!.getTime()).toBe(t.clock.now().getTime() + DAY);
+  });
+});
+
+/** The files of a ZIP, read from its central directory (APPNOTE 4.3.12), each inflated and checked against its size. */
+function unzip(archive: Buffer): Record<string, string> {
+  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = archive.readUInt16LE(end + 10);
+  let at = archive.readUInt32LE(end + 16);
+  const out: Record<string, string> = {};
+  for (let i = 0; i < count; i += 1) {
+    expect(archive.readUInt32LE(at)).toBe(0x02014b50);
+    const method = archive.readUInt16LE(at + 10);
+    const packedSize = archive.readUInt32LE(at + 20);
+    const size = archive.readUInt32LE(at + 24);
+    const nameLength = archive.readUInt16LE(at + 28);
+    const extraLength = archive.readUInt16LE(at + 30);
+    const commentLength = archive.readUInt16LE(at + 32);
+    const localAt = archive.readUInt32LE(at + 42);
+    const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataAt = localAt + 30 + archive.readUInt16LE(localAt + 26) + archive.readUInt16LE(localAt + 28);
+    const packed = archive.subarray(dataAt, dataAt + packedSize);
+    const raw = method === 8 ? inflateRawSync(packed) : packed;
+    expect(raw.length).toBe(size);
+    out[name] = raw.toString('utf8');
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return out;
+}
+
+describe('data export', () => {
+  it("gives a ZIP of exactly the user's own rows: profile, cards, transactions, payouts, tickets, verification", async () => {
+    const owner = await signUpWithCard(t, { public_name: 'Līga' });
+    const other = await signUpWithCard(t, { public_name: 'Other' });
+    await receiveTip(t, owner.cardId, 400, { message: '=HYPERLINK("x")' });
+    await receiveTip(t, other.cardId, 900);
+    await fundMain(t, owner, 1000);
+    await withdrawEverything(owner, 1400);
+    await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Mine', message: 'Hello' } });
+    await t.call({ method: 'POST', url: `/api/clients/${other.clientId}/tickets`, token: other.jwt, payload: { title: 'Theirs', message: 'Secret' } });
+
+    const response = await t.app.inject({ method: 'GET', url: `/api/clients/${owner.clientId}/export`, headers: { authorization: `Bearer ${owner.jwt}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="tipcard-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = unzip(response.rawPayload);
+    expect(Object.keys(files)).toEqual(['profile.json', 'cards.json', 'transactions.csv', 'payouts.csv', 'tickets.json', 'verification.json']);
+
+    const profile = JSON.parse(files['profile.json']!);
+    expect(profile).toMatchObject({ id: owner.userId, phone: owner.phone, public_name: 'Līga' });
+    expect(JSON.parse(files['cards.json']!)).toEqual([expect.objectContaining({ id: owner.cardId, public_name: 'Līga' })]);
+    const transactionLines = files['transactions.csv']!.trim().split('\r\n');
+    expect(transactionLines[0]).toBe('id,type,status,amount,fee,currency,created_at,settled_at,description,message,rating');
+    expect(transactionLines).toHaveLength(1 + 3); // two tips and one payout, none of the other user's
+    expect(files['transactions.csv']).toContain(`'=HYPERLINK(""x"")`);
+    const payoutLines = files['payouts.csv']!.trim().split('\r\n');
+    expect(payoutLines).toHaveLength(2);
+    expect(payoutLines[1]).toContain(',in_flight,12.00,2.00,EUR,');
+    const tickets = JSON.parse(files['tickets.json']!);
+    expect(tickets.map((x: { title: string }) => x.title)).toEqual(['Mine']);
+    expect(tickets[0].messages).toEqual([expect.objectContaining({ author: 'user', message: 'Hello' })]);
+    expect(JSON.parse(files['verification.json']!)).toEqual({ status: 'not_started', kind: null, reason: null, submitted_at: null, reviewed_at: null });
+    expect(JSON.stringify(files)).not.toContain(other.userId);
+    expect(JSON.stringify(files)).not.toContain('Secret');
+
+    // Another user's client: 404, nothing given.
+    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/export`, token: other.jwt })).status).toBe(404);
+  });
+});
+
+describe('account deletion: races', () => {
+  it('a deletion racing an incoming tip: refused with the balance, or accepted before it (the tip still credited once)', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const owner = await signUpWithCard(t);
+      const payment = await openPayment(t, owner.cardId, 300);
+      const [deletion, event] = await Promise.all([deleteAccount(owner), deliverSandboxEvent(t, payment, 'payment.succeeded')]);
+      expect(event).toBe('applied');
+      expect((await userBalances(t.app.db, owner.userId)).hold).toBe(300);
+      const [user] = await t.app.db.select().from(users).where(eq(users.id, owner.userId));
+      if (deletion.status === 422) {
+        expect(deletion.body.code).toBe('deletion_balance');
+        expect(user!.deletedAt).toBeNull();
+        outcomes.push('refused');
+      } else {
+        expect(deletion.status).toBe(200);
+        expect(user!.deletedAt).not.toBeNull();
+        outcomes.push('deleted-first');
+      }
+    }
+    expect(outcomes).toHaveLength(6);
+  });
+
+  it('a deletion racing a restore and another deletion leaves one consistent state', async () => {
+    const owner = await signUpWithCard(t);
+    const answers = await Promise.all([deleteAccount(owner), deleteAccount(owner), deleteAccount(owner)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.data.restore_until)).size).toBe(1);
+  });
+});
+
+describe('notification choices', () => {
+  it("turns the support-answer SMS off and on; the owner's only", async () => {
+    const owner = await signUpWithCard(t);
+    const other = await signUpWithCard(t);
+    const url = `/api/clients/${owner.clientId}/notifications`;
+    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({ sms_support_replies: true });
+    expect((await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false } })).status).toBe(404);
+    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no' } })).status).toBe(422);
+    const off = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } });
+    expect(off.body.data).toEqual({ sms_support_replies: false });
+
+    const ticket = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Q', message: 'Hi' } })).body.data.id;
+    const texts = async () => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data.length;
+    const before = await texts();
+    await t.app.services.support.replyAsOperator(ticket, 'Answer one');
+    expect(await texts()).toBe(before);
+    await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true } });
+    await t.app.services.support.replyAsOperator(ticket, 'Answer two');
+    expect(await texts()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountStateSchema, notificationChoicesSchema } from '@tipcard/shared/account/schemas';
+import { REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
+import type { AccountService } from './account.service.ts';
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const HOUR = 3_600_000;
+
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+  const tags = ['account'];
+  const security = [{ bearer: [] }];
+  const perUser = (name: string) => app.rateLimit({ max: 20, timeWindow: HOUR, keyGenerator: (request) => `account-${name}:${request.userId}` });
+
+  app.post(
+    '/user/deletion_statements',
+    {
+      onRequest: app.authenticate,
+      preHandler: perUser('delete'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Delete the account (spec): refused with its reason while a balance, a withdrawal under way or a team admin role remains; otherwise every session ends and the account can be restored for 30 days',
+        response: { 200: data(accountStateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const state = await account.requestDeletion(request.userId);
+      // Every session ended: the browser's refresh cookie goes too.
+      reply.clearCookie(REFRESH_TOKEN_COOKIE, { path: '/api' });
+      return { data: state };
+    },
+  );
+
+  const clientParams = z.object({ clientId: z.uuid() });
+  app.get(
+    '/clients/:clientId/notifications',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Which texts the user wants (support answers)', params: clientParams, response: { 200: data(notificationChoicesSchema) } },
+    },
+    async (request) => ({ data: await account.notificationChoices(request.userId, request.params.clientId) }),
+  );
+
+  app.patch(
+    '/clients/:clientId/notifications',
+    {
+      onRequest: app.authenticate,
+      preHandler: perUser('notifications'),
+      schema: { tags, security, summary: 'Change which texts the user wants', params: clientParams, body: notificationChoicesSchema, response: { 200: data(notificationChoicesSchema) } },
+    },
+    async (request) => ({ data: await account.setNotificationChoices(request.userId, request.params.clientId, request.body) }),
+  );
+
+  app.get(
+    '/clients/:clientId/export',
+    {
+      onRequest: app.authenticate,
+      preHandler: perUser('export'),
+      schema: {
+        tags,
+        security,
+        summary: 'Download my data: a ZIP of profile.json, cards.json, transactions.csv, payouts.csv, tickets.json and verification.json',
+        params: clientParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await account.exportData(request.userId, request.params.clientId);
+      return reply
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .type('application/zip')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/user/restore',
+    {
+      onRequest: app.authenticate,
+      preHandler: perUser('restore'),
+      schema: { tags, security, summary: 'Restore a deleted account within 30 days of the deletion', response: { 200: data(accountStateSchema) } },
+    },
+    async (request) => ({ data: await account.restore(request.userId) }),
+  );
+};

@@ -1,0 +1,173 @@
+import type { AccountState, NotificationChoices } from '@tipcard/shared/account/schemas';
+import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
+import { eraseCardsOfUser } from '../cards/cards.service.ts';
+import { lockBalances, type AccountRef } from '../ledger/ledger.service.ts';
+import { eraseMessagesTo } from '../messaging/messaging.service.ts';
+import { hasOpenPayouts } from '../payouts/payouts.service.ts';
+import { eraseTicketsOfUser } from '../support/support.service.ts';
+import { zip } from '../../lib/zip.ts';
+import type { CardsService } from '../cards/cards.service.ts';
+import type { MeService } from '../me/me.service.ts';
+import { exportPayoutsCsv } from '../payouts/payouts.service.ts';
+import { exportTicketsOfUser } from '../support/support.service.ts';
+import type { TransactionsService } from '../transactions/transactions.service.ts';
+import type { VerificationService } from '../verification/verification.service.ts';
+import { claimDueErasure, findUserById, lockUser, markErased, requireOwnClient, restoreDeadline, setDeletion, updateNotificationChoices, type User } from '../users/users.service.ts';
+
+/**
+ * A reason the account cannot be deleted yet, asked inside the deletion's transaction (after the user's ledger
+ * accounts are locked). The team-admin check is one: `services.ts` passes it in `blockers`.
+ */
+export type DeletionBlocker = (tx: Executor, userId: string, now: Date) => Promise<ErrorCode | null>;
+
+/** How long the erasure waits before looking again at a deleted account that still holds money. */
+const ERASURE_RETRY_MS = 24 * 60 * 60 * 1000;
+
+const userAccounts = (userId: string): AccountRef[] => [
+  { userId, kind: 'main' },
+  { userId, kind: 'hold' },
+  { userId, kind: 'debt' },
+];
+
+/**
+ * Money on the account in any form (available, on hold, or a chargeback debt). The accounts are locked: a tip
+ * being credited at this moment either lands first (and the deletion is refused) or waits for the deletion.
+ */
+const balanceBlocker: DeletionBlocker = async (tx, userId) => {
+  const accounts = userAccounts(userId);
+  const balanceOf = await lockBalances(tx, accounts);
+  return accounts.some((account) => balanceOf(account) !== 0) ? 'deletion_balance' : null;
+};
+
+const payoutBlocker: DeletionBlocker = async (tx, userId, now) => ((await hasOpenPayouts(tx, userId, now)) ? 'deletion_pending_payout' : null);
+
+const deletedState = (deletedAt: Date): AccountState => ({ status: 'deleted', restore_until: restoreDeadline(deletedAt).toISOString() });
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The account's life after sign-up: the deletion statement, restore within 30 days, and the erasure after. */
+interface Deps {
+  db: Database;
+  clock: Clock;
+  blockers?: DeletionBlocker[];
+  /** The other modules' own views of the user's data, for the export (each checks ownership itself). */
+  me: Pick<MeService, 'get'>;
+  cards: Pick<CardsService, 'list'>;
+  transactions: Pick<TransactionsService, 'exportCsv'>;
+  verification: Pick<VerificationService, 'get'>;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export function createAccountService({ db, clock, blockers = [], me, cards, transactions, verification }: Deps) {
+  const checks = [balanceBlocker, payoutBlocker, ...blockers];
+
+  return {
+    /**
+     * POST /user/deletion_statements: refused with its reason while money, a withdrawal under way or a team admin
+     * role remains; otherwise every session ends, the cards stop taking payments, and the account waits 30 days
+     * for a restore. Asking again answers the same.
+     */
+    async requestDeletion(userId: string): Promise<AccountState> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const user = await lockUser(tx, userId);
+        if (!user || user.erasedAt) throw new AppError('unauthorized');
+        if (user.deletedAt) return deletedState(user.deletedAt);
+        for (const check of checks) {
+          const reason = await check(tx, userId, now);
+          if (reason) throw new AppError(reason);
+        }
+        await setDeletion(tx, userId, { deletedAt: now, erasureDueAt: restoreDeadline(now) });
+        await revokeAllSessions(tx, userId, now);
+        return deletedState(now);
+      });
+    },
+
+    /** POST /user/restore: within 30 days of the deletion the account is back as it was (cards take payments again). */
+    async restore(userId: string): Promise<AccountState> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, userId);
+        if (!user || user.erasedAt) throw new AppError('unauthorized');
+        if (!user.deletedAt) return;
+        if (now >= restoreDeadline(user.deletedAt)) throw new AppError('restore_expired');
+        await setDeletion(tx, userId, { deletedAt: null, erasureDueAt: null });
+      });
+      return { status: 'active', restore_until: null };
+    },
+
+    async notificationChoices(userId: string, clientId: string): Promise<NotificationChoices> {
+      await requireOwnClient(db, userId, clientId);
+      const user = await findUserById(db, userId);
+      return { sms_support_replies: user?.smsSupportReplies ?? true };
+    },
+
+    async setNotificationChoices(userId: string, clientId: string, choices: NotificationChoices): Promise<NotificationChoices> {
+      await requireOwnClient(db, userId, clientId);
+      const user = await updateNotificationChoices(db, userId, { smsSupportReplies: choices.sms_support_replies });
+      return { sms_support_replies: user?.smsSupportReplies ?? choices.sms_support_replies };
+    },
+
+    /**
+     * GET /clients/{id}/export: the user's data as a ZIP (DESIGN "Account deletion and data export"): the profile,
+     * cards, tickets and verification (status and dates, never the documents) as JSON; transactions and payouts as
+     * CSV. Only the user's own rows: every part is read through the owning module, by the user's id.
+     */
+    async exportData(userId: string, clientId: string): Promise<{ fileName: string; content: Buffer }> {
+      const now = clock.now();
+      const [profile, cardList, transactionsCsv, verificationStatus] = await Promise.all([
+        me.get(userId),
+        cards.list(userId, clientId),
+        transactions.exportCsv(userId, clientId, {}),
+        verification.get(userId, clientId),
+      ]);
+      const [payoutsCsv, tickets] = await Promise.all([exportPayoutsCsv(db, userId, now), exportTicketsOfUser(db, userId)]);
+      const content = zip(
+        [
+          { name: 'profile.json', content: json({ ...profile, exported_at: now.toISOString() }) },
+          { name: 'cards.json', content: json(cardList) },
+          { name: 'transactions.csv', content: transactionsCsv },
+          { name: 'payouts.csv', content: payoutsCsv },
+          { name: 'tickets.json', content: json(tickets) },
+          { name: 'verification.json', content: json(verificationStatus) },
+        ],
+        now,
+      );
+      return { fileName: `tipcard-data-${now.toISOString().slice(0, 10)}.zip`, content };
+    },
+
+    /**
+     * The erasure job's one item: a deleted account past its restore window loses its personal data (phone,
+     * cards' public profile and photo, support tickets, texts sent and sign-in codes); the ledger, transactions,
+     * payouts and verification stay under the user's id, now pseudonymous, as the law requires. An account that
+     * still holds money (a tip paid after the deletion) is left for another day: it is never erased with money on it.
+     */
+    async eraseOne(now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const user = await claimDueErasure(tx, now);
+        if (!user) return false;
+        if (await balanceBlocker(tx, user.id, now)) {
+          await setDeletion(tx, user.id, { deletedAt: user.deletedAt, erasureDueAt: new Date(now.getTime() + ERASURE_RETRY_MS) });
+          return true;
+        }
+        await erase(tx, user, now);
+        return true;
+      });
+    },
+  };
+}
+
+async function erase(tx: Executor, user: User, now: Date): Promise<void> {
+  await eraseCardsOfUser(tx, user.id);
+  await eraseTicketsOfUser(tx, user.id);
+  await eraseMessagesTo(tx, user.phone);
+  await erasePhoneTraces(tx, user.phone);
+  await revokeAllSessions(tx, user.id, now);
+  // The phone is unique and may sign up again as a new person: the pseudonym keeps the row and frees the number.
+  await markErased(tx, user.id, { phone: `erased:${user.id}`, erasedAt: now });
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { cardOrders } from '../../db/schema/card-orders.ts';
+
+export type CardOrderRow = typeof cardOrders.$inferSelect;
+export type CardOrderStatus = CardOrderRow['status'];
+
+export function listOrders(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(cardOrders)
+    .where(eq(cardOrders.userId, userId))
+    .orderBy(desc(cardOrders.createdAt), desc(cardOrders.id));
+}
+
+export async function findOrder(db: Executor, id: string) {
+  const [row] = await db.select().from(cardOrders).where(eq(cardOrders.id, id));
+  return row;
+}
+
+export async function findOrderForUpdate(tx: Executor, id: string) {
+  const [row] = await tx.select().from(cardOrders).where(eq(cardOrders.id, id)).for('update');
+  return row;
+}
+
+export async function findOrderByKey(db: Executor, userId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(cardOrders)
+    .where(and(eq(cardOrders.userId, userId), eq(cardOrders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** Items in the user's orders that are not canceled, and whether one of them is the free first order. */
+export async function orderedSoFar(db: Executor, userId: string): Promise<{ items: number; hasFree: boolean }> {
+  const [row] = await db
+    .select({
+      items: sql<number>`coalesce(sum(${cardOrders.quantity}), 0)::int`,
+      hasFree: sql<boolean>`coalesce(bool_or(${cardOrders.free}), false)`,
+    })
+    .from(cardOrders)
+    .where(and(eq(cardOrders.userId, userId), ne(cardOrders.status, 'canceled')));
+  return { items: Number(row?.items ?? 0), hasFree: Boolean(row?.hasFree) };
+}
+
+export async function insertOrder(tx: Executor, values: typeof cardOrders.$inferInsert) {
+  const [row] = await tx.insert(cardOrders).values(values).returning();
+  return row!;
+}
+
+export async function updateOrder(tx: Executor, id: string, changes: Partial<typeof cardOrders.$inferInsert>) {
+  const [row] = await tx.update(cardOrders).set(changes).where(eq(cardOrders.id, id)).returning();
+  return row!;
+}

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import {
+  CARD_ORDER_MAX_ITEMS,
+  CARD_ORDER_MAX_ITEMS_PER_USER,
+  CARD_PRODUCTS,
+  type CardOrder,
+  type CardOrders,
+  type CardProduct,
+  type CardProductId,
+  type cardOrderBody,
+} from '@tipcard/shared/card-orders/schemas';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
+import { DEFAULT_QR_COLOR, renderQrCode } from '../cards/qr-code.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PurposeHandler } from '../payments/purpose-handler.ts';
+import { lockUser, requireOwnClient } from '../users/users.service.ts';
+import * as repo from './card-orders.repository.ts';
+import { BLEED_MM, PRINT_SIZES, renderPrintFile } from './print-file.ts';
+
+type OrderBody = z.output<typeof cardOrderBody>;
+
+function toOrder(row: repo.CardOrderRow): CardOrder {
+  return {
+    id: row.id,
+    product: row.product,
+    quantity: row.quantity,
+    status: row.status,
+    free: row.free,
+    total_cents: row.totalCents,
+    currency: 'EUR',
+    country: row.country,
+    city: row.city,
+    address: row.address,
+    apartment: row.apartment,
+    zip: row.zip,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    additional_info: row.additionalInfo,
+    tracking_reference: row.trackingReference,
+    checkout_url: row.status === 'awaiting_payment' ? row.checkoutUrl : null,
+    created_at: row.createdAt.toISOString(),
+    placed_at: row.placedAt?.toISOString() ?? null,
+    shipped_at: row.shippedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * What a card order's payment means to the money (purpose `card_order`): all of it is the platform's card sales; on
+ * success the order is placed, a payment that will not be charged cancels the order (its items are free again), a
+ * full refund cancels it too.
+ */
+export function createCardOrderHandler(): PurposeHandler {
+  return {
+    purpose: 'card_order',
+    async allocate(tx, payment) {
+      const order = await repo.findOrder(tx, payment.subjectId);
+      if (!order) throw new Error(`Card order payment ${payment.id} has no order`);
+      return [{ platform: 'card_sales', netCents: payment.totalCents, feeCents: 0 }];
+    },
+    async onSucceeded(tx, payment, _allocations, now) {
+      const order = await repo.findOrderForUpdate(tx, payment.subjectId);
+      // A capture after the checkout was reported canceled is still money received for this order: it is placed.
+      if (
+        order &&
+        order.paymentId === payment.id &&
+        (order.status === 'awaiting_payment' || (order.status === 'canceled' && !order.placedAt))
+      ) {
+        await repo.updateOrder(tx, order.id, { status: 'placed', placedAt: now, canceledAt: null, updatedAt: now });
+      }
+    },
+    async onClosed(tx, payment, now) {
+      const order = await repo.findOrderForUpdate(tx, payment.subjectId);
+      if (order?.status === 'awaiting_payment' && order.paymentId === payment.id) {
+        await repo.updateOrder(tx, order.id, { status: 'canceled', canceledAt: now, updatedAt: now });
+      }
+    },
+    async onAdjusted(tx, payment, _allocations, now) {
+      const order = await repo.findOrderForUpdate(tx, payment.subjectId);
+      if (order && payment.status === 'refunded' && order.status !== 'canceled') {
+        await repo.updateOrder(tx, order.id, { status: 'canceled', canceledAt: now, updatedAt: now });
+      }
+    },
+  };
+}
+
+/** The back office's moves (DESIGN "Card shop": the back office moves the statuses), each from the states it allows. */
+const MOVES = {
+  startProduction: { from: ['placed'], to: 'in_production', at: 'inProductionAt' },
+  ship: { from: ['in_production'], to: 'shipped', at: 'shippedAt' },
+  markDelivered: { from: ['shipped'], to: 'delivered', at: 'deliveredAt' },
+} as const satisfies Record<
+  string,
+  { from: readonly repo.CardOrderStatus[]; to: repo.CardOrderStatus; at: keyof repo.CardOrderRow }
+>;
+
+const CANCELABLE: readonly repo.CardOrderStatus[] = ['awaiting_payment', 'placed', 'in_production'];
+
+export type CardOrdersService = ReturnType<typeof createCardOrdersService>;
+
+export function createCardOrdersService(deps: {
+  db: Database;
+  clock: Clock;
+  payments: PaymentsService;
+  publicUrl: string;
+  unitPriceCents: number;
+}) {
+  const { db, clock } = deps;
+
+  const products = (): CardProduct[] =>
+    CARD_PRODUCTS.map((id) => ({
+      id,
+      width_mm: PRINT_SIZES[id].widthMm,
+      height_mm: PRINT_SIZES[id].heightMm,
+      bleed_mm: BLEED_MM,
+      unit_price_cents: deps.unitPriceCents,
+      currency: 'EUR' as const,
+    }));
+
+  async function requireCard(db: Executor, userId: string) {
+    const card = await findPrivateCardOfUser(db, userId);
+    if (!card) throw new AppError('card_order_no_card');
+    return card;
+  }
+
+  async function requireOwnOrder(userId: string, clientId: string, orderId: string) {
+    await requireOwnClient(db, userId, clientId);
+    const order = await repo.findOrder(db, orderId);
+    if (!order || order.userId !== userId || order.clientId !== clientId) throw new AppError('not_found');
+    return order;
+  }
+
+  async function printFileOf(userId: string, product: CardProductId, quantity: number) {
+    const card = await requireCard(db, userId);
+    const paymentUrl = paymentUrlOf(deps.publicUrl, card.id);
+    const qr = await renderQrCode(paymentUrl, DEFAULT_QR_COLOR, 'png');
+    return renderPrintFile({ product, quantity, publicName: card.public_name, paymentUrl, qrPng: qr.body as Buffer });
+  }
+
+  /** Inside the user's lock: the limits, then the order, free when the user has no free order that stands. */
+  async function insertWithinLimits(
+    userId: string,
+    clientId: string,
+    body: OrderBody,
+    key: string | undefined,
+    requestHash: string,
+  ) {
+    return db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      if (key) {
+        const existing = await repo.findOrderByKey(tx, userId, key);
+        if (existing) {
+          if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+          return { order: existing, created: false };
+        }
+      }
+      const sofar = await repo.orderedSoFar(tx, userId);
+      if (sofar.items + body.quantity > CARD_ORDER_MAX_ITEMS_PER_USER) throw new AppError('card_order_limit');
+      const free = !sofar.hasFree;
+      const now = clock.now();
+      const unitPriceCents = free ? 0 : deps.unitPriceCents;
+      const order = await repo.insertOrder(tx, {
+        userId,
+        clientId,
+        product: body.product,
+        quantity: body.quantity,
+        free,
+        unitPriceCents,
+        totalCents: unitPriceCents * body.quantity,
+        status: free ? 'placed' : 'awaiting_payment',
+        country: body.country,
+        city: body.city,
+        address: body.address,
+        apartment: body.apartment,
+        zip: body.zip,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        additionalInfo: body.additional_info,
+        idempotencyKey: key ?? null,
+        requestHash,
+        createdAt: now,
+        updatedAt: now,
+        placedAt: free ? now : null,
+      });
+      return { order, created: true };
+    });
+  }
+
+  /** Opens the provider's checkout for a paid order; an order that cannot be paid is canceled, so its items are free again. */
+  async function openCheckout(order: repo.CardOrderRow): Promise<repo.CardOrderRow> {
+    const orderUrl = (outcome: 'success' | 'canceled', paymentId: string) =>
+      `${deps.publicUrl}/#/card-orders/payment/${outcome}?order=${order.id}&payment=${paymentId}`;
+    try {
+      const payment = await deps.payments.openCheckout({
+        purpose: 'card_order',
+        subjectId: order.id,
+        idempotencyKey: `card-order:${order.id}`,
+        request: [order.id],
+        amountCents: order.totalCents,
+        feeCents: 0,
+        totalCents: order.totalCents,
+        coverFee: false,
+        description: `Card order ${order.id.slice(0, 8)}`,
+        providerDescription: `Tipcard: ${order.quantity} × QR ${order.product}`,
+        successUrl: (paymentId) => orderUrl('success', paymentId),
+        cancelUrl: (paymentId) => orderUrl('canceled', paymentId),
+        metadata: { card_order_id: order.id },
+        onCreated: async (tx, payment) => {
+          await repo.updateOrder(tx, order.id, { paymentId: payment.id });
+        },
+      });
+      return db.transaction((tx) =>
+        repo.updateOrder(tx, order.id, { checkoutUrl: payment.checkout_url, updatedAt: clock.now() }),
+      );
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        const locked = await repo.findOrderForUpdate(tx, order.id);
+        if (locked?.status === 'awaiting_payment')
+          await repo.updateOrder(tx, order.id, { status: 'canceled', canceledAt: clock.now(), updatedAt: clock.now() });
+      });
+      throw error;
+    }
+  }
+
+  async function move(orderId: string, name: keyof typeof MOVES, changes: Partial<repo.CardOrderRow> = {}): Promise<CardOrder> {
+    const rule = MOVES[name];
+    return db.transaction(async (tx) => {
+      const order = await repo.findOrderForUpdate(tx, orderId);
+      if (!order) throw new AppError('not_found');
+      if (!(rule.from as readonly string[]).includes(order.status)) throw new AppError('card_order_status');
+      const now = clock.now();
+      return toOrder(await repo.updateOrder(tx, orderId, { ...changes, status: rule.to, [rule.at]: now, updatedAt: now }));
+    });
+  }
+
+  return {
+    products,
+
+    /** The user's orders, newest first, and what the next order may be. */
+    async list(userId: string, clientId: string): Promise<CardOrders> {
+      await requireOwnClient(db, userId, clientId);
+      const [rows, sofar] = await Promise.all([repo.listOrders(db, userId), repo.orderedSoFar(db, userId)]);
+      return {
+        orders: rows.map(toOrder),
+        next_order_free: !sofar.hasFree,
+        items_ordered: sofar.items,
+        items_left: Math.max(0, CARD_ORDER_MAX_ITEMS_PER_USER - sofar.items),
+        max_items_per_order: CARD_ORDER_MAX_ITEMS,
+        unit_price_cents: deps.unitPriceCents,
+      };
+    },
+
+    async get(userId: string, clientId: string, orderId: string): Promise<CardOrder> {
+      return toOrder(await requireOwnOrder(userId, clientId, orderId));
+    },
+
+    /**
+     * Places an order: 1–3 items, at most 10 per user in all, the first order free and placed at once, later ones
+     * awaiting payment with a checkout. The user's row lock serialises a user's concurrent orders, so the limits hold;
+     * the partial unique index on free orders is the last word on "first order free". With an Idempotency-Key a retry
+     * answers the same order.
+     */
+    async create(userId: string, clientId: string, body: OrderBody, idempotencyKey?: string): Promise<CardOrder> {
+      await requireOwnClient(db, userId, clientId);
+      if (body.quantity > CARD_ORDER_MAX_ITEMS) throw new AppError('card_order_too_many_items');
+      await requireCard(db, userId);
+      const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+      let placed: { order: repo.CardOrderRow; created: boolean };
+      try {
+        placed = await insertWithinLimits(userId, clientId, body, idempotencyKey, requestHash);
+      } catch (error) {
+        if (isUniqueViolation(error, 'card_orders_user_idempotency_key')) {
+          placed = await insertWithinLimits(userId, clientId, body, idempotencyKey, requestHash);
+        } else throw error;
+      }
+      const { order } = placed;
+      if (order.status === 'awaiting_payment' && !order.checkoutUrl) return toOrder(await openCheckout(order));
+      return toOrder(order);
+    },
+
+    /** The print file of an order as the user previews it. */
+    async printPreview(userId: string, clientId: string, orderId: string): Promise<Buffer> {
+      const order = await requireOwnOrder(userId, clientId, orderId);
+      return printFileOf(userId, order.product, order.quantity);
+    },
+
+    /** What an order of the product would print, before ordering (the form's preview step). */
+    async draftPreview(userId: string, clientId: string, product: CardProductId): Promise<Buffer> {
+      await requireOwnClient(db, userId, clientId);
+      return printFileOf(userId, product, 1);
+    },
+
+    // The back office's operations (its screens come with the back office issue).
+
+    /** The print file the back office sends to the printer. */
+    async printFile(orderId: string): Promise<Buffer> {
+      const order = await repo.findOrder(db, orderId);
+      if (!order) throw new AppError('not_found');
+      return printFileOf(order.userId, order.product, order.quantity);
+    },
+
+    startProduction: (orderId: string) => move(orderId, 'startProduction'),
+    ship: (orderId: string, trackingReference: string) => {
+      const reference = trackingReference.trim();
+      if (!reference || reference.length > 100)
+        throw new AppError('validation_failed', { validationErrors: { tracking_reference: ['Enter valid data'] } });
+      return move(orderId, 'ship', { trackingReference: reference });
+    },
+    markDelivered: (orderId: string) => move(orderId, 'markDelivered'),
+
+    /**
+     * Cancels an order not yet shipped. A paid order is refunded in full through the provider first, under one refund
+     * key, so a retry after a failure refunds once; the order is canceled only once the refund went through.
+     */
+    async cancelOrder(orderId: string): Promise<CardOrder> {
+      const order = await repo.findOrder(db, orderId);
+      if (!order) throw new AppError('not_found');
+      if (!CANCELABLE.includes(order.status)) throw new AppError('card_order_status');
+      if (order.paymentId && order.status !== 'awaiting_payment') {
+        const payment = await deps.payments.getPublicPayment(order.paymentId);
+        if (payment.status === 'succeeded')
+          await deps.payments.refundPayment(order.paymentId, payment.total_cents, `card-order:${order.id}:cancel`);
+      }
+      return db.transaction(async (tx) => {
+        const locked = (await repo.findOrderForUpdate(tx, orderId))!;
+        // The refund's own event may already have canceled it.
+        if (locked.status === 'canceled') return toOrder(locked);
+        if (!CANCELABLE.includes(locked.status)) throw new AppError('card_order_status');
+        const now = clock.now();
+        return toOrder(await repo.updateOrder(tx, orderId, { status: 'canceled', canceledAt: now, updatedAt: now }));
+      });
+    },
+  };
+}

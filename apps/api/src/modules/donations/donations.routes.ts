@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createDonationBody, donationSchema } from '@tipcard/shared/donations/schemas';
+import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import type { DonationsService } from './donations.service.ts';
+
+const MINUTE = 60_000;
+
+/** The donor's checkout (no account) and the recipient's list, under /api. */
+export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsService }> = async (app, { donations }) => {
+  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+
+  app.post(
+    '/public/cards/:cardId/donations',
+    {
+      onRequest: perIp('create-donation', 30),
+      preHandler: app.requireHuman,
+      schema: {
+        tags: ['donations'],
+        summary: 'Open a checkout for a one-off donation to a DONATION card (send an Idempotency-Key)',
+        params: z.object({ cardId: z.uuid() }),
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
+        body: createDonationBody,
+        response: { 201: z.object({ data: publicPaymentSchema }) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await donations.donate(request.params.cardId, request.body, request.headers['idempotency-key']) }),
+  );
+
+  app.get(
+    '/clients/:clientId/donations',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['donations'],
+        summary: 'The donations the client’s cards received, newest first',
+        security: [{ bearer: [] }],
+        params: z.object({ clientId: z.uuid() }),
+        response: { 200: z.object({ data: z.array(donationSchema) }) },
+      },
+    },
+    async (request) => ({ data: await donations.list(request.userId, request.params.clientId) }),
+  );
+};

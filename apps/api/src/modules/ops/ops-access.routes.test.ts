@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import type { OperatorRole } from './ops-auth.service.ts';
+import { signInOperator } from './ops.test-support.ts';
+
+const ID = '00000000-0000-4000-8000-000000000000';
+type Caller = OperatorRole | 'user' | 'none';
+
+/**
+ * Every /api/ops route with who may call it (admin may call everything). The first test proves this table lists
+ * every route the API has under /api/ops, so a new route cannot skip it.
+ */
+const ROUTES: {
+  method: 'GET' | 'POST';
+  url: string;
+  allowed: OperatorRole[];
+  payload?: object;
+  headers?: Record<string, string>;
+}[] = [
+  { method: 'GET', url: '/api/ops/me', allowed: ['support', 'compliance', 'finance'] },
+  { method: 'GET', url: '/api/ops/operators', allowed: [] },
+  { method: 'POST', url: '/api/ops/operators', allowed: [], payload: { email: 'x', role: 'support' } },
+  { method: 'GET', url: '/api/ops/audit', allowed: ['compliance'] },
+  { method: 'GET', url: '/api/ops/users?q=zz', allowed: ['support', 'compliance', 'finance'] },
+  { method: 'GET', url: `/api/ops/users/${ID}`, allowed: ['support', 'compliance', 'finance'] },
+  { method: 'POST', url: `/api/ops/users/${ID}/block`, allowed: ['compliance'], payload: { reason: 'Fraud' } },
+  { method: 'POST', url: `/api/ops/users/${ID}/unblock`, allowed: ['compliance'], payload: { reason: 'Cleared' } },
+  { method: 'GET', url: '/api/ops/verifications', allowed: ['compliance'] },
+  { method: 'GET', url: `/api/ops/verifications/${ID}`, allowed: ['compliance'] },
+  { method: 'GET', url: `/api/ops/verifications/${ID}/documents/document_front`, allowed: ['compliance'] },
+  { method: 'POST', url: `/api/ops/verifications/${ID}/decision`, allowed: ['compliance'], payload: { decision: 'approve' } },
+  { method: 'GET', url: '/api/ops/payouts', allowed: ['finance'] },
+  { method: 'GET', url: '/api/ops/payout-batches', allowed: ['finance'] },
+  { method: 'POST', url: '/api/ops/payout-batches', allowed: ['finance'], payload: { kind: 'uk' } },
+  { method: 'GET', url: `/api/ops/payout-batches/${ID}`, allowed: ['finance'] },
+  { method: 'GET', url: `/api/ops/payout-batches/${ID}/file`, allowed: ['finance'] },
+  { method: 'POST', url: `/api/ops/payout-batches/${ID}/sent`, allowed: ['finance'] },
+  { method: 'POST', url: `/api/ops/payouts/${ID}/outcome`, allowed: ['finance'], payload: { outcome: 'paid' } },
+  { method: 'GET', url: `/api/ops/payments/${ID}`, allowed: ['finance'] },
+  {
+    method: 'POST',
+    url: `/api/ops/payments/${ID}/refunds`,
+    allowed: ['finance'],
+    payload: { amount_cents: 100, reason: 'Guest asked' },
+    headers: { 'idempotency-key': 'access-test-key' },
+  },
+  { method: 'GET', url: '/api/ops/refund-requests', allowed: ['finance'] },
+  { method: 'POST', url: `/api/ops/refund-requests/${ID}/approve`, allowed: ['finance'] },
+  { method: 'GET', url: '/api/ops/ledger-health', allowed: ['finance'] },
+  // Last: it ends the caller's session.
+  { method: 'POST', url: '/api/ops/sign-out', allowed: ['support', 'compliance', 'finance'] },
+];
+/** Routes for people without a token yet. */
+const PUBLIC = ['POST /api/ops/sign-in', 'GET /api/ops/enrolment/{token}', 'POST /api/ops/enrolment/{token}'];
+
+describe('back office roles', () => {
+  let t: TestApp;
+  const tokens = {} as Record<Caller, string | undefined>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const role of ['support', 'compliance', 'finance', 'admin'] as const)
+      tokens[role] = (await signInOperator(t, role)).opsToken;
+    tokens.user = (await signUp(t)).jwt;
+    tokens.none = undefined;
+  });
+  afterAll(() => t.close());
+
+  it('the table covers every /api/ops route', () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const inApi = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/ops/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    const template = (url: string) => url.split('?')[0]!.replace(ID, '{id}').replace('document_front', '{field}');
+    const inTable = [...ROUTES.map((route) => `${route.method} ${template(route.url)}`), ...PUBLIC].sort();
+    expect(inTable).toEqual(inApi);
+  });
+
+  it('each caller reaches exactly its role’s routes: 401 without an operator token, 403 for another role', async () => {
+    const callers: Caller[] = ['support', 'compliance', 'finance', 'admin', 'user', 'none'];
+    const outcome: string[] = [];
+    const expected: string[] = [];
+    for (const route of ROUTES) {
+      for (const caller of callers) {
+        const answer = await t.call({
+          method: route.method,
+          url: route.url,
+          token: tokens[caller],
+          payload: route.payload,
+          headers: route.headers,
+        });
+        const allowed = caller === 'admin' || (route.allowed as string[]).includes(caller);
+        const want = caller === 'user' || caller === 'none' ? 401 : allowed ? 'through' : 403;
+        const got = answer.status === 401 || answer.status === 403 ? answer.status : 'through';
+        outcome.push(`${route.method} ${route.url} as ${caller}: ${got}`);
+        expected.push(`${route.method} ${route.url} as ${caller}: ${want}`);
+        expect(answer.status, `${route.method} ${route.url} as ${caller}`).toBeLessThan(500);
+        if (got === 'through') expect(answer.headers['cache-control'], `${route.method} ${route.url}`).toContain('no-store');
+      }
+    }
+    expect(outcome).toEqual(expected);
+  });
+});

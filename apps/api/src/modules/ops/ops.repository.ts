@@ -1,0 +1,128 @@
+import { and, desc, eq, gt, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { operatorSessions, operators, opsAudit, refundRequests } from '../../db/schema/ops.ts';
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type OperatorSessionRow = typeof operatorSessions.$inferSelect;
+export type AuditRow = typeof opsAudit.$inferSelect;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
+
+export async function insertOperator(tx: Executor, values: typeof operators.$inferInsert) {
+  const [row] = await tx.insert(operators).values(values).returning();
+  return row!;
+}
+
+export async function findOperatorByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(operators).where(eq(operators.email, email));
+  return row;
+}
+
+export async function findOperatorById(db: Executor, id: string) {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id));
+  return row;
+}
+
+export async function findOperatorForUpdate(tx: Executor, id: string) {
+  const [row] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+  return row;
+}
+
+export async function findOperatorByEnrolmentToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(operators).where(eq(operators.enrolmentTokenHash, tokenHash));
+  return row;
+}
+
+export async function updateOperator(tx: Executor, id: string, changes: Partial<typeof operators.$inferInsert>) {
+  const [row] = await tx.update(operators).set(changes).where(eq(operators.id, id)).returning();
+  return row!;
+}
+
+export function listOperators(db: Executor) {
+  return db.select().from(operators).orderBy(operators.email);
+}
+
+export async function insertSession(tx: Executor, values: typeof operatorSessions.$inferInsert) {
+  const [row] = await tx.insert(operatorSessions).values(values).returning();
+  return row!;
+}
+
+/**
+ * Marks the session seen now if it is alive (not ended, not past its absolute end, seen within the idle limit);
+ * answers the live session or nothing. One statement, so two requests at once cannot revive a dead session.
+ */
+export async function touchLiveSession(db: Executor, id: string, now: Date, idleSince: Date) {
+  const [row] = await db
+    .update(operatorSessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(operatorSessions.id, id),
+        isNull(operatorSessions.endedAt),
+        gte(operatorSessions.lastSeenAt, idleSince),
+        gt(operatorSessions.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function endSession(db: Executor, id: string, now: Date) {
+  await db
+    .update(operatorSessions)
+    .set({ endedAt: now })
+    .where(and(eq(operatorSessions.id, id), isNull(operatorSessions.endedAt)));
+}
+
+export async function insertAudit(tx: Executor, values: typeof opsAudit.$inferInsert) {
+  const [row] = await tx.insert(opsAudit).values(values).returning();
+  return row!;
+}
+
+export interface AuditFilter {
+  operatorId?: string | undefined;
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+export function listAudit(db: Executor, filter: AuditFilter, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.operatorId) conditions.push(eq(opsAudit.operatorId, filter.operatorId));
+  if (filter.action) conditions.push(eq(opsAudit.action, filter.action));
+  if (filter.subjectType) conditions.push(eq(opsAudit.subjectType, filter.subjectType));
+  if (filter.subjectId) conditions.push(eq(opsAudit.subjectId, filter.subjectId));
+  if (filter.from) conditions.push(gte(opsAudit.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(opsAudit.createdAt, filter.to));
+  return db
+    .select()
+    .from(opsAudit)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(opsAudit.createdAt), desc(opsAudit.id))
+    .limit(limit);
+}
+
+export async function insertRefundRequest(tx: Executor, values: typeof refundRequests.$inferInsert) {
+  const [row] = await tx.insert(refundRequests).values(values).returning();
+  return row!;
+}
+
+export async function findRefundRequestForUpdate(tx: Executor, id: string) {
+  const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.id, id)).for('update');
+  return row;
+}
+
+export async function updateRefundRequest(tx: Executor, id: string, changes: Partial<typeof refundRequests.$inferInsert>) {
+  const [row] = await tx.update(refundRequests).set(changes).where(eq(refundRequests.id, id)).returning();
+  return row!;
+}
+
+export function listRefundRequests(db: Executor, status: RefundRequestRow['status']) {
+  return db
+    .select()
+    .from(refundRequests)
+    .where(eq(refundRequests.status, status))
+    .orderBy(desc(refundRequests.createdAt))
+    .limit(200);
+}

@@ -1,0 +1,547 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditQuery,
+  auditRecordSchema,
+  createBatchAnswer,
+  createBatchBody,
+  createdOperator,
+  createOperatorBody,
+  documentFields,
+  enrolBody,
+  enrolmentInfo,
+  ledgerHealthSchema,
+  operatorSchema,
+  opsBatchSchema,
+  opsPaymentSchema,
+  opsPayoutSchema,
+  opsUserDetail,
+  opsUserSchema,
+  opsVerificationDetail,
+  payoutOutcomeBody,
+  reasonBody,
+  refundAnswer,
+  refundBody,
+  refundRequestSchema,
+  signInAnswer,
+  signInBody,
+  verificationDecisionBody,
+  verificationQueueItem,
+  type OperatorRole,
+} from '@tipcard/shared/ops/schemas';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuditContext } from './ops-audit.ts';
+import type { Operator, OpsAuthService } from './ops-auth.service.ts';
+import type { OpsService } from './ops.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the ops guard; routes behind it can rely on it. */
+    operator: Operator | null;
+  }
+}
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const idParams = z.object({ id: z.uuid() });
+const MINUTE = 60_000;
+
+/**
+ * Which roles may call what (admin may call everything). The table-driven test walks every route of this plugin
+ * against it, so a route added without a line here fails the suite.
+ */
+export const OPS_ACCESS = {
+  any: ['support', 'compliance', 'finance'],
+  users: ['support', 'compliance', 'finance'],
+  compliance: ['compliance'],
+  finance: ['finance'],
+  audit: ['compliance'],
+  admin: [],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type OpsAccess = keyof typeof OPS_ACCESS;
+
+/** The back office API under `/api/ops` (issue 15): its own sign-in and tokens, a role on every route. */
+export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: OpsService }> = async (app, { opsAuth, ops }) => {
+  app.decorateRequest('operator', null);
+
+  /** The guard: a live operator session (401 otherwise) with a role that may call this route (403 otherwise). */
+  const guard = (access: OpsAccess) => ({
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Operator answers carry people's data: never kept by a browser or a proxy (as every signed-in answer).
+      reply.header('cache-control', 'no-store');
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+      const operator = token ? await opsAuth.authenticate(token) : null;
+      if (!operator) throw new AppError('unauthorized');
+      const allowed: readonly OperatorRole[] = OPS_ACCESS[access];
+      if (operator.role !== 'admin' && !allowed.includes(operator.role)) throw new AppError('forbidden');
+      request.operator = operator;
+    },
+  });
+  const audit = (request: FastifyRequest): AuditContext => ({
+    actor: { operatorId: request.operator!.id, label: request.operator!.email },
+    ip: request.ip,
+  });
+  const tags = ['ops'];
+  const security = [{ opsBearer: [] }];
+  const perIp = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `ops-${name}:ip:${request.ip}` });
+
+  // ---- Sign-in and enrolment (no token yet) ----
+
+  app.post(
+    '/ops/sign-in',
+    {
+      preHandler: perIp('sign-in', 20),
+      schema: {
+        tags,
+        summary: 'Operator sign-in: e-mail, password and TOTP code',
+        body: signInBody,
+        response: { 200: data(signInAnswer) },
+      },
+    },
+    async (request) => ({ data: await opsAuth.signIn(request.body, request.ip) }),
+  );
+
+  const tokenParams = z.object({ token: z.string().min(20).max(100) });
+  app.get(
+    '/ops/enrolment/:token',
+    {
+      preHandler: perIp('enrolment', 30),
+      schema: {
+        tags,
+        summary: 'The enrolment link: e-mail and the TOTP secret as a QR code',
+        params: tokenParams,
+        response: { 200: data(enrolmentInfo) },
+      },
+    },
+    async (request) => ({ data: await opsAuth.enrolmentInfo(request.params.token) }),
+  );
+
+  app.post(
+    '/ops/enrolment/:token',
+    {
+      preHandler: perIp('enrolment', 30),
+      schema: {
+        tags,
+        summary: 'Set the password and confirm the authenticator with a code',
+        params: tokenParams,
+        body: enrolBody,
+        response: { 200: data(z.object({ email: z.string() })) },
+      },
+    },
+    async (request) => ({ data: await opsAuth.enrol(request.params.token, request.body, request.ip) }),
+  );
+
+  // ---- Session ----
+
+  app.get(
+    '/ops/me',
+    {
+      ...guard('any'),
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in operator',
+        response: { 200: data(z.object({ id: z.uuid(), email: z.string(), role: operatorSchema.shape.role })) },
+      },
+    },
+    async (request) => ({ data: { id: request.operator!.id, email: request.operator!.email, role: request.operator!.role } }),
+  );
+
+  app.post(
+    '/ops/sign-out',
+    {
+      ...guard('any'),
+      schema: {
+        tags,
+        security,
+        summary: 'End this operator session',
+        response: { 200: data(z.object({ signed_out: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await opsAuth.signOut(request.operator!);
+      return { data: { signed_out: true as const } };
+    },
+  );
+
+  // ---- Operators and audit (admin) ----
+
+  app.get(
+    '/ops/operators',
+    { ...guard('admin'), schema: { tags, security, summary: 'Operators', response: { 200: data(z.array(operatorSchema)) } } },
+    async () => ({ data: await opsAuth.listOperators() }),
+  );
+
+  app.post(
+    '/ops/operators',
+    {
+      ...guard('admin'),
+      schema: {
+        tags,
+        security,
+        summary: 'Create an operator; answers the one-time enrolment link',
+        body: createOperatorBody,
+        response: { 201: data(createdOperator) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await opsAuth.createOperator(request.body, audit(request)) }),
+  );
+
+  app.get(
+    '/ops/audit',
+    {
+      ...guard('audit'),
+      schema: {
+        tags,
+        security,
+        summary: 'The audit log, newest first, filtered',
+        querystring: auditQuery,
+        response: { 200: data(z.array(auditRecordSchema)) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      return {
+        data: await ops.listAudit({
+          operatorId: query.operator_id,
+          action: query.action,
+          subjectType: query.subject_type,
+          subjectId: query.subject_id,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+        }),
+      };
+    },
+  );
+
+  // ---- Users ----
+
+  app.get(
+    '/ops/users',
+    {
+      ...guard('users'),
+      schema: {
+        tags,
+        security,
+        summary: 'Find users by phone, name, user, card or payment id',
+        querystring: z.object({ q: z.string().max(100) }),
+        response: { 200: data(z.array(opsUserSchema)) },
+      },
+    },
+    async (request) => ({ data: await ops.searchUsers(request.query.q) }),
+  );
+
+  app.get(
+    '/ops/users/:id',
+    {
+      ...guard('users'),
+      schema: {
+        tags,
+        security,
+        summary: "A user's profile, cards, balances, history, payouts and verification",
+        params: idParams,
+        response: { 200: data(opsUserDetail) },
+      },
+    },
+    async (request) => ({ data: await ops.userDetail(request.params.id) }),
+  );
+
+  for (const action of ['block', 'unblock'] as const) {
+    app.post(
+      `/ops/users/:id/${action}`,
+      {
+        ...guard('compliance'),
+        schema: {
+          tags,
+          security,
+          summary: `${action === 'block' ? 'Block' : 'Unblock'} a user, with a reason`,
+          params: idParams,
+          body: reasonBody,
+          response: { 200: data(opsUserSchema) },
+        },
+      },
+      async (request) => ({
+        data: await (action === 'block' ? ops.blockUser : ops.unblockUser)(
+          audit(request),
+          request.params.id,
+          request.body.reason,
+        ),
+      }),
+    );
+  }
+
+  // ---- Verification review ----
+
+  app.get(
+    '/ops/verifications',
+    {
+      ...guard('compliance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Pending verification requests, oldest first',
+        response: { 200: data(z.array(verificationQueueItem)) },
+      },
+    },
+    async () => ({ data: await ops.listPendingVerifications() }),
+  );
+
+  app.get(
+    '/ops/verifications/:id',
+    {
+      ...guard('compliance'),
+      schema: {
+        tags,
+        security,
+        summary: 'One verification request',
+        params: idParams,
+        response: { 200: data(opsVerificationDetail) },
+      },
+    },
+    async (request) => ({ data: await ops.verificationDetail(request.params.id) }),
+  );
+
+  app.get(
+    '/ops/verifications/:id/documents/:field',
+    {
+      ...guard('compliance'),
+      schema: {
+        tags,
+        security,
+        summary: 'A submitted document (PDF, JPEG or PNG, typed by content at upload)',
+        params: idParams.extend({ field: z.enum(documentFields) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await ops.verificationDocument(request.params.id, request.params.field);
+      // Served as data, never as a page of ours: no script can run in it, nothing sniffs it into HTML.
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', 'inline')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/ops/verifications/:id/decision',
+    {
+      ...guard('compliance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Approve, or reject with a reason the user sees (the user is told by SMS)',
+        params: idParams,
+        body: verificationDecisionBody,
+        response: { 200: data(z.object({ status: z.string() })) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const decided = await ops.decideVerification(
+        audit(request),
+        request.params.id,
+        body.decision,
+        body.decision === 'reject' ? body.reason : null,
+      );
+      return { data: { status: decided.status } };
+    },
+  );
+
+  // ---- Payouts ----
+
+  app.get(
+    '/ops/payouts',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Payouts by status, newest first',
+        querystring: z.object({ status: opsPayoutSchema.shape.status.optional() }),
+        response: { 200: data(z.array(opsPayoutSchema)) },
+      },
+    },
+    async (request) => ({ data: await ops.listPayouts(request.query.status) }),
+  );
+
+  app.get(
+    '/ops/payout-batches',
+    {
+      ...guard('finance'),
+      schema: { tags, security, summary: 'Bank files, newest first', response: { 200: data(z.array(opsBatchSchema)) } },
+    },
+    async () => ({ data: await ops.listBatches() }),
+  );
+
+  app.post(
+    '/ops/payout-batches',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Check the ledger, then make a SEPA or UK file of every confirmed payout up to now',
+        body: createBatchBody,
+        response: { 200: data(createBatchAnswer) },
+      },
+    },
+    async (request) => ({ data: await ops.createBatch(audit(request), request.body.kind) }),
+  );
+
+  app.get(
+    '/ops/payout-batches/:id',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'A bank file and its payouts',
+        params: idParams,
+        response: { 200: data(opsBatchSchema.extend({ payouts: z.array(opsPayoutSchema) })) },
+      },
+    },
+    async (request) => ({ data: await ops.batchDetail(request.params.id) }),
+  );
+
+  app.get(
+    '/ops/payout-batches/:id/file',
+    { ...guard('finance'), schema: { tags, security, summary: 'Download the pain.001 XML or UK CSV file', params: idParams } },
+    async (request, reply) => {
+      const file = await ops.batchFile(request.params.id);
+      return reply
+        .header('content-type', file.kind === 'sepa' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/ops/payout-batches/:id/sent',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a file as uploaded to the bank',
+        params: idParams,
+        response: { 200: data(opsBatchSchema) },
+      },
+    },
+    async (request) => ({ data: await ops.markBatchSent(audit(request), request.params.id) }),
+  );
+
+  app.post(
+    '/ops/payouts/:id/outcome',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: "The bank's answer: paid, or returned with an ISO reason (amount and fee back to the user)",
+        params: idParams,
+        body: payoutOutcomeBody,
+        response: { 200: data(z.object({ id: z.uuid(), status: z.enum(['paid', 'returned']) })) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return {
+        data: await ops.markPayout(
+          audit(request),
+          request.params.id,
+          body.outcome,
+          body.outcome === 'returned' ? body.reason_code : undefined,
+        ),
+      };
+    },
+  );
+
+  // ---- Refunds and ledger health ----
+
+  app.get(
+    '/ops/payments/:id',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'A payment and its shares',
+        params: idParams,
+        response: { 200: data(opsPaymentSchema) },
+      },
+    },
+    async (request) => ({ data: await ops.paymentDetail(request.params.id) }),
+  );
+
+  app.post(
+    '/ops/payments/:id/refunds',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Refund a payment in full or in part; above REFUND_APPROVAL_CENTS it waits for a second finance operator',
+        params: idParams,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200) }),
+        body: refundBody,
+        response: { 200: data(refundAnswer) },
+      },
+    },
+    async (request) => ({
+      data: await ops.requestRefund(audit(request), {
+        paymentId: request.params.id,
+        amountCents: request.body.amount_cents,
+        reason: request.body.reason,
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
+    }),
+  );
+
+  app.get(
+    '/ops/refund-requests',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Refunds waiting for a second approval',
+        response: { 200: data(z.array(refundRequestSchema)) },
+      },
+    },
+    async () => ({ data: await ops.listRefundRequests() }),
+  );
+
+  app.post(
+    '/ops/refund-requests/:id/approve',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: "Approve another finance operator's refund; it is made at once",
+        params: idParams,
+        response: { 200: data(refundAnswer) },
+      },
+    },
+    async (request) => ({ data: await ops.approveRefund(audit(request), request.params.id) }),
+  );
+
+  app.get(
+    '/ops/ledger-health',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Invariants, platform balances, payments pending past reconciliation, messages',
+        response: { 200: data(ledgerHealthSchema) },
+      },
+    },
+    async () => ({ data: await ops.ledgerHealth() }),
+  );
+};

@@ -1,0 +1,507 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { normalizePhone } from '@tipcard/shared/auth/phone';
+import { RETURN_REASONS, type ReturnReasonCode } from '@tipcard/shared/ops/schemas';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../cards/cards.service.ts';
+import { readFile } from '../files/files.service.ts';
+import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
+import { findPaymentWithShares, listPaymentsPendingSince, type PaymentsService } from '../payments/payments.service.ts';
+import {
+  findBatch,
+  listBatches,
+  listBatchPayouts,
+  listPayoutsByStatus,
+  listPayoutsOfUser,
+  markBatchSent,
+} from '../payouts/payout-batches.ts';
+import { applyPayoutOutcome, createBatch } from '../payouts/payouts.jobs.ts';
+import type { PayoutRow } from '../payouts/payout-batches.ts';
+import type { SepaDebtor } from '../payouts/sepa-file.ts';
+import { recentTransactionsOfUser } from '../transactions/transactions.service.ts';
+import {
+  findUserById,
+  findUserByPhone,
+  lockUser,
+  searchUsersByPhone,
+  setUserBlock,
+  type User,
+} from '../users/users.service.ts';
+import {
+  findLatestVerification,
+  findVerification,
+  listPendingVerifications,
+  reviewVerification,
+  ReviewError,
+} from '../verification/verification.service.ts';
+import { listAudit, recordAudit, type AuditContext } from './ops-audit.ts';
+import * as repo from './ops.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+const userSummary = (user: User) => ({
+  id: user.id,
+  phone: user.phone,
+  created_at: user.createdAt.toISOString(),
+  blocked: user.blockedAt !== null,
+  blocked_reason: user.blockedReason,
+});
+
+const payoutView = (row: PayoutRow) => ({
+  id: row.id,
+  user_id: row.userId,
+  amount_cents: row.amountCents,
+  fee_cents: row.feeCents,
+  status: row.status,
+  rail: row.rail,
+  batch_id: row.batchId,
+  destination:
+    row.destKind === 'sepa'
+      ? `${row.destIban ?? ''} (${row.destBic ?? ''})`
+      : `${row.destSortCode ?? ''} ${row.destAccountNumber ?? ''}`,
+  holder: row.destHolder,
+  return_reason: row.returnReason,
+  created_at: row.createdAt.toISOString(),
+  confirmed_at: iso(row.confirmedAt),
+  paid_at: iso(row.paidAt),
+  returned_at: iso(row.returnedAt),
+});
+
+const batchView = (row: NonNullable<Awaited<ReturnType<typeof findBatch>>>) => ({
+  id: row.id,
+  kind: row.kind,
+  message_id: row.messageId,
+  file_name: row.fileName,
+  payout_count: row.payoutCount,
+  total_cents: row.totalCents,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+  sent_at: iso(row.sentAt),
+});
+
+const DOCUMENT_FIELDS = {
+  document_front: 'documentFrontFileId',
+  document_back: 'documentBackFileId',
+  registration_document: 'registrationDocumentFileId',
+} as const;
+export type DocumentField = keyof typeof DOCUMENT_FIELDS;
+
+export interface OpsDeps {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  messages: MessagingService;
+  payments: PaymentsService;
+  debtor: SepaDebtor | undefined;
+  refundApprovalCents: number;
+  reconcileAfterMinutes: number;
+}
+
+export type OpsService = ReturnType<typeof createOpsService>;
+
+/**
+ * The back office's screens over the other modules' services. Every change writes one audit record, in the change's
+ * own transaction where the change is ours to open.
+ */
+export function createOpsService(deps: OpsDeps) {
+  const { db, clock } = deps;
+
+  async function requireUser(userId: string) {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('not_found');
+    return user;
+  }
+
+  async function changeBlock(context: AuditContext, userId: string, block: boolean, reason: string) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const before = await lockUser(tx, userId);
+      if (!before) throw new AppError('not_found');
+      if ((before.blockedAt !== null) === block) throw new AppError('ops_conflict');
+      const after = (await setUserBlock(
+        tx,
+        userId,
+        block ? { blockedAt: now, blockedReason: reason } : { blockedAt: null, blockedReason: null },
+      ))!;
+      await recordAudit(tx, context, {
+        action: block ? 'user.block' : 'user.unblock',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { blocked: before.blockedAt !== null, blocked_reason: before.blockedReason },
+        after: { blocked: block, blocked_reason: after.blockedReason, reason },
+      });
+      return userSummary(after);
+    });
+  }
+
+  async function refundNow(
+    context: AuditContext,
+    input: { paymentId: string; amountCents: number; reason: string; refundKey: string; requestId: string | null },
+  ) {
+    const before = await findPaymentWithShares(db, input.paymentId);
+    if (!before) throw new AppError('not_found');
+    const after = await deps.payments.refundPayment(input.paymentId, input.amountCents, input.refundKey);
+    await db.transaction((tx) =>
+      recordAudit(tx, context, {
+        action: 'payment.refund',
+        subjectType: 'payment',
+        subjectId: input.paymentId,
+        before: { status: before.payment.status, refunded_cents: before.payment.refundedCents },
+        after: { status: after.status, amount_cents: input.amountCents, reason: input.reason, request_id: input.requestId },
+      }),
+    );
+    return { status: 'refunded' as const, payment_status: after.status, request_id: input.requestId };
+  }
+
+  return {
+    /** By phone (whole or digits), user, card or payment id, or a card's public name or title. */
+    async searchUsers(query: string) {
+      const text = query.trim();
+      if (text.length < 2) return [];
+      const ids = new Set<string>();
+      if (UUID.test(text)) {
+        if (await findUserById(db, text)) ids.add(text);
+        const card = await findCardRecipient(db, text);
+        if (card) ids.add(card.userId);
+        const payment = await findPaymentWithShares(db, text);
+        for (const share of payment?.shares ?? []) if (share.userId) ids.add(share.userId);
+      } else {
+        const phone = normalizePhone(text);
+        const exact = phone ? await findUserByPhone(db, phone) : undefined;
+        if (exact) ids.add(exact.id);
+        const digits = text.replace(/[\s()+-]/g, '');
+        if (/^\d{3,}$/.test(digits)) for (const user of await searchUsersByPhone(db, digits, 20)) ids.add(user.id);
+        for (const owner of await searchCardOwnersByName(db, text, 20)) ids.add(owner.userId);
+      }
+      const users = await Promise.all([...ids].slice(0, 50).map((id) => findUserById(db, id)));
+      return users.filter((user): user is User => user !== undefined).map(userSummary);
+    },
+
+    /** Everything support needs about one user. */
+    async userDetail(userId: string) {
+      const user = await requireUser(userId);
+      const [cards, balances, history, payouts, verification] = await Promise.all([
+        listCardsOfUser(db, userId),
+        userBalances(db, userId),
+        recentTransactionsOfUser(db, userId, 50),
+        listPayoutsOfUser(db, userId, 50),
+        findLatestVerification(db, userId),
+      ]);
+      return {
+        user: userSummary(user),
+        cards: cards.map((card) => ({
+          id: card.id,
+          title: card.title,
+          public_name: card.publicName,
+          activity_type: card.activityType,
+          is_private: card.isPrivate,
+        })),
+        balances: { main_cents: balances.main, hold_cents: balances.hold, debt_cents: balances.debt },
+        history: history.map((row) => ({
+          id: row.id,
+          type: row.type,
+          status: row.status,
+          amount_cents: row.amountCents,
+          fee_cents: row.feeCents,
+          payment_id: row.paymentId ?? null,
+          created_at: row.createdAt.toISOString(),
+        })),
+        payouts: payouts.map(payoutView),
+        verification: verification
+          ? {
+              id: verification.id,
+              status: verification.status,
+              kind: verification.kind,
+              created_at: verification.createdAt.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    blockUser: (context: AuditContext, userId: string, reason: string) => changeBlock(context, userId, true, reason),
+    unblockUser: (context: AuditContext, userId: string, reason: string) => changeBlock(context, userId, false, reason),
+
+    async listPendingVerifications() {
+      const rows = await listPendingVerifications(db, 200);
+      const users = await Promise.all(rows.map((row) => findUserById(db, row.userId)));
+      return rows.map((row, index) => ({
+        id: row.id,
+        user_id: row.userId,
+        phone: users[index]?.phone ?? '',
+        kind: row.kind,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+
+    async verificationDetail(id: string) {
+      const row = await findVerification(db, id);
+      if (!row) throw new AppError('not_found');
+      const user = await requireUser(row.userId);
+      const documents = (Object.keys(DOCUMENT_FIELDS) as DocumentField[]).filter((field) => row[DOCUMENT_FIELDS[field]] !== null);
+      return {
+        id: row.id,
+        user: userSummary(user),
+        kind: row.kind,
+        status: row.status,
+        details: row.details,
+        documents,
+        rejection_reason: row.rejectionReason,
+        created_at: row.createdAt.toISOString(),
+        reviewed_at: iso(row.reviewedAt),
+      };
+    },
+
+    async verificationDocument(id: string, field: DocumentField) {
+      const row = await findVerification(db, id);
+      const fileId = row?.[DOCUMENT_FIELDS[field]];
+      const file = fileId ? await readFile(db, fileId) : undefined;
+      if (!file) throw new AppError('not_found');
+      return file;
+    },
+
+    /** Approve, or reject with a reason the user sees: the verification module's own decision, audited in its transaction. */
+    async decideVerification(context: AuditContext, id: string, decision: 'approve' | 'reject', reason: string | null) {
+      const row = await findVerification(db, id);
+      if (!row) throw new AppError('not_found');
+      const user = await requireUser(row.userId);
+      if (row.status !== 'pending') throw new AppError('ops_conflict');
+      try {
+        return await reviewVerification(
+          db,
+          deps.messages,
+          { user, decision, reason, now: clock.now() },
+          async (tx, before, after) => {
+            if (before.id !== id) throw new AppError('ops_conflict');
+            await recordAudit(tx, context, {
+              action: `verification.${decision}`,
+              subjectType: 'verification',
+              subjectId: id,
+              before: { status: before.status },
+              after: { status: after.status, rejection_reason: after.rejectionReason },
+            });
+          },
+        );
+      } catch (error) {
+        if (error instanceof ReviewError) {
+          throw decision === 'reject' && !reason?.trim()
+            ? AppError.field('validation_failed', 'reason', 'This value should not be blank.')
+            : new AppError('ops_conflict');
+        }
+        throw error;
+      }
+    },
+
+    async listPayouts(status: PayoutRow['status'] | undefined) {
+      return (await listPayoutsByStatus(db, status, 500)).map(payoutView);
+    },
+
+    async listBatches() {
+      return (await listBatches(db)).map(batchView);
+    },
+
+    async batchDetail(id: string) {
+      const batch = await findBatch(db, id);
+      if (!batch) throw new AppError('not_found');
+      return { ...batchView(batch), payouts: (await listBatchPayouts(db, batch.id)).map(payoutView) };
+    },
+
+    async batchFile(id: string) {
+      const batch = await findBatch(db, id);
+      if (!batch) throw new AppError('not_found');
+      return { fileName: batch.fileName, content: batch.content, kind: batch.kind };
+    },
+
+    /**
+     * A SEPA or UK file of every confirmed payout up to now. The ledger invariants are checked first and shown; a
+     * failing check refuses the batch (createBatch checks again itself, with the payouts locked).
+     */
+    async createBatch(context: AuditContext, kind: 'sepa' | 'uk') {
+      const problems = await checkLedgerInvariants(db);
+      if (problems.length > 0) return { invariant_problems: problems, batch: null };
+      const now = clock.now();
+      const batch = await createBatch({ db, log: deps.log, debtor: deps.debtor }, kind, now, now);
+      if (batch) {
+        await db.transaction((tx) =>
+          recordAudit(tx, context, {
+            action: 'payout_batch.create',
+            subjectType: 'payout_batch',
+            subjectId: batch.id,
+            before: null,
+            after: { kind, payout_count: batch.payoutCount, total_cents: batch.totalCents },
+          }),
+        );
+      }
+      return { invariant_problems: [], batch: batch ? batchView(batch) : null };
+    },
+
+    async markBatchSent(context: AuditContext, id: string) {
+      const batch = await findBatch(db, id);
+      if (!batch) throw new AppError('not_found');
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        if (!(await markBatchSent(tx, id, now))) throw new AppError('ops_conflict');
+        await recordAudit(tx, context, {
+          action: 'payout_batch.sent',
+          subjectType: 'payout_batch',
+          subjectId: id,
+          before: { status: batch.status },
+          after: { status: 'sent' },
+        });
+        return { ...batchView(batch), status: 'sent' as const, sent_at: now.toISOString() };
+      });
+    },
+
+    /** The bank's answer for one payout: paid, or returned with an ISO reason (amount and fee back on main). */
+    async markPayout(context: AuditContext, id: string, outcome: 'paid' | 'returned', reasonCode?: ReturnReasonCode) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const reason = reasonCode ? `${reasonCode} ${RETURN_REASONS[reasonCode]}` : 'Returned by the bank';
+        const changed = await applyPayoutOutcome(
+          tx,
+          id,
+          outcome === 'paid' ? { state: 'paid' } : { state: 'returned', reason },
+          now,
+        );
+        if (!changed) throw new AppError('ops_conflict');
+        await recordAudit(tx, context, {
+          action: `payout.${outcome}`,
+          subjectType: 'payout',
+          subjectId: id,
+          before: { status: 'in_flight' },
+          after: { status: outcome, ...(outcome === 'returned' ? { reason } : {}) },
+        });
+        return { id, status: outcome };
+      });
+    },
+
+    async paymentDetail(paymentId: string) {
+      const found = await findPaymentWithShares(db, paymentId);
+      if (!found) throw new AppError('not_found');
+      const { payment, shares } = found;
+      return {
+        id: payment.id,
+        purpose: payment.purpose,
+        status: payment.status,
+        total_cents: payment.totalCents,
+        fee_cents: payment.feeCents,
+        refunded_cents: payment.refundedCents,
+        disputed_cents: payment.disputedCents,
+        created_at: payment.createdAt.toISOString(),
+        shares: shares.map((share) => ({
+          user_id: share.userId,
+          net_cents: share.netCents,
+          fee_cents: share.feeCents,
+          reversed_net_cents: share.reversedNetCents,
+        })),
+      };
+    },
+
+    /**
+     * A refund through the provider. Up to REFUND_APPROVAL_CENTS it happens at once; above, it waits for a second
+     * finance operator.
+     */
+    async requestRefund(
+      context: AuditContext,
+      input: { paymentId: string; amountCents: number; reason: string; idempotencyKey: string },
+    ) {
+      const found = await findPaymentWithShares(db, input.paymentId);
+      if (!found) throw new AppError('not_found');
+      if (input.amountCents <= deps.refundApprovalCents) {
+        return refundNow(context, { ...input, refundKey: `ops:${input.idempotencyKey}`, requestId: null });
+      }
+      const request = await db.transaction(async (tx) => {
+        const row = await repo.insertRefundRequest(tx, {
+          paymentId: input.paymentId,
+          amountCents: input.amountCents,
+          reason: input.reason,
+          requestedBy: context.actor.operatorId!,
+          status: 'pending',
+        });
+        await recordAudit(tx, context, {
+          action: 'refund.request',
+          subjectType: 'payment',
+          subjectId: input.paymentId,
+          before: null,
+          after: { request_id: row.id, amount_cents: input.amountCents, reason: input.reason },
+        });
+        return row;
+      });
+      return { status: 'awaiting_approval' as const, payment_status: found.payment.status, request_id: request.id };
+    },
+
+    async listRefundRequests() {
+      return (await repo.listRefundRequests(db, 'pending')).map((row) => ({
+        id: row.id,
+        payment_id: row.paymentId,
+        amount_cents: row.amountCents,
+        reason: row.reason,
+        requested_by: row.requestedBy,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** A second finance operator's approval: the requester cannot approve their own refund. */
+    async approveRefund(context: AuditContext, requestId: string) {
+      const request = await db.transaction(async (tx) => {
+        const row = await repo.findRefundRequestForUpdate(tx, requestId);
+        if (!row) throw new AppError('not_found');
+        if (row.status !== 'pending') throw new AppError('ops_conflict');
+        if (row.requestedBy === context.actor.operatorId) throw new AppError('refund_needs_second_operator');
+        await repo.updateRefundRequest(tx, row.id, {
+          status: 'approved',
+          decidedBy: context.actor.operatorId,
+          decidedAt: clock.now(),
+        });
+        await recordAudit(tx, context, {
+          action: 'refund.approve',
+          subjectType: 'payment',
+          subjectId: row.paymentId,
+          before: { request_status: 'pending' },
+          after: { request_status: 'approved', request_id: row.id },
+        });
+        return row;
+      });
+      // The request id is the refund key: an approval retried after a provider failure refunds once.
+      return refundNow(context, {
+        paymentId: request.paymentId,
+        amountCents: request.amountCents,
+        reason: request.reason,
+        refundKey: `ops-request:${request.id}`,
+        requestId: request.id,
+      });
+    },
+
+    /** The invariant check, platform balances, payments pending past reconciliation, message delivery states. */
+    async ledgerHealth() {
+      const now = clock.now();
+      const [problems, balances, pending, messages] = await Promise.all([
+        checkLedgerInvariants(db),
+        platformBalances(db),
+        listPaymentsPendingSince(db, new Date(now.getTime() - deps.reconcileAfterMinutes * 60_000), 100),
+        countMessagesByStatus(db),
+      ]);
+      return {
+        checked_at: now.toISOString(),
+        invariant_problems: problems,
+        platform_balances: balances,
+        pending_payments: pending.map((payment) => ({
+          id: payment.id,
+          purpose: payment.purpose,
+          total_cents: payment.totalCents,
+          created_at: payment.createdAt.toISOString(),
+        })),
+        messages: {
+          pending: messages.pending ?? 0,
+          sending: messages.sending ?? 0,
+          sent: messages.sent ?? 0,
+          dead: messages.dead ?? 0,
+        },
+      };
+    },
+
+    listAudit: (filter: repo.AuditFilter, limit?: number) => listAudit(db, filter, limit),
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { referralFriendSchema, referralSummarySchema } from '@tipcard/shared/referrals/schemas';
+import type { ReferralsService } from './referrals.service.ts';
+
+const clientParams = z.object({ clientId: z.uuid() });
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** The referral programme of the signed-in user (issue 12; DESIGN "Calls the spec does not show"). */
+export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService }> = async (app, { referrals }) => {
+  const common = { onRequest: app.authenticate } as const;
+  const secured = { tags: ['referrals'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/clients/:clientId/referrals',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'The referral link and code, what was earned and what is pending, and the rule',
+        params: clientParams,
+        response: { 200: data(referralSummarySchema) },
+      },
+    },
+    async (request) => ({ data: await referrals.summary(request.userId, request.params.clientId) }),
+  );
+
+  app.get(
+    '/clients/:clientId/referrals/list',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Invited friends, newest first, with status and earnings',
+        params: clientParams,
+        response: { 200: data(z.array(referralFriendSchema)) },
+      },
+    },
+    async (request) => ({ data: await referrals.list(request.userId, request.params.clientId) }),
+  );
+};

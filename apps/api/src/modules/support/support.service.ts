@@ -1,0 +1,176 @@
+import type { CreateTicketBody, Ticket, TicketAttachment, TicketAttachmentBody, TicketSummary } from '@tipcard/shared/support/schemas';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { t } from '../../lib/i18n.ts';
+import { normalizeDocument } from '../files/document.ts';
+import { deleteFile, readFile, storeFile } from '../files/files.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
+import { findUserById, requireOwnClient } from '../users/users.service.ts';
+import * as repo from './support.repository.ts';
+
+export type SupportService = ReturnType<typeof createSupportService>;
+
+/** Erasure of a deleted account: its tickets, their conversation and files are removed. */
+export async function eraseTicketsOfUser(tx: Executor, userId: string): Promise<void> {
+  for (const fileId of await repo.deleteTicketsOfUser(tx, userId)) await deleteFile(tx, fileId);
+}
+
+/** The data export's `tickets.json`: every ticket with its messages and the attachments' names and types. */
+export async function exportTicketsOfUser(db: Executor, userId: string) {
+  const rows = await repo.listTicketsWithConversation(db, userId);
+  return rows.map(({ ticket, messages, attachments }) => ({
+    ...summaryOf(ticket),
+    messages: messages.map((m) => ({ author: m.author, message: m.body, created_at: m.createdAt.toISOString() })),
+    attachments: attachments.map(attachmentOf),
+  }));
+}
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  messages: Pick<MessagingService, 'enqueueSms'>;
+  publicUrl: string;
+}
+
+const summaryOf = (row: repo.TicketRow): TicketSummary => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+const attachmentOf = (row: repo.AttachmentRow): TicketAttachment => ({
+  id: row.id,
+  author: row.author,
+  name: row.name,
+  mime: row.mime,
+  size_bytes: row.sizeBytes,
+  created_at: row.createdAt.toISOString(),
+});
+
+/**
+ * A name fit to show and to offer as a download's file name: the last path segment, no control or quoting
+ * characters, at most 200 characters; never empty.
+ */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
+  return cleaned || 'attachment';
+}
+
+/** Statuses after an author's activity (DESIGN "Support"): an operator's reply waits for the user; the user's reopens. */
+const statusAfter = (author: repo.Author) => (author === 'operator' ? 'waiting_for_user' : 'open');
+
+/** The support centre: the user's tickets, their messages and attachments, and the operator's side of a reply. */
+export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
+  /** The user's own ticket behind their own client; 404 for anyone else's, so ids reveal nothing. */
+  async function ownTicket(executor: Executor, userId: string, clientId: string, ticketId: string, lock = false): Promise<repo.TicketRow> {
+    await requireOwnClient(executor, userId, clientId);
+    const ticket = lock ? await repo.lockTicket(executor, ticketId) : await repo.findTicket(executor, ticketId);
+    if (!ticket || ticket.userId !== userId) throw new AppError('not_found');
+    return ticket;
+  }
+
+  /** The user's activity on their ticket: refused once closed (a new ticket is the way back), reopens it otherwise. */
+  async function userActivity(tx: Executor, userId: string, clientId: string, ticketId: string, now: Date): Promise<repo.TicketRow> {
+    const ticket = await ownTicket(tx, userId, clientId, ticketId, true);
+    if (ticket.status === 'closed') throw new AppError('ticket_closed');
+    await repo.touchTicket(tx, ticket.id, { status: statusAfter('user'), now });
+    return ticket;
+  }
+
+  return {
+    async list(userId: string, clientId: string): Promise<TicketSummary[]> {
+      await requireOwnClient(db, userId, clientId);
+      return (await repo.listTickets(db, userId)).map(summaryOf);
+    },
+
+    /** The side bar's badge (spec 2): how many of the user's tickets wait for their answer. */
+    async waitingForUser(userId: string): Promise<number> {
+      return repo.countTicketsWithStatus(db, userId, 'waiting_for_user');
+    },
+
+    async create(userId: string, clientId: string, body: CreateTicketBody & { message?: string | undefined }): Promise<{ id: string }> {
+      await requireOwnClient(db, userId, clientId);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const ticket = await repo.insertTicket(tx, { userId, title: body.title, now });
+        if (body.message) await repo.insertMessage(tx, { ticketId: ticket.id, author: 'user', body: body.message, now });
+        return { id: ticket.id };
+      });
+    },
+
+    async get(userId: string, clientId: string, ticketId: string): Promise<Ticket> {
+      const ticket = await ownTicket(db, userId, clientId, ticketId);
+      const [rows, attachments] = await Promise.all([repo.listMessages(db, ticket.id), repo.listAttachments(db, ticket.id)]);
+      return {
+        ...summaryOf(ticket),
+        messages: rows.map((m) => ({ id: m.id, author: m.author, message: m.body, created_at: m.createdAt.toISOString() })),
+        attachments: attachments.map(attachmentOf),
+      };
+    },
+
+    async addMessage(userId: string, clientId: string, ticketId: string, message: string): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const ticket = await userActivity(tx, userId, clientId, ticketId, now);
+        await repo.insertMessage(tx, { ticketId: ticket.id, author: 'user', body: message, now });
+      });
+    },
+
+    /**
+     * An attachment typed by its bytes (PDF, JPEG, PNG or .edoc; images re-encoded, so whatever rides behind an
+     * image's data is dropped), at most 10 MB. Checked before the transaction: CPU work holds no connection.
+     */
+    async addAttachment(userId: string, clientId: string, ticketId: string, body: TicketAttachmentBody): Promise<TicketAttachment> {
+      await ownTicket(db, userId, clientId, ticketId);
+      const document = await normalizeDocument('content', body.content, { edoc: true });
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const ticket = await userActivity(tx, userId, clientId, ticketId, now);
+        const fileId = await storeFile(tx, { ownerUserId: userId, mime: document.mime, content: document.content });
+        return repo.insertAttachment(tx, {
+          ticketId: ticket.id,
+          fileId,
+          author: 'user',
+          name: cleanFileName(body.name),
+          mime: document.mime,
+          sizeBytes: document.content.byteLength,
+          now,
+        });
+      });
+      return attachmentOf(row);
+    },
+
+    /** An attachment's bytes for its ticket's owner. */
+    async download(userId: string, clientId: string, ticketId: string, attachmentId: string) {
+      const ticket = await ownTicket(db, userId, clientId, ticketId);
+      const attachment = await repo.findAttachment(db, ticket.id, attachmentId);
+      const file = attachment ? await readFile(db, attachment.fileId) : undefined;
+      if (!attachment || !file) throw new AppError('not_found');
+      return { name: attachment.name, mime: file.mime, content: file.content };
+    },
+
+    /**
+     * An operator's reply (the back office calls this; until it exists, tests and tools do): the message is stored,
+     * the ticket waits for the user, and an SMS with the ticket's link is queued in the same transaction.
+     */
+    async replyAsOperator(ticketId: string, message: string): Promise<void> {
+      const body = message.trim();
+      if (!body) throw AppError.field('validation_failed', 'message', t('validation.not_blank'));
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const ticket = await repo.lockTicket(tx, ticketId);
+        if (!ticket) throw new AppError('not_found');
+        await repo.insertMessage(tx, { ticketId: ticket.id, author: 'operator', body, now });
+        await repo.touchTicket(tx, ticket.id, { status: statusAfter('operator'), now });
+        const user = await findUserById(tx, ticket.userId);
+        // The user may turn these texts off in Settings; the answer waits in the support centre either way.
+        if (user?.smsSupportReplies && !user.deletedAt) await messages.enqueueSms(tx, { to: user.phone, body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }) });
+      });
+    },
+  };
+}

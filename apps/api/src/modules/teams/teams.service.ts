@@ -1,0 +1,319 @@
+import type { z } from 'zod';
+import type {
+  JoinRequest,
+  MembershipPeriod,
+  PublicTeam,
+  Team,
+  TeamStatistics,
+  Workplace,
+  workplaceBody,
+  workplacePatchBody,
+} from '@tipcard/shared/teams/schemas';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, updateTeamCard } from '../cards/cards.service.ts';
+import { sharesReceivedPerUser } from '../payments/payments.service.ts';
+import type { PurposeHandler } from '../payments/purpose-handler.ts';
+import { findTipNote } from '../tips/tips.service.ts';
+import { listClients, requireOwnClient } from '../users/users.service.ts';
+import * as repo from './teams.repository.ts';
+import { splitAmongMembers } from './team-split.ts';
+
+type WorkplaceInput = z.output<typeof workplaceBody>;
+type WorkplacePatch = z.output<typeof workplacePatchBody>;
+
+/** Whether the user is the admin of a team: they must hand admin over before leaving (or deleting their account). */
+export async function isTeamAdmin(db: Executor, userId: string): Promise<boolean> {
+  return (await repo.findTeamAdministeredBy(db, userId)) !== undefined;
+}
+
+/**
+ * What a tip to a team card means to the money (the `team_tip` purpose, DESIGN "Teams and workplaces"): it is split
+ * among the members at the moment of payment. The team row is share-locked while the members are read, and every
+ * change of membership locks it for update, so the split sees the members of one moment and no half-done change.
+ */
+export function createTeamTipHandler(): PurposeHandler {
+  return {
+    purpose: 'team_tip',
+    async allocate(tx, payment) {
+      const team = await repo.findTeamByCard(tx, payment.subjectId, 'share');
+      if (!team) throw new Error(`Team tip ${payment.id} has no team to credit`);
+      const members = await repo.listOpenMemberships(tx, team.id);
+      const note = await findTipNote(tx, payment.id);
+      const shares = splitAmongMembers(
+        members.map((m) => ({ userId: m.userId, joinedAt: m.joinedAt, membershipId: m.id })),
+        payment.totalCents,
+        payment.feeCents,
+      );
+      return shares.map((share) => ({
+        userId: share.member.userId,
+        netCents: share.netCents,
+        feeCents: share.feeCents,
+        history: { description: payment.description, message: note?.message ?? null, rating: note?.rating ?? null },
+      }));
+    },
+    async onSucceeded(tx, payment) {
+      const note = await findTipNote(tx, payment.id);
+      if (note?.rating != null) await addCardRating(tx, payment.subjectId, note.rating);
+    },
+  };
+}
+
+/** The public name and photo of a member: those of their own card, null before they have one. */
+async function profileOf(db: Executor, userId: string) {
+  const card = await findPrivateCardOfUser(db, userId);
+  return { public_name: card?.public_name ?? null, image_url: card?.image_url ?? null };
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;
+
+/** Workplaces and their teams: membership, join requests, admin hand-over, work history and statistics. */
+export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl: string }) {
+  const { db, clock, publicUrl } = deps;
+
+  /** The team when the user is a member of it now; 404 otherwise, so a non-member learns nothing. */
+  async function requireMember(tx: Executor, userId: string, teamId: string, lock?: 'update') {
+    const found = await repo.findTeam(tx, teamId, lock);
+    const membership = await repo.findOpenMembership(tx, userId);
+    if (!found || membership?.teamId !== teamId) throw new AppError('not_found');
+    return { ...found, membership };
+  }
+
+  async function requireAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update') {
+    const found = await requireMember(tx, userId, teamId, lock);
+    if (found.team.adminUserId !== userId) throw new AppError('team_admin_only');
+    return found;
+  }
+
+  async function toJoinRequest(tx: Executor, row: repo.JoinRequestRow): Promise<JoinRequest> {
+    return {
+      id: row.id,
+      team_id: row.teamId,
+      user_id: row.userId,
+      ...(await profileOf(tx, row.userId)),
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  async function toTeam(tx: Executor, userId: string, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<Team> {
+    const isAdmin = team.adminUserId === userId;
+    const memberships = await repo.listOpenMemberships(tx, team.id);
+    const members = [];
+    for (const m of memberships) {
+      members.push({ user_id: m.userId, ...(await profileOf(tx, m.userId)), is_admin: m.userId === team.adminUserId, since: m.joinedAt.toISOString() });
+    }
+    const requests = [];
+    if (isAdmin) for (const row of await repo.listPendingRequests(tx, team.id)) requests.push(await toJoinRequest(tx, row));
+    return {
+      id: team.id,
+      title: team.title,
+      workplace: { id: workplace.id, name: workplace.name, country: workplace.country },
+      card_id: team.cardId,
+      payment_url: paymentUrlOf(publicUrl, team.cardId),
+      invite_url: `${publicUrl}/teams/${team.id}/join`,
+      admin_user_id: team.adminUserId,
+      is_admin: isAdmin,
+      members,
+      requests,
+    };
+  }
+
+  async function toWorkplace(tx: Executor, userId: string, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<Workplace> {
+    return { id: workplace.id, name: workplace.name, country: workplace.country, team: await toTeam(tx, userId, team, workplace) };
+  }
+
+  /** Runs a change of membership; a user who got into another team meanwhile is told so, and nothing changes. */
+  async function changeMembership<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error, repo.ONE_OPEN_MEMBERSHIP_INDEX)) throw new AppError('already_in_team');
+      throw error;
+    }
+  }
+
+  return {
+    /** The workplace of the user's current team; null when the user is in no team. */
+    async workplace(userId: string, clientId: string): Promise<Workplace | null> {
+      await requireOwnClient(db, userId, clientId);
+      const membership = await repo.findOpenMembership(db, userId);
+      if (!membership) return null;
+      const found = (await repo.findTeam(db, membership.teamId))!;
+      return toWorkplace(db, userId, found.team, found.workplace);
+    },
+
+    /** Creates the workplace, its team with the user as admin and first member, and the team card. */
+    async createWorkplace(userId: string, clientId: string, body: WorkplaceInput): Promise<Workplace> {
+      await requireOwnClient(db, userId, clientId);
+      return changeMembership(async (tx) => {
+        if (await repo.findOpenMembership(tx, userId)) throw new AppError('already_in_team');
+        const now = clock.now();
+        const workplace = await repo.insertWorkplace(tx, { name: body.name, country: body.country, createdByUserId: userId, createdAt: now });
+        const card = await createTeamCard(tx, clientId, { title: body.name, workplaceName: body.name, country: body.country });
+        const team = await repo.insertTeam(tx, { workplaceId: workplace.id, title: body.name, adminUserId: userId, cardId: card.id, createdAt: now });
+        await repo.insertMembership(tx, { teamId: team.id, userId, joinedAt: now });
+        return toWorkplace(tx, userId, team, workplace);
+      });
+    },
+
+    /** The admin changes the workplace's name or country (the team card's public name follows). */
+    async updateWorkplace(userId: string, clientId: string, patch: WorkplacePatch): Promise<Workplace> {
+      await requireOwnClient(db, userId, clientId);
+      return db.transaction(async (tx) => {
+        const membership = await repo.findOpenMembership(tx, userId);
+        if (!membership) throw new AppError('not_found');
+        const { team, workplace } = await requireAdmin(tx, userId, membership.teamId, 'update');
+        const changes = { ...(patch.name ? { name: patch.name } : {}), ...(patch.country ? { country: patch.country } : {}) };
+        await repo.updateWorkplace(tx, workplace.id, changes);
+        await updateTeamCard(tx, team.cardId, { ...(changes.name ? { publicName: changes.name } : {}), ...(changes.country ? { country: changes.country } : {}) });
+        return toWorkplace(tx, userId, team, { ...workplace, ...changes });
+      });
+    },
+
+    async team(userId: string, teamId: string): Promise<Team> {
+      const { team, workplace } = await requireMember(db, userId, teamId);
+      return toTeam(db, userId, team, workplace);
+    },
+
+    /** The admin renames the team (and its card's title). */
+    async renameTeam(userId: string, teamId: string, title: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const { team, workplace } = await requireAdmin(tx, userId, teamId, 'update');
+        await repo.updateTeam(tx, team.id, { title });
+        await updateTeamCard(tx, team.cardId, { title });
+        return toTeam(tx, userId, { ...team, title }, workplace);
+      });
+    },
+
+    /** What the invite link shows anyone: the team, its workplace and members; 'Team not found' otherwise. */
+    async publicTeam(teamId: string): Promise<PublicTeam> {
+      const found = await repo.findTeam(db, teamId);
+      if (!found) throw new AppError('team_not_found');
+      return describeTeam(db, found.team, found.workplace);
+    },
+
+    /** The team of a team card, as its public page shows it; null for any other card. */
+    async teamOfCard(cardId: string): Promise<PublicTeam | null> {
+      const team = await repo.findTeamByCard(db, cardId);
+      if (!team) return null;
+      const found = (await repo.findTeam(db, team.id))!;
+      return describeTeam(db, found.team, found.workplace);
+    },
+
+    /** A signed-in user asks to join; asking again answers the pending request. One team per user at a time. */
+    async requestToJoin(userId: string, teamId: string): Promise<JoinRequest> {
+      return db.transaction(async (tx) => {
+        const found = await repo.findTeam(tx, teamId);
+        if (!found) throw new AppError('team_not_found');
+        if (await repo.findOpenMembership(tx, userId)) throw new AppError('already_in_team');
+        const row = await repo.insertJoinRequestOnce(tx, { teamId, userId, createdAt: clock.now() });
+        return toJoinRequest(tx, row);
+      });
+    },
+
+    /** The admin lets the requester in: a new membership period from now. */
+    async approve(userId: string, teamId: string, requestId: string): Promise<JoinRequest> {
+      return changeMembership(async (tx) => {
+        await requireAdmin(tx, userId, teamId, 'update');
+        const request = await repo.findJoinRequest(tx, requestId, 'update');
+        if (!request || request.teamId !== teamId) throw new AppError('not_found');
+        if (request.status !== 'pending') throw new AppError('join_request_closed');
+        if (await repo.findOpenMembership(tx, request.userId)) throw new AppError('already_in_team');
+        const now = clock.now();
+        await repo.insertMembership(tx, { teamId, userId: request.userId, joinedAt: now });
+        // Requests the new member left with other teams stay as they are (answering them here could deadlock with
+        // their admins' approvals); those teams no longer list them, and approving one answers already_in_team.
+        return toJoinRequest(tx, await repo.decideJoinRequest(tx, request.id, 'approved', now));
+      });
+    },
+
+    async decline(userId: string, teamId: string, requestId: string): Promise<JoinRequest> {
+      return db.transaction(async (tx) => {
+        await requireAdmin(tx, userId, teamId, 'update');
+        const request = await repo.findJoinRequest(tx, requestId, 'update');
+        if (!request || request.teamId !== teamId) throw new AppError('not_found');
+        if (request.status !== 'pending') throw new AppError('join_request_closed');
+        return toJoinRequest(tx, await repo.decideJoinRequest(tx, request.id, 'declined', clock.now()));
+      });
+    },
+
+    /** The admin ends another member's membership; what was already split stays theirs. */
+    async removeMember(userId: string, teamId: string, memberUserId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { team } = await requireAdmin(tx, userId, teamId, 'update');
+        if (memberUserId === team.adminUserId) throw new AppError('team_admin_cannot_leave');
+        const membership = await repo.findOpenMembership(tx, memberUserId);
+        if (membership?.teamId !== teamId) throw new AppError('not_team_member');
+        await repo.closeMembership(tx, membership.id, clock.now());
+      });
+    },
+
+    /** A member leaves; the admin only after handing admin over. */
+    async leave(userId: string, teamId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { team, membership } = await requireMember(tx, userId, teamId, 'update');
+        if (team.adminUserId === userId) throw new AppError('team_admin_cannot_leave');
+        await repo.closeMembership(tx, membership.id, clock.now());
+      });
+    },
+
+    /** Hands admin access over to another member: there is one admin, and the team card moves to their client. */
+    async grantAdmin(userId: string, teamId: string, newAdminUserId: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const { team, workplace } = await requireAdmin(tx, userId, teamId, 'update');
+        if (newAdminUserId === userId) return toTeam(tx, userId, team, workplace);
+        const membership = await repo.findOpenMembership(tx, newAdminUserId);
+        if (membership?.teamId !== teamId) throw new AppError('not_team_member');
+        const [client] = await listClients(tx, newAdminUserId);
+        await repo.updateTeam(tx, team.id, { adminUserId: newAdminUserId });
+        await updateTeamCard(tx, team.cardId, { clientId: client!.id });
+        return toTeam(tx, userId, { ...team, adminUserId: newAdminUserId }, workplace);
+      });
+    },
+
+    /** Work history: every membership period of the team, newest first. */
+    async history(userId: string, teamId: string): Promise<MembershipPeriod[]> {
+      await requireMember(db, userId, teamId);
+      const periods: MembershipPeriod[] = [];
+      for (const m of await repo.listMemberships(db, teamId)) {
+        periods.push({
+          user_id: m.userId,
+          public_name: (await profileOf(db, m.userId)).public_name,
+          joined_at: m.joinedAt.toISOString(),
+          left_at: m.leftAt?.toISOString() ?? null,
+        });
+      }
+      return periods;
+    },
+
+    /** Tips received through the team card in [from, to), per member: every current member, and anyone else paid then. */
+    async statistics(userId: string, teamId: string, from: Date, to: Date): Promise<TeamStatistics> {
+      const { team } = await requireMember(db, userId, teamId);
+      const rows = await sharesReceivedPerUser(db, { purpose: 'team_tip', subjectId: team.cardId, from, to });
+      const byUser = new Map(rows.map((row) => [row.userId, row]));
+      const userIds = [...new Set([...(await repo.listOpenMemberships(db, teamId)).map((m) => m.userId), ...byUser.keys()])];
+      const members = [];
+      for (const id of userIds) {
+        const row = byUser.get(id);
+        members.push({ user_id: id, public_name: (await profileOf(db, id)).public_name, count: row?.count ?? 0, sum_cents: Number(row?.sumCents ?? 0) });
+      }
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        total_count: members.reduce((sum, m) => sum + m.count, 0),
+        total_cents: members.reduce((sum, m) => sum + m.sum_cents, 0),
+        members,
+      };
+    },
+  };
+}
+
+async function describeTeam(db: Executor, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<PublicTeam> {
+  const memberships = await repo.listOpenMemberships(db, team.id);
+  const members = [];
+  for (const m of memberships) members.push(await profileOf(db, m.userId));
+  return { id: team.id, title: team.title, workplace_name: workplace.name, member_count: memberships.length, members };
+}

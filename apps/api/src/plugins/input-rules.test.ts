@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_INPUT, createTestApp, signUp, signUpWithCard, uniquePhone, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const NUL = 'a\u0000b';
+const LONE_SURROGATE = 'x\uD800y';
+
+/** A refusal in the spec's error format, never a 5xx. */
+function expectRefused(response: { status: number; body: any }, status = 422) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.body).toMatchObject({ code: expect.any(String), message: expect.any(String), errors: expect.any(Array) });
+}
+
+describe('the text rule on every string the API accepts', () => {
+  it('refuses a NUL byte in every text field of the sign-up, card, tip, contact and analytics bodies', async () => {
+    expectRefused(await t.call({ method: 'POST', url: '/api/register', payload: { username: uniquePhone(), age_confirmed: true, terms_accepted: true, referral_code: NUL } }));
+    expectRefused(await t.call({ method: 'POST', url: '/api/register', payload: { username: uniquePhone(), age_confirmed: true, terms_accepted: true, promo_source: NUL } }));
+    const owner = await signUpWithCard(t);
+    for (const field of ['title', 'public_name', 'welcome_phrase', 'public_text'] as const) {
+      const created = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/cards`, token: owner.jwt, payload: { ...CARD_INPUT, [field]: NUL } });
+      expectRefused(created);
+      const patched = await t.call({ method: 'PATCH', url: `/api/cards/${owner.cardId}`, token: owner.jwt, payload: { ...CARD_INPUT, [field]: NUL } });
+      expectRefused(patched);
+      expect(patched.body.validation_errors[field]).toEqual(['Enter valid data']);
+    }
+    expectRefused(
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payout-methods`,
+        token: owner.jwt,
+        payload: { kind: 'sepa', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', holder_last_name: NUL, address: 'Hauptstraße 1' },
+      }),
+    );
+    expectRefused(
+      await t.call({
+        method: 'POST',
+        url: `/api/public/cards/${owner.cardId}/payments`,
+        headers: { 'idempotency-key': 'nul-message-1' },
+        payload: { amount_cents: 500, terms_accepted: true, message: NUL },
+      }),
+    );
+    expectRefused(await t.call({ method: 'POST', url: '/api/contact', payload: { name: NUL, email: 'a@example.com', message: 'Hello' } }));
+    expectRefused(await t.call({ method: 'POST', url: '/api/contact', payload: { name: 'Anna', email: 'a@example.com', message: NUL } }));
+    expectRefused(await t.call({ method: 'POST', url: '/api/analytics/events', payload: { name: 'page_view', path: NUL, locale: 'en' } }));
+    expectRefused(await t.call({ method: 'POST', url: '/api/analytics/events', payload: { name: 'ad_visit', path: '/', locale: 'en', promo_source: NUL } }));
+  });
+
+  it('refuses a control character in a query string, a nested field or a key, and in the path as a 404', async () => {
+    expectRefused(await t.call({ method: 'GET', url: '/api/dev/outbox?to=%00' }));
+    expectRefused(await t.call({ method: 'GET', url: '/api/dev/outbox?to=%1B' }));
+    const owner = await signUpWithCard(t);
+    const nested = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/verification`, token: owner.jwt, payload: { kind: 'person', first_name: 'A', document_front: { name: NUL } } });
+    expectRefused(nested);
+    expect(nested.body.validation_errors['document_front.name']).toEqual(['Enter valid data']);
+    expectRefused(await t.call({ method: 'POST', url: '/api/contact', payload: { ['k\u0000']: 1, name: 'Anna', email: 'a@example.com', message: 'Hi' } }));
+    expectRefused(await t.call({ method: 'GET', url: `/api/cards/%00/qr_code`, token: owner.jwt }), 404);
+  });
+
+  it('refuses a lone surrogate in the verification form', async () => {
+    const user = await signUp(t);
+    for (const field of ['first_name', 'last_name', 'personal_code', 'address']) {
+      const response = await t.call({
+        method: 'POST',
+        url: `/api/clients/${user.clientId}/verification`,
+        token: user.jwt,
+        payload: { kind: 'person', first_name: 'Anna', last_name: 'B', birthday: '1990-01-01', personal_code: '1', address: 'R', [field]: LONE_SURROGATE },
+      });
+      expectRefused(response);
+      expect(response.body.validation_errors[field]).toEqual(['Enter valid data']);
+    }
+  });
+
+  it('keeps line breaks and tabs, and stores text in NFC', async () => {
+    const decomposed = 'Rene\u0301e'; // "Renée" with a combining acute accent
+    const owner = await signUpWithCard(t, { public_name: decomposed, public_text: 'Line one\nline two\ttabbed' });
+    const card = await t.call({ method: 'GET', url: `/api/public/cards/${owner.cardId}` });
+    expect(card.body.data.public_name).toBe('Ren\u00e9e');
+    expect(card.body.data.public_text).toBe('Line one\nline two\ttabbed');
+  });
+});
+
+describe('the date rule and the page cursor', () => {
+  it('refuses days outside 2000..2100 in the history and its CSV', async () => {
+    const owner = await signUpWithCard(t);
+    for (const path of ['transactions', 'transactions.csv']) {
+      for (const query of ['from=0000-01-01', 'to=0000-01-01', 'from=1999-12-31', 'to=2101-01-01', 'from=+275760-09-13']) {
+        expectRefused(await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions${path === 'transactions' ? '' : '.csv'}?${query}`, token: owner.jwt }));
+      }
+    }
+    const fine = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?from=2000-01-01&to=2100-12-31`, token: owner.jwt });
+    expect(fine.status).toBe(200);
+  });
+
+  it('refuses a hand-made cursor before it reaches a query', async () => {
+    const owner = await signUpWithCard(t);
+    const cursors = [
+      `2020-01-01T00:00:00.000Z|${'-'.repeat(36)}`,
+      '0000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000',
+      '+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000',
+      '2020-01-01|00000000-0000-4000-8000-000000000000',
+      '2020-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000|x',
+      '\u0000',
+    ];
+    for (const raw of cursors) {
+      const response = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${Buffer.from(raw).toString('base64url')}`, token: owner.jwt });
+      expectRefused(response);
+      expect(response.body.validation_errors.cursor).toEqual(['Enter valid data']);
+    }
+    const valid = Buffer.from('2020-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
+    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${valid}`, token: owner.jwt })).status).toBe(200);
+  });
+});

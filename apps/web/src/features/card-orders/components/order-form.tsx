@@ -1,0 +1,148 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { SERVED_COUNTRIES } from '@tipcard/shared/auth/phone';
+import { CARD_ORDER_MAX_ITEMS, CARD_PRODUCTS, cardOrderBody } from '@tipcard/shared/card-orders/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { translateValidation } from '../../../lib/i18n.ts';
+import { useLocalePath } from '../../../lib/use-locale-path.ts';
+import { PrintPreview } from './print-preview.tsx';
+
+export type OrderFormInput = z.input<typeof cardOrderBody>;
+export type OrderFormOutput = z.output<typeof cardOrderBody>;
+
+/** The order form of spec 3: what to print (the two products, each shown printed with the user's own code), how many, where to. */
+export function OrderForm({
+  clientId,
+  defaults,
+  onPreview,
+}: {
+  clientId: string | undefined;
+  defaults: Partial<OrderFormInput>;
+  onPreview: (order: OrderFormOutput, input: OrderFormInput) => void;
+}) {
+  const { t, i18n } = useTranslation('card-orders');
+  const to = useLocalePath();
+  const form = useForm<OrderFormInput, unknown, OrderFormOutput>({
+    resolver: zodResolver(cardOrderBody),
+    defaultValues: { product: 'card', quantity: 1, country: 'LV', apartment: '', additional_info: '', ...defaults },
+  });
+  const { register, handleSubmit, control, formState } = form;
+  const error = (field: keyof OrderFormInput) => translateValidation(formState.errors[field]?.message);
+  const product = useWatch({ control, name: 'product' });
+  const regions = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  const countries = SERVED_COUNTRIES.map((code) => ({ value: code, label: regions.of(code) ?? code })).sort((a, b) =>
+    a.label.localeCompare(b.label, i18n.language),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((order) => onPreview(order, form.getValues()))}
+      className="space-y-6"
+      aria-labelledby="card-order-form-title"
+    >
+      <h2 id="card-order-form-title" className="text-base font-semibold text-primary-950">
+        {t('form.title')}
+      </h2>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">{t('form.product')}</legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {CARD_PRODUCTS.map((id) => (
+            <label
+              key={id}
+              className={cn(
+                'flex cursor-pointer flex-col gap-3 rounded-2xl border bg-white p-3 transition-colors focus-within:ring-2 focus-within:ring-primary-200',
+                product === id ? 'border-primary-600 ring-1 ring-primary-600' : 'border-slate-200 hover:border-primary-300',
+              )}
+            >
+              <div className="grid min-h-32 place-items-center rounded-xl bg-slate-50 p-3">
+                <PrintPreview
+                  clientId={clientId}
+                  source={{ product: id }}
+                  product={id}
+                  className={id === 'sticker' ? 'max-w-36' : ''}
+                />
+              </div>
+              <span className="flex items-start gap-2">
+                <input type="radio" value={id} {...register('product')} className="mt-1 size-4 accent-primary-800" />
+                <span>
+                  <span className="block font-semibold text-primary-950">{t(`products.${id}.name`)}</span>
+                  <span className="block text-sm text-slate-600">{t(`products.${id}.description`)}</span>
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div>
+        <SelectField
+          label={t('form.quantity')}
+          options={Array.from({ length: CARD_ORDER_MAX_ITEMS }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+          error={error('quantity')}
+          className="max-w-40"
+          {...register('quantity')}
+        />
+        <p className="mt-1.5 text-sm text-slate-600">
+          {t('errors:codes.card_order_too_many_items')}:{' '}
+          <Link to={to('/support')} className="font-semibold text-primary-800 underline underline-offset-2">
+            {t('form.support_link')}
+          </Link>
+        </p>
+      </div>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-primary-950">{t('form.delivery')}</legend>
+        <TextField
+          label={t('form.first_name')}
+          autoComplete="given-name"
+          error={error('first_name')}
+          {...register('first_name')}
+        />
+        <TextField label={t('form.last_name')} autoComplete="family-name" error={error('last_name')} {...register('last_name')} />
+        <SelectField
+          label={t('form.country')}
+          options={countries}
+          autoComplete="country"
+          error={error('country')}
+          {...register('country')}
+        />
+        <TextField label={t('form.city')} autoComplete="address-level2" error={error('city')} {...register('city')} />
+        <TextField
+          label={t('form.address')}
+          autoComplete="address-line1"
+          error={error('address')}
+          className="sm:col-span-2"
+          {...register('address')}
+        />
+        <TextField
+          label={t('form.apartment')}
+          optional={t('form.optional')}
+          autoComplete="address-line2"
+          error={error('apartment')}
+          {...register('apartment')}
+        />
+        <TextField label={t('form.zip')} autoComplete="postal-code" error={error('zip')} {...register('zip')} />
+        <TextAreaField
+          label={t('form.additional_info')}
+          optional={t('form.optional')}
+          rows={3}
+          error={error('additional_info')}
+          className="sm:col-span-2"
+          {...register('additional_info')}
+        />
+      </fieldset>
+
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          {t('form.to_preview')}
+        </Button>
+      </div>
+    </form>
+  );
+}

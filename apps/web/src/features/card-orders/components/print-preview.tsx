@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { CardProductId } from '@tipcard/shared/card-orders/schemas';
+import { cn } from '../../../components/ui/cn.ts';
+import { usePrintPreview } from '../api/use-card-orders.ts';
+
+/** The print file's first page as the printer will print it (bleed included), or a placeholder while it renders. */
+export function PrintPreview({
+  clientId,
+  source,
+  product,
+  className,
+}: {
+  clientId: string | undefined;
+  source: { product: CardProductId } | { orderId: string };
+  product: CardProductId;
+  className?: string;
+}) {
+  const { t } = useTranslation('card-orders');
+  const preview = usePrintPreview(clientId, source);
+  const shape = product === 'card' ? 'aspect-[91.6/60]' : 'aspect-square';
+  if (preview.data) {
+    return (
+      <img
+        src={preview.data}
+        alt={t(`preview.alt_${product}`)}
+        className={cn('w-full rounded-lg shadow-md ring-1 ring-slate-200', shape, className)}
+        data-testid={`print-preview-${product}`}
+      />
+    );
+  }
+  return (
+    <div
+      role={preview.isError ? 'alert' : 'status'}
+      aria-label={preview.isError ? undefined : t('preview.loading')}
+      className={cn(
+        'grid w-full place-items-center rounded-lg bg-slate-100 text-center text-sm text-slate-500',
+        shape,
+        !preview.isError && 'animate-pulse',
+        className,
+      )}
+    >
+      {preview.isError ? t('preview.error') : null}
+    </div>
+  );
+}

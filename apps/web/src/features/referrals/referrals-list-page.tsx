@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, UserPlus } from 'lucide-react';
+import type { ReferralFriend } from '@tipcard/shared/referrals/schemas';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { Money } from '../../components/ui/money.tsx';
+import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { useReferralFriends } from './api/use-referrals.ts';
+
+const TONES: Record<ReferralFriend['status'], string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  void: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+
+/** /referrals/referrals-list: the invited friends with their joined date, status and what they earned so far. */
+export default function ReferralsListPage() {
+  const { t, i18n } = useTranslation('referrals');
+  const to = useLocalePath();
+  const { clientId } = useMyCard();
+  const friends = useReferralFriends(clientId);
+  useDocumentTitle(t('list.title'));
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <ButtonLink
+        to={to('/referrals')}
+        variant="ghost"
+        size="sm"
+        className="-ml-3 mb-2"
+        icon={<ArrowLeft className="size-4" aria-hidden="true" />}
+      >
+        {t('list.back')}
+      </ButtonLink>
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+      <Panel className="py-4! sm:py-5!">
+        {friends.isPending ? (
+          <div role="status" aria-label={t('list.loading')} className="space-y-3">
+            <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
+            <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
+          </div>
+        ) : friends.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t('error')}
+          </p>
+        ) : friends.data.length === 0 ? (
+          <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="referrals-empty">
+            <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
+              <UserPlus className="size-7" />
+            </span>
+            <p className="mt-4 max-w-sm text-sm text-slate-600">{t('list.empty')}</p>
+          </div>
+        ) : (
+          <ul aria-label={t('list.title')} className="divide-y divide-slate-100">
+            {friends.data.map((friend) => (
+              <li key={friend.id} className="flex items-center justify-between gap-3 py-4" data-testid="referral-friend">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-primary-950">{friend.name}</p>
+                  <p className="text-sm text-slate-600">{t('list.joined', { date: day.format(new Date(friend.joined_at)) })}</p>
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-1">
+                  <span className="font-semibold tabular-nums text-primary-950">
+                    <Money cents={friend.earned_cents} />
+                  </span>
+                  <span
+                    className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[friend.status])}
+                  >
+                    {t(`status.${friend.status}`)}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BellRing, Download, Phone, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Panel } from '../../../components/ui/page-header.tsx';
+import { showSnackbar } from '../../../lib/ui-store.ts';
+import { useLocalePath } from '../../../lib/use-locale-path.ts';
+import { useDeleteAccount, useDownloadData, useNotificationChoices, useSaveNotificationChoices } from '../api/use-account.ts';
+
+function PanelHeading({ icon, title, text, danger }: { icon: ReactNode; title: string; text: string; danger?: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${danger ? 'bg-red-50 text-red-700' : 'bg-primary-50 text-primary-700'}`} aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <h2 className="font-semibold text-slate-900">{title}</h2>
+        <p className="text-sm text-slate-600">{text}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The phone number, read-only: it is the sign-in, so changing it goes through support. */
+export function PhonePanel({ phone }: { phone: string }) {
+  const { t } = useTranslation('settings');
+  const to = useLocalePath();
+  return (
+    <Panel className="mt-5">
+      <PanelHeading icon={<Phone className="size-5" />} title={t('phone.title')} text={t('phone.text')} />
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:pl-13">
+        <p className="font-mono text-lg text-slate-900" data-testid="settings-phone">
+          {phone}
+        </p>
+        <Link to={to('/support')} className="text-sm font-semibold text-primary-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+          {t('phone.change')}
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
+export function DataPanel({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation('settings');
+  const download = useDownloadData(clientId);
+  return (
+    <Panel className="mt-5">
+      <PanelHeading icon={<Download className="size-5" />} title={t('data.title')} text={t('data.text')} />
+      <div className="mt-4 sm:pl-13">
+        <Button
+          variant="secondary"
+          loading={download.isPending}
+          disabled={!clientId}
+          onClick={() => download.mutate(undefined, { onError: () => showSnackbar(t('data.failed')) })}
+          icon={<Download className="size-4" aria-hidden="true" />}
+        >
+          {t('data.download')}
+        </Button>
+      </div>
+    </Panel>
+  );
+}
+
+/** The spec's warning, then the yes/no confirmation modal, then the deletion statement; on success the page reloads signed out. */
+export function DeletePanel() {
+  const { t } = useTranslation('settings');
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteAccount();
+  return (
+    <Panel className="mt-5 ring-red-200">
+      <PanelHeading icon={<Trash2 className="size-5" />} title={t('delete.title')} text={t('delete.text')} danger />
+      <div className="mt-4 sm:pl-13">
+        <Button variant="danger" onClick={() => setConfirming(true)} icon={<Trash2 className="size-4" aria-hidden="true" />}>
+          {t('delete.button')}
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => !remove.isPending && setConfirming(false)}
+        title={t('delete.confirm_title')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+              {t('delete.no')}
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onError: () => setConfirming(false) })}>
+              {t('delete.yes')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700">{t('delete.confirm_text')}</p>
+      </Dialog>
+    </Panel>
+  );
+}
+
+/** Which texts the user wants; codes and payout-account changes are security messages and always sent. */
+export function NotificationsPanel({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation('settings');
+  const choices = useNotificationChoices(clientId);
+  const save = useSaveNotificationChoices(clientId);
+  const checked = save.isPending ? (save.variables?.sms_support_replies ?? false) : (choices.data?.sms_support_replies ?? false);
+  return (
+    <Panel className="mt-5">
+      <PanelHeading icon={<BellRing className="size-5" />} title={t('notifications.title')} text={t('notifications.text')} />
+      <label className="mt-4 flex cursor-pointer items-center gap-3 sm:pl-13">
+        <input
+          type="checkbox"
+          className="size-5 rounded border-slate-300 accent-primary-800"
+          checked={checked}
+          disabled={!choices.data || save.isPending}
+          onChange={(event) => save.mutate({ sms_support_replies: event.target.checked }, { onSuccess: () => showSnackbar(t('notifications.saved'), 'success') })}
+        />
+        <span className="text-sm font-medium text-slate-800">{t('notifications.support')}</span>
+      </label>
+    </Panel>
+  );
+}

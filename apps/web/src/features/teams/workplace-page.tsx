@@ -1,0 +1,410 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Building2, Check, Copy, Crown, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
+import QRCode from 'qrcode';
+import type { Team, TeamMember } from '@tipcard/shared/teams/schemas';
+import { TeamsLoader } from './components/teams-loader.tsx';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { Money } from '../../components/ui/money.tsx';
+import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
+import { showSnackbar } from '../../lib/ui-store.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useTeamActions, useTeamHistory, useTeamStatistics, useWorkplace } from './api/use-teams.ts';
+import { rangeOf, type Period } from './periods.ts';
+
+const day = (iso: string) => new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+
+/** /workplace: the team, its members and requests, the invite link, statistics, work history and leaving. */
+export default function WorkplacePage() {
+  const { t } = useTranslation('teams');
+  const to = useLocalePath();
+  const { clientId, me } = useMyCard();
+  const workplace = useWorkplace(clientId);
+  useDocumentTitle(t('page.title'));
+
+  if (workplace.isPending) return <TeamsLoader />;
+  if (workplace.isError) {
+    return (
+      <Panel>
+        <p className="text-sm text-slate-700">{t('page.error')}</p>
+        <Button className="mt-4" variant="secondary" onClick={() => void workplace.refetch()}>
+          {t('page.retry')}
+        </Button>
+      </Panel>
+    );
+  }
+  if (!workplace.data) {
+    return (
+      <div className="mx-auto max-w-xl">
+        <PageHeader title={t('page.title')} />
+        <Panel className="text-center">
+          <Building2 className="mx-auto size-10 text-primary-700" aria-hidden="true" />
+          <h2 className="mt-3 text-lg font-semibold text-primary-950">{t('empty.title')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('empty.text')}</p>
+          <ButtonLink className="mt-5" to={to('/workplace/create')} icon={<Plus className="size-4" aria-hidden="true" />}>
+            {t('empty.create')}
+          </ButtonLink>
+        </Panel>
+      </div>
+    );
+  }
+  const { team } = workplace.data;
+  return (
+    <div className="space-y-5">
+      <TeamHeader team={team} clientId={clientId} workplaceName={workplace.data.name} />
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Members team={team} clientId={clientId} myId={me?.id} />
+        {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
+        <Invite team={team} />
+        <Statistics team={team} />
+        <History team={team} />
+      </div>
+      <Leave team={team} clientId={clientId} />
+    </div>
+  );
+}
+
+function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: string | undefined; workplaceName: string }) {
+  const { t } = useTranslation('teams');
+  const { rename } = useTeamActions(clientId, team.id);
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(team.title);
+  if (editing) {
+    return (
+      <Panel>
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            rename.mutate(title, { onSuccess: () => setEditing(false) });
+          }}
+        >
+          <TextField className="flex-1" label={t('page.team_title')} value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} autoFocus />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={rename.isPending || !title.trim()}>
+              {t('page.save')}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
+              {t('page.cancel')}
+            </Button>
+          </div>
+        </form>
+      </Panel>
+    );
+  }
+  return (
+    <PageHeader
+      title={team.title}
+      description={workplaceName}
+      actions={
+        <>
+          {team.is_admin ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setTitle(team.title);
+                setEditing(true);
+              }}
+              icon={<Pencil className="size-4" aria-hidden="true" />}
+            >
+              {t('page.rename')}
+            </Button>
+          ) : null}
+          <a className="inline-flex h-11 items-center rounded-xl px-4 text-sm font-medium text-primary-800 hover:bg-primary-50" href={team.payment_url} target="_blank" rel="noreferrer">
+            {t('page.open_card')}
+          </a>
+        </>
+      }
+    />
+  );
+}
+
+type Confirm = { kind: 'remove' | 'admin'; member: TeamMember } | null;
+
+function Members({ team, clientId, myId }: { team: Team; clientId: string | undefined; myId: string | undefined }) {
+  const { t } = useTranslation('teams');
+  const actions = useTeamActions(clientId, team.id);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const nameOf = (member: TeamMember) => member.public_name ?? t('page.no_name');
+  const onConfirm = () => {
+    if (!confirm) return;
+    const mutation = confirm.kind === 'remove' ? actions.remove : actions.grantAdmin;
+    mutation.mutate(confirm.member.user_id, {
+      onSuccess: () => {
+        showSnackbar(t(confirm.kind === 'remove' ? 'members.removed' : 'members.admin_granted'), 'success');
+        setConfirm(null);
+      },
+    });
+  };
+  return (
+    <Panel>
+      <h2 className="text-base font-semibold text-primary-950">{t('members.title')}</h2>
+      <ul className="mt-4 divide-y divide-slate-100" data-testid="team-members">
+        {team.members.map((member) => (
+          <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
+            <Avatar src={member.image_url} name={member.public_name} alt="" className="size-10" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-primary-950">
+                {nameOf(member)}
+                {member.user_id === myId ? <span className="text-slate-500"> ({t('page.you')})</span> : null}
+                {member.is_admin ? (
+                  <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-accent-100 px-2 py-0.5 text-xs font-medium text-primary-900">
+                    <Crown className="size-3" aria-hidden="true" />
+                    {t('page.admin_badge')}
+                  </span>
+                ) : null}
+              </p>
+              <p className="text-xs text-slate-500">{t('members.since', { date: day(member.since) })}</p>
+            </div>
+            {team.is_admin && !member.is_admin ? (
+              <div className="flex gap-1">
+                <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'admin', member })} icon={<Crown className="size-4" aria-hidden="true" />}>
+                  {t('members.make_admin')}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setConfirm({ kind: 'remove', member })} icon={<UserMinus className="size-4" aria-hidden="true" />}>
+                  {t('members.remove')}
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm ? t(confirm.kind === 'remove' ? 'members.remove_title' : 'members.admin_title', { name: nameOf(confirm.member) }) : ''}
+        footer={
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => setConfirm(null)}>
+              {t('page.cancel')}
+            </Button>
+            <Button variant={confirm?.kind === 'remove' ? 'danger' : 'primary'} onClick={onConfirm} disabled={actions.remove.isPending || actions.grantAdmin.isPending}>
+              {t(confirm?.kind === 'remove' ? 'members.confirm_remove' : 'members.confirm_admin')}
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm text-slate-700">{confirm ? t(confirm.kind === 'remove' ? 'members.remove_text' : 'members.admin_text', { name: nameOf(confirm.member) }) : null}</p>
+      </Dialog>
+    </Panel>
+  );
+}
+
+function Requests({ team, clientId }: { team: Team; clientId: string | undefined }) {
+  const { t } = useTranslation('teams');
+  const { approve, decline } = useTeamActions(clientId, team.id);
+  return (
+    <Panel>
+      <h2 className="text-base font-semibold text-primary-950">{t('requests.title')}</h2>
+      {team.requests.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t('requests.none')}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100" data-testid="team-requests">
+          {team.requests.map((request) => (
+            <li key={request.id} className="flex flex-wrap items-center gap-3 py-3">
+              <Avatar src={request.image_url} name={request.public_name} alt="" className="size-10" />
+              <p className="min-w-0 flex-1 truncate font-medium text-primary-950">{request.public_name ?? t('page.no_name')}</p>
+              <div className="flex gap-1">
+                <Button
+                  size="sm"
+                  onClick={() => approve.mutate(request.id, { onSuccess: () => showSnackbar(t('requests.approved'), 'success') })}
+                  disabled={approve.isPending}
+                  icon={<Check className="size-4" aria-hidden="true" />}
+                >
+                  {t('requests.approve')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => decline.mutate(request.id, { onSuccess: () => showSnackbar(t('requests.declined'), 'info') })}
+                  disabled={decline.isPending}
+                  icon={<X className="size-4" aria-hidden="true" />}
+                >
+                  {t('requests.decline')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function Invite({ team }: { team: Team }) {
+  const { t } = useTranslation('teams');
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void QRCode.toDataURL(team.invite_url, { margin: 1, width: 320, color: { dark: '#132552' } }).then((url) => live && setQr(url));
+    return () => {
+      live = false;
+    };
+  }, [team.invite_url]);
+  const copy = async () => {
+    await navigator.clipboard.writeText(team.invite_url);
+    showSnackbar(t('invite.copied'), 'success');
+  };
+  const canShare = typeof navigator.share === 'function';
+  return (
+    <Panel>
+      <h2 className="text-base font-semibold text-primary-950">{t('invite.title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('invite.text')}</p>
+      <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        {qr ? <img src={qr} alt={t('invite.qr_alt')} className="size-36 rounded-lg ring-1 ring-slate-200" /> : <div className="size-36 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />}
+        <div className="w-full min-w-0 flex-1 space-y-3">
+          <input
+            readOnly
+            value={team.invite_url}
+            aria-label={t('invite.title')}
+            data-testid="invite-url"
+            className="w-full truncate rounded-xl border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+            onFocus={(event) => event.target.select()}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => void copy()} icon={<Copy className="size-4" aria-hidden="true" />}>
+              {t('invite.copy')}
+            </Button>
+            {canShare ? (
+              <Button
+                variant="secondary"
+                onClick={() => void navigator.share({ title: team.title, text: t('invite.share_text'), url: team.invite_url }).catch(() => undefined)}
+                icon={<Share2 className="size-4" aria-hidden="true" />}
+              >
+                {t('invite.share')}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+function Statistics({ team }: { team: Team }) {
+  const { t } = useTranslation('teams');
+  const [period, setPeriod] = useState<Period>({ kind: 'week' });
+  const stats = useTeamStatistics(team.id, rangeOf(period, new Date()));
+  const names = new Map(team.members.map((member) => [member.user_id, member.public_name]));
+  const tab = (kind: 'week' | 'month' | 'range', label: string) => (
+    <button
+      type="button"
+      aria-pressed={period.kind === kind}
+      onClick={() => setPeriod(kind === 'range' ? { kind, from: '', to: '' } : { kind })}
+      className={`rounded-lg px-3 py-1.5 text-sm font-medium ${period.kind === kind ? 'bg-primary-800 text-white' : 'text-primary-800 hover:bg-primary-50'}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <Panel>
+      <h2 className="text-base font-semibold text-primary-950">{t('stats.title')}</h2>
+      <div className="mt-3 flex flex-wrap gap-1" role="group" aria-label={t('stats.title')}>
+        {tab('week', t('stats.week'))}
+        {tab('month', t('stats.month'))}
+        {tab('range', t('stats.range'))}
+      </div>
+      {period.kind === 'range' ? (
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          <TextField label={t('stats.from')} type="date" value={period.from} onChange={(event) => setPeriod({ ...period, from: event.target.value })} />
+          <TextField label={t('stats.to')} type="date" value={period.to} onChange={(event) => setPeriod({ ...period, to: event.target.value })} />
+        </div>
+      ) : null}
+      {stats.data ? (
+        <table className="mt-4 w-full text-sm" data-testid="team-statistics">
+          <thead>
+            <tr className="text-left text-xs text-slate-500">
+              <th className="py-2 font-medium">{t('stats.member')}</th>
+              <th className="py-2 text-right font-medium">{t('stats.count')}</th>
+              <th className="py-2 text-right font-medium">{t('stats.sum')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {stats.data.members.map((row) => (
+              <tr key={row.user_id}>
+                <td className="py-2 text-primary-950">{row.public_name ?? names.get(row.user_id) ?? t('page.no_name')}</td>
+                <td className="py-2 text-right tabular-nums">{row.count}</td>
+                <td className="py-2 text-right tabular-nums">
+                  <Money cents={row.sum_cents} />
+                </td>
+              </tr>
+            ))}
+            <tr className="font-semibold">
+              <td className="py-2">{t('stats.total')}</td>
+              <td className="py-2 text-right tabular-nums">{stats.data.total_count}</td>
+              <td className="py-2 text-right tabular-nums">
+                <Money cents={stats.data.total_cents} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      ) : stats.isFetching ? (
+        <div className="mt-4 h-24 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+      ) : null}
+    </Panel>
+  );
+}
+
+function History({ team }: { team: Team }) {
+  const { t } = useTranslation('teams');
+  const history = useTeamHistory(team.id);
+  return (
+    <Panel>
+      <h2 className="text-base font-semibold text-primary-950">{t('history.title')}</h2>
+      {history.isPending ? (
+        <div className="mt-4 h-24 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="team-history">
+          {(history.data ?? []).map((period) => (
+            <li key={`${period.user_id}-${period.joined_at}`} className="flex flex-wrap justify-between gap-2 py-2">
+              <span className="text-primary-950">{period.public_name ?? t('page.no_name')}</span>
+              <span className="text-slate-600">{t('history.period', { from: day(period.joined_at), to: period.left_at ? day(period.left_at) : t('history.now') })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function Leave({ team, clientId }: { team: Team; clientId: string | undefined }) {
+  const { t } = useTranslation('teams');
+  const { leave } = useTeamActions(clientId, team.id);
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex justify-end">
+      <Button variant="danger" onClick={() => setOpen(true)} icon={<LogOut className="size-4" aria-hidden="true" />}>
+        {t('leave.button')}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('leave.title')}
+        footer={
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              {t('page.cancel')}
+            </Button>
+            {team.is_admin ? null : (
+              <Button
+                variant="danger"
+                disabled={leave.isPending}
+                onClick={() => leave.mutate(undefined, { onSuccess: () => showSnackbar(t('leave.left'), 'success') })}
+              >
+                {t('leave.confirm')}
+              </Button>
+            )}
+          </div>
+        }
+      >
+        <p className="text-sm text-slate-700">{team.is_admin ? t('leave.admin_text') : t('leave.text')}</p>
+      </Dialog>
+    </div>
+  );
+}

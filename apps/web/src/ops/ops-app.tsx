@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { createHashRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { cn } from '../components/ui/cn.ts';
+import { opsCall, session, setSignedOutHandler } from './ops-api.ts';
+import { canSee, SCREENS } from './screens.ts';
+import { Loading } from './ui.tsx';
+import { EnrolPage } from './pages/enrol-page.tsx';
+import { SignInPage } from './pages/sign-in-page.tsx';
+import { z } from 'zod';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+function Shell() {
+  const navigate = useNavigate();
+  const operator = session.operator();
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    setSignedOutHandler((reason) => {
+      queryClient.clear();
+      setNotice(reason);
+      void navigate('/sign-in', { replace: true, state: { notice: reason } });
+    });
+  }, [navigate]);
+  if (!operator || !session.token()) return <Navigate to="/sign-in" replace state={{ notice }} />;
+
+  const signOut = async () => {
+    await opsCall(z.unknown(), 'POST', '/sign-out').catch(() => undefined);
+    session.clear();
+    queryClient.clear();
+    void navigate('/sign-in', { replace: true });
+  };
+  const screens = SCREENS.filter((screen) => screen.nav && canSee(screen, operator.role));
+  return (
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside className="flex w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+        <div className="border-b border-slate-200 px-5 py-4">
+          <p className="text-lg font-bold text-primary-900">Tipcard Ops</p>
+          <p className="truncate text-xs text-slate-600" title={operator.email}>
+            {operator.email} · {operator.role}
+          </p>
+        </div>
+        <nav aria-label="Back office" className="flex-1 p-3">
+          <ul className="space-y-1">
+            {screens.map((screen) => (
+              <li key={screen.path}>
+                <NavLink
+                  to={screen.path}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-lg px-3 py-2 text-sm font-medium',
+                      isActive ? 'bg-primary-50 text-primary-900' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  {screen.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="m-3 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Sign out
+        </button>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 p-8">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+function Home() {
+  const operator = session.operator();
+  const first = operator ? SCREENS.find((screen) => screen.nav && canSee(screen, operator.role)) : undefined;
+  return <Navigate to={first?.path ?? '/sign-in'} replace />;
+}
+
+const router = createHashRouter([
+  { path: '/sign-in', element: <SignInPage /> },
+  { path: '/enrol/:token', element: <EnrolPage /> },
+  {
+    element: <Shell />,
+    children: [
+      { index: true, element: <Home /> },
+      ...SCREENS.map((screen) => ({
+        path: screen.path,
+        Component: function Guarded() {
+          const operator = session.operator();
+          if (!operator || !canSee(screen, operator.role)) return <Navigate to="/" replace />;
+          const Page = screen.page;
+          return <Page />;
+        },
+      })),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);
+
+export function OpsApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { ledgerHealthSchema } from '@tipcard/shared/ops/schemas';
+import { Button } from '../../components/ui/button-base.tsx';
+import { formatCents, formatTime, opsCall } from '../ops-api.ts';
+import { Card, Empty, ErrorNote, Loading, Page, Table } from '../ui.tsx';
+
+export default function LedgerPage() {
+  const health = useQuery({
+    queryKey: ['ops', 'ledger-health'],
+    queryFn: () => opsCall(ledgerHealthSchema, 'GET', '/ledger-health'),
+  });
+  return (
+    <Page
+      title="Ledger health"
+      actions={
+        <Button variant="secondary" onClick={() => void health.refetch()} loading={health.isFetching}>
+          Check again
+        </Button>
+      }
+    >
+      {health.isPending && <Loading />}
+      <ErrorNote error={health.error} />
+      {health.data && (
+        <>
+          <Card title={`Invariant check (${formatTime(health.data.checked_at)})`}>
+            {health.data.invariant_problems.length === 0 ? (
+              <p className="text-sm font-medium text-green-800">
+                Every invariant holds: entries balance, kept balances match their postings, no user account below zero.
+              </p>
+            ) : (
+              <ul role="alert" className="list-disc pl-5 text-sm text-red-800">
+                {health.data.invariant_problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title="Platform accounts">
+              <dl className="grid grid-cols-2 gap-1 text-sm">
+                {Object.entries(health.data.platform_balances).map(([kind, cents]) => (
+                  <div key={kind} className="contents">
+                    <dt className="text-slate-600">{kind.replaceAll('_', ' ')}</dt>
+                    <dd className="text-right font-mono">{formatCents(cents)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Card>
+            <Card title="Messages">
+              <dl className="grid grid-cols-2 gap-1 text-sm">
+                {Object.entries(health.data.messages).map(([state, count]) => (
+                  <div key={state} className="contents">
+                    <dt className="text-slate-600">{state}</dt>
+                    <dd className={state === 'dead' && count > 0 ? 'text-right font-semibold text-red-800' : 'text-right'}>
+                      {count}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </Card>
+          </div>
+          <Card title="Payments pending past reconciliation">
+            {health.data.pending_payments.length === 0 ? (
+              <Empty>None: every payment older than the reconciliation delay has an answer.</Empty>
+            ) : (
+              <Table
+                caption="Pending payments"
+                columns={['Opened', 'Payment', 'Purpose', 'Amount']}
+                rows={health.data.pending_payments.map((payment) => ({
+                  key: payment.id,
+                  cells: [
+                    formatTime(payment.created_at),
+                    <code key="id" className="text-xs">
+                      {payment.id}
+                    </code>,
+                    payment.purpose,
+                    formatCents(payment.total_cents),
+                  ],
+                }))}
+              />
+            )}
+          </Card>
+        </>
+      )}
+    </Page>
+  );
+}

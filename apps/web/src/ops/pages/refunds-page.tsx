@@ -1,0 +1,150 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { opsPaymentSchema, refundAnswer, refundRequestSchema } from '@tipcard/shared/ops/schemas';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button-base.tsx';
+import { formatCents, formatTime, opsCall, session } from '../ops-api.ts';
+import { Card, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
+
+/** Euros as typed ("12.50") to cents, or null. */
+const toCents = (text: string) =>
+  /^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim().replace(',', '.')) * 100) : null;
+
+export default function RefundsPage() {
+  const queryClient = useQueryClient();
+  const me = session.operator();
+  const [paymentId, setPaymentId] = useState('');
+  const [lookup, setLookup] = useState('');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const payment = useQuery({
+    queryKey: ['ops', 'payment', lookup],
+    queryFn: () => opsCall(opsPaymentSchema, 'GET', `/payments/${lookup}`),
+    enabled: /^[0-9a-f-]{36}$/i.test(lookup),
+  });
+  const requests = useQuery({
+    queryKey: ['ops', 'refund-requests'],
+    queryFn: () => opsCall(z.array(refundRequestSchema), 'GET', '/refund-requests'),
+  });
+  const refund = useMutation({
+    mutationFn: () =>
+      opsCall(
+        refundAnswer,
+        'POST',
+        `/payments/${lookup}/refunds`,
+        { amount_cents: toCents(amount), reason },
+        { 'idempotency-key': key },
+      ),
+    onSuccess: () => {
+      setKey(crypto.randomUUID());
+      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+    },
+  });
+  const approve = useMutation({
+    mutationFn: (id: string) => opsCall(refundAnswer, 'POST', `/refund-requests/${id}/approve`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }),
+  });
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    setLookup(paymentId.trim());
+  };
+  return (
+    <Page title="Refunds">
+      <Card title="Refund a payment">
+        <form onSubmit={find} className="flex max-w-2xl items-end gap-3" role="search">
+          <div className="flex-1">
+            <TextField
+              label="Payment id"
+              name="payment"
+              value={paymentId}
+              onChange={(event) => setPaymentId(event.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="secondary">
+            Find
+          </Button>
+        </form>
+        {payment.isFetching && <Loading />}
+        <ErrorNote error={payment.error} />
+        {payment.data && (
+          <div className="mt-4 space-y-4">
+            <p className="text-sm text-slate-700">
+              {payment.data.purpose} · {payment.data.status} · paid {formatCents(payment.data.total_cents)} · refunded so far{' '}
+              {formatCents(payment.data.refunded_cents)} · {formatTime(payment.data.created_at)}
+            </p>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                refund.mutate();
+              }}
+              className="grid max-w-2xl grid-cols-2 items-end gap-3"
+            >
+              <TextField
+                label="Amount (EUR)"
+                name="amount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+              <TextField
+                label="Reason"
+                name="reason"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                maxLength={500}
+              />
+              <Button type="submit" loading={refund.isPending} disabled={toCents(amount) === null || reason.trim() === ''}>
+                Refund
+              </Button>
+            </form>
+            <ErrorNote error={refund.error} />
+            {refund.data && (
+              <p role="status" className="text-sm text-green-800">
+                {refund.data.status === 'refunded'
+                  ? `Refunded. The payment is now ${refund.data.payment_status}.`
+                  : 'This refund is above the approval limit: it waits for a second finance operator.'}
+              </p>
+            )}
+          </div>
+        )}
+      </Card>
+      <Card title="Waiting for a second approval">
+        {requests.isPending && <Loading />}
+        <ErrorNote error={requests.error ?? approve.error} />
+        {requests.data && requests.data.length === 0 && <Empty>No refund is waiting.</Empty>}
+        {requests.data && requests.data.length > 0 && (
+          <Table
+            caption="Refunds waiting for approval"
+            columns={['Requested', 'Payment', 'Amount', 'Reason', '']}
+            rows={requests.data.map((request) => ({
+              key: request.id,
+              cells: [
+                formatTime(request.created_at),
+                <code key="payment" className="text-xs">
+                  {request.payment_id}
+                </code>,
+                formatCents(request.amount_cents),
+                request.reason,
+                request.requested_by === me?.id ? (
+                  <span key="own" className="text-xs text-slate-600">
+                    Your request: another operator approves
+                  </span>
+                ) : (
+                  <Button
+                    key="approve"
+                    size="sm"
+                    onClick={() => approve.mutate(request.id)}
+                    loading={approve.isPending && approve.variables === request.id}
+                  >
+                    Approve
+                  </Button>
+                ),
+              ],
+            }))}
+          />
+        )}
+      </Card>
+    </Page>
+  );
+}

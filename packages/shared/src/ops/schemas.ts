@@ -1,0 +1,211 @@
+import { z } from 'zod';
+
+/** The back office's contracts (issue 15): `/api/ops/…`, shared by the API and the ops app. English only. */
+
+export const operatorRoles = ['support', 'compliance', 'finance', 'admin'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+const required = (max: number) => z.string().trim().min(1, 'This value should not be blank.').max(max);
+const money = z.number().int();
+const timestamp = z.string();
+
+export const operatorSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(operatorRoles),
+  enrolled: z.boolean(),
+  locked_until: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type OperatorView = z.infer<typeof operatorSchema>;
+
+export const signInBody = z.object({
+  email: required(254),
+  password: required(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6 digits of the authenticator app'),
+});
+export const signInAnswer = z.object({ token: z.string(), operator: operatorSchema, idle_timeout_seconds: z.number() });
+
+export const enrolmentInfo = z.object({ email: z.string(), secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
+export const enrolBody = z.object({
+  password: required(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6 digits of the authenticator app'),
+});
+
+export const createOperatorBody = z.object({ email: z.email().max(254), role: z.enum(operatorRoles) });
+export const createdOperator = z.object({ operator: operatorSchema, enrolment_url: z.string() });
+
+export const auditRecordSchema = z.object({
+  id: z.uuid(),
+  operator_id: z.uuid().nullable(),
+  actor: z.string(),
+  action: z.string(),
+  subject_type: z.string(),
+  subject_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  created_at: timestamp,
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+export const auditQuery = z.object({
+  operator_id: z.uuid().optional(),
+  action: z.string().max(100).optional(),
+  subject_type: z.string().max(50).optional(),
+  subject_id: z.string().max(100).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const opsUserSchema = z.object({
+  id: z.uuid(),
+  phone: z.string(),
+  created_at: timestamp,
+  blocked: z.boolean(),
+  blocked_reason: z.string().nullable(),
+});
+export type OpsUser = z.infer<typeof opsUserSchema>;
+
+export const opsPayoutSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  amount_cents: money,
+  fee_cents: money,
+  status: z.enum(['awaiting_confirmation', 'in_flight', 'paid', 'returned', 'expired']),
+  rail: z.enum(['sandbox', 'sepa_file', 'uk_file']).nullable(),
+  batch_id: z.uuid().nullable(),
+  destination: z.string(),
+  holder: z.string(),
+  return_reason: z.string().nullable(),
+  created_at: timestamp,
+  confirmed_at: timestamp.nullable(),
+  paid_at: timestamp.nullable(),
+  returned_at: timestamp.nullable(),
+});
+export type OpsPayout = z.infer<typeof opsPayoutSchema>;
+
+export const opsUserDetail = z.object({
+  user: opsUserSchema,
+  cards: z.array(
+    z.object({ id: z.uuid(), title: z.string(), public_name: z.string(), activity_type: z.string(), is_private: z.boolean() }),
+  ),
+  balances: z.object({ main_cents: money, hold_cents: money, debt_cents: money }),
+  history: z.array(
+    z.object({
+      id: z.uuid(),
+      type: z.string(),
+      status: z.string(),
+      amount_cents: money,
+      fee_cents: money,
+      payment_id: z.uuid().nullable(),
+      created_at: timestamp,
+    }),
+  ),
+  payouts: z.array(opsPayoutSchema),
+  verification: z.object({ id: z.uuid(), status: z.string(), kind: z.string(), created_at: timestamp }).nullable(),
+});
+export type OpsUserDetail = z.infer<typeof opsUserDetail>;
+
+export const reasonBody = z.object({ reason: required(500) });
+
+export const verificationQueueItem = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  phone: z.string(),
+  kind: z.enum(['person', 'company']),
+  created_at: timestamp,
+});
+export const documentFields = ['document_front', 'document_back', 'registration_document'] as const;
+export const opsVerificationDetail = z.object({
+  id: z.uuid(),
+  user: opsUserSchema,
+  kind: z.enum(['person', 'company']),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  details: z.record(z.string(), z.string()),
+  documents: z.array(z.enum(documentFields)),
+  rejection_reason: z.string().nullable(),
+  created_at: timestamp,
+  reviewed_at: timestamp.nullable(),
+});
+export type OpsVerificationDetail = z.infer<typeof opsVerificationDetail>;
+export const verificationDecisionBody = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve') }),
+  z.object({ decision: z.literal('reject'), reason: required(500) }),
+]);
+
+export const opsBatchSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['sepa', 'uk']),
+  message_id: z.string(),
+  file_name: z.string(),
+  payout_count: z.number().int(),
+  total_cents: money,
+  status: z.enum(['created', 'sent']),
+  created_at: timestamp,
+  sent_at: timestamp.nullable(),
+});
+export type OpsBatch = z.infer<typeof opsBatchSchema>;
+export const createBatchBody = z.object({ kind: z.enum(['sepa', 'uk']) });
+export const createBatchAnswer = z.object({ invariant_problems: z.array(z.string()), batch: opsBatchSchema.nullable() });
+/** ISO 20022 return reasons an operator picks from when the bank sends a payout back, with their meaning. */
+export const RETURN_REASONS = {
+  AC01: 'Incorrect account number',
+  AC04: 'Closed account number',
+  AC06: 'Blocked account',
+  AG01: 'Transaction forbidden',
+  AM05: 'Duplication',
+  BE04: 'Missing creditor address',
+  MD07: 'End customer deceased',
+  MS02: 'Not specified reason by customer',
+  MS03: 'Not specified reason by agent',
+  RC01: 'Bank identifier incorrect',
+  RR01: 'Missing debtor account or identification',
+} as const;
+export type ReturnReasonCode = keyof typeof RETURN_REASONS;
+export const returnReasonCodes = Object.keys(RETURN_REASONS) as [ReturnReasonCode, ...ReturnReasonCode[]];
+export const payoutOutcomeBody = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('paid') }),
+  z.object({ outcome: z.literal('returned'), reason_code: z.enum(returnReasonCodes) }),
+]);
+
+export const opsPaymentSchema = z.object({
+  id: z.uuid(),
+  purpose: z.string(),
+  status: z.string(),
+  total_cents: money,
+  fee_cents: money,
+  refunded_cents: money,
+  disputed_cents: money,
+  created_at: timestamp,
+  shares: z.array(z.object({ user_id: z.uuid().nullable(), net_cents: money, fee_cents: money, reversed_net_cents: money })),
+});
+export type OpsPayment = z.infer<typeof opsPaymentSchema>;
+export const refundBody = z.object({ amount_cents: z.number().int().min(1), reason: required(500) });
+export const refundAnswer = z.object({
+  status: z.enum(['refunded', 'awaiting_approval']),
+  payment_status: z.string(),
+  request_id: z.uuid().nullable(),
+});
+export const refundRequestSchema = z.object({
+  id: z.uuid(),
+  payment_id: z.uuid(),
+  amount_cents: money,
+  reason: z.string(),
+  requested_by: z.uuid(),
+  created_at: timestamp,
+});
+
+export const ledgerHealthSchema = z.object({
+  checked_at: timestamp,
+  invariant_problems: z.array(z.string()),
+  platform_balances: z.record(z.string(), money),
+  pending_payments: z.array(z.object({ id: z.uuid(), purpose: z.string(), total_cents: money, created_at: timestamp })),
+  messages: z.object({ pending: z.number().int(), sending: z.number().int(), sent: z.number().int(), dead: z.number().int() }),
+});
+export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
