@@ -251,6 +251,11 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
   await expect(page.getByTestId('balance-main')).toHaveText('20.00 EUR');
   await expect(page.getByRole('cell', { name: 'AC04 Closed account number' })).toBeVisible();
   expect(await main()).toBe(2000);
+
+  // Ledger health, with its counts per day for the last 14 days.
+  await page.getByRole('link', { name: 'Ledger health' }).click();
+  await expect(page.getByRole('table', { name: 'Ledger health per day, oldest first' }).getByRole('row')).toHaveCount(15);
+  expect(await a11yProblems(page)).toEqual([]);
 });
 
 test('a support operator answers a ticket with a file, and the user sees the badge and the file', async ({ page, browser }) => {

@@ -45,7 +45,7 @@ export default function TicketsPage() {
       {tickets.data && tickets.data.length > 0 && (
         <Table
           caption="Tickets, the longest without activity first"
-          columns={['Waiting', 'Title', 'User', 'Status', 'Opened', 'Last activity']}
+          columns={['Idle for', 'Title', 'User', 'Status', 'Opened', 'Last activity']}
           rows={tickets.data.map((ticket) => ({
             key: ticket.id,
             cells: [
