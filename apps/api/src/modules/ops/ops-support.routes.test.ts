@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cardOrders } from '../../db/schema/card-orders.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { findOrder } from '../card-orders/card-orders.repository.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
 import { findPaymentWithShares } from '../payments/payments.service.ts';
 import { signInOperator } from './ops.test-support.ts';
@@ -210,8 +211,8 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     const [record] = await t.app.services.ops.listAudit({ subjectId: paid.id });
     expect(record).toMatchObject({ action: 'card_order.cancel', before: { status: 'placed' }, after: { status: 'canceled', refunded_cents: 500 } });
     expect(await t.app.services.cardOrders.get(owner.userId, owner.clientId, paid.id)).toMatchObject({ status: 'canceled' });
-    const { paymentId } = (await findOrder(t.app.db, paid.id))!;
-    expect((await findPaymentWithShares(t.app.db, paymentId!))?.payment).toMatchObject({ status: 'refunded', refundedCents: 500 });
+    const [row] = await t.app.db.select({ paymentId: cardOrders.paymentId }).from(cardOrders).where(eq(cardOrders.id, paid.id));
+    expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({ status: 'refunded', refundedCents: 500 });
   });
 
   it("shows the user's team, invoices, donations and tickets", async () => {
