@@ -250,6 +250,8 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
   await page.getByRole('link', { name: staff.phone }).click();
   await expect(page.getByTestId('balance-main')).toHaveText('20.00 EUR');
   await expect(page.getByRole('cell', { name: 'AC04 Closed account number' })).toBeVisible();
+  await expect(page.getByText('In no team.')).toBeVisible();
+  expect(await a11yProblems(page)).toEqual([]);
   expect(await main()).toBe(2000);
 
   // Ledger health, with its counts per day for the last 14 days.

@@ -247,10 +247,17 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     const now = t.clock.now();
     expect(await ops.takeHealthSnapshot(now)).toBe(true);
     expect(await ops.takeHealthSnapshot(new Date(now.getTime() + 60_000))).toBe(false);
+    // Workers racing for the next hour: one writes it, the others find it taken.
+    const next = new Date(now.getTime() + 3_600_000);
+    const raced = await Promise.all(Array.from({ length: 4 }, () => ops.takeHealthSnapshot(next)));
+    expect(raced.filter(Boolean)).toHaveLength(1);
     const health = await t.call({ method: 'GET', url: '/api/ops/ledger-health', token: finance.opsToken });
     const history = health.body.data.history as { day: string; snapshots: number; invariant_problems: number | null }[];
     expect(history).toHaveLength(14);
-    expect(history.at(-1)).toMatchObject({ day: now.toISOString().slice(0, 10), snapshots: 1, invariant_problems: 0, dead_messages: 0 });
+    const today = history.at(-1)!;
+    expect(today).toMatchObject({ day: now.toISOString().slice(0, 10), invariant_problems: 0, dead_messages: 0 });
+    // The test clock's day starts at 10:00, so the next hour's snapshot is the same day's.
+    expect(today.snapshots).toBe(2);
     expect(history[0]).toMatchObject({ snapshots: 0, invariant_problems: null, pending_payments: null });
   });
 });
