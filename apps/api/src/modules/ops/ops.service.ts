@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
+import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
 import { RETURN_REASONS, type ReturnReasonCode } from '@tipcard/shared/ops/schemas';
+import type { TicketStatus } from '@tipcard/shared/support/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
-import type { TicketStatus } from '@tipcard/shared/support/schemas';
 import type { CardOrdersService, OnOrderChange } from '../card-orders/card-orders.service.ts';
 import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../cards/cards.service.ts';
 import { listDonationsOfUser } from '../donations/donations.service.ts';
 import { listInvoicesOfUser } from '../invoices/invoices.service.ts';
-import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
-import { currentTeamOfUser } from '../teams/teams.service.ts';
 import { readFile } from '../files/files.service.ts';
 import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
@@ -32,6 +30,8 @@ import {
 import { applyPayoutOutcome, createBatch } from '../payouts/payouts.jobs.ts';
 import type { PayoutRow } from '../payouts/payout-batches.ts';
 import type { SepaDebtor } from '../payouts/sepa-file.ts';
+import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
+import { currentTeamOfUser } from '../teams/teams.service.ts';
 import { recentTransactionsOfUser } from '../transactions/transactions.service.ts';
 import {
   findUserById,
