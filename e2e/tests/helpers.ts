@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /** A Latvian mobile number no other test uses. */
 export function newPhone(): string {
@@ -48,6 +48,19 @@ export async function createStaffWithCard(request: APIRequestContext, card: Reco
   expect(created.ok()).toBeTruthy();
   const { id: cardId } = ((await created.json()) as { data: { id: string } }).data;
   return { phone, clientId, cardId, jwt: tokens.jwt, refreshToken: tokens.refresh_token };
+}
+
+/** Signs the staff member in to the user app in this browser context, as the app's own cookies after a sign-in would. */
+export async function signInUserApp(context: BrowserContext, baseURL: string, staff: Staff) {
+  const { hostname } = new URL(baseURL);
+  await context.addCookies([
+    { name: 'qtfo__token', value: staff.jwt, domain: hostname, path: '/' },
+    { name: 'refresh__key', value: staff.refreshToken, domain: hostname, path: '/' },
+  ]);
+  await context.addInitScript(() => {
+    localStorage.setItem('Functional:accepted', 'true');
+    localStorage.setItem('GDPR:accepted', 'false');
+  });
 }
 
 /** A guest's tip paid on the sandbox's hosted checkout with its Apple Pay button (the form the page posts). */

@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { validateXML } from 'xmllint-wasm';
-import { a11yProblems, createStaffWithCard, payTipWithApplePay, png, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, payTipWithApplePay, png, signInUserApp, type Staff } from './helpers.ts';
 
 /**
  * The back office at /ops, desktop (1280×800), on a server of its own: the first admin must be made with
  * `npm run ops:create-admin` before the server opens the embedded database, and SEPA batches need PAYOUT_RAIL=files.
  * An admin enrols with TOTP and invites colleagues; compliance approves a verification with its document shown
  * inline; finance makes a SEPA batch, downloads it (valid against the EPC schema), marks a payout returned and sees
- * the money back on the user's balance.
+ * the money back on the user's balance; support answers a ticket with a file (the user sees the badge in the user app)
+ * and moves a card order to shipped.
  */
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
@@ -81,11 +82,12 @@ test.afterAll(async () => {
   server?.kill('SIGTERM');
 });
 
-async function signInUi(page: Page, email: string, secret: string) {
+/** `offsetSteps` 1 signs the same operator in again within one 30-second step (its current code is spent). */
+async function signInUi(page: Page, email: string, secret: string, offsetSteps = 0) {
   await page.goto(`${BASE}/ops/#/sign-in`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Authenticator code').fill(totp(secret));
+  await page.getByLabel('Authenticator code').fill(totp(secret, offsetSteps));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
 }
@@ -103,7 +105,8 @@ async function enrolByLink(link: string): Promise<string> {
 }
 
 
-const invites: Record<'compliance' | 'finance', string> = { compliance: '', finance: '' };
+const invites: Record<'compliance' | 'finance' | 'support', string> = { compliance: '', finance: '', support: '' };
+let supportSecret = '';
 
 test('an admin enrols with TOTP from the one-time link, signs in and invites colleagues', async ({ page }) => {
   await page.goto(adminLink);
@@ -119,7 +122,7 @@ test('an admin enrols with TOTP from the one-time link, signs in and invites col
 
   await signInUi(page, 'admin@ops.example', secret);
   await page.getByRole('link', { name: 'Operators' }).click();
-  for (const role of ['compliance', 'finance'] as const) {
+  for (const role of ['compliance', 'finance', 'support'] as const) {
     await page.getByLabel('E-mail').fill(`${role}@ops.example`);
     await page.getByLabel('Role').selectOption(role);
     await page.getByRole('button', { name: 'Create' }).click();
@@ -247,5 +250,99 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
   await page.getByRole('link', { name: staff.phone }).click();
   await expect(page.getByTestId('balance-main')).toHaveText('20.00 EUR');
   await expect(page.getByRole('cell', { name: 'AC04 Closed account number' })).toBeVisible();
+  await expect(page.getByText('In no team.')).toBeVisible();
+  expect(await a11yProblems(page)).toEqual([]);
   expect(await main()).toBe(2000);
+
+  // Ledger health, with its counts per day for the last 14 days.
+  await page.getByRole('link', { name: 'Ledger health' }).click();
+  await expect(page.getByRole('table', { name: 'Ledger health per day, oldest first' }).getByRole('row')).toHaveCount(15);
+  expect(await a11yProblems(page)).toEqual([]);
+});
+
+test('a support operator answers a ticket with a file, and the user sees the badge and the file', async ({ page, browser }) => {
+  supportSecret = await enrolByLink(invites.support);
+  const staff = await createStaffWithCard(api);
+  const auth = { Authorization: `Bearer ${staff.jwt}` };
+  const created = await api.post(`/api/clients/${staff.clientId}/tickets`, {
+    headers: auth,
+    data: { title: 'Where is my payout?', message: 'I withdrew 20 EUR on Monday and it has not arrived.' },
+  });
+  expect(created.status()).toBe(201);
+  const ticketId = ((await created.json()) as { data: { id: string } }).data.id;
+
+  await signInUi(page, 'support@ops.example', supportSecret);
+  await page.getByRole('link', { name: 'Support inbox' }).click();
+  const row = page.getByRole('row', { name: new RegExp(staff.phone.replace('+', '\\+')) });
+  await expect(row.getByText('open', { exact: true })).toBeVisible();
+  expect(await a11yProblems(page)).toEqual([]);
+  await row.getByRole('link', { name: 'Where is my payout?' }).click();
+  await expect(page.getByText('I withdrew 20 EUR on Monday and it has not arrived.')).toBeVisible();
+  await page.getByLabel(/Your answer/).fill('It was sent again today; the bank receipt is attached.');
+  await page.getByLabel(/Files/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png(60, 40) });
+  await page.getByRole('button', { name: 'Send answer' }).click();
+  await expect(page.getByText('waiting for user', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download receipt.png' })).toBeVisible();
+  expect(await a11yProblems(page)).toEqual([]);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt.png' }).click();
+  expect((await download).suggestedFilename()).toBe('receipt.png');
+
+  // The user, in the user app of the same server: the badge, the answer and the operator's file.
+  const userContext = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
+  await signInUserApp(userContext, BASE, staff);
+  const userPage = await userContext.newPage();
+  await userPage.goto(`${BASE}/#/support/${ticketId}`);
+  await expect(userPage.getByTestId('support-badge')).toContainText('1');
+  const answer = userPage.getByTestId('conversation').locator('[data-author="operator"]');
+  await expect(answer.first()).toContainText('It was sent again today');
+  await expect(userPage.getByTestId('conversation')).toContainText('receipt.png');
+  await userContext.close();
+});
+
+test('a support operator downloads a print file and moves a card order to shipped', async ({ page }) => {
+  const staff = await createStaffWithCard(api);
+  const auth = { Authorization: `Bearer ${staff.jwt}` };
+  const ordered = await api.post(`/api/clients/${staff.clientId}/card-orders`, {
+    headers: auth,
+    data: {
+      product: 'card',
+      quantity: 2,
+      country: 'LV',
+      city: 'Rīga',
+      address: 'Brīvības iela 1',
+      apartment: null,
+      zip: 'LV-1010',
+      first_name: 'Anna',
+      last_name: 'Ozoliņa',
+      additional_info: null,
+    },
+  });
+  expect(ordered.status()).toBe(201);
+  const orderId = ((await ordered.json()) as { data: { id: string } }).data.id;
+  const short = orderId.slice(0, 8);
+
+  await signInUi(page, 'support@ops.example', supportSecret, 1);
+  await page.getByRole('link', { name: 'Card orders' }).click();
+  const row = () => page.getByRole('row', { name: new RegExp(short) });
+  await expect(row()).toContainText('Ozoliņa');
+  expect(await a11yProblems(page)).toEqual([]);
+  const download = page.waitForEvent('download');
+  await row().getByRole('button', { name: `Print PDF of order ${short}` }).click();
+  const pdf = readFileSync((await download.then((file) => file.path()))!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await row().getByRole('button', { name: 'Start production' }).click();
+  await expect(row()).toHaveCount(0); // it left the "placed" queue
+  await page.getByLabel('Status').selectOption('in_production');
+  await row().getByLabel(`Tracking reference for ${short}`).fill('RR123456789LV');
+  expect(await a11yProblems(page)).toEqual([]);
+  await row().getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(row()).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('shipped');
+  await expect(row()).toContainText('RR123456789LV');
+  await expect(row().getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+
+  const mine = await (await api.get(`/api/clients/${staff.clientId}/card-orders/${orderId}`, { headers: auth })).json();
+  expect(mine.data).toMatchObject({ status: 'shipped', tracking_reference: 'RR123456789LV' });
 });

@@ -43,6 +43,7 @@ import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
 import { createOpsService } from './modules/ops/ops.service.ts';
 import type { HumanVerifier } from './plugins/anti-bot.ts';
 import { createInvoicesJobs } from './modules/invoices/invoices.jobs.ts';
+import { createOpsJobs } from './modules/ops/ops.jobs.ts';
 import { createInvoiceHandler, createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createDonationHandler, createDonationsService } from './modules/donations/donations.service.ts';
 
@@ -145,6 +146,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const payoutMethods = createPayoutMethodsService({ db, clock, messages });
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
+  const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
   // Back office (issue 15).
   const opsAuth = createOpsAuthService({ db, clock, keys, serverSecret: config.jwtSecret, publicUrl: config.publicUrl });
   const ops = createOpsService({
@@ -154,10 +156,12 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     messages,
     payments,
     debtor: config.payouts.debtor,
+    support,
+    cardOrders,
+    publicUrl: config.publicUrl,
     refundApprovalCents: config.refundApprovalCents,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
   });
-  const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
   // Deletion is refused while the user is still a team's admin: the role must be handed over first.
   const teamAdminBlocker: DeletionBlocker = async (tx, userId) => ((await isTeamAdmin(tx, userId)) ? 'deletion_team_admin' : null);
   const account = createAccountService({ db, clock, blockers: [teamAdminBlocker], me, cards, transactions, verification });
@@ -168,6 +172,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     ...createAccountJobs(account),
     ...createInvoicesJobs(invoices),
     ...createReferralJobs(referrals),
+    ...createOpsJobs(ops),
   ];
 
   return {

@@ -1360,6 +1360,176 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tickets by status, the longest without activity first */
+    get: operations['getOpsTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/tickets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A ticket: its conversation, attachments and user */
+    get: operations['getOpsTicket'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/tickets/{id}/attachments/{attachmentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An attachment's file */
+    get: operations['getOpsTicketAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/tickets/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Answer a ticket, with up to 3 files (PDF, JPEG, PNG or .edoc): it waits for the user, who is told by SMS */
+    post: operations['postOpsTicketReply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/tickets/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close a ticket */
+    post: operations['postOpsTicketClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/tickets/{id}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open a closed ticket again */
+    post: operations['postOpsTicketReopen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/card-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Card orders by status, the oldest first */
+    get: operations['getOpsCardOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/card-orders/{id}/print-file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order's print PDF for the printer */
+    get: operations['getOpsCardOrderPrintFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/card-orders/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move an order to in production, shipped (with a tracking reference) or delivered */
+    post: operations['postOpsCardOrderStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/card-orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel an order not yet shipped; a paid one is refunded in full */
+    post: operations['postOpsCardOrderCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/tickets': {
     parameters: {
       query?: never;
@@ -7246,6 +7416,55 @@ export interface operations {
                 kind: string;
                 created_at: string;
               } | null;
+              team: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                workplace: string;
+                /** Format: uuid */
+                card_id: string;
+                admin: boolean;
+                members: number;
+                joined_at: string;
+              } | null;
+              invoices: {
+                /** Format: uuid */
+                id: string;
+                description: string;
+                amount_cents: number;
+                /** @enum {string} */
+                currency: 'EUR';
+                /** @enum {string} */
+                status: 'open' | 'paid' | 'canceled';
+                url: string;
+                created_at: string;
+                paid_at: string | null;
+                canceled_at: string | null;
+              }[];
+              donations: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'one_off';
+                donor_name: string;
+                donor_email: string;
+                donor_code: string;
+                amount_cents: number;
+                /** @enum {string} */
+                currency: 'EUR';
+                /** @enum {string} */
+                status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+                created_at: string;
+              }[];
+              tickets: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** @enum {string} */
+                status: 'open' | 'waiting_for_user' | 'closed';
+                created_at: string;
+                updated_at: string;
+              }[];
             };
           };
         };
@@ -8484,12 +8703,815 @@ export interface operations {
                 sent: number;
                 dead: number;
               };
+              history: {
+                day: string;
+                snapshots: number;
+                invariant_problems: number | null;
+                pending_payments: number | null;
+                dead_messages: number | null;
+              }[];
             };
           };
         };
       };
       /** @description No live operator session: sign in again */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsTickets: {
+    parameters: {
+      query?: {
+        status?: 'open' | 'waiting_for_user' | 'closed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              /** @enum {string} */
+              status: 'open' | 'waiting_for_user' | 'closed';
+              created_at: string;
+              updated_at: string;
+              /** Format: uuid */
+              user_id: string;
+              phone: string;
+            }[];
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              /** @enum {string} */
+              status: 'open' | 'waiting_for_user' | 'closed';
+              created_at: string;
+              updated_at: string;
+              messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                message: string;
+                created_at: string;
+              }[];
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                name: string;
+                mime: string;
+                size_bytes: number;
+                created_at: string;
+              }[];
+              user: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                created_at: string;
+                blocked: boolean;
+                blocked_reason: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsTicketAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsTicketReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          message: string;
+          /** @default [] */
+          attachments?: {
+            name: string;
+            content: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              /** @enum {string} */
+              status: 'open' | 'waiting_for_user' | 'closed';
+              created_at: string;
+              updated_at: string;
+              messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                message: string;
+                created_at: string;
+              }[];
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                name: string;
+                mime: string;
+                size_bytes: number;
+                created_at: string;
+              }[];
+              user: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                created_at: string;
+                blocked: boolean;
+                blocked_reason: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsTicketClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              /** @enum {string} */
+              status: 'open' | 'waiting_for_user' | 'closed';
+              created_at: string;
+              updated_at: string;
+              messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                message: string;
+                created_at: string;
+              }[];
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                name: string;
+                mime: string;
+                size_bytes: number;
+                created_at: string;
+              }[];
+              user: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                created_at: string;
+                blocked: boolean;
+                blocked_reason: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsTicketReopen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              /** @enum {string} */
+              status: 'open' | 'waiting_for_user' | 'closed';
+              created_at: string;
+              updated_at: string;
+              messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                message: string;
+                created_at: string;
+              }[];
+              attachments: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                author: 'user' | 'operator';
+                name: string;
+                mime: string;
+                size_bytes: number;
+                created_at: string;
+              }[];
+              user: {
+                /** Format: uuid */
+                id: string;
+                phone: string;
+                created_at: string;
+                blocked: boolean;
+                blocked_reason: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsCardOrders: {
+    parameters: {
+      query?: {
+        status?: 'awaiting_payment' | 'placed' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              product: 'card' | 'sticker';
+              quantity: number;
+              /** @enum {string} */
+              status: 'awaiting_payment' | 'placed' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
+              free: boolean;
+              total_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              country: string;
+              city: string;
+              address: string;
+              apartment: string | null;
+              zip: string;
+              first_name: string;
+              last_name: string;
+              additional_info: string | null;
+              tracking_reference: string | null;
+              checkout_url: string | null;
+              created_at: string;
+              placed_at: string | null;
+              shipped_at: string | null;
+              /** Format: uuid */
+              user_id: string;
+              phone: string;
+            }[];
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsCardOrderPrintFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsCardOrderStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              status: 'in_production';
+            }
+          | {
+              /** @enum {string} */
+              status: 'shipped';
+              tracking_reference: string;
+            }
+          | {
+              /** @enum {string} */
+              status: 'delivered';
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              product: 'card' | 'sticker';
+              quantity: number;
+              /** @enum {string} */
+              status: 'awaiting_payment' | 'placed' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
+              free: boolean;
+              total_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              country: string;
+              city: string;
+              address: string;
+              apartment: string | null;
+              zip: string;
+              first_name: string;
+              last_name: string;
+              additional_info: string | null;
+              tracking_reference: string | null;
+              checkout_url: string | null;
+              created_at: string;
+              placed_at: string | null;
+              shipped_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsCardOrderCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              product: 'card' | 'sticker';
+              quantity: number;
+              /** @enum {string} */
+              status: 'awaiting_payment' | 'placed' | 'in_production' | 'shipped' | 'delivered' | 'canceled';
+              free: boolean;
+              total_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              country: string;
+              city: string;
+              address: string;
+              apartment: string | null;
+              zip: string;
+              first_name: string;
+              last_name: string;
+              additional_info: string | null;
+              tracking_reference: string | null;
+              checkout_url: string | null;
+              created_at: string;
+              placed_at: string | null;
+              shipped_at: string | null;
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -33,6 +33,27 @@ export const SCREENS: Screen[] = [
     page: lazy(() => import('./pages/user-page.tsx')),
   },
   {
+    path: '/tickets',
+    label: 'Support inbox',
+    roles: ['support'],
+    nav: true,
+    page: lazy(() => import('./pages/tickets-page.tsx')),
+  },
+  {
+    path: '/tickets/:id',
+    label: 'Ticket',
+    roles: ['support'],
+    nav: false,
+    page: lazy(() => import('./pages/ticket-page.tsx')),
+  },
+  {
+    path: '/card-orders',
+    label: 'Card orders',
+    roles: ['support'],
+    nav: true,
+    page: lazy(() => import('./pages/card-orders-page.tsx')),
+  },
+  {
     path: '/verifications',
     label: 'Verification review',
     roles: ['compliance'],

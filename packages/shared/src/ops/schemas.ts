@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { CARD_ORDER_STATUSES, cardOrderSchema } from '../card-orders/schemas.ts';
+import { donationSchema } from '../donations/schemas.ts';
+import { invoiceSchema } from '../invoices/schemas.ts';
+import { operatorTicketSummarySchema, TICKET_STATUSES, ticketSchema, ticketSummarySchema } from '../support/schemas.ts';
 
 /** The back office's contracts (issue 15): `/api/ops/…`, shared by the API and the ops app. English only. */
 
@@ -109,6 +113,20 @@ export const opsUserDetail = z.object({
   ),
   payouts: z.array(opsPayoutSchema),
   verification: z.object({ id: z.uuid(), status: z.string(), kind: z.string(), created_at: timestamp }).nullable(),
+  team: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      workplace: z.string(),
+      card_id: z.uuid(),
+      admin: z.boolean(),
+      members: z.number().int(),
+      joined_at: timestamp,
+    })
+    .nullable(),
+  invoices: z.array(invoiceSchema),
+  donations: z.array(donationSchema),
+  tickets: z.array(ticketSummarySchema),
 });
 export type OpsUserDetail = z.infer<typeof opsUserDetail>;
 
@@ -207,5 +225,43 @@ export const ledgerHealthSchema = z.object({
   platform_balances: z.record(z.string(), money),
   pending_payments: z.array(z.object({ id: z.uuid(), purpose: z.string(), total_cents: money, created_at: timestamp })),
   messages: z.object({ pending: z.number().int(), sending: z.number().int(), sent: z.number().int(), dead: z.number().int() }),
+  /** Per UTC day, oldest first, the worst of the day's hourly snapshots; null where no snapshot was taken. */
+  history: z.array(
+    z.object({
+      day: z.string(),
+      snapshots: z.number().int(),
+      invariant_problems: z.number().int().nullable(),
+      pending_payments: z.number().int().nullable(),
+      dead_messages: z.number().int().nullable(),
+    }),
+  ),
 });
 export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
+
+// ---- Support inbox ----
+
+export const opsTicketQuery = z.object({ status: z.enum(TICKET_STATUSES).optional() });
+export const opsTicketRow = operatorTicketSummarySchema.extend({ phone: z.string() });
+export type OpsTicketRow = z.infer<typeof opsTicketRow>;
+export const opsTicketDetail = ticketSchema.extend({ user: opsUserSchema });
+export type OpsTicketDetail = z.infer<typeof opsTicketDetail>;
+/** At most this many files with one reply. */
+export const OPS_REPLY_MAX_ATTACHMENTS = 3;
+export const opsTicketReplyBody = z.object({
+  message: required(5000),
+  attachments: z
+    .array(z.object({ name: required(200), content: z.string().min(1).max(20_000_000) }))
+    .max(OPS_REPLY_MAX_ATTACHMENTS)
+    .default([]),
+});
+
+// ---- Card orders ----
+
+export const opsCardOrderQuery = z.object({ status: z.enum(CARD_ORDER_STATUSES).optional() });
+export const opsCardOrderRow = cardOrderSchema.extend({ user_id: z.uuid(), phone: z.string() });
+export type OpsCardOrderRow = z.infer<typeof opsCardOrderRow>;
+export const opsCardOrderMoveBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('in_production') }),
+  z.object({ status: z.literal('shipped'), tracking_reference: required(100) }),
+  z.object({ status: z.literal('delivered') }),
+]);

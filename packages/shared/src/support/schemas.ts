@@ -45,6 +45,10 @@ export const ticketSummarySchema = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
+/** The back office's inbox row: a ticket and whose it is. */
+export const operatorTicketSummarySchema = ticketSummarySchema.extend({ user_id: z.uuid() });
+export type OperatorTicketSummary = z.infer<typeof operatorTicketSummarySchema>;
+
 export const ticketMessageSchema = z.object({
   id: z.uuid(),
   author: z.enum(['user', 'operator']),

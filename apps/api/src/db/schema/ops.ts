@@ -77,3 +77,15 @@ export const refundRequests = pgTable('refund_requests', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Ledger health once an hour (the `ops.health-snapshot` job), so the back office shows counts over time: the hour it
+ * was taken, how many invariant problems, payments pending past reconciliation and dead messages there were.
+ */
+export const opsHealthSnapshots = pgTable('ops_health_snapshots', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+  invariantProblems: integer('invariant_problems').notNull(),
+  pendingPayments: integer('pending_payments').notNull(),
+  deadMessages: integer('dead_messages').notNull(),
+  createdAt: createdAt(),
+});

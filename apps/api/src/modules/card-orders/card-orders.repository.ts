@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/card-orders.ts';
 
@@ -11,6 +11,16 @@ export function listOrders(db: Executor, userId: string) {
     .from(cardOrders)
     .where(eq(cardOrders.userId, userId))
     .orderBy(desc(cardOrders.createdAt), desc(cardOrders.id));
+}
+
+/** Orders of a status (every status when none), the oldest first. */
+export function listOrdersByStatus(db: Executor, status: CardOrderStatus | undefined, limit: number) {
+  return db
+    .select()
+    .from(cardOrders)
+    .where(status ? eq(cardOrders.status, status) : undefined)
+    .orderBy(asc(cardOrders.createdAt), asc(cardOrders.id))
+    .limit(limit);
 }
 
 export async function findOrder(db: Executor, id: string) {

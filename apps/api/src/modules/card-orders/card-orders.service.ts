@@ -102,6 +102,9 @@ const CANCELABLE: readonly repo.CardOrderStatus[] = ['awaiting_payment', 'placed
 
 export type CardOrdersService = ReturnType<typeof createCardOrdersService>;
 
+/** Runs inside a back-office move of an order (its audit record), with the order before and after. */
+export type OnOrderChange = (tx: Executor, change: { before: repo.CardOrderRow; after: CardOrder }) => Promise<void>;
+
 export function createCardOrdersService(deps: {
   db: Database;
   clock: Clock;
@@ -226,14 +229,21 @@ export function createCardOrdersService(deps: {
     }
   }
 
-  async function move(orderId: string, name: keyof typeof MOVES, changes: Partial<repo.CardOrderRow> = {}): Promise<CardOrder> {
+  async function move(
+    orderId: string,
+    name: keyof typeof MOVES,
+    changes: Partial<repo.CardOrderRow> = {},
+    onChanged?: OnOrderChange,
+  ): Promise<CardOrder> {
     const rule = MOVES[name];
     return db.transaction(async (tx) => {
       const order = await repo.findOrderForUpdate(tx, orderId);
       if (!order) throw new AppError('not_found');
       if (!(rule.from as readonly string[]).includes(order.status)) throw new AppError('card_order_status');
       const now = clock.now();
-      return toOrder(await repo.updateOrder(tx, orderId, { ...changes, status: rule.to, [rule.at]: now, updatedAt: now }));
+      const after = toOrder(await repo.updateOrder(tx, orderId, { ...changes, status: rule.to, [rule.at]: now, updatedAt: now }));
+      await onChanged?.(tx, { before: order, after });
+      return after;
     });
   }
 
@@ -294,7 +304,12 @@ export function createCardOrdersService(deps: {
       return printFileOf(userId, product, 1);
     },
 
-    // The back office's operations (its screens come with the back office issue).
+    // The back office's operations: `onChanged` runs in the change's transaction (the operator's audit record).
+
+    /** Orders of a status (every status when none), the oldest first: the back office's queue. */
+    async listForOperators(status: repo.CardOrderStatus | undefined, limit = 200) {
+      return (await repo.listOrdersByStatus(db, status, limit)).map((row) => ({ ...toOrder(row), user_id: row.userId }));
+    },
 
     /** The print file the back office sends to the printer. */
     async printFile(orderId: string): Promise<Buffer> {
@@ -303,20 +318,20 @@ export function createCardOrdersService(deps: {
       return printFileOf(order.userId, order.product, order.quantity);
     },
 
-    startProduction: (orderId: string) => move(orderId, 'startProduction'),
-    ship: (orderId: string, trackingReference: string) => {
+    startProduction: (orderId: string, onChanged?: OnOrderChange) => move(orderId, 'startProduction', {}, onChanged),
+    ship: (orderId: string, trackingReference: string, onChanged?: OnOrderChange) => {
       const reference = trackingReference.trim();
       if (!reference || reference.length > 100)
         throw new AppError('validation_failed', { validationErrors: { tracking_reference: ['Enter valid data'] } });
-      return move(orderId, 'ship', { trackingReference: reference });
+      return move(orderId, 'ship', { trackingReference: reference }, onChanged);
     },
-    markDelivered: (orderId: string) => move(orderId, 'markDelivered'),
+    markDelivered: (orderId: string, onChanged?: OnOrderChange) => move(orderId, 'markDelivered', {}, onChanged),
 
     /**
      * Cancels an order not yet shipped. A paid order is refunded in full through the provider first, under one refund
      * key, so a retry after a failure refunds once; the order is canceled only once the refund went through.
      */
-    async cancelOrder(orderId: string): Promise<CardOrder> {
+    async cancelOrder(orderId: string, onChanged?: OnOrderChange): Promise<CardOrder> {
       const order = await repo.findOrder(db, orderId);
       if (!order) throw new AppError('not_found');
       if (!CANCELABLE.includes(order.status)) throw new AppError('card_order_status');
@@ -327,11 +342,16 @@ export function createCardOrdersService(deps: {
       }
       return db.transaction(async (tx) => {
         const locked = (await repo.findOrderForUpdate(tx, orderId))!;
-        // The refund's own event may already have canceled it.
-        if (locked.status === 'canceled') return toOrder(locked);
+        // The refund's own event may already have canceled it; the cancel was still this call's doing.
+        if (locked.status === 'canceled') {
+          await onChanged?.(tx, { before: order, after: toOrder(locked) });
+          return toOrder(locked);
+        }
         if (!CANCELABLE.includes(locked.status)) throw new AppError('card_order_status');
         const now = clock.now();
-        return toOrder(await repo.updateOrder(tx, orderId, { status: 'canceled', canceledAt: now, updatedAt: now }));
+        const after = toOrder(await repo.updateOrder(tx, orderId, { status: 'canceled', canceledAt: now, updatedAt: now }));
+        await onChanged?.(tx, { before: locked, after });
+        return after;
       });
     },
   };

@@ -2,7 +2,7 @@ import type { createDonationBody, Donation } from '@tipcard/shared/donations/sch
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCardRecipient } from '../cards/cards.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -26,6 +26,11 @@ function toDonation(row: repo.DonationRow): Donation {
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The donations that reached the user, newest first (the back office's user screen). */
+export async function listDonationsOfUser(db: Executor, userId: string): Promise<Donation[]> {
+  return (await repo.listReceivedDonations(db, userId, LIST_LIMIT)).map(toDonation);
 }
 
 /**

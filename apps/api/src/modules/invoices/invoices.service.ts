@@ -3,14 +3,14 @@ import type { createInvoiceBody, Invoice, PublicInvoice } from '@tipcard/shared/
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findCardFace, findPrivateCardOfUser } from '../cards/cards.service.ts';
 import { renderQrCode, normalizeHexColor, type QrFormat } from '../cards/qr-code.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PurposeHandler } from '../payments/purpose-handler.ts';
-import { requireOwnClient } from '../users/users.service.ts';
+import { listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './invoices.repository.ts';
 
 type CreateInvoice = z.output<typeof createInvoiceBody>;
@@ -22,6 +22,14 @@ const LIST_LIMIT = 100;
 
 /** The public page of an invoice: what its link and QR code open. */
 export const invoiceUrlOf = (publicUrl: string, invoiceId: string) => `${publicUrl}/invoice/${invoiceId}`;
+
+/** Every invoice of the user, across their clients, newest first (the back office's user screen). */
+export async function listInvoicesOfUser(db: Executor, userId: string, publicUrl: string): Promise<Invoice[]> {
+  const clients = await listClients(db, userId);
+  const rows = (await Promise.all(clients.map((client) => repo.listInvoicesOfClient(db, client.id, LIST_LIMIT)))).flat();
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return rows.slice(0, LIST_LIMIT).map((row) => toInvoice(row, publicUrl));
+}
 
 function toInvoice(row: repo.InvoiceRow, publicUrl: string): Invoice {
   return {

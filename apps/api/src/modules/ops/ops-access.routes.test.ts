@@ -47,6 +47,21 @@ const ROUTES: {
   { method: 'GET', url: '/api/ops/refund-requests', allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/refund-requests/${ID}/approve`, allowed: ['finance'] },
   { method: 'GET', url: '/api/ops/ledger-health', allowed: ['finance'] },
+  { method: 'GET', url: '/api/ops/tickets?status=open', allowed: ['support'] },
+  { method: 'GET', url: `/api/ops/tickets/${ID}`, allowed: ['support'] },
+  { method: 'GET', url: `/api/ops/tickets/${ID}/attachments/${ID}`, allowed: ['support'] },
+  { method: 'POST', url: `/api/ops/tickets/${ID}/reply`, allowed: ['support'], payload: { message: 'Hello' } },
+  { method: 'POST', url: `/api/ops/tickets/${ID}/close`, allowed: ['support'] },
+  { method: 'POST', url: `/api/ops/tickets/${ID}/reopen`, allowed: ['support'] },
+  { method: 'GET', url: '/api/ops/card-orders?status=placed', allowed: ['support'] },
+  { method: 'GET', url: `/api/ops/card-orders/${ID}/print-file`, allowed: ['support'] },
+  {
+    method: 'POST',
+    url: `/api/ops/card-orders/${ID}/status`,
+    allowed: ['support'],
+    payload: { status: 'shipped', tracking_reference: 'RR123456789LV' },
+  },
+  { method: 'POST', url: `/api/ops/card-orders/${ID}/cancel`, allowed: ['support'] },
   // Last: it ends the caller's session.
   { method: 'POST', url: '/api/ops/sign-out', allowed: ['support', 'compliance', 'finance'] },
 ];
@@ -71,7 +86,12 @@ describe('back office roles', () => {
       .filter(([path]) => path.startsWith('/api/ops/'))
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    const template = (url: string) => url.split('?')[0]!.replace(ID, '{id}').replace('document_front', '{field}');
+    const template = (url: string) =>
+      url
+        .split('?')[0]!
+        .replace(ID, '{id}')
+        .replace(ID, '{attachmentId}')
+        .replace('document_front', '{field}');
     const inTable = [...ROUTES.map((route) => `${route.method} ${template(route.url)}`), ...PUBLIC].sort();
     expect(inTable).toEqual(inApi);
   });

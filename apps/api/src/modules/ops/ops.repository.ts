@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { operatorSessions, operators, opsAudit, refundRequests } from '../../db/schema/ops.ts';
+import { operatorSessions, operators, opsAudit, opsHealthSnapshots, refundRequests } from '../../db/schema/ops.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type OperatorSessionRow = typeof operatorSessions.$inferSelect;
 export type AuditRow = typeof opsAudit.$inferSelect;
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
+export type HealthSnapshotRow = typeof opsHealthSnapshots.$inferSelect;
 
 export async function insertOperator(tx: Executor, values: typeof operators.$inferInsert) {
   const [row] = await tx.insert(operators).values(values).returning();
@@ -125,4 +126,19 @@ export function listRefundRequests(db: Executor, status: RefundRequestRow['statu
     .where(eq(refundRequests.status, status))
     .orderBy(desc(refundRequests.createdAt))
     .limit(200);
+}
+
+export async function hasHealthSnapshot(db: Executor, hour: Date): Promise<boolean> {
+  const [row] = await db.select({ hour: opsHealthSnapshots.hour }).from(opsHealthSnapshots).where(eq(opsHealthSnapshots.hour, hour));
+  return row !== undefined;
+}
+
+/** Answers whether this call wrote the hour's snapshot (another worker may have taken it meanwhile). */
+export async function insertHealthSnapshot(db: Executor, values: typeof opsHealthSnapshots.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(opsHealthSnapshots).values(values).onConflictDoNothing().returning({ hour: opsHealthSnapshots.hour });
+  return rows.length > 0;
+}
+
+export function listHealthSnapshotsSince(db: Executor, since: Date): Promise<HealthSnapshotRow[]> {
+  return db.select().from(opsHealthSnapshots).where(gte(opsHealthSnapshots.hour, since)).orderBy(asc(opsHealthSnapshots.hour));
 }

@@ -14,7 +14,15 @@ import {
   ledgerHealthSchema,
   operatorSchema,
   opsBatchSchema,
+  opsCardOrderMoveBody,
+  opsCardOrderQuery,
+  opsCardOrderRow,
   opsPaymentSchema,
+  opsTicketDetail,
+  opsTicketQuery,
+  opsTicketReplyBody,
+  opsTicketRow,
+  OPS_REPLY_MAX_ATTACHMENTS,
   opsPayoutSchema,
   opsUserDetail,
   opsUserSchema,
@@ -30,7 +38,10 @@ import {
   verificationQueueItem,
   type OperatorRole,
 } from '@tipcard/shared/ops/schemas';
+import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
+import { cardOrderSchema } from '@tipcard/shared/card-orders/schemas';
 import { AppError } from '../../lib/app-error.ts';
+import { storedFileHeaders } from '../../lib/stored-file.ts';
 import type { AuditContext } from './ops-audit.ts';
 import type { Operator, OpsAuthService } from './ops-auth.service.ts';
 import type { OpsService } from './ops.service.ts';
@@ -45,6 +56,8 @@ declare module 'fastify' {
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const idParams = z.object({ id: z.uuid() });
 const MINUTE = 60_000;
+/** A reply with its files: each up to 10 MB as base64, plus the JSON around them. */
+const REPLY_BODY_LIMIT = OPS_REPLY_MAX_ATTACHMENTS * Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
 /**
  * Which roles may call what (admin may call everything). The table-driven test walks every route of this plugin
@@ -53,6 +66,7 @@ const MINUTE = 60_000;
 export const OPS_ACCESS = {
   any: ['support', 'compliance', 'finance'],
   users: ['support', 'compliance', 'finance'],
+  support: ['support'],
   compliance: ['compliance'],
   finance: ['finance'],
   audit: ['compliance'],
@@ -543,5 +557,158 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       },
     },
     async () => ({ data: await ops.ledgerHealth() }),
+  );
+
+  // ---- Support inbox ----
+
+  app.get(
+    '/ops/tickets',
+    {
+      ...guard('support'),
+      schema: {
+        tags,
+        security,
+        summary: 'Tickets by status, the longest without activity first',
+        querystring: opsTicketQuery,
+        response: { 200: data(z.array(opsTicketRow)) },
+      },
+    },
+    async (request) => ({ data: await ops.listTickets(request.query.status) }),
+  );
+
+  app.get(
+    '/ops/tickets/:id',
+    {
+      ...guard('support'),
+      schema: {
+        tags,
+        security,
+        summary: 'A ticket: its conversation, attachments and user',
+        params: idParams,
+        response: { 200: data(opsTicketDetail) },
+      },
+    },
+    async (request) => ({ data: await ops.ticketDetail(request.params.id) }),
+  );
+
+  app.get(
+    '/ops/tickets/:id/attachments/:attachmentId',
+    {
+      ...guard('support'),
+      schema: { tags, security, summary: "An attachment's file", params: idParams.extend({ attachmentId: z.uuid() }) },
+    },
+    async (request, reply) => {
+      const file = await ops.ticketAttachment(request.params.id, request.params.attachmentId);
+      // As on the user's side: a download, never a page of ours, its type never sniffed.
+      return storedFileHeaders(reply, file.name).type(file.mime).send(file.content);
+    },
+  );
+
+  app.post(
+    '/ops/tickets/:id/reply',
+    {
+      ...guard('support'),
+      bodyLimit: REPLY_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: 'Answer a ticket, with up to 3 files (PDF, JPEG, PNG or .edoc): it waits for the user, who is told by SMS',
+        params: idParams,
+        body: opsTicketReplyBody,
+        response: { 200: data(opsTicketDetail) },
+      },
+    },
+    async (request) => ({
+      data: await ops.replyToTicket(audit(request), request.params.id, request.body.message, request.body.attachments),
+    }),
+  );
+
+  for (const action of ['close', 'reopen'] as const) {
+    app.post(
+      `/ops/tickets/:id/${action}`,
+      {
+        ...guard('support'),
+        schema: {
+          tags,
+          security,
+          summary: action === 'close' ? 'Close a ticket' : 'Open a closed ticket again',
+          params: idParams,
+          response: { 200: data(opsTicketDetail) },
+        },
+      },
+      async (request) => ({
+        data: await (action === 'close' ? ops.closeTicket : ops.reopenTicket)(audit(request), request.params.id),
+      }),
+    );
+  }
+
+  // ---- Card orders ----
+
+  app.get(
+    '/ops/card-orders',
+    {
+      ...guard('support'),
+      schema: {
+        tags,
+        security,
+        summary: 'Card orders by status, the oldest first',
+        querystring: opsCardOrderQuery,
+        response: { 200: data(z.array(opsCardOrderRow)) },
+      },
+    },
+    async (request) => ({ data: await ops.listCardOrders(request.query.status) }),
+  );
+
+  app.get(
+    '/ops/card-orders/:id/print-file',
+    { ...guard('support'), schema: { tags, security, summary: "The order's print PDF for the printer", params: idParams } },
+    async (request, reply) => {
+      const pdf = await ops.cardOrderPrintFile(request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="tipcard-order-${request.params.id.slice(0, 8)}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/ops/card-orders/:id/status',
+    {
+      ...guard('support'),
+      schema: {
+        tags,
+        security,
+        summary: 'Move an order to in production, shipped (with a tracking reference) or delivered',
+        params: idParams,
+        body: opsCardOrderMoveBody,
+        response: { 200: data(cardOrderSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return {
+        data: await ops.moveCardOrder(
+          audit(request),
+          request.params.id,
+          body.status,
+          body.status === 'shipped' ? body.tracking_reference : undefined,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/ops/card-orders/:id/cancel',
+    {
+      ...guard('support'),
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an order not yet shipped; a paid one is refunded in full',
+        params: idParams,
+        response: { 200: data(cardOrderSchema) },
+      },
+    },
+    async (request) => ({ data: await ops.cancelCardOrder(audit(request), request.params.id) }),
   );
 };

@@ -1,14 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
+import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
 import { RETURN_REASONS, type ReturnReasonCode } from '@tipcard/shared/ops/schemas';
+import type { TicketStatus } from '@tipcard/shared/support/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { CardOrdersService, OnOrderChange } from '../card-orders/card-orders.service.ts';
 import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../cards/cards.service.ts';
+import { listDonationsOfUser } from '../donations/donations.service.ts';
+import { listInvoicesOfUser } from '../invoices/invoices.service.ts';
 import { readFile } from '../files/files.service.ts';
 import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
-import { findPaymentWithShares, listPaymentsPendingSince, type PaymentsService } from '../payments/payments.service.ts';
+import {
+  countPaymentsPendingSince,
+  findPaymentWithShares,
+  listPaymentsPendingSince,
+  type PaymentsService,
+} from '../payments/payments.service.ts';
 import {
   findBatch,
   listBatches,
@@ -20,6 +30,8 @@ import {
 import { applyPayoutOutcome, createBatch } from '../payouts/payouts.jobs.ts';
 import type { PayoutRow } from '../payouts/payout-batches.ts';
 import type { SepaDebtor } from '../payouts/sepa-file.ts';
+import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
+import { currentTeamOfUser } from '../teams/teams.service.ts';
 import { recentTransactionsOfUser } from '../transactions/transactions.service.ts';
 import {
   findUserById,
@@ -96,9 +108,19 @@ export interface OpsDeps {
   messages: MessagingService;
   payments: PaymentsService;
   debtor: SepaDebtor | undefined;
+  support: SupportService;
+  cardOrders: CardOrdersService;
+  publicUrl: string;
   refundApprovalCents: number;
   reconcileAfterMinutes: number;
 }
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How far back the ledger screen's counts over time go. */
+const HEALTH_HISTORY_DAYS = 14;
+/** The back office's moves of a card order, named by the status they lead to. */
+export type CardOrderMove = 'in_production' | 'shipped' | 'delivered';
 
 export type OpsService = ReturnType<typeof createOpsService>;
 
@@ -114,6 +136,51 @@ export function createOpsService(deps: OpsDeps) {
     if (!user) throw new AppError('not_found');
     return user;
   }
+
+  /** A ticket with its conversation, and whose it is. */
+  async function ticketDetail(id: string) {
+    const { user_id: userId, ...ticket } = await deps.support.getForOperator(id);
+    return { ...ticket, user: userSummary(await requireUser(userId)) };
+  }
+
+  /** Users' phones for list rows, looked up once per user. */
+  async function phonesOf(userIds: string[]) {
+    const unique = [...new Set(userIds)];
+    const users = await Promise.all(unique.map((id) => findUserById(db, id)));
+    return new Map(unique.map((id, index) => [id, users[index]?.phone ?? '']));
+  }
+
+  /** The audit record of an operator's change of a ticket, written in the change's transaction. */
+  const ticketAudit =
+    (context: AuditContext, action: string, extra: Record<string, unknown> = {}): OnTicketChange =>
+    (tx, change) =>
+      recordAudit(tx, context, {
+        action,
+        subjectType: 'ticket',
+        subjectId: change.ticket.id,
+        before: { status: change.ticket.status },
+        after: { status: change.status, ...extra, ...(change.attachments.length > 0 ? { attachments: change.attachments } : {}) },
+      });
+
+  /** The audit record of an operator's move of a card order, written in the move's transaction. */
+  const orderAudit =
+    (context: AuditContext, action: string): OnOrderChange =>
+    (tx, { before, after }) =>
+      recordAudit(tx, context, {
+        action,
+        subjectType: 'card_order',
+        subjectId: after.id,
+        before: { status: before.status },
+        after: {
+          status: after.status,
+          ...(after.tracking_reference && after.tracking_reference !== before.trackingReference
+            ? { tracking_reference: after.tracking_reference }
+            : {}),
+          ...(action === 'card_order.cancel' && before.paymentId && before.status !== 'awaiting_payment'
+            ? { refunded_cents: before.totalCents }
+            : {}),
+        },
+      });
 
   async function changeBlock(context: AuditContext, userId: string, block: boolean, reason: string) {
     const now = clock.now();
@@ -183,12 +250,16 @@ export function createOpsService(deps: OpsDeps) {
     /** Everything support needs about one user. */
     async userDetail(userId: string) {
       const user = await requireUser(userId);
-      const [cards, balances, history, payouts, verification] = await Promise.all([
+      const [cards, balances, history, payouts, verification, team, invoices, donations, tickets] = await Promise.all([
         listCardsOfUser(db, userId),
         userBalances(db, userId),
         recentTransactionsOfUser(db, userId, 50),
         listPayoutsOfUser(db, userId, 50),
         findLatestVerification(db, userId),
+        currentTeamOfUser(db, userId),
+        listInvoicesOfUser(db, userId, deps.publicUrl),
+        listDonationsOfUser(db, userId),
+        deps.support.listOfUser(userId),
       ]);
       return {
         user: userSummary(user),
@@ -218,6 +289,10 @@ export function createOpsService(deps: OpsDeps) {
               created_at: verification.createdAt.toISOString(),
             }
           : null,
+        team,
+        invoices,
+        donations,
+        tickets,
       };
     },
 
@@ -477,12 +552,28 @@ export function createOpsService(deps: OpsDeps) {
     /** The invariant check, platform balances, payments pending past reconciliation, message delivery states. */
     async ledgerHealth() {
       const now = clock.now();
-      const [problems, balances, pending, messages] = await Promise.all([
+      const today = Math.floor(now.getTime() / DAY) * DAY;
+      const firstDay = today - (HEALTH_HISTORY_DAYS - 1) * DAY;
+      const [problems, balances, pending, messages, snapshots] = await Promise.all([
         checkLedgerInvariants(db),
         platformBalances(db),
         listPaymentsPendingSince(db, new Date(now.getTime() - deps.reconcileAfterMinutes * 60_000), 100),
         countMessagesByStatus(db),
+        repo.listHealthSnapshotsSince(db, new Date(firstDay)),
       ]);
+      // Per UTC day, the worst of its hourly snapshots; a day without any says so (null) rather than zero.
+      const history = Array.from({ length: HEALTH_HISTORY_DAYS }, (_, index) => {
+        const start = firstDay + index * DAY;
+        const day = snapshots.filter((row) => row.hour.getTime() >= start && row.hour.getTime() < start + DAY);
+        const worst = (pick: (row: repo.HealthSnapshotRow) => number) => (day.length > 0 ? Math.max(...day.map(pick)) : null);
+        return {
+          day: new Date(start).toISOString().slice(0, 10),
+          snapshots: day.length,
+          invariant_problems: worst((row) => row.invariantProblems),
+          pending_payments: worst((row) => row.pendingPayments),
+          dead_messages: worst((row) => row.deadMessages),
+        };
+      });
       return {
         checked_at: now.toISOString(),
         invariant_problems: problems,
@@ -499,8 +590,86 @@ export function createOpsService(deps: OpsDeps) {
           sent: messages.sent ?? 0,
           dead: messages.dead ?? 0,
         },
+        history,
       };
     },
+
+    /**
+     * Snapshots the ledger's health once per hour: answers false at once when this hour's is taken (the runner asks
+     * often), so the invariant check runs once an hour.
+     */
+    async takeHealthSnapshot(now: Date): Promise<boolean> {
+      const hour = new Date(Math.floor(now.getTime() / HOUR) * HOUR);
+      if (await repo.hasHealthSnapshot(db, hour)) return false;
+      const [problems, pendingPayments, messages] = await Promise.all([
+        checkLedgerInvariants(db),
+        countPaymentsPendingSince(db, new Date(now.getTime() - deps.reconcileAfterMinutes * 60_000)),
+        countMessagesByStatus(db),
+      ]);
+      return repo.insertHealthSnapshot(db, {
+        hour,
+        invariantProblems: problems.length,
+        pendingPayments,
+        deadMessages: messages.dead ?? 0,
+      });
+    },
+
+    // ---- Support inbox ----
+
+    async listTickets(status: TicketStatus | undefined) {
+      const tickets = await deps.support.listForOperators(status);
+      const phones = await phonesOf(tickets.map((ticket) => ticket.user_id));
+      return tickets.map((ticket) => ({ ...ticket, phone: phones.get(ticket.user_id) ?? '' }));
+    },
+
+    ticketDetail,
+
+    ticketAttachment: (id: string, attachmentId: string) => deps.support.downloadForOperator(id, attachmentId),
+
+    /** The support module's reply (waits for the user, tells them by SMS), audited in its transaction. */
+    async replyToTicket(context: AuditContext, id: string, message: string, attachments: readonly OperatorAttachment[]) {
+      await deps.support.replyAsOperator(id, message, {
+        attachments,
+        onChanged: ticketAudit(context, 'ticket.reply', { message_length: message.trim().length }),
+      });
+      return ticketDetail(id);
+    },
+
+    async closeTicket(context: AuditContext, id: string) {
+      await deps.support.close(id, ticketAudit(context, 'ticket.close'));
+      return ticketDetail(id);
+    },
+
+    async reopenTicket(context: AuditContext, id: string) {
+      await deps.support.reopen(id, ticketAudit(context, 'ticket.reopen'));
+      return ticketDetail(id);
+    },
+
+    // ---- Card orders ----
+
+    async listCardOrders(status: CardOrderStatus | undefined) {
+      const orders = await deps.cardOrders.listForOperators(status);
+      const phones = await phonesOf(orders.map((order) => order.user_id));
+      return orders.map((order) => ({ ...order, phone: phones.get(order.user_id) ?? '' }));
+    },
+
+    cardOrderPrintFile: (id: string) => deps.cardOrders.printFile(id),
+
+    /** The card-orders module's moves, each from the states it allows, audited in its transaction. */
+    moveCardOrder(context: AuditContext, id: string, move: CardOrderMove, trackingReference?: string) {
+      const cardOrders = deps.cardOrders;
+      switch (move) {
+        case 'in_production':
+          return cardOrders.startProduction(id, orderAudit(context, 'card_order.in_production'));
+        case 'shipped':
+          return cardOrders.ship(id, trackingReference ?? '', orderAudit(context, 'card_order.shipped'));
+        case 'delivered':
+          return cardOrders.markDelivered(id, orderAudit(context, 'card_order.delivered'));
+      }
+    },
+
+    /** Cancels an order not yet shipped, refunding it in full first when it was paid. */
+    cancelCardOrder: (context: AuditContext, id: string) => deps.cardOrders.cancelOrder(id, orderAudit(context, 'card_order.cancel')),
 
     listAudit: (filter: repo.AuditFilter, limit?: number) => listAudit(db, filter, limit),
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentAllocations, payments, providerEvents } from '../../db/schema/payments.ts';
 
@@ -161,6 +161,15 @@ export function listPendingSince(db: Executor, before: Date, limit: number) {
     .where(and(eq(payments.status, 'pending'), lte(payments.createdAt, before)))
     .orderBy(asc(payments.createdAt))
     .limit(limit);
+}
+
+/** How many payments are pending longer than the given time (the back office's health snapshots). */
+export async function countPendingSince(db: Executor, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.createdAt, before)));
+  return row!.n;
 }
 
 /**

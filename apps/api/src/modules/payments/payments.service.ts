@@ -527,3 +527,4 @@ export async function findPaymentWithShares(db: Executor, paymentId: string) {
   return payment ? { payment, shares: await repo.listAllocations(db, paymentId) } : undefined;
 }
 export const listPaymentsPendingSince = repo.listPendingSince;
+export const countPaymentsPendingSince = repo.countPendingSince;

@@ -20,6 +20,16 @@ export async function listTickets(db: Executor, userId: string): Promise<TicketR
   return db.select().from(supportTickets).where(eq(supportTickets.userId, userId)).orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id));
 }
 
+/** Tickets of a status (every status when none), the longest without activity first: the back office's inbox. */
+export async function listTicketsByStatus(db: Executor, status: TicketRow['status'] | undefined, limit: number): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(status ? eq(supportTickets.status, status) : undefined)
+    .orderBy(asc(supportTickets.updatedAt), asc(supportTickets.id))
+    .limit(limit);
+}
+
 export async function countTicketsWithStatus(db: Executor, userId: string, status: TicketRow['status']): Promise<number> {
   const [row] = await db
     .select({ n: count() })

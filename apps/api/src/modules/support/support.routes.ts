@@ -130,8 +130,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
 };
 
 /**
- * POST /api/dev/support/{ticketId}/reply: an operator's reply from a developer or a browser test, until the back
- * office exists. Registered only where the dev outbox is (never in production).
+ * POST /api/dev/support/{ticketId}/reply: an operator's reply from a developer or a browser test without signing in to
+ * the back office (operators answer at /ops). Registered only where the dev outbox is (never in production).
  */
 export const supportDevRoutes: FastifyPluginAsyncZod<{ support: SupportService; public: boolean }> = async (app, options) => {
   app.post(

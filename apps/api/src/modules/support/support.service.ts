@@ -1,15 +1,35 @@
-import type { CreateTicketBody, Ticket, TicketAttachment, TicketAttachmentBody, TicketSummary } from '@tipcard/shared/support/schemas';
+import type {
+  CreateTicketBody,
+  OperatorTicketSummary,
+  Ticket,
+  TicketAttachment,
+  TicketAttachmentBody,
+  TicketStatus,
+  TicketSummary,
+} from '@tipcard/shared/support/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
-import { normalizeDocument } from '../files/document.ts';
+import { normalizeDocument, type StoredDocument } from '../files/document.ts';
 import { deleteFile, readFile, storeFile } from '../files/files.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './support.repository.ts';
 
 export type SupportService = ReturnType<typeof createSupportService>;
+
+/** A file an operator attaches to a reply: base64 content, typed by its bytes like the user's. */
+export interface OperatorAttachment {
+  name: string;
+  content: string;
+}
+
+/** Runs inside an operator's change of a ticket (the back office's audit record): the ticket before, its new status. */
+export type OnTicketChange = (
+  tx: Executor,
+  change: { ticket: repo.TicketRow; status: TicketStatus; attachments: string[] },
+) => Promise<void>;
 
 /** Erasure of a deleted account: its tickets, their conversation and files are removed. */
 export async function eraseTicketsOfUser(tx: Executor, userId: string): Promise<void> {
@@ -80,6 +100,19 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
     if (ticket.status === 'closed') throw new AppError('ticket_closed');
     await repo.touchTicket(tx, ticket.id, { status: statusAfter('user'), now });
     return ticket;
+  }
+
+  /** An operator's change of status, from the states it allows (409 otherwise), under the ticket's lock. */
+  async function setStatus(ticketId: string, from: readonly TicketStatus[], status: TicketStatus, onChanged?: OnTicketChange): Promise<TicketSummary> {
+    return db.transaction(async (tx) => {
+      const ticket = await repo.lockTicket(tx, ticketId);
+      if (!ticket) throw new AppError('not_found');
+      if (!from.includes(ticket.status)) throw new AppError('ops_conflict');
+      const now = clock.now();
+      await repo.touchTicket(tx, ticket.id, { status, now });
+      await onChanged?.(tx, { ticket, status, attachments: [] });
+      return summaryOf({ ...ticket, status, updatedAt: now });
+    });
   }
 
   return {
@@ -155,22 +188,86 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
     },
 
     /**
-     * An operator's reply (the back office calls this; until it exists, tests and tools do): the message is stored,
-     * the ticket waits for the user, and an SMS with the ticket's link is queued in the same transaction.
+     * An operator's reply (the back office; tests and the dev route too): the message and its attachments are stored,
+     * the ticket waits for the user, and an SMS with the ticket's link is queued, all in one transaction. Attachments
+     * are typed and re-encoded as the user's are, before the transaction. `onChanged` runs in that transaction (the
+     * back office's audit record), so the reply and its record commit together.
      */
-    async replyAsOperator(ticketId: string, message: string): Promise<void> {
+    async replyAsOperator(
+      ticketId: string,
+      message: string,
+      options: { attachments?: readonly OperatorAttachment[]; onChanged?: OnTicketChange } = {},
+    ): Promise<void> {
       const body = message.trim();
       if (!body) throw AppError.field('validation_failed', 'message', t('validation.not_blank'));
+      const documents: (StoredDocument & { name: string })[] = [];
+      for (const [index, attachment] of (options.attachments ?? []).entries()) {
+        const document = await normalizeDocument(`attachments.${index}.content`, attachment.content, { edoc: true });
+        documents.push({ ...document, name: cleanFileName(attachment.name) });
+      }
       const now = clock.now();
       await db.transaction(async (tx) => {
         const ticket = await repo.lockTicket(tx, ticketId);
         if (!ticket) throw new AppError('not_found');
         await repo.insertMessage(tx, { ticketId: ticket.id, author: 'operator', body, now });
-        await repo.touchTicket(tx, ticket.id, { status: statusAfter('operator'), now });
+        for (const document of documents) {
+          // The file is the user's (their ticket's), so erasing the account erases it with the ticket.
+          const fileId = await storeFile(tx, { ownerUserId: ticket.userId, mime: document.mime, content: document.content });
+          await repo.insertAttachment(tx, {
+            ticketId: ticket.id,
+            fileId,
+            author: 'operator',
+            name: document.name,
+            mime: document.mime,
+            sizeBytes: document.content.byteLength,
+            now,
+          });
+        }
+        const status = statusAfter('operator');
+        await repo.touchTicket(tx, ticket.id, { status, now });
         const user = await findUserById(tx, ticket.userId);
         // The user may turn these texts off in Settings; the answer waits in the support centre either way.
         if (user?.smsSupportReplies && !user.deletedAt) await messages.enqueueSms(tx, { to: user.phone, body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }) });
+        await options.onChanged?.(tx, { ticket, status, attachments: documents.map((document) => document.name) });
       });
     },
+
+    // The back office's side (issue 15): any ticket, by status and age.
+
+    /** Tickets of a status (all when none), those waiting longest since their last activity first. */
+    async listForOperators(status: TicketStatus | undefined, limit = 200): Promise<OperatorTicketSummary[]> {
+      return (await repo.listTicketsByStatus(db, status, limit)).map((row) => ({ ...summaryOf(row), user_id: row.userId }));
+    },
+
+    /** The user's tickets for the back office's user screen, the most recently active first. */
+    async listOfUser(userId: string): Promise<TicketSummary[]> {
+      return (await repo.listTickets(db, userId)).map(summaryOf);
+    },
+
+    /** One ticket with its conversation and attachments, whoever's it is. */
+    async getForOperator(ticketId: string): Promise<Ticket & { user_id: string }> {
+      const ticket = await repo.findTicket(db, ticketId);
+      if (!ticket) throw new AppError('not_found');
+      const [rows, attachments] = await Promise.all([repo.listMessages(db, ticket.id), repo.listAttachments(db, ticket.id)]);
+      return {
+        ...summaryOf(ticket),
+        user_id: ticket.userId,
+        messages: rows.map((m) => ({ id: m.id, author: m.author, message: m.body, created_at: m.createdAt.toISOString() })),
+        attachments: attachments.map(attachmentOf),
+      };
+    },
+
+    /** An attachment's bytes for the back office. */
+    async downloadForOperator(ticketId: string, attachmentId: string) {
+      const attachment = await repo.findAttachment(db, ticketId, attachmentId);
+      const file = attachment ? await readFile(db, attachment.fileId) : undefined;
+      if (!attachment || !file) throw new AppError('not_found');
+      return { name: attachment.name, mime: file.mime, content: file.content };
+    },
+
+    /** Closes a ticket that is not closed (the user then opens a new one to write again). */
+    close: (ticketId: string, onChanged?: OnTicketChange) => setStatus(ticketId, ['open', 'waiting_for_user'], 'closed', onChanged),
+    /** Opens a closed ticket again, for the operators to carry on with it. */
+    reopen: (ticketId: string, onChanged?: OnTicketChange) => setStatus(ticketId, ['closed'], 'open', onChanged),
   };
 }

@@ -24,6 +24,23 @@ import { splitAmongMembers } from './team-split.ts';
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;
 
+/** The user's current team for the back office's user screen: which, since when, and whether they run it. */
+export async function currentTeamOfUser(db: Executor, userId: string) {
+  const membership = await repo.findOpenMembership(db, userId);
+  if (!membership) return null;
+  const { team, workplace } = (await repo.findTeam(db, membership.teamId))!;
+  const members = await repo.listOpenMemberships(db, team.id);
+  return {
+    id: team.id,
+    title: team.title,
+    workplace: workplace.name,
+    card_id: team.cardId,
+    admin: team.adminUserId === userId,
+    members: members.length,
+    joined_at: membership.joinedAt.toISOString(),
+  };
+}
+
 /** Whether the user is the admin of a team: they must hand admin over before leaving (or deleting their account). */
 export async function isTeamAdmin(db: Executor, userId: string): Promise<boolean> {
   return (await repo.findTeamAdministeredBy(db, userId)) !== undefined;

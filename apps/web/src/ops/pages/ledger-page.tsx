@@ -4,6 +4,12 @@ import { Button } from '../../components/ui/button-base.tsx';
 import { formatCents, formatTime, opsCall } from '../ops-api.ts';
 import { Card, Empty, ErrorNote, Loading, Page, Table } from '../ui.tsx';
 
+/** A day's count: red when something is wrong; "no data" for a day without snapshots (none taken, not zero). */
+function Count({ value }: { value: number | null }) {
+  if (value === null) return <span className="text-slate-500">no data</span>;
+  return <span className={value > 0 ? 'font-semibold text-red-800' : 'text-slate-800'}>{value}</span>;
+}
+
 export default function LedgerPage() {
   const health = useQuery({
     queryKey: ['ops', 'ledger-health'],
@@ -59,6 +65,22 @@ export default function LedgerPage() {
               </dl>
             </Card>
           </div>
+          <Card title="The last 14 days (worst hourly snapshot of each day)">
+            <Table
+              caption="Ledger health per day, oldest first"
+              columns={['Day (UTC)', 'Snapshots', 'Invariant problems', 'Pending past reconciliation', 'Dead messages']}
+              rows={health.data.history.map((day) => ({
+                key: day.day,
+                cells: [
+                  day.day,
+                  day.snapshots,
+                  <Count key="invariants" value={day.invariant_problems} />,
+                  <Count key="pending" value={day.pending_payments} />,
+                  <Count key="dead" value={day.dead_messages} />,
+                ],
+              }))}
+            />
+          </Card>
           <Card title="Payments pending past reconciliation">
             {health.data.pending_payments.length === 0 ? (
               <Empty>None: every payment older than the reconciliation delay has an answer.</Empty>

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsUserDetail, opsUserSchema } from '@tipcard/shared/ops/schemas';
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button-base.tsx';
 import { formatCents, formatTime, opsCall, session } from '../ops-api.ts';
 import { Badge, Card, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
+import { TicketStatusBadge } from './ticket-status.tsx';
 
 export default function UserPage() {
   const id = useParams().id ?? '';
@@ -22,7 +23,8 @@ export default function UserPage() {
   });
   if (detail.isPending) return <Loading />;
   if (detail.error) return <ErrorNote error={detail.error} />;
-  const { user, cards, balances, history, payouts, verification } = detail.data;
+  const { user, cards, balances, history, payouts, verification, team, invoices, donations, tickets } = detail.data;
+  const maySupport = role === 'support' || role === 'admin';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,6 +66,48 @@ export default function UserPage() {
               {cards.map((card) => (
                 <li key={card.id}>
                   {card.public_name} · {card.title} <code className="block text-xs text-slate-500">{card.id}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card title="Team">
+          {team ? (
+            <dl className="space-y-1 text-sm">
+              <dt className="text-slate-500">Team</dt>
+              <dd className="font-medium">
+                {team.title} {team.admin && <Badge tone="blue">admin</Badge>}
+              </dd>
+              <dt className="text-slate-500">Workplace</dt>
+              <dd>{team.workplace}</dd>
+              <dt className="text-slate-500">Members</dt>
+              <dd>{team.members}</dd>
+              <dt className="text-slate-500">Joined</dt>
+              <dd>{formatTime(team.joined_at)}</dd>
+            </dl>
+          ) : (
+            <p className="text-sm text-slate-600">In no team.</p>
+          )}
+        </Card>
+        <Card title="Tickets" className="lg:col-span-2">
+          {tickets.length === 0 ? (
+            <p className="text-sm text-slate-600">No tickets.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {tickets.map((ticket) => (
+                <li key={ticket.id} className="flex items-center justify-between gap-3 py-1.5">
+                  {maySupport ? (
+                    <Link to={`/tickets/${ticket.id}`} className="font-medium text-primary-800 underline">
+                      {ticket.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{ticket.title}</span>
+                  )}
+                  <span className="flex shrink-0 items-center gap-2 text-slate-600">
+                    {formatTime(ticket.updated_at)} <TicketStatusBadge status={ticket.status} />
+                  </span>
                 </li>
               ))}
             </ul>
@@ -118,6 +162,41 @@ export default function UserPage() {
           />
         )}
       </Card>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Card title="Invoices">
+          {invoices.length === 0 ? (
+            <Empty>No invoices.</Empty>
+          ) : (
+            <Table
+              caption="Invoices, newest first"
+              columns={['Created', 'Description', 'Amount', 'Status']}
+              rows={invoices.map((invoice) => ({
+                key: invoice.id,
+                cells: [formatTime(invoice.created_at), invoice.description, formatCents(invoice.amount_cents), invoice.status],
+              }))}
+            />
+          )}
+        </Card>
+        <Card title="Donations received">
+          {donations.length === 0 ? (
+            <Empty>No donations.</Empty>
+          ) : (
+            <Table
+              caption="Donations received, newest first"
+              columns={['When', 'Donor', 'Amount', 'Status']}
+              rows={donations.map((donation) => ({
+                key: donation.id,
+                cells: [
+                  formatTime(donation.created_at),
+                  donation.donor_name,
+                  formatCents(donation.amount_cents),
+                  donation.status,
+                ],
+              }))}
+            />
+          )}
+        </Card>
+      </div>
       <Card title="Payouts">
         {payouts.length === 0 ? (
           <Empty>No payouts.</Empty>
