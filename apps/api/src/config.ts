@@ -101,6 +101,8 @@ const envSchema = z
     RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(5),
     // Card testing (someone trying stolen cards through a card's page from many addresses).
     CHECKOUTS_PER_CARD_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
+    // Far above real traffic: a brake on card testing spread over many cards, not a quota.
+    CHECKOUTS_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     FAILED_PAYMENTS_PER_CARD_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
     REFUND_APPROVAL_CENTS: z.coerce.number().int().min(0).default(10_000),
     CARD_PRICE_CENTS: z.coerce.number().int().min(1).max(100_000).default(500),
@@ -228,6 +230,8 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
     /** Velocity limits on checkouts against card testing (DESIGN "Payments"). */
     velocity: { perSubjectPer10Minutes: number; failedPerSubjectPerHour: number };
+    /** Checkouts guests may open per minute over the whole service, counted like the rate limits (Redis when set). */
+    globalCheckoutsPerMinute: number;
   };
   payouts: {
     /** sandbox: the pretend bank settles after a delay; files: SEPA pain.001 and UK CSV files for an operator. */
@@ -338,6 +342,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         perSubjectPer10Minutes: env.CHECKOUTS_PER_CARD_PER_10_MINUTES,
         failedPerSubjectPerHour: env.FAILED_PAYMENTS_PER_CARD_PER_HOUR,
       },
+      globalCheckoutsPerMinute: env.CHECKOUTS_GLOBAL_PER_MINUTE,
     },
     payouts: {
       rail: env.PAYOUT_RAIL,
