@@ -94,6 +94,8 @@ const envSchema = z
     SOCIAL_FACEBOOK_URL: optionalHttpsUrl,
     SOCIAL_TIKTOK_URL: optionalHttpsUrl,
     SENTRY_DSN: optionalText.pipe(z.url().optional()),
+    /** The environment events are filed under in Sentry; NODE_ENV by default. */
+    SENTRY_ENVIRONMENT: optionalText,
     // Fractions are allowed so a test run can hold tips for seconds.
     HOLD_HOURS: z.coerce.number().min(0).max(24 * 60).default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
@@ -251,6 +253,8 @@ export interface Config {
   refundApprovalCents: number;
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
+  /** SENTRY_DSN: server errors go there, and the web app is told to send its own (a DSN is public by design). */
+  errorReporting: { dsn: string; environment: string } | undefined;
 }
 
 export interface SiteConfig {
@@ -354,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     refundApprovalCents: env.REFUND_APPROVAL_CENTS,
     cardPriceCents: env.CARD_PRICE_CENTS,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
+    errorReporting: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV } : undefined,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
 import { AppError, errorBody } from '../lib/app-error.ts';
+import type { ErrorReporter } from '../lib/error-reporting.ts';
 import { t } from '../lib/i18n.ts';
 
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {
@@ -29,7 +30,7 @@ function validationErrors(error: { validation: { instancePath: string; message?:
 }
 
 /** Every error leaves in the spec's format; a 5xx never carries internals. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { errors: ErrorReporter }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.toBody());
@@ -49,6 +50,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send(errorBody(error.statusCode === 404 ? 'not_found' : 'bad_request'));
     }
     request.log.error({ err: error }, 'unhandled error');
+    // The route's pattern, not its URL: ids and query strings (codes, tokens) stay here.
+    options.errors.exception(error, { tags: { source: 'request', method: request.method, route: request.routeOptions.url ?? 'unknown' } });
     return reply.status(500).send(errorBody('internal'));
   });
 });
