@@ -1,5 +1,6 @@
 import type { ErrorEvent, EventHint, NodeClient } from '@sentry/node';
-import { redactFields, redactText, serializeError } from './log-safety.ts';
+import { redactFields, redactText } from '@tipcard/shared/redaction';
+import { serializeError } from './log-safety.ts';
 
 /**
  * Where a report came from: a request the error handler answered 500 (its method and route pattern, never its URL,
