@@ -1,8 +1,9 @@
+import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../jobs/runner.ts';
 import { startFakeSentry, parseEnvelope, type FakeSentry, type SentryItem } from '../test/fake-sentry.ts';
-import { createTestApp, signUp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, signUp, signUpWithCard, type TestApp } from '../test/test-app.ts';
 
 let sentry: FakeSentry;
 let t: TestApp;
@@ -54,7 +55,7 @@ describe('error reporting to Sentry (SENTRY_DSN)', () => {
     expect(reports).toHaveLength(1);
     const event = eventOf(reports[0]!);
     expect(event.environment).toBe('test-h10');
-    expect(event.tags).toMatchObject({ method: 'POST', route: '/api/clients/:clientId/payout-methods' });
+    expect(event.tags).toMatchObject({ code: 'internal', method: 'POST', route: '/api/clients/:clientId/payout-methods' });
     expect(event.exception?.values[0]).toMatchObject({ type: 'DatabaseError', value: expect.stringContaining('23514') });
     const raw = reports[0]!.raw;
     for (const value of [method.iban, 'DE89 3704', method.bic, method.holder_last_name, method.address, user.phone, user.phone.slice(1), user.jwt, user.clientId, '123456']) {
@@ -99,6 +100,39 @@ describe('error reporting to Sentry (SENTRY_DSN)', () => {
     }
     expect(sentry.refused).toEqual([]);
   }, 60_000);
+});
+
+describe('error reporting of a payment provider that does not answer', () => {
+  it('reports the 502 once; a 503 by design (readiness) is not reported', async () => {
+    // A port with nothing listening: Stripe's API is down.
+    const closed = createServer();
+    const port = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as { port: number }).port)));
+    await new Promise((resolve) => closed.close(resolve));
+    const down = await createTestApp({
+      env: { SENTRY_DSN: sentry.dsn, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_h10', STRIPE_WEBHOOK_SECRET: 'whsec_h10', STRIPE_API_BASE: `http://127.0.0.1:${port}` },
+      // And no way to reach support: the contact form answers 503 by design.
+      config: { contactRecipient: undefined },
+    });
+    try {
+      const owner = await signUpWithCard(down);
+      const before = bySource('request').length;
+      const answer = await down.call({
+        method: 'POST',
+        url: `/api/public/cards/${owner.cardId}/payments`,
+        headers: { 'idempotency-key': 'provider-down-1' },
+        payload: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+      });
+      expect(answer.status).toBe(502);
+      const off = await down.call({ method: 'POST', url: '/api/contact', payload: { name: 'A', email: 'a@example.com', message: 'Hi' } });
+      expect(off.status).toBe(503);
+      await down.app.services.errors.flush(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const reports = bySource('request').slice(before);
+      expect(reports.map((item) => eventOf(item).tags)).toEqual([expect.objectContaining({ code: 'provider_unavailable', route: '/api/public/cards/:cardId/payments' })]);
+    } finally {
+      await down.close();
+    }
+  }, 120_000);
 });
 
 describe('the fake ingestion endpoint', () => {
