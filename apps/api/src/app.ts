@@ -109,14 +109,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('services', services);
 
   const https = config.publicUrl.startsWith('https://');
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { errors: services.errors });
+  // Reports still on their way when the server stops.
+  app.addHook('onClose', async () => void (await services.errors.flush()));
   await app.register(inputRulesPlugin);
   await app.register(cookie);
   // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a
   // middle quality, since it runs per response.
   await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
-  await app.register(securityPlugin, { https, turnstile: Boolean(config.turnstileSiteKey) });
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
+  await app.register(securityPlugin, {
+    https,
+    turnstile: Boolean(config.turnstileSiteKey),
+    errorReportingOrigin: config.errorReporting ? new URL(config.errorReporting.dsn).origin : undefined,
+  });
+  await app.register(rateLimitPlugin, {
+    redisUrl: config.redisUrl,
+    nameSpace: config.rateLimitNamespace,
+    checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,
+  });
   await app.register(authPlugin, { keys: services.keys, clock });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
@@ -139,7 +149,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(teamsRoutes, { teams: services.teams });
       await api.register(referralsRoutes, { referrals: services.referrals });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
-      await api.register(siteInfoRoutes, { info: siteInfo });
+      await api.register(siteInfoRoutes, {
+        info: siteInfo,
+        errorReporting: { dsn: config.errorReporting?.dsn ?? null, environment: config.errorReporting?.environment ?? null },
+      });
       await api.register(contactRoutes, { contact });
       await api.register(analyticsRoutes, { analytics });
       await api.register(cardSheetRoutes, { documents });
@@ -178,7 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.addHook('onClose', () => sender.stop());
   }
   if (config.worker === 'inline') {
-    const runner = startRunner({ jobs: services.jobs, clock, log: app.log, intervalMs: config.workerIntervalMs });
+    const runner = startRunner({ jobs: services.jobs, clock, log: app.log, errors: services.errors, intervalMs: config.workerIntervalMs });
     app.addHook('onClose', () => runner.stop());
   }
   app.setNotFoundHandler((request, reply) => {

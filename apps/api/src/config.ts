@@ -94,6 +94,8 @@ const envSchema = z
     SOCIAL_FACEBOOK_URL: optionalHttpsUrl,
     SOCIAL_TIKTOK_URL: optionalHttpsUrl,
     SENTRY_DSN: optionalText.pipe(z.url().optional()),
+    /** The environment events are filed under in Sentry; NODE_ENV by default. */
+    SENTRY_ENVIRONMENT: optionalText,
     // Fractions are allowed so a test run can hold tips for seconds.
     HOLD_HOURS: z.coerce.number().min(0).max(24 * 60).default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
@@ -101,6 +103,8 @@ const envSchema = z
     RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(5),
     // Card testing (someone trying stolen cards through a card's page from many addresses).
     CHECKOUTS_PER_CARD_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
+    // Far above real traffic: a brake on card testing spread over many cards, not a quota.
+    CHECKOUTS_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     FAILED_PAYMENTS_PER_CARD_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
     REFUND_APPROVAL_CENTS: z.coerce.number().int().min(0).default(10_000),
     CARD_PRICE_CENTS: z.coerce.number().int().min(1).max(100_000).default(500),
@@ -228,6 +232,8 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
     /** Velocity limits on checkouts against card testing (DESIGN "Payments"). */
     velocity: { perSubjectPer10Minutes: number; failedPerSubjectPerHour: number };
+    /** Checkouts guests may open per minute over the whole service, counted like the rate limits (Redis when set). */
+    globalCheckoutsPerMinute: number;
   };
   payouts: {
     /** sandbox: the pretend bank settles after a delay; files: SEPA pain.001 and UK CSV files for an operator. */
@@ -247,6 +253,8 @@ export interface Config {
   refundApprovalCents: number;
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
+  /** SENTRY_DSN: server errors go there, and the web app is told to send its own (a DSN is public by design). */
+  errorReporting: { dsn: string; environment: string } | undefined;
 }
 
 export interface SiteConfig {
@@ -338,6 +346,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         perSubjectPer10Minutes: env.CHECKOUTS_PER_CARD_PER_10_MINUTES,
         failedPerSubjectPerHour: env.FAILED_PAYMENTS_PER_CARD_PER_HOUR,
       },
+      globalCheckoutsPerMinute: env.CHECKOUTS_GLOBAL_PER_MINUTE,
     },
     payouts: {
       rail: env.PAYOUT_RAIL,
@@ -349,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     refundApprovalCents: env.REFUND_APPROVAL_CENTS,
     cardPriceCents: env.CARD_PRICE_CENTS,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
+    errorReporting: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV } : undefined,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);

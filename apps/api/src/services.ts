@@ -6,6 +6,7 @@ import { createTurnstileVerifier } from './integrations/turnstile/turnstile-veri
 import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
 import type { Job } from './jobs/job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { createErrorReporter } from './lib/error-reporting.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accessTokenKeys } from './modules/auth/access-token.ts';
@@ -79,6 +80,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     overrides.humanVerifier ??
     (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
 
+  const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
   const health = createHealthService({ db });
   const analytics = createAnalyticsService({ db });
@@ -168,7 +170,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
-    createMessageDeliveryJob({ db, log, sms, mailer }),
+    createMessageDeliveryJob({ db, log, sms, mailer, errors }),
     ...createAccountJobs(account),
     ...createInvoicesJobs(invoices),
     ...createReferralJobs(referrals),
@@ -177,6 +179,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
 
   return {
     clock,
+    errors,
     keys,
     humanVerifier,
     messages,

@@ -6,9 +6,11 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { setSignedOutHandler } from './lib/api-client.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
+import { installErrorReporting } from './lib/error-reporting.ts';
 import { currentLocale, i18n, loadLocale } from './lib/i18n.ts';
 import { localeOfHash, localizePath, preferredLocale } from './lib/locale.ts';
 
+installErrorReporting();
 installChunkReloadGuard();
 
 // The server answers path forms (/about, /lv/faq) with the app and that page's head; continue on its hash route.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
+import type { ErrorReporter } from '../lib/error-reporting.ts';
 import type { Job } from './job.ts';
 
 /** Items one job may do in one tick, so that a job with a deep backlog cannot keep the others waiting. */
@@ -9,6 +10,8 @@ export interface RunnerDeps {
   jobs: Job[];
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where a failed tick is reported besides the log (Sentry when configured). */
+  errors?: ErrorReporter;
   batchPerTick?: number;
 }
 
@@ -38,13 +41,14 @@ function failureOf(error: unknown): Record<string, unknown> {
  * that one failing job never stops the others. Every call gets the clock's time then, so a lease taken late in a long
  * tick still runs from when it was taken.
  */
-export async function runTick({ jobs, clock, log, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
+export async function runTick({ jobs, clock, log, errors, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
   for (const job of jobs) {
     let done = 0;
     try {
       while (done < batchPerTick && (await job.runOne(clock.now()))) done += 1;
     } catch (error) {
       log.error({ job: job.name, done, error: failureOf(error) }, `job ${job.name} failed; it runs again next tick`);
+      errors?.exception(error, { tags: { source: 'job', job: job.name }, extra: { done } });
       continue;
     }
     if (done > 0) log.info({ job: job.name, done }, `job ${job.name} did ${done}`);

@@ -11,13 +11,14 @@ const log = pino({ level: config.logLevel, ...safeLogOptions });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
 await database.migrate();
 const services = createServices(config, database.db, log);
-const runner = startRunner({ jobs: services.jobs, clock: services.clock, log, intervalMs: config.workerIntervalMs });
+const runner = startRunner({ jobs: services.jobs, clock: services.clock, log, errors: services.errors, intervalMs: config.workerIntervalMs });
 log.info(`worker running every ${config.workerIntervalMs} ms`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void runner
       .stop()
+      .then(() => services.errors.flush())
       .then(() => database.close())
       .then(() => process.exit(0));
   });

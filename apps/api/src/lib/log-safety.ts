@@ -1,15 +1,7 @@
 import pino from 'pino';
+import { SECRET_FIELDS } from '@tipcard/shared/redaction';
 
-/**
- * What the log never carries (DESIGN "logs"): tokens, codes, bank details, phone numbers and identity details,
- * wherever they appear in a logged object one level down (`{ body: { iban } }`, `{ method: { bic } }`).
- */
-const SECRET_FIELDS = [
-  'password', 'code', 'refreshToken', 'refresh_token', 'jwt', 'token', 'authorization',
-  'iban', 'bic', 'account_number', 'sort_code', 'holder_last_name', 'holder_name',
-  'phone', 'username', 'recipient', 'email',
-  'first_name', 'last_name', 'birthday', 'personal_code', 'address', 'representative_name', 'representative_birthday',
-];
+/** What the log never carries (DESIGN "logs"), wherever it appears in a logged object one level down. */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -49,3 +41,4 @@ export const safeLogOptions = {
   redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
   serializers: { err: serializeError, error: serializeError },
 };
+

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
 import { AppError, errorBody } from '../lib/app-error.ts';
+import type { ErrorReporter } from '../lib/error-reporting.ts';
 import { t } from '../lib/i18n.ts';
 
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {
@@ -29,9 +30,15 @@ function validationErrors(error: { validation: { instancePath: string; message?:
 }
 
 /** Every error leaves in the spec's format; a 5xx never carries internals. */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { errors: ErrorReporter }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The route's pattern, not its URL: ids and query strings (codes, tokens) stay here.
+    const report = (code: string) =>
+      options.errors.exception(error, { tags: { source: 'request', code, method: request.method, route: request.routeOptions.url ?? 'unknown' } });
     if (error instanceof AppError) {
+      // A provider that did not answer is an outage to hear about; a 503 is an answer by design (readiness, a form
+      // that is turned off), polled by balancers, and would flood the reports.
+      if (error.statusCode >= 500 && error.statusCode !== 503) report(error.code);
       return reply.status(error.statusCode).headers(error.headers).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,6 +56,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send(errorBody(error.statusCode === 404 ? 'not_found' : 'bad_request'));
     }
     request.log.error({ err: error }, 'unhandled error');
+    report('internal');
     return reply.status(500).send(errorBody('internal'));
   });
 });

@@ -1,11 +1,23 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
 
 /** The hooks `app.rateLimit` made, so the OpenAPI document can tell which operations may answer 429. */
 const rateLimitHooks = new WeakSet<object>();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * `preHandler: app.limitCheckouts` on every route where a guest opens a checkout: one counter for the whole
+     * service (CHECKOUTS_GLOBAL_PER_MINUTE), whichever card, invoice or address, against card testing spread thin.
+     */
+    limitCheckouts(request: FastifyRequest): Promise<void>;
+  }
+}
+
+const MINUTE = 60_000;
 
 export function isRateLimitHook(hook: unknown): boolean {
   return typeof hook === 'function' && rateLimitHooks.has(hook);
@@ -15,7 +27,7 @@ export function isRateLimitHook(hook: unknown): boolean {
  * Registers @fastify/rate-limit without a global limit: routes opt in with `app.rateLimit({...})` hooks, so one
  * route can be limited per IP and per phone. Counters live in Redis when REDIS_URL is set, shared by every instance.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redisUrl: string | undefined; nameSpace: string }) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redisUrl: string | undefined; nameSpace: string; checkoutsPerMinute: number }) => {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
@@ -33,4 +45,14 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redisU
     rateLimitHooks.add(hook);
     return hook;
   }) as typeof app.rateLimit;
+
+  // A second limit beside the route's per-address one: the plugin runs one `rateLimit` hook per request, so this uses
+  // its lower-level limiter, made once here so that every checkout route shares the one counter.
+  const checkouts = app.createRateLimit({ max: options.checkoutsPerMinute, timeWindow: MINUTE, keyGenerator: () => 'checkouts:global' });
+  app.decorate('limitCheckouts', async (request: FastifyRequest) => {
+    const outcome = await checkouts(request);
+    if (!outcome.isAllowed && outcome.isExceeded) {
+      throw new AppError('too_many_requests', { headers: { 'retry-after': String(outcome.ttlInSeconds) } });
+    }
+  });
 });

@@ -6,7 +6,9 @@ import fp from 'fastify-plugin';
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 /** Security headers on every response (DESIGN "Sign-in and security"); HSTS only where the site is on https. */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { https: boolean; turnstile?: boolean }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { https: boolean; turnstile?: boolean; errorReportingOrigin?: string }) => {
+  // The web app sends its errors straight to Sentry's ingestion (SENTRY_DSN's origin).
+  const reporting = options.errorReportingOrigin ? [options.errorReportingOrigin] : [];
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -23,7 +25,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { https: 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...reporting],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

@@ -1,6 +1,8 @@
-import { Navigate, createHashRouter, useRouteError, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, createHashRouter, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { reportError } from '../lib/error-reporting.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
 import { ErrorPage } from './error-page.tsx';
 import { GuestOnly, RequireSession } from './guards.tsx';
@@ -57,6 +59,10 @@ function GoHome() {
 
 function RouteError() {
   const error = useRouteError() as { status?: number } | undefined;
+  useEffect(() => {
+    // A 404 is a stale link, not a fault; anything the app threw while rendering is.
+    if (!isRouteErrorResponse(error) || error.status >= 500) reportError(error, 'error_page');
+  }, [error]);
   return (
     <PublicLayoutFrame>
       <ErrorPage status={typeof error?.status === 'number' ? error.status : 500} />

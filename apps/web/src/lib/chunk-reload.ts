@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { reportError } from './error-reporting.ts';
 
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
@@ -27,6 +28,8 @@ export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise
       return await load();
     } catch (error) {
       if (reloadForFailedChunk()) return new Promise<{ default: T }>(() => {});
+      // Reloading did not help (or just happened): a real outage or a broken deploy, worth a report.
+      reportError(error, 'chunk_load');
       throw error;
     }
   });
@@ -36,5 +39,6 @@ export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise
 export function installChunkReloadGuard(): void {
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadForFailedChunk()) event.preventDefault();
+    else reportError(event.payload, 'chunk_preload');
   });
 }

@@ -38,6 +38,10 @@ export const siteInfoSchema = z.object({
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
+/** Where the web app sends its errors (SENTRY_DSN), asked for only once an error happens; dsn null: nowhere. */
+export const errorReportingSchema = z.object({ dsn: z.string().nullable(), environment: z.string().nullable() });
+export type ErrorReportingInfo = z.infer<typeof errorReportingSchema>;
+
 /** The Turnstile token travels in this body field or in the `cf-turnstile-response` header. */
 export const turnstileToken = z.string().max(2048).optional();
 

@@ -14,7 +14,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
     '/public/cards/:cardId/donations',
     {
       onRequest: perIp('create-donation', 30),
-      preHandler: app.requireHuman,
+      preHandler: [app.requireHuman, app.limitCheckouts],
       schema: {
         tags: ['donations'],
         summary: 'Open a checkout for a one-off donation to a DONATION card (send an Idempotency-Key)',

@@ -79,7 +79,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     '/public/invoices/:invoiceId/payments',
     {
       onRequest: perIp('pay-invoice', 30),
-      preHandler: app.requireHuman,
+      preHandler: [app.requireHuman, app.limitCheckouts],
       schema: {
         tags,
         summary: 'Open a checkout for an open invoice (send an Idempotency-Key)',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Job } from '../../jobs/job.ts';
+import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import type { Mailer } from './mailer.ts';
 import * as repo from './outbox.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -19,6 +20,8 @@ export interface MessageDeliveryDeps {
   /** The configured senders; a channel without one fails its tries (and so ends dead, logged). */
   sms: SmsSender | undefined;
   mailer: Mailer | undefined;
+  /** A dead message is an operator's business: it is reported once, when it dies. */
+  errors: ErrorReporter;
 }
 
 /** Enough of the recipient for an operator to tell messages apart, never the whole number or address. */
@@ -77,15 +80,12 @@ export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
   async function giveUp(message: repo.OutboxMessageRow, lastError: string): Promise<void> {
     if (!(await repo.finishClaim(db, message, { status: 'dead', lastError }))) return;
     // Never the body: it may hold a sign-in or payout code.
-    log.error(
-      {
-        messageId: message.id,
-        channel: message.channel,
-        attempts: message.attempts,
-        to: maskRecipient(message.channel, message.recipient),
-      },
-      'message undeliverable after its last try: marked dead',
-    );
+    const about = { messageId: message.id, channel: message.channel, attempts: message.attempts };
+    log.error({ ...about, to: maskRecipient(message.channel, message.recipient) }, 'message undeliverable after its last try: marked dead');
+    deps.errors.message('message undeliverable after its last try: marked dead', {
+      tags: { source: 'messages.deliver', channel: message.channel },
+      extra: { ...about, lastError },
+    });
   }
 
   return {

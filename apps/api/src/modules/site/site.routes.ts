@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
-import { SITE_PAGES, siteInfoSchema, type SiteInfo } from '@tipcard/shared/site/schemas';
+import { errorReportingSchema, SITE_PAGES, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { sendShell } from '../web-shell/web-shell.ts';
 import { pageMetaOf } from './site.service.ts';
 
 /** GET /api/site: the operator's details and the anti-bot site key, for the web app's header, footer and forms. */
-export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReporting: ErrorReportingInfo }> = async (app, { info, errorReporting }) => {
   app.get(
     '/site',
     {
@@ -18,6 +18,18 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (
     },
     // Configuration changes only with a restart: a few minutes of caching is safe.
     async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ data: info }),
+  );
+
+  app.get(
+    '/error-reporting',
+    {
+      schema: {
+        tags: ['site'],
+        summary: "Where the web app reports its errors (Sentry's public DSN), or null when reporting is off",
+        response: { 200: z.object({ data: errorReportingSchema }) },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ data: errorReporting }),
   );
 };
 

@@ -81,4 +81,35 @@ describe('card testing: velocity limits on checkouts', () => {
       expect(stored.rows[0]!.n).toBe(10);
     });
   }, 120_000);
+
+  it('limits checkouts over every card together, in the error format', async () => {
+    await withApp({ CHECKOUTS_GLOBAL_PER_MINUTE: '4' }, async (t) => {
+      const cards = [await signUpWithCard(t), await signUpWithCard(t)];
+      for (let i = 0; i < 4; i += 1) expect((await checkout(t, cards[i % 2]!.cardId)).status).toBe(201);
+      const refused = await checkout(t, cards[1]!.cardId);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'too_many_requests', message: 'Too many requests', errors: ['Too many requests'] });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const stored = (await t.app.db.execute(sql`select count(*)::int as n from payments`)) as unknown as { rows: { n: number }[] };
+      expect(stored.rows[0]!.n).toBe(4);
+    });
+  }, 120_000);
+
+  // Two servers behind one balancer share the counter through Redis (DESIGN "Scale-out").
+  it.skipIf(!process.env.REDIS_URL)('counts the global limit across two instances sharing Redis', async () => {
+    const shared = { env: { CHECKOUTS_GLOBAL_PER_MINUTE: '6' }, config: { rateLimitNamespace: `test-global-${randomUUID()}:` } };
+    const [first, second] = [await createTestApp(shared), await createTestApp(shared)];
+    try {
+      const cards = [await signUpWithCard(first), await signUpWithCard(second)];
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const t = i % 2 === 0 ? first : second;
+        statuses.push((await checkout(t, cards[i % 2]!.cardId)).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 120_000);
 });

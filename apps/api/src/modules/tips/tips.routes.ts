@@ -28,7 +28,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (a
     '/public/cards/:cardId/payments',
     {
       onRequest: perIp('create-payment', 30),
-      preHandler: app.requireHuman,
+      preHandler: [app.requireHuman, app.limitCheckouts],
       schema: {
         tags: ['payments'],
         summary: 'Open a checkout for a tip (send an Idempotency-Key)',
