@@ -117,7 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(securityPlugin, { https, turnstile: Boolean(config.turnstileSiteKey) });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
-  await app.register(authPlugin, { keys: services.keys, clock });
+  await app.register(authPlugin, { keys: services.keys, clock, sessionIsLive: services.auth.sessionIsLive });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 

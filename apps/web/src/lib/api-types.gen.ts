@@ -9064,6 +9064,7 @@ export interface operations {
           'application/json': {
             data: {
               sms_support_replies: boolean;
+              sms_payouts: boolean;
             };
           };
         };
@@ -9110,6 +9111,7 @@ export interface operations {
       content: {
         'application/json': {
           sms_support_replies: boolean;
+          sms_payouts: boolean;
         };
       };
     };
@@ -9123,6 +9125,7 @@ export interface operations {
           'application/json': {
             data: {
               sms_support_replies: boolean;
+              sms_payouts: boolean;
             };
           };
         };

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 export const users = pgTable(
@@ -15,6 +15,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** Settings: an SMS when support answers a ticket (sign-in and withdrawal codes are always sent). */
     smsSupportReplies: boolean('sms_support_replies').notNull().default(true),
+    /** Settings: an SMS when a withdrawal is paid or returned by the bank (the payout's code is always sent). */
+    smsPayouts: boolean('sms_payouts').notNull().default(true),
+    /**
+     * Raised whenever every session must end (deletion, erasure): an access token carries the value it was issued
+     * under and the auth plugin refuses any other, so a token still inside its 15 minutes opens nothing.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     /** The user's deletion statement (DESIGN "Account deletion"): signed out, cards off, restorable until `erasureDueAt`. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** When the erasure job takes the deleted account; moved on while money is still on it. */

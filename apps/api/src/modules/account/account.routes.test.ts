@@ -101,10 +101,9 @@ describe('account deletion: accepted, restore and erasure', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toEqual({ status: 'deleted', restore_until: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() });
     expect(String(deleted.headers['set-cookie'])).toContain('refresh__key=;');
-    // Asking again answers the same.
-    expect((await deleteAccount(owner)).body.data).toEqual(deleted.body.data);
-
-    // Every session: the refresh token is dead, the access token opens nothing of the account.
+    // Every session: the refresh token is dead, the access token opens nothing at all (plugins/auth.test.ts asks
+    // every operation), not even the deletion again.
+    expect((await deleteAccount(owner)).status).toBe(401);
     expect((await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).status).toBe(403);
     expect((await myCards(owner)).status).toBe(401);
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt })).status).toBe(401);
@@ -116,6 +115,8 @@ describe('account deletion: accepted, restore and erasure', () => {
 
     t.clock.advance(29 * DAY);
     const jwt = await signIn(owner.phone);
+    // Asking again, signed in anew, answers the same.
+    expect((await deleteAccount({ ...owner, jwt })).body.data).toEqual(deleted.body.data);
     expect((await me(jwt)).body.data.deletion).toEqual({ deleted_at: expect.any(String), restore_until: deleted.body.data.restore_until });
     const restored = await restore(jwt);
     expect(restored.status).toBe(200);
@@ -280,22 +281,23 @@ describe('account deletion: races', () => {
 });
 
 describe('notification choices', () => {
-  it("turns the support-answer SMS off and on; the owner's only", async () => {
+  it("turns the support-answer SMS off and on; the owner's only (payout texts: payouts.sms.test.ts)", async () => {
     const owner = await signUpWithCard(t);
     const other = await signUpWithCard(t);
     const url = `/api/clients/${owner.clientId}/notifications`;
-    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({ sms_support_replies: true });
-    expect((await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false } })).status).toBe(404);
-    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no' } })).status).toBe(422);
-    const off = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } });
-    expect(off.body.data).toEqual({ sms_support_replies: false });
+    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({ sms_support_replies: true, sms_payouts: true });
+    expect((await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false, sms_payouts: true } })).status).toBe(404);
+    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no', sms_payouts: true } })).status).toBe(422);
+    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } })).status).toBe(422);
+    const off = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false, sms_payouts: true } });
+    expect(off.body.data).toEqual({ sms_support_replies: false, sms_payouts: true });
 
     const ticket = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Q', message: 'Hi' } })).body.data.id;
     const texts = async () => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data.length;
     const before = await texts();
     await t.app.services.support.replyAsOperator(ticket, 'Answer one');
     expect(await texts()).toBe(before);
-    await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true } });
+    await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true, sms_payouts: true } });
     await t.app.services.support.replyAsOperator(ticket, 'Answer two');
     expect(await texts()).toBe(before + 1);
   });

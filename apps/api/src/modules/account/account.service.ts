@@ -61,6 +61,8 @@ interface Deps {
   verification: Pick<VerificationService, 'get'>;
 }
 
+const choicesOf = (user: User): NotificationChoices => ({ sms_support_replies: user.smsSupportReplies, sms_payouts: user.smsPayouts });
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export function createAccountService({ db, clock, blockers = [], me, cards, transactions, verification }: Deps) {
@@ -104,13 +106,13 @@ export function createAccountService({ db, clock, blockers = [], me, cards, tran
     async notificationChoices(userId: string, clientId: string): Promise<NotificationChoices> {
       await requireOwnClient(db, userId, clientId);
       const user = await findUserById(db, userId);
-      return { sms_support_replies: user?.smsSupportReplies ?? true };
+      return choicesOf(user!);
     },
 
     async setNotificationChoices(userId: string, clientId: string, choices: NotificationChoices): Promise<NotificationChoices> {
       await requireOwnClient(db, userId, clientId);
-      const user = await updateNotificationChoices(db, userId, { smsSupportReplies: choices.sms_support_replies });
-      return { sms_support_replies: user?.smsSupportReplies ?? choices.sms_support_replies };
+      const user = await updateNotificationChoices(db, userId, { smsSupportReplies: choices.sms_support_replies, smsPayouts: choices.sms_payouts });
+      return choicesOf(user!);
     },
 
     /**

@@ -16,6 +16,9 @@ export const findUserByPhone = repo.findUserByPhone;
 export const findUserById = repo.findUserById;
 export const listClients = repo.listClients;
 export const lockUser = repo.lockUser;
+export const findSessionState = repo.findSessionState;
+/** Ends every access token of the user at once (deletion, erasure): they carry a session version now behind. */
+export const endAccessTokens = repo.incrementSessionVersion;
 
 /** A verified sign-up becomes a user with one private client (spec 3). Runs inside the caller's transaction. */
 export async function createUserWithPrivateClient(
