@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
@@ -28,8 +29,10 @@ export const users = pgTable(
     erasureDueAt: timestamp('erasure_due_at', { withTimezone: true }),
     /** Personal data erased, the phone replaced by a pseudonym; what the law keeps stays under the user's id. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Five years after the erasure, the records the law kept are purged too (docs/decisions/0013 "Purge"). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
-  (t) => [index('users_erasure_due_idx').on(t.erasureDueAt)],
+  (t) => [index('users_erasure_due_idx').on(t.erasureDueAt), index('users_purge_due_idx').on(t.erasedAt).where(sql`${t.purgedAt} IS NULL`)],
 );
 
 export const clients = pgTable(

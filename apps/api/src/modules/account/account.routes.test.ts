@@ -1,17 +1,20 @@
 import { inflateRawSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../../db/schema/cards.ts';
 import { supportTickets } from '../../db/schema/support.ts';
+import { payoutMethods, payouts } from '../../db/schema/payouts.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
+import { verifications } from '../../db/schema/verification.ts';
 import { deliverSandboxEvent, openPayment, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { readFile, storeFile } from '../files/files.service.ts';
+import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { createSandboxRail } from '../payouts/payout-rail.ts';
 import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
-import { createAccountService } from './account.service.ts';
+import { createAccountService, purgeCutoff } from './account.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -300,5 +303,62 @@ describe('notification choices', () => {
     await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true, sms_payouts: true } });
     await t.app.services.support.replyAsOperator(ticket, 'Answer two');
     expect(await texts()).toBe(before + 1);
+  });
+});
+
+describe('the five-year purge', () => {
+  it('five years after the erasure deletes the kept records but not the books, which still balance', async () => {
+    const owner = await signUpWithCard(t);
+    await fundMain(t, owner, 1000);
+    await withdrawEverything(owner, 1000);
+    await payoutWorker();
+    const documentId = await storeFile(t.app.db, { ownerUserId: owner.userId, mime: 'image/png', content: new Uint8Array([1, 2, 3]) });
+    await t.app.db.insert(verifications).values({ userId: owner.userId, kind: 'person', status: 'approved', details: { first_name: 'Anna' }, documentFrontFileId: documentId });
+    const jwt = await signIn(owner.phone);
+    expect((await deleteAccount({ ...owner, jwt })).status).toBe(200);
+    t.clock.advance(31 * DAY);
+    await t.runJob('account.erase');
+
+    const userRow = async () => (await t.app.db.select().from(users).where(eq(users.id, owner.userId)))[0]!;
+    const erasedAt = (await userRow()).erasedAt!;
+    const postingsOfUser = async () =>
+      Number(
+        ((await t.app.db.execute(
+          sql`SELECT count(*)::int AS n FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.owner_user_id = ${owner.userId}`,
+        )) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+      );
+    const kept = { postings: await postingsOfUser(), platform: await platformBalances(t.app.db) };
+    expect(kept.postings).toBeGreaterThan(0);
+    const transactionsOfUser = () => t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId));
+    const verificationsOfUser = () => t.app.db.select().from(verifications).where(eq(verifications.userId, owner.userId));
+    expect(await transactionsOfUser()).toHaveLength(2);
+
+    // A day short of five years: everything the law keeps is still there.
+    const fiveYearsOn = new Date(erasedAt);
+    fiveYearsOn.setUTCFullYear(erasedAt.getUTCFullYear() + 5);
+    t.clock.advance(fiveYearsOn.getTime() - t.clock.now().getTime() - DAY);
+    expect(purgeCutoff(t.clock.now()) < erasedAt).toBe(true);
+    await t.runJob('account.purge');
+    expect((await userRow()).purgedAt).toBeNull();
+    expect(await verificationsOfUser()).toHaveLength(1);
+
+    t.clock.advance(DAY);
+    expect(await t.runJob('account.purge')).toBeGreaterThanOrEqual(1);
+    expect((await userRow()).purgedAt).toEqual(t.clock.now());
+    expect(await verificationsOfUser()).toEqual([]);
+    expect(await readFile(t.app.db, documentId)).toBeUndefined();
+    expect(await transactionsOfUser()).toEqual([]);
+    const [payout] = await t.app.db.select().from(payouts).where(eq(payouts.userId, owner.userId));
+    expect(payout).toMatchObject({ status: 'paid', amountCents: 800, destHolder: '', destAddress: '', destIban: null, destBic: null });
+    const [method] = await t.app.db.select().from(payoutMethods).where(eq(payoutMethods.userId, owner.userId));
+    expect(method).toMatchObject({ holder: '', address: '', iban: '', bic: '' });
+    // The books: every posting stays, amounts on accounts that name no one; the platform's balances do not move.
+    expect(await postingsOfUser()).toBe(kept.postings);
+    expect(await platformBalances(t.app.db)).toEqual(kept.platform);
+    expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+    // Once is enough.
+    await t.runJob('account.purge');
+    expect((await userRow()).purgedAt).toEqual(t.clock.now());
   });
 });

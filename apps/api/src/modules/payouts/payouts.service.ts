@@ -313,3 +313,11 @@ export function createPayoutsService(deps: PayoutsDeps) {
     },
   };
 }
+
+/**
+ * The five-year purge of an erased account: the bank details its withdrawals and payout accounts named are blanked.
+ * The payouts themselves stay (amounts, dates, states): the platform's books and the bank files refer to them.
+ */
+export async function purgeBankDetailsOfUser(tx: Executor, userId: string): Promise<void> {
+  await repo.blankBankDetailsOfUser(tx, userId);
+}

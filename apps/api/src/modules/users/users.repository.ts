@@ -104,3 +104,19 @@ export async function updateNotificationChoices(db: Executor, id: string, values
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }
+
+/** One erased account whose records are due for the purge (erased before `erasedBefore`), locked; others skip it. */
+export async function claimDuePurge(tx: Executor, erasedBefore: Date) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(isNull(users.purgedAt), lte(users.erasedAt, erasedBefore)))
+    .orderBy(asc(users.erasedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function markPurged(tx: Executor, id: string, purgedAt: Date) {
+  await tx.update(users).set({ purgedAt, referredByUserId: null }).where(eq(users.id, id));
+}

@@ -51,6 +51,8 @@ export async function requireOwnClient(db: Executor, userId: string, clientId: s
 export const setDeletion = repo.setDeletion;
 export const claimDueErasure = repo.claimDueErasure;
 export const markErased = repo.markErased;
+export const claimDuePurge = repo.claimDuePurge;
+export const markPurged = repo.markPurged;
 export const updateNotificationChoices = repo.updateNotificationChoices;
 
 /** The end of a deleted account's restore window. */
