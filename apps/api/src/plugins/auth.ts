@@ -22,15 +22,17 @@ export type SessionCheck = (claims: AccessTokenClaims) => Promise<boolean>;
  * signature is not enough: the user's sessions must still stand (not ended by a deletion, not blocked), asked of the
  * database on every call (one primary-key read) so no route serves a token whose session has ended.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { keys: AccessTokenKeys; clock: Clock; sessionIsLive: SessionCheck }) => {
-  app.decorateRequest('userId', '');
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    // A signed-in answer (the phone on /me, balances, history) is this user's alone: no cache may keep it.
-    reply.header('cache-control', 'no-store');
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const claims = token ? await verifyAccessToken(options.keys, token, options.clock.now()) : null;
-    if (!claims || !(await options.sessionIsLive(claims))) throw new AppError('unauthorized');
-    request.userId = claims.userId;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { keys: AccessTokenKeys; clock: Clock; sessionIsLive: SessionCheck }) => {
+    app.decorateRequest('userId', '');
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A signed-in answer (the phone on /me, balances, history) is this user's alone: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+      const claims = token ? await verifyAccessToken(options.keys, token, options.clock.now()) : null;
+      if (!claims || !(await options.sessionIsLive(claims))) throw new AppError('unauthorized');
+      request.userId = claims.userId;
+    });
+  },
+);

@@ -17,7 +17,11 @@ export interface AccessTokenClaims {
   sessionVersion: number;
 }
 
-export function signAccessToken(keys: AccessTokenKeys, { userId, sessionVersion }: AccessTokenClaims, now: Date): Promise<string> {
+export function signAccessToken(
+  keys: AccessTokenKeys,
+  { userId, sessionVersion }: AccessTokenClaims,
+  now: Date,
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: 'HS256' })

@@ -15,7 +15,9 @@ afterAll(() => t.close());
 
 /** A confirmed withdrawal of 3 EUR, asked for in `language`. */
 async function payoutInFlight(owner: Owner, language: string) {
-  const methodId = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD })).body.data.id;
+  const methodId = (
+    await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD })
+  ).body.data.id;
   const created = await t.call({
     method: 'POST',
     url: `/api/clients/${owner.clientId}/payouts`,
@@ -82,7 +84,9 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     await setPayoutTexts(owner, true);
     const third = await payoutInFlight(owner, 'en');
     expect(await markPayout(t.app.db, third, 'paid', t.clock.now())).toBe(true);
-    expect((await texts(owner))[0]).toBe(`Tipcard withdrawal ${payoutRef(third)}: 3.00 EUR was paid to DE•• •••• •••• •••• •••• 3000.`);
+    expect((await texts(owner))[0]).toBe(
+      `Tipcard withdrawal ${payoutRef(third)}: 3.00 EUR was paid to DE•• •••• •••• •••• •••• 3000.`,
+    );
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 });
