@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { a11yProblems, createStaffWithCard, readCode, type Staff } from './helpers.ts';
 
 /**
- * Settings on a phone (390×844), in English and in French: download my data, delete an account with a zero balance,
- * come back within 30 days and restore it.
+ * Settings on a phone (390×844), in English and in French: the notification choices, download my data, delete an
+ * account with a zero balance, come back within 30 days and restore it.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the account journey runs on the phone viewport (390×844)');
 
@@ -36,6 +36,7 @@ const TEXTS = {
     restoreTitle: 'Restore your account?',
     restore: 'Restore my account',
     notify: 'Text me when support answers a ticket',
+    notifyPayouts: 'Text me when a withdrawal is paid or comes back from the bank',
   },
   fr: {
     prefix: '/fr',
@@ -47,6 +48,7 @@ const TEXTS = {
     restoreTitle: 'Restaurer votre compte ?',
     restore: 'Restaurer mon compte',
     notify: "M'envoyer un SMS quand l'assistance répond à un ticket",
+    notifyPayouts: "M'envoyer un SMS quand un retrait est versé ou renvoyé par la banque",
   },
 } as const;
 
@@ -73,6 +75,14 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expect(notify).not.toBeChecked();
     await expect(notify).toBeEnabled();
     await page.reload();
+    await expect(page.getByLabel(text.notify)).not.toBeChecked();
+    // The texts about withdrawals are a choice of their own: turning one off leaves the other as it was.
+    const notifyPayouts = page.getByLabel(text.notifyPayouts);
+    await expect(notifyPayouts).toBeChecked();
+    await notifyPayouts.uncheck();
+    await expect(notifyPayouts).toBeEnabled();
+    await page.reload();
+    await expect(page.getByLabel(text.notifyPayouts)).not.toBeChecked();
     await expect(page.getByLabel(text.notify)).not.toBeChecked();
 
     const downloading = page.waitForEvent('download');

@@ -127,7 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     nameSpace: config.rateLimitNamespace,
     checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,
   });
-  await app.register(authPlugin, { keys: services.keys, clock });
+  await app.register(authPlugin, { keys: services.keys, clock, sessionIsLive: services.auth.sessionIsLive });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/users.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -8,6 +10,17 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
+
+/** One operation called with the owner's token, their own ids in the path and any other id made up. */
+const callAs = (owner: Owner, method: string, path: string) =>
+  t.call({
+    method: method as 'GET',
+    url: path.replace('{clientId}', owner.clientId).replace('{cardId}', owner.cardId).replace(/\{[^}]+\}/g, randomUUID()),
+    token: owner.jwt,
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
 
 /** Every operation of the OpenAPI document that needs the bearer token. */
 function authenticatedOperations(): { method: string; path: string }[] {
@@ -22,17 +35,49 @@ function authenticatedOperations(): { method: string; path: string }[] {
 describe('signed-in answers', () => {
   it('are never cacheable: every authenticated operation answers Cache-Control: no-store', async () => {
     const owner = await signUpWithCard(t);
-    const operations = authenticatedOperations();
-    expect(operations.length).toBeGreaterThan(10);
-    for (const { method, path } of operations) {
-      const url = path.replace('{clientId}', owner.clientId).replace('{cardId}', owner.cardId).replace(/\{[^}]+\}/g, randomUUID());
-      const response = await t.call({ method: method as 'GET', url, token: owner.jwt, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
-      expect(response.status, `${method} ${path}`).toBeLessThan(500);
-      expect(response.headers['cache-control'], `${method} ${path}`).toMatch(/\bno-store\b/);
-    }
     const me = await t.call({ method: 'GET', url: '/api/me', token: owner.jwt });
     expect(me.status).toBe(200);
     expect(me.headers['cache-control']).toBe('no-store');
+    const operations = authenticatedOperations();
+    expect(operations.length).toBeGreaterThan(10);
+    // The walk reaches the deletion statement too (the account has nothing to keep it), so later answers are 401s.
+    for (const { method, path } of operations) {
+      const response = await callAs(owner, method, path);
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect(response.headers['cache-control'], `${method} ${path}`).toMatch(/\bno-store\b/);
+    }
+  });
+});
+
+describe('ended sessions', () => {
+  const everyOperationRefuses = async (owner: Owner, jwt: string) => {
+    const operations = authenticatedOperations();
+    expect(operations.length).toBeGreaterThan(50);
+    for (const { method, path } of operations) {
+      const response = await callAs({ ...owner, jwt }, method, path);
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.body, `${method} ${path}`).toMatchObject({ code: 'unauthorized' });
+    }
+  };
+
+  it('after a deletion, the access token issued before it is refused by every authenticated operation', async () => {
+    const owner = await signUpWithCard(t);
+    const before = owner.jwt;
+    // A second access token of the same user (a refresh): it ends too.
+    const other = (await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).body.data.jwt as string;
+    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/cards`, token: other })).status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: before, payload: {} })).status).toBe(200);
+    await everyOperationRefuses(owner, before);
+    await everyOperationRefuses(owner, other);
+  });
+
+  it('a user blocked by compliance is refused everywhere at once, and served again once unblocked', async () => {
+    const owner = await signUpWithCard(t);
+    const block = (blockedAt: Date | null) => t.app.db.update(users).set({ blockedAt }).where(eq(users.id, owner.userId));
+    await block(t.clock.now());
+    await everyOperationRefuses(owner, owner.jwt);
+    await block(null);
+    expect((await t.call({ method: 'GET', url: `/api/payouts/${randomUUID()}`, token: owner.jwt })).status).toBe(404);
   });
 });
 
@@ -40,8 +85,8 @@ describe('access tokens', () => {
   const secret = () => new TextEncoder().encode(t.app.config.jwtSecret);
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
   /** A token signed with the server's own key, with the claims given (null leaves a claim out). */
-  function token(claims: { sub?: string | null; exp?: number | null; iat?: number | null; iss?: string | null; aud?: string | null }) {
-    const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' });
+  function token(claims: { sub?: string | null; exp?: number | null; iat?: number | null; iss?: string | null; aud?: string | null; sv?: unknown }) {
+    const jwt = new SignJWT('sv' in claims ? (claims.sv === null ? {} : { sv: claims.sv }) : { sv: 0 }).setProtectedHeader({ alg: 'HS256' });
     const { sub, exp = nowSeconds() + 900, iat = nowSeconds(), iss = 'tipcard', aud = 'tipcard-api' } = claims;
     if (sub) jwt.setSubject(sub);
     if (exp !== null) jwt.setExpirationTime(exp);
@@ -51,7 +96,7 @@ describe('access tokens', () => {
     return jwt.sign(secret());
   }
 
-  it('accepts only tokens with exp, iat, a UUID sub, our issuer and audience; anything else is a 401, never a 500', async () => {
+  it('accepts only tokens with exp, iat, a UUID sub, our issuer and audience, and the current session version; anything else is a 401, never a 500', async () => {
     const owner = await signUpWithCard(t);
     const me = async (jwt: string) => (await t.call({ method: 'GET', url: '/api/me', token: jwt })).status;
     expect(await me(await token({ sub: owner.userId }))).toBe(200);
@@ -66,6 +111,10 @@ describe('access tokens', () => {
       { sub: owner.userId, iss: 'someone-else' },
       { sub: owner.userId, aud: null },
       { sub: owner.userId, exp: nowSeconds() - 1 },
+      { sub: owner.userId, sv: null },
+      { sub: owner.userId, sv: 1 },
+      { sub: owner.userId, sv: '0' },
+      { sub: randomUUID() },
     ]) {
       const response = await t.call({ method: 'GET', url: '/api/me', token: await token(claims) });
       expect(response.status, JSON.stringify(claims)).toBe(401);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import { verifyAccessToken, type AccessTokenKeys } from '../modules/auth/access-token.ts';
+import { verifyAccessToken, type AccessTokenClaims, type AccessTokenKeys } from '../modules/auth/access-token.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,16 +14,25 @@ declare module 'fastify' {
   }
 }
 
-/** `onRequest: app.authenticate` guards a route with the bearer access token (401 otherwise), uncacheable. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { keys: AccessTokenKeys; clock: Clock }) => {
-  app.decorateRequest('userId', '');
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    // A signed-in answer (the phone on /me, balances, history) is this user's alone: no cache may keep it.
-    reply.header('cache-control', 'no-store');
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const userId = token ? await verifyAccessToken(options.keys, token, options.clock.now()) : null;
-    if (!userId) throw new AppError('unauthorized');
-    request.userId = userId;
-  });
-});
+/** Whether the user's sessions still stand for a token issued under this session version (auth service). */
+export type SessionCheck = (claims: AccessTokenClaims) => Promise<boolean>;
+
+/**
+ * `onRequest: app.authenticate` guards a route with the bearer access token (401 otherwise), uncacheable. A valid
+ * signature is not enough: the user's sessions must still stand (not ended by a deletion, not blocked), asked of the
+ * database on every call (one primary-key read) so no route serves a token whose session has ended.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { keys: AccessTokenKeys; clock: Clock; sessionIsLive: SessionCheck }) => {
+    app.decorateRequest('userId', '');
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A signed-in answer (the phone on /me, balances, history) is this user's alone: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+      const claims = token ? await verifyAccessToken(options.keys, token, options.clock.now()) : null;
+      if (!claims || !(await options.sessionIsLive(claims))) throw new AppError('unauthorized');
+      request.userId = claims.userId;
+    });
+  },
+);

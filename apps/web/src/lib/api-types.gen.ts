@@ -10137,6 +10137,7 @@ export interface operations {
           'application/json': {
             data: {
               sms_support_replies: boolean;
+              sms_payouts: boolean;
             };
           };
         };
@@ -10183,6 +10184,7 @@ export interface operations {
       content: {
         'application/json': {
           sms_support_replies: boolean;
+          sms_payouts: boolean;
         };
       };
     };
@@ -10196,6 +10198,7 @@ export interface operations {
           'application/json': {
             data: {
               sms_support_replies: boolean;
+              sms_payouts: boolean;
             };
           };
         };

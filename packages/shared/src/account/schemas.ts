@@ -11,5 +11,7 @@ export type AccountState = z.infer<typeof accountStateSchema>;
 /** Settings → notifications (`GET`/`PATCH /clients/{id}/notifications`): which texts the user wants. */
 export const notificationChoicesSchema = z.object({
   sms_support_replies: z.boolean(),
+  /** A text when a withdrawal is paid or returned by the bank (the withdrawal's code is always sent). */
+  sms_payouts: z.boolean(),
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;

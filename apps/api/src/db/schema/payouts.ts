@@ -1,3 +1,4 @@
+import type { Locale } from '@tipcard/shared/constants';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
@@ -113,6 +114,8 @@ export const payouts = pgTable(
     railDueAt: timestamp('rail_due_at', { withTimezone: true }),
     batchId: uuid('batch_id').references(() => payoutBatches.id),
     returnReason: text('return_reason'),
+    /** The language the withdrawal was asked in: the paid or returned SMS speaks it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 export const users = pgTable(
@@ -15,14 +16,23 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** Settings: an SMS when support answers a ticket (sign-in and withdrawal codes are always sent). */
     smsSupportReplies: boolean('sms_support_replies').notNull().default(true),
+    /** Settings: an SMS when a withdrawal is paid or returned by the bank (the payout's code is always sent). */
+    smsPayouts: boolean('sms_payouts').notNull().default(true),
+    /**
+     * Raised whenever every session must end (deletion, erasure): an access token carries the value it was issued
+     * under and the auth plugin refuses any other, so a token still inside its 15 minutes opens nothing.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     /** The user's deletion statement (DESIGN "Account deletion"): signed out, cards off, restorable until `erasureDueAt`. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** When the erasure job takes the deleted account; moved on while money is still on it. */
     erasureDueAt: timestamp('erasure_due_at', { withTimezone: true }),
     /** Personal data erased, the phone replaced by a pseudonym; what the law keeps stays under the user's id. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Five years after the erasure, the records the law kept are purged too (docs/decisions/0013 "Purge"). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
-  (t) => [index('users_erasure_due_idx').on(t.erasureDueAt)],
+  (t) => [index('users_erasure_due_idx').on(t.erasureDueAt), index('users_purge_due_idx').on(t.erasedAt).where(sql`${t.purgedAt} IS NULL`)],
 );
 
 export const clients = pgTable(

@@ -1,17 +1,20 @@
 import { inflateRawSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../../db/schema/cards.ts';
 import { supportTickets } from '../../db/schema/support.ts';
+import { payoutMethods, payouts } from '../../db/schema/payouts.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
+import { verifications } from '../../db/schema/verification.ts';
 import { deliverSandboxEvent, openPayment, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { readFile, storeFile } from '../files/files.service.ts';
+import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { createSandboxRail } from '../payouts/payout-rail.ts';
 import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
-import { createAccountService } from './account.service.ts';
+import { createAccountService, purgeCutoff } from './account.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,10 +104,9 @@ describe('account deletion: accepted, restore and erasure', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toEqual({ status: 'deleted', restore_until: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() });
     expect(String(deleted.headers['set-cookie'])).toContain('refresh__key=;');
-    // Asking again answers the same.
-    expect((await deleteAccount(owner)).body.data).toEqual(deleted.body.data);
-
-    // Every session: the refresh token is dead, the access token opens nothing of the account.
+    // Every session: the refresh token is dead, the access token opens nothing at all (plugins/auth.test.ts asks
+    // every operation), not even the deletion again.
+    expect((await deleteAccount(owner)).status).toBe(401);
     expect((await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).status).toBe(403);
     expect((await myCards(owner)).status).toBe(401);
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt })).status).toBe(401);
@@ -116,6 +118,8 @@ describe('account deletion: accepted, restore and erasure', () => {
 
     t.clock.advance(29 * DAY);
     const jwt = await signIn(owner.phone);
+    // Asking again, signed in anew, answers the same.
+    expect((await deleteAccount({ ...owner, jwt })).body.data).toEqual(deleted.body.data);
     expect((await me(jwt)).body.data.deletion).toEqual({ deleted_at: expect.any(String), restore_until: deleted.body.data.restore_until });
     const restored = await restore(jwt);
     expect(restored.status).toBe(200);
@@ -274,29 +278,93 @@ describe('account deletion: races', () => {
   it('a deletion racing a restore and another deletion leaves one consistent state', async () => {
     const owner = await signUpWithCard(t);
     const answers = await Promise.all([deleteAccount(owner), deleteAccount(owner), deleteAccount(owner)]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(new Set(answers.map((a) => a.body.data.restore_until)).size).toBe(1);
+    // A twin that passed the token check before the first deletion committed waits for its lock and answers the
+    // same state; one that arrives after finds the session ended (401), as every call with that token now does.
+    const accepted = answers.filter((a) => a.status === 200);
+    expect(answers.every((a) => a.status === 200 || a.status === 401)).toBe(true);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(accepted.map((a) => a.body.data.restore_until)).size).toBe(1);
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(user!.deletedAt!.getTime() + 30 * DAY).toBe(new Date(accepted[0]!.body.data.restore_until).getTime());
   });
 });
 
 describe('notification choices', () => {
-  it("turns the support-answer SMS off and on; the owner's only", async () => {
+  it("turns the support-answer SMS off and on; the owner's only (payout texts: payouts.sms.test.ts)", async () => {
     const owner = await signUpWithCard(t);
     const other = await signUpWithCard(t);
     const url = `/api/clients/${owner.clientId}/notifications`;
-    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({ sms_support_replies: true });
-    expect((await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false } })).status).toBe(404);
-    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no' } })).status).toBe(422);
-    const off = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } });
-    expect(off.body.data).toEqual({ sms_support_replies: false });
+    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({ sms_support_replies: true, sms_payouts: true });
+    expect((await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false, sms_payouts: true } })).status).toBe(404);
+    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no', sms_payouts: true } })).status).toBe(422);
+    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } })).status).toBe(422);
+    const off = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false, sms_payouts: true } });
+    expect(off.body.data).toEqual({ sms_support_replies: false, sms_payouts: true });
 
     const ticket = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Q', message: 'Hi' } })).body.data.id;
     const texts = async () => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data.length;
     const before = await texts();
     await t.app.services.support.replyAsOperator(ticket, 'Answer one');
     expect(await texts()).toBe(before);
-    await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true } });
+    await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true, sms_payouts: true } });
     await t.app.services.support.replyAsOperator(ticket, 'Answer two');
     expect(await texts()).toBe(before + 1);
+  });
+});
+
+describe('the five-year purge', () => {
+  it('five years after the erasure deletes the kept records but not the books, which still balance', async () => {
+    const owner = await signUpWithCard(t);
+    await fundMain(t, owner, 1000);
+    await withdrawEverything(owner, 1000);
+    await payoutWorker();
+    const documentId = await storeFile(t.app.db, { ownerUserId: owner.userId, mime: 'image/png', content: new Uint8Array([1, 2, 3]) });
+    await t.app.db.insert(verifications).values({ userId: owner.userId, kind: 'person', status: 'approved', details: { first_name: 'Anna' }, documentFrontFileId: documentId });
+    const jwt = await signIn(owner.phone);
+    expect((await deleteAccount({ ...owner, jwt })).status).toBe(200);
+    t.clock.advance(31 * DAY);
+    await t.runJob('account.erase');
+
+    const userRow = async () => (await t.app.db.select().from(users).where(eq(users.id, owner.userId)))[0]!;
+    const erasedAt = (await userRow()).erasedAt!;
+    const postingsOfUser = async () =>
+      Number(
+        ((await t.app.db.execute(
+          sql`SELECT count(*)::int AS n FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.owner_user_id = ${owner.userId}`,
+        )) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+      );
+    const kept = { postings: await postingsOfUser(), platform: await platformBalances(t.app.db) };
+    expect(kept.postings).toBeGreaterThan(0);
+    const transactionsOfUser = () => t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId));
+    const verificationsOfUser = () => t.app.db.select().from(verifications).where(eq(verifications.userId, owner.userId));
+    expect(await transactionsOfUser()).toHaveLength(2);
+
+    // A day short of five years: everything the law keeps is still there.
+    const fiveYearsOn = new Date(erasedAt);
+    fiveYearsOn.setUTCFullYear(erasedAt.getUTCFullYear() + 5);
+    t.clock.advance(fiveYearsOn.getTime() - t.clock.now().getTime() - DAY);
+    expect(purgeCutoff(t.clock.now()) < erasedAt).toBe(true);
+    await t.runJob('account.purge');
+    expect((await userRow()).purgedAt).toBeNull();
+    expect(await verificationsOfUser()).toHaveLength(1);
+
+    t.clock.advance(DAY);
+    expect(await t.runJob('account.purge')).toBeGreaterThanOrEqual(1);
+    expect((await userRow()).purgedAt).toEqual(t.clock.now());
+    expect(await verificationsOfUser()).toEqual([]);
+    expect(await readFile(t.app.db, documentId)).toBeUndefined();
+    expect(await transactionsOfUser()).toEqual([]);
+    const [payout] = await t.app.db.select().from(payouts).where(eq(payouts.userId, owner.userId));
+    expect(payout).toMatchObject({ status: 'paid', amountCents: 800, destHolder: '', destAddress: '', destIban: null, destBic: null });
+    const [method] = await t.app.db.select().from(payoutMethods).where(eq(payoutMethods.userId, owner.userId));
+    expect(method).toMatchObject({ holder: '', address: '', iban: '', bic: '' });
+    // The books: every posting stays, amounts on accounts that name no one; the platform's balances do not move.
+    expect(await postingsOfUser()).toBe(kept.postings);
+    expect(await platformBalances(t.app.db)).toEqual(kept.platform);
+    expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+    // Once is enough.
+    await t.runJob('account.purge');
+    expect((await userRow()).purgedAt).toEqual(t.clock.now());
   });
 });

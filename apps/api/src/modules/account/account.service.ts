@@ -12,17 +12,27 @@ import { eraseTicketsOfUser } from '../support/support.service.ts';
 import { zip } from '../../lib/zip.ts';
 import type { CardsService } from '../cards/cards.service.ts';
 import type { MeService } from '../me/me.service.ts';
-import { exportPayoutsCsv } from '../payouts/payouts.service.ts';
+import { exportPayoutsCsv, purgeBankDetailsOfUser } from '../payouts/payouts.service.ts';
 import { exportTicketsOfUser } from '../support/support.service.ts';
-import type { TransactionsService } from '../transactions/transactions.service.ts';
-import type { VerificationService } from '../verification/verification.service.ts';
-import { claimDueErasure, findUserById, lockUser, markErased, requireOwnClient, restoreDeadline, setDeletion, updateNotificationChoices, type User } from '../users/users.service.ts';
+import { purgeTransactionsOfUser, type TransactionsService } from '../transactions/transactions.service.ts';
+import { purgeVerificationsOfUser, type VerificationService } from '../verification/verification.service.ts';
+import { claimDueErasure, claimDuePurge, findUserById, lockUser, markErased, markPurged, requireOwnClient, restoreDeadline, setDeletion, updateNotificationChoices, type User } from '../users/users.service.ts';
 
 /**
  * A reason the account cannot be deleted yet, asked inside the deletion's transaction (after the user's ledger
  * accounts are locked). The team-admin check is one: `services.ts` passes it in `blockers`.
  */
 export type DeletionBlocker = (tx: Executor, userId: string, now: Date) => Promise<ErrorCode | null>;
+
+/** How long the law keeps an erased account's ledger, transaction and verification records (DESIGN). */
+export const RETENTION_YEARS = 5;
+
+/** The moment before which an erasure is old enough for the purge. */
+export function purgeCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION_YEARS);
+  return cutoff;
+}
 
 /** How long the erasure waits before looking again at a deleted account that still holds money. */
 const ERASURE_RETRY_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +70,8 @@ interface Deps {
   transactions: Pick<TransactionsService, 'exportCsv'>;
   verification: Pick<VerificationService, 'get'>;
 }
+
+const choicesOf = (user: User): NotificationChoices => ({ sms_support_replies: user.smsSupportReplies, sms_payouts: user.smsPayouts });
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -104,13 +116,13 @@ export function createAccountService({ db, clock, blockers = [], me, cards, tran
     async notificationChoices(userId: string, clientId: string): Promise<NotificationChoices> {
       await requireOwnClient(db, userId, clientId);
       const user = await findUserById(db, userId);
-      return { sms_support_replies: user?.smsSupportReplies ?? true };
+      return choicesOf(user!);
     },
 
     async setNotificationChoices(userId: string, clientId: string, choices: NotificationChoices): Promise<NotificationChoices> {
       await requireOwnClient(db, userId, clientId);
-      const user = await updateNotificationChoices(db, userId, { smsSupportReplies: choices.sms_support_replies });
-      return { sms_support_replies: user?.smsSupportReplies ?? choices.sms_support_replies };
+      const user = await updateNotificationChoices(db, userId, { smsSupportReplies: choices.sms_support_replies, smsPayouts: choices.sms_payouts });
+      return choicesOf(user!);
     },
 
     /**
@@ -156,6 +168,24 @@ export function createAccountService({ db, clock, blockers = [], me, cards, tran
           return true;
         }
         await erase(tx, user, now);
+        return true;
+      });
+    },
+
+    /**
+     * The purge job's one item: five years after its erasure, an account's kept records go (docs/decisions/0013
+     * "Purge"): verification requests with their documents, the transaction history, the bank details of its
+     * withdrawals. The ledger's postings stay as they are, amounts on accounts that now name no one: deleting them
+     * would unbalance their entries and the platform's own accounts.
+     */
+    async purgeOne(now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const user = await claimDuePurge(tx, purgeCutoff(now));
+        if (!user) return false;
+        await purgeVerificationsOfUser(tx, user.id);
+        await purgeTransactionsOfUser(tx, user.id);
+        await purgeBankDetailsOfUser(tx, user.id);
+        await markPurged(tx, user.id, now);
         return true;
       });
     },

@@ -11,9 +11,19 @@ export interface AccessTokenKeys {
 
 export const accessTokenKeys = (secret: string): AccessTokenKeys => ({ secret: new TextEncoder().encode(secret) });
 
-export function signAccessToken(keys: AccessTokenKeys, userId: string, now: Date): Promise<string> {
+/** What a valid access token says: whose it is, and the user's session version it was issued under. */
+export interface AccessTokenClaims {
+  userId: string;
+  sessionVersion: number;
+}
+
+export function signAccessToken(
+  keys: AccessTokenKeys,
+  { userId, sessionVersion }: AccessTokenClaims,
+  now: Date,
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -23,8 +33,8 @@ export function signAccessToken(keys: AccessTokenKeys, userId: string, now: Date
     .sign(keys.secret);
 }
 
-/** The user id of a valid access token, or null for anything expired, forged or malformed. */
-export async function verifyAccessToken(keys: AccessTokenKeys, token: string, now: Date): Promise<string | null> {
+/** The claims of a valid access token, or null for anything expired, forged or malformed. */
+export async function verifyAccessToken(keys: AccessTokenKeys, token: string, now: Date): Promise<AccessTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keys.secret, {
       issuer: ISSUER,
@@ -33,10 +43,11 @@ export async function verifyAccessToken(keys: AccessTokenKeys, token: string, no
       currentDate: now,
       // A token we did not make the way signAccessToken does is refused, even when validly signed: no expiry, no
       // issue time, one older than an access token lives, or a subject that is not a user id (it reaches SQL).
-      requiredClaims: ['exp', 'iat', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sv'],
       maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
-    return payload.sub && UUID.test(payload.sub) ? payload.sub : null;
+    const { sub, sv } = payload;
+    return sub && UUID.test(sub) && Number.isSafeInteger(sv) ? { userId: sub, sessionVersion: sv as number } : null;
   } catch {
     return null;
   }

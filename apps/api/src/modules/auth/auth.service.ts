@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import * as users from '../users/users.service.ts';
-import { signAccessToken, type AccessTokenKeys } from './access-token.ts';
+import { signAccessToken, type AccessTokenClaims, type AccessTokenKeys } from './access-token.ts';
 import * as repo from './auth.repository.ts';
 import type { OtpService } from './otp.service.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
@@ -38,10 +38,21 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       expiresAt: family?.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000),
       createdAt: now,
     });
-    return { jwt: await signAccessToken(keys, userId, now), refresh_token: refreshToken };
+    // Read in the transaction that stores the refresh token: a deletion committing meanwhile ends this session too.
+    const sessionVersion = (await users.findUserById(tx, userId))?.sessionVersion ?? 0;
+    return { jwt: await signAccessToken(keys, { userId, sessionVersion }, now), refresh_token: refreshToken };
   }
 
   return {
+    /**
+     * The auth plugin's question for every guarded call: a token still stands while the user's sessions have not
+     * ended since it was issued (deletion, erasure) and the user is not blocked by compliance.
+     */
+    async sessionIsLive({ userId, sessionVersion }: AccessTokenClaims): Promise<boolean> {
+      const state = await users.findSessionState(db, userId);
+      return state !== undefined && state.sessionVersion === sessionVersion && !state.blockedAt && !state.erasedAt;
+    },
+
     async requestOtp(phone: string, locale: Locale) {
       const user = await users.findUserByPhone(db, phone);
       if (!user) throw new AppError('user_not_found');
@@ -134,6 +145,8 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
 /** Ends every session of the user (the deletion statement): each refresh token revoked, in the caller's transaction. */
 export async function revokeAllSessions(tx: Executor, userId: string, now: Date): Promise<void> {
   await repo.revokeUserRefreshTokens(tx, userId, now);
+  // The access tokens too: they carry the old session version, which the auth plugin now refuses.
+  await users.endAccessTokens(tx, userId);
 }
 
 /** Erasure: the codes and sign-ups that carry the user's phone number. */

@@ -13,7 +13,7 @@ export type MessagingService = ReturnType<typeof createMessagingService>;
 export function createMessagingService({ db, clock }: { db: Database; clock: Clock }) {
   return {
     async enqueueSms(tx: Executor, sms: { to: string; body: string }): Promise<void> {
-      await repo.insertOutboxMessage(tx, { channel: 'sms', recipient: sms.to, body: sms.body, dueAt: clock.now() });
+      await enqueueSmsAt(tx, sms, clock.now());
     },
 
     async enqueueEmail(tx: Executor, mail: Mail): Promise<void> {
@@ -41,6 +41,14 @@ export function createMessagingService({ db, clock }: { db: Database; clock: Clo
       }));
     },
   };
+}
+
+/**
+ * A text queued in the caller's transaction by work that runs on the clock it is given rather than a service's: the
+ * bank's answer to a payout, applied by a job, the back office or the command line.
+ */
+export async function enqueueSmsAt(tx: Executor, sms: { to: string; body: string }, now: Date): Promise<void> {
+  await repo.insertOutboxMessage(tx, { channel: 'sms', recipient: sms.to, body: sms.body, dueAt: now });
 }
 
 /** How many messages are in each delivery state, dead ones among them (back office's ledger health). */

@@ -7,6 +7,7 @@ import { settlePayoutTransaction } from '../transactions/transactions.service.ts
 import { latestCutoff, processingDay } from './business-days.ts';
 import type { PayoutRail, RailTransfer } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
+import { textPayoutOutcome } from './payouts.service.ts';
 import { buildSepaCreditTransferFile, type SepaDebtor } from './sepa-file.ts';
 import { buildUkBulkCsv } from './uk-file.ts';
 
@@ -54,7 +55,8 @@ export type PayoutOutcome = { state: 'paid' } | { state: 'returned'; reason: str
 
 /**
  * Applies the bank's answer for one in-flight payout, in the caller's transaction: PAID moves the amount out of
- * payouts_in_flight; returned gives the amount and the fee back to main and marks the PAYOUT row REFUNDED. Answers
+ * payouts_in_flight; returned gives the amount and the fee back to main and marks the PAYOUT row REFUNDED; the user
+ * is texted either way (if they want). Answers
  * false, changing nothing, when the payout is not in flight (already settled: the answer came twice).
  */
 export async function applyPayoutOutcome(tx: Executor, payoutId: string, outcome: PayoutOutcome, now: Date): Promise<boolean> {
@@ -71,6 +73,7 @@ export async function applyPayoutOutcome(tx: Executor, payoutId: string, outcome
     });
     await repo.updatePayout(tx, payout.id, { status: 'paid', paidAt: now, railDueAt: null });
     await settlePayoutTransaction(tx, payout.id, 'PAID', now);
+    await textPayoutOutcome(tx, payout, 'paid', now);
   } else {
     await postEntry(tx, {
       kind: 'payout_returned',
@@ -83,6 +86,7 @@ export async function applyPayoutOutcome(tx: Executor, payoutId: string, outcome
     });
     await repo.updatePayout(tx, payout.id, { status: 'returned', returnedAt: now, returnReason: outcome.reason.slice(0, 200), railDueAt: null });
     await settlePayoutTransaction(tx, payout.id, 'REFUNDED', now);
+    await textPayoutOutcome(tx, payout, 'returned', now);
   }
   return true;
 }

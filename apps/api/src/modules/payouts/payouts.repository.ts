@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payoutBatches, payoutMethodEvents, payoutMethods, payouts, sandboxPayoutTransfers } from '../../db/schema/payouts.ts';
 
@@ -281,4 +281,19 @@ export async function countOpenPayoutsOfUser(db: Executor, userId: string, now: 
       ),
     );
   return row?.count ?? 0;
+}
+
+/** The purge: the bank details of the user's withdrawals and accounts are blanked; amounts, dates and states stay. */
+export async function blankBankDetailsOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(payouts)
+    .set({ destHolder: '', destAddress: '', destIban: null, destBic: null, destAccountNumber: null, destSortCode: null, returnReason: null })
+    .where(eq(payouts.userId, userId));
+  // A method's row must still name its kind's fields (payout_methods_details): blank, not null.
+  const blank = (column: AnyColumn) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE '' END`;
+  await tx
+    .update(payoutMethods)
+    .set({ holder: '', address: '', iban: blank(payoutMethods.iban), bic: blank(payoutMethods.bic), accountNumber: blank(payoutMethods.accountNumber), sortCode: blank(payoutMethods.sortCode) })
+    .where(eq(payoutMethods.userId, userId));
+  await tx.update(payoutMethodEvents).set({ maskedAccount: '' }).where(eq(payoutMethodEvents.userId, userId));
 }

@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
 import { lockBalances, postEntry, userBalances, type AccountRef } from '../ledger/ledger.service.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
+import { enqueueSmsAt, type MessagingService } from '../messaging/messaging.service.ts';
 import { recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
@@ -95,6 +95,17 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
       return [p.id, p.status, euros(p.amount_cents), euros(p.fee_cents), p.currency, p.method.masked_account, p.method.holder, p.created_at, p.confirmed_at, p.paid_at, p.expected_arrival];
     }),
   );
+}
+
+/**
+ * The bank's answer told to the user, in the caller's transaction (the one applying it) and in the language the
+ * withdrawal was asked in, unless they turned these texts off in Settings. Only the code is a security message.
+ */
+export async function textPayoutOutcome(tx: Executor, payout: repo.PayoutRow, outcome: 'paid' | 'returned', now: Date): Promise<void> {
+  const user = await findUserById(tx, payout.userId);
+  if (!user?.smsPayouts) return;
+  const body = t(`sms.payout_${outcome}`, { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout) }, payout.locale);
+  await enqueueSmsAt(tx, { to: user.phone, body }, now);
 }
 
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
@@ -202,6 +213,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
           codeSentAt: now,
           codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
           expectedArrival: expectedArrival(now),
+          locale,
           createdAt: now,
         });
         if (row) await textCode(tx, row, code, locale);
@@ -300,4 +312,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
       return toPayout(confirmed, clock.now());
     },
   };
+}
+
+/**
+ * The five-year purge of an erased account: the bank details its withdrawals and payout accounts named are blanked.
+ * The payouts themselves stay (amounts, dates, states): the platform's books and the bank files refer to them.
+ */
+export async function purgeBankDetailsOfUser(tx: Executor, userId: string): Promise<void> {
+  await repo.blankBankDetailsOfUser(tx, userId);
 }

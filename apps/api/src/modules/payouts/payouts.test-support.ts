@@ -15,7 +15,7 @@ export async function codeFor(t: TestApp, phone: string, payoutId: string): Prom
   // The dev outbox, newest first, as a developer reads it (200 is its page limit and the concurrency test's size).
   const outbox = await t.call({ method: 'GET', url: `/api/dev/outbox?limit=200&to=${encodeURIComponent(phone)}` });
   const messages: { body: string }[] = outbox.body.data;
-  const body = messages.find((message) => message.body.includes(`withdrawal ${payoutRef(payoutId)}:`))?.body ?? '';
+  const body = messages.find((message) => message.body.includes(`withdrawal ${payoutRef(payoutId)}:`) && message.body.includes('code is'))?.body ?? '';
   const code = /code is (\d{6})/.exec(body)?.[1];
   if (!code) throw new Error(`no code texted for payout ${payoutId}`);
   return code;

@@ -25,7 +25,7 @@ async function staff(publicName = `Member ${phoneCounter + 1}`) {
     promoSource: null,
     referralCode: null,
   });
-  const jwt = await signAccessToken(t.app.services.keys, user.id, t.clock.now());
+  const jwt = await signAccessToken(t.app.services.keys, { userId: user.id, sessionVersion: 0 }, t.clock.now());
   const card = await t.call({ method: 'POST', url: `/api/clients/${client.id}/cards`, token: jwt, payload: { ...CARD_INPUT, public_name: publicName } });
   expect(card.status).toBe(201);
   return { userId: user.id, clientId: client.id, jwt };
@@ -35,7 +35,7 @@ type Staff = Awaited<ReturnType<typeof staff>>;
 /** Access tokens live 15 minutes: after the test clock moves on, the members sign in again. */
 async function later(ms: number, ...people: Staff[]) {
   t.clock.advance(ms);
-  for (const person of people) person.jwt = await signAccessToken(t.app.services.keys, person.userId, t.clock.now());
+  for (const person of people) person.jwt = await signAccessToken(t.app.services.keys, { userId: person.userId, sessionVersion: 0 }, t.clock.now());
 }
 
 async function createWorkplace(admin: Staff, name = 'Bar Riga') {

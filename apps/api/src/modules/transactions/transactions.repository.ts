@@ -125,3 +125,7 @@ export async function payoutsOnHoldCents(db: Executor): Promise<number> {
     .where(and(eq(transactions.type, 'PAYOUT'), eq(transactions.status, 'HOLD')));
   return Number(row?.total ?? 0);
 }
+
+export async function deleteTransactionsOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(transactions).where(eq(transactions.userId, userId));
+}

@@ -214,3 +214,11 @@ export function createTransactionsService({ db, clock }: { db: Database; clock: 
 
 /** A user's newest history rows, for the back office (no ownership check: role-checked routes). */
 export const recentTransactionsOfUser = (db: Executor, userId: string, limit: number) => repo.listTransactions(db, userId, {}, limit);
+
+/**
+ * The five-year purge of an erased account: its history (descriptions, guests' messages and ratings) is deleted. The
+ * ledger keeps the amounts; an erased account holds no money, so no HOLD row the invariants compare goes with it.
+ */
+export async function purgeTransactionsOfUser(tx: Executor, userId: string): Promise<void> {
+  await repo.deleteTransactionsOfUser(tx, userId);
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, like, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/users.ts';
 
@@ -13,6 +13,22 @@ export async function findUserByPhone(db: Executor, phone: string) {
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** What the auth plugin asks on every guarded call: the columns that decide whether a session still stands. */
+export async function findSessionState(db: Executor, id: string) {
+  const [row] = await db
+    .select({ sessionVersion: users.sessionVersion, blockedAt: users.blockedAt, erasedAt: users.erasedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function incrementSessionVersion(tx: Executor, id: string) {
+  await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id));
 }
 
 export async function findUserByReferralCode(db: Executor, referralCode: string) {
@@ -84,7 +100,23 @@ export async function markErased(tx: Executor, id: string, values: { phone: stri
   await tx.update(users).set({ ...values, promoSource: null, erasureDueAt: null }).where(eq(users.id, id));
 }
 
-export async function updateNotificationChoices(db: Executor, id: string, values: { smsSupportReplies: boolean }) {
+export async function updateNotificationChoices(db: Executor, id: string, values: { smsSupportReplies: boolean; smsPayouts: boolean }) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
+}
+
+/** One erased account whose records are due for the purge (erased before `erasedBefore`), locked; others skip it. */
+export async function claimDuePurge(tx: Executor, erasedBefore: Date) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(isNull(users.purgedAt), lte(users.erasedAt, erasedBefore)))
+    .orderBy(asc(users.erasedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function markPurged(tx: Executor, id: string, purgedAt: Date) {
+  await tx.update(users).set({ purgedAt, referredByUserId: null }).where(eq(users.id, id));
 }

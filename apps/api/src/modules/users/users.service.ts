@@ -16,6 +16,9 @@ export const findUserByPhone = repo.findUserByPhone;
 export const findUserById = repo.findUserById;
 export const listClients = repo.listClients;
 export const lockUser = repo.lockUser;
+export const findSessionState = repo.findSessionState;
+/** Ends every access token of the user at once (deletion, erasure): they carry a session version now behind. */
+export const endAccessTokens = repo.incrementSessionVersion;
 
 /** A verified sign-up becomes a user with one private client (spec 3). Runs inside the caller's transaction. */
 export async function createUserWithPrivateClient(
@@ -48,6 +51,8 @@ export async function requireOwnClient(db: Executor, userId: string, clientId: s
 export const setDeletion = repo.setDeletion;
 export const claimDueErasure = repo.claimDueErasure;
 export const markErased = repo.markErased;
+export const claimDuePurge = repo.claimDuePurge;
+export const markPurged = repo.markPurged;
 export const updateNotificationChoices = repo.updateNotificationChoices;
 
 /** The end of a deleted account's restore window. */

@@ -5,7 +5,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
-import { storeFile } from '../files/files.service.ts';
+import { deleteFile, storeFile } from '../files/files.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { receivedTotalCents } from '../transactions/transactions.service.ts';
 import { findUserById, findUserByPhone, requireOwnClient, type User } from '../users/users.service.ts';
@@ -184,3 +184,8 @@ export async function reviewVerification(
 export const findVerification = repo.findVerification;
 export const listPendingVerifications = repo.listPendingVerifications;
 export const findLatestVerification = repo.findLatestVerification;
+
+/** The five-year purge of an erased account: its verification requests and their documents are deleted. */
+export async function purgeVerificationsOfUser(tx: Executor, userId: string): Promise<void> {
+  for (const fileId of await repo.deleteVerificationsOfUser(tx, userId)) await deleteFile(tx, fileId);
+}

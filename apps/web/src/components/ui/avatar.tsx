@@ -5,13 +5,15 @@ function initials(name: string | null | undefined): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'T';
 }
 
-/** A photo, or a placeholder with the initials when there is none. */
+/**
+ * A photo, or a placeholder with the initials when there is none. An empty `alt` means decorative (the name is
+ * written next to it): the placeholder is then hidden from screen readers, as an `<img alt="">` is.
+ */
 export function Avatar({ src, name, alt, className }: { src: string | null | undefined; name: string | null | undefined; alt: string; className?: string }) {
   if (src) return <img src={src} alt={alt} className={cn('size-16 shrink-0 rounded-2xl object-cover ring-1 ring-slate-200', className)} />;
   return (
     <div
-      role="img"
-      aria-label={alt}
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       className={cn(
         'grid size-16 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-primary-700 to-primary-950 text-xl font-bold text-white',
         className,

@@ -149,8 +149,10 @@ function Members({ team, clientId, myId }: { team: Team; clientId: string | unde
         {team.members.map((member) => (
           <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
             <Avatar src={member.image_url} name={member.public_name} alt="" className="size-10" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-primary-950">
+            {/* Room for the name before the buttons: when there is less, they go to the next line. */}
+            <div className="min-w-40 flex-1">
+              {/* A long name wraps rather than cut off the "(you)" and admin marks after it. */}
+              <p className="font-medium break-words text-primary-950">
                 {nameOf(member)}
                 {member.user_id === myId ? <span className="text-slate-500"> ({t('page.you')})</span> : null}
                 {member.is_admin ? (
@@ -209,7 +211,7 @@ function Requests({ team, clientId }: { team: Team; clientId: string | undefined
           {team.requests.map((request) => (
             <li key={request.id} className="flex flex-wrap items-center gap-3 py-3">
               <Avatar src={request.image_url} name={request.public_name} alt="" className="size-10" />
-              <p className="min-w-0 flex-1 truncate font-medium text-primary-950">{request.public_name ?? t('page.no_name')}</p>
+              <p className="min-w-40 flex-1 font-medium break-words text-primary-950">{request.public_name ?? t('page.no_name')}</p>
               <div className="flex gap-1">
                 <Button
                   size="sm"
@@ -311,7 +313,7 @@ function Statistics({ team }: { team: Team }) {
         {tab('range', t('stats.range'))}
       </div>
       {period.kind === 'range' ? (
-        <div className="mt-3 grid grid-cols-2 gap-3">
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <TextField label={t('stats.from')} type="date" value={period.from} onChange={(event) => setPeriod({ ...period, from: event.target.value })} />
           <TextField label={t('stats.to')} type="date" value={period.to} onChange={(event) => setPeriod({ ...period, to: event.target.value })} />
         </div>

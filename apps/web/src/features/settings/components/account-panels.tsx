@@ -8,6 +8,7 @@ import { Panel } from '../../../components/ui/page-header.tsx';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { useDeleteAccount, useDownloadData, useNotificationChoices, useSaveNotificationChoices } from '../api/use-account.ts';
+import type { NotificationChoices } from '@tipcard/shared/account/schemas';
 
 function PanelHeading({ icon, title, text, danger }: { icon: ReactNode; title: string; text: string; danger?: boolean }) {
   return (
@@ -102,20 +103,29 @@ export function NotificationsPanel({ clientId }: { clientId: string | undefined 
   const { t } = useTranslation('settings');
   const choices = useNotificationChoices(clientId);
   const save = useSaveNotificationChoices(clientId);
-  const checked = save.isPending ? (save.variables?.sms_support_replies ?? false) : (choices.data?.sms_support_replies ?? false);
+  // While a change is saving, the boxes show what was asked for; the server's answer replaces it.
+  const shown = save.isPending ? save.variables : choices.data;
+  const choose = (change: Partial<NotificationChoices>) =>
+    choices.data && save.mutate({ ...choices.data, ...change }, { onSuccess: () => showSnackbar(t('notifications.saved'), 'success') });
+  const boxes = [
+    { key: 'sms_payouts', label: t('notifications.payouts') },
+    { key: 'sms_support_replies', label: t('notifications.support') },
+  ] as const;
   return (
     <Panel className="mt-5">
       <PanelHeading icon={<BellRing className="size-5" />} title={t('notifications.title')} text={t('notifications.text')} />
-      <label className="mt-4 flex cursor-pointer items-center gap-3 sm:pl-13">
-        <input
-          type="checkbox"
-          className="size-5 rounded border-slate-300 accent-primary-800"
-          checked={checked}
-          disabled={!choices.data || save.isPending}
-          onChange={(event) => save.mutate({ sms_support_replies: event.target.checked }, { onSuccess: () => showSnackbar(t('notifications.saved'), 'success') })}
-        />
-        <span className="text-sm font-medium text-slate-800">{t('notifications.support')}</span>
-      </label>
+      {boxes.map(({ key, label }) => (
+        <label key={key} className="mt-4 flex cursor-pointer items-center gap-3 sm:pl-13">
+          <input
+            type="checkbox"
+            className="size-5 shrink-0 rounded border-slate-300 accent-primary-800"
+            checked={shown?.[key] ?? false}
+            disabled={!choices.data || save.isPending}
+            onChange={(event) => choose({ [key]: event.target.checked })}
+          />
+          <span className="text-sm font-medium text-slate-800">{label}</span>
+        </label>
+      ))}
     </Panel>
   );
 }
