@@ -44,6 +44,8 @@ import { createOpsService } from './modules/ops/ops.service.ts';
 import type { HumanVerifier } from './plugins/anti-bot.ts';
 import { createInvoicesJobs } from './modules/invoices/invoices.jobs.ts';
 import { createInvoiceHandler, createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { createActionLinks } from './modules/donations/donation-links.ts';
+import { createDonationsJobs } from './modules/donations/donations.jobs.ts';
 import { createDonationHandler, createDonationsService } from './modules/donations/donations.service.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
@@ -115,6 +117,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
       }
     },
   });
+  // A monthly donation's e-mails (reminder, receipt, lapse, statement) carry signed links to /actions/….
+  const donationMail = { messages, links: createActionLinks(config.actionLinkSecret), publicUrl: config.publicUrl, feePercent: config.payments.feePercent };
   const payments = createPaymentsService({
     db,
     clock,
@@ -125,13 +129,13 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     holdHours: config.payments.holdHours,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
     velocity: config.payments.velocity,
-    handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler()],
+    handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
   const tips = createTipsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
   const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
   const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
-  const donations = createDonationsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+  const donations = createDonationsService({ db, clock, log, payments, ...donationMail });
   const referrals = createReferralsService({ db, publicUrl: config.publicUrl });
 
   const payouts = createPayoutsService({
@@ -167,6 +171,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     createMessageDeliveryJob({ db, log, sms, mailer }),
     ...createAccountJobs(account),
     ...createInvoicesJobs(invoices),
+    ...createDonationsJobs(donations),
     ...createReferralJobs(referrals),
   ];
 

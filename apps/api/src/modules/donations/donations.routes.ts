@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createDonationBody, donationSchema } from '@tipcard/shared/donations/schemas';
+import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import type { DonationsService } from './donations.service.ts';
 
 const MINUTE = 60_000;
 
-/** The donor's checkout (no account) and the recipient's list, under /api. */
+const actionParams = z.object({ actionId: z.string().min(1).max(128) });
+
+/** The donor's checkout (no account), the signed links of monthly donors' e-mails, and the recipient's list, under /api. */
 export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsService }> = async (app, { donations }) => {
   const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
 
@@ -25,6 +27,43 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
       },
     },
     async (request, reply) => reply.status(201).send({ data: await donations.donate(request.params.cardId, request.body, request.headers['idempotency-key']) }),
+  );
+
+  app.get(
+    '/public/actions/:actionId',
+    {
+      onRequest: perIp('donation-action', 60),
+      schema: {
+        tags: ['donations'],
+        summary: 'What a signed link from a monthly donor’s e-mail will do, and whether it still can',
+        params: actionParams,
+        response: { 200: z.object({ data: publicActionSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await donations.describeAction(request.params.actionId) };
+    },
+  );
+
+  app.post(
+    '/public/actions/:actionId',
+    {
+      onRequest: perIp('donation-action', 60),
+      schema: {
+        tags: ['donations'],
+        summary: 'Confirm a signed link: cancel, pause (months) or change the amount (amount_cents) once; a receipt or statement answers its PDF',
+        params: actionParams,
+        body: actionBody,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const done = await donations.performAction(request.params.actionId, request.body);
+      if (!('pdf' in done)) return { data: done };
+      reply.type('application/pdf').header('content-disposition', `attachment; filename="${done.filename}"`);
+      return reply.send(done.pdf);
+    },
   );
 
   app.get(

@@ -41,6 +41,9 @@ const fakeProvider: PaymentProvider = {
     await new Promise((resolve) => setTimeout(resolve, 5));
     return { checkout_url: `https://psp.test/checkout/${input.metadata.payment_id}`, provider_ref: `ref_${input.metadata.payment_id}` };
   },
+  chargeSavedMethod: async () => {
+    throw new Error('not used here');
+  },
   parseWebhook: async () => {
     throw new Error('not used here');
   },
