@@ -9965,6 +9965,8 @@ export interface operations {
                 next_charge_at: string | null;
               };
               year: number | null;
+              /** @enum {string} */
+              locale: 'en' | 'lv' | 'fr' | 'es';
             };
           };
         };

@@ -65,6 +65,8 @@ export const publicActionSchema = z.object({
   }),
   /** A statement's year. */
   year: z.number().int().nullable(),
+  /** The donor's language when they gave: the page opens in it. */
+  locale: z.enum(LOCALES),
 });
 export type PublicAction = z.infer<typeof publicActionSchema>;
 

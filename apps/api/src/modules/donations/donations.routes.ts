@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import { t } from '../../lib/i18n.ts';
+import { sendShell } from '../web-shell/web-shell.ts';
 import type { DonationsService } from './donations.service.ts';
 
 const MINUTE = 60_000;
@@ -79,5 +81,20 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
       },
     },
     async (request) => ({ data: await donations.list(request.userId, request.params.clientId) }),
+  );
+};
+
+/**
+ * `/actions/{actionId}`: the light public app, which asks the API what the link does. The link is a bearer secret:
+ * it is kept out of the head's canonical and social tags, out of Referer headers and out of search engines.
+ */
+export const actionPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/actions/:actionId',
+    { onRequest: app.rateLimit({ max: 240, timeWindow: MINUTE }), schema: { hide: true, params: actionParams } },
+    async (_request, reply) => {
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+      return sendShell(reply, { entry: 'public.html', locale: 'en', title: t('payment:action.meta_title'), description: t('payment:meta.description'), path: '/actions' });
+    },
   );
 };

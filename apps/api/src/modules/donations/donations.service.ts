@@ -400,6 +400,7 @@ export function createDonationsService(deps: DonationsDeps) {
           next_charge_at: plan.status === 'active' || plan.status === 'paused' ? chargeDateOf(plan.startedAt!, plan.period).toISOString() : null,
         },
         year: action.year,
+        locale: plan.locale as Locale,
       };
     },
 
