@@ -46,7 +46,7 @@ import { createInvoicesJobs } from './modules/invoices/invoices.jobs.ts';
 import { createInvoiceHandler, createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createActionLinks } from './modules/donations/donation-links.ts';
 import { createDonationsJobs } from './modules/donations/donations.jobs.ts';
-import { createDonationHandler, createDonationsService } from './modules/donations/donations.service.ts';
+import { createDonationHandler, createDonationsService, monthlyDonationFigures } from './modules/donations/donations.service.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
 export interface ServiceOverrides {
@@ -86,7 +86,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const accounts = createAccountsService({ db });
   const verification = createVerificationService({ db });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
-  const transactions = createTransactionsService({ db, clock });
+  const transactions = createTransactionsService({ db, clock, monthlyDonations: (userId) => monthlyDonationFigures(db, userId) });
   const cards = createCardsService({ db, publicUrl: config.publicUrl });
   const documents = createDocumentsService({
     db,

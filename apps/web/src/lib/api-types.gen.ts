@@ -3436,6 +3436,10 @@ export interface operations {
                 message: string | null;
                 rating: number | null;
               }[];
+              monthly_donations: {
+                donors: number;
+                total_cents: number;
+              };
               /** @enum {string} */
               currency: 'EUR';
             };

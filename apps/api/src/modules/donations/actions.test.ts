@@ -26,8 +26,8 @@ const confirm = (token: string, body: object = {}) => {
   return t.call({ method: 'POST', url: `/api/public/actions/${token}`, payload: body, remoteAddress: `10.40.${Math.floor(donors / 250)}.${donors % 250}` });
 };
 
-/** A running monthly plan and the links of the e-mail before its next charge: cancel, pause, change; and the receipt's. */
-async function planWithReminder() {
+/** A running monthly plan, and the links of its first receipt e-mail: the receipt, the year's statement, cancel. */
+async function startedPlan() {
   const staff = await signUpWithCard(t, { activity_type: 'DONATION', public_name: 'Bērnu fonds' });
   const email = `donor-${crypto.randomUUID()}@example.com`;
   donors += 1;
@@ -44,11 +44,17 @@ async function planWithReminder() {
   await t.app.services.payments.getPublicPayment(payment.id);
   const [gift] = await t.app.db.select().from(donations).where(eq(donations.paymentId, payment.id));
   const planId = gift!.planId!;
-  const [receipt, statement] = linksIn((await mailTo(email))[0]!.body);
+  const [receipt, statement, cancel] = linksIn((await mailTo(email))[0]!.body);
+  return { staff, email, planId, receipt: receipt!, statement: statement!, cancel: cancel! };
+}
+
+/** A running monthly plan and the links of the e-mail before its next charge: cancel, pause, change; and the receipt's. */
+async function planWithReminder() {
+  const { staff, email, planId, receipt, statement } = await startedPlan();
   moveTo(new Date((await planOf(planId)).nextChargeAt!.getTime() - 3 * DAY + 60_000));
   await t.runJob('donations.remind');
   const [cancel, pause, change] = linksIn((await mailTo(email))[0]!.body);
-  return { staff, email, planId, cancel: cancel!, pause: pause!, change: change!, receipt: receipt!, statement: statement! };
+  return { staff, email, planId, cancel: cancel!, pause: pause!, change: change!, receipt, statement };
 }
 
 /** Charges whatever is due a minute after the plan's month `period`; answers this plan's gifts by then. */
@@ -152,5 +158,19 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     expect(statementText.match(/Mensual 10\.00 EUR/g)).toHaveLength(paidThatYear.length);
     // Downloads can be opened again.
     expect((await t.app.inject({ method: 'POST', url: `/api/public/actions/${receipt}`, payload: {} })).statusCode).toBe(200);
+  });
+});
+
+describe('the recipient’s view of monthly donations', () => {
+  it('lists monthly gifts marked as such, and counts active monthly donors and their monthly total on the overview', async () => {
+    const { staff, cancel } = await startedPlan();
+    const overview = async () => (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/overview`, token: staff.jwt })).body.data.monthly_donations;
+    expect(await overview()).toEqual({ donors: 1, total_cents: 1_000 });
+    const list = (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/donations`, token: staff.jwt })).body.data;
+    expect(list).toEqual([expect.objectContaining({ kind: 'monthly', donor_name: 'Ana García', amount_cents: 1_000, status: 'succeeded' })]);
+    expect((await confirm(cancel)).status).toBe(200);
+    expect(await overview()).toEqual({ donors: 0, total_cents: 0 });
+    const other = await signUpWithCard(t);
+    expect((await t.call({ method: 'GET', url: `/api/clients/${other.clientId}/overview`, token: other.jwt })).body.data.monthly_donations).toEqual({ donors: 0, total_cents: 0 });
   });
 });

@@ -204,6 +204,11 @@ export function createDonationHandler(deps: PlanMailDeps): PurposeHandler {
   };
 }
 
+/** The recipient's active monthly donors and what they give each month (the overview's figures). */
+export function monthlyDonationFigures(db: Executor, userId: string) {
+  return repo.monthlyFigures(db, userId);
+}
+
 export type DonationsService = ReturnType<typeof createDonationsService>;
 
 export interface DonationsDeps extends PlanMailDeps {
@@ -305,9 +310,6 @@ export function createDonationsService(deps: DonationsDeps) {
       const rows = await repo.listReceivedDonations(db, userId, LIST_LIMIT);
       return rows.map(toDonation);
     },
-
-    /** The recipient's active monthly donors and their monthly total (the overview's figures). */
-    monthlyFigures: (userId: string) => repo.monthlyFigures(db, userId),
 
     /**
      * Charges one plan whose month is due (the `donations.charge` job). The plan is leased, then charged through its

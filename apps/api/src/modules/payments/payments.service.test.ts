@@ -8,6 +8,7 @@ import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app
 import { createCardsService, type CardsService } from '../cards/cards.service.ts';
 import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
 import { createTransactionsService, type TransactionsService } from '../transactions/transactions.service.ts';
+import { monthlyDonationFigures } from '../donations/donations.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
@@ -74,7 +75,7 @@ beforeAll(async () => {
     handlers: [createTipHandler()],
   });
   tips = createTipsService({ db: database.db, payments, publicUrl: 'http://localhost:3000', feePercent: 5 });
-  transactions = createTransactionsService({ db: database.db, clock });
+  transactions = createTransactionsService({ db: database.db, clock, monthlyDonations: (userId) => monthlyDonationFigures(database.db, userId) });
   cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });
 afterAll(() => database.close());
