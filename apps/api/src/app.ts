@@ -41,7 +41,7 @@ import { supportDevRoutes, supportRoutes } from './modules/support/support.route
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { cardOrdersRoutes } from './modules/card-orders/card-orders.routes.ts';
 import { invoicePagesRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.ts';
-import { donationsRoutes } from './modules/donations/donations.routes.ts';
+import { actionPagesRoutes, donationsRoutes } from './modules/donations/donations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
@@ -170,6 +170,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(sitePagesRoutes, { info: siteInfo });
   await app.register(paymentPagesRoutes, { tips });
   await app.register(invoicePagesRoutes, { invoices: services.invoices });
+  await app.register(actionPagesRoutes);
   await app.register(documentFilesRoutes, { documents });
   await app.register(shortLinksRoutes, { links: config.shortLinks });
 

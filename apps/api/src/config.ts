@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,8 @@ const envSchema = z
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** Signs the links in monthly donors' e-mails (/actions/…); its own secret, so rotating JWT_SECRET keeps them working. */
+    ACTION_LINK_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SANDBOX_PAYMENTS: flag,
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: optionalText,
@@ -187,6 +189,8 @@ export interface Config {
   inMemoryDatabase: boolean;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** HMAC key of the donors' signed `/actions/…` links. */
+  actionLinkSecret: string;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string };
   /** The dev outbox (GET /api/dev/outbox and SMS printed to the log) exists only outside production. */
   devOutbox: boolean;
@@ -297,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     inMemoryDatabase: false,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? '',
+    actionLinkSecret: env.ACTION_LINK_SECRET ?? '',
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, from: env.TWILIO_FROM! }
@@ -362,6 +367,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);
+  // Unset, the links' key is derived from JWT_SECRET (kept secret, required in production); set it to rotate them apart.
+  if (!config.actionLinkSecret) config.actionLinkSecret = createHmac('sha256', config.jwtSecret).update('action-links').digest('hex');
   return config;
 }
 

@@ -46,7 +46,9 @@ import type { HumanVerifier } from './plugins/anti-bot.ts';
 import { createInvoicesJobs } from './modules/invoices/invoices.jobs.ts';
 import { createOpsJobs } from './modules/ops/ops.jobs.ts';
 import { createInvoiceHandler, createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { createDonationHandler, createDonationsService } from './modules/donations/donations.service.ts';
+import { createActionLinks } from './modules/donations/donation-links.ts';
+import { createDonationsJobs } from './modules/donations/donations.jobs.ts';
+import { createDonationHandler, createDonationsService, monthlyDonationFigures } from './modules/donations/donations.service.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
 export interface ServiceOverrides {
@@ -87,7 +89,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const accounts = createAccountsService({ db });
   const verification = createVerificationService({ db });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
-  const transactions = createTransactionsService({ db, clock });
+  const transactions = createTransactionsService({ db, clock, monthlyDonations: (userId) => monthlyDonationFigures(db, userId) });
   const cards = createCardsService({ db, publicUrl: config.publicUrl });
   const documents = createDocumentsService({
     db,
@@ -118,6 +120,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
       }
     },
   });
+  // A monthly donation's e-mails (reminder, receipt, lapse, statement) carry signed links to /actions/….
+  const donationMail = { messages, links: createActionLinks(config.actionLinkSecret), publicUrl: config.publicUrl, feePercent: config.payments.feePercent };
   const payments = createPaymentsService({
     db,
     clock,
@@ -128,13 +132,13 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     holdHours: config.payments.holdHours,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
     velocity: config.payments.velocity,
-    handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler()],
+    handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
   const tips = createTipsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
   const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
   const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
-  const donations = createDonationsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+  const donations = createDonationsService({ db, clock, log, payments, ...donationMail });
   const referrals = createReferralsService({ db, publicUrl: config.publicUrl });
 
   const payouts = createPayoutsService({
@@ -173,6 +177,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     createMessageDeliveryJob({ db, log, sms, mailer, errors }),
     ...createAccountJobs(account),
     ...createInvoicesJobs(invoices),
+    ...createDonationsJobs(donations),
     ...createReferralJobs(referrals),
     ...createOpsJobs(ops),
   ];

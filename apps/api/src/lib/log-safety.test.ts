@@ -48,3 +48,15 @@ describe('the log of a failing query', () => {
     for (const value of sent) expect(log, `the log carries ${value}`).not.toContain(value);
   });
 });
+
+describe('the log of a signed link', () => {
+  it('shows the path of /actions links without their secret', async () => {
+    lines.length = 0;
+    const token = 'a'.repeat(64);
+    await t.call({ method: 'GET', url: `/api/public/actions/${token}` });
+    await t.call({ method: 'GET', url: `/actions/${token}?x=1` });
+    const log = lines.join('\n');
+    expect(log).toContain('/api/public/actions/[redacted]');
+    expect(log).not.toContain(token);
+  });
+});

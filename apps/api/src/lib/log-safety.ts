@@ -36,9 +36,23 @@ export function serializeError(error: Error): { type: string; message: string; s
   return { ...database, type: 'DatabaseError', message: 'a database query failed', stack };
 }
 
+/** Signed links carry their secret in the path (`/actions/{token}`, a monthly donor's e-mail links). */
+const SECRET_IN_PATH = /(\/actions\/)[^/?#]+/g;
+
+/** Fastify's request line (method, url, host, peer), with the secret of a signed link cut out of the url. */
+export function serializeRequest(request: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_IN_PATH, '$1[redacted]'),
+    hostname: request.hostname,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The logger options every process shares (server, worker): redaction and safe errors. */
 export const safeLogOptions = {
   redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-  serializers: { err: serializeError, error: serializeError },
+  serializers: { err: serializeError, error: serializeError, req: serializeRequest },
 };
 

@@ -1822,6 +1822,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/actions/{actionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a signed link from a monthly donor’s e-mail will do, and whether it still can */
+    get: operations['getPublicAction'];
+    put?: never;
+    /** Confirm a signed link: cancel, pause (months) or change the amount (amount_cents) once; a receipt or statement answers its PDF */
+    post: operations['postPublicAction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/donations': {
     parameters: {
       query?: never;
@@ -1899,6 +1917,9 @@ export interface components {
         | 'card_order_no_card'
         | 'invoice_not_open'
         | 'invoice_needs_card'
+        | 'action_link_used'
+        | 'action_link_expired'
+        | 'donation_plan_ended'
         | 'team_not_found'
         | 'team_admin_only'
         | 'already_in_team'
@@ -3602,6 +3623,10 @@ export interface operations {
                 message: string | null;
                 rating: number | null;
               }[];
+              monthly_donations: {
+                donors: number;
+                total_cents: number;
+              };
               /** @enum {string} */
               currency: 'EUR';
             };
@@ -7496,7 +7521,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                kind: 'one_off';
+                kind: 'one_off' | 'monthly';
                 donor_name: string;
                 donor_email: string;
                 donor_code: string;
@@ -10900,6 +10925,13 @@ export interface operations {
           amount_cents: number;
           /** @default false */
           cover_fee?: boolean;
+          /** @default false */
+          monthly?: boolean;
+          /**
+           * @default en
+           * @enum {string}
+           */
+          locale?: 'en' | 'lv' | 'fr' | 'es';
           /** @enum {boolean} */
           terms_accepted: true;
         };
@@ -10979,6 +11011,149 @@ export interface operations {
       };
     };
   };
+  getPublicAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        actionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              kind: 'cancel' | 'pause' | 'change_amount' | 'receipt' | 'statement';
+              /** @enum {string} */
+              state: 'ready' | 'used' | 'expired';
+              expires_at: string;
+              plan: {
+                recipient_name: string;
+                donor_name: string;
+                amount_cents: number;
+                cover_fee: boolean;
+                /** @enum {string} */
+                status: 'incomplete' | 'active' | 'paused' | 'canceled' | 'lapsed';
+                next_charge_at: string | null;
+              };
+              year: number | null;
+              /** @enum {string} */
+              locale: 'en' | 'lv' | 'fr' | 'es';
+            };
+          };
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postPublicAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        actionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          months?: number;
+          amount_cents?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getClientDonations: {
     parameters: {
       query?: never;
@@ -11001,7 +11176,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              kind: 'one_off';
+              kind: 'one_off' | 'monthly';
               donor_name: string;
               donor_email: string;
               donor_code: string;

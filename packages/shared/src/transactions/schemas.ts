@@ -55,6 +55,8 @@ export const overviewSchema = z.object({
   tip_count: z.number().int(),
   average_rating: z.number().nullable(),
   latest: z.array(transactionSchema),
+  /** Active monthly donation plans to the owner's cards, and what they give each month (before fees). */
+  monthly_donations: z.object({ donors: z.number().int(), total_cents: z.number().int() }),
   currency: z.literal('EUR'),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -40,6 +40,12 @@ export const payments = pgTable(
      * data; null when the provider gives nothing stable. The referral programme counts different payers by it.
      */
     payerRef: text('payer_ref'),
+    /**
+     * A checkout that saved the payer's method for later charges (a monthly donation's first payment): the provider's
+     * customer and payment method, as its success event named them; null otherwise.
+     */
+    customerRef: text('customer_ref'),
+    methodRef: text('method_ref'),
     /** While pending: when the reconciliation job next asks the provider about it (null: no more asking). */
     reconcileDueAt: timestamp('reconcile_due_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -20,6 +20,29 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   /** The refund keys already honoured, so a retried refund refunds once. */
   refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
+  /** A checkout that saved the card, or an off-session charge of a saved card: the customer and method it names. */
+  customerRef: text('customer_ref'),
+  methodRef: text('method_ref'),
+  /**
+   * An off-session charge's idempotency key and a hash of its parameters: the same key answers the first charge again,
+   * with other parameters it is refused, as Stripe does.
+   */
+  idempotencyKey: text('idempotency_key').unique(),
+  requestHash: text('request_hash'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The sandbox's saved cards (its side): a customer and a method saved by a checkout, with the test card's behaviour
+ * for later off-session charges (README "Sandbox payments") and how many of those were attempted.
+ */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  methodRef: text('method_ref').primaryKey(),
+  customerRef: text('customer_ref').notNull().unique(),
+  email: text('email').notNull(),
+  behaviour: text('behaviour', { enum: ['succeeds', 'fails_after_two', 'fails_once'] }).notNull(),
+  payerRef: text('payer_ref'),
+  offSessionAttempts: integer('off_session_attempts').notNull().default(0),
   createdAt: createdAt(),
 });
 

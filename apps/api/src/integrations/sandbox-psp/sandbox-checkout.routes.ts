@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
-import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
+import { SANDBOX_SAVED_CARD_BEHAVIOUR, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
 
 /** The signed checkout travels in the query: it is longer than a path parameter may be. */
 const tokenQuery = z.object({ c: z.string().min(10).max(4_000) });
@@ -20,7 +20,10 @@ const escape = (text: string) =>
 function checkoutPage(checkout: SandboxCheckout, token: string, problem?: string): string {
   const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
   const cards = Object.entries(SANDBOX_TEST_CARDS)
-    .map(([number, outcome]) => `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome}</li>`)
+    .map(([number, outcome]) => {
+      const saved = SANDBOX_SAVED_CARD_BEHAVIOUR[number];
+      return `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome}${saved ? ` (once saved: ${saved.replaceAll('_', ' ')})` : ''}</li>`;
+    })
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -24,7 +24,22 @@ export const SANDBOX_TEST_CARDS = {
   '4000056655665556': 'succeeded',
   '4000000000000002': 'declined',
   '4000000000000119': 'timeout',
+  '4000000000000341': 'succeeded',
+  '4000000000009995': 'succeeded',
 } as const;
+
+/**
+ * What a card saved by a checkout does in later off-session charges (README "Sandbox payments"): most keep
+ * succeeding; one starts failing after two of them (a card that expired or was blocked), one declines its first and
+ * then recovers (funds that came back).
+ */
+export const SANDBOX_SAVED_CARD_BEHAVIOUR: Record<string, 'succeeds' | 'fails_after_two' | 'fails_once'> = {
+  '4000000000000341': 'fails_after_two',
+  '4000000000009995': 'fails_once',
+};
+
+/** Thrown for what the provider refuses outright (Stripe: an invalid request): nothing was charged. */
+export class SandboxRefusal extends Error {}
 
 /** What the hosted page needs: the checkout, signed into its URL so the page can be shown without a lookup. */
 export interface SandboxCheckout {
@@ -36,6 +51,8 @@ export interface SandboxCheckout {
   cancel_url: string;
   metadata: Record<string, string>;
   expires_at: number;
+  /** Saves the card for later off-session charges, for a customer with this e-mail. */
+  save_method_for?: string;
 }
 
 export type SandboxOutcome = 'succeeded' | 'declined' | 'timeout' | 'canceled';
@@ -89,7 +106,11 @@ function untouchedCheckoutOf(providerRef: string) {
  * and `fetchStatus` describe one state with one id, and our exactly-once path applies it once whichever comes first.
  */
 function eventOf(
-  charge: Pick<repo.SandboxChargeRow, 'providerRef' | 'paymentId' | 'amountCents' | 'refundedCents' | 'currency'> & { payerRef?: string | null },
+  charge: Pick<repo.SandboxChargeRow, 'providerRef' | 'paymentId' | 'amountCents' | 'refundedCents' | 'currency'> & {
+    payerRef?: string | null;
+    customerRef?: string | null;
+    methodRef?: string | null;
+  },
   type: Exclude<ProviderEventType, 'payment.chargeback' | 'payment.reinstated' | 'ignored'>,
   createdAt: Date,
 ): ProviderEvent {
@@ -101,6 +122,9 @@ function eventOf(
     payment_id: charge.paymentId,
     amount_cents: type === 'payment.succeeded' ? charge.amountCents : type === 'payment.refunded' ? charge.refundedCents : 0,
     ...(type === 'payment.succeeded' && { payer_ref: charge.payerRef ?? null }),
+    ...(type === 'payment.succeeded' &&
+      charge.customerRef &&
+      charge.methodRef && { saved: { customer_ref: charge.customerRef, method_ref: charge.methodRef } }),
     currency: charge.currency,
     created_at: createdAt.getTime(),
   };
@@ -135,6 +159,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
         cancel_url: input.cancel_url,
         metadata: input.metadata,
         expires_at: expiresAt,
+        ...(input.save_method_for !== undefined && { save_method_for: input.save_method_for }),
       };
       const payload = base64url(JSON.stringify(checkout));
       const token = `${payload}.${hmac('checkout', payload)}`;
@@ -164,7 +189,20 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       const payerRef = method === 'card' && digits ? `sbx_payer_${hmac('payer', digits).slice(0, 32)}` : null;
       await db.transaction(async (tx) => {
         const status = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
+        const existing = await repo.findCharge(tx, checkout.ref);
+        // A paying checkout that saves the card creates the customer and its method, as Stripe does on completion.
+        const saved =
+          checkout.save_method_for !== undefined && outcome === 'succeeded' && !existing
+            ? await repo.insertSavedMethod(tx, {
+                methodRef: `sbx_pm_${randomBytes(8).toString('hex')}`,
+                customerRef: `sbx_cus_${randomBytes(8).toString('hex')}`,
+                email: checkout.save_method_for,
+                behaviour: SANDBOX_SAVED_CARD_BEHAVIOUR[digits ?? ''] ?? 'succeeds',
+                payerRef,
+              })
+            : undefined;
         let charge = await repo.insertChargeOnce(tx, {
+          ...(saved && { customerRef: saved.customerRef, methodRef: saved.methodRef }),
           providerRef: checkout.ref,
           paymentId: checkout.metadata.payment_id ?? '',
           status,
@@ -183,6 +221,44 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
         const type =
           outcome === 'succeeded' ? 'payment.succeeded' : outcome === 'declined' ? 'payment.failed' : 'payment.canceled';
         await repo.insertEvents(tx, deliveries(charge, eventOf(charge, type, now), options.deliverTwice ? 2 : 1));
+      });
+    },
+
+    async chargeSavedMethod(input) {
+      const now = clock.now();
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([input.customer_ref, input.method_ref, input.amount_cents, input.currency, input.metadata]))
+        .digest('hex');
+      return db.transaction(async (tx) => {
+        // The method's row lock queues charges of one card, so its attempt count and an idempotency key are decided once.
+        const method = await repo.lockSavedMethod(tx, input.method_ref);
+        if (!method || method.customerRef !== input.customer_ref) throw new SandboxRefusal(`No such payment method for customer: ${input.method_ref}`);
+        const earlier = await repo.findChargeByKey(tx, input.idempotency_key);
+        if (earlier) {
+          if (earlier.requestHash !== requestHash) throw new SandboxRefusal('Idempotency key reused with different parameters');
+          return { provider_ref: earlier.providerRef, event: eventOf(earlier, earlier.status === 'failed' ? 'payment.failed' : 'payment.succeeded', earlier.statusAt) };
+        }
+        const attempt = method.offSessionAttempts + 1;
+        await repo.countOffSessionAttempt(tx, method.methodRef, attempt);
+        const declined =
+          (method.behaviour === 'fails_after_two' && attempt > 2) || (method.behaviour === 'fails_once' && attempt === 1);
+        const charge = (await repo.insertChargeOnce(tx, {
+          providerRef: `sbx_pi_${randomBytes(12).toString('hex')}`,
+          paymentId: input.metadata.payment_id,
+          status: declined ? 'failed' : 'succeeded',
+          method: 'card',
+          payerRef: method.payerRef,
+          amountCents: input.amount_cents,
+          currency: input.currency,
+          statusAt: now,
+          customerRef: method.customerRef,
+          methodRef: method.methodRef,
+          idempotencyKey: input.idempotency_key,
+          requestHash,
+        }))!;
+        const event = eventOf(charge, declined ? 'payment.failed' : 'payment.succeeded', now);
+        await repo.insertEvents(tx, deliveries(charge, event, 1));
+        return { provider_ref: charge.providerRef, event };
       });
     },
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sandboxCharges, sandboxEvents } from '../../db/schema/sandbox.ts';
+import { sandboxCharges, sandboxEvents, sandboxPaymentMethods } from '../../db/schema/sandbox.ts';
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 export type SandboxEventRow = typeof sandboxEvents.$inferSelect;
@@ -102,4 +102,23 @@ export function eventsOf(db: Executor, providerRef: string) {
     .from(sandboxEvents)
     .where(eq(sandboxEvents.providerRef, providerRef))
     .orderBy(sandboxEvents.createdAt, sandboxEvents.id);
+}
+
+export async function insertSavedMethod(tx: Executor, values: typeof sandboxPaymentMethods.$inferInsert) {
+  const [row] = await tx.insert(sandboxPaymentMethods).values(values).returning();
+  return row!;
+}
+
+export async function lockSavedMethod(tx: Executor, methodRef: string) {
+  const [row] = await tx.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.methodRef, methodRef)).for('update');
+  return row;
+}
+
+export async function countOffSessionAttempt(tx: Executor, methodRef: string, attempts: number) {
+  await tx.update(sandboxPaymentMethods).set({ offSessionAttempts: attempts }).where(eq(sandboxPaymentMethods.methodRef, methodRef));
+}
+
+export async function findChargeByKey(tx: Executor, idempotencyKey: string) {
+  const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+  return row;
 }

@@ -26,8 +26,13 @@ export class FakeStripe {
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly disputes = new Map<string, Stripe.Dispute>();
+  readonly customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }>();
+  /** Cards a save-mode Checkout attached to a customer, for off-session payment intents. */
+  readonly savedMethods = new Map<string, { customer: string; cardNumber: string }>();
+  /** Saved cards whose off-session charges the issuer declines (a test moves a card here). */
+  readonly decliningMethods = new Set<string>();
   /** Checkout's payment_intent_data, which Stripe keeps until the guest pays and the payment intent exists. */
-  private readonly intentData = new Map<string, { metadata: Record<string, string>; description: string | null }>();
+  private readonly intentData = new Map<string, { metadata: Record<string, string>; description: string | null; saveFor?: string | undefined }>();
   private readonly idempotent = new Map<string, { request: string; status: number; payload: unknown }>();
   private counter = 0;
   private server: Server | undefined;
@@ -66,7 +71,8 @@ export class FakeStripe {
 
   reset() {
     this.requests.length = 0;
-    for (const map of [this.sessions, this.paymentIntents, this.charges, this.refunds, this.disputes, this.intentData, this.idempotent]) map.clear();
+    for (const map of [this.sessions, this.paymentIntents, this.charges, this.refunds, this.disputes, this.intentData, this.idempotent, this.customers, this.savedMethods]) map.clear();
+    this.decliningMethods.clear();
   }
 
   /**
@@ -80,8 +86,12 @@ export class FakeStripe {
     const currency = session.currency ?? 'eur';
     const intentId = this.id('pi');
     const charge = paymentStatus === 'paid' ? this.newCharge(intentId, amount, currency, data, cardNumber) : null;
+    const intent = this.newPaymentIntent(intentId, amount, currency, data);
+    // setup_future_usage with a customer: the card stays attached to that customer for off-session charges.
+    if (data.saveFor && charge) this.savedMethods.set(intent.payment_method as string, { customer: data.saveFor, cardNumber });
     this.paymentIntents.set(intentId, {
-      ...this.newPaymentIntent(intentId, amount, currency, data),
+      ...intent,
+      customer: data.saveFor ?? null,
       status: charge ? 'succeeded' : 'processing',
       amount_received: charge ? amount : 0,
       latest_charge: charge?.id ?? null,
@@ -190,6 +200,13 @@ export class FakeStripe {
       return this.expanded(this.found(objects, match[1]!), expand);
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(parseParams(body, REFUND_CREATE));
+    if (method === 'POST' && path === '/v1/customers') {
+      const params = parseParams<{ email?: string; metadata?: Record<string, string> }>(body, CUSTOMER_CREATE);
+      const customer = { id: this.id('cus'), object: 'customer' as const, email: params.email ?? null, metadata: params.metadata ?? {} };
+      this.customers.set(customer.id, customer);
+      return customer;
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createOffSessionIntent(parseParams(body, INTENT_CREATE));
     throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` }, true);
   }
 
@@ -264,7 +281,11 @@ export class FakeStripe {
       wallet_options: null,
     };
     this.sessions.set(id, session);
-    this.intentData.set(id, { metadata: params.payment_intent_data?.metadata ?? {}, description: params.payment_intent_data?.description ?? null });
+    const saving = params.payment_intent_data?.setup_future_usage === 'off_session';
+    if (saving && !params.customer) throw invalid('customer', 'A customer is needed to save a payment method in this test setup.');
+    if (params.customer && !this.customers.has(params.customer)) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${params.customer}'`, param: 'customer' });
+    if (params.customer) session.customer = params.customer;
+    this.intentData.set(id, { metadata: params.payment_intent_data?.metadata ?? {}, description: params.payment_intent_data?.description ?? null, saveFor: saving ? params.customer : undefined });
     return session;
   }
 
@@ -306,6 +327,33 @@ export class FakeStripe {
     };
     this.refunds.set(refund.id, refund);
     return refund;
+  }
+
+  /**
+   * A payment intent confirmed at once with a saved card, the customer not present: Stripe refuses an unknown
+   * customer or a card not attached to it (400), and answers a decline with 402 and the failed payment intent.
+   */
+  private createOffSessionIntent(params: Stripe.PaymentIntentCreateParams & { metadata?: Record<string, string> }): Stripe.PaymentIntent {
+    const missingObject = (param: string, id: string | undefined) =>
+      new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${param}: '${id}'`, param });
+    if (!params.customer || !this.customers.has(params.customer)) throw missingObject('customer', params.customer);
+    const saved = params.payment_method ? this.savedMethods.get(params.payment_method) : undefined;
+    if (!saved) throw missingObject('payment_method', params.payment_method);
+    if (saved.customer !== params.customer) {
+      throw new StripeApiError(400, { type: 'invalid_request_error', message: `The payment method ${params.payment_method} does not belong to the customer ${params.customer}.`, param: 'payment_method' });
+    }
+    const id = this.id('pi');
+    const data = { metadata: params.metadata ?? {}, description: params.description ?? null };
+    const base = { ...this.newPaymentIntent(id, params.amount, params.currency, data), customer: params.customer, payment_method: params.payment_method! };
+    if (this.decliningMethods.has(params.payment_method!)) {
+      const failed: Stripe.PaymentIntent = { ...base, status: 'requires_payment_method' };
+      this.paymentIntents.set(id, failed);
+      throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: failed });
+    }
+    const charge = this.newCharge(id, params.amount, params.currency, data, saved.cardNumber);
+    const intent: Stripe.PaymentIntent = { ...base, status: 'succeeded', amount_received: params.amount, latest_charge: charge.id };
+    this.paymentIntents.set(id, intent);
+    return intent;
   }
 
   private newPaymentIntent(id: string, amount: number, currency: string, data: { metadata: Record<string, string>; description: string | null }): Stripe.PaymentIntent {
@@ -493,7 +541,7 @@ function nowSeconds() {
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
+    readonly body: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: Stripe.PaymentIntent },
     /** Refused before the endpoint ran (validation): Stripe saves no idempotent result for it. */
     readonly beforeExecution = false,
   ) {
@@ -541,7 +589,9 @@ function headerOf(headers: IncomingHttpHeaders, name: string): string | undefine
  * sends; any other one is refused as unknown, so a new one has to be modelled here before the provider may send it.
  */
 type Field<T> = FieldOf<NonNullable<T>>;
-type FieldOf<T> = T extends ReadonlyArray<infer E>
+type FieldOf<T> = T extends boolean
+  ? 'boolean'
+  : T extends ReadonlyArray<infer E>
   ? { list: Field<E> }
   : T extends number
     ? 'integer'
@@ -554,7 +604,7 @@ type FieldOf<T> = T extends ReadonlyArray<infer E>
         : never;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type Params<T> = { [K in Exclude<keyof T, RequiredKeys<T>>]?: Field<T[K]> } & { [K in RequiredKeys<T>]: { required: Field<T[K]> } };
-type AnyField = 'string' | 'integer' | 'metadata' | { oneOf: readonly string[] } | { list: AnyField } | { fields: Record<string, unknown> } | { required: AnyField };
+type AnyField = 'string' | 'integer' | 'boolean' | 'metadata' | { oneOf: readonly string[] } | { list: AnyField } | { fields: Record<string, unknown> } | { required: AnyField };
 
 const SESSION_CREATE = {
   mode: { oneOf: ['payment', 'setup', 'subscription'] },
@@ -570,11 +620,25 @@ const SESSION_CREATE = {
   cancel_url: 'string',
   client_reference_id: 'string',
   metadata: 'metadata',
-  payment_intent_data: { fields: { description: 'string', metadata: 'metadata' } },
+  payment_intent_data: { fields: { description: 'string', metadata: 'metadata', setup_future_usage: { oneOf: ['off_session', 'on_session'] } } },
+  customer: 'string',
   expires_at: 'integer',
   expand: { list: 'string' },
 } satisfies Params<Stripe.Checkout.SessionCreateParams>;
 type SessionCreate = Stripe.Checkout.SessionCreateParams & { metadata?: Record<string, string>; payment_intent_data?: { metadata?: Record<string, string> } };
+
+const CUSTOMER_CREATE = { email: 'string', metadata: 'metadata', expand: { list: 'string' } } satisfies Params<Stripe.CustomerCreateParams>;
+const INTENT_CREATE = {
+  amount: { required: 'integer' },
+  currency: { required: 'string' },
+  customer: 'string',
+  payment_method: 'string',
+  off_session: 'boolean',
+  confirm: 'boolean',
+  description: 'string',
+  metadata: 'metadata',
+  expand: { list: 'string' },
+} satisfies Params<Stripe.PaymentIntentCreateParams>;
 
 const SESSION_LIST = { payment_intent: 'string', limit: 'integer', expand: { list: 'string' } } satisfies Params<Stripe.Checkout.SessionListParams>;
 const EXPAND_ONLY = { expand: { list: 'string' } } satisfies Params<Stripe.Checkout.SessionRetrieveParams & Stripe.PaymentIntentRetrieveParams & Stripe.ChargeRetrieveParams>;
@@ -624,6 +688,10 @@ function checkField(value: unknown, field: AnyField, param: string): unknown {
       throw invalid(param, `Invalid ${param}: must be one of ${field.oneOf.join(', ')}`);
     }
     return value;
+  }
+  if (field === 'boolean') {
+    if (value !== 'true' && value !== 'false') throw invalid(param, `Invalid boolean: ${String(value)}`);
+    return value === 'true';
   }
   if (field === 'integer') {
     if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw invalid(param, `Invalid integer: ${String(value)}`, 'parameter_invalid_integer');

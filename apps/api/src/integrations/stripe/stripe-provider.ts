@@ -53,7 +53,15 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         const session = event.data.object;
         // A completed session stays 'unpaid' while an async method (e.g. SEPA debit) processes: async_payment_* follows.
         if (session.payment_status !== 'paid') return ignored(event, session);
-        return fromSession(event, 'payment.succeeded', session, cents(session.amount_total));
+        const succeeded = fromSession(event, 'payment.succeeded', session, cents(session.amount_total));
+        return session.metadata?.save_method === '1' && succeeded.type === 'payment.succeeded' ? { ...succeeded, saved: await savedOf(session) } : succeeded;
+      }
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed': {
+        // Checkout's own payment intents are told of by the session's events; only our off-session charges count here.
+        const intent = event.data.object;
+        if (intent.metadata?.off_session !== '1' || !intent.metadata.payment_id) return ignored(event);
+        return fromOffSessionIntent(event.id, intent, event.type === 'payment_intent.succeeded' ? 'payment.succeeded' : 'payment.failed', event.created * 1000);
       }
       case 'checkout.session.async_payment_failed':
         return fromSession(event, 'payment.failed', event.data.object, 0);
@@ -110,12 +118,18 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   ): Promise<ProviderEvent> {
     if (!paymentIntentId) return ignored(event);
     const session = (await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 })).data[0];
-    const paymentId = session?.metadata?.payment_id;
-    if (!session || !paymentId) return ignored(event);
+    let paymentId = session?.metadata?.payment_id;
+    let providerRef = session?.id;
+    if (!session) {
+      // An off-session charge of a saved method has no session: the payment intent is our reference.
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      if (intent.metadata?.off_session === '1') [paymentId, providerRef] = [intent.metadata.payment_id, intent.id];
+    }
+    if (!providerRef || !paymentId) return ignored(event);
     return {
       id: event.id,
       type,
-      provider_ref: session.id,
+      provider_ref: providerRef,
       payment_id: paymentId,
       amount_cents: amountCents,
       ...(disputeRef !== undefined && { dispute_ref: disputeRef }),
@@ -131,11 +145,51 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     return fromPaymentIntent(event, type, paymentIntentId, cents(dispute.amount), dispute.currency, text(dispute.id));
   }
 
+  /** The customer and method a paid save-mode session left behind (the method is on its payment intent). */
+  async function savedOf(session: Stripe.Checkout.Session): Promise<{ customer_ref: string; method_ref: string } | null> {
+    const customer = idOf(session.customer);
+    const intent = typeof session.payment_intent === 'object' && session.payment_intent !== null ? session.payment_intent : idOf(session.payment_intent);
+    const method = typeof intent === 'object' ? idOf(intent.payment_method) : intent ? idOf((await stripe.paymentIntents.retrieve(intent)).payment_method) : undefined;
+    return customer && method ? { customer_ref: customer, method_ref: method } : null;
+  }
+
+  /** Our event for an off-session payment intent; `id` is Stripe's event id, or one per state when we asked. */
+  function fromOffSessionIntent(id: string, intent: Stripe.PaymentIntent, type: 'payment.succeeded' | 'payment.failed', createdAt: number): ProviderEvent {
+    return {
+      id,
+      type,
+      provider_ref: intent.id,
+      payment_id: intent.metadata.payment_id ?? '',
+      amount_cents: type === 'payment.succeeded' ? cents(intent.amount_received) : 0,
+      ...(type === 'payment.succeeded' && { payer_ref: payerRefOf(intent) }),
+      currency: text(intent.currency).toUpperCase(),
+      created_at: createdAt,
+    };
+  }
+
+  /** An off-session payment intent's state as the event that would have told us so (ids per state, like sessions). */
+  async function fetchIntentStatus(intentId: string): Promise<ProviderEvent | null> {
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const now = settings.clock.now().getTime();
+    if (intent.status === 'succeeded') {
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const refunded = charge?.amount_refunded ?? 0;
+      if (refunded === 0) return fromOffSessionIntent(`${intent.id}:succeeded`, intent, 'payment.succeeded', now);
+      return { id: `${intent.id}:refunded:${refunded}`, type: 'payment.refunded', provider_ref: intent.id, payment_id: intent.metadata.payment_id ?? '', amount_cents: refunded, currency: intent.currency.toUpperCase(), created_at: now };
+    }
+    return intent.status === 'requires_payment_method' || intent.status === 'canceled' ? fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', now) : null;
+  }
+
   return {
     name: 'stripe',
 
     async createCheckout(input: CheckoutInput) {
-      const metadata = { ...input.metadata, purpose: input.purpose };
+      const saving = input.save_method_for !== undefined;
+      const metadata = { ...input.metadata, purpose: input.purpose, ...(saving && { save_method: '1' }) };
+      // Saving a method for off-session charges needs a customer to attach it to (same key: a retry finds the same one).
+      const customer = saving
+        ? await stripe.customers.create({ email: input.save_method_for!, metadata: { payment_id: input.metadata.payment_id } }, { idempotencyKey: `${input.idempotency_key}:customer` })
+        : undefined;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -157,7 +211,8 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
           client_reference_id: input.metadata.payment_id,
           metadata,
           // Stripe copies this onto the payment intent (and its charges), so refunds and disputes trace back to us.
-          payment_intent_data: { metadata, description: input.description },
+          payment_intent_data: { metadata, description: input.description, ...(saving && { setup_future_usage: 'off_session' as const }) },
+          ...(customer && { customer: customer.id }),
           expires_at: Math.floor(input.created_at.getTime() / 1000) + CHECKOUT_LIFETIME_SECONDS,
         },
         { idempotencyKey: input.idempotency_key },
@@ -190,6 +245,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
      * total), so the answer applies once beside the webhooks; created_at is when we asked.
      */
     async fetchStatus(providerRef) {
+      if (providerRef.startsWith('pi_')) return fetchIntentStatus(providerRef);
       const session = await stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent.latest_charge'] });
       const view = (type: ProviderEventType, state: string, amountCents: number): ProviderEvent => ({
         id: `${session.id}:${state}`,
@@ -206,22 +262,53 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       if (session.payment_status === 'paid') {
         const charge = typeof intent?.latest_charge === 'object' ? intent.latest_charge : null;
         const refunded = charge?.amount_refunded ?? 0;
-        return refunded > 0
-          ? view('payment.refunded', `refunded:${refunded}`, refunded)
-          : { ...view('payment.succeeded', 'succeeded', session.amount_total ?? 0), payer_ref: payerRefOf(intent) };
+        if (refunded > 0) return view('payment.refunded', `refunded:${refunded}`, refunded);
+        const succeeded = { ...view('payment.succeeded', 'succeeded', session.amount_total ?? 0), payer_ref: payerRefOf(intent) };
+        return session.metadata?.save_method === '1' ? { ...succeeded, saved: await savedOf(session) } : succeeded;
       }
       // Complete but unpaid: an async method processing, or failed once its payment intent wants another method.
       return intent?.status === 'requires_payment_method' || intent?.status === 'canceled' ? view('payment.failed', 'failed', 0) : null;
     },
 
+    async chargeSavedMethod(input) {
+      const metadata = { ...input.metadata, off_session: '1' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount_cents,
+            currency: input.currency.toLowerCase(),
+            customer: input.customer_ref,
+            payment_method: input.method_ref,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata,
+          },
+          { idempotencyKey: `tipcard-charge:${input.idempotency_key}` },
+        );
+        if (intent.status !== 'succeeded') throw new Error(`Off-session payment intent ${intent.id} is ${intent.status}`);
+        return { provider_ref: intent.id, event: fromOffSessionIntent(`${intent.id}:succeeded`, intent, 'payment.succeeded', settings.clock.now().getTime()) };
+      } catch (error) {
+        // A decline answers 402 with the failed payment intent: an outcome, not an error. Anything else is thrown.
+        const intent = error instanceof Stripe.errors.StripeCardError ? error.payment_intent : undefined;
+        if (!intent) throw error;
+        return { provider_ref: intent.id, event: fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', settings.clock.now().getTime()) };
+      }
+    },
+
     async refund(providerRef, amountCents, refundKey) {
       if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError(`Invalid refund amount ${amountCents}`);
       if (!refundKey) throw new RangeError('A refund needs its refund key');
-      const session = await stripe.checkout.sessions.retrieve(providerRef);
-      const paymentIntentId = idOf(session.payment_intent);
-      if (!paymentIntentId) throw new Error(`Checkout Session ${providerRef} has no payment to refund`);
+      let paymentIntentId = providerRef;
+      let paymentId = '';
+      if (!providerRef.startsWith('pi_')) {
+        const session = await stripe.checkout.sessions.retrieve(providerRef);
+        paymentIntentId = idOf(session.payment_intent) ?? '';
+        paymentId = session.metadata?.payment_id ?? '';
+        if (!paymentIntentId) throw new Error(`Checkout Session ${providerRef} has no payment to refund`);
+      }
       await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountCents, metadata: { payment_id: session.metadata?.payment_id ?? '', refund_key: refundKey } },
+        { payment_intent: paymentIntentId, amount: amountCents, metadata: { payment_id: paymentId, refund_key: refundKey } },
         // One key per refund: a retry refunds once (within Stripe's 24 h key window), another refund of the same amount is its own.
         { idempotencyKey: `tipcard-refund:${refundKey}` },
       );

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { donations } from '../../db/schema/donations.ts';
+import { donationActions, donationPlans, donations } from '../../db/schema/donations.ts';
 
 export type DonationRow = typeof donations.$inferSelect;
 
@@ -25,4 +25,117 @@ export function listReceivedDonations(db: Executor, userId: string, limit: numbe
     .where(and(eq(donations.userId, userId), inArray(donations.status, ['succeeded', 'refunded'])))
     .orderBy(desc(donations.createdAt))
     .limit(limit);
+}
+
+export type PlanRow = typeof donationPlans.$inferSelect;
+export type ActionRow = typeof donationActions.$inferSelect;
+
+export async function insertPlan(tx: Executor, values: typeof donationPlans.$inferInsert) {
+  await tx.insert(donationPlans).values(values);
+}
+
+export async function findPlan(db: Executor, id: string) {
+  const [row] = await db.select().from(donationPlans).where(eq(donationPlans.id, id));
+  return row;
+}
+
+export async function lockPlan(tx: Executor, id: string) {
+  const [row] = await tx.select().from(donationPlans).where(eq(donationPlans.id, id)).for('update');
+  return row;
+}
+
+export async function updatePlan(tx: Executor, id: string, changes: Partial<typeof donationPlans.$inferInsert>, now: Date) {
+  const [row] = await tx.update(donationPlans).set({ ...changes, updatedAt: now }).where(eq(donationPlans.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Claims one plan whose charge is due and leases it until `leaseUntil` in one statement: another worker skips it, and
+ * a worker that dies mid-charge leaves a plan that falls due again (and charges under the same idempotency key).
+ */
+export async function claimDueCharge(tx: Executor, now: Date, leaseUntil: Date) {
+  const due = tx
+    .select({ id: donationPlans.id })
+    .from(donationPlans)
+    .where(and(inArray(donationPlans.status, ['active', 'paused']), lte(donationPlans.nextChargeAt, now)))
+    .orderBy(asc(donationPlans.nextChargeAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await tx
+    .update(donationPlans)
+    .set({ nextChargeAt: leaseUntil })
+    .where(eq(donationPlans.id, sql`(${due})`))
+    .returning();
+  return row;
+}
+
+/** Claims one plan whose reminder e-mail is due; the caller writes the e-mail and clears `remindAt` in its transaction. */
+export async function claimDueReminder(tx: Executor, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(donationPlans)
+    .where(and(inArray(donationPlans.status, ['active', 'paused']), lte(donationPlans.remindAt, now)))
+    .orderBy(asc(donationPlans.remindAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function insertAction(tx: Executor, values: typeof donationActions.$inferInsert) {
+  const [row] = await tx.insert(donationActions).values(values).returning();
+  return row!;
+}
+
+export async function findAction(db: Executor, id: string) {
+  const [row] = await db.select().from(donationActions).where(eq(donationActions.id, id));
+  return row;
+}
+
+/** Marks a link used if it is unused and unexpired; answers nothing otherwise. A concurrent twin waits, then gets nothing. */
+export async function useAction(tx: Executor, id: string, now: Date) {
+  const [row] = await tx
+    .update(donationActions)
+    .set({ usedAt: now })
+    .where(and(eq(donationActions.id, id), isNull(donationActions.usedAt), gt(donationActions.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+/** The recipient's active monthly donors (paused ones too) and what they give each month. */
+export async function monthlyFigures(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ donors: sql<number>`count(*)::int`, totalCents: sql<string>`coalesce(sum(${donationPlans.amountCents}), 0)::text` })
+    .from(donationPlans)
+    .where(and(eq(donationPlans.userId, userId), eq(donationPlans.status, 'active')));
+  return { donors: row?.donors ?? 0, totalCents: Number(row?.totalCents ?? 0) };
+}
+
+/** Claims one plan whose January statement e-mail is due. */
+export async function claimDueStatement(tx: Executor, now: Date) {
+  const [row] = await tx
+    .select()
+    .from(donationPlans)
+    .where(lte(donationPlans.statementDueAt, now))
+    .orderBy(asc(donationPlans.statementDueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** A donor's gifts (by code and e-mail) that reached one recipient in [from, to), oldest first: a statement's lines. */
+export function listDonorDonations(db: Executor, donor: { userId: string; donorCode: string; donorEmail: string }, from: Date, to: Date) {
+  return db
+    .select()
+    .from(donations)
+    .where(
+      and(
+        eq(donations.userId, donor.userId),
+        eq(donations.donorCode, donor.donorCode),
+        eq(donations.donorEmail, donor.donorEmail),
+        eq(donations.status, 'succeeded'),
+        gte(donations.createdAt, from),
+        lt(donations.createdAt, to),
+      ),
+    )
+    .orderBy(asc(donations.createdAt));
 }

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createDonationBody, donationSchema } from '@tipcard/shared/donations/schemas';
+import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import { t } from '../../lib/i18n.ts';
+import { sendShell } from '../web-shell/web-shell.ts';
 import type { DonationsService } from './donations.service.ts';
 
 const MINUTE = 60_000;
 
-/** The donor's checkout (no account) and the recipient's list, under /api. */
+const actionParams = z.object({ actionId: z.string().min(1).max(128) });
+
+/** The donor's checkout (no account), the signed links of monthly donors' e-mails, and the recipient's list, under /api. */
 export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsService }> = async (app, { donations }) => {
   const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
 
@@ -28,6 +32,43 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
   );
 
   app.get(
+    '/public/actions/:actionId',
+    {
+      onRequest: perIp('donation-action', 60),
+      schema: {
+        tags: ['donations'],
+        summary: 'What a signed link from a monthly donor’s e-mail will do, and whether it still can',
+        params: actionParams,
+        response: { 200: z.object({ data: publicActionSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await donations.describeAction(request.params.actionId) };
+    },
+  );
+
+  app.post(
+    '/public/actions/:actionId',
+    {
+      onRequest: perIp('donation-action', 60),
+      schema: {
+        tags: ['donations'],
+        summary: 'Confirm a signed link: cancel, pause (months) or change the amount (amount_cents) once; a receipt or statement answers its PDF',
+        params: actionParams,
+        body: actionBody,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const done = await donations.performAction(request.params.actionId, request.body);
+      if (!('pdf' in done)) return { data: done };
+      reply.type('application/pdf').header('content-disposition', `attachment; filename="${done.filename}"`);
+      return reply.send(done.pdf);
+    },
+  );
+
+  app.get(
     '/clients/:clientId/donations',
     {
       onRequest: app.authenticate,
@@ -40,5 +81,20 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
       },
     },
     async (request) => ({ data: await donations.list(request.userId, request.params.clientId) }),
+  );
+};
+
+/**
+ * `/actions/{actionId}`: the light public app, which asks the API what the link does. The link is a bearer secret:
+ * it is kept out of the head's canonical and social tags, out of Referer headers and out of search engines.
+ */
+export const actionPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/actions/:actionId',
+    { onRequest: app.rateLimit({ max: 240, timeWindow: MINUTE }), schema: { hide: true, params: actionParams } },
+    async (_request, reply) => {
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+      return sendShell(reply, { entry: 'public.html', locale: 'en', title: t('payment:action.meta_title'), description: t('payment:meta.description'), path: '/actions' });
+    },
   );
 };

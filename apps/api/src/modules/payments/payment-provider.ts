@@ -16,6 +16,13 @@ export interface PaymentProvider {
    * while the guest has not paid yet.
    */
   fetchStatus(providerRef: string): Promise<ProviderEvent | null>;
+  /**
+   * Charges a method a checkout saved (`CheckoutInput.save_method_for`), the payer not present (Stripe: a PaymentIntent
+   * with off_session and confirm). Answers the charge's reference and the event of its outcome (succeeded, or failed
+   * when declined), the same event its webhook sends. The same idempotency key with the same parameters answers the
+   * first charge again; with other parameters, or for a customer or method the provider does not know, it throws.
+   */
+  chargeSavedMethod(input: SavedMethodChargeInput): Promise<{ provider_ref: string; event: ProviderEvent }>;
   /** Refunds part or all of a charge; `refund_key` names this one refund (a retry with the same key refunds once). */
   refund(providerRef: string, amountCents: number, refundKey: string): Promise<void>;
 }
@@ -40,6 +47,21 @@ export interface CheckoutInput {
    */
   created_at: Date;
   /** Comes back in every event; `payment_id` is our reference. */
+  metadata: { payment_id: string } & Record<string, string>;
+  /**
+   * Saves the payer's payment method for later charges without them (a monthly donation), for a customer with this
+   * e-mail; the success event then names the customer and method (`saved`).
+   */
+  save_method_for?: string;
+}
+
+export interface SavedMethodChargeInput {
+  customer_ref: string;
+  method_ref: string;
+  amount_cents: number;
+  currency: 'EUR';
+  description: string;
+  idempotency_key: string;
   metadata: { payment_id: string } & Record<string, string>;
 }
 
@@ -77,6 +99,8 @@ export interface ProviderEvent {
    * fingerprint), never card data; absent or null when the provider gives nothing stable.
    */
   payer_ref?: string | null;
+  /** succeeded, for a checkout that saved the method: the provider's customer and payment method to charge later. */
+  saved?: { customer_ref: string; method_ref: string } | null;
   /** The provider's dispute id, for chargeback and reinstated. */
   dispute_ref?: string;
   currency: string;

@@ -90,12 +90,18 @@ export async function setProviderEventOutcome(tx: Executor, id: string, outcome:
 export async function markSucceeded(
   tx: Executor,
   id: string,
-  capture: { provider: string; providerRef: string; totalCents: number; currency: string; payerRef: string | null },
+  capture: { provider: string; providerRef: string; totalCents: number; currency: string; payerRef: string | null; customerRef: string | null; methodRef: string | null },
   now: Date,
 ) {
   const [row] = await tx
     .update(payments)
-    .set({ status: 'succeeded', payerRef: capture.payerRef, updatedAt: now })
+    .set({
+      status: 'succeeded',
+      payerRef: capture.payerRef,
+      // A charge of a saved method already names its customer and method; a checkout that saved one names them now.
+      ...(capture.customerRef && capture.methodRef && { customerRef: capture.customerRef, methodRef: capture.methodRef }),
+      updatedAt: now,
+    })
     .where(
       and(
         eq(payments.id, id),

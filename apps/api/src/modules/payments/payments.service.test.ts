@@ -8,6 +8,7 @@ import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app
 import { createCardsService, type CardsService } from '../cards/cards.service.ts';
 import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger.service.ts';
 import { createTransactionsService, type TransactionsService } from '../transactions/transactions.service.ts';
+import { monthlyDonationFigures } from '../donations/donations.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
@@ -41,6 +42,9 @@ const fakeProvider: PaymentProvider = {
     await new Promise((resolve) => setTimeout(resolve, 5));
     return { checkout_url: `https://psp.test/checkout/${input.metadata.payment_id}`, provider_ref: `ref_${input.metadata.payment_id}` };
   },
+  chargeSavedMethod: async () => {
+    throw new Error('not used here');
+  },
   parseWebhook: async () => {
     throw new Error('not used here');
   },
@@ -71,7 +75,7 @@ beforeAll(async () => {
     handlers: [createTipHandler()],
   });
   tips = createTipsService({ db: database.db, payments, publicUrl: 'http://localhost:3000', feePercent: 5 });
-  transactions = createTransactionsService({ db: database.db, clock });
+  transactions = createTransactionsService({ db: database.db, clock, monthlyDonations: (userId) => monthlyDonationFigures(database.db, userId) });
   cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });
 afterAll(() => database.close());

@@ -51,7 +51,29 @@ export interface CheckoutRequest {
   successUrl(paymentId: string): string;
   cancelUrl(paymentId: string): string;
   metadata?: Record<string, string>;
+  /** Saves the payer's method for later charges (a monthly donation's first payment), for a customer with this e-mail. */
+  saveMethodFor?: string;
   /** The purpose's own record of the payment, written in the same transaction (e.g. a tip's message). */
+  onCreated?(tx: Transaction, payment: repo.PaymentRow): Promise<void>;
+}
+
+/** A charge of a saved method without the payer (a monthly donation's later months). */
+export interface SavedMethodChargeRequest {
+  purpose: PaymentPurpose;
+  subjectId: string;
+  /** Names this charge: the same key answers the same payment and the same provider charge again. */
+  idempotencyKey: string;
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  coverFee: boolean;
+  description: string;
+  providerDescription: string;
+  /** The provider that saved the method, and its customer and method. */
+  provider: ProviderName;
+  customerRef: string;
+  methodRef: string;
+  metadata?: Record<string, string>;
   onCreated?(tx: Transaction, payment: repo.PaymentRow): Promise<void>;
 }
 
@@ -294,6 +316,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           totalCents: event.amount_cents,
           currency: event.currency.toUpperCase(),
           payerRef: typeof event.payer_ref === 'string' && event.payer_ref ? event.payer_ref : null,
+          customerRef: event.saved?.customer_ref ?? null,
+          methodRef: event.saved?.method_ref ?? null,
         },
         now,
       );
@@ -400,6 +424,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             idempotency_key: `checkout:${inserted.id}`,
             created_at: inserted.createdAt,
             metadata: { ...input.metadata, payment_id: inserted.id },
+            ...(input.saveMethodFor !== undefined && { save_method_for: input.saveMethodFor }),
           });
         } catch (error) {
           log.error({ err: error, provider: deps.active }, 'checkout creation failed');
@@ -408,6 +433,65 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return repo.updatePayment(tx, inserted.id, { providerRef: checkout.provider_ref, checkoutUrl: checkout.checkout_url }, now);
       });
       return toPublicPayment(row);
+    },
+
+    /**
+     * Charges a saved method (DESIGN "Invoices and donations": monthly plans). The payment row is written first, in its
+     * own transaction (the provider is called outside it: the sandbox writes its side in a transaction of its own);
+     * the provider's answer is then applied through the same exactly-once path as its webhook. The same key answers
+     * the same payment, and the provider is asked again with the same idempotency key, so a retry after a crash
+     * charges once. Answers the payment as it stands (still pending when the provider could not be reached).
+     */
+    async chargeSavedMethod(input: SavedMethodChargeRequest): Promise<repo.PaymentRow> {
+      const requestHash = createHash('sha256').update(JSON.stringify([input.purpose, input.subjectId, input.idempotencyKey, input.totalCents])).digest('hex');
+      const payment = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const inserted = await repo.insertPaymentOnce(tx, {
+          purpose: input.purpose,
+          subjectId: input.subjectId,
+          amountCents: input.amountCents,
+          feeCents: input.feeCents,
+          totalCents: input.totalCents,
+          coverFee: input.coverFee,
+          provider: input.provider,
+          idempotencyKey: input.idempotencyKey,
+          requestHash,
+          description: input.description,
+          customerRef: input.customerRef,
+          methodRef: input.methodRef,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted) {
+          const existing = (await repo.findPaymentByKey(tx, input.purpose, input.subjectId, input.idempotencyKey))!;
+          if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+          return existing;
+        }
+        await input.onCreated?.(tx, inserted);
+        return inserted;
+      });
+      if (payment.status !== 'pending') return payment;
+      let charged: { provider_ref: string; event: ProviderEvent };
+      try {
+        charged = await provider(input.provider).chargeSavedMethod({
+          customer_ref: input.customerRef,
+          method_ref: input.methodRef,
+          amount_cents: payment.totalCents,
+          currency: 'EUR',
+          description: input.providerDescription,
+          idempotency_key: `charge:${payment.id}`,
+          metadata: { ...input.metadata, payment_id: payment.id },
+        });
+      } catch (error) {
+        log.error({ err: error, provider: input.provider, paymentId: payment.id }, 'charging a saved method failed');
+        return payment;
+      }
+      const outcome = await db.transaction(async (tx) => {
+        if (!payment.providerRef) await repo.updatePayment(tx, payment.id, { providerRef: charged.provider_ref }, clock.now());
+        return applyInTransaction(tx, input.provider, charged.event);
+      });
+      if (outcome === 'mismatch') log.error({ provider: input.provider, paymentId: payment.id }, 'saved-method charge does not match the stored payment');
+      return (await repo.findPayment(db, payment.id))!;
     },
 
     /**

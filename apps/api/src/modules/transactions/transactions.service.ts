@@ -168,8 +168,19 @@ export function payoutsOnHoldCents(db: Executor): Promise<number> {
 
 export type TransactionsService = ReturnType<typeof createTransactionsService>;
 
-/** The owner's history pages: the list, its CSV and the overview's figures. */
-export function createTransactionsService({ db, clock }: { db: Database; clock: Clock }) {
+/**
+ * The owner's history pages: the list, its CSV and the overview's figures. `monthlyDonations` (from `donations`,
+ * injected in services.ts) gives the overview its monthly donors and their monthly total.
+ */
+export function createTransactionsService({
+  db,
+  clock,
+  monthlyDonations,
+}: {
+  db: Database;
+  clock: Clock;
+  monthlyDonations: (userId: string) => Promise<{ donors: number; totalCents: number }>;
+}) {
   return {
     /** One page of the owner's history, newest first, with the cursor of the next page. */
     async list(userId: string, clientId: string, query: Query): Promise<TransactionsPage> {
@@ -195,9 +206,10 @@ export function createTransactionsService({ db, clock }: { db: Database; clock: 
     /** The overview page's figures for the owner: today, this week and this month by the clock. */
     async overview(userId: string, clientId: string): Promise<Overview> {
       const client = await requireOwnClient(db, userId, clientId);
-      const [figures, latest] = await Promise.all([
+      const [figures, latest, monthly] = await Promise.all([
         repo.overviewFigures(db, client.userId, clock.now()),
         repo.listTransactions(db, client.userId, {}, 5),
+        monthlyDonations(client.userId),
       ]);
       return {
         received_today_cents: figures.todayCents,
@@ -206,6 +218,7 @@ export function createTransactionsService({ db, clock }: { db: Database; clock: 
         tip_count: figures.count,
         average_rating: figures.averageRating,
         latest: latest.map(toTransaction),
+        monthly_donations: { donors: monthly.donors, total_cents: monthly.totalCents },
         currency: 'EUR',
       };
     },

@@ -54,7 +54,7 @@ function Figure({ label, value, testId, loading }: { label: string; value: React
 }
 
 /** Received today / this week / this month, how many tips, the average rating, and the latest lines of the history. */
-function ReceivedSummary({ clientId }: { clientId: string | undefined }) {
+function ReceivedSummary({ clientId, takesDonations }: { clientId: string | undefined; takesDonations: boolean }) {
   const { t } = useTranslation('overview');
   const to = useLocalePath();
   const figures = useOverviewFigures(clientId);
@@ -92,6 +92,17 @@ function ReceivedSummary({ clientId }: { clientId: string | undefined }) {
           />
         </dl>
       </section>
+      {takesDonations ? (
+        <section className="mt-5" aria-labelledby="monthly-title">
+          <h2 id="monthly-title" className="mb-3 text-base font-semibold text-primary-950">
+            {t('monthly.title')}
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            <Figure label={t('monthly.donors')} testId="monthly-donors" loading={loading} value={data?.monthly_donations.donors ?? 0} />
+            <Figure label={t('monthly.total')} testId="monthly-total" loading={loading} value={<Money cents={data?.monthly_donations.total_cents ?? 0} />} />
+          </dl>
+        </section>
+      ) : null}
       <Panel className="mt-5">
         <div className="flex items-center justify-between gap-3">
           <h2 className="text-base font-semibold text-primary-950">{t('latest.title')}</h2>
@@ -200,7 +211,7 @@ export default function OverviewPage() {
           icon={<Clock className="size-4" aria-hidden="true" />}
         />
       </div>
-      <ReceivedSummary clientId={clientId} />
+      <ReceivedSummary clientId={clientId} takesDonations={card?.activity_type === 'DONATION'} />
       <div className="mt-5">{card ? <CardSummary card={card} /> : null}</div>
       {card ? <CardModal card={card} /> : null}
     </div>

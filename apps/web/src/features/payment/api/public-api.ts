@@ -1,4 +1,4 @@
-import type { CreateDonationBody } from '@tipcard/shared/donations/schemas';
+import type { ActionBody, CreateDonationBody, PublicAction } from '@tipcard/shared/donations/schemas';
 import type { PayInvoiceBody, PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import type { CreatePaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 
@@ -24,7 +24,8 @@ export class PublicApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** The answer of a call that succeeded; a failed one throws a PublicApiError with the error body's code. */
+async function request(path: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`${BASE_URL}${path}`, { credentials: 'same-origin', ...init, headers: { Accept: 'application/json', ...init.headers } });
@@ -36,7 +37,11 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
     throw new PublicApiError(response.status, body?.code, body?.message);
   }
-  return ((await response.json()) as { data: T }).data;
+  return response;
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return ((await (await request(path, init)).json()) as { data: T }).data;
 }
 
 export function fetchPublicCard(cardId: string, signal?: AbortSignal): Promise<PublicCard> {
@@ -94,4 +99,19 @@ export async function fetchHumanCheckSiteKey(signal?: AbortSignal): Promise<stri
   } catch {
     return null;
   }
+}
+
+export function fetchPublicAction(actionId: string, signal?: AbortSignal): Promise<PublicAction> {
+  return call<PublicAction>(`/public/actions/${encodeURIComponent(actionId)}`, { signal, cache: 'no-store' });
+}
+
+/** Confirms a signed link that changes a monthly donation; answers the plan as it now stands. */
+export function confirmAction(actionId: string, body: ActionBody): Promise<PublicAction> {
+  return call<PublicAction>(`/public/actions/${encodeURIComponent(actionId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** A receipt or statement link's PDF. */
+export async function downloadActionPdf(actionId: string): Promise<Blob> {
+  const response = await request(`/public/actions/${encodeURIComponent(actionId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  return response.blob();
 }

@@ -47,6 +47,7 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
   const [donorName, setDonorName] = useState('');
   const [email, setEmail] = useState('');
   const [donorCode, setDonorCode] = useState('');
+  const [monthly, setMonthly] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -122,12 +123,12 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const donor = { donor_name: donorName.trim(), email: email.trim(), donor_code: donorCode.trim() };
+      const donor = { donor_name: donorName.trim(), email: email.trim(), donor_code: donorCode.trim(), monthly };
       const payment = donation
         ? // The donor's details take the message's place in what makes two submissions the same payment.
           await createDonationPayment(
             card.id,
-            { ...donor, amount_cents: amount!, cover_fee: coverFee, terms_accepted: true },
+            { ...donor, amount_cents: amount!, cover_fee: coverFee, locale: paymentLocale(), terms_accepted: true },
             keeper.keyFor({ ...body, message: JSON.stringify(donor) }),
             humanToken,
           )
@@ -187,6 +188,8 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         </label>
         {summary ? <FeeSummary summary={summary} name={card.public_name} percent={formatPercent(card.fee_percent, paymentLocale())} coverFee={coverFee} /> : null}
       </div>
+
+      {donation ? <FrequencyChoice monthly={monthly} onChange={setMonthly} /> : null}
 
       {donation ? (
         <fieldset className="space-y-4">
@@ -281,6 +284,34 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         <p className="mt-3 text-center text-xs text-slate-500">{t('form.methods')}</p>
       </div>
     </form>
+  );
+}
+
+/** One-off or monthly: a monthly donation saves the card at the checkout and is charged on this day each month. */
+function FrequencyChoice({ monthly, onChange }: { monthly: boolean; onChange(monthly: boolean): void }) {
+  const t = usePaymentT();
+  const hintId = useId();
+  const option = (value: boolean, label: string) => (
+    <label className="relative flex-1 cursor-pointer">
+      <input type="radio" name="frequency" value={value ? 'monthly' : 'one_off'} checked={monthly === value} onChange={() => onChange(value)} className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0" />
+      <span className="block rounded-xl px-3 py-2.5 text-center text-[15px] font-semibold text-slate-700 transition-colors peer-checked:bg-white peer-checked:text-primary-900 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400">
+        {label}
+      </span>
+    </label>
+  );
+  return (
+    <fieldset aria-describedby={monthly ? hintId : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">{t('donation.frequency')}</legend>
+      <div className="mt-2 flex gap-1 rounded-2xl bg-slate-100 p-1">
+        {option(false, t('donation.one_off'))}
+        {option(true, t('donation.monthly'))}
+      </div>
+      {monthly ? (
+        <p id={hintId} className="mt-2 text-sm text-slate-500">
+          {t('donation.monthly_hint')}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
