@@ -247,6 +247,11 @@ export interface Config {
   refundApprovalCents: number;
   /** The built web app served at `/` (apps/web/dist); nothing is served when it does not exist. */
   webDist: string;
+  /**
+   * The guest pages' server renderer (apps/web `vite build --ssr`: dist-server/public-server.js); without it the
+   * pages are served unrendered and the browser renders them.
+   */
+  webServerEntry: string;
 }
 
 export interface SiteConfig {
@@ -349,6 +354,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     refundApprovalCents: env.REFUND_APPROVAL_CENTS,
     cardPriceCents: env.CARD_PRICE_CENTS,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
+    webServerEntry: fileURLToPath(new URL('../../web/dist-server/public-server.js', import.meta.url)),
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);
