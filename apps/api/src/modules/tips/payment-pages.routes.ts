@@ -3,11 +3,11 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOCALE_COOKIE, type Locale } from '@tipcard/shared/constants';
+import type { Locale } from '@tipcard/shared/constants';
 import { checkoutWithWallet, defaultPreset, RECEIPT_OUTCOMES, type GuestFormNotice, type GuestFormStart, type GuestSuccess, type ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { pickLocale, t } from '../../lib/i18n.ts';
+import { requestLocale, t } from '../../lib/i18n.ts';
 import { paymentPageRenderer, sendShell } from '../web-shell/web-shell.ts';
 import { readGuestForm, type GuestFormFields } from './guest-form.ts';
 import type { TipsService } from './tips.service.ts';
@@ -24,12 +24,6 @@ interface PageData {
   form_key?: string;
   success?: GuestSuccess | null;
   receipt?: ReceiptOutcome | null;
-}
-
-/** The guest's language: their stored choice, otherwise their browser's. */
-function localeOf(request: FastifyRequest): Locale {
-  const stored = request.cookies[LOCALE_COOKIE];
-  return pickLocale(stored ? `${stored},${request.headers['accept-language'] ?? ''}` : request.headers['accept-language']);
 }
 
 /**
@@ -68,7 +62,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     status?: number,
     noscriptRefreshSeconds?: number,
   ) => {
-    const locale = localeOf(request);
+    const locale = requestLocale(request);
     const data: PageData = { card, locale, ...extra };
     const render = await paymentPageRenderer(webServerEntry);
     const [pathname = '/', query = ''] = request.url.split('?');
@@ -118,7 +112,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId))) {
         return reply.redirect(`/payment/${cardId}/success?payment=${paymentId}`, 303);
       }
-      const start = card ? await tips.retryOf(cardId, paymentId, notice, card.preset_amounts_cents ?? presets, localeOf(request)) : null;
+      const start = card ? await tips.retryOf(cardId, paymentId, notice, card.preset_amounts_cents ?? presets, requestLocale(request)) : null;
       const fresh: GuestFormStart = { ...EMPTY_START, preset_cents: defaultPreset(card?.preset_amounts_cents ?? presets), notice };
       return sendPage(request, reply, cardId, card, { start: start ?? fresh, form_key: randomUUID() });
     });
@@ -187,7 +181,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       if (error instanceof AppError && error.code === 'too_many_requests') return back('rate_limited');
       throw error;
     }
-    await tips.sendReceipt(cardId, payment, address, localeOf(request));
+    await tips.sendReceipt(cardId, payment, address, requestLocale(request));
     return back('sent');
   });
 };
