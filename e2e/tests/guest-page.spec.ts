@@ -17,7 +17,12 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 test('on a 360×640 phone an amount, the wallets and Pay are on the first screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 640 });
+  // The script hydrates the server's markup: a mismatch would be logged as a recoverable error.
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`/payment/${staff.cardId}`);
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
   for (const name of ['Pay € 5.00', 'Pay with Apple Pay', 'Pay with Google Pay']) {
     const box = (await page.getByRole('button', { name }).boundingBox())!;
@@ -28,6 +33,7 @@ test('on a 360×640 phone an amount, the wallets and Pay are on the first screen
   expect(terms.y + terms.height).toBeLessThanOrEqual(640);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await a11yProblems(page)).toEqual([]);
+  expect(problems).toEqual([]);
 
   // Two taps: the terms and Pay, without scrolling.
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
