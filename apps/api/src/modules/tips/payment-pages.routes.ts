@@ -137,9 +137,11 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const { cardId } = request.params;
     if (!fromThisSite(request, publicUrl)) throw new AppError('forbidden');
     const card = await cardOf(cardId);
-    if (!card || card.activity_type === 'DONATION') throw new AppError('not_found');
+    if (!card) throw new AppError('not_found');
     const fields = (request.body ?? {}) as GuestFormFields;
     const { body, start } = readGuestForm(fields, card.preset_amounts_cents ?? presets);
+    // The donation form is sent by its script (donations.routes.ts); without one it comes here and is asked again.
+    if (card.activity_type === 'DONATION') return sendPage(request, reply, cardId, card, { start: { ...start, notice: 'error' }, form_key: randomUUID() }, 422);
     const key = typeof fields.idempotency_key === 'string' && /^[\w-]{8,100}$/.test(fields.idempotency_key) ? fields.idempotency_key : null;
     const again = (notice: GuestFormNotice | null, status: number, formKey = key ?? randomUUID()) =>
       sendPage(request, reply, cardId, card, { start: { ...start, notice }, form_key: formKey }, status);

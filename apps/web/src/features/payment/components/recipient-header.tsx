@@ -49,17 +49,20 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
 function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<PublicCard['team']> }) {
   const t = usePaymentT();
   return (
-    <div className="flex flex-col items-center text-center" data-testid="team-card-header">
-      <div className="flex -space-x-3">
-        {team.members.slice(0, 6).map((member, index) => (
-          <Avatar key={index} src={member.image_url} name={member.public_name} alt={member.public_name ?? ''} className="size-14 rounded-full text-lg ring-4 ring-white" />
+    <div className="flex items-center gap-3" data-testid="team-card-header">
+      <div className="flex shrink-0 -space-x-4">
+        {team.members.slice(0, 3).map((member, index) => (
+          <Avatar key={index} src={member.image_url} name={member.public_name} alt={member.public_name ?? ''} className="size-12 rounded-full text-base ring-2 ring-white" />
         ))}
       </div>
-      <p className="mt-4 text-sm font-medium text-slate-500">{t('card.team_eyebrow')}</p>
-      <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-primary-950">{team.title}</h1>
-      <p className="mt-1 text-sm text-slate-600">{t('card.team_at', { workplace: team.workplace_name })}</p>
-      {card.welcome_phrase ? <p className="mt-2 max-w-xs text-[15px] leading-relaxed text-slate-600">“{card.welcome_phrase}”</p> : null}
-      <p className="mt-3 max-w-xs rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow-xs ring-1 ring-slate-200/80">{t('card.team_split', { count: team.member_count })}</p>
+      <div className="min-w-0">
+        <p className="text-xs font-medium text-slate-500">{t('card.team_eyebrow')}</p>
+        <h1 className="text-xl leading-tight font-bold tracking-tight break-words text-primary-950">{team.title}</h1>
+        <p className="text-[13px] leading-snug text-slate-600">
+          {t('card.team_at', { workplace: team.workplace_name })} · {t('card.team_split', { count: team.member_count })}
+        </p>
+        {card.welcome_phrase ? <p className="line-clamp-1 text-[13px] leading-snug text-slate-600">“{card.welcome_phrase}”</p> : null}
+      </div>
     </div>
   );
 }

@@ -189,8 +189,10 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     <form
       ref={formRef}
       noValidate
-      // A tip works without the script: the server answers this POST with the checkout (donations need the script).
-      {...(donation ? {} : { method: 'post', action: `/payment/${encodeURIComponent(card.id)}` })}
+      // A tip works without the script: the server answers this POST with the checkout. Donations need the script;
+      // their form posts too, so a donor's details never land in a URL, and the server asks to try again.
+      method="post"
+      action={`/payment/${encodeURIComponent(card.id)}`}
       onSubmit={(event) => void onSubmit(event)}
       className="mt-3 space-y-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
     >
