@@ -13,6 +13,8 @@ export interface GuestFormFields {
   terms?: string;
   idempotency_key?: string;
   wallet?: string;
+  /** The anti-bot widget's token, when the operator configured the check (its field name). */
+  'cf-turnstile-response'?: string;
 }
 
 /**

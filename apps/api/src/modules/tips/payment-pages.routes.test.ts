@@ -91,6 +91,33 @@ describe('the tip form without JavaScript', () => {
     expect(refused.body).toContain('value="0,5"');
   });
 
+  it('shares the JSON call\'s budget per address, and answers its limit with the form and a message', async () => {
+    const { cardId: fresh } = await signUpWithCard(t);
+    const json = () =>
+      t.call({
+        method: 'POST',
+        url: `/api/public/cards/${fresh}/payments`,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+        remoteAddress: '10.8.8.8',
+      });
+    for (let i = 0; i < 30; i += 1) expect((await json()).status).toBe(201);
+    const fields = new URLSearchParams({ amount: '500', terms: '1', message: 'Thanks', idempotency_key: crypto.randomUUID() }).toString();
+    const limited = await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.8' });
+    expect(limited.status).toBe(429);
+    expect(dataOf(limited.body).start).toMatchObject({ preset_cents: 500, message: 'Thanks', terms: true, notice: 'rate_limited' });
+    expect(limited.body).toContain('Too many attempts');
+    expect((await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.9' })).status).toBe(303);
+  });
+
+  it('asks for the script on a DONATION card rather than opening a tip', async () => {
+    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
+    const fields = new URLSearchParams({ amount: '500', terms: '1', idempotency_key: crypto.randomUUID() }).toString();
+    const refused = await t.call({ method: 'POST', url: `/payment/${charity}`, headers: FORM, payload: fields });
+    expect(refused.status).toBe(422);
+    expect(dataOf(refused.body).start.notice).toBe('error');
+  });
+
   it('refuses a POST that another site sent', async () => {
     const fields = { amount: '500', terms: '1', idempotency_key: crypto.randomUUID() };
     const refused = await post(fields, { ...FORM, 'sec-fetch-site': 'cross-site' });

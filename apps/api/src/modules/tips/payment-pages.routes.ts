@@ -80,8 +80,6 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
   };
 
   const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
-  // Shares its budget with the JSON call (tips.routes.ts): a plain POST is the same checkout by another door.
-  const checkoutLimit = app.rateLimit({ max: 30, timeWindow: MINUTE, keyGenerator: (request) => `create-payment:ip:${request.ip}` });
   // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
   const params = z.object({ cardId: z.string().max(100) });
   const paymentQuery = z.object({ payment: z.string().max(100).optional(), receipt: z.string().max(20).optional() });
@@ -146,20 +144,30 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const again = (notice: GuestFormNotice | null, status: number, formKey = key ?? randomUUID()) =>
       sendPage(request, reply, cardId, card, { start: { ...start, notice }, form_key: formKey }, status);
     if (!body || !key) return again(body ? 'error' : start.errors.amount || start.errors.terms ? null : 'error', 422);
-    try {
-      await checkoutLimit.call(app, request, reply);
-      await app.requireHuman(request);
-      const payment = await tips.createTip(cardId, body, key);
+    // Through the JSON call itself (tips.routes.ts), from the guest's address: the same validation, rate-limit budget,
+    // anti-bot check, card-testing limits and idempotency, whichever door the guest came in by.
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/public/cards/${encodeURIComponent(cardId)}/payments`,
+      remoteAddress: request.ip,
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        ...(typeof fields['cf-turnstile-response'] === 'string' ? { 'cf-turnstile-response': fields['cf-turnstile-response'] } : {}),
+      },
+      payload: JSON.stringify(body),
+    });
+    if (answer.statusCode === 201) {
+      const payment = (answer.json() as { data: { checkout_url: string } }).data;
       return reply.redirect(checkoutWithWallet(payment.checkout_url, fields.wallet), 303);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.code === 'not_found') throw error;
-      if (error.code === 'too_many_requests') return again('rate_limited', 429);
-      if (error.code === 'bot_check_failed') return again('bot_check', 403);
-      // Another body under this page's key: the guest changed the amount after a submission; a new key is a new try.
-      if (error.code === 'idempotency_key_reused') return again('changed', 422, randomUUID());
-      return again('error', error.statusCode);
     }
+    const code = (answer.json() as { code?: string }).code;
+    if (code === 'not_found') throw new AppError('not_found');
+    if (code === 'too_many_requests') return again('rate_limited', 429);
+    if (code === 'bot_check_failed') return again('bot_check', 403);
+    // Another body under this page's key: the guest changed the amount after a submission; a new key is a new try.
+    if (code === 'idempotency_key_reused') return again('changed', 422, randomUUID());
+    return again('error', answer.statusCode);
   });
 
   // The e-mailed receipt of a paid tip (plain form on the success page), through the outbox. Limited per payment
