@@ -24,7 +24,7 @@ async function startTip(page: Page) {
 
 async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
-  await page.getByRole('button', { name: /^Pay \d/ }).click();
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
 }
 
 test.beforeAll(async ({ playwright, baseURL }) => {
@@ -48,7 +48,7 @@ test('a guest tips once more with the Apple Pay button on the card\'s page and l
   await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
   // The checkout opens on the wallet's sheet for the same 5 EUR.
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout\?.*wallet=apple_pay/);
-  await expect(page.locator('.amount')).toHaveText('5.00 €');
+  await expect(page.locator('.amount')).toHaveText('€ 5.00');
   await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
   await expect(page).toHaveURL(/\/success\?payment=/);
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();

@@ -28,7 +28,8 @@ const escape = (text: string) =>
 function checkoutPage(checkout: SandboxCheckout, token: string, locale: Locale, options: { problem?: string; wallet?: keyof typeof WALLETS } = {}): string {
   const { problem, wallet } = options;
   const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
-  const amount = `${escape(formatAmount(checkout.amount_cents, locale))} €`;
+  // Written as the guest page writes it ("€ 5,00"), so the amount reads the same on both pages.
+  const amount = `€ ${escape(formatAmount(checkout.amount_cents, locale))}`;
   const cards = Object.entries(SANDBOX_TEST_CARDS)
     .map(([number, outcome]) => `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome}</li>`)
     .join('');
