@@ -141,6 +141,20 @@ describe('after the checkout', () => {
     expect(form.body).toContain('Oops... Something went wrong');
   });
 
+  it('brings a canceled or unconfirmed payment back to a filled form too, with its own message', async () => {
+    const payment = await openPayment(t, cardId, 300, { message: 'Merci' });
+    const canceled = await t.call({ method: 'GET', url: `/payment/${cardId}/canceled?payment=${payment.id}`, headers: { cookie: 'locale=fr' } });
+    expect(dataOf(canceled.body).start).toMatchObject({ preset_cents: 300, message: 'Merci', terms: true, notice: 'canceled' });
+    expect(canceled.body).toContain('Paiement annulé');
+    const timedOut = await t.call({ method: 'GET', url: `/payment/${cardId}/timeout?payment=${payment.id}` });
+    expect(dataOf(timedOut.body).start).toMatchObject({ preset_cents: 300, notice: 'timeout', payment_id: payment.id });
+    expect(timedOut.body).toContain('Timeout reached!');
+    // Another card's payment fills nothing in: only the message, with an amount chosen.
+    const other = await signUpWithCard(t);
+    const foreign = await t.call({ method: 'GET', url: `/payment/${other.cardId}/failed?payment=${payment.id}` });
+    expect(dataOf(foreign.body).start).toMatchObject({ preset_cents: 500, message: '', terms: false, notice: 'failed', payment_id: null });
+  });
+
   it('says "Thank you!" only for this card\'s paid payment, with its reference', async () => {
     const made = await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${crypto.randomUUID()}` });
     expect(made.status).toBe(404);
