@@ -84,7 +84,10 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     ...(start?.errors.amount ? { amount: rangeText } : {}),
     ...(start?.errors.terms ? { terms: t('form.terms_required') } : {}),
   }));
-  const [formError, setFormError] = useState<{ title: string; text?: string } | null>(() => (start?.notice ? noticeText(start.notice, t) : null));
+  const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
+  // Why the form is shown again (kept as the notice, so it follows a change of language); gone at the next submission.
+  const [notice, setNotice] = useState<GuestFormNotice | null>(start?.notice ?? null);
+  const shownError = formError ?? (notice ? noticeText(notice, t) : null);
   const [submitting, setSubmitting] = useState(false);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   // Tokens are single use: a new widget after every attempt that reached the server.
@@ -132,6 +135,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     const found = validate();
     setErrors(found);
     setFormError(null);
+    setNotice(null);
     if (Object.values(found).some(Boolean)) {
       // Focus the first problem so keyboard and screen reader users land on it.
       const selector = found.amount
@@ -198,11 +202,11 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     >
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <div id={errorId} aria-live="assertive">
-        {formError ? (
+        {shownError ? (
           <div role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200" data-testid="form-notice">
-            <h2 className="font-semibold">{formError.title}</h2>
-            {formError.text ? <p className="mt-0.5">{formError.text}</p> : null}
-            {start?.notice === 'timeout' && start.payment_id ? (
+            <h2 className="font-semibold">{shownError.title}</h2>
+            {shownError.text ? <p className="mt-0.5">{shownError.text}</p> : null}
+            {notice === 'timeout' && start?.payment_id ? (
               <a className="mt-1 inline-block font-semibold underline underline-offset-2" href={`/payment/walletto-result?payment=${encodeURIComponent(start.payment_id)}`}>
                 {t('result.check_again')}
               </a>
