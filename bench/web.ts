@@ -87,11 +87,11 @@ export interface LighthouseFigures {
   layoutShift: number;
 }
 
-/** Lighthouse's default (mobile, throttled) run on the landing page, in Debian's Chromium. */
-export async function measureLandingLighthouse(baseUrl: string): Promise<LighthouseFigures> {
+/** Lighthouse's default (mobile profile: a mid-range phone, throttled 4G) run on one page, in Debian's Chromium. */
+export async function measureLighthouse(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const result = await lighthouse(`${baseUrl}/`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
@@ -111,6 +111,24 @@ export async function measureLandingLighthouse(baseUrl: string): Promise<Lightho
   }
 }
 
+/** The median of each figure over `runs` Lighthouse runs of the page (one run varies by a few points). */
+export async function measureLighthouseMedian(url: string, runs = 3): Promise<LighthouseFigures> {
+  const results: LighthouseFigures[] = [];
+  for (let run = 0; run < runs; run += 1) results.push(await measureLighthouse(url));
+  const median = (pick: (figures: LighthouseFigures) => number) => {
+    const sorted = results.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return {
+    performance: median((f) => f.performance),
+    accessibility: median((f) => f.accessibility),
+    lcpMs: median((f) => f.lcpMs),
+    fcpMs: median((f) => f.fcpMs),
+    totalBlockingMs: median((f) => f.totalBlockingMs),
+    layoutShift: median((f) => f.layoutShift),
+  };
+}
+
 /** One file the guest's payment page loads, with its size on the wire when gzipped. */
 export interface PaymentPageFile {
   path: string;
@@ -121,8 +139,18 @@ export interface PaymentPageFile {
 export interface PaymentPageWeight {
   files: PaymentPageFile[];
   totalGzipBytes: number;
+  /**
+   * What the page needs before its form works: the server-rendered document (CSS and data inlined; the form posts
+   * without a script) and any render-blocking stylesheet it still links. The rest (module scripts, deferred by the
+   * browser, and their imports) loads after the first paint and only enhances the form.
+   */
+  criticalGzipBytes: number;
+  /** The paths of the critical files. */
+  critical: string[];
   /** Chunks the page may import later (the anti-bot widget when configured): listed, not counted. */
   lazy: string[];
+  /** The card the page was measured on (Lighthouse opens the same page). */
+  cardId: string;
 }
 
 /** A staff member with a card, made through the API as a user would (register, code from the dev outbox, verify). */
@@ -174,9 +202,13 @@ export async function measurePaymentPageWeight(baseUrl: string): Promise<Payment
   const pagePath = `/payment/${cardId}`;
   const html = Buffer.from(await (await fetch(`${baseUrl}${pagePath}`)).arrayBuffer());
   add(pagePath, html);
+  const critical = new Set([pagePath]);
+  // The form works without scripts when the server rendered it (a plain POST); otherwise the scripts are critical.
+  const rendered = /<form[^>]*method="post"/.test(html.toString('utf8'));
   for (const match of html.toString('utf8').matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)) {
     const tag = match[0];
     if (tag.startsWith('<link') && !/rel="(?:stylesheet|modulepreload|preload)"/.test(tag)) continue;
+    if (/rel="stylesheet"/.test(tag) || !rendered) critical.add(match[1]!);
     queue.push(match[1]!);
   }
   while (queue.length > 0) {
@@ -198,7 +230,30 @@ export async function measurePaymentPageWeight(baseUrl: string): Promise<Payment
   }
   for (const path of files.keys()) lazy.delete(path);
   const list = [...files.values()];
-  return { files: list, totalGzipBytes: list.reduce((sum, file) => sum + file.gzipBytes, 0), lazy: [...lazy] };
+  const sum = (subset: PaymentPageFile[]) => subset.reduce((total, file) => total + file.gzipBytes, 0);
+  return {
+    files: list,
+    totalGzipBytes: sum(list),
+    criticalGzipBytes: sum(list.filter((file) => critical.has(file.path))),
+    critical: [...critical],
+    lazy: [...lazy],
+    cardId,
+  };
+}
+
+/** A figure against its target: printed, never failing the run (benchmarks print, they do not assert). */
+function verdict(met: boolean): string {
+  return met ? 'met' : 'NOT MET';
+}
+
+function printLighthouse(title: string, figures: LighthouseFigures, targets: { performance: number; accessibility?: number; lcpMs: number }) {
+  console.log(`${title}, Lighthouse mobile profile, median of 3 runs`);
+  console.log(`  performance    ${String(figures.performance).padStart(5)}   target ≥ ${targets.performance}: ${verdict(figures.performance >= targets.performance)}`);
+  const a11y = targets.accessibility === undefined ? '' : `   target ${targets.accessibility}: ${verdict(figures.accessibility >= targets.accessibility)}`;
+  console.log(`  accessibility  ${String(figures.accessibility).padStart(5)}${a11y}`);
+  console.log(`  LCP          ${(figures.lcpMs / 1000).toFixed(2).padStart(5)} s   target ≤ ${(targets.lcpMs / 1000).toFixed(1)} s: ${verdict(figures.lcpMs <= targets.lcpMs)}`);
+  console.log(`  (FCP ${(figures.fcpMs / 1000).toFixed(2)} s, total blocking time ${figures.totalBlockingMs} ms, CLS ${figures.layoutShift.toFixed(3)})`);
+  console.log('');
 }
 
 async function main() {
@@ -206,24 +261,24 @@ async function main() {
   try {
     const payment = await measurePaymentPageWeight(server.baseUrl);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    console.log(`Guest payment page /payment/{cardId}: everything it loads for its first render, gzipped (target ≤ 120 KB)`);
-    for (const file of payment.files)
-      console.log(
-        `  ${kb(file.gzipBytes).padStart(9)}  ${file.path.replace(/\/payment\/[0-9a-f-]{36}$/, '/payment/{cardId}')}  (${kb(file.bytes)} raw)`,
-      );
-    const verdict = payment.totalGzipBytes <= 120 * 1024 ? 'within' : 'OVER';
-    console.log(`  ${kb(payment.totalGzipBytes).padStart(9)}  total: ${verdict} the 120 KB target`);
+    const name = (path: string) => path.replace(/\/payment\/[0-9a-f-]{36}$/, '/payment/{cardId}');
+    const line = (file: PaymentPageFile) => console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${name(file.path)}  (${kb(file.bytes)} raw)`);
+    console.log('Guest payment page /payment/{cardId}, gzipped');
+    console.log('  needed before its form works (the server-rendered document with its CSS and data; the form posts without a script):');
+    for (const file of payment.files.filter((f) => payment.critical.includes(f.path))) line(file);
+    console.log(`  ${kb(payment.criticalGzipBytes).padStart(9)}  total before the form works: target ≤ 30 KB: ${verdict(payment.criticalGzipBytes <= 30 * 1024)}`);
+    console.log('  loaded after the first paint (the script that enhances the form: fee preview, wallets, idempotent retry):');
+    for (const file of payment.files.filter((f) => !payment.critical.includes(f.path))) line(file);
+    console.log(`  ${kb(payment.totalGzipBytes - payment.criticalGzipBytes).padStart(9)}  total after the first paint; ${kb(payment.totalGzipBytes)} in all`);
     if (payment.lazy.length > 0) console.log(`  (loaded only when needed, not counted: ${payment.lazy.join(', ')})`);
     console.log('');
 
-    const landing = await measureLandingLighthouse(server.baseUrl);
-    console.log('Landing page, Lighthouse mobile profile (targets: performance ≥ 90, accessibility ≥ 95)');
-    console.log(`  performance    ${landing.performance}`);
-    console.log(`  accessibility  ${landing.accessibility}`);
-    console.log(`  LCP            ${(landing.lcpMs / 1000).toFixed(2)} s`);
-    console.log(
-      `  (FCP ${(landing.fcpMs / 1000).toFixed(2)} s, total blocking time ${landing.totalBlockingMs} ms, CLS ${landing.layoutShift.toFixed(3)})`,
-    );
+    printLighthouse('Guest payment page', await measureLighthouseMedian(`${server.baseUrl}/payment/${payment.cardId}`), {
+      performance: 98,
+      accessibility: 100,
+      lcpMs: 1_200,
+    });
+    printLighthouse('Landing page', await measureLighthouseMedian(`${server.baseUrl}/`), { performance: 97, lcpMs: 1_800 });
   } finally {
     await server.stop();
   }

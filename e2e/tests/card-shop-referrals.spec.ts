@@ -71,7 +71,7 @@ test('the first order is free, end to end, and a second one is paid with the san
   await page.getByRole('button', { name: 'Pay € 15.00' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay 15\.00/ }).click();
+  await page.getByRole('button', { name: /^Pay € 15\.00/ }).click();
   await expect(page).toHaveURL(/#\/card-orders\/payment\/success\?order=/);
   await expect(page.getByTestId('card-order-payment')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();

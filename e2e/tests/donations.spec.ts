@@ -37,7 +37,7 @@ test('a donor gives 10 EUR once, with their details for the receipt', async ({ p
 
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay \d/ }).click();
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
   await expect(page).toHaveURL(new RegExp(`/payment/${charity.cardId}/success\\?payment=`));
   await expect(page.getByTestId('success-amount')).toHaveText('Your donation of € 10.00 to Ķepu draugi has been received.');
 

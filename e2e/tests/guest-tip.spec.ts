@@ -24,7 +24,7 @@ async function startTip(page: Page) {
 
 async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
-  await page.getByRole('button', { name: /^Pay \d/ }).click();
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
 }
 
 test.beforeAll(async ({ playwright, baseURL }) => {
@@ -41,8 +41,14 @@ test('a guest tips 5 EUR with the success card and lands on success', async ({ p
   await expect(page.getByTestId('success-amount')).toContainText('€ 5.00');
 });
 
-test('a guest tips once more with the Apple Pay button and lands on success', async ({ page }) => {
-  await startTip(page);
+test('a guest tips once more with the Apple Pay button on the card\'s page and lands on success', async ({ page }) => {
+  await page.goto(`/payment/${staff.cardId}`);
+  await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+  // The checkout opens on the wallet's sheet for the same 5 EUR.
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout\?.*wallet=apple_pay/);
+  await expect(page.locator('.amount')).toHaveText('€ 5.00');
   await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
   await expect(page).toHaveURL(/\/success\?payment=/);
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
@@ -87,14 +93,13 @@ test('the staff member sees both tips on /transactions, in HOLD and then PAID af
   expect(await a11yProblems(page)).toEqual([]);
 });
 
-test('a declined card shows the failure state with "try again"', async ({ page }) => {
+test('a declined card returns to the form, still 5 EUR, with the failure message', async ({ page }) => {
   await startTip(page);
   await payWithCard(page, '4000 0000 0000 0002');
-  await expect(page).toHaveURL(/\/payment\/walletto-result\?payment=/);
+  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/failed\\?payment=`));
   await expect(page.getByRole('heading', { name: 'Oops... Something went wrong' })).toBeVisible();
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}$`));
-  await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Pay € 5.00' })).toBeVisible();
 });
 
 test('cancel on the checkout lands on canceled', async ({ page }) => {
@@ -114,6 +119,7 @@ test('the payment page has no serious accessibility violations, in English and i
   await page.goto(`/payment/${staff.cardId}`);
   await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
   // The errors and the fee summary are part of what a guest meets: check them too.
+  await page.getByRole('textbox', { name: 'Other amount' }).fill('0');
   await page.getByRole('button', { name: 'Choose an amount' }).click();
   await expect(page.getByText('Enter an amount from 1 to 500')).toBeVisible();
   await page.getByRole('radio', { name: '€ 10', exact: true }).check();

@@ -85,7 +85,7 @@ test('a guest pays an invoice on a phone; it then says it is paid', async ({ pag
   await page.getByRole('button', { name: 'Pay € 120.00' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay \d/ }).click();
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
 
   await expect(page).toHaveURL(new RegExp(`/invoice/${invoice.id}/success\\?payment=`));
   await expect(page.getByTestId('invoice-success')).toContainText('Your payment of € 120.00 to Līga has been received.');

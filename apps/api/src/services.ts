@@ -135,7 +135,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
-  const tips = createTipsService({ db, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
+  const tips = createTipsService({ db, payments, messages, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
   const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
   const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
   const donations = createDonationsService({ db, clock, log, payments, ...donationMail });

@@ -9,9 +9,14 @@ import { installChunkReloadGuard } from './lib/chunk-reload.ts';
 import { installErrorReporting } from './lib/error-reporting.ts';
 import { currentLocale, i18n, loadLocale } from './lib/i18n.ts';
 import { localeOfHash, localizePath, preferredLocale } from './lib/locale.ts';
+import { pathFormOf } from './lib/path-form.ts';
 
 installErrorReporting();
 installChunkReloadGuard();
+
+// Old links and printed QR codes in hash form (`/#/payment/{id}`): the guest's pages live at their path form.
+const pathForm = pathFormOf(window.location.hash);
+if (pathForm) window.location.replace(pathForm);
 
 // The server answers path forms (/about, /lv/faq) with the app and that page's head; continue on its hash route.
 if (window.location.pathname !== '/' && !window.location.hash) {

@@ -1,4 +1,7 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import type { FastifyRequest } from 'fastify';
+// The cookie plugin's typing of request.cookies, for every program that compiles this file without app.ts.
+import type {} from '@fastify/cookie';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { readCatalogs } from '@tipcard/shared/i18n/node-catalogs';
 import { translate } from '@tipcard/shared/i18n/translate';
 
@@ -17,4 +20,10 @@ export function pickLocale(acceptLanguage: string | undefined): Locale {
     if (match) return match;
   }
   return DEFAULT_LOCALE;
+}
+
+/** The language of a page a visitor opens: their stored choice (the `locale` cookie), otherwise their browser's. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const stored = request.cookies[LOCALE_COOKIE];
+  return pickLocale(stored ? `${stored},${request.headers['accept-language'] ?? ''}` : request.headers['accept-language']);
 }

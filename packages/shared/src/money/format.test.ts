@@ -22,6 +22,16 @@ describe('formatAmount', () => {
     );
   });
 
+  it('writes the reader\'s decimal mark: a point in English, a comma in Latvian, French and Spanish', () => {
+    expect(formatAmount(123456, 'en')).toBe('1 234.56');
+    for (const locale of ['lv', 'fr', 'es']) expect(formatAmount(123456, locale)).toBe('1 234,56');
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(formatAmount(cents, 'fr')).toBe(formatAmount(cents).replace('.', ','));
+      }),
+    );
+  });
+
   it('refuses anything that is not integer cents', () => {
     expect(() => formatAmount(1.5)).toThrow(RangeError);
     expect(() => formatAmount(Number.NaN)).toThrow(RangeError);

@@ -1,12 +1,17 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Locale } from '@tipcard/shared/constants';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
+import { requestLocale } from '../../lib/i18n.ts';
 import { SANDBOX_SAVED_CARD_BEHAVIOUR, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
 
 /** The signed checkout travels in the query: it is longer than a path parameter may be. */
 const tokenQuery = z.object({ c: z.string().min(10).max(4_000) });
+/** `wallet`: the guest tapped Apple Pay or Google Pay on the tip page, so the page opens as that wallet's sheet. */
+const pageQuery = tokenQuery.extend({ wallet: z.enum(['apple_pay', 'google_pay']).optional() });
+const WALLETS = { apple_pay: { name: 'Apple Pay', className: 'apple' }, google_pay: { name: 'Google Pay', className: 'google' } } as const;
 const payBody = z.object({
   method: z.enum(['card', 'apple_pay', 'google_pay']),
   card_number: z.string().max(40).optional(),
@@ -16,9 +21,15 @@ const payBody = z.object({
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** The hosted checkout page: plain HTML and a form, as a provider's page would be (no script on our origin). */
-function checkoutPage(checkout: SandboxCheckout, token: string, problem?: string): string {
+/**
+ * The hosted checkout page: plain HTML and a form, as a provider's page would be (no script on our origin). Amounts
+ * in the guest's decimal mark (their language cookie, else the browser's); opened on a wallet, only its sheet.
+ */
+function checkoutPage(checkout: SandboxCheckout, token: string, locale: Locale, options: { problem?: string; wallet?: keyof typeof WALLETS } = {}): string {
+  const { problem, wallet } = options;
   const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
+  // Written as the guest page writes it ("€ 5,00"), so the amount reads the same on both pages.
+  const amount = `€ ${escape(formatAmount(checkout.amount_cents, locale))}`;
   const cards = Object.entries(SANDBOX_TEST_CARDS)
     .map(([number, outcome]) => {
       const saved = SANDBOX_SAVED_CARD_BEHAVIOUR[number];
@@ -26,8 +37,8 @@ function checkoutPage(checkout: SandboxCheckout, token: string, problem?: string
     })
     .join('');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${escape(formatAmount(checkout.amount_cents))} € — Sandbox checkout</title>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay ${amount} — Sandbox checkout</title>
 <style>
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f4f9;color:#0f172a}
 main{max-width:420px;margin:0 auto;padding:20px 16px 40px}.banner{background:#fef3c7;color:#78350f;border-radius:10px;padding:8px 12px;font-size:14px;margin-bottom:16px}
@@ -45,9 +56,15 @@ input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.row{displ
 <p class="banner" role="note">Sandbox checkout: no real money moves.</p>
 <div class="box">
 <h1>${escape(checkout.description)}</h1>
-<p class="amount">${escape(formatAmount(checkout.amount_cents))} €</p>
+<p class="amount">${amount}</p>
 ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
-<form method="post" action="${action}">
+${
+  wallet
+    ? `<form method="post" action="${action}">
+<button class="wallet ${WALLETS[wallet].className}" name="method" value="${wallet}" type="submit">Pay with ${WALLETS[wallet].name}</button>
+</form>
+<p class="or"><a href="/api/sandbox/checkout?c=${encodeURIComponent(token)}">Other ways to pay</a></p>`
+    : `<form method="post" action="${action}">
 <button class="wallet apple" name="method" value="apple_pay" type="submit">Pay with Apple Pay</button>
 <button class="wallet google" name="method" value="google_pay" type="submit">Pay with Google Pay</button>
 </form>
@@ -59,8 +76,9 @@ ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
 <div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" type="text" placeholder="12/34" autocomplete="cc-exp"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" type="text" inputmode="numeric" placeholder="123" autocomplete="cc-csc"></div></div>
 <label class="check"><input type="checkbox" name="deliver_twice" value="1"> Deliver the webhook event twice (testing)</label>
-<button class="pay" type="submit">Pay ${escape(formatAmount(checkout.amount_cents))} €</button>
-</form>
+<button class="pay" type="submit">Pay ${amount}</button>
+</form>`
+}
 <form method="post" action="/api/sandbox/checkout/cancel?c=${encodeURIComponent(token)}"><button class="cancel" type="submit">Cancel and return</button></form>
 <div class="help">Test cards:<ul>${cards}</ul>Any expiry and CVC.</div>
 </div></main></body></html>`;
@@ -75,8 +93,11 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
     return checkout;
   };
 
-  app.get('/sandbox/checkout', { schema: { hide: true, querystring: tokenQuery } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutPage(open(request.query.c), request.query.c)),
+  app.get('/sandbox/checkout', { schema: { hide: true, querystring: pageQuery } }, async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(checkoutPage(open(request.query.c), request.query.c, requestLocale(request), { wallet: request.query.wallet })),
   );
 
   app.post(
@@ -89,7 +110,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
       if (method === 'card') {
         const digits = cardNumber.replace(/\D/g, '');
         if (!digits) {
-          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.query.c, 'Enter a card number.'));
+          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.query.c, requestLocale(request), { problem: 'Enter a card number.' }));
         }
         const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
         outcome = known === undefined ? 'declined' : known;

@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { t } from '../../lib/i18n.ts';
-import { sendShell } from '../web-shell/web-shell.ts';
 import { WebhookVerificationError, type ProviderName } from './payment-provider.ts';
-import type { TipsService } from '../tips/tips.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const MINUTE = 60_000;
@@ -48,30 +45,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     );
   });
-};
-
-/** The guest's pages in path form: the light payment app with the card inlined, so the first paint needs nothing more. */
-export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
-  const page = async (cardId: string | null) => {
-    const card = cardId && z.uuid().safeParse(cardId).success ? await tips.publicCard(cardId) : null;
-    return {
-      entry: 'public.html',
-      locale: 'en' as const,
-      title: card ? t('payment:meta.title', { name: card.public_name }) : t('payment:meta.generic_title'),
-      description: t('payment:meta.description'),
-      path: cardId ? `/payment/${cardId}` : '/payment',
-      data: { card },
-      status: cardId && !card ? 404 : 200,
-    };
-  };
-  const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
-  // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
-  const params = z.object({ cardId: z.string().max(100) });
-
-  app.get('/payment/walletto-result', { onRequest: limit, schema: { hide: true } }, async (_request, reply) =>
-    sendShell(reply, { ...(await page(null)), status: 200 }),
-  );
-  for (const path of ['/payment/:cardId', '/payment/:cardId/success', '/payment/:cardId/canceled']) {
-    app.get(path, { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => sendShell(reply, await page(request.params.cardId)));
-  }
 };

@@ -10,6 +10,7 @@ import { checkLedgerInvariants, postEntry, userBalances } from '../ledger/ledger
 import { createTransactionsService, type TransactionsService } from '../transactions/transactions.service.ts';
 import { monthlyDonationFigures } from '../donations/donations.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
+import { createMessagingService } from '../messaging/messaging.service.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
@@ -74,7 +75,7 @@ beforeAll(async () => {
     reconcileAfterMinutes: 5,
     handlers: [createTipHandler()],
   });
-  tips = createTipsService({ db: database.db, payments, publicUrl: 'http://localhost:3000', feePercent: 5 });
+  tips = createTipsService({ db: database.db, payments, messages: createMessagingService({ db: database.db, clock }), publicUrl: 'http://localhost:3000', feePercent: 5 });
   transactions = createTransactionsService({ db: database.db, clock, monthlyDonations: (userId) => monthlyDonationFigures(database.db, userId) });
   cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });

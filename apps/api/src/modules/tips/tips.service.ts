@@ -1,9 +1,14 @@
+import type { Locale } from '@tipcard/shared/constants';
+import { formatAmount } from '@tipcard/shared/money/format';
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
+import { paymentReference, type GuestFormNotice, type GuestFormStart, type GuestSuccess } from '@tipcard/shared/payments/guest-form';
 import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { t } from '../../lib/i18n.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard } from '../cards/cards.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PurposeHandler } from '../payments/purpose-handler.ts';
@@ -53,7 +58,33 @@ export type TipsService = ReturnType<typeof createTipsService>;
  * A guest's tip to a card: what the guest sees of the card, and the checkout for the tip. The teams module tells
  * (through `teamOfCard`) which cards are team cards, so this module never depends on it.
  */
-export function createTipsService(deps: { db: Executor; payments: PaymentsService; publicUrl: string; feePercent: number; teamOfCard?: TeamOfCard }) {
+export function createTipsService(deps: {
+  db: Executor;
+  payments: PaymentsService;
+  messages: MessagingService;
+  publicUrl: string;
+  feePercent: number;
+  teamOfCard?: TeamOfCard;
+}) {
+  /** The card's payment, or null when there is none or it belongs to another card (a made-up or foreign link). */
+  const paymentById = async (paymentId: string | null): Promise<PublicPayment | null> => {
+    if (!paymentId || !/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+    try {
+      return await deps.payments.getPublicPayment(paymentId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return null;
+      throw error;
+    }
+  };
+  const paymentOfCard = async (cardId: string, paymentId: string | null): Promise<PublicPayment | null> => {
+    const payment = await paymentById(paymentId);
+    return payment?.card_id === cardId ? payment : null;
+  };
+  const successOf = async (cardId: string, paymentId: string | null): Promise<GuestSuccess | null> => {
+    const payment = await paymentOfCard(cardId, paymentId);
+    if (payment?.status !== 'succeeded') return null;
+    return { id: payment.id, reference: paymentReference(payment.id), amount_cents: payment.amount_cents, total_cents: payment.total_cents };
+  };
   const termsOfPayment = () => ({
     fee_percent: deps.feePercent,
     min_amount_cents: TIP_MIN_CENTS,
@@ -62,6 +93,55 @@ export function createTipsService(deps: { db: Executor; payments: PaymentsServic
   });
   return {
     termsOfPayment,
+    paymentById,
+    paymentOfCard,
+    successOf,
+
+    /**
+     * What the form starts from after a payment that did not go through: the amount, fee choice, rating and message
+     * the guest sent (the terms were accepted to send it), with the notice; null for another card's payment.
+     */
+    async retryOf(cardId: string, paymentId: string | null, notice: GuestFormNotice, presets: readonly number[], locale: Locale): Promise<GuestFormStart | null> {
+      const payment = await paymentOfCard(cardId, paymentId);
+      if (!payment || payment.status === 'succeeded') return null;
+      const note = await repo.findTip(deps.db, payment.id);
+      const preset = presets.includes(payment.amount_cents);
+      return {
+        preset_cents: preset ? payment.amount_cents : null,
+        custom: preset ? '' : formatAmount(payment.amount_cents, locale).replace(/ /g, ''),
+        cover_fee: payment.cover_fee,
+        rating: note?.rating ?? null,
+        message: note?.message ?? '',
+        terms: true,
+        notice,
+        payment_id: payment.id,
+        errors: {},
+      };
+    },
+
+    /** An e-mailed receipt of a paid tip, through the outbox; not_found for anything but this card's paid payment. */
+    async sendReceipt(cardId: string, paymentId: string, email: string, locale: Locale): Promise<void> {
+      const payment = await paymentOfCard(cardId, paymentId);
+      const card = payment?.status === 'succeeded' ? await findPublicCard(deps.db, cardId, termsOfPayment()) : null;
+      if (!payment || !card) throw new AppError('not_found');
+      const reference = paymentReference(payment.id);
+      await deps.messages.enqueueEmail(deps.db, {
+        to: email,
+        subject: t('payment:receipt.subject', { reference }, locale),
+        text: t(
+          'payment:receipt.body',
+          {
+            name: card.public_name,
+            amount: formatAmount(payment.amount_cents, locale),
+            fee: formatAmount(payment.fee_cents, locale),
+            total: formatAmount(payment.total_cents, locale),
+            date: payment.created_at.slice(0, 10),
+            reference,
+          },
+          locale,
+        ),
+      });
+    },
 
     async publicCard(cardId: string): Promise<PublicCard | null> {
       const card = await findPublicCard(deps.db, cardId, termsOfPayment());

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyReply } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 
@@ -17,6 +18,13 @@ export interface ShellPage {
   /** Inlined as `<script type="application/json" id="tipcard-data">`, so the first paint needs no extra request. */
   data?: unknown;
   status?: number;
+  /**
+   * The page's markup rendered on the server (the guest's payment pages): it goes into `#root`, and the entry's
+   * stylesheets are inlined so that the first paint needs this one response (docs/decisions/0016-guest-page-ssr.md).
+   */
+  html?: string;
+  /** Reloads the page after this many seconds when scripts are off (a page that waits for something). */
+  noscriptRefreshSeconds?: number;
 }
 
 export const SHELL_DATA_ELEMENT_ID = 'tipcard-data';
@@ -48,13 +56,26 @@ export function renderShell(template: string, publicUrl: string, page: ShellPage
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:locale" content="${page.locale}" />`,
+    ...(page.noscriptRefreshSeconds ? [`<noscript><meta http-equiv="refresh" content="${page.noscriptRefreshSeconds}" /></noscript>`] : []),
     ...(page.data === undefined ? [] : [`<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">${inlineJson(page.data)}</script>`]),
   ].join('\n    ');
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`)
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(page.description)}" />`)
+    // Function replacements: the inlined data and markup carry guests' text, where `$&` must stay literal.
+    .replace('</head>', () => `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', () => (page.html === undefined ? '<div id="root"></div>' : `<div id="root">${page.html}</div>`));
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/** The built entry's `<link rel="stylesheet">` tags replaced by the files' text, read from the built app. */
+async function inlineStylesheets(html: string, webDist: string): Promise<string> {
+  const styles = new Map<string, string>();
+  for (const [, href] of html.matchAll(STYLESHEET)) styles.set(href!, await readFile(join(webDist, href!), 'utf8'));
+  // A function replacement: the CSS may hold `$&`-like sequences that a string replacement would expand.
+  return html.replace(STYLESHEET, (_tag, href: string) => `<style>${styles.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`);
 }
 
 /**
@@ -73,5 +94,23 @@ export async function sendShell(reply: FastifyReply, page: ShellPage) {
     .status(page.status ?? 200)
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(renderShell(template, publicUrl, page));
+    .send(page.html === undefined ? renderShell(template, publicUrl, page) : await inlineStylesheets(renderShell(template, publicUrl, page), webDist));
+}
+
+/** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
+export type PaymentPageRenderer = (url: { pathname: string; search: string }, data: unknown, locale: Locale) => string;
+
+const renderers = new Map<string, Promise<PaymentPageRenderer | null>>();
+
+/** Loads the built renderer once per process; null when the web app was built without it (the browser renders). */
+export function paymentPageRenderer(entry: string): Promise<PaymentPageRenderer | null> {
+  let renderer = renderers.get(entry);
+  if (!renderer) {
+    renderer = import(pathToFileURL(entry).href).then(
+      (module: { renderPaymentPage?: PaymentPageRenderer }) => module.renderPaymentPage ?? null,
+      () => null,
+    );
+    renderers.set(entry, renderer);
+  }
+  return renderer;
 }

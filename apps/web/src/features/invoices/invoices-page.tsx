@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { parseAmountInput } from '../../lib/amount-input.ts';
+import { parseAmountInput } from '@tipcard/shared/money/amount-input';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { RotateCw } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Mail, RotateCw } from 'lucide-react';
+import type { GuestFormStart, GuestSuccess, ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
+import { paymentReference } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -12,13 +14,25 @@ import { RecipientHeader } from './components/recipient-header.tsx';
 import { TipForm } from './components/tip-form.tsx';
 import { cardIdOf, parsePaymentRoute, paymentRoutePath, type PaymentRoute } from './payment-route.ts';
 import { usePaymentResult } from './use-payment-result.ts';
-import { usePaymentT } from './payment-i18n.ts';
+import { paymentLocale, usePaymentT } from './payment-i18n.ts';
 
-/** What the server inlined into public.html (apps/api payments.routes.ts); `turnstile_site_key` when it sends it. */
-interface ShellData {
+/**
+ * What the server rendered the page from and inlined into it for hydration (apps/api payment-pages.ts); the page
+ * renders the same from it on the server and in the browser. Fields are absent under `vite dev`.
+ */
+export interface PaymentShellData {
   card?: PublicCard | null;
   turnstile_site_key?: string | null;
+  locale?: string;
+  /** What the form starts from: the guest's entries of a payment that did not go through, or a refused plain POST. */
+  start?: GuestFormStart | null;
+  /** The Idempotency-Key of the plain form's POST. */
+  form_key?: string;
+  /** The success page's payment as the server checked it; null when this card has no such successful payment. */
+  success?: GuestSuccess | null;
+  receipt?: ReceiptOutcome | null;
 }
+type ShellData = PaymentShellData;
 
 type CardState = { status: 'loading' } | { status: 'ready'; card: PublicCard } | { status: 'missing' } | { status: 'error' };
 
@@ -89,13 +103,16 @@ function usePayment(paymentId: string | null, known: PublicPayment | null): Publ
   return payment?.id === paymentId ? payment : null;
 }
 
-export function PaymentApp({ shell }: { shell?: ShellData }) {
-  const [route, setRoute] = useState<PaymentRoute>(currentRoute);
-  const [lastPayment, setLastPayment] = useState<PublicPayment | null>(null);
-  const [initial] = useState(() => initialCard(route, shell ?? readShellData<ShellData>()));
+/** The payment pages; on the server `route` and `shell` are given, in the browser they come from the URL and the page. */
+export function PaymentApp({ shell: given, route: initialRoute }: { shell?: ShellData; route?: PaymentRoute }) {
+  const [route, setRoute] = useState<PaymentRoute>(() => initialRoute ?? currentRoute());
+  const [shell] = useState(() => given ?? readShellData<ShellData>());
+  const [firstRoute] = useState(route);
+  const [initial] = useState(() => initialCard(route, shell));
   const cardId = cardIdOf(route);
   const { card, markMissing, retry } = useCard(cardId, initial);
-  const siteKey = useSiteKey(shell?.turnstile_site_key, route.page === 'form');
+  const formPage = route.page === 'form' || route.page === 'canceled' || route.page === 'failed' || route.page === 'timeout';
+  const siteKey = useSiteKey(shell?.turnstile_site_key, formPage);
   const t = usePaymentT();
 
   useEffect(() => {
@@ -122,11 +139,8 @@ export function PaymentApp({ shell }: { shell?: ShellData }) {
     content = (
       <ResultPage
         paymentId={route.paymentId}
-        onFinal={(payment, page) => {
-          setLastPayment(payment);
-          go({ page, cardId: payment.card_id, paymentId: payment.id }, 'replace');
-        }}
-        onTryAgain={(id) => go({ page: 'form', cardId: id })}
+        // A full load: the server checks the outcome's page against the payment and fills the form again.
+        onFinal={(payment, page) => window.location.replace(paymentRoutePath({ page, cardId: payment.card_id, paymentId: payment.id }))}
       />
     );
   } else if (route.page === 'unknown' || card.status === 'missing') {
@@ -145,22 +159,31 @@ export function PaymentApp({ shell }: { shell?: ShellData }) {
         </Button>
       </OutcomeView>
     );
-  } else if (route.page === 'form') {
+  } else if (formPage) {
+    // The first form of the page starts from what the server rendered; after "leave another tip" it starts fresh.
+    const fromServer = route === firstRoute;
     content = (
       <>
         <RecipientHeader card={card.card} />
-        <TipForm key={card.card.id} card={card.card} siteKey={siteKey} onCardGone={markMissing} />
+        <TipForm
+          key={card.card.id}
+          card={card.card}
+          siteKey={siteKey}
+          onCardGone={markMissing}
+          start={fromServer ? (shell?.start ?? null) : null}
+          formKey={fromServer ? shell?.form_key : undefined}
+        />
       </>
     );
-  } else if (route.page === 'success') {
-    content = <SuccessPage card={card.card} paymentId={route.paymentId} known={lastPayment} onAnother={() => go({ page: 'form', cardId: card.card.id })} />;
   } else {
     content = (
-      <OutcomeView tone="canceled" title={t('result.canceled_title')} text={t('result.canceled_text')} testId="payment-canceled">
-        <Button size="lg" block onClick={() => go({ page: 'form', cardId: card.card.id })} icon={<RotateCw className="size-4" aria-hidden="true" />}>
-          {t('result.try_again')}
-        </Button>
-      </OutcomeView>
+      <SuccessPage
+        card={card.card}
+        route={route}
+        checked={shell && 'success' in shell ? (shell.success ?? null) : undefined}
+        receipt={shell?.receipt ?? null}
+        onAnother={() => go({ page: 'form', cardId: card.card.id })}
+      />
     );
   }
 
@@ -178,10 +201,48 @@ function UnknownCard() {
   );
 }
 
-function SuccessPage({ card, paymentId, known, onAnother }: { card: PublicCard; paymentId: string | null; known: PublicPayment | null; onAnother(): void }) {
+/**
+ * "Thank you!" only for a payment the server checked: this card's and paid. A made-up or foreign id gets a neutral
+ * page. The reference is what support finds the payment by; the receipt goes out by e-mail through the outbox.
+ */
+function SuccessPage({
+  card,
+  route,
+  checked,
+  receipt,
+  onAnother,
+}: {
+  card: PublicCard;
+  route: Extract<PaymentRoute, { page: 'success' }>;
+  /** undefined: the server did not check (vite dev), so the page asks for the payment itself. */
+  checked: GuestSuccess | null | undefined;
+  receipt: ReceiptOutcome | null;
+  onAnother(): void;
+}) {
   const t = usePaymentT();
-  const payment = usePayment(paymentId, known);
-  const amount = payment ? formatEuro(payment.amount_cents) : null;
+  const fetched = usePayment(checked === undefined ? route.paymentId : null, null);
+  const success: GuestSuccess | null | undefined =
+    checked !== undefined
+      ? checked
+      : fetched
+        ? fetched.status === 'succeeded' && fetched.card_id === card.id
+          ? { id: fetched.id, reference: paymentReference(fetched.id), amount_cents: fetched.amount_cents, total_cents: fetched.total_cents }
+          : null
+        : undefined;
+  const another = (
+    <Button variant="secondary" size="lg" block onClick={onAnother}>
+      {card.activity_type === 'DONATION' ? t('donation.another') : t('result.another_tip')}
+    </Button>
+  );
+  if (success === undefined) return <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="payment-checking" />;
+  if (success === null) {
+    return (
+      <OutcomeView tone="unknown" title={t('result.not_found_title')} text={t('result.not_found_text')} testId="payment-not-found">
+        {another}
+      </OutcomeView>
+    );
+  }
+  const amount = formatEuro(success.amount_cents, paymentLocale());
   return (
     <OutcomeView
       tone="success"
@@ -189,62 +250,84 @@ function SuccessPage({ card, paymentId, known, onAnother }: { card: PublicCard; 
       testId="payment-success"
       text={
         <>
-          {amount ? (
-            <p data-testid="success-amount">{t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', { amount, name: card.public_name })}</p>
-          ) : null}
+          <p data-testid="success-amount">{t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', { amount, name: card.public_name })}</p>
           <p className="mt-2">{t('result.success_note')}</p>
+          <p className="mt-3 text-sm text-slate-500" data-testid="payment-reference">
+            {t('result.reference', { id: success.reference })}
+          </p>
         </>
       }
     >
-      <Button variant="secondary" size="lg" block onClick={onAnother}>
-        {card.activity_type === 'DONATION' ? t('donation.another') : t('result.another_tip')}
-      </Button>
+      <ReceiptForm cardId={card.id} paymentId={success.id} outcome={receipt} />
+      {another}
     </OutcomeView>
   );
 }
 
-function ResultPage({
-  paymentId,
-  onFinal,
-  onTryAgain,
-}: {
-  paymentId: string | null;
-  onFinal(payment: PublicPayment, page: 'success' | 'canceled'): void;
-  onTryAgain(cardId: string): void;
-}) {
+/** The e-mailed receipt: a plain form (the server answers with this page again and what happened). */
+function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId: string; outcome: ReceiptOutcome | null }) {
+  const t = usePaymentT();
+  const id = useId();
+  if (outcome === 'sent') {
+    return (
+      <p role="status" className="rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="receipt-sent">
+        {t('receipt.sent')}
+      </p>
+    );
+  }
+  return (
+    <form method="post" action={`/payment/${encodeURIComponent(cardId)}/receipt`} className="text-left">
+      <input type="hidden" name="payment" value={paymentId} />
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {t('receipt.label')}
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <input
+          id={id}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={254}
+          aria-invalid={outcome === 'invalid' ? true : undefined}
+          aria-describedby={outcome ? `${id}-problem` : undefined}
+          className="block h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-100"
+        />
+        <Button type="submit" size="md" icon={<Mail className="size-4" aria-hidden="true" />}>
+          {t('receipt.send')}
+        </Button>
+      </div>
+      {outcome ? (
+        <p id={`${id}-problem`} role="alert" className="mt-1 text-sm text-red-700">
+          {outcome === 'invalid' ? t('validation:email') : t('errors.rate_limited')}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The provider's return page: waits for the outcome, then forwards to its page (the form again when it failed). */
+function ResultPage({ paymentId, onFinal }: { paymentId: string | null; onFinal(payment: PublicPayment, page: 'success' | 'canceled' | 'failed' | 'timeout'): void }) {
   const t = usePaymentT();
   const { state, checkAgain } = usePaymentResult(paymentId);
   const { phase, payment } = state;
 
-  // Forward to the outcome's own page (spec: the return page "forwards to success or canceled").
+  // Forward to the outcome's own page (spec: the return page "forwards to success or canceled"); a declined or
+  // unconfirmed payment goes back to the form with what the guest entered.
   useEffect(() => {
-    if (payment && (phase === 'succeeded' || phase === 'canceled')) onFinal(payment, phase === 'succeeded' ? 'success' : 'canceled');
+    if (!payment || phase === 'checking') return;
+    onFinal(payment, phase === 'succeeded' ? 'success' : phase);
   }, [phase, payment, onFinal]);
 
-  const tryAgain = payment ? (
-    <Button size="lg" block onClick={() => onTryAgain(payment.card_id)} icon={<RotateCw className="size-4" aria-hidden="true" />}>
-      {t('result.try_again')}
-    </Button>
-  ) : null;
-
-  if (phase === 'failed') {
-    return (
-      <OutcomeView tone="failure" title={t('result.failed_title')} text={t('result.failed_text')} testId="payment-failed">
-        {tryAgain}
-      </OutcomeView>
-    );
+  if (phase === 'failed' && !payment) {
+    return <OutcomeView tone="failure" title={t('result.failed_title')} text={t('result.failed_text')} testId="payment-failed" />;
   }
-  if (phase === 'timeout') {
+  if (phase === 'timeout' && !payment) {
     return (
       <OutcomeView tone="timeout" title={t('result.timeout_title')} text={t('result.timeout_text')} testId="payment-timeout">
         <Button size="lg" block onClick={checkAgain} icon={<RotateCw className="size-4" aria-hidden="true" />}>
           {t('result.check_again')}
         </Button>
-        {payment ? (
-          <Button variant="secondary" size="lg" block onClick={() => onTryAgain(payment.card_id)}>
-            {t('result.try_again')}
-          </Button>
-        ) : null}
       </OutcomeView>
     );
   }

@@ -53,7 +53,7 @@ export function paymentLocale(): Locale {
  */
 export function setPaymentLocale(locale: Locale, remember: boolean): void {
   void paymentI18n.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (remember) rememberLocale(locale);
 }
 
@@ -64,6 +64,7 @@ function subscribe(onChange: () => void): () => void {
 
 /** `t` of the current language (default namespace `payment`); components re-render when the guest switches. */
 export function usePaymentT(): TFunction {
-  const language = useSyncExternalStore(subscribe, () => paymentI18n.language);
+  // The server renders in the language it chose and hydration starts from the same one (public-main sets it first).
+  const language = useSyncExternalStore(subscribe, () => paymentI18n.language, () => paymentI18n.language);
   return useMemo(() => paymentI18n.getFixedT(language), [language]);
 }

@@ -9,6 +9,8 @@ describe('payment routes', () => {
     expect(parsePaymentRoute(`/payment/${card}/`, '')).toEqual({ page: 'form', cardId: card });
     expect(parsePaymentRoute(`/payment/${card}/success`, '?payment=p1')).toEqual({ page: 'success', cardId: card, paymentId: 'p1' });
     expect(parsePaymentRoute(`/payment/${card}/canceled`, '?payment=p1')).toEqual({ page: 'canceled', cardId: card, paymentId: 'p1' });
+    expect(parsePaymentRoute(`/payment/${card}/failed`, '?payment=p1')).toEqual({ page: 'failed', cardId: card, paymentId: 'p1' });
+    expect(parsePaymentRoute(`/payment/${card}/timeout`, '?payment=p1')).toEqual({ page: 'timeout', cardId: card, paymentId: 'p1' });
     expect(parsePaymentRoute('/payment/walletto-result', '?payment=p1')).toEqual({ page: 'result', paymentId: 'p1' });
     expect(parsePaymentRoute('/payment/walletto-result', '')).toEqual({ page: 'result', paymentId: null });
   });
@@ -26,6 +28,7 @@ describe('payment routes', () => {
   it('writes routes back to their paths', () => {
     expect(paymentRoutePath({ page: 'form', cardId: card })).toBe(`/payment/${card}`);
     expect(paymentRoutePath({ page: 'success', cardId: card, paymentId: 'p1' })).toBe(`/payment/${card}/success?payment=p1`);
+    expect(paymentRoutePath({ page: 'failed', cardId: card, paymentId: 'p1' })).toBe(`/payment/${card}/failed?payment=p1`);
     expect(paymentRoutePath({ page: 'result', paymentId: null })).toBe('/payment/walletto-result');
   });
 });

@@ -3,6 +3,9 @@ export type PaymentRoute =
   | { page: 'form'; cardId: string }
   | { page: 'success'; cardId: string; paymentId: string | null }
   | { page: 'canceled'; cardId: string; paymentId: string | null }
+  // The form again, with what the guest entered in a payment that was declined or not confirmed in time.
+  | { page: 'failed'; cardId: string; paymentId: string | null }
+  | { page: 'timeout'; cardId: string; paymentId: string | null }
   | { page: 'result'; paymentId: string | null }
   | { page: 'unknown' };
 
@@ -27,7 +30,7 @@ export function parsePaymentRoute(pathname: string, search: string, hash = ''): 
   const id = decodeURIComponent(cardId);
   if (outcome === undefined) return { page: 'form', cardId: id };
   if (outcome === 'success') return { page: 'success', cardId: id, paymentId };
-  if (outcome === 'canceled') return { page: 'canceled', cardId: id, paymentId };
+  if (outcome === 'canceled' || outcome === 'failed' || outcome === 'timeout') return { page: outcome, cardId: id, paymentId };
   return { page: 'unknown' };
 }
 
@@ -39,6 +42,8 @@ export function paymentRoutePath(route: PaymentRoute): string {
       return `/payment/${encodeURIComponent(route.cardId)}`;
     case 'success':
     case 'canceled':
+    case 'failed':
+    case 'timeout':
       return `/payment/${encodeURIComponent(route.cardId)}/${route.page}${query(route.paymentId)}`;
     case 'result':
       return `/payment/${RESULT_SEGMENT}${query(route.paymentId)}`;

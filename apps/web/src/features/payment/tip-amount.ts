@@ -2,7 +2,7 @@ import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS, type Tip
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { formatEuro } from '../../lib/format-euro.ts';
-import { parseAmountInput } from '../../lib/amount-input.ts';
+import { parseAmountInput } from '@tipcard/shared/money/amount-input';
 
 // Shared with the invoice form of the signed-in app.
 export { parseAmountInput };

@@ -1,31 +1,30 @@
 import type { TipBreakdown } from '@tipcard/shared/payments/fees';
 import { formatEuro } from '../../../lib/format-euro.ts';
-import { usePaymentT } from '../payment-i18n.ts';
+import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
 
-/** What happens to the guest's money, before paying: what the staff member receives, the fee and the total. */
+/**
+ * What happens to the guest's money, before paying: what the staff member receives and the fee, in small lines
+ * under the fee switch.
+ */
 export function FeeSummary({ summary, name, percent, coverFee }: { summary: TipBreakdown; name: string; percent: string; coverFee: boolean }) {
   const t = usePaymentT();
+  const euro = (cents: number) => formatEuro(cents, paymentLocale());
+  // Two short lines of small text: the total is on the Pay button right below, so the first screen keeps room for it.
   return (
-    <dl className="mt-4 space-y-2 rounded-2xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200/70" aria-label={t('form.summary_title')} data-testid="fee-summary">
-      <div className="flex items-baseline justify-between gap-3">
-        <dt className="text-slate-600">{t('form.receives', { name })}</dt>
-        <dd className="font-semibold tabular-nums text-slate-900" data-testid="summary-net">
-          {formatEuro(summary.netCents)}
+    <dl className="mt-1 text-xs leading-relaxed text-slate-600 [&_dd]:inline [&_dt]:inline" aria-label={t('form.summary_title')} data-testid="fee-summary">
+      <div className="inline">
+        <dt>{t('form.receives', { name })} </dt>
+        <dd className="whitespace-nowrap font-semibold tabular-nums text-slate-900" data-testid="summary-net">
+          {euro(summary.netCents)}
         </dd>
       </div>
-      <div className="flex items-baseline justify-between gap-3">
-        <dt className="text-slate-600">
-          {t('form.fee', { percent })}
-          <span className="block text-xs text-slate-500">{coverFee ? t('form.fee_covered') : t('form.fee_deducted')}</span>
+      <div className="inline">
+        <dt>
+          <span aria-hidden="true"> · </span>
+          {t('form.fee', { percent })}{' '}
         </dt>
-        <dd className="tabular-nums text-slate-700" data-testid="summary-fee">
-          {formatEuro(summary.feeCents)}
-        </dd>
-      </div>
-      <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">
-        <dt className="font-semibold text-slate-900">{t('form.total')}</dt>
-        <dd className="text-base font-bold tabular-nums text-primary-950" data-testid="summary-total">
-          {formatEuro(summary.totalCents)}
+        <dd className="tabular-nums">
+          <span className="whitespace-nowrap" data-testid="summary-fee">{euro(summary.feeCents)}</span>, {coverFee ? t('form.fee_covered') : t('form.fee_deducted')}
         </dd>
       </div>
     </dl>

@@ -11,7 +11,7 @@ export function PaymentShell({ children }: { children: ReactNode }) {
   const locale = paymentLocale();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-primary-50 via-slate-50 to-slate-50">
-      <header className="mx-auto flex w-full max-w-md items-center justify-between gap-3 px-4 pt-4">
+      <header className="mx-auto flex w-full max-w-md items-center justify-between gap-3 px-4 pt-2">
         <a href="/" aria-label="Tipcard" className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
           <Logo className="scale-90 origin-left" />
         </a>
@@ -23,7 +23,7 @@ export function PaymentShell({ children }: { children: ReactNode }) {
           <LocaleSelect />
         </div>
       </header>
-      <main id="main-content" className="mx-auto w-full max-w-md flex-1 px-4 pb-8 pt-4">
+      <main id="main-content" className="mx-auto w-full max-w-md flex-1 px-4 pb-8 pt-2">
         {children}
       </main>
       <footer className="mx-auto w-full max-w-md px-4 pb-6 text-center text-xs text-slate-500">

@@ -15,11 +15,11 @@ export function StarRating({ value, onChange }: { value: number | null; onChange
   const lit = hover ?? value ?? 0;
   return (
     <fieldset>
-      <legend className="flex w-full items-baseline justify-between text-sm font-semibold text-slate-800">
-        {t('form.rating_legend')}
-        <span className="text-xs font-normal text-slate-500">{t('form.optional')}</span>
+      <legend className="text-sm font-semibold text-slate-800">
+        {t('form.rating_legend')} <span className="text-xs font-normal text-slate-500">{t('form.optional')}</span>
       </legend>
-      <div className="mt-2 flex items-center gap-1" onPointerLeave={() => setHover(null)}>
+      {/* "Clear rating" may wrap under the stars in a long language rather than push past the card's edge. */}
+      <div className="flex flex-wrap items-center gap-x-1" onPointerLeave={() => setHover(null)}>
         {VALUES.map((star) => (
           <div key={star} className="relative">
             <input
@@ -34,9 +34,9 @@ export function StarRating({ value, onChange }: { value: number | null; onChange
             <label
               htmlFor={`rating-${star}`}
               onPointerEnter={(event) => event.pointerType === 'mouse' && setHover(star)}
-              className="grid size-11 cursor-pointer place-items-center rounded-xl transition active:scale-90 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400"
+              className="grid size-10 cursor-pointer place-items-center rounded-xl transition active:scale-90 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400"
             >
-              <Star className={cn('size-8 transition-colors', star <= lit ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} strokeWidth={1.5} aria-hidden="true" />
+              <Star className={cn('size-7 transition-colors', star <= lit ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} strokeWidth={1.5} aria-hidden="true" />
               <span className="sr-only">{t('form.star', { value: star })}</span>
             </label>
           </div>
@@ -45,7 +45,7 @@ export function StarRating({ value, onChange }: { value: number | null; onChange
           <button
             type="button"
             onClick={() => onChange(null)}
-            className="ml-auto whitespace-nowrap rounded-lg px-1 py-1 text-xs font-medium text-slate-500 underline-offset-2 hover:text-primary-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+            className="ml-auto min-h-10 rounded-lg px-1 text-xs font-medium text-slate-500 underline-offset-2 hover:text-primary-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
           >
             {t('form.clear_rating')}
           </button>

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Lock } from 'lucide-react';
+import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
 import { MESSAGE_MAX_LENGTH } from '@tipcard/shared/payments/fees';
+import { checkoutWithWallet, defaultPreset, GUEST_WALLETS, type GuestFormNotice, type GuestFormStart } from '@tipcard/shared/payments/guest-form';
 import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { Button } from '../../../components/ui/button-base.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { localizePath } from '../../../lib/locale.ts';
@@ -21,6 +23,10 @@ interface TipFormProps {
   siteKey: string | null;
   /** The card disappeared between the page load and the payment (404). */
   onCardGone(): void;
+  /** What the guest entered before (a payment that did not go through, a refused plain POST), with its message. */
+  start?: GuestFormStart | null;
+  /** The Idempotency-Key of a plain (no JavaScript) submission, chosen by the server when it rendered the page. */
+  formKey?: string;
 }
 
 /** Loaded only when the operator configured the anti-bot check, so guests elsewhere never download it. */
@@ -30,26 +36,59 @@ type FieldErrors = Partial<Record<'amount' | 'terms' | 'donor_name' | 'email' | 
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const WALLET_NAMES: Record<(typeof GUEST_WALLETS)[number], string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
+
+/** The inline message a notice shows above the form (the spec's wording for a failure and a timeout). */
+function noticeText(notice: GuestFormNotice, t: (key: string) => string): { title: string; text?: string } {
+  switch (notice) {
+    case 'failed':
+      return { title: t('result.failed_title'), text: t('result.failed_text') };
+    case 'canceled':
+      return { title: t('result.canceled_title'), text: t('result.canceled_text') };
+    case 'timeout':
+      return { title: t('result.timeout_title'), text: t('result.timeout_text') };
+    case 'rate_limited':
+      return { title: t('errors.rate_limited') };
+    case 'bot_check':
+      return { title: t('errors.bot_check') };
+    case 'changed':
+      return { title: t('errors.changed') };
+    case 'error':
+      return { title: t('errors.generic'), text: t('errors.generic_text') };
+  }
+}
+
 /**
  * The payment form (spec 3 "Payment form"): amount, optional fee cover, terms, pay; for a tip also stars and a
  * message, for a DONATION card the donor's name or company, e-mail and personal code or company number instead.
+ * The tip form is a plain form first (the server answers its POST with the checkout, see docs/decisions/0016), laid
+ * out so that an amount, the wallets and Pay fit the first screen of a 360×640 phone; the script takes the
+ * submission over for the idempotent retry and the inline errors.
  */
-export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
+export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormProps) {
   const t = usePaymentT();
   const limits = limitsOf(card);
-  const [preset, setPreset] = useState<number | null>(null);
-  const [custom, setCustom] = useState('');
-  const [coverFee, setCoverFee] = useState(false);
-  const [rating, setRating] = useState<number | null>(null);
-  const [message, setMessage] = useState('');
-  const [terms, setTerms] = useState(false);
+  const presets = presetsOf(card);
+  const [preset, setPreset] = useState<number | null>(start ? start.preset_cents : defaultPreset(presets));
+  const [custom, setCustom] = useState(start?.custom ?? '');
+  const [coverFee, setCoverFee] = useState(start?.cover_fee ?? false);
+  const [rating, setRating] = useState<number | null>(start?.rating ?? null);
+  const [message, setMessage] = useState(start?.message ?? '');
+  const [terms, setTerms] = useState(start?.terms ?? false);
   const donation = card.activity_type === 'DONATION';
   const [donorName, setDonorName] = useState('');
   const [email, setEmail] = useState('');
   const [donorCode, setDonorCode] = useState('');
   const [monthly, setMonthly] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const rangeText = t('validation:amount_range', RULE_VARIABLES.amount_range);
+  const [errors, setErrors] = useState<FieldErrors>(() => ({
+    ...(start?.errors.amount ? { amount: rangeText } : {}),
+    ...(start?.errors.terms ? { terms: t('form.terms_required') } : {}),
+  }));
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
+  // Why the form is shown again (kept as the notice, so it follows a change of language); gone at the next submission.
+  const [notice, setNotice] = useState<GuestFormNotice | null>(start?.notice ?? null);
+  const shownError = formError ?? (notice ? noticeText(notice, t) : null);
   const [submitting, setSubmitting] = useState(false);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   // Tokens are single use: a new widget after every attempt that reached the server.
@@ -63,7 +102,7 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
 
   const amount = chosenAmount(preset, custom);
   const summary = summaryOf(amount, limits, card.fee_percent, coverFee);
-  const rangeText = t('validation:amount_range', RULE_VARIABLES.amount_range);
+  const locale = paymentLocale();
 
   // Coming back from the provider's page with the browser's back button restores this page from the bfcache,
   // still "redirecting": give the guest a working form again.
@@ -89,12 +128,15 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
     return next;
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const wallet = submitter instanceof HTMLButtonElement && submitter.name === 'wallet' ? submitter.value : null;
     const found = validate();
     setErrors(found);
     setFormError(null);
+    setNotice(null);
     if (Object.values(found).some(Boolean)) {
       // Focus the first problem so keyboard and screen reader users land on it.
       const selector = found.amount
@@ -134,7 +176,7 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
           )
         : await createPublicPayment(card.id, body, keeper.keyFor(body), humanToken);
       // Stay "loading" while the browser leaves for the provider's checkout.
-      window.location.assign(payment.checkout_url);
+      window.location.assign(checkoutWithWallet(payment.checkout_url, wallet));
     } catch (error) {
       inFlight.current = false;
       setSubmitting(false);
@@ -149,9 +191,33 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6">
+    <form
+      ref={formRef}
+      noValidate
+      // A tip works without the script: the server answers this POST with the checkout. Donations need the script;
+      // their form posts too, so a donor's details never land in a URL, and the server asks to try again.
+      method="post"
+      action={`/payment/${encodeURIComponent(card.id)}`}
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-3 space-y-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
+    >
+      {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
+      <div id={errorId} aria-live="assertive">
+        {shownError ? (
+          <div role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200" data-testid="form-notice">
+            <h2 className="font-semibold">{shownError.title}</h2>
+            {shownError.text ? <p className="mt-0.5">{shownError.text}</p> : null}
+            {notice === 'timeout' && start?.payment_id ? (
+              <a className="mt-1 inline-block font-semibold underline underline-offset-2" href={`/payment/walletto-result?payment=${encodeURIComponent(start.payment_id)}`}>
+                {t('result.check_again')}
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
       <AmountPicker
-        presets={presetsOf(card)}
+        presets={presets}
         preset={preset}
         custom={custom}
         onPreset={(cents) => {
@@ -165,28 +231,28 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         }}
         hint={t('form.custom_hint', RULE_VARIABLES.amount_range)}
         error={errors.amount}
+        limits={{ min: String(limits.minCents / 100), max: String(limits.maxCents / 100) }}
       />
 
       <div>
         <label htmlFor={coverId} className="flex cursor-pointer items-center justify-between gap-4">
-          <span>
-            <span className="block text-sm font-semibold text-slate-800">{t('form.cover_fee')}</span>
-            <span className="mt-0.5 block text-sm text-slate-500">{t(donation ? 'donation.cover_fee_hint' : 'form.cover_fee_hint', { name: card.public_name })}</span>
-          </span>
+          <span className="text-sm font-semibold text-slate-800">{t('form.cover_fee')}</span>
           <input
             id={coverId}
             type="checkbox"
             role="switch"
+            name="cover_fee"
+            value="1"
             checked={coverFee}
             onChange={(event) => setCoverFee(event.target.checked)}
             className="peer sr-only"
           />
           <span
             aria-hidden="true"
-            className="relative h-8 w-13 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-1 after:top-1 after:size-6 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-primary-800 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2"
+            className="relative h-7 w-12 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-1 after:top-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-primary-800 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2"
           />
         </label>
-        {summary ? <FeeSummary summary={summary} name={card.public_name} percent={formatPercent(card.fee_percent, paymentLocale())} coverFee={coverFee} /> : null}
+        {summary ? <FeeSummary summary={summary} name={card.public_name} percent={formatPercent(card.fee_percent, locale)} coverFee={coverFee} /> : null}
       </div>
 
       {donation ? <FrequencyChoice monthly={monthly} onChange={setMonthly} /> : null}
@@ -227,41 +293,36 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         </fieldset>
       ) : (
         <>
-        <StarRating value={rating} onChange={setRating} />
+          <StarRating value={rating} onChange={setRating} />
 
-        <TextAreaField
-          label={t('form.message_label')}
-          optional={t('form.optional')}
-          placeholder={t('form.message_placeholder')}
-          maxLength={MESSAGE_MAX_LENGTH}
-          rows={3}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          hint={
-            <span className="flex justify-end tabular-nums" aria-live="polite">
-              <span className="sr-only">{t('form.message_left', { remaining: MESSAGE_MAX_LENGTH - message.length })}</span>
-              <span aria-hidden="true">
-                {message.length}/{MESSAGE_MAX_LENGTH}
-              </span>
-            </span>
-          }
-          className="[&_textarea]:min-h-20"
-        />
+          {/* Closed by default so Pay stays on the first screen; a native disclosure, so it opens without the script. */}
+          <details className="group" open={message !== '' || undefined}>
+            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg text-sm font-semibold text-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 [&::-webkit-details-marker]:hidden">
+              <MessageSquare className="size-4" aria-hidden="true" />
+              {t('form.message_add')}
+              <span className="text-xs font-normal text-slate-500">{t('form.optional')}</span>
+            </summary>
+            <TextAreaField
+              className="mt-2 [&_textarea]:min-h-20"
+              label={t('form.message_label')}
+              name="message"
+              placeholder={t('form.message_placeholder')}
+              maxLength={MESSAGE_MAX_LENGTH}
+              rows={3}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              hint={
+                <span className="flex justify-end tabular-nums" aria-live="polite">
+                  <span className="sr-only">{t('form.message_left', { remaining: MESSAGE_MAX_LENGTH - message.length })}</span>
+                  <span aria-hidden="true">
+                    {message.length}/{MESSAGE_MAX_LENGTH}
+                  </span>
+                </span>
+              }
+            />
+          </details>
         </>
       )}
-
-      <CheckboxField
-        name="terms"
-        checked={terms}
-        onChange={(event) => {
-          setTerms(event.target.checked);
-          if (event.target.checked) setErrors((current) => ({ ...current, terms: undefined }));
-        }}
-        error={errors.terms}
-        label={
-          <TermsLabel text={t('form.terms')} />
-        }
-      />
 
       {siteKey ? (
         <Suspense fallback={<div className="min-h-[65px]" />}>
@@ -269,19 +330,42 @@ export function TipForm({ card, siteKey, onCardGone }: TipFormProps) {
         </Suspense>
       ) : null}
 
-      <div>
-        <div id={errorId} aria-live="assertive">
-          {formError ? (
-            <div role="alert" className="mb-4 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
-              <p className="font-semibold">{formError.title}</p>
-              {formError.text ? <p className="mt-0.5">{formError.text}</p> : null}
-            </div>
-          ) : null}
-        </div>
+      <div className="space-y-2">
+        <CheckboxField
+          name="terms"
+          value="1"
+          checked={terms}
+          onChange={(event) => {
+            setTerms(event.target.checked);
+            if (event.target.checked) setErrors((current) => ({ ...current, terms: undefined }));
+          }}
+          error={errors.terms}
+          label={<TermsLabel text={t('form.terms')} />}
+        />
+        {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
         <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? t('form.redirecting') : summary ? t('form.pay', { amount: formatEuro(summary.totalCents) }) : t('form.pay_choose')}
+          {submitting ? t('form.redirecting') : summary ? <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={formatEuro(summary.totalCents, locale)} /> : t('form.pay_choose')}
         </Button>
-        <p className="mt-3 text-center text-xs text-slate-500">{t('form.methods')}</p>
+        {donation ? null : (
+          <div className="grid grid-cols-2 gap-2">
+            {GUEST_WALLETS.map((wallet) => (
+              <button
+                key={wallet}
+                type="submit"
+                name="wallet"
+                value={wallet}
+                disabled={submitting}
+                aria-label={t('form.wallet', { wallet: WALLET_NAMES[wallet] })}
+                className={cn(
+                  'inline-flex h-11 items-center justify-center rounded-xl bg-black px-2 text-base font-semibold text-white transition-colors hover:bg-slate-800',
+                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2 disabled:opacity-60',
+                )}
+              >
+                {WALLET_NAMES[wallet]}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
     </form>
   );
@@ -312,6 +396,18 @@ function FrequencyChoice({ monthly, onChange }: { monthly: boolean; onChange(mon
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** "Pay € 5.00" with the amount marked as the total the guest pays (the summary above leaves it to the button). */
+function PayLabel({ text, amount }: { text: string; amount: string }) {
+  const [before = '', after = ''] = text.split('{{amount}}');
+  return (
+    <span>
+      {before}
+      <span data-testid="summary-total">{amount}</span>
+      {after}
+    </span>
   );
 }
 

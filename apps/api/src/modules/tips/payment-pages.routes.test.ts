@@ -1,0 +1,202 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
+
+/**
+ * The guest's pages as the server renders them: with the web app's own renderer (its source, as `vite build --ssr`
+ * bundles it), a built public.html with a stylesheet to inline, and the real app on a clean database.
+ */
+let t: TestApp;
+let cardId: string;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' };
+
+const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="tipcard-data">(.*?)<\/script>/.exec(html)![1]!);
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'tipcard-pay-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'public-x.css'), '.guest-page-css{color:red}');
+  writeFileSync(
+    join(webDist, 'public.html'),
+    '<!doctype html><html lang="en"><head><title>Pay</title><link rel="stylesheet" crossorigin href="/assets/public-x.css"></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({
+    config: { webDist, webServerEntry: fileURLToPath(new URL('../../../../web/src/public-server.tsx', import.meta.url)) },
+  });
+  ({ cardId } = await signUpWithCard(t, { public_name: 'Jānis </script> $&' }));
+});
+
+afterAll(() => t.close());
+
+describe('the guest page rendered on the server', () => {
+  it('answers /payment/{id} with the form as HTML, the CSS inlined and the data for hydration', async () => {
+    const page = await t.call({ method: 'GET', url: `/payment/${cardId}`, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<style>.guest-page-css{color:red}</style>');
+    expect(page.body).not.toContain('rel="stylesheet"');
+    expect(page.body).toContain('<html lang="fr"');
+    // The form is in the markup, posting to the page, with an amount chosen and Pay in the reader's decimal mark.
+    const form = /<form[^>]*>/.exec(page.body)![0];
+    expect(form).toContain(`action="/payment/${cardId}"`);
+    expect(form).toContain('method="post"');
+    expect(page.body).toMatch(/<input[^>]*name="amount" checked="" value="500"/);
+    expect(page.body).toContain('Payer <span data-testid="summary-total">€ 5,00</span>');
+    expect(page.body).toContain('Jānis &lt;/script&gt; $&amp;');
+    const data = dataOf(page.body);
+    expect(data).toMatchObject({ card: { id: cardId, public_name: 'Jānis </script> $&' }, locale: 'fr', start: null });
+    expect(page.body).toContain(`name="idempotency_key" value="${data.form_key}"`);
+  });
+
+  it('answers an unknown card with 404 and the "no longer active" page', async () => {
+    for (const url of [`/payment/${crypto.randomUUID()}`, '/payment/not-a-card']) {
+      const missing = await t.call({ method: 'GET', url });
+      expect(missing.status).toBe(404);
+      expect(dataOf(missing.body).card).toBeNull();
+      expect(missing.body).toContain('This link is no longer active');
+    }
+  });
+});
+
+describe('the tip form without JavaScript', () => {
+  const post = (fields: Record<string, string>, headers: Record<string, string> = FORM) =>
+    t.call({ method: 'POST', url: `/payment/${cardId}`, headers, payload: new URLSearchParams(fields).toString() });
+
+  it('answers a valid tip with 303 to the checkout, once per key, with the wallet the guest tapped', async () => {
+    const fields = { amount: '1000', custom_amount: '', rating: '4', message: 'Merci', terms: '1', idempotency_key: crypto.randomUUID(), wallet: 'apple_pay' };
+    const first = await post(fields);
+    expect(first.status).toBe(303);
+    const checkout = new URL(String(first.headers.location));
+    expect(checkout.pathname).toBe('/api/sandbox/checkout');
+    expect(checkout.searchParams.get('wallet')).toBe('apple_pay');
+    // The sandbox's page opens on that wallet's sheet, in the guest's decimal mark.
+    const sheet = await t.call({ method: 'GET', url: `${checkout.pathname}${checkout.search}`, headers: { cookie: 'locale=fr' } });
+    expect(sheet.body).toContain('<p class="amount">€ 10,00</p>');
+    expect(sheet.body).toContain('Pay with Apple Pay');
+    expect(sheet.body).not.toContain('Pay with Google Pay');
+    // A second tap or a reload of the POST: the same payment.
+    const again = await post(fields);
+    expect(again.headers.location).toBe(first.headers.location);
+  });
+
+  it('shows the form again with everything entered and the problems, and opens nothing', async () => {
+    const refused = await post({ amount: '', custom_amount: '0,5', rating: '5', message: 'Paldies', idempotency_key: crypto.randomUUID() });
+    expect(refused.status).toBe(422);
+    const { start } = dataOf(refused.body);
+    expect(start).toMatchObject({ custom: '0,5', rating: 5, message: 'Paldies', terms: false, errors: { amount: true, terms: true } });
+    expect(refused.body).toContain('Paldies</textarea>');
+    expect(refused.body).toContain('value="0,5"');
+  });
+
+  it('shares the JSON call\'s budget per address, and answers its limit with the form and a message', async () => {
+    const { cardId: fresh } = await signUpWithCard(t);
+    const json = () =>
+      t.call({
+        method: 'POST',
+        url: `/api/public/cards/${fresh}/payments`,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+        remoteAddress: '10.8.8.8',
+      });
+    for (let i = 0; i < 30; i += 1) expect((await json()).status).toBe(201);
+    const fields = new URLSearchParams({ amount: '500', terms: '1', message: 'Thanks', idempotency_key: crypto.randomUUID() }).toString();
+    const limited = await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.8' });
+    expect(limited.status).toBe(429);
+    expect(dataOf(limited.body).start).toMatchObject({ preset_cents: 500, message: 'Thanks', terms: true, notice: 'rate_limited' });
+    expect(limited.body).toContain('Too many attempts');
+    expect((await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.9' })).status).toBe(303);
+  });
+
+  it('asks for the script on a DONATION card rather than opening a tip', async () => {
+    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
+    const fields = new URLSearchParams({ amount: '500', terms: '1', idempotency_key: crypto.randomUUID() }).toString();
+    const refused = await t.call({ method: 'POST', url: `/payment/${charity}`, headers: FORM, payload: fields });
+    expect(refused.status).toBe(422);
+    expect(dataOf(refused.body).start.notice).toBe('error');
+  });
+
+  it('refuses a POST that another site sent', async () => {
+    const fields = { amount: '500', terms: '1', idempotency_key: crypto.randomUUID() };
+    const refused = await post(fields, { ...FORM, 'sec-fetch-site': 'cross-site' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('forbidden');
+    const { 'sec-fetch-site': _site, ...legacy } = FORM;
+    expect((await post(fields, { ...legacy, origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
+
+describe('after the checkout', () => {
+  it('brings a declined payment back to a filled form with the spec\'s message', async () => {
+    const payment = await openPayment(t, cardId, 1234, { rating: 3, message: 'Gracias', cover_fee: true });
+    await payAtSandboxCheckout(t, payment, 'method=card&card_number=4000000000000002');
+    expect(await deliverSandboxEvent(t, payment, 'payment.failed')).toBe('applied');
+    const back = await t.call({ method: 'GET', url: `/payment/walletto-result?payment=${payment.id}` });
+    expect(back.status).toBe(303);
+    expect(back.headers.location).toBe(`/payment/${cardId}/failed?payment=${payment.id}`);
+    const form = await t.call({ method: 'GET', url: String(back.headers.location) });
+    expect(dataOf(form.body).start).toMatchObject({ preset_cents: null, custom: '12.34', cover_fee: true, rating: 3, message: 'Gracias', terms: true, notice: 'failed' });
+    expect(form.body).toContain('Oops... Something went wrong');
+  });
+
+  it('brings a canceled or unconfirmed payment back to a filled form too, with its own message', async () => {
+    const payment = await openPayment(t, cardId, 300, { message: 'Merci' });
+    const canceled = await t.call({ method: 'GET', url: `/payment/${cardId}/canceled?payment=${payment.id}`, headers: { cookie: 'locale=fr' } });
+    expect(dataOf(canceled.body).start).toMatchObject({ preset_cents: 300, message: 'Merci', terms: true, notice: 'canceled' });
+    expect(canceled.body).toContain('Paiement annulé');
+    const timedOut = await t.call({ method: 'GET', url: `/payment/${cardId}/timeout?payment=${payment.id}` });
+    expect(dataOf(timedOut.body).start).toMatchObject({ preset_cents: 300, notice: 'timeout', payment_id: payment.id });
+    expect(timedOut.body).toContain('Timeout reached!');
+    // Another card's payment fills nothing in: only the message, with an amount chosen.
+    const other = await signUpWithCard(t);
+    const foreign = await t.call({ method: 'GET', url: `/payment/${other.cardId}/failed?payment=${payment.id}` });
+    expect(dataOf(foreign.body).start).toMatchObject({ preset_cents: 500, message: '', terms: false, notice: 'failed', payment_id: null });
+  });
+
+  it('says "Thank you!" only for this card\'s paid payment, with its reference', async () => {
+    const made = await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${crypto.randomUUID()}` });
+    expect(made.status).toBe(404);
+    expect(made.body).not.toContain('Thank you!');
+    expect(dataOf(made.body).success).toBeNull();
+
+    const payment = await openPayment(t, cardId, 500);
+    const pending = await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${payment.id}` });
+    expect(pending.status).toBe(303);
+    expect(pending.headers.location).toBe(`/payment/walletto-result?payment=${payment.id}`);
+
+    expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
+    const other = await signUpWithCard(t);
+    expect((await t.call({ method: 'GET', url: `/payment/${other.cardId}/success?payment=${payment.id}` })).status).toBe(404);
+    const paid = await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${payment.id}` });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toContain('Thank you!');
+    const reference = payment.id.replace(/-/g, '').slice(0, 8).toUpperCase();
+    expect(dataOf(paid.body).success).toMatchObject({ id: payment.id, reference, amount_cents: 500 });
+    expect(paid.body).toContain(`Reference ${reference}`);
+  });
+
+  it('e-mails a receipt of a paid payment through the outbox, three times at most per payment', async () => {
+    const payment = await openPayment(t, cardId, 700);
+    expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
+    const ask = (email: string, id = payment.id) =>
+      t.call({ method: 'POST', url: `/payment/${cardId}/receipt`, headers: FORM, payload: new URLSearchParams({ payment: id, email }).toString() });
+
+    expect((await ask('not-an-address')).headers.location).toMatch(/receipt=invalid$/);
+    const sent = await ask('guest@example.com');
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe(`/payment/${cardId}/success?payment=${payment.id}&receipt=sent`);
+    const outbox = await t.call({ method: 'GET', url: '/api/dev/outbox?to=guest%40example.com' });
+    expect(outbox.body.data).toHaveLength(1);
+    expect(outbox.body.data[0].body).toContain('Amount: 7.00 EUR');
+    expect(outbox.body.data[0].body).toContain(payment.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+
+    await ask('guest@example.com');
+    expect((await ask('guest@example.com')).headers.location).toMatch(/receipt=sent$/);
+    expect((await ask('guest@example.com')).headers.location).toMatch(/receipt=rate_limited$/);
+    // Only a paid payment of this card has a receipt.
+    const unpaid = await openPayment(t, cardId, 300);
+    expect((await ask('guest@example.com', unpaid.id)).status).toBe(404);
+  });
+});

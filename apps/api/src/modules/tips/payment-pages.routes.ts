@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Locale } from '@tipcard/shared/constants';
+import { checkoutWithWallet, defaultPreset, RECEIPT_OUTCOMES, type GuestFormNotice, type GuestFormStart, type GuestSuccess, type ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
+import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { AppError } from '../../lib/app-error.ts';
+import { requestLocale, t } from '../../lib/i18n.ts';
+import { paymentPageRenderer, sendShell } from '../web-shell/web-shell.ts';
+import { readGuestForm, type GuestFormFields } from './guest-form.ts';
+import type { TipsService } from './tips.service.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What the page is rendered from and inlined for hydration (apps/web payment-app.tsx `PaymentShellData`). */
+interface PageData {
+  card: PublicCard | null;
+  locale: Locale;
+  start?: GuestFormStart | null;
+  form_key?: string;
+  success?: GuestSuccess | null;
+  receipt?: ReceiptOutcome | null;
+}
+
+/**
+ * Refuses a form POST that another site made the guest's browser send (a checkout or a receipt on someone else's
+ * behalf): browsers say where a request comes from in Sec-Fetch-Site, older ones in Origin.
+ */
+function fromThisSite(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return true;
+  return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+}
+
+const isUuid = (value: string | null | undefined): value is string => typeof value === 'string' && z.uuid().safeParse(value).success;
+
+/**
+ * The guest's pages in path form, rendered on the server with the same components as the browser's (apps/web
+ * public-server.tsx), CSS inlined and the data inlined for hydration: the first paint needs this one response, and
+ * the tip form works without JavaScript (its plain POST answers 303 to the checkout). See
+ * docs/decisions/0016-guest-page-ssr.md.
+ */
+export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
+  await app.register(formbody);
+  const { publicUrl, webServerEntry } = app.config;
+  const presets = tips.termsOfPayment().preset_amounts_cents;
+
+  const cardOf = async (cardId: string | null) => (cardId && isUuid(cardId) ? await tips.publicCard(cardId) : null);
+
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cardId: string | null,
+    card: PublicCard | null,
+    extra: Omit<PageData, 'card' | 'locale'> = {},
+    status?: number,
+    noscriptRefreshSeconds?: number,
+  ) => {
+    const locale = requestLocale(request);
+    const data: PageData = { card, locale, ...extra };
+    const render = await paymentPageRenderer(webServerEntry);
+    const [pathname = '/', query = ''] = request.url.split('?');
+    return sendShell(reply, {
+      entry: 'public.html',
+      locale,
+      title: card ? t('payment:meta.title', { name: card.public_name }, locale) : t('payment:meta.generic_title', {}, locale),
+      description: t('payment:meta.description', {}, locale),
+      path: cardId ? `/payment/${cardId}` : '/payment',
+      data,
+      status: status ?? (cardId && !card ? 404 : 200),
+      noscriptRefreshSeconds,
+      ...(render ? { html: render({ pathname, search: query ? `?${query}` : '' }, data, locale) } : {}),
+    });
+  };
+
+  const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
+  // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
+  const params = z.object({ cardId: z.string().max(100) });
+  const paymentQuery = z.object({ payment: z.string().max(100).optional(), receipt: z.string().max(20).optional() });
+
+  // The provider's return page: a final payment goes straight to its outcome's page; a pending one is rendered
+  // "confirming" and the script polls (without a script the page reloads itself every 2 seconds).
+  app.get('/payment/walletto-result', { onRequest: limit, schema: { hide: true, querystring: paymentQuery } }, async (request, reply) => {
+    const paymentId = request.query.payment;
+    const payment = isUuid(paymentId) ? await tips.paymentById(paymentId) : null;
+    if (payment && payment.status !== 'pending') {
+      const outcome = payment.status === 'succeeded' ? 'success' : payment.status === 'canceled' ? 'canceled' : 'failed';
+      return reply.redirect(`/payment/${payment.card_id}/${outcome}?payment=${payment.id}`, 303);
+    }
+    return sendPage(request, reply, null, null, {}, 200, 2);
+  });
+
+  app.get('/payment/:cardId', { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
+    const card = await cardOf(request.params.cardId);
+    return sendPage(request, reply, request.params.cardId, card, { start: null, form_key: randomUUID() });
+  });
+
+  // A payment that did not go through: the form again with what the guest entered and the spec's message.
+  for (const notice of ['canceled', 'failed', 'timeout'] as const satisfies readonly GuestFormNotice[]) {
+    app.get(`/payment/:cardId/${notice}`, { onRequest: limit, schema: { hide: true, params, querystring: paymentQuery } }, async (request, reply) => {
+      const { cardId } = request.params;
+      const card = await cardOf(cardId);
+      const paymentId = request.query.payment ?? null;
+      if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId))) {
+        return reply.redirect(`/payment/${cardId}/success?payment=${paymentId}`, 303);
+      }
+      const start = card ? await tips.retryOf(cardId, paymentId, notice, card.preset_amounts_cents ?? presets, requestLocale(request)) : null;
+      const fresh: GuestFormStart = { ...EMPTY_START, preset_cents: defaultPreset(card?.preset_amounts_cents ?? presets), notice };
+      return sendPage(request, reply, cardId, card, { start: start ?? fresh, form_key: randomUUID() });
+    });
+  }
+
+  // "Thank you!" only for this card's paid payment; a pending one goes back to the return page that waits for it.
+  app.get('/payment/:cardId/success', { onRequest: limit, schema: { hide: true, params, querystring: paymentQuery } }, async (request, reply) => {
+    const { cardId } = request.params;
+    const card = await cardOf(cardId);
+    const paymentId = request.query.payment ?? null;
+    const success = card ? await tips.successOf(cardId, paymentId) : null;
+    if (card && !success) {
+      const payment = await tips.paymentOfCard(cardId, paymentId);
+      if (payment?.status === 'pending') return reply.redirect(`/payment/walletto-result?payment=${payment.id}`, 303);
+    }
+    const receipt = (RECEIPT_OUTCOMES as readonly string[]).includes(request.query.receipt ?? '') ? (request.query.receipt as ReceiptOutcome) : null;
+    return sendPage(request, reply, cardId, card, { success, receipt }, card && !success ? 404 : undefined);
+  });
+
+  // The tip form without JavaScript: the JSON call's validation, limits and idempotency, answered with the checkout.
+  app.post('/payment/:cardId', { schema: { hide: true, params } }, async (request, reply) => {
+    const { cardId } = request.params;
+    if (!fromThisSite(request, publicUrl)) throw new AppError('forbidden');
+    const card = await cardOf(cardId);
+    if (!card) throw new AppError('not_found');
+    const fields = (request.body ?? {}) as GuestFormFields;
+    const { body, start } = readGuestForm(fields, card.preset_amounts_cents ?? presets);
+    // The donation form is sent by its script (donations.routes.ts); without one it comes here and is asked again.
+    if (card.activity_type === 'DONATION') return sendPage(request, reply, cardId, card, { start: { ...start, notice: 'error' }, form_key: randomUUID() }, 422);
+    const key = typeof fields.idempotency_key === 'string' && /^[\w-]{8,100}$/.test(fields.idempotency_key) ? fields.idempotency_key : null;
+    const again = (notice: GuestFormNotice | null, status: number, formKey = key ?? randomUUID()) =>
+      sendPage(request, reply, cardId, card, { start: { ...start, notice }, form_key: formKey }, status);
+    if (!body || !key) return again(body ? 'error' : start.errors.amount || start.errors.terms ? null : 'error', 422);
+    // Through the JSON call itself (tips.routes.ts), from the guest's address: the same validation, rate-limit budget,
+    // anti-bot check, card-testing limits and idempotency, whichever door the guest came in by.
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/public/cards/${encodeURIComponent(cardId)}/payments`,
+      remoteAddress: request.ip,
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        ...(typeof fields['cf-turnstile-response'] === 'string' ? { 'cf-turnstile-response': fields['cf-turnstile-response'] } : {}),
+      },
+      payload: JSON.stringify(body),
+    });
+    if (answer.statusCode === 201) {
+      const payment = (answer.json() as { data: { checkout_url: string } }).data;
+      return reply.redirect(checkoutWithWallet(payment.checkout_url, fields.wallet), 303);
+    }
+    const code = (answer.json() as { code?: string }).code;
+    if (code === 'not_found') throw new AppError('not_found');
+    if (code === 'too_many_requests') return again('rate_limited', 429);
+    if (code === 'bot_check_failed') return again('bot_check', 403);
+    // Another body under this page's key: the guest changed the amount after a submission; a new key is a new try.
+    if (code === 'idempotency_key_reused') return again('changed', 422, randomUUID());
+    return again('error', answer.statusCode);
+  });
+
+  // The e-mailed receipt of a paid tip (plain form on the success page), through the outbox. Limited per payment
+  // (one limiter per request is all @fastify/rate-limit runs): sending many takes as many paid payments.
+  const receiptPerPayment = app.rateLimit({
+    max: 3,
+    timeWindow: HOUR,
+    keyGenerator: (request) => `receipt:payment:${String((request.body as { payment?: unknown } | undefined)?.payment).slice(0, 100)}`,
+  });
+  app.post('/payment/:cardId/receipt', { schema: { hide: true, params } }, async (request, reply) => {
+    const { cardId } = request.params;
+    if (!fromThisSite(request, publicUrl)) throw new AppError('forbidden');
+    const { payment, email } = (request.body ?? {}) as { payment?: string; email?: string };
+    if (!isUuid(cardId) || !isUuid(payment)) throw new AppError('not_found');
+    const back = (outcome: ReceiptOutcome) => reply.redirect(`/payment/${cardId}/success?payment=${payment}&receipt=${outcome}`, 303);
+    const address = typeof email === 'string' ? email.trim() : '';
+    if (!EMAIL.test(address) || address.length > 254) return back('invalid');
+    try {
+      await receiptPerPayment.call(app, request, reply);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'too_many_requests') return back('rate_limited');
+      throw error;
+    }
+    await tips.sendReceipt(cardId, payment, address, requestLocale(request));
+    return back('sent');
+  });
+};
+
+/** The form of a payment the server cannot show again (another card's, or none): only the notice. */
+const EMPTY_START: GuestFormStart = { preset_cents: null, custom: '', cover_fee: false, rating: null, message: '', terms: false, notice: null, payment_id: null, errors: {} };

@@ -1,0 +1,60 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { GuestFormStart } from '@tipcard/shared/payments/guest-form';
+import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { TipForm } from './tip-form.tsx';
+
+const card: PublicCard = {
+  id: '9b2f6b8e-2a55-4c4e-9a43-6a8f3a6c1d10',
+  title: 'Bar Riga',
+  public_name: 'Anna',
+  welcome_phrase: null,
+  public_text: null,
+  image_url: null,
+  activity_type: 'WAITER',
+  rating: null,
+  rating_count: 0,
+  currency: 'EUR',
+  fee_percent: 5,
+  min_amount_cents: 100,
+  max_amount_cents: 50_000,
+  preset_amounts_cents: [300, 500, 1000, 2000],
+};
+
+const noop = () => undefined;
+
+describe('TipForm', () => {
+  it('opens with 5 EUR chosen, as a plain form that posts to the card\'s page with its key', () => {
+    const { container } = render(<TipForm card={card} siteKey={null} onCardGone={noop} formKey="key-12345678" />);
+    expect(screen.getByRole('radio', { name: '€ 5' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Pay € 5.00' })).toBeInTheDocument();
+    const form = container.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe(`/payment/${card.id}`);
+    expect(container.querySelector<HTMLInputElement>('input[name="idempotency_key"]')!.value).toBe('key-12345678');
+    expect(screen.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveAttribute('name', 'wallet');
+  });
+
+  it('starts from what the guest entered in a declined payment, with the spec\'s message', () => {
+    const start: GuestFormStart = {
+      preset_cents: null,
+      custom: '12.34',
+      cover_fee: true,
+      rating: 4,
+      message: 'Lovely service',
+      terms: true,
+      notice: 'failed',
+      payment_id: 'p1',
+      errors: {},
+    };
+    render(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Oops... Something went wrong');
+    expect(screen.getByRole('textbox', { name: 'Other amount' })).toHaveValue('12.34');
+    expect(screen.getByRole('switch', { name: 'Cover the transaction cost' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '4 out of 5' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Lovely service');
+    expect(screen.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
+    // 12.34 EUR and the fee covered: 12.34 + 0.62.
+    expect(screen.getByRole('button', { name: 'Pay € 12.96' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
+
+/**
+ * The guest's page at its limits (issue 16): a tip from the first screen of a 360×640 phone, a tip with JavaScript
+ * off, a declined card that keeps what the guest entered, and the hash-form links of old QR codes.
+ */
+test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the guest page is measured on the phone project');
+
+let staff: Staff;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  staff = await createStaffWithCard(request, { welcome_phrase: 'Paldies! Thank you for coming, it was a pleasure to serve you.' });
+  await request.dispose();
+});
+
+test('on a 360×640 phone an amount, the wallets and Pay are on the first screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  // The script hydrates the server's markup: a mismatch would be logged as a recoverable error.
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`/payment/${staff.cardId}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
+  for (const name of ['Pay € 5.00', 'Pay with Apple Pay', 'Pay with Google Pay']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${name} ends within the first screen`).toBeLessThanOrEqual(640);
+  }
+  const terms = (await page.getByRole('checkbox', { name: /I accept the terms of use/ }).boundingBox())!;
+  expect(terms.y + terms.height).toBeLessThanOrEqual(640);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await a11yProblems(page)).toEqual([]);
+  expect(problems).toEqual([]);
+
+  // Two taps: the terms and Pay, without scrolling.
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: 'Pay € 5.00' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  await expect(page.locator('.amount')).toHaveText('€ 5.00');
+});
+
+test('with JavaScript off a tip reaches the checkout and comes back to "Thank you!"', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+  const page = await context.newPage();
+  await page.goto(`/payment/${staff.cardId}`);
+  await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
+  await page.getByRole('radio', { name: '€ 10', exact: true }).check();
+  await page.locator('#rating-5').check();
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: /^Pay € / }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  await expect(page.locator('.amount')).toHaveText('€ 10.00');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  // The return page reloads itself until the provider's event lands, then the server forwards to the outcome.
+  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/success\\?payment=`), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByTestId('success-amount')).toContainText('€ 10.00');
+  await expect(page.getByTestId('payment-reference')).toHaveText(/^Reference [0-9A-F]{8}$/);
+
+  // A refused form keeps what was entered.
+  await page.goto(`/payment/${staff.cardId}`);
+  await page.getByRole('textbox', { name: 'Other amount' }).fill('7,50');
+  await page.getByRole('button', { name: /^Pay € / }).click();
+  await expect(page.getByText('Please accept the terms of use to continue.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue('7,50');
+  await context.close();
+});
+
+test('a declined card returns to the form with everything the guest entered and the message', async ({ page }) => {
+  await page.goto(`/payment/${staff.cardId}`);
+  await page.getByRole('radio', { name: '€ 20', exact: true }).check();
+  await page.getByText('Cover the transaction cost').click();
+  await expect(page.getByRole('switch', { name: 'Cover the transaction cost' })).toBeChecked();
+  await page.locator('#rating-4').check();
+  await page.getByText('Add a message').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Lovely service');
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: 'Pay € 21.00' }).click();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/failed\\?payment=`));
+  await expect(page.getByRole('alert').getByRole('heading', { name: 'Oops... Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '€ 20', exact: true })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Cover the transaction cost' })).toBeChecked();
+  await expect(page.locator('#rating-4')).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Lovely service');
+  await expect(page.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
+  expect(await a11yProblems(page)).toEqual([]);
+
+  // One tap to try again with another card: the same 21 EUR, a new payment.
+  await page.getByRole('button', { name: 'Pay € 21.00' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByTestId('success-amount')).toContainText('€ 20.00');
+});
+
+test('a made-up payment id gets no "Thank you!"', async ({ page }) => {
+  const response = await page.goto(`/payment/${staff.cardId}/success?payment=00000000-0000-4000-8000-000000000000`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toHaveCount(0);
+});
+
+test('the hash form of a payment link (old links and QR codes) opens the guest page', async ({ page }) => {
+  await page.goto(`/#/payment/${staff.cardId}`);
+  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}$`));
+  await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
+  await page.goto(`/#/lv/payment/${staff.cardId}`);
+  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}$`));
+  await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
+});
