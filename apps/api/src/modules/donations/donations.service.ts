@@ -44,7 +44,7 @@ export function createDonationHandler(): PurposeHandler {
           userId: donation.userId,
           netCents: payment.totalCents - payment.feeCents,
           feeCents: payment.feeCents,
-          history: { description: payment.description, message: null, rating: null },
+          history: { detail: { kind: 'donation', donor: donation.donorName }, message: null, rating: null },
         },
       ];
     },

@@ -285,7 +285,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         });
         await recordPayoutHold(
           tx,
-          { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, description: `Payout to ${maskedDestination(locked)}` },
+          { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, account: maskedDestination(locked) },
           now,
         );
         return repo.updatePayout(tx, locked.id, {
