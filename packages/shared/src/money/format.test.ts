@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './format.ts';
+import { LOCALES } from '../constants.ts';
+import { formatAmount, formatMoney } from './format.ts';
 
 describe('formatAmount', () => {
   it('shows cents as the spec\'s EUR amount with spaces between thousands', () => {
@@ -25,5 +26,24 @@ describe('formatAmount', () => {
   it('refuses anything that is not integer cents', () => {
     expect(() => formatAmount(1.5)).toThrow(RangeError);
     expect(() => formatAmount(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatMoney', () => {
+  it('puts the reader\'s decimal mark and the € where their language does, never breaking the line', () => {
+    expect(formatMoney(123456, 'en')).toBe('€\u00a01\u00a0234.56');
+    expect(formatMoney(123456, 'fr')).toBe('1\u00a0234,56\u00a0€');
+    expect(formatMoney(2000, 'lv')).toBe('20,00\u00a0€');
+    expect(formatMoney(-250, 'es')).toBe('-2,50\u00a0€');
+  });
+
+  it('loses no cent in any language', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(...LOCALES), (cents, locale) => {
+        const shown = formatMoney(cents, locale);
+        expect(shown).not.toContain(' ');
+        expect(BigInt(shown.replace(/[€\u00a0.,]/g, ''))).toBe(BigInt(cents));
+      }),
+    );
   });
 });
