@@ -93,7 +93,7 @@ function ReceivedSummary({ clientId }: { clientId: string | undefined }) {
         </dl>
       </section>
       <Panel className="mt-5">
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-3">
           <h2 className="text-base font-semibold text-primary-950">{t('latest.title')}</h2>
           <ButtonLink to={to('/transactions')} variant="ghost" size="sm" className="-mr-3" icon={<ArrowRight className="size-4" aria-hidden="true" />}>
             {t('latest.all')}
