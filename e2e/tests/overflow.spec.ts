@@ -93,7 +93,7 @@ function overflowProblems(page: Page): Promise<string[]> {
     const beyond = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 1;
     if (root.scrollWidth > root.clientWidth) {
       // Named by the innermost elements that stick out, so a wide box without text of its own is found too.
-      const culprits = [...document.body.querySelectorAll('*')].filter((element) => beyond(element) && ![...element.children].some(beyond));
+      const culprits = [...document.body.querySelectorAll(':not(svg *)')].filter((element) => beyond(element) && ![...element.children].some(beyond));
       problems.push(`page is ${root.scrollWidth} px wide in ${root.clientWidth} px: ${culprits.slice(0, 3).map(name).join(', ')}`);
     }
     const scrollsSideways = (element: Element) => {
