@@ -10,6 +10,13 @@ export function showAuthFailure(error: unknown): AuthFailure {
   return failure;
 }
 
+/** A refused code: a wrong one marks and clears the field (`refuse`); anything else is a snackbar. */
+export function showCodeFailure(error: unknown, refuse: (message: string) => void): void {
+  const failure = authFailureOf(error);
+  if (failure.key === 'wrong_code') refuse(i18n.t(authMessageTranslationKey(failure)));
+  else showAuthFailure(error);
+}
+
 /** A refused resend shows its message; a 'Wait N seconds' also restarts the countdown with the server's figure. */
 export function showResendFailure(error: unknown): void {
   const failure = showAuthFailure(error);
