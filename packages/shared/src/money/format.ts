@@ -19,9 +19,10 @@ export function formatAmount(cents: number, locale: Locale = DEFAULT_LOCALE): st
 
 /**
  * The one formatter of money on screen: `formatAmount` with the € sign where the reader's language puts it ("€ 1 234.50";
- * "1 234,50 €" in lv/fr/es), joined by no-break spaces so an amount never wraps across lines.
+ * "1 234,50 €" in lv/fr/es). Plain spaces, like every text that compares amounts; where an amount stands alone the
+ * `Money` component keeps it on one line.
  */
 export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
-  const amount = formatAmount(cents, locale).replaceAll(' ', '\u00a0');
-  return locale === 'en' ? `€\u00a0${amount}` : `${amount}\u00a0€`;
+  const amount = formatAmount(cents, locale);
+  return locale === 'en' ? `€ ${amount}` : `${amount} €`;
 }

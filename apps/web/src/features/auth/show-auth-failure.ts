@@ -6,7 +6,7 @@ import { setResendWait } from './auth-store.ts';
 /** Shows a failed auth call as a red snackbar with the spec's user text; answers what it showed. */
 export function showAuthFailure(error: unknown): AuthFailure {
   const failure = authFailureOf(error);
-  showSnackbar(i18n.t(authMessageTranslationKey(failure), { seconds: failure.seconds ?? 0 }));
+  showSnackbar(i18n.t(authMessageTranslationKey(failure), { count: failure.seconds ?? 0 }));
   return failure;
 }
 
