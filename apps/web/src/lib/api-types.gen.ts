@@ -6421,6 +6421,10 @@ export interface operations {
               };
               turnstile_site_key: string | null;
               contact_form: boolean;
+              figures: {
+                hold_hours: number;
+                verification_limit_cents: number;
+              };
             };
           };
         };
