@@ -79,11 +79,13 @@ test('the server answers the path forms with the page in its language, and the a
   await expect(page.getByRole('button', { name: 'Cik tas maksā?' })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('switching the language keeps the page, reloads it and remembers the choice for a year', async ({
+test('switching the language keeps the page, reloads it and remembers the choice for a year (with consent)', async ({
   page,
   context,
   isMobile,
 }) => {
+  // The language cookie is functional storage: it is written only once the visitor has allowed it.
+  await page.addInitScript(() => localStorage.setItem('Functional:accepted', 'true'));
   await page.goto('/#/about');
   await expect(page.getByRole('heading', { level: 1, name: 'Tips belong to the people who earn them' })).toBeVisible();
   if (isMobile) {

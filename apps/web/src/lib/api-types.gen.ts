@@ -3265,40 +3265,37 @@ export interface operations {
                 created_at: string;
                 settled_at: string | null;
                 description: string;
-                detail:
-                  | (
-                      | {
-                          /** @enum {string} */
-                          kind: 'tip';
-                          card: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'team_tip';
-                          team: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'invoice';
-                          invoice: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'donation';
-                          donor: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'payout';
-                          account: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'referral';
-                          friend: string;
-                        }
-                    )
-                  | null;
+                detail?:
+                  | {
+                      /** @enum {string} */
+                      kind: 'tip';
+                      card: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_tip';
+                      team: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'invoice';
+                      invoice: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'donation';
+                      donor: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'payout';
+                      account: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'referral';
+                      friend: string;
+                    };
                 message: string | null;
                 rating: number | null;
               }[];
@@ -3446,40 +3443,37 @@ export interface operations {
                 created_at: string;
                 settled_at: string | null;
                 description: string;
-                detail:
-                  | (
-                      | {
-                          /** @enum {string} */
-                          kind: 'tip';
-                          card: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'team_tip';
-                          team: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'invoice';
-                          invoice: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'donation';
-                          donor: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'payout';
-                          account: string;
-                        }
-                      | {
-                          /** @enum {string} */
-                          kind: 'referral';
-                          friend: string;
-                        }
-                    )
-                  | null;
+                detail?:
+                  | {
+                      /** @enum {string} */
+                      kind: 'tip';
+                      card: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_tip';
+                      team: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'invoice';
+                      invoice: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'donation';
+                      donor: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'payout';
+                      account: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'referral';
+                      friend: string;
+                    };
                 message: string | null;
                 rating: number | null;
               }[];

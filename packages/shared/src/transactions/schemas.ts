@@ -20,8 +20,8 @@ export const transactionSchema = z.object({
   settled_at: z.string().nullable(),
   /** The row's line in the language of the request (Accept-Language); older rows: as stored, in English. */
   description: z.string(),
-  /** What happened, for rendering in the reader's language; null on rows older than details. */
-  detail: transactionDetailSchema.nullable(),
+  /** What happened, for rendering in the reader's language; absent on rows older than details. */
+  detail: transactionDetailSchema.optional(),
   message: z.string().nullable(),
   rating: z.number().int().nullable(),
 });

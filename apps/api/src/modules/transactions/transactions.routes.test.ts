@@ -109,6 +109,7 @@ describe('transactions', () => {
     expect(stored!.description).toBe('Tip via Bar Riga');
 
     await t.app.db.update(transactions).set({ detail: null, description: 'Tip via Old Bar' }).where(eq(transactions.userId, owner.userId));
-    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0]).toMatchObject({ detail: null, description: 'Tip via Old Bar' });
+    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0]).toMatchObject({ description: 'Tip via Old Bar' });
+    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0].detail).toBeUndefined();
   });
 });

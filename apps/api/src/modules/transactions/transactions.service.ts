@@ -124,7 +124,7 @@ function toTransaction(row: repo.TransactionRow, locale: Locale): Transaction {
     created_at: row.createdAt.toISOString(),
     settled_at: row.settledAt?.toISOString() ?? null,
     description: describe(row, locale),
-    detail: row.detail ?? null,
+    ...(row.detail ? { detail: row.detail } : {}),
     message: row.message,
     rating: row.rating,
   };
