@@ -41,7 +41,7 @@ test('an unknown phone offers Create an account; the message is gone on the next
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page.getByText('User not found')).toBeVisible();
-  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.locator('form').getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await expect(page.getByLabel('Phone number')).toHaveValue(phone);
   await page.getByLabel('I confirm that I am 16 years old or older').check();
