@@ -46,7 +46,7 @@ const TEXTS = {
     yes: 'Oui, supprimer',
     restoreTitle: 'Restaurer votre compte ?',
     restore: 'Restaurer mon compte',
-    notify: "M'envoyer un SMS quand l'assistance répond à un ticket",
+    notify: 'M’envoyer un SMS quand l’assistance répond à un ticket',
   },
 } as const;
 
