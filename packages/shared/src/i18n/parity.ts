@@ -16,7 +16,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
 
 /** The plural forms a language has, as i18next picks them (Intl.PluralRules, cardinal): en one/other, lv zero/one/other, fr and es one/many/other. */
-export const pluralCategories = (locale: Locale): string[] => new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+const pluralCategories = (locale: Locale): string[] => new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
 
 /**
  * The keys a locale must have for en's keys: a plural text of en (`key_one`, `key_other`) stands for the locale's own
