@@ -47,8 +47,8 @@ const TEXTS = {
     yes: 'Oui, supprimer',
     restoreTitle: 'Restaurer votre compte ?',
     restore: 'Restaurer mon compte',
-    notify: "M'envoyer un SMS quand l'assistance répond à un ticket",
-    notifyPayouts: "M'envoyer un SMS quand un retrait est versé ou renvoyé par la banque",
+    notify: 'M’envoyer un SMS quand l’assistance répond à un ticket',
+    notifyPayouts: 'M’envoyer un SMS quand un retrait est versé ou renvoyé par la banque',
   },
 } as const;
 

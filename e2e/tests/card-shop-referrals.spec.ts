@@ -99,7 +99,7 @@ test('the card shop in Spanish, and a canceled checkout cancels the order', asyn
 
   await fillAddress(page);
   await page.getByRole('button', { name: 'Vista previa' }).click();
-  await page.getByRole('button', { name: 'Pagar € 5.00' }).click();
+  await page.getByRole('button', { name: 'Pagar 5,00 €' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await page.getByRole('button', { name: 'Cancel and return' }).click();
   await expect(page).toHaveURL(/#\/(es\/)?card-orders\/payment\/canceled\?order=/);

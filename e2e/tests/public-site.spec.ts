@@ -79,11 +79,13 @@ test('the server answers the path forms with the page in its language, and the a
   await expect(page.getByRole('button', { name: 'Cik tas maksā?' })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('switching the language keeps the page, reloads it and remembers the choice for a year', async ({
+test('switching the language keeps the page, reloads it and remembers the choice for a year (with consent)', async ({
   page,
   context,
   isMobile,
 }) => {
+  // The language cookie is functional storage: it is written only once the visitor has allowed it.
+  await page.addInitScript(() => localStorage.setItem('Functional:accepted', 'true'));
   await page.goto('/#/about');
   await expect(page.getByRole('heading', { level: 1, name: 'Tips belong to the people who earn them' })).toBeVisible();
   if (isMobile) {
@@ -139,11 +141,9 @@ test.describe('cookie consent', () => {
     expect(events.every((name) => name === 'page_view')).toBe(true);
   });
 
-  test('Read more opens the settings; saving stores the two choices; Delete keeps functional and turns analytics off', async ({
-    page,
-  }) => {
+  test('Settings opens the choices; saving stores the two choices; Reject all turns both off', async ({ page }) => {
     await page.goto('/#/');
-    await banner(page).getByRole('button', { name: 'Read more' }).click();
+    await banner(page).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Cookie settings' });
     await expect(settings).toBeVisible();
     await expect(settings.getByRole('switch', { name: 'Functional' })).toBeChecked();
@@ -159,11 +159,24 @@ test.describe('cookie consent', () => {
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await expect(settings.getByRole('switch', { name: 'Analytics' })).toBeChecked();
-    await settings.getByRole('button', { name: 'Delete' }).click();
-    expect(await storage(page)).toEqual({ 'Functional:accepted': 'true', 'GDPR:accepted': 'false' });
+    await settings.getByRole('button', { name: 'Reject all' }).click();
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'false', 'GDPR:accepted': 'false' });
   });
 
-  test('an advert visit keeps its source for registration and is counted only with consent', async ({ page }) => {
+  test('Reject sits next to Accept; rejecting writes no language cookie', async ({ page, context }) => {
+    await page.goto('/#/faq');
+    const reject = banner(page).getByRole('button', { name: 'Reject' });
+    const accept = banner(page).getByRole('button', { name: 'Accept' });
+    const [rejectBox, acceptBox] = [await reject.boundingBox(), await accept.boundingBox()];
+    expect(Math.abs(rejectBox!.y - acceptBox!.y)).toBeLessThan(2);
+    expect(Math.abs(rejectBox!.width - acceptBox!.width)).toBeLessThan(2);
+    await reject.click();
+    await expect(banner(page)).toBeHidden();
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'false', 'GDPR:accepted': 'false' });
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('locale');
+  });
+
+  test('an advert visit keeps its source for registration and is counted, both only with consent', async ({ page }) => {
     const adVisits: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/analytics/events') && request.postDataJSON().name === 'ad_visit')
@@ -171,13 +184,14 @@ test.describe('cookie consent', () => {
     });
     await page.goto('/about?advert=spring-poster');
     await expect(page.locator('main h1')).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('tipcard:promo_source'))).toBe('spring-poster');
+    expect(await page.evaluate(() => sessionStorage.getItem('tipcard:promo_source'))).toBeNull();
     expect(adVisits).toEqual([]);
     const sent = page.waitForRequest(
       (request) => request.url().endsWith('/api/analytics/events') && request.postDataJSON().name === 'ad_visit',
     );
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     expect((await sent).postDataJSON()).toMatchObject({ name: 'ad_visit', promo_source: 'spring-poster', locale: 'en' });
+    expect(await page.evaluate(() => sessionStorage.getItem('tipcard:promo_source'))).toBe('spring-poster');
   });
 });
 

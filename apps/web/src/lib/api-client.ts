@@ -5,7 +5,7 @@ import type { paths } from './api-types.gen.ts';
 import { clearAccessToken, clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens.ts';
 import { openModal, showFatalError, showSnackbar } from './ui-store.ts';
 import { ApiError, apiErrorText } from './api-errors.ts';
-import { i18n } from './i18n.ts';
+import { currentLocale, i18n } from './i18n.ts';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
@@ -106,6 +106,8 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: opts.responseType === 'blob' ? 'image/png' : 'application/json', ...opts.headers };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The app's language, not the browser's: SMS, CSV exports and history lines are written in it.
+    headers['Accept-Language'] ??= currentLocale();
     return doFetch(url(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,

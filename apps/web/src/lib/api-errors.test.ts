@@ -62,7 +62,7 @@ describe('authFailureOf', () => {
   });
 
   it('has the spec user texts in English', () => {
-    const text = (key: Parameters<typeof authMessageTranslationKey>[0]['key']) => i18n.t(authMessageTranslationKey({ key }), { lng: 'en', seconds: 5 });
+    const text = (key: Parameters<typeof authMessageTranslationKey>[0]['key']) => i18n.t(authMessageTranslationKey({ key }), { lng: 'en', count: 5 });
     expect(text('phone_taken')).toBe('This phone is already taken');
     expect(text('phone_invalid')).toBe('Phone number is not correct');
     expect(text('confirmation_limit')).toBe('You have confirmation limit, contact support');

@@ -36,10 +36,12 @@ export class ApiError extends Error {
  */
 function translated(error: ApiError, serverText: string): string {
   const code = error.code;
-  if (!isErrorCode(code) || !i18n.exists(`errors:codes.${code}`)) return serverText;
+  // `count` picks the plural form of a counted text (resend_wait) and is ignored by the others.
+  const vars = { count: error.retryAfter ?? 0 };
+  if (!isErrorCode(code) || !i18n.exists(`errors:codes.${code}`, vars)) return serverText;
   if (code === 'validation_failed' && currentLocale() === DEFAULT_LOCALE) return serverText;
   if (code === 'resend_wait' && error.retryAfter === null) return serverText;
-  return i18n.t(`errors:codes.${code}`, { seconds: error.retryAfter });
+  return i18n.t(`errors:codes.${code}`, vars);
 }
 
 /** The snackbar text for a 400/403/422/429 answer: errors[0] in the user's language, or 'Api Error!' (spec 8). */

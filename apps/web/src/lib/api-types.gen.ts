@@ -3473,6 +3473,37 @@ export interface operations {
                 created_at: string;
                 settled_at: string | null;
                 description: string;
+                detail?:
+                  | {
+                      /** @enum {string} */
+                      kind: 'tip';
+                      card: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_tip';
+                      team: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'invoice';
+                      invoice: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'donation';
+                      donor: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'payout';
+                      account: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'referral';
+                      friend: string;
+                    };
                 message: string | null;
                 rating: number | null;
               }[];
@@ -3620,6 +3651,37 @@ export interface operations {
                 created_at: string;
                 settled_at: string | null;
                 description: string;
+                detail?:
+                  | {
+                      /** @enum {string} */
+                      kind: 'tip';
+                      card: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_tip';
+                      team: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'invoice';
+                      invoice: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'donation';
+                      donor: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'payout';
+                      account: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'referral';
+                      friend: string;
+                    };
                 message: string | null;
                 rating: number | null;
               }[];
@@ -6565,6 +6627,10 @@ export interface operations {
               };
               turnstile_site_key: string | null;
               contact_form: boolean;
+              figures: {
+                hold_hours: number;
+                verification_limit_cents: number;
+              };
             };
           };
         };

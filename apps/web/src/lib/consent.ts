@@ -28,7 +28,7 @@ export const consentStore = createStore<Consent>(
   typeof window === 'undefined' ? { functional: null, analytics: false } : readConsent(),
 );
 
-/** Stores both choices (Accept: both true; the settings modal: what was ticked; Delete: functional only). */
+/** Stores both choices (Accept: both true; Reject: both false; the settings modal: what was ticked). */
 export function saveConsent(consent: { functional: boolean; analytics: boolean }): void {
   try {
     window.localStorage.setItem(FUNCTIONAL_KEY, String(consent.functional));
@@ -39,9 +39,12 @@ export function saveConsent(consent: { functional: boolean; analytics: boolean }
   consentStore.set(consent);
 }
 
-/** Whether optional functional storage (the language cookie) may be written: not when the visitor said no. */
+/**
+ * Whether optional functional storage (the language cookie, the advert's entry) may be written: only once the visitor
+ * allowed it. Before any choice the language lives in the URL prefix alone (docs/decisions/0016-four-languages.md).
+ */
 export function functionalAllowed(): boolean {
-  return consentStore.get().functional !== false;
+  return consentStore.get().functional === true;
 }
 
 export function analyticsAllowed(): boolean {

@@ -1,9 +1,8 @@
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatMoney } from '@tipcard/shared/money/format';
+import type { Locale } from '@tipcard/shared/constants';
+import { currentLocale } from './i18n.ts';
 
-/**
- * An EUR amount as text in the spec format (thousands with spaces, currency code removed) with a € sign, in the
- * reader's decimal mark when a language is given.
- */
-export function formatEuro(cents: number, locale?: string): string {
-  return `€ ${formatAmount(cents, locale)}`;
+/** An EUR amount as the app shows it, in the current language unless told: the shared `formatMoney`. */
+export function formatEuro(cents: number, locale: Locale = currentLocale()): string {
+  return formatMoney(cents, locale);
 }

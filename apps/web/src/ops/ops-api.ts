@@ -1,3 +1,4 @@
+import { formatAmount } from '@tipcard/shared/money/format';
 import type { z } from 'zod';
 
 /**
@@ -89,7 +90,7 @@ export async function opsBlob(path: string): Promise<Blob> {
   return (await send('GET', path)).blob();
 }
 
-export const formatCents = (cents: number) =>
-  `${(cents / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} EUR`;
+/** The back office is English only; it names the currency, as its exports and the bank files do. */
+export const formatCents = (cents: number) => `${formatAmount(cents)} EUR`;
 export const formatTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';

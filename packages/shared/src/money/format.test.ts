@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './format.ts';
+import { LOCALES } from '../constants.ts';
+import { formatAmount, formatMoney } from './format.ts';
 
 describe('formatAmount', () => {
   it('shows cents as the spec\'s EUR amount with spaces between thousands', () => {
@@ -24,7 +25,7 @@ describe('formatAmount', () => {
 
   it('writes the reader\'s decimal mark: a point in English, a comma in Latvian, French and Spanish', () => {
     expect(formatAmount(123456, 'en')).toBe('1 234.56');
-    for (const locale of ['lv', 'fr', 'es']) expect(formatAmount(123456, locale)).toBe('1 234,56');
+    for (const locale of ['lv', 'fr', 'es'] as const) expect(formatAmount(123456, locale)).toBe('1 234,56');
     fc.assert(
       fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
         expect(formatAmount(cents, 'fr')).toBe(formatAmount(cents).replace('.', ','));
@@ -35,5 +36,23 @@ describe('formatAmount', () => {
   it('refuses anything that is not integer cents', () => {
     expect(() => formatAmount(1.5)).toThrow(RangeError);
     expect(() => formatAmount(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatMoney', () => {
+  it('puts the reader\'s decimal mark and the € where their language does', () => {
+    expect(formatMoney(123456, 'en')).toBe('€ 1 234.56');
+    expect(formatMoney(123456, 'fr')).toBe('1 234,56 €');
+    expect(formatMoney(2000, 'lv')).toBe('20,00 €');
+    expect(formatMoney(-250, 'es')).toBe('-2,50 €');
+  });
+
+  it('loses no cent in any language', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(...LOCALES), (cents, locale) => {
+        const shown = formatMoney(cents, locale);
+        expect(BigInt(shown.replace(/[€ .,]/g, ''))).toBe(BigInt(cents));
+      }),
+    );
   });
 });

@@ -35,6 +35,8 @@ export const siteInfoSchema = z.object({
   turnstile_site_key: z.string().nullable(),
   /** Whether the contact form can deliver (a support address and a way to send e-mail exist). */
   contact_form: z.boolean(),
+  /** The configured figures the terms and FAQ quote, so the copy says what the service does. */
+  figures: z.object({ hold_hours: z.number(), verification_limit_cents: z.number().int() }),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

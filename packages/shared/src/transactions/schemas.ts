@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate as calendarDay, rule } from '../validation.ts';
+import { transactionDetailSchema } from './detail.ts';
 
 export const TRANSACTION_TYPES = ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] as const;
 export const TRANSACTION_STATUSES = ['HOLD', 'PAID', 'REFUNDED'] as const;
@@ -17,7 +18,10 @@ export const transactionSchema = z.object({
   currency: z.literal('EUR'),
   created_at: z.string(),
   settled_at: z.string().nullable(),
+  /** The row's line in the language of the request (Accept-Language); older rows: as stored, in English. */
   description: z.string(),
+  /** What happened, for rendering in the reader's language; absent on rows older than details. */
+  detail: transactionDetailSchema.optional(),
   message: z.string().nullable(),
   rating: z.number().int().nullable(),
 });

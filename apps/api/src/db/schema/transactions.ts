@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TransactionDetail } from '@tipcard/shared/transactions/detail';
 import { createdAt } from './columns.ts';
 import { cards } from './cards.ts';
 import { payments, paymentAllocations } from './payments.ts';
@@ -30,7 +31,10 @@ export const transactions = pgTable(
     /** Of `amountCents`, what refunds and chargebacks have taken back so far (all of it: REFUNDED). */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('EUR'),
+    /** The English line the back office reads; the only text of rows written before `detail`. */
     description: text('description').notNull(),
+    /** What happened as facts (kind, names, masked account), rendered in each reader's language. */
+    detail: jsonb('detail').$type<TransactionDetail>(),
     message: text('message'),
     rating: integer('rating'),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import type { AccountState, NotificationChoices } from '@tipcard/shared/account/schemas';
+import type { Locale } from '@tipcard/shared/constants';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -130,12 +131,12 @@ export function createAccountService({ db, clock, blockers = [], me, cards, tran
      * cards, tickets and verification (status and dates, never the documents) as JSON; transactions and payouts as
      * CSV. Only the user's own rows: every part is read through the owning module, by the user's id.
      */
-    async exportData(userId: string, clientId: string): Promise<{ fileName: string; content: Buffer }> {
+    async exportData(userId: string, clientId: string, locale: Locale): Promise<{ fileName: string; content: Buffer }> {
       const now = clock.now();
       const [profile, cardList, transactionsCsv, verificationStatus] = await Promise.all([
         me.get(userId),
         cards.list(userId, clientId),
-        transactions.exportCsv(userId, clientId, {}),
+        transactions.exportCsv(userId, clientId, {}, locale),
         verification.get(userId, clientId),
       ]);
       const [payoutsCsv, tickets] = await Promise.all([exportPayoutsCsv(db, userId, now), exportTicketsOfUser(db, userId)]);

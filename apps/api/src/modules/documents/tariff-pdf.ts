@@ -35,7 +35,7 @@ export async function renderTariffPdf(locale: Locale, figures: TariffFigures, fo
 
   const vars = {
     fee: figures.feePercent,
-    hours: figures.holdHours,
+    count: figures.holdHours,
     limit: figures.verificationLimitEur.toLocaleString('en').replace(/,/g, ' '),
   };
   let y = 208;

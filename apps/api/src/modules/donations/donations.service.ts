@@ -159,7 +159,7 @@ export function createDonationHandler(deps: PlanMailDeps): PurposeHandler {
           userId: donation.userId,
           netCents: payment.totalCents - payment.feeCents,
           feeCents: payment.feeCents,
-          history: { description: payment.description, message: null, rating: null },
+          history: { detail: { kind: 'donation', donor: donation.donorName }, message: null, rating: null },
         },
       ];
     },

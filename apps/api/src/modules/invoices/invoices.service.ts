@@ -63,7 +63,7 @@ export function createInvoiceHandler(): PurposeHandler {
           userId: invoice.userId,
           netCents: payment.totalCents - payment.feeCents,
           feeCents: payment.feeCents,
-          history: { description: payment.description, message: null, rating: null },
+          history: { detail: { kind: 'invoice', invoice: invoice.description }, message: null, rating: null },
         },
       ];
     },

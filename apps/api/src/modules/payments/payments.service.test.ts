@@ -433,7 +433,7 @@ describe('payments with several recipients', () => {
               userId,
               netCents: nets[i]!,
               feeCents: fees[i]!,
-              history: { description: 'Team tip', message: null, rating: null },
+              history: { detail: { kind: 'team_tip', team: 'Team' }, message: null, rating: null },
             }));
           },
         },

@@ -1,3 +1,4 @@
+import type { TransactionDetail } from '@tipcard/shared/transactions/detail';
 import type { Transaction } from '../../db/client.ts';
 import type { PlatformAccountKind } from '../ledger/ledger.service.ts';
 import type { PaymentPurpose } from './payment-provider.ts';
@@ -9,8 +10,8 @@ export type AllocationPlan =
       userId: string;
       netCents: number;
       feeCents: number;
-      /** The recipient's history row: how it is named, and what the payer wrote. */
-      history: { description: string; message: string | null; rating: number | null };
+      /** The recipient's history row: what it was (rendered in the reader's language), and what the payer wrote. */
+      history: { detail: TransactionDetail; message: string | null; rating: number | null };
     }
   | { platform: PlatformAccountKind; netCents: number; feeCents: number };
 

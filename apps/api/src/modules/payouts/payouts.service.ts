@@ -124,7 +124,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
   async function textCode(tx: Executor, payout: repo.PayoutRow, code: string, locale: Locale) {
     const user = await findUserById(tx, payout.userId);
     if (!user) return;
-    const body = t('sms.payout_code', { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout), code }, locale);
+    const body = t('sms.payout_code', { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents, locale), account: maskedDestination(payout), code }, locale);
     await messages.enqueueSms(tx, { to: user.phone, body });
   }
 
@@ -297,7 +297,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         });
         await recordPayoutHold(
           tx,
-          { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, description: `Payout to ${maskedDestination(locked)}` },
+          { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, account: maskedDestination(locked) },
           now,
         );
         return repo.updatePayout(tx, locked.id, {

@@ -131,7 +131,7 @@ export function createReferralsService({ db, publicUrl }: { db: Database; public
           const friend = await findUserById(tx, reward.friendUserId);
           await recordReferralPayin(
             tx,
-            { userId: reward.referrerUserId, amountCents, description: `Referral reward: ${maskPhone(friend?.phone ?? '')}` },
+            { userId: reward.referrerUserId, amountCents, friend: maskPhone(friend?.phone ?? '') },
             now,
           );
           await repo.updateReward(tx, reward.id, { status: 'paid', amountCents, settledAt: now });

@@ -17,6 +17,7 @@ export function siteInfoOf(config: Config, contactFormEnabled: boolean): SiteInf
     social: { instagram: site.instagramUrl ?? null, facebook: site.facebookUrl ?? null, tiktok: site.tiktokUrl ?? null },
     turnstile_site_key: config.turnstileSiteKey ?? null,
     contact_form: contactFormEnabled,
+    figures: { hold_hours: config.payments.holdHours, verification_limit_cents: config.verificationLimitCents },
   };
 }
 

@@ -68,7 +68,7 @@ export function createTeamTipHandler(): PurposeHandler {
         userId: share.member.userId,
         netCents: share.netCents,
         feeCents: share.feeCents,
-        history: { description: payment.description, message: note?.message ?? null, rating: note?.rating ?? null },
+        history: { detail: { kind: 'team_tip', team: team.title }, message: note?.message ?? null, rating: note?.rating ?? null },
       }));
     },
     async onSucceeded(tx, payment) {

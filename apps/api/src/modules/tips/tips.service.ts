@@ -32,7 +32,7 @@ export function createTipHandler(): PurposeHandler {
           userId: recipient.userId,
           netCents: payment.totalCents - payment.feeCents,
           feeCents: payment.feeCents,
-          history: { description: payment.description, message: tip.message, rating: tip.rating },
+          history: { detail: { kind: 'tip', card: recipient.title }, message: tip.message, rating: tip.rating },
         },
       ];
     },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
+import { eq } from 'drizzle-orm';
+import { transactions } from '../../db/schema/transactions.ts';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -91,5 +93,23 @@ describe('transactions', () => {
     t.clock.advance(40 * 24 * HOUR);
     const later = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/overview`, token: await signInAgain(owner) });
     expect(later.body.data).toMatchObject({ received_today_cents: 0, received_month_cents: 0, tip_count: 2 });
+  });
+
+  it('stores what happened and writes it in the reader\'s language; rows older than details keep their text', async () => {
+    const owner = await staff();
+    await receive(owner, 700);
+    const inFrench = (url: string) => t.call({ method: 'GET', url, token: owner.jwt, headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } });
+    const [row] = (await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items;
+    expect(row).toMatchObject({ detail: { kind: 'tip', card: 'Bar Riga' }, description: 'Pourboire via Bar Riga' });
+    expect((await inFrench(`/api/clients/${owner.clientId}/overview`)).body.data.latest[0].description).toBe('Pourboire via Bar Riga');
+    expect(String((await inFrench(`/api/clients/${owner.clientId}/transactions.csv`)).body)).toContain(',Pourboire via Bar Riga,');
+    expect((await list(owner)).body.data.items[0].description).toBe('Tip via Bar Riga');
+    // The back office reads the stored English line.
+    const [stored] = await t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId));
+    expect(stored!.description).toBe('Tip via Bar Riga');
+
+    await t.app.db.update(transactions).set({ detail: null, description: 'Tip via Old Bar' }).where(eq(transactions.userId, owner.userId));
+    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0]).toMatchObject({ description: 'Tip via Old Bar' });
+    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0].detail).toBeUndefined();
   });
 });

@@ -1,11 +1,14 @@
 import type { Overview, Transaction, TransactionsPage, transactionsFilter, transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import type { z } from 'zod';
+import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
+import { describeTransaction, type TransactionDetail } from '@tipcard/shared/transactions/detail';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
 import { csvOf, euros } from '../../lib/csv.ts';
+import { t } from '../../lib/i18n.ts';
 
 type Query = z.output<typeof transactionsQuery>;
 type Filter = z.output<typeof transactionsFilter>;
@@ -19,7 +22,7 @@ export interface ReceivedPayin {
   cardId: string | null;
   netCents: number;
   feeCents: number;
-  description: string;
+  detail: TransactionDetail;
   message: string | null;
   rating: number | null;
 }
@@ -35,7 +38,7 @@ export async function recordPayin(tx: Executor, payin: ReceivedPayin, now: Date)
     status: 'HOLD',
     amountCents: payin.netCents,
     feeCents: payin.feeCents,
-    description: payin.description,
+    ...described(payin.detail),
     message: payin.message,
     rating: payin.rating,
     createdAt: now,
@@ -71,7 +74,7 @@ export async function markPayinPaid(tx: Executor, allocationId: string, now: Dat
  */
 export async function recordPayoutHold(
   tx: Executor,
-  payout: { payoutId: string; userId: string; amountCents: number; feeCents: number; description: string },
+  payout: { payoutId: string; userId: string; amountCents: number; feeCents: number; account: string },
   now: Date,
 ): Promise<boolean> {
   return repo.insertPayoutTransactionOnce(tx, {
@@ -81,19 +84,19 @@ export async function recordPayoutHold(
     status: 'HOLD',
     amountCents: payout.amountCents,
     feeCents: payout.feeCents,
-    description: payout.description,
+    ...described({ kind: 'payout', account: payout.account }),
     createdAt: now,
   });
 }
 
 /** The REFERRAL_PAYIN row of a referral reward credited to main: PAID at once (the reward job is its only writer). */
-export async function recordReferralPayin(tx: Executor, payin: { userId: string; amountCents: number; description: string }, now: Date): Promise<void> {
+export async function recordReferralPayin(tx: Executor, payin: { userId: string; amountCents: number; friend: string }, now: Date): Promise<void> {
   await repo.insertTransaction(tx, {
     userId: payin.userId,
     type: 'REFERRAL_PAYIN',
     status: 'PAID',
     amountCents: payin.amountCents,
-    description: payin.description,
+    ...described({ kind: 'referral', friend: payin.friend }),
     createdAt: now,
     settledAt: now,
   });
@@ -104,7 +107,13 @@ export async function settlePayoutTransaction(tx: Executor, payoutId: string, ou
   await repo.updateTransactionOfPayout(tx, payoutId, outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now });
 }
 
-function toTransaction(row: repo.TransactionRow): Transaction {
+/** A row's detail with its English line, which the back office (English only) reads. */
+const described = (detail: TransactionDetail) => ({ detail, description: describe({ detail, description: '' }, DEFAULT_LOCALE) });
+
+const describe = (row: { detail: TransactionDetail | null; description: string }, locale: Locale) =>
+  describeTransaction(row, (key, vars) => t(key, vars, locale));
+
+function toTransaction(row: repo.TransactionRow, locale: Locale): Transaction {
   return {
     id: row.id,
     type: row.type,
@@ -114,7 +123,8 @@ function toTransaction(row: repo.TransactionRow): Transaction {
     currency: 'EUR',
     created_at: row.createdAt.toISOString(),
     settled_at: row.settledAt?.toISOString() ?? null,
-    description: row.description,
+    description: describe(row, locale),
+    ...(row.detail ? { detail: row.detail } : {}),
     message: row.message,
     rating: row.rating,
   };
@@ -183,28 +193,28 @@ export function createTransactionsService({
 }) {
   return {
     /** One page of the owner's history, newest first, with the cursor of the next page. */
-    async list(userId: string, clientId: string, query: Query): Promise<TransactionsPage> {
+    async list(userId: string, clientId: string, query: Query, locale: Locale = DEFAULT_LOCALE): Promise<TransactionsPage> {
       const client = await requireOwnClient(db, userId, clientId);
       const rows = await repo.listTransactions(db, client.userId, filterOf(query), query.limit + 1);
       const page = rows.slice(0, query.limit);
-      return { items: page.map(toTransaction), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+      return { items: page.map((row) => toTransaction(row, locale)), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
     },
 
-    /** The filtered history as CSV (amounts in EUR with a dot), at most 10,000 rows. */
-    async exportCsv(userId: string, clientId: string, filter: Filter): Promise<string> {
+    /** The filtered history as CSV (amounts in EUR with a dot, descriptions in the reader's language), at most 10,000 rows. */
+    async exportCsv(userId: string, clientId: string, filter: Filter, locale: Locale = DEFAULT_LOCALE): Promise<string> {
       const client = await requireOwnClient(db, userId, clientId);
       const rows = await repo.listTransactions(db, client.userId, filterOf(filter), CSV_MAX_ROWS);
       return csvOf(
         CSV_COLUMNS,
         rows.map((row) => {
-          const item = toTransaction(row);
+          const item = toTransaction(row, locale);
           return [item.id, item.type, item.status, euros(item.amount_cents), euros(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating];
         }),
       );
     },
 
     /** The overview page's figures for the owner: today, this week and this month by the clock. */
-    async overview(userId: string, clientId: string): Promise<Overview> {
+    async overview(userId: string, clientId: string, locale: Locale = DEFAULT_LOCALE): Promise<Overview> {
       const client = await requireOwnClient(db, userId, clientId);
       const [figures, latest, monthly] = await Promise.all([
         repo.overviewFigures(db, client.userId, clock.now()),
@@ -217,7 +227,7 @@ export function createTransactionsService({
         received_month_cents: figures.monthCents,
         tip_count: figures.count,
         average_rating: figures.averageRating,
-        latest: latest.map(toTransaction),
+        latest: latest.map((row) => toTransaction(row, locale)),
         monthly_donations: { donors: monthly.donors, total_cents: monthly.totalCents },
         currency: 'EUR',
       };

@@ -10,11 +10,12 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className, inverted }: { className?: string; inverted?: boolean }) {
+/** `compact`: the word shows from 400 px up only, where a header's language switch and button leave it room. */
+export function Logo({ className, inverted, compact }: { className?: string; inverted?: boolean; compact?: boolean }) {
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark className={inverted ? 'text-white/15' : 'text-primary-800'} />
-      <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-primary-950')}>Tipcard</span>
+      <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-primary-950', compact && 'hidden min-[400px]:inline')}>Tipcard</span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, Gift, Star, type LucideIcon } from 'lucide-react';
 import type { Transaction } from '@tipcard/shared/transactions/schemas';
+import { describeTransaction } from '@tipcard/shared/transactions/detail';
 import { cn } from './cn.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -37,7 +38,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="truncate font-semibold text-slate-900">{transaction.description || t(`types.${transaction.type}`)}</p>
+            <p className="line-clamp-2 break-words font-semibold text-slate-900">{describeTransaction(transaction, (key, vars) => t(key, vars)) || t(`types.${transaction.type}`)}</p>
             <p className="text-sm text-slate-500">
               {t(`types.${transaction.type}`)} · <time dateTime={transaction.created_at}>{when}</time>
             </p>

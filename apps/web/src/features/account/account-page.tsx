@@ -75,7 +75,7 @@ export default function AccountPage() {
                 {card.rating !== null ? (
                   <span className="inline-flex items-center gap-1">
                     <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
-                    {t('view.rating', { rating: card.rating.toFixed(1) })}
+                    {t('view.rating', { rating: new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating) })}
                   </span>
                 ) : null}
               </div>

@@ -2,19 +2,20 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { KeyRound, LogIn } from 'lucide-react';
 import { requestOtpBody } from '@tipcard/shared/auth/schemas';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useLoginCheck, useRequestOtp, useResendLoginCode } from './api/use-auth-actions.ts';
 import { resetAuth, startLoginCode, useAuthState } from './auth-store.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { CodeForm } from './components/code-form.tsx';
 import { PhoneField } from './components/phone-form.tsx';
-import { showAuthFailure, showResendFailure } from './show-auth-failure.ts';
+import { authFailureOf } from '../../lib/api-errors.ts';
+import { showAuthFailure, showCodeFailure, showResendFailure } from './show-auth-failure.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function LoginPage() {
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const requestOtp = useRequestOtp();
   const resend = useResendLoginCode();
   const loginCheck = useLoginCheck();
+  // The number typed on the registration page when it was already taken ("Log in instead").
+  const carriedPhone = (useLocation().state as { phone?: string } | null)?.phone;
   useDocumentTitle(t('login.title'));
 
   useEffect(() => {
@@ -38,15 +41,22 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<z.input<typeof requestOtpBody>, unknown, z.output<typeof requestOtpBody>>({
     resolver: zodResolver(requestOtpBody),
-    defaultValues: { username: phone ?? '' },
+    defaultValues: { username: phone ?? carriedPhone ?? '' },
   });
 
   const onPhone = handleSubmit(({ username }) => {
     requestOtp.mutate(username, {
       onError: (error) => {
+        // No account for this number: said on the field, with the way to create one; gone with the next step.
+        if (authFailureOf(error).key === 'user_not_found') {
+          setError('username', { type: 'server', message: t('errors.user_not_found') }, { shouldFocus: true });
+          return;
+        }
         const failure = showAuthFailure(error);
         // A code was sent less than a minute ago: it is still valid, so go on to the code step.
         if (failure.key === 'wait') startLoginCode(username, failure.seconds ?? OTP_RESEND_WAIT_SECONDS);
@@ -63,7 +73,7 @@ export default function LoginPage() {
           submitting={loginCheck.isPending}
           resending={resend.isPending}
           submitLabel={t('login.submit_code')}
-          onSubmit={(code) => loginCheck.mutate({ username: uid, password: code }, { onError: showAuthFailure })}
+          onSubmit={(code, refuse) => loginCheck.mutate({ username: uid, password: code }, { onError: (error) => showCodeFailure(error, refuse) })}
           onResend={() => resend.mutate(uid, { onError: showResendFailure })}
           onBack={resetAuth}
         />
@@ -87,6 +97,11 @@ export default function LoginPage() {
     >
       <form noValidate onSubmit={onPhone} className="space-y-5">
         <PhoneField registration={register('username')} error={errors.username} />
+        {errors.username?.type === 'server' ? (
+          <ButtonLink to={to('/registration')} state={{ phone: getValues('username') }} variant="secondary" block>
+            {t('login.create_instead')}
+          </ButtonLink>
+        ) : null}
         <Button type="submit" block size="lg" loading={requestOtp.isPending}>
           {t('login.get_code')}
         </Button>

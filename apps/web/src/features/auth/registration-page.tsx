@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { registerBody } from '@tipcard/shared/auth/schemas';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { translateValidation } from '../../lib/i18n.ts';
 import { readPromoSource } from '../../lib/promo-source.ts';
@@ -16,7 +16,8 @@ import { resetAuth, useAuthState } from './auth-store.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { CodeForm } from './components/code-form.tsx';
 import { PhoneField } from './components/phone-form.tsx';
-import { showAuthFailure, showResendFailure } from './show-auth-failure.ts';
+import { authFailureOf } from '../../lib/api-errors.ts';
+import { showAuthFailure, showCodeFailure, showResendFailure } from './show-auth-failure.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 type RegisterInput = z.input<typeof registerBody>;
@@ -35,6 +36,8 @@ export default function RegistrationPage() {
   const registration = useRegister();
   const resend = useResendRegistrationCode();
   const verify = useVerifyRegistration();
+  // The number typed on the log-in page when it had no account ("Create an account").
+  const carriedPhone = (useLocation().state as { phone?: string } | null)?.phone;
   useDocumentTitle(t('registration.title'));
 
   useEffect(() => {
@@ -46,10 +49,12 @@ export default function RegistrationPage() {
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<RegisterInput, unknown, z.output<typeof registerBody>>({
     resolver: zodResolver(registerBody),
-    defaultValues: { username: phone ?? '', age_confirmed: false as unknown as true, terms_accepted: false as unknown as true },
+    defaultValues: { username: phone ?? carriedPhone ?? '', age_confirmed: false as unknown as true, terms_accepted: false as unknown as true },
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -64,7 +69,16 @@ export default function RegistrationPage() {
         ...(referral ? { referral_code: referral.slice(0, 32) } : {}),
         ...(promo ? { promo_source: promo.slice(0, 100) } : {}),
       },
-      { onError: showAuthFailure },
+      {
+        onError: (error) => {
+          // The number has an account already: said on the field, with the way to log in instead.
+          if (authFailureOf(error).key === 'phone_taken') {
+            setError('username', { type: 'server', message: t('errors.phone_taken') }, { shouldFocus: true });
+            return;
+          }
+          showAuthFailure(error);
+        },
+      },
     );
   });
 
@@ -77,7 +91,7 @@ export default function RegistrationPage() {
           submitting={verify.isPending}
           resending={resend.isPending}
           submitLabel={t('registration.submit_code')}
-          onSubmit={(code) => verify.mutate({ uid, code }, { onError: showAuthFailure })}
+          onSubmit={(code, refuse) => verify.mutate({ uid, code }, { onError: (error) => showCodeFailure(error, refuse) })}
           onResend={() => resend.mutate(uid, { onError: showResendFailure })}
           onBack={resetAuth}
         />
@@ -101,9 +115,26 @@ export default function RegistrationPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <PhoneField registration={register('username')} error={errors.username} />
+        {errors.username?.type === 'server' ? (
+          <ButtonLink to={to('/login')} state={{ phone: getValues('username') }} variant="secondary" block>
+            {t('registration.login_instead')}
+          </ButtonLink>
+        ) : null}
         <div className="space-y-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
           <CheckboxField label={t('registration.age')} error={translateValidation(errors.age_confirmed?.message)} {...register('age_confirmed')} />
-          <CheckboxField label={t('registration.terms')} error={translateValidation(errors.terms_accepted?.message)} {...register('terms_accepted')} />
+          <CheckboxField
+            label={
+              <Trans
+                t={t}
+                i18nKey="registration.terms"
+                components={{
+                  // A new tab: following the link must not lose what is typed here.
+                  terms: <Link to={to('/terms')} target="_blank" className="font-semibold text-primary-800 underline underline-offset-4" />,
+                  privacy: <Link to={to('/privacy')} target="_blank" className="font-semibold text-primary-800 underline underline-offset-4" />,
+                }}
+              />
+            }
+            error={translateValidation(errors.terms_accepted?.message)} {...register('terms_accepted')} />
         </div>
         <Button type="submit" block size="lg" loading={registration.isPending}>
           {t('registration.submit')}

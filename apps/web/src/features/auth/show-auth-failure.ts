@@ -6,8 +6,15 @@ import { setResendWait } from './auth-store.ts';
 /** Shows a failed auth call as a red snackbar with the spec's user text; answers what it showed. */
 export function showAuthFailure(error: unknown): AuthFailure {
   const failure = authFailureOf(error);
-  showSnackbar(i18n.t(authMessageTranslationKey(failure), { seconds: failure.seconds ?? 0 }));
+  showSnackbar(i18n.t(authMessageTranslationKey(failure), { count: failure.seconds ?? 0 }));
   return failure;
+}
+
+/** A refused code: a wrong one marks and clears the field (`refuse`); anything else is a snackbar. */
+export function showCodeFailure(error: unknown, refuse: (message: string) => void): void {
+  const failure = authFailureOf(error);
+  if (failure.key === 'wrong_code') refuse(i18n.t(authMessageTranslationKey(failure)));
+  else showAuthFailure(error);
 }
 
 /** A refused resend shows its message; a 'Wait N seconds' also restarts the countdown with the server's figure. */

@@ -77,8 +77,8 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
       title={t('settings.title')}
       footer={
         <>
-          <Button variant="danger" onClick={() => done({ functional: true, analytics: false })}>
-            {t('settings.delete')}
+          <Button variant="secondary" onClick={() => done({ functional: false, analytics: false })}>
+            {t('settings.reject_all')}
           </Button>
           <Button onClick={() => done({ functional, analytics })}>{t('settings.save')}</Button>
         </>
@@ -101,7 +101,7 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
           onChange={setAnalytics}
         />
       </div>
-      <p className="mt-4 text-xs text-slate-500">{t('settings.delete_hint')}</p>
+      <p className="mt-4 text-xs text-slate-500">{t('settings.reject_hint')}</p>
       <Link
         to={to('/cookies')}
         onClick={() => closeModal('cookie')}
@@ -135,11 +135,15 @@ function CookieBanner() {
       <div className="mx-auto flex max-w-3xl flex-col gap-4 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:flex-row sm:items-center sm:p-5">
         <Cookie className="hidden size-8 shrink-0 text-primary-700 sm:block" aria-hidden="true" />
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{t('banner.text')}</p>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="secondary" size="sm" onClick={() => openModal('cookie')} className="flex-1 sm:flex-none">
+        {/* Reject and Accept side by side, alike in size and weight: refusing is as easy as agreeing. */}
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <Button variant="ghost" size="sm" onClick={() => openModal('cookie')} className="order-last basis-full sm:order-none sm:basis-auto">
             {t('banner.read_more')}
           </Button>
-          <Button size="sm" onClick={() => saveConsent({ functional: true, analytics: true })} className="flex-1 sm:flex-none">
+          <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: false, analytics: false })} className="flex-1 sm:flex-none">
+            {t('banner.reject')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: true, analytics: true })} className="flex-1 sm:flex-none">
             {t('banner.accept')}
           </Button>
         </div>
@@ -156,9 +160,10 @@ export function CookieConsent() {
   const location = useLocation();
   const consent = useStore(consentStore, (state) => state);
 
+  // The advert that brought the visitor is a functional entry: kept only once they allow it (now or later on this page).
   useEffect(() => {
-    if (landingAdvert) storePromoSource(landingAdvert);
-  }, []);
+    if (landingAdvert && consent.functional === true) storePromoSource(landingAdvert);
+  }, [consent.functional]);
 
   // The ad visit counts once per page load, as soon as analytics is allowed (at load or when accepted later).
   const adVisitSent = useRef(false);

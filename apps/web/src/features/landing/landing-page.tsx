@@ -178,7 +178,7 @@ export default function LandingPage() {
             <h2 className="text-lg font-semibold text-primary-950">{t('more.title')}</h2>
             <p className="text-sm text-slate-600">{t('more.text')}</p>
           </div>
-          <div className="flex gap-3">
+          <div className="flex flex-wrap gap-3">
             <ButtonLink to={to('/faq')} variant="secondary">
               {t('more.faq')}
             </ButtonLink>

@@ -48,7 +48,7 @@ export default function AffiliatePage() {
       </Section>
 
       <div className="bg-white">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
           <section aria-labelledby="agents-title" className="rounded-2xl bg-primary-950 p-6 text-white sm:p-8">
             <FileDown className="size-8 text-accent-300" aria-hidden="true" />
             <h2 id="agents-title" className="mt-4 text-2xl font-bold tracking-tight">
@@ -61,7 +61,7 @@ export default function AffiliatePage() {
                   <a
                     href={agentsPdfPath(locale)}
                     hrefLang={locale}
-                    className={`${buttonClasses('light')} !text-primary-950`}
+                    className={`${buttonClasses('light')} !whitespace-normal text-left !text-primary-950`}
                     data-testid={`agents-pdf-${locale}`}
                   >
                     <FileDown className="size-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Accordion } from '../../components/ui/accordion.tsx';
 import { useNamespaces } from '../../lib/i18n.ts';
+import { useConfiguredFigures } from '../../lib/site-info.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { QuestionsCta } from './components/questions-cta.tsx';
@@ -9,7 +10,8 @@ export default function FaqPage() {
   useNamespaces(['marketing']);
   const { t } = useTranslation('marketing');
   useDocumentTitle(t('faq.title'));
-  const items = Object.entries(t('faq.items', { returnObjects: true }) as Record<string, { q: string; a: string }>).map(
+  const figures = useConfiguredFigures();
+  const items = Object.entries(t('faq.items', { returnObjects: true, ...figures }) as Record<string, { q: string; a: string }>).map(
     ([id, item]) => ({
       id,
       title: item.q,

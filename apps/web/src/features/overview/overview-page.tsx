@@ -104,7 +104,7 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
         </section>
       ) : null}
       <Panel className="mt-5">
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-3">
           <h2 className="text-base font-semibold text-primary-950">{t('latest.title')}</h2>
           <ButtonLink to={to('/transactions')} variant="ghost" size="sm" className="-mr-3" icon={<ArrowRight className="size-4" aria-hidden="true" />}>
             {t('latest.all')}
@@ -131,7 +131,8 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
   );
 }
 
-function CardSummary({ card }: { card: Card }) {
+/** The QR card panel; `first`: the lead of a new user's overview, which asks them to print or share it. */
+function CardSummary({ card, first = false }: { card: Card; first?: boolean }) {
   const { t } = useTranslation('overview');
   const to = useLocalePath();
   const modalOpen = useStore(uiStore, (state) => state.modals.card);
@@ -140,8 +141,8 @@ function CardSummary({ card }: { card: Card }) {
     <Panel>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
         <div>
-          <h2 className="text-base font-semibold text-primary-950">{t('card.title')}</h2>
-          <p className="mt-1 text-sm text-slate-600">{t('card.subtitle')}</p>
+          <h2 className="text-base font-semibold text-primary-950">{first ? t('card.first_title') : t('card.title')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{first ? t('card.first_text') : t('card.subtitle')}</p>
         </div>
         <ButtonLink to={to('/account/edit')} variant="ghost" size="sm" className="-ml-3 self-start sm:ml-0" icon={<Pencil className="size-4" aria-hidden="true" />}>
           {t('card.edit')}
@@ -172,8 +173,8 @@ function CardSummary({ card }: { card: Card }) {
             </div>
           </div>
           {card.welcome_phrase ? <p className="text-sm italic text-slate-600">“{card.welcome_phrase}”</p> : null}
-          <Button variant="secondary" onClick={() => openModal('card')} icon={<Maximize2 className="size-4" aria-hidden="true" />}>
-            {t('card.open')}
+          <Button variant={first ? 'primary' : 'secondary'} onClick={() => openModal('card')} icon={<Maximize2 className="size-4" aria-hidden="true" />}>
+            {first ? t('card.print_or_share') : t('card.open')}
           </Button>
         </div>
       </div>
@@ -185,12 +186,19 @@ export default function OverviewPage() {
   const { t } = useTranslation('overview');
   const { card, clientId, me } = useMyCard();
   const balance = useAccountBalance(clientId);
+  // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives.
+  const isNew = useOverviewFigures(clientId).data?.latest.length === 0;
   useDocumentTitle(t('title'));
   const name = card?.public_name ?? me?.public_name;
 
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={name ? t('greeting', { name }) : t('title')} description={t('description')} />
+      {card && isNew ? (
+        <div className="mb-5" data-testid="first-card">
+          <CardSummary card={card} first />
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <BalanceTile
           tone="dark"
@@ -212,7 +220,11 @@ export default function OverviewPage() {
         />
       </div>
       <ReceivedSummary clientId={clientId} takesDonations={card?.activity_type === 'DONATION'} />
-      <div className="mt-5">{card ? <CardSummary card={card} /> : null}</div>
+      {card && !isNew ? (
+        <div className="mt-5">
+          <CardSummary card={card} />
+        </div>
+      ) : null}
       {card ? <CardModal card={card} /> : null}
     </div>
   );

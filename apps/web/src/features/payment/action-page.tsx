@@ -7,11 +7,10 @@ import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
-import { formatEuro } from '../../lib/format-euro.ts';
 import { confirmAction, downloadActionPdf, fetchPublicAction, PublicApiError } from './api/public-api.ts';
 import { OutcomeView } from './components/outcome-view.tsx';
 import { PaymentShell } from './components/payment-shell.tsx';
-import { paymentLocale, setPaymentLocale, usePaymentT } from './payment-i18n.ts';
+import { paymentLocale, paymentMoney, setPaymentLocale, usePaymentT } from './payment-i18n.ts';
 import { amountProblem, limitsOf, parseAmountInput } from './tip-amount.ts';
 
 type PageState =
@@ -124,7 +123,7 @@ function DoneView({ action }: { action: PublicAction }) {
   const texts = {
     cancel: [t('action.done_cancel'), t('action.done_cancel_text')],
     pause: [t('action.done_pause'), t('action.done_pause_text', { date: next })],
-    change_amount: [t('action.done_change'), t('action.done_change_text', { date: next, amount: formatEuro(action.plan.amount_cents) })],
+    change_amount: [t('action.done_change'), t('action.done_change_text', { date: next, amount: paymentMoney(action.plan.amount_cents) })],
   } as const;
   const [title, text] = action.kind in texts ? texts[action.kind as keyof typeof texts] : [t('action.downloaded'), ''];
   return <OutcomeView tone="success" title={title} text={text} testId="action-done" />;
@@ -142,7 +141,7 @@ function PlanSummary({ action }: { action: PublicAction }) {
       </p>
       <div className="mt-5 w-full rounded-3xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200/70">
         <p className="text-xl font-bold tabular-nums text-primary-950" data-testid="action-amount">
-          {t('action.amount', { amount: formatEuro(plan.amount_cents) })}
+          {t('action.amount', { amount: paymentMoney(plan.amount_cents) })}
         </p>
         {plan.next_charge_at ? (
           <p className="mt-1 text-[15px] text-slate-600">

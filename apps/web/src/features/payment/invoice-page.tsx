@@ -5,14 +5,13 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatEuro } from '../../lib/format-euro.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { readShellData } from '../../lib/shell-data.ts';
 import { createInvoicePayment, fetchHumanCheckSiteKey, fetchPublicInvoice, PublicApiError } from './api/public-api.ts';
 import { OutcomeView } from './components/outcome-view.tsx';
 import { PaymentShell } from './components/payment-shell.tsx';
 import { errorText, TermsLabel } from './components/tip-form.tsx';
-import { usePaymentT } from './payment-i18n.ts';
+import { paymentMoney, usePaymentT } from './payment-i18n.ts';
 import { usePaymentResult } from './use-payment-result.ts';
 
 const PaymentHumanCheck = lazy(() => import('./components/payment-human-check.tsx'));
@@ -128,7 +127,7 @@ function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
         <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-slate-100 pt-4">
           <span className="text-sm font-medium text-slate-500">{t('invoice.amount')}</span>
           <span className="text-2xl font-bold tabular-nums text-primary-950" data-testid="invoice-amount">
-            {formatEuro(invoice.amount_cents)}
+            {paymentMoney(invoice.amount_cents)}
           </span>
         </p>
       </div>
@@ -236,7 +235,7 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
           ) : null}
         </div>
         <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? t('form.redirecting') : t('form.pay', { amount: formatEuro(invoice.amount_cents) })}
+          {submitting ? t('form.redirecting') : t('form.pay', { amount: paymentMoney(invoice.amount_cents) })}
         </Button>
         <p className="mt-3 text-center text-xs text-slate-500">{t('form.methods')}</p>
       </div>
@@ -261,7 +260,7 @@ function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
         tone="success"
         title={t('result.success_title')}
         testId="invoice-success"
-        text={t('invoice.success_text', { amount: formatEuro(payment?.total_cents ?? invoice.amount_cents), name: invoice.recipient.public_name })}
+        text={t('invoice.success_text', { amount: paymentMoney(payment?.total_cents ?? invoice.amount_cents), name: invoice.recipient.public_name })}
       />
     );
   }

@@ -5,7 +5,6 @@ import { paymentReference } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatEuro } from '../../lib/format-euro.ts';
 import { readShellData } from '../../lib/shell-data.ts';
 import { fetchHumanCheckSiteKey, fetchPublicCard, fetchPublicPayment, PublicApiError } from './api/public-api.ts';
 import { OutcomeView } from './components/outcome-view.tsx';
@@ -14,7 +13,7 @@ import { RecipientHeader } from './components/recipient-header.tsx';
 import { TipForm } from './components/tip-form.tsx';
 import { cardIdOf, parsePaymentRoute, paymentRoutePath, type PaymentRoute } from './payment-route.ts';
 import { usePaymentResult } from './use-payment-result.ts';
-import { paymentLocale, usePaymentT } from './payment-i18n.ts';
+import { paymentMoney, usePaymentT } from './payment-i18n.ts';
 
 /**
  * What the server rendered the page from and inlined into it for hydration (apps/api payment-pages.ts); the page
@@ -242,7 +241,7 @@ function SuccessPage({
       </OutcomeView>
     );
   }
-  const amount = formatEuro(success.amount_cents, paymentLocale());
+  const amount = paymentMoney(success.amount_cents);
   return (
     <OutcomeView
       tone="success"

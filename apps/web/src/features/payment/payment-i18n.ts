@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { isLocale } from '../../lib/is-locale.ts';
 import { rememberLocale } from '../../lib/locale.ts';
 
@@ -45,6 +46,11 @@ void paymentI18n.init({
 
 export function paymentLocale(): Locale {
   return isLocale(paymentI18n.language) ? paymentI18n.language : DEFAULT_LOCALE;
+}
+
+/** An amount in the guest's language, by the one money formatter (the app's `formatEuro` would pull in its i18n). */
+export function paymentMoney(cents: number): string {
+  return formatMoney(cents, paymentLocale());
 }
 
 /**

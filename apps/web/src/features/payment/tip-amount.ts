@@ -1,8 +1,7 @@
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS, type TipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
-import { formatAmount } from '@tipcard/shared/money/format';
-import { formatEuro } from '../../lib/format-euro.ts';
 import { parseAmountInput } from '@tipcard/shared/money/amount-input';
+import { paymentMoney } from './payment-i18n.ts';
 
 // Shared with the invoice form of the signed-in app.
 export { parseAmountInput };
@@ -45,9 +44,10 @@ export function summaryOf(cents: number | null, limits: AmountLimits, feePercent
   return tipBreakdown(cents, feePercent, coverFee);
 }
 
-/** A preset button's label: whole euros without decimals ("€ 5"), the rest as the spec's amount. */
+/** A preset button's label: whole euros without decimals ("€ 5", "5 €"), the rest as the spec's amount. */
 export function presetLabel(cents: number): string {
-  return cents % 100 === 0 ? `€ ${formatAmount(cents).slice(0, -3)}` : formatEuro(cents);
+  const amount = paymentMoney(cents);
+  return cents % 100 === 0 ? amount.replace(/[.,]00/, '') : amount;
 }
 
 /** The fee percentage in the guest's language ("5", "2,5"). */

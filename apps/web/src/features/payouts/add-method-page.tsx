@@ -54,7 +54,7 @@ export default function AddMethodPage() {
         {t('add.back')}
       </ButtonLink>
       <PageHeader title={t('add.title')} description={t('add.description')} />
-      <div className="grid gap-5 lg:grid-cols-[1.6fr_1fr]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[1.6fr_1fr]">
         <Panel>
           <PayoutMethodForm submitting={add.isPending} onSubmit={onSubmit} onCancel={() => void navigate(back)} />
         </Panel>

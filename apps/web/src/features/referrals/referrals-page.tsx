@@ -146,7 +146,7 @@ export default function ReferralsPage() {
               {t('rule.title', { cap: formatEuro(data?.cap_cents ?? 1000) })}
             </h2>
             <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-slate-700 marker:text-accent-500">
-              <li>{t('rule.fees', { days: data?.window_days ?? 90, cap: formatEuro(data?.cap_cents ?? 1000) })}</li>
+              <li>{t('rule.fees', { count: data?.window_days ?? 90, cap: formatEuro(data?.cap_cents ?? 1000) })}</li>
               <li>{t('rule.paid', { days: data?.window_days ?? 90 })}</li>
               <li>{t('rule.payers', { count: data?.min_payers ?? 3 })}</li>
               <li>{t('rule.self')}</li>

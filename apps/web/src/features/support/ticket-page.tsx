@@ -110,7 +110,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
         className="block min-h-24 w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs hover:border-slate-400 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-100 disabled:bg-slate-50 sm:text-sm"
       />
       <p id={`${id}-counter`} className="text-right text-xs text-slate-500" aria-live="polite">
-        {t('modal.counter', { count: message.length, max: TICKET_MESSAGE_MAX })}
+        {t('modal.counter', { length: message.length, count: TICKET_MESSAGE_MAX })}
       </p>
       <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={busy} />
       <div className="flex justify-end">

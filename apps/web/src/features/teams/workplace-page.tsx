@@ -58,7 +58,7 @@ export default function WorkplacePage() {
   return (
     <div className="space-y-5">
       <TeamHeader team={team} clientId={clientId} workplaceName={workplace.data.name} />
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Members team={team} clientId={clientId} myId={me?.id} />
         {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
         <Invite team={team} />

@@ -17,7 +17,8 @@ interface CodeFormProps {
   submitting: boolean;
   resending: boolean;
   submitLabel: string;
-  onSubmit: (code: string) => void;
+  /** `refuse` marks the field with the message, clears it and puts the cursor back, for another try. */
+  onSubmit: (code: string, refuse: (message: string) => void) => void;
   onResend: () => void;
   onBack: () => void;
 }
@@ -29,11 +30,17 @@ export function CodeForm({ phone, resendAt, submitting, resending, submitLabel, 
   const {
     register,
     handleSubmit,
+    setValue,
+    setError,
     formState: { errors },
   } = useForm<CodeInput, unknown, z.output<typeof verifyBody>>({ resolver: zodResolver(verifyBody), defaultValues: { code: '' } });
+  const refuse = (message: string) => {
+    setValue('code', '');
+    setError('code', { type: 'server', message }, { shouldFocus: true });
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.code))} className="space-y-5">
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.code, refuse))} className="space-y-5">
       <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm text-primary-900">
         {t('code.sent_to')} <strong className="whitespace-nowrap font-semibold">{phone}</strong>
       </p>
@@ -45,7 +52,7 @@ export function CodeForm({ phone, resendAt, submitting, resending, submitLabel, 
         placeholder="••••••"
         autoFocus
         className="[&_input]:text-center [&_input]:text-2xl [&_input]:font-semibold [&_input]:tracking-[0.5em]"
-        error={errors.code ? t('errors.not_blank') : undefined}
+        error={errors.code ? (errors.code.type === 'server' ? errors.code.message : t('errors.not_blank')) : undefined}
         {...register('code')}
       />
       <Button type="submit" block size="lg" loading={submitting}>

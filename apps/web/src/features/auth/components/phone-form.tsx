@@ -17,7 +17,7 @@ export function PhoneField({ registration, error, hint }: { registration: UseFor
       placeholder={t('phone.placeholder')}
       hint={hint ?? t('phone.hint')}
       prefix={<Phone className="size-4" aria-hidden="true" />}
-      error={phoneFieldError(error?.message)}
+      error={error?.type === 'server' ? error.message : phoneFieldError(error?.message)}
       {...registration}
     />
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2 } from 'lucide-react';
 
+import { formatEuro } from '../../../lib/format-euro.ts';
 /** A stylised phone with a tip card: decoration only. */
 export function HeroVisual() {
   const { t } = useTranslation('landing');
@@ -49,7 +50,7 @@ export function HeroVisual() {
         <CheckCircle2 className="size-5 text-emerald-600" />
         <div>
           <p className="text-xs font-semibold text-slate-900">{t('visual.received')}</p>
-          <p className="text-xs text-slate-500">€ 5.00</p>
+          <p className="text-xs text-slate-500">{formatEuro(500)}</p>
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfiguredFigures } from '../../../lib/site-info.ts';
 import { useNamespaces } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { OperatorDetails } from '../../../components/ui/operator-details.tsx';
@@ -15,7 +16,8 @@ export function LegalDocument({ name, children }: { name: 'terms' | 'privacy' | 
   useNamespaces(['legal', 'marketing']);
   const { t } = useTranslation('legal');
   useDocumentTitle(t(`${name}.title`));
-  const sections = Object.entries(t(`${name}.sections`, { returnObjects: true }) as Record<string, LegalSection>);
+  const figures = useConfiguredFigures();
+  const sections = Object.entries(t(`${name}.sections`, { returnObjects: true, ...figures }) as Record<string, LegalSection>);
 
   return (
     <div className="bg-white">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Download, Pencil, Printer } from 'lucide-react';
+import { Download, Pencil, Printer, Share2 } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { useCardQr } from '../../../app/session/use-card-qr.ts';
 import { saveObjectUrl } from '../../../lib/download-file.ts';
 import { useCardSheet } from '../api/use-card-sheet.ts';
 
-/** Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, download QR. */
+/** Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, share (where the phone can), print, download QR. */
 export function CardModal({ card }: { card: Card }) {
   const { t } = useTranslation('overview');
   const to = useLocalePath();
@@ -30,6 +30,16 @@ export function CardModal({ card }: { card: Card }) {
           <ButtonLink to={to('/account/edit')} variant="secondary" icon={<Pencil className="size-4" aria-hidden="true" />}>
             {t('card.edit')}
           </ButtonLink>
+          {typeof navigator !== 'undefined' && 'share' in navigator ? (
+            <Button
+              variant="secondary"
+              // A refused or dismissed share sheet needs no message: the person chose not to share.
+              onClick={() => void navigator.share({ title: card.public_name, url: card.payment_url }).catch(() => undefined)}
+              icon={<Share2 className="size-4" aria-hidden="true" />}
+            >
+              {t('card.share')}
+            </Button>
+          ) : null}
           <Button variant="secondary" loading={sheet.isPending} onClick={() => sheet.mutate(card)} icon={<Printer className="size-4" aria-hidden="true" />}>
             {t('card.print')}
           </Button>

@@ -7,11 +7,10 @@ import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { Button } from '../../../components/ui/button-base.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { formatEuro } from '../../../lib/format-euro.ts';
 import { localizePath } from '../../../lib/locale.ts';
 import { createDonationPayment, createPublicPayment, PublicApiError } from '../api/public-api.ts';
 import { createIdempotencyKeeper } from '../../../lib/idempotency.ts';
-import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
+import { paymentLocale, paymentMoney, usePaymentT } from '../payment-i18n.ts';
 import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../tip-amount.ts';
 import { AmountPicker } from './amount-picker.tsx';
 import { FeeSummary } from './fee-summary.tsx';
@@ -344,7 +343,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         />
         {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
         <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? t('form.redirecting') : summary ? <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={formatEuro(summary.totalCents, locale)} /> : t('form.pay_choose')}
+          {submitting ? t('form.redirecting') : summary ? <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={paymentMoney(summary.totalCents)} /> : t('form.pay_choose')}
         </Button>
         {donation ? null : (
           <div className="grid grid-cols-2 gap-2">

@@ -41,7 +41,7 @@ function IbanFeedback({ value, id }: { value: string; id: string }) {
   if (state.kind === 'valid') content = { tone: 'text-emerald-700', icon: CheckCircle2, text: t('form.iban_valid', { country: countryName(state.country) }) };
   else if (state.kind === 'invalid') content = { tone: 'text-red-700', icon: AlertCircle, text: t(`form.iban_errors.${state.reason}`) };
   else if (state.country && state.expected)
-    content = { tone: 'text-slate-500', icon: null, text: t('form.iban_progress', { country: countryName(state.country), length: state.length, expected: state.expected }) };
+    content = { tone: 'text-slate-500', icon: null, text: t('form.iban_progress', { country: countryName(state.country), length: state.length, count: state.expected }) };
   else content = { tone: 'text-slate-500', icon: null, text: t('form.iban_start') };
   const Icon = content.icon;
   return (

@@ -79,7 +79,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
       <form id={formId} onSubmit={(event) => void submit(event).catch(() => undefined)} className="space-y-4" noValidate>
         <TextField
           label={t('modal.subject')}
-          hint={t('modal.subject_hint', { max: TICKET_TITLE_MAX })}
+          hint={t('modal.subject_hint', { count: TICKET_TITLE_MAX })}
           value={title}
           maxLength={TICKET_TITLE_MAX}
           onChange={(event) => setTitle(event.target.value.slice(0, TICKET_TITLE_MAX))}
@@ -101,7 +101,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
             className="block min-h-28 w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs hover:border-slate-400 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-100 disabled:bg-slate-50 sm:text-sm"
           />
           <p id={`${messageId}-counter`} className="text-right text-xs text-slate-500" aria-live="polite">
-            {t('modal.counter', { count: message.length, max: TICKET_MESSAGE_MAX })}
+            {t('modal.counter', { length: message.length, count: TICKET_MESSAGE_MAX })}
           </p>
         </div>
         <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={busy} />

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createStaffWithCard, payTipWithApplePay } from './helpers.ts';
+
+/**
+ * A French reader of the app (issue 16): every page with money or history shows French text ("Pourboire via …",
+ * "Retrait vers …") and French amounts ("9,50 €"), never the English line or "€ 9.50"; the CSV follows the language too.
+ */
+test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'runs on the phone viewport');
+
+const ENGLISH_MONEY = /€\s?\d/;
+const FRENCH_MONEY = /\d,\d{2}\s€/;
+
+async function expectFrench(page: Page, path: string, expected: (string | RegExp)[]) {
+  await page.goto(`/#/fr/${path}`);
+  const main = page.locator('main');
+  await expect(main).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
+  for (const text of expected) await expect(main).toContainText(text);
+  const shown = await main.innerText();
+  expect(shown, path).not.toMatch(ENGLISH_MONEY);
+  expect(shown, path).not.toMatch(/Tip via|Payout to|Referral reward/);
+}
+
+test('a French user sees French transaction text and French money on every page', async ({ page, request, baseURL }) => {
+  const staff = await createStaffWithCard(request, { title: 'Café Riga' });
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 1_000 });
+  const headers = { Authorization: `Bearer ${staff.jwt}` };
+  const method = await request.post(`/api/clients/${staff.clientId}/payout-methods`, {
+    headers,
+    data: { kind: 'sepa', iban: 'LV80BANK0000435195001', bic: 'HABALV22', holder_last_name: 'Bērziņa', address: 'Brīvības iela 1, Rīga' },
+  });
+  expect(method.status()).toBe(201);
+  const invoice = await request.post(`/api/clients/${staff.clientId}/invoices`, { headers, data: { description: 'Séance photo', amount_cents: 123_450 } });
+  expect(invoice.status()).toBe(201);
+
+  const { hostname } = new URL(baseURL!);
+  await page.context().addCookies([
+    { name: 'qtfo__token', value: staff.jwt, domain: hostname, path: '/' },
+    { name: 'refresh__key', value: staff.refreshToken, domain: hostname, path: '/' },
+  ]);
+  await page.addInitScript(() => {
+    localStorage.setItem('Functional:accepted', 'true');
+    localStorage.setItem('GDPR:accepted', 'false');
+  });
+
+  // The tip is credited by the sandbox's webhook a moment after the payment.
+  await expect.poll(async () => (await (await request.get(`/api/clients/${staff.clientId}/transactions`, { headers })).json()).data.items.length).toBe(1);
+
+  await expectFrench(page, 'overview', ['Pourboire via Café Riga', '+9,50 €', FRENCH_MONEY]);
+  await expectFrench(page, 'transactions', ['Pourboire via Café Riga', '+9,50 €', 'Frais 0,50 €']);
+  await expectFrench(page, 'payouts', [FRENCH_MONEY]);
+  await expectFrench(page, 'invoices', ['Séance photo', '1 234,50 €']);
+  await expectFrench(page, 'card-orders', [FRENCH_MONEY]);
+  await expectFrench(page, 'referrals', ['10,00 €']);
+  // The terms and the FAQ quote the configured verification limit and hold period, in French.
+  await expectFrench(page, 'terms', ['1 000,00 €']);
+  await page.goto('/#/fr/faq');
+  await page.getByRole('button', { name: 'Quand puis-je retirer un pourboire ?' }).click();
+  await expect(page.locator('main')).toContainText(/en attente 0,01 heure/);
+
+  const csv = await request.get(`/api/clients/${staff.clientId}/transactions.csv`, { headers: { ...headers, 'Accept-Language': 'fr' } });
+  expect(await csv.text()).toContain(',Pourboire via Café Riga,');
+});

@@ -1,0 +1,171 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createStaffWithCard, payTipWithApplePay, type Staff } from './helpers.ts';
+
+/**
+ * Every route in every language on a 360 px phone: no page scrolls sideways and no text runs out of its box
+ * (issue 16). One browser context per language: the public site signed out first (with the cookie banner on the first
+ * page), then the signed-in pages of a staff member with a card, tips, a payout account, a ticket and an invoice.
+ */
+test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the sweep sets its own 360 px phone viewport');
+test.describe.configure({ timeout: 240_000 });
+
+const LANGUAGES = ['en', 'lv', 'fr', 'es'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+interface Seeded extends Staff {
+  ticketId: string;
+  invoiceId: string;
+}
+
+async function seed(request: APIRequestContext): Promise<Seeded> {
+  const staff = await createStaffWithCard(request, { public_name: 'Anna Bērziņa-Kalniņa', title: 'Viesmīle kafejnīcā “Café Rīga”' });
+  const headers = { Authorization: `Bearer ${staff.jwt}` };
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 45_000 });
+  await payTipWithApplePay(request, staff.cardId, { amount_cents: 500, cover_fee: true });
+  const method = await request.post(`/api/clients/${staff.clientId}/payout-methods`, {
+    headers,
+    data: { kind: 'sepa', iban: 'LV80BANK0000435195001', bic: 'HABALV22', holder_last_name: 'Bērziņa', address: 'Brīvības iela 1, Rīga, LV-1010, Latvia' },
+  });
+  expect(method.status()).toBe(201);
+  const ticket = await request.post(`/api/clients/${staff.clientId}/tickets`, { headers, data: { title: 'Kur ir mana izmaksa?', message: 'Pirms nedēļas pieprasīju izmaksu.' } });
+  expect(ticket.status()).toBe(201);
+  const invoice = await request.post(`/api/clients/${staff.clientId}/invoices`, { headers, data: { description: 'Kāzu fotosesija, 12. jūnijs', amount_cents: 45_000 } });
+  expect(invoice.status()).toBe(201);
+  return {
+    ...staff,
+    ticketId: ((await ticket.json()) as { data: { id: string } }).data.id,
+    invoiceId: ((await invoice.json()) as { data: { id: string } }).data.id,
+  };
+}
+
+/** Pages for everyone, opened signed out ('' is the landing page). */
+const PUBLIC_PAGES = ['', 'login', 'registration', 'how-it-works', 'about', 'faq', 'contacts', 'affiliate-program', 'terms', 'privacy', 'cookies'];
+
+/** The signed-in pages; `:ticket` is the seeded ticket. */
+const APP_PAGES = [
+  'overview',
+  'transactions',
+  'payouts',
+  'payouts/add-method',
+  'settings',
+  'settings/payout',
+  'verification',
+  'account',
+  'account/edit',
+  'account/add-photo',
+  'support',
+  'support/:ticket',
+  'card-orders',
+  'invoices',
+  'donations',
+  'workplace',
+  'workplace/create',
+  'referrals',
+  'referrals/referrals-list',
+];
+
+/**
+ * Routes whose overflow another helper of issue 16 owns (the guest's payment page is being rebuilt server-side);
+ * their findings are reported as annotations rather than failures until that work lands.
+ */
+const OWNED_ELSEWHERE = new Set(['/payment/:card']);
+
+const hashPath = (language: Language, page: string) => `/#/${language === 'en' ? '' : `${language}/`}${page}`;
+
+/** Waits until the page has drawn its data: no loading placeholder, no running finite animation, fonts in. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Sideways scroll of the page, and every visible element with text of its own whose text is wider than its box. */
+function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+    const beyond = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 1;
+    if (root.scrollWidth > root.clientWidth) {
+      // Named by the innermost elements that stick out, so a wide box without text of its own is found too.
+      const culprits = [...document.body.querySelectorAll(':not(svg *)')].filter((element) => beyond(element) && ![...element.children].some(beyond));
+      problems.push(`page is ${root.scrollWidth} px wide in ${root.clientWidth} px: ${culprits.slice(0, 3).map(name).join(', ')}`);
+    }
+    const scrollsSideways = (element: Element) => {
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const overflow = getComputedStyle(node).overflowX;
+        if ((overflow === 'auto' || overflow === 'scroll') && node !== root && node !== document.body) return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+      if (!ownText || element.closest('[aria-hidden="true"], svg, input, textarea, select')) continue;
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      // Screen-reader-only text is clipped to a pixel on purpose; an ellipsis is a deliberate, titled cut.
+      const srOnly = style.clipPath === 'inset(50%)' || style.clip.startsWith('rect(0');
+      if (style.visibility === 'hidden' || srOnly || rect.width <= 1 || style.textOverflow === 'ellipsis') continue;
+      if (element.scrollWidth > element.clientWidth + 1 && style.display !== 'inline') {
+        problems.push(`${name(element)} needs ${element.scrollWidth} px in ${element.clientWidth} px`);
+      } else if (rect.right > root.clientWidth + 1 && !scrollsSideways(element)) {
+        problems.push(`${name(element)} ends at ${Math.round(rect.right)} px of ${root.clientWidth} px`);
+      }
+    }
+    return problems;
+  });
+}
+
+async function sweepLanguage(browser: Browser, baseURL: string, language: Language, seeded: Seeded) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, locale: language, baseURL });
+  const page = await context.newPage();
+  const found: Record<string, string[]> = {};
+  const visit = async (label: string, url: string) => {
+    await page.goto(url);
+    await settled(page);
+    const problems = await overflowProblems(page);
+    if (problems.length > 0) found[label] = problems;
+  };
+
+  // Signed out: the first page with the cookie banner over it, then the choice made.
+  for (const path of PUBLIC_PAGES) await visit(hashPath(language, path), hashPath(language, path));
+  await visit('/payment/:card', `/payment/${seeded.cardId}`);
+  await visit('/invoice/:invoice', `/invoice/${seeded.invoiceId}`);
+
+  const { hostname } = new URL(baseURL);
+  await context.addCookies([
+    { name: 'qtfo__token', value: seeded.jwt, domain: hostname, path: '/' },
+    { name: 'refresh__key', value: seeded.refreshToken, domain: hostname, path: '/' },
+  ]);
+  await page.evaluate(() => {
+    localStorage.setItem('Functional:accepted', 'true');
+    localStorage.setItem('GDPR:accepted', 'false');
+  });
+  for (const path of APP_PAGES) {
+    await visit(hashPath(language, path), hashPath(language, path.replace(':ticket', seeded.ticketId)));
+  }
+  await context.close();
+  return found;
+}
+
+let seeded: Seeded;
+test.beforeAll(async ({ request }) => {
+  seeded = await seed(request);
+});
+
+for (const language of LANGUAGES) {
+  test(`no page overflows a 360 px phone in ${language}`, async ({ browser, baseURL }) => {
+    const found = await sweepLanguage(browser, baseURL!, language, seeded);
+    for (const route of OWNED_ELSEWHERE) {
+      if (!found[route]) continue;
+      test.info().annotations.push({ type: 'owned by the guest-page helper of issue 16', description: `${route}: ${found[route].join('; ')}` });
+      delete found[route];
+    }
+    expect(found).toEqual({});
+  });
+}
