@@ -35,8 +35,8 @@ const JOURNEYS = [
   {
     locale: 'lv',
     monthly: 'Katru mēnesi',
-    pay: 'Maksāt € 10.00',
-    success: 'Jūsu ziedojums € 10.00 apmērā saņēmējam Ķepu draugi ir saņemts.',
+    pay: 'Maksāt 10,00 €',
+    success: 'Jūsu ziedojums 10,00 € apmērā saņēmējam Ķepu draugi ir saņemts.',
     receipt: /Subject: Kvīts par jūsu ziedojumu 10\.00 EUR saņēmējam Ķepu draugi/,
     cancelLine: /Atcelt ikmēneša ziedojumu: \S+\/actions\/([0-9a-f]{64})/,
     question: 'Atcelt ikmēneša ziedojumu?',
@@ -47,8 +47,8 @@ const JOURNEYS = [
   {
     locale: 'es',
     monthly: 'Cada mes',
-    pay: 'Pagar € 10.00',
-    success: 'Hemos recibido tu donación de € 10.00 a Ķepu draugi.',
+    pay: 'Pagar 10,00 €',
+    success: 'Hemos recibido tu donación de 10,00 € a Ķepu draugi.',
     receipt: /Subject: Recibo de tu donación de 10\.00 EUR a Ķepu draugi/,
     cancelLine: /Cancelar la donación mensual: \S+\/actions\/([0-9a-f]{64})/,
     question: '¿Cancelar tu donación mensual?',
@@ -64,7 +64,7 @@ for (const journey of JOURNEYS) {
     const { hostname } = new URL(baseURL!);
     await page.context().addCookies([{ name: 'locale', value: journey.locale, domain: hostname, path: '/' }]);
     await page.goto(`/payment/${charity.cardId}`);
-    await page.getByRole('radio', { name: '€ 10', exact: true }).check();
+    await page.getByRole('radio', { name: '10 €', exact: true }).check();
     await page.getByRole('radio', { name: journey.monthly }).check();
     await page.locator('input[name="donor_name"]').fill('Anna Kalniņa');
     await page.locator('input[name="email"]').fill(email);
@@ -82,7 +82,7 @@ for (const journey of JOURNEYS) {
     const cancel = journey.cancelLine.exec(receipt)![1]!;
     await page.goto(`/actions/${cancel}`);
     await expect(page.getByRole('heading', { name: journey.question })).toBeVisible();
-    await expect(page.getByTestId('action-amount')).toContainText('€ 10.00');
+    await expect(page.getByTestId('action-amount')).toContainText('10,00 €');
     expect(await a11yProblems(page)).toEqual([]);
     await page.getByRole('button', { name: journey.confirm }).click();
     await expect(page.getByTestId('action-done')).toContainText(journey.done);

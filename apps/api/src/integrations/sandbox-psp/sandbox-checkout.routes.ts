@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locale } from '@tipcard/shared/constants';
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/i18n.ts';
 import { SANDBOX_SAVED_CARD_BEHAVIOUR, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
@@ -28,8 +28,8 @@ const escape = (text: string) =>
 function checkoutPage(checkout: SandboxCheckout, token: string, locale: Locale, options: { problem?: string; wallet?: keyof typeof WALLETS } = {}): string {
   const { problem, wallet } = options;
   const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
-  // Written as the guest page writes it ("€ 5,00"), so the amount reads the same on both pages.
-  const amount = `€ ${escape(formatAmount(checkout.amount_cents, locale))}`;
+  // Written as the guest page writes it ("5,00 €" in French), so the amount reads the same on both pages.
+  const amount = escape(formatMoney(checkout.amount_cents, locale));
   const cards = Object.entries(SANDBOX_TEST_CARDS)
     .map(([number, outcome]) => {
       const saved = SANDBOX_SAVED_CARD_BEHAVIOUR[number];

@@ -44,7 +44,7 @@ describe('the guest page rendered on the server', () => {
     expect(form).toContain(`action="/payment/${cardId}"`);
     expect(form).toContain('method="post"');
     expect(page.body).toMatch(/<input[^>]*name="amount" checked="" value="500"/);
-    expect(page.body).toContain('Payer <span data-testid="summary-total">€ 5,00</span>');
+    expect(page.body).toContain('Payer <span data-testid="summary-total">5,00 €</span>');
     expect(page.body).toContain('Jānis &lt;/script&gt; $&amp;');
     const data = dataOf(page.body);
     expect(data).toMatchObject({ card: { id: cardId, public_name: 'Jānis </script> $&' }, locale: 'fr', start: null });
@@ -74,7 +74,7 @@ describe('the tip form without JavaScript', () => {
     expect(checkout.searchParams.get('wallet')).toBe('apple_pay');
     // The sandbox's page opens on that wallet's sheet, in the guest's decimal mark.
     const sheet = await t.call({ method: 'GET', url: `${checkout.pathname}${checkout.search}`, headers: { cookie: 'locale=fr' } });
-    expect(sheet.body).toContain('<p class="amount">€ 10,00</p>');
+    expect(sheet.body).toContain('<p class="amount">10,00 €</p>');
     expect(sheet.body).toContain('Pay with Apple Pay');
     expect(sheet.body).not.toContain('Pay with Google Pay');
     // A second tap or a reload of the POST: the same payment.
