@@ -3496,6 +3496,11 @@ export interface operations {
                     }
                   | {
                       /** @enum {string} */
+                      kind: 'monthly_donation';
+                      donor: string;
+                    }
+                  | {
+                      /** @enum {string} */
                       kind: 'payout';
                       account: string;
                     }
@@ -3670,6 +3675,11 @@ export interface operations {
                   | {
                       /** @enum {string} */
                       kind: 'donation';
+                      donor: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'monthly_donation';
                       donor: string;
                     }
                   | {

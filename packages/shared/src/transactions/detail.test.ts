@@ -10,6 +10,7 @@ const EXAMPLES: TransactionDetail[] = [
   { kind: 'team_tip', team: 'Bar crew' },
   { kind: 'invoice', invoice: 'Wedding photos' },
   { kind: 'donation', donor: 'Jānis' },
+  { kind: 'monthly_donation', donor: 'Jānis' },
   { kind: 'payout', account: 'LV•• 5001' },
   { kind: 'referral', friend: '+371 •••• 4567' },
 ];

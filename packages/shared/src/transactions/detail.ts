@@ -15,6 +15,8 @@ export const transactionDetailSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('invoice'), invoice: z.string() }),
   /** A one-off donation, named by the donor. */
   z.object({ kind: z.literal('donation'), donor: z.string() }),
+  /** One charge of a monthly donation plan, named by the donor. */
+  z.object({ kind: z.literal('monthly_donation'), donor: z.string() }),
   /** A withdrawal to the masked account it went to. */
   z.object({ kind: z.literal('payout'), account: z.string() }),
   /** A referral reward, named by the invited friend's masked phone. */

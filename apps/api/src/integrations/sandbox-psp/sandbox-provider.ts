@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
+  ProviderRefusedError,
   WebhookVerificationError,
   type CheckoutInput,
   type PaymentProvider,
@@ -39,7 +40,7 @@ export const SANDBOX_SAVED_CARD_BEHAVIOUR: Record<string, 'succeeds' | 'fails_af
 };
 
 /** Thrown for what the provider refuses outright (Stripe: an invalid request): nothing was charged. */
-export class SandboxRefusal extends Error {}
+export class SandboxRefusal extends ProviderRefusedError {}
 
 /** What the hosted page needs: the checkout, signed into its URL so the page can be shown without a lookup. */
 export interface SandboxCheckout {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import Stripe from 'stripe';
 import {
+  ProviderRefusedError,
   WebhookVerificationError,
   type CheckoutInput,
   type PaymentProvider,
@@ -290,7 +291,9 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         return { provider_ref: intent.id, event: fromOffSessionIntent(`${intent.id}:succeeded`, intent, 'payment.succeeded', settings.clock.now().getTime()) };
       } catch (error) {
         // A decline answers 402 with the failed payment intent: an outcome, not an error. Anything else is thrown.
+        // An invalid request (a removed customer or card) is refused for good; a connection or server fault may pass.
         const intent = error instanceof Stripe.errors.StripeCardError ? error.payment_intent : undefined;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusedError(error.message);
         if (!intent) throw error;
         return { provider_ref: intent.id, event: fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', settings.clock.now().getTime()) };
       }

@@ -86,7 +86,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'reminder', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        amount: formatAmount(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents),
+        amount: formatAmount(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents, plan.locale as Locale),
         date: dateIn(plan.locale, chargeAt),
         cancel: cancel.url,
         pause: pause.url,
@@ -101,7 +101,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'receipt', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        amount: formatAmount(payment.totalCents),
+        amount: formatAmount(payment.totalCents, plan.locale as Locale),
         date: dateIn(plan.locale, now),
         next: plan.nextChargeAt ? dateIn(plan.locale, plan.nextChargeAt) : '—',
         receipt: receipt.url,
@@ -159,7 +159,11 @@ export function createDonationHandler(deps: PlanMailDeps): PurposeHandler {
           userId: donation.userId,
           netCents: payment.totalCents - payment.feeCents,
           feeCents: payment.feeCents,
-          history: { detail: { kind: 'donation', donor: donation.donorName }, message: null, rating: null },
+          history: {
+            detail: { kind: donation.kind === 'monthly' ? 'monthly_donation' : 'donation', donor: donation.donorName },
+            message: null,
+            rating: null,
+          },
         },
       ];
     },

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationPlans, donations } from '../../db/schema/donations.ts';
+import { sandboxPaymentMethods } from '../../db/schema/sandbox.ts';
+import { transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
@@ -56,7 +58,7 @@ describe('a monthly donation', () => {
     const plan = await planOf(planId);
     expect(plan).toMatchObject({ status: 'active', period: 1, failures: 0 });
     expect(plan.nextChargeAt?.toISOString()).toBe('2027-02-28T08:00:00.000Z');
-    expect((await mailTo(email))[0]!.body).toMatch(/Subject: Kvīts par jūsu ziedojumu 10\.00 EUR/);
+    expect((await mailTo(email))[0]!.body).toMatch(/Subject: Kvīts par jūsu ziedojumu 10,00 EUR/);
 
     const expectedDays = ['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31', '2028-01-31', '2028-02-29'];
     for (const [index, day] of expectedDays.entries()) {
@@ -79,6 +81,9 @@ describe('a monthly donation', () => {
     }
     const balances = await userBalances(t.app.db, staff.userId);
     expect(balances.main + balances.hold).toBe(14 * 950);
+    // A year on, the sign-in token has long expired: the history is read through its service.
+    const history = await t.app.services.transactions.list(staff.userId, staff.clientId, transactionsQuery.parse({ limit: 50 }));
+    expect(history.items.map((row) => row.description)).toEqual(Array(14).fill('Monthly donation from Līga Ozola'));
   });
 
   it('retries a declined month and carries on when the card recovers', async () => {
@@ -122,6 +127,24 @@ describe('a monthly donation', () => {
     expect(gifts.filter((gift) => gift.status === 'succeeded')).toHaveLength(3);
     expect(gifts.filter((gift) => gift.status === 'failed')).toHaveLength(4);
     expect((await userBalances(t.app.db, staff.userId)).hold).toBe(3 * 950);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('takes a saved card the provider no longer knows as a decline: retried on the week’s schedule, then lapsed, never asked every lease', async () => {
+    const { planId } = await startPlan();
+    const plan = await planOf(planId);
+    await t.app.db.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.methodRef, plan.methodRef!));
+    const due = plan.nextChargeAt!;
+    for (const [attempt, wait] of [0, 2, 4, 7].entries()) {
+      moveTo(new Date(due.getTime() + wait * 86_400_000 + 60_000));
+      expect(await chargesOf(planId)).toBe(1);
+      expect((await planOf(planId)).failures).toBe(attempt + 1);
+      // Past the charge job's lease, nothing is asked again before the next retry.
+      moveTo(new Date(t.clock.now().getTime() + 20 * 60_000));
+      expect(await chargesOf(planId)).toBe(0);
+    }
+    expect(await planOf(planId)).toMatchObject({ status: 'lapsed', nextChargeAt: null });
+    expect((await giftsOf(planId)).map((gift) => gift.status)).toEqual(['succeeded', 'failed', 'failed', 'failed', 'failed']);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 

@@ -109,3 +109,9 @@ export interface ProviderEvent {
 }
 
 export class WebhookVerificationError extends Error {}
+
+/**
+ * What a provider refuses outright (Stripe: an invalid request such as a removed customer or card): nothing was
+ * charged, and asking again would be refused again. Anything else thrown may be a passing fault.
+ */
+export class ProviderRefusedError extends Error {}

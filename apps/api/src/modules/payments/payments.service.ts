@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { lockBalances, postEntry, type AccountRef, type Posting } from '../ledger/ledger.service.ts';
 import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
-import type { PaymentProvider, PaymentPurpose, ProviderEvent, ProviderName } from './payment-provider.ts';
+import { ProviderRefusedError, type PaymentProvider, type PaymentPurpose, type ProviderEvent, type ProviderName } from './payment-provider.ts';
 import * as repo from './payments.repository.ts';
 import { proportionalSplit } from './proportional-split.ts';
 import type { AllocationPlan, PurposeHandler } from './purpose-handler.ts';
@@ -483,8 +483,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
           metadata: { ...input.metadata, payment_id: payment.id },
         });
       } catch (error) {
-        log.error({ err: error, provider: input.provider, paymentId: payment.id }, 'charging a saved method failed');
-        return payment;
+        if (!(error instanceof ProviderRefusedError)) {
+          log.error({ err: error, provider: input.provider, paymentId: payment.id }, 'charging a saved method failed');
+          return payment;
+        }
+        // Refused outright (a removed card or customer): it fails as a decline does, so its purpose moves on (a plan
+        // retries, then lapses) instead of asking again after every lease.
+        log.warn({ provider: input.provider, paymentId: payment.id, reason: error.message }, 'charging a saved method was refused');
+        await db.transaction(async (tx) => {
+          const current = await repo.findPaymentForUpdate(tx, payment.id);
+          if (current?.status !== 'pending') return;
+          const now = clock.now();
+          await handlerOf(current.purpose).onClosed?.(tx, await repo.updatePayment(tx, current.id, { status: 'failed' }, now), now);
+        });
+        return (await repo.findPayment(db, payment.id))!;
       }
       const outcome = await db.transaction(async (tx) => {
         if (!payment.providerRef) await repo.updatePayment(tx, payment.id, { providerRef: charged.provider_ref }, clock.now());
