@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useSearchParams } from 'react-router';
 import { cn } from '../components/ui/cn.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 
@@ -66,6 +67,29 @@ export function SelectField({ label, children, ...select }: SelectHTMLAttributes
       </select>
     </div>
   );
+}
+
+/**
+ * A queue's status filter kept in the URL (`?status=`): the chosen status (`undefined` for "All"; `fallback` when
+ * none or an unknown one is asked for) and the select that changes it.
+ */
+export function useStatusFilter<S extends string>(statuses: readonly S[], fallback: S, labelOf: (status: S) => string) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status = raw === 'all' ? undefined : (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : fallback;
+  const filter = (
+    <div className="w-56">
+      <SelectField label="Status" name="status" value={status ?? 'all'} onChange={(event) => setParams({ status: event.target.value }, { replace: true })}>
+        {statuses.map((value) => (
+          <option key={value} value={value}>
+            {labelOf(value)}
+          </option>
+        ))}
+        <option value="all">All</option>
+      </SelectField>
+    </div>
+  );
+  return { status, filter };
 }
 
 export function ErrorNote({ error }: { error: unknown }) {

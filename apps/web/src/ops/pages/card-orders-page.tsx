@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CARD_ORDER_STATUSES, cardOrderSchema, type CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
 import { opsCardOrderRow, type OpsCardOrderRow } from '@tipcard/shared/ops/schemas';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
 import { formatCents, formatTime, opsBlob, opsCall } from '../ops-api.ts';
-import { Badge, Empty, ErrorNote, Loading, Page, SelectField, Table, TextField } from '../ui.tsx';
+import { Badge, Empty, ErrorNote, Loading, Page, Table, TextField, useStatusFilter } from '../ui.tsx';
 
 const TONES = {
   awaiting_payment: 'slate',
@@ -104,10 +104,7 @@ function OrderActions({ order }: { order: OpsCardOrderRow }) {
 
 /** Card orders by status, the oldest first: print, produce, ship, deliver, or cancel (refunded when paid). */
 export default function CardOrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status =
-    raw === 'all' ? undefined : (CARD_ORDER_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as CardOrderStatus) : DEFAULT_STATUS;
+  const { status, filter } = useStatusFilter(CARD_ORDER_STATUSES, DEFAULT_STATUS, label);
   const orders = useQuery({
     queryKey: ['ops', 'card-orders', status ?? 'all'],
     queryFn: () => opsCall(z.array(opsCardOrderRow), 'GET', `/card-orders${status ? `?status=${status}` : ''}`),
@@ -115,23 +112,7 @@ export default function CardOrdersPage() {
   return (
     <Page
       title="Card orders"
-      actions={
-        <div className="w-56">
-          <SelectField
-            label="Status"
-            name="status"
-            value={status ?? 'all'}
-            onChange={(event) => setParams({ status: event.target.value }, { replace: true })}
-          >
-            {CARD_ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {label(value)}
-              </option>
-            ))}
-            <option value="all">All</option>
-          </SelectField>
-        </div>
-      }
+      actions={filter}
     >
       {orders.isPending && <Loading />}
       <ErrorNote error={orders.error} />

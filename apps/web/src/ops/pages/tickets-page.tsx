@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { opsTicketRow } from '@tipcard/shared/ops/schemas';
 import { TICKET_STATUSES, type TicketStatus } from '@tipcard/shared/support/schemas';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { formatTime, opsCall } from '../ops-api.ts';
-import { Empty, ErrorNote, Loading, Page, SelectField, Table } from '../ui.tsx';
+import { Empty, ErrorNote, Loading, Page, Table, useStatusFilter } from '../ui.tsx';
 import { formatAge, TicketStatusBadge } from './ticket-status.tsx';
 
 const LABELS: Record<TicketStatus, string> = { open: 'Open', waiting_for_user: 'Waiting for the user', closed: 'Closed' };
 
 /** The support inbox: tickets of one status, the longest without activity first. */
 export default function TicketsPage() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status = raw === 'all' ? undefined : ((TICKET_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as TicketStatus) : 'open');
+  const { status, filter } = useStatusFilter(TICKET_STATUSES, 'open', (value) => LABELS[value]);
   const tickets = useQuery({
     queryKey: ['ops', 'tickets', status ?? 'all'],
     queryFn: () => opsCall(z.array(opsTicketRow), 'GET', `/tickets${status ? `?status=${status}` : ''}`),
@@ -21,23 +19,7 @@ export default function TicketsPage() {
   return (
     <Page
       title="Support inbox"
-      actions={
-        <div className="w-56">
-          <SelectField
-            label="Status"
-            name="status"
-            value={status ?? 'all'}
-            onChange={(event) => setParams({ status: event.target.value }, { replace: true })}
-          >
-            {TICKET_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {LABELS[value]}
-              </option>
-            ))}
-            <option value="all">All</option>
-          </SelectField>
-        </div>
-      }
+      actions={filter}
     >
       {tickets.isPending && <Loading />}
       <ErrorNote error={tickets.error} />
