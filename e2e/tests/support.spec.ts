@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, signInUserApp } from './helpers.ts';
 
 /**
  * The support centre on a phone (390×844), in English and in French: open a ticket with a dragged PDF, see the
@@ -8,18 +8,6 @@ import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, type Staff } from './h
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the support journey runs on the phone viewport (390×844)');
 
 const PDF = ONE_PAGE_PDF;
-
-async function signIn(page: Page, staff: Staff, baseURL: string) {
-  const { hostname } = new URL(baseURL);
-  await page.context().addCookies([
-    { name: 'qtfo__token', value: staff.jwt, domain: hostname, path: '/' },
-    { name: 'refresh__key', value: staff.refreshToken, domain: hostname, path: '/' },
-  ]);
-  await page.context().addInitScript(() => {
-    localStorage.setItem('Functional:accepted', 'true');
-    localStorage.setItem('GDPR:accepted', 'false');
-  });
-}
 
 /** Drops files on an element the way a browser does: a DataTransfer carrying File objects, dragenter → dragover → drop. */
 async function dropFiles(page: Page, selector: string, files: { name: string; mime: string; base64: string }[]) {
@@ -79,7 +67,7 @@ for (const [locale, text] of Object.entries(TEXTS)) {
   test(`support in ${locale}: a ticket with a dragged PDF, the operator's answer and the badge, a reply`, async ({ page, playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL: baseURL! });
     const staff = await createStaffWithCard(request);
-    await signIn(page, staff, baseURL!);
+    await signInUserApp(page.context(), baseURL!, staff);
 
     await page.goto(`/#${text.prefix}/support`);
     await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, payTipWithApplePay, png, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, payTipWithApplePay, png, signInUserApp, type Staff } from './helpers.ts';
 
 /**
  * A staff member over the verification limit (1,000 EUR received by default: two 500 EUR tips with the fee covered
@@ -31,16 +31,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 test('a staff member over the limit is asked to verify, sends the person form and sees it pending', async ({ page, context, baseURL }) => {
-  const { hostname } = new URL(baseURL!);
-  await context.addCookies([
-    { name: 'qtfo__token', value: staff.jwt, domain: hostname, path: '/' },
-    { name: 'refresh__key', value: staff.refreshToken, domain: hostname, path: '/' },
-  ]);
   // Cookie choices made earlier: the banner stays away and the form's button is not covered.
-  await context.addInitScript(() => {
-    localStorage.setItem('Functional:accepted', 'true');
-    localStorage.setItem('GDPR:accepted', 'false');
-  });
+  await signInUserApp(context, baseURL!, staff);
   await page.goto('/#/overview');
 
   // The modal opens by itself, once, because /me says verification is required.
