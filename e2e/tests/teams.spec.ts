@@ -19,6 +19,7 @@ async function signIn(context: BrowserContext, baseURL: string, staff: Staff) {
 const TEXTS = {
   en: {
     prefix: '',
+    share: '4.75',
     browserLocale: 'en-GB',
     notInTeam: 'You are not in a team yet',
     create: 'Create a workplace',
@@ -49,6 +50,7 @@ const TEXTS = {
   },
   lv: {
     prefix: '/lv',
+    share: '4,75',
     browserLocale: 'lv-LV',
     notInTeam: 'Jūs vēl neesat nevienā komandā',
     create: 'Izveidot darba vietu',
@@ -166,7 +168,7 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expect(colleague.getByTestId('team-members')).toContainText('Bob');
     await expectAccessible(colleague);
 
-    // A guest sees the team on the team card's page and tips 10 EUR: 4.75 each (9.50 after the 0.50 fee).
+    // A guest sees the team on the team card's page and tips 10 EUR: 4.75 each (9.50 after the 0.50 fee), written in the reader's decimal mark.
     const workplace = await request.get(`/api/clients/${admin.clientId}/workplace`, { headers: { Authorization: `Bearer ${admin.jwt}` } });
     const { card_id: cardId } = ((await workplace.json()) as { data: { team: { card_id: string } } }).data.team;
     const guestContext = await browser.newContext(phoneContext);
@@ -178,10 +180,10 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await guestContext.close();
     await payTipWithApplePay(request, cardId, { amount_cents: 1_000 });
 
-    await expectTeamShare(page, text.prefix, 'HOLD', '4.75', team);
-    await expectTeamShare(colleague, text.prefix, 'HOLD', '4.75', team);
-    await expectTeamShare(page, text.prefix, 'PAID', '4.75', team);
-    await expectTeamShare(colleague, text.prefix, 'PAID', '4.75', team);
+    await expectTeamShare(page, text.prefix, 'HOLD', text.share, team);
+    await expectTeamShare(colleague, text.prefix, 'HOLD', text.share, team);
+    await expectTeamShare(page, text.prefix, 'PAID', text.share, team);
+    await expectTeamShare(colleague, text.prefix, 'PAID', text.share, team);
 
     // The admin hands admin over (the dialog says what it means) and leaves.
     await page.goto(`/#${text.prefix}/workplace`);

@@ -103,10 +103,16 @@ export function NotificationsPanel({ clientId }: { clientId: string | undefined 
   const { t } = useTranslation('settings');
   const choices = useNotificationChoices(clientId);
   const save = useSaveNotificationChoices(clientId);
-  // While a change is saving, the boxes show what was asked for; the server's answer replaces it.
-  const shown = save.isPending ? save.variables : choices.data;
-  const choose = (change: Partial<NotificationChoices>) =>
-    choices.data && save.mutate({ ...choices.data, ...change }, { onSuccess: () => showSnackbar(t('notifications.saved'), 'success') });
+  // From the click until the server answers, the boxes show what was asked for (set in the same render as the click,
+  // so a controlled box never flips back for a moment); the server's answer then replaces it.
+  const [asked, setAsked] = useState<NotificationChoices | null>(null);
+  const shown = asked ?? choices.data;
+  const choose = (change: Partial<NotificationChoices>) => {
+    if (!choices.data) return;
+    const next = { ...choices.data, ...change };
+    setAsked(next);
+    save.mutate(next, { onSuccess: () => showSnackbar(t('notifications.saved'), 'success'), onSettled: () => setAsked(null) });
+  };
   const boxes = [
     { key: 'sms_payouts', label: t('notifications.payouts') },
     { key: 'sms_support_replies', label: t('notifications.support') },
@@ -120,7 +126,7 @@ export function NotificationsPanel({ clientId }: { clientId: string | undefined 
             type="checkbox"
             className="size-5 shrink-0 rounded border-slate-300 accent-primary-800"
             checked={shown?.[key] ?? false}
-            disabled={!choices.data || save.isPending}
+            disabled={!choices.data || asked !== null}
             onChange={(event) => choose({ [key]: event.target.checked })}
           />
           <span className="text-sm font-medium text-slate-800">{label}</span>
