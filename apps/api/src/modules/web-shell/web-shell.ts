@@ -100,17 +100,33 @@ export async function sendShell(reply: FastifyReply, page: ShellPage) {
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
 export type PaymentPageRenderer = (url: { pathname: string; search: string }, data: unknown, locale: Locale) => string;
 
-const renderers = new Map<string, Promise<PaymentPageRenderer | null>>();
+/** The landing page's server renderer (same built module): the home page's markup in a language. */
+export type LandingPageRenderer = (locale: Locale) => Promise<string>;
 
-/** Loads the built renderer once per process; null when the web app was built without it (the browser renders). */
-export function paymentPageRenderer(entry: string): Promise<PaymentPageRenderer | null> {
-  let renderer = renderers.get(entry);
-  if (!renderer) {
-    renderer = import(pathToFileURL(entry).href).then(
-      (module: { renderPaymentPage?: PaymentPageRenderer }) => module.renderPaymentPage ?? null,
-      () => null,
+interface ServerEntry {
+  renderPaymentPage?: PaymentPageRenderer;
+  renderLandingPage?: LandingPageRenderer;
+}
+
+const serverEntries = new Map<string, Promise<ServerEntry>>();
+
+/** The built server entry, imported once per process; empty when the web app was built without it (the browser renders). */
+function serverEntry(entry: string): Promise<ServerEntry> {
+  let loaded = serverEntries.get(entry);
+  if (!loaded) {
+    loaded = import(pathToFileURL(entry).href).then(
+      (module: ServerEntry) => module,
+      () => ({}),
     );
-    renderers.set(entry, renderer);
+    serverEntries.set(entry, loaded);
   }
-  return renderer;
+  return loaded;
+}
+
+export async function paymentPageRenderer(entry: string): Promise<PaymentPageRenderer | null> {
+  return (await serverEntry(entry)).renderPaymentPage ?? null;
+}
+
+export async function landingPageRenderer(entry: string): Promise<LandingPageRenderer | null> {
+  return (await serverEntry(entry)).renderLandingPage ?? null;
 }
