@@ -51,7 +51,7 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
           localized: true,
           ...pageMetaOf(page, locale),
           data: { site: info },
-          ...(render ? { html: await render(locale) } : {}),
+          ...(render ? { html: await render(locale), bootAfterPaint: true } : {}),
         });
       });
     }
