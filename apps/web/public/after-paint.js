@@ -2,4 +2,12 @@
 // markup is already on screen, so the app's scripts start after the first frame is painted instead of competing
 // with it (a phone spends about a second evaluating them). The server names the entry in `data-entry`.
 const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry');
-if (entry) requestAnimationFrame(() => setTimeout(() => import(entry)));
+if (entry) {
+  // A hash route (`/#/lv/faq`, old links) is another page than the one the server rendered for `/`: not shown.
+  if (/^#\/./.test(window.location.hash)) {
+    document.getElementById('root')?.replaceChildren();
+    void import(entry);
+  } else {
+    requestAnimationFrame(() => setTimeout(() => import(entry)));
+  }
+}
