@@ -63,6 +63,10 @@ describe('the public pages in their path form', () => {
     expect(landing).toMatch(new RegExp(`<div id="root"><div[^]*<h1[^>]*>${hero}</h1>`));
     expect(landing).toContain('<style>.app-css{color:red}</style>');
     expect(landing).not.toContain('rel="stylesheet"');
+    // Unprefixed, the app shows the visitor's language: rendered only when it is English, else left to the app.
+    expect((await t.call({ method: 'GET', url: '/', headers: { 'accept-language': 'en-US,en;q=0.9' } })).body).toContain('<h1');
+    const french = (await t.call({ method: 'GET', url: '/', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body as string;
+    expect(french).toContain('<div id="root"></div>');
     const about = (await t.call({ method: 'GET', url: '/fr/about' })).body as string;
     expect(about).toContain('<div id="root"></div>');
     expect(about).toContain('rel="stylesheet"');

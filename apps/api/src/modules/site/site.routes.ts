@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
 import { errorReportingSchema, SITE_PAGES, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
+import { requestLocale } from '../../lib/i18n.ts';
 import { landingPageRenderer, sendShell } from '../web-shell/web-shell.ts';
 import { pageMetaOf } from './site.service.ts';
 
@@ -41,10 +42,12 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
   for (const locale of LOCALES) {
     for (const page of SITE_PAGES) {
       const url = locale === DEFAULT_LOCALE ? page : page === '/' ? `/${locale}` : `/${locale}${page}`;
-      app.get(url, { schema: { hide: true } }, async (_request, reply) => {
+      app.get(url, { schema: { hide: true } }, async (request, reply) => {
         // The landing page, the most visited first paint, comes rendered with its CSS inlined (bench:web, LCP);
-        // the other pages are served for the app to render.
-        const render = page === '/' ? await landingPageRenderer(app.config.webServerEntry) : null;
+        // the other pages are served for the app to render. Unprefixed, the app shows the visitor's language
+        // (cookie, then the browser's): rendered only when that is the path's, so no other language flashes first.
+        const sameLanguage = locale !== DEFAULT_LOCALE || requestLocale(request) === DEFAULT_LOCALE;
+        const render = page === '/' && sameLanguage ? await landingPageRenderer(app.config.webServerEntry) : null;
         return sendShell(reply, {
           locale,
           path: page,
