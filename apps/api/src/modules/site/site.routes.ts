@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { errorReportingSchema, SITE_PAGES, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { requestLocale } from '../../lib/i18n.ts';
 import { landingPageRenderer, sendShell } from '../web-shell/web-shell.ts';
@@ -39,6 +39,22 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReport
  * the site details inlined so the header and footer need no extra request.
  */
 export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+  // The landing's markup depends on nothing but its language: rendered once per language and process.
+  const landing = new Map<Locale, Promise<string | undefined>>();
+  const landingHtml = (locale: Locale) => {
+    let html = landing.get(locale);
+    if (!html) {
+      html = landingPageRenderer(app.config.webServerEntry)
+        .then((render) => render?.(locale))
+        .catch((error: unknown) => {
+          // Served unrendered (the app renders it) rather than failing the home page.
+          app.log.error({ err: error }, 'landing page server render failed');
+          return undefined;
+        });
+      landing.set(locale, html);
+    }
+    return html;
+  };
   for (const locale of LOCALES) {
     for (const page of SITE_PAGES) {
       const url = locale === DEFAULT_LOCALE ? page : page === '/' ? `/${locale}` : `/${locale}${page}`;
@@ -47,14 +63,14 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
         // the other pages are served for the app to render. Unprefixed, the app shows the visitor's language
         // (cookie, then the browser's): rendered only when that is the path's, so no other language flashes first.
         const sameLanguage = locale !== DEFAULT_LOCALE || requestLocale(request) === DEFAULT_LOCALE;
-        const render = page === '/' && sameLanguage ? await landingPageRenderer(app.config.webServerEntry) : null;
+        const html = page === '/' && sameLanguage ? await landingHtml(locale) : undefined;
         return sendShell(reply, {
           locale,
           path: page,
           localized: true,
           ...pageMetaOf(page, locale),
           data: { site: info },
-          ...(render ? { html: await render(locale), bootAfterPaint: true } : {}),
+          ...(html === undefined ? {} : { html, bootAfterPaint: true }),
         });
       });
     }
