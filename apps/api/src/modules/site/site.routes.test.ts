@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@tipcard/shared/constants';
 import { SITE_PAGES } from '@tipcard/shared/site/schemas';
@@ -12,12 +13,18 @@ const CARD = '4b1d2c3e-1111-4222-8333-444455556666';
 let t: TestApp;
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'tipcard-site-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'index-x.css'), '.app-css{color:red}');
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Tipcard</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Tipcard</title><link rel="stylesheet" crossorigin href="/assets/index-x.css"></head><body><div id="root"></div></body></html>',
   );
   t = await createTestApp({
-    config: { webDist, publicUrl: 'https://tipcard.test' },
+    config: {
+      webDist,
+      publicUrl: 'https://tipcard.test',
+      webServerEntry: fileURLToPath(new URL('../../../../web/src/public-server.tsx', import.meta.url)),
+    },
     env: {
       COMPANY_NAME: 'Example Payments SIA',
       COMPANY_LICENCE: 'PI-42',
@@ -47,6 +54,22 @@ describe('the public pages in their path form', () => {
         expect(html).toContain('<meta property="og:title"');
       }
     }
+  });
+
+  it('answer the landing page rendered in its language with the CSS inlined, the other pages for the app to render', async () => {
+    const landing = (await t.call({ method: 'GET', url: '/fr' })).body as string;
+    const hero = translate('landing:hero.title', undefined, 'fr');
+    expect(hero).not.toContain('hero.title');
+    expect(landing).toMatch(new RegExp(`<div id="root"><div[^]*<h1[^>]*>${hero}</h1>`));
+    expect(landing).toContain('<style>.app-css{color:red}</style>');
+    expect(landing).not.toContain('rel="stylesheet"');
+    // Unprefixed, the app shows the visitor's language: rendered only when it is English, else left to the app.
+    expect((await t.call({ method: 'GET', url: '/', headers: { 'accept-language': 'en-US,en;q=0.9' } })).body).toContain('<h1');
+    const french = (await t.call({ method: 'GET', url: '/', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body as string;
+    expect(french).toContain('<div id="root"></div>');
+    const about = (await t.call({ method: 'GET', url: '/fr/about' })).body as string;
+    expect(about).toContain('<div id="root"></div>');
+    expect(about).toContain('rel="stylesheet"');
   });
 
   it('inline the configured site details, leaving unset ones null', async () => {

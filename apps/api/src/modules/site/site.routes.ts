@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { errorReportingSchema, SITE_PAGES, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
-import { sendShell } from '../web-shell/web-shell.ts';
+import { requestLocale } from '../../lib/i18n.ts';
+import { landingPageRenderer, sendShell } from '../web-shell/web-shell.ts';
 import { pageMetaOf } from './site.service.ts';
 
 /** GET /api/site: the operator's details and the anti-bot site key, for the web app's header, footer and forms. */
@@ -38,12 +39,40 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReport
  * the site details inlined so the header and footer need no extra request.
  */
 export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+  // The landing's markup depends on nothing but its language: rendered once per language and process.
+  const landing = new Map<Locale, Promise<string | undefined>>();
+  const landingHtml = (locale: Locale) => {
+    let html = landing.get(locale);
+    if (!html) {
+      html = landingPageRenderer(app.config.webServerEntry)
+        .then((render) => render?.(locale))
+        .catch((error: unknown) => {
+          // Served unrendered (the app renders it) rather than failing the home page.
+          app.log.error({ err: error }, 'landing page server render failed');
+          return undefined;
+        });
+      landing.set(locale, html);
+    }
+    return html;
+  };
   for (const locale of LOCALES) {
     for (const page of SITE_PAGES) {
       const url = locale === DEFAULT_LOCALE ? page : page === '/' ? `/${locale}` : `/${locale}${page}`;
-      app.get(url, { schema: { hide: true } }, (_request, reply) =>
-        sendShell(reply, { locale, path: page, localized: true, ...pageMetaOf(page, locale), data: { site: info } }),
-      );
+      app.get(url, { schema: { hide: true } }, async (request, reply) => {
+        // The landing page, the most visited first paint, comes rendered with its CSS inlined (bench:web, LCP);
+        // the other pages are served for the app to render. Unprefixed, the app shows the visitor's language
+        // (cookie, then the browser's): rendered only when that is the path's, so no other language flashes first.
+        const sameLanguage = locale !== DEFAULT_LOCALE || requestLocale(request) === DEFAULT_LOCALE;
+        const html = page === '/' && sameLanguage ? await landingHtml(locale) : undefined;
+        return sendShell(reply, {
+          locale,
+          path: page,
+          localized: true,
+          ...pageMetaOf(page, locale),
+          data: { site: info },
+          ...(html === undefined ? {} : { html, bootAfterPaint: true }),
+        });
+      });
     }
   }
 };

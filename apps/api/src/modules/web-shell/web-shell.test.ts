@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderShell } from './web-shell.ts';
+import { bootAfterPaint, renderShell } from './web-shell.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -44,5 +44,21 @@ describe('renderShell', () => {
     const json = /<script type="application\/json" id="tipcard-data">(.*)<\/script>/.exec(html)?.[1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json!)).toEqual({ public_name: '</script><script>alert(1)</script>', phrase: '<!-- x' });
+  });
+});
+
+describe('bootAfterPaint', () => {
+  it("loads the entry through /after-paint.js and drops the entry's module preloads, keeping the stylesheet", () => {
+    const built = `<head>
+    <script type="module" crossorigin src="/assets/index-AbC1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/format-X.js">
+    <link rel="modulepreload" crossorigin href="/assets/i18n-Y.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-Z.css">
+  </head>`;
+    const html = bootAfterPaint(built);
+    expect(html).toContain('<script type="module" src="/after-paint.js" data-entry="/assets/index-AbC1.js"></script>');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('crossorigin src=');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Z.css">');
   });
 });

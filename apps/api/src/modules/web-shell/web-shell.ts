@@ -23,6 +23,11 @@ export interface ShellPage {
    * stylesheets are inlined so that the first paint needs this one response (docs/decisions/0016-guest-page-ssr.md).
    */
   html?: string;
+  /**
+   * With `html` that the app renders over rather than hydrates (the landing page): the entry's scripts start after
+   * the first paint (`/after-paint.js`, apps/web/public), so that evaluating them does not hold the first frame.
+   */
+  bootAfterPaint?: boolean;
   /** Reloads the page after this many seconds when scripts are off (a page that waits for something). */
   noscriptRefreshSeconds?: number;
 }
@@ -78,6 +83,19 @@ async function inlineStylesheets(html: string, webDist: string): Promise<string>
   return html.replace(STYLESHEET, (_tag, href: string) => `<style>${styles.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`);
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The built entry's module script replaced by `/after-paint.js`, which imports it after the first paint, and its
+ * module preloads dropped (fetched at once they would be evaluated before that paint as well).
+ */
+export function bootAfterPaint(template: string): string {
+  return template
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, (_tag, src: string) => `<script type="module" src="/after-paint.js" data-entry="${src}"></script>`);
+}
+
 /**
  * Answers a page path (`/about`, `/lv/faq`, `/payment/{id}`) with the built app and the page's head inlined; the app
  * then continues on the hash route. Without a built app there is nothing to serve: 404.
@@ -90,27 +108,44 @@ export async function sendShell(reply: FastifyReply, page: ShellPage) {
   } catch {
     return reply.callNotFound();
   }
+  const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template) : template, publicUrl, page);
   return reply
     .status(page.status ?? 200)
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(page.html === undefined ? renderShell(template, publicUrl, page) : await inlineStylesheets(renderShell(template, publicUrl, page), webDist));
+    .send(page.html === undefined ? html : await inlineStylesheets(html, webDist));
 }
 
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
 export type PaymentPageRenderer = (url: { pathname: string; search: string }, data: unknown, locale: Locale) => string;
 
-const renderers = new Map<string, Promise<PaymentPageRenderer | null>>();
+/** The landing page's server renderer (same built module): the home page's markup in a language. */
+export type LandingPageRenderer = (locale: Locale) => Promise<string>;
 
-/** Loads the built renderer once per process; null when the web app was built without it (the browser renders). */
-export function paymentPageRenderer(entry: string): Promise<PaymentPageRenderer | null> {
-  let renderer = renderers.get(entry);
-  if (!renderer) {
-    renderer = import(pathToFileURL(entry).href).then(
-      (module: { renderPaymentPage?: PaymentPageRenderer }) => module.renderPaymentPage ?? null,
-      () => null,
+interface ServerEntry {
+  renderPaymentPage?: PaymentPageRenderer;
+  renderLandingPage?: LandingPageRenderer;
+}
+
+const serverEntries = new Map<string, Promise<ServerEntry>>();
+
+/** The built server entry, imported once per process; empty when the web app was built without it (the browser renders). */
+function serverEntry(entry: string): Promise<ServerEntry> {
+  let loaded = serverEntries.get(entry);
+  if (!loaded) {
+    loaded = import(pathToFileURL(entry).href).then(
+      (module: ServerEntry) => module,
+      () => ({}),
     );
-    renderers.set(entry, renderer);
+    serverEntries.set(entry, loaded);
   }
-  return renderer;
+  return loaded;
+}
+
+export async function paymentPageRenderer(entry: string): Promise<PaymentPageRenderer | null> {
+  return (await serverEntry(entry)).renderPaymentPage ?? null;
+}
+
+export async function landingPageRenderer(entry: string): Promise<LandingPageRenderer | null> {
+  return (await serverEntry(entry)).renderLandingPage ?? null;
 }
