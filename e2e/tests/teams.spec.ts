@@ -20,6 +20,7 @@ const TEXTS = {
   en: {
     prefix: '',
     share: '4.75',
+    teamTip: 'Team tip via',
     browserLocale: 'en-GB',
     notInTeam: 'You are not in a team yet',
     create: 'Create a workplace',
@@ -51,6 +52,7 @@ const TEXTS = {
   lv: {
     prefix: '/lv',
     share: '4,75',
+    teamTip: 'Komandas dzeramnauda:',
     browserLocale: 'lv-LV',
     notInTeam: 'Jūs vēl neesat nevienā komandā',
     create: 'Izveidot darba vietu',
@@ -82,7 +84,7 @@ const TEXTS = {
 } as const;
 
 /** The newest PAYIN of the signed-in user, once it has the given status (reloading until it does). */
-async function expectTeamShare(page: Page, prefix: string, status: 'HOLD' | 'PAID', amount: string, team: string) {
+async function expectTeamShare(page: Page, prefix: string, status: 'HOLD' | 'PAID', amount: string, line: string) {
   await expect
     .poll(
       async () => {
@@ -94,7 +96,7 @@ async function expectTeamShare(page: Page, prefix: string, status: 'HOLD' | 'PAI
       { timeout: 90_000, intervals: [1_000, 2_000] },
     )
     .toEqual([status, expect.stringContaining(amount)]);
-  await expect(page.getByTestId('transaction').first()).toContainText(`Team tip via ${team}`);
+  await expect(page.getByTestId('transaction').first()).toContainText(line);
 }
 
 /** No axe problem on the page as it is now (every rule, not only the serious ones). */
@@ -180,10 +182,10 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await guestContext.close();
     await payTipWithApplePay(request, cardId, { amount_cents: 1_000 });
 
-    await expectTeamShare(page, text.prefix, 'HOLD', text.share, team);
-    await expectTeamShare(colleague, text.prefix, 'HOLD', text.share, team);
-    await expectTeamShare(page, text.prefix, 'PAID', text.share, team);
-    await expectTeamShare(colleague, text.prefix, 'PAID', text.share, team);
+    await expectTeamShare(page, text.prefix, 'HOLD', text.share, `${text.teamTip} ${team}`);
+    await expectTeamShare(colleague, text.prefix, 'HOLD', text.share, `${text.teamTip} ${team}`);
+    await expectTeamShare(page, text.prefix, 'PAID', text.share, `${text.teamTip} ${team}`);
+    await expectTeamShare(colleague, text.prefix, 'PAID', text.share, `${text.teamTip} ${team}`);
 
     // The admin hands admin over (the dialog says what it means) and leaves.
     await page.goto(`/#${text.prefix}/workplace`);

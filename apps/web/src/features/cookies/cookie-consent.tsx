@@ -140,12 +140,15 @@ function CookieBanner() {
           <Button variant="ghost" size="sm" onClick={() => openModal('cookie')} className="order-last basis-full sm:order-none sm:basis-auto">
             {t('banner.read_more')}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: false, analytics: false })} className="flex-1 sm:flex-none">
-            {t('banner.reject')}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: true, analytics: true })} className="flex-1 sm:flex-none">
-            {t('banner.accept')}
-          </Button>
+          {/* Two equal columns: the wider word sets both widths. */}
+          <div className="grid flex-1 grid-cols-2 gap-2 sm:flex-none">
+            <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: false, analytics: false })}>
+              {t('banner.reject')}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: true, analytics: true })}>
+              {t('banner.accept')}
+            </Button>
+          </div>
         </div>
       </div>
     </section>
