@@ -73,7 +73,7 @@ const TEXTS = {
     cardTitle: 'Kartes nosaukums',
     activity: 'Darbības joma',
     createCard: 'Izveidot karti',
-    split: 'vienādi sadalīta starp komandas dalībniekiem (2)',
+    split: 'vienādi sadalīta starp 2 komandas dalībniekiem',
     makeAdmin: 'Padarīt par administratoru',
     handOverText: 'Administrators ir viens. Bob kļūs par komandas administratoru',
     handOver: 'Nodot tiesības',
