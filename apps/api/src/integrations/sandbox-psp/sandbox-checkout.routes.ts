@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,13 @@ import { formatMoney } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale } from '../../lib/i18n.ts';
 import { SANDBOX_SAVED_CARD_BEHAVIOUR, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
+
+/**
+ * Attempts are counted per visitor and checkout, as a provider's hosted page counts them per session: one checkout
+ * cannot be hammered, while a shop's many guests behind one address (or a test run) each keep their own budget.
+ */
+const attemptKey = (request: { ip: string; query: unknown }) =>
+  `sandbox-pay:${request.ip}:${createHash('sha256').update(String((request.query as { c?: unknown }).c ?? '')).digest('base64url').slice(0, 22)}`;
 
 /** The signed checkout travels in the query: it is longer than a path parameter may be. */
 const tokenQuery = z.object({ c: z.string().min(10).max(4_000) });
@@ -102,7 +110,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
 
   app.post(
     '/sandbox/checkout',
-    { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000 }), schema: { hide: true, querystring: tokenQuery, body: payBody } },
+    { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000, keyGenerator: attemptKey }), schema: { hide: true, querystring: tokenQuery, body: payBody } },
     async (request, reply) => {
       const checkout = open(request.query.c);
       const { method, card_number: cardNumber = '', deliver_twice: deliverTwice } = request.body;

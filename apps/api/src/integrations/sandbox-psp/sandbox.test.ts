@@ -265,3 +265,20 @@ describe('refunding a payment from our side', () => {
     expect(await refund(crypto.randomUUID(), 100, 'f')).toBe('not_found');
   });
 });
+
+describe('sandbox checkout attempts', () => {
+  it('counts attempts per visitor and checkout: one checkout is cut off after 30 a minute, the next checkout from the same address is not', async () => {
+    const staff = await signUpWithCard(t);
+    const pay = async (payment: { checkout_url: string }) => {
+      const url = new URL(payment.checkout_url);
+      const answer = await t.call({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000002' });
+      return answer.status;
+    };
+    const first = await openPayment(t, staff.cardId, 500);
+    const answers = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) answers.push(await pay(first));
+    expect(answers.slice(0, 30)).not.toContain(429);
+    expect(answers[30]).toBe(429);
+    expect(await pay(await openPayment(t, staff.cardId, 500))).toBe(303);
+  });
+});
