@@ -75,7 +75,8 @@ test('an uncaught error on the guest page reaches Sentry, and nothing is loaded 
 });
 
 test('an unhandled rejection in the app reaches Sentry once', async ({ page }) => {
-  await page.goto(`${BASE}/`);
+  // A page the app itself renders: the landing's server markup shows before the app (and its error reporting) starts.
+  await page.goto(`${BASE}/#/login`);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const before = sentry.events().length;
   await page.evaluate(() => {
