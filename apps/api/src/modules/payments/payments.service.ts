@@ -292,6 +292,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** One event's effect, inside the transaction that records the event as seen. */
+  /** The payment already stored under a purpose, subject and key: the same request answers it, another is refused. */
+  async function storedTwin(tx: Transaction, key: { purpose: PaymentPurpose; subjectId: string; idempotencyKey: string }, requestHash: string) {
+    const existing = (await repo.findPaymentByKey(tx, key.purpose, key.subjectId, key.idempotencyKey))!;
+    if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+    return existing;
+  }
+
   async function applyInTransaction(tx: Transaction, providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
     const paymentId = UUID.test(event.payment_id) ? event.payment_id : null;
     const eventRow = await repo.insertProviderEventOnce(tx, { provider: providerName, eventId: event.id, type: event.type, paymentId, outcome: 'applied' });
@@ -405,11 +412,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        if (!inserted) {
-          const existing = (await repo.findPaymentByKey(tx, input.purpose, input.subjectId, input.idempotencyKey))!;
-          if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-          return existing;
-        }
+        if (!inserted) return storedTwin(tx, input, requestHash);
         await input.onCreated?.(tx, inserted);
         let checkout: { checkout_url: string; provider_ref: string };
         try {
@@ -462,11 +465,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        if (!inserted) {
-          const existing = (await repo.findPaymentByKey(tx, input.purpose, input.subjectId, input.idempotencyKey))!;
-          if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-          return existing;
-        }
+        if (!inserted) return storedTwin(tx, input, requestHash);
         await input.onCreated?.(tx, inserted);
         return inserted;
       });
