@@ -1,21 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
-/** Balances per owner and kind (DESIGN "Money and the ledger"); user accounts can never go below zero. */
+/**
+ * Balances per owner and kind (DESIGN "Money and the ledger"); user accounts can never go below zero. A platform
+ * account's balance is spread over shards (DESIGN "Scale-out"): its balance is the sum of its rows.
+ */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     ownerUserId: uuid('owner_user_id').references(() => users.id),
     kind: text('kind').notNull(),
+    shard: smallint('shard').notNull().default(0),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('EUR'),
     createdAt: createdAt(),
   },
   (t) => [
-    unique('ledger_accounts_owner_kind_key').on(t.ownerUserId, t.kind).nullsNotDistinct(),
+    unique('ledger_accounts_owner_kind_shard_key').on(t.ownerUserId, t.kind, t.shard).nullsNotDistinct(),
+    check('ledger_accounts_user_one_shard', sql`${t.ownerUserId} IS NULL OR ${t.shard} = 0`),
     check('ledger_accounts_user_balance_non_negative', sql`${t.ownerUserId} IS NULL OR ${t.balanceCents} >= 0`),
   ],
 );

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
 import { eraseCardsOfUser } from '../cards/cards.service.ts';
-import { lockBalances, type AccountRef } from '../ledger/ledger.service.ts';
+import { lockBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { eraseMessagesTo } from '../messaging/messaging.service.ts';
 import { hasOpenPayouts } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
@@ -38,7 +38,7 @@ export function purgeCutoff(now: Date): Date {
 /** How long the erasure waits before looking again at a deleted account that still holds money. */
 const ERASURE_RETRY_MS = 24 * 60 * 60 * 1000;
 
-const userAccounts = (userId: string): AccountRef[] => [
+const userAccounts = (userId: string): UserAccountRef[] => [
   { userId, kind: 'main' },
   { userId, kind: 'hold' },
   { userId, kind: 'debt' },

@@ -1,73 +1,130 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema/ledger.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
-export interface AccountKey {
-  ownerUserId: string | null;
+export interface UserAccountKey {
+  ownerUserId: string;
   kind: string;
 }
 
-const matches = (key: AccountKey): SQL =>
-  and(key.ownerUserId ? eq(ledgerAccounts.ownerUserId, key.ownerUserId) : isNull(ledgerAccounts.ownerUserId), eq(ledgerAccounts.kind, key.kind))!;
+export interface AccountRow {
+  id: number;
+  ownerUserId: string;
+  kind: string;
+  balanceCents: number;
+}
+
+// Users' accounts first, locked in ascending id order so that concurrent entries cannot deadlock (they may wait);
+// then, for each platform kind in the order given, one shard no other transaction holds (never waited for). The
+// Append of UNION ALL reads its first branch to the end before the second.
+const takeAccountsStatement = preparedStatement<{ id: number; owner_user_id: string | null; kind: string; balance_cents: number }>(
+  'ledger_take_accounts',
+  `WITH users AS MATERIALIZED (
+     SELECT a.id, a.owner_user_id, a.kind, a.balance_cents
+     FROM ledger_accounts a
+     JOIN unnest($1::uuid[], $2::text[]) AS wanted(owner_user_id, kind) ON a.owner_user_id = wanted.owner_user_id AND a.kind = wanted.kind
+     WHERE a.shard = 0
+     ORDER BY a.id
+     FOR UPDATE OF a
+   ), platform AS MATERIALIZED (
+     SELECT shard.id, NULL::uuid AS owner_user_id, wanted.kind, shard.balance_cents
+     FROM unnest($3::text[]) WITH ORDINALITY AS wanted(kind, position)
+     CROSS JOIN LATERAL (
+       SELECT a.id, a.balance_cents FROM ledger_accounts a WHERE a.owner_user_id IS NULL AND a.kind = wanted.kind
+       ORDER BY random() LIMIT 1 FOR UPDATE SKIP LOCKED
+     ) AS shard
+     ORDER BY wanted.position
+   )
+   SELECT * FROM users UNION ALL SELECT * FROM platform`,
+);
+
+const insertUserAccounts = preparedStatement(
+  'ledger_insert_user_accounts',
+  `INSERT INTO ledger_accounts (owner_user_id, kind) SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT DO NOTHING`,
+);
+const insertShards = preparedStatement(
+  'ledger_insert_shards',
+  `INSERT INTO ledger_accounts (owner_user_id, kind, shard)
+   SELECT NULL, wanted.kind, shard FROM unnest($1::text[]) AS wanted(kind), generate_series(0, $2::int - 1) AS shard
+   ON CONFLICT DO NOTHING`,
+);
+// The fallback when every shard of a kind is taken: a random one, waited for.
+const waitForShards = preparedStatement<{ kind: string; id: number }>(
+  'ledger_wait_for_shards',
+  `SELECT wanted.kind, shard.id
+   FROM unnest($1::text[]) WITH ORDINALITY AS wanted(kind, position)
+   CROSS JOIN LATERAL (
+     SELECT a.id FROM ledger_accounts a WHERE a.owner_user_id IS NULL AND a.kind = wanted.kind ORDER BY random() LIMIT 1 FOR UPDATE
+   ) AS shard
+   ORDER BY wanted.position`,
+);
+
+export interface TakenAccounts {
+  /** The users' accounts asked for, locked. */
+  users: AccountRow[];
+  /** Platform kind → the id of the shard this transaction holds. */
+  shards: Map<string, number>;
+}
 
 /**
- * Records the entry and its postings in one statement; answers false, writing nothing, when an entry with this
- * reference exists (the movement already happened).
+ * Takes the accounts an entry moves (DESIGN "Scale-out": no hot rows): the users' accounts locked, and one shard of
+ * each platform kind (given sorted) that no other transaction holds, so concurrent entries never wait on a platform
+ * account unless every shard of a kind is busy; only then is one waited for. Accounts are never deleted, so the
+ * usual case is one statement; missing user accounts and shards are made on first use.
  */
-export async function insertEntryWithPostings(
+export async function takeAccounts(tx: Executor, users: UserAccountKey[], platformKinds: string[], shards: number): Promise<TakenAccounts> {
+  const userParams = [users.map((key) => key.ownerUserId), users.map((key) => key.kind)];
+  let rows = await takeAccountsStatement(tx, [...userParams, platformKinds]);
+  if (rows.filter((row) => row.owner_user_id !== null).length < users.length) {
+    await insertUserAccounts(tx, userParams);
+    const shardRows = rows.filter((row) => row.owner_user_id === null);
+    rows = [...(await takeAccountsStatement(tx, [...userParams, []])), ...shardRows];
+  }
+  const taken: TakenAccounts = { users: [], shards: new Map() };
+  for (const row of rows) {
+    if (row.owner_user_id === null) taken.shards.set(row.kind, row.id);
+    else taken.users.push({ id: row.id, ownerUserId: row.owner_user_id, kind: row.kind, balanceCents: row.balance_cents });
+  }
+  const missing = () => platformKinds.filter((kind) => !taken.shards.has(kind));
+  if (missing().length > 0) {
+    await insertShards(tx, [missing(), shards]);
+    for (const row of await takeAccountsStatement(tx, [[], [], missing()])) taken.shards.set(row.kind, row.id);
+  }
+  if (missing().length > 0) for (const row of await waitForShards(tx, [missing()])) taken.shards.set(row.kind, row.id);
+  return taken;
+}
+
+const insertEntry = preparedStatement<{ moved: number }>(
+  'ledger_insert_entry',
+  `WITH entry AS (
+     INSERT INTO ledger_entries (kind, reference) VALUES ($1, $2) ON CONFLICT (reference) DO NOTHING RETURNING id
+   ), posted AS (
+     INSERT INTO ledger_postings (entry_id, account_id, amount_cents)
+     SELECT entry.id, leg.account_id, leg.amount_cents FROM entry, unnest($3::bigint[], $4::bigint[]) AS leg(account_id, amount_cents)
+     RETURNING account_id, amount_cents
+   ), moved AS (
+     UPDATE ledger_accounts a SET balance_cents = a.balance_cents + posted.amount_cents FROM posted WHERE a.id = posted.account_id
+     RETURNING a.id
+   )
+   SELECT count(*)::int AS moved FROM moved`,
+);
+
+/**
+ * Records the entry and its postings and moves the kept balances, in one statement on rows the caller holds; answers
+ * false, writing nothing, when an entry with this reference exists (the movement already happened). A user balance
+ * that would go below zero fails the statement on its CHECK constraint.
+ */
+export async function insertEntryAndMoveBalances(
   tx: Executor,
   entry: { kind: string; reference: string },
   postings: { accountId: number; amountCents: number }[],
 ): Promise<boolean> {
-  const legs = sql.join(
-    postings.map((posting) => sql`(${posting.accountId}::bigint, ${posting.amountCents}::bigint)`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    WITH entry AS (
-      INSERT INTO ${ledgerEntries} (kind, reference) VALUES (${entry.kind}, ${entry.reference})
-      ON CONFLICT (reference) DO NOTHING RETURNING id
-    )
-    INSERT INTO ${ledgerPostings} (entry_id, account_id, amount_cents)
-    SELECT entry.id, legs.account_id, legs.amount FROM entry, (VALUES ${legs}) AS legs(account_id, amount)
-    RETURNING entry_id`);
-  return rowsOf(result).length > 0;
-}
-
-const selectAccounts = (tx: Executor, keys: AccountKey[]) =>
-  tx
-    .select({ id: ledgerAccounts.id, ownerUserId: ledgerAccounts.ownerUserId, kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(or(...keys.map(matches)))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-
-/**
- * Locks the accounts in ascending id order, so concurrent entries cannot deadlock, creating the missing ones first.
- * Accounts are never deleted, so the usual case is one statement.
- */
-export async function lockAccounts(tx: Executor, keys: AccountKey[]) {
-  const rows = await selectAccounts(tx, keys);
-  if (rows.length === keys.length) return rows;
-  await tx
-    .insert(ledgerAccounts)
-    .values(keys.map((key) => ({ ownerUserId: key.ownerUserId, kind: key.kind })))
-    .onConflictDoNothing();
-  return selectAccounts(tx, keys);
-}
-
-/** Applies every delta of an entry in one statement; the rows are already locked. */
-export async function addToBalances(tx: Executor, deltas: { accountId: number; amountCents: number }[]) {
-  const values = sql.join(
-    deltas.map((delta) => sql`(${delta.accountId}::bigint, ${delta.amountCents}::bigint)`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    UPDATE ledger_accounts SET balance_cents = ledger_accounts.balance_cents + deltas.amount
-    FROM (VALUES ${values}) AS deltas(id, amount) WHERE ledger_accounts.id = deltas.id`);
+  const [row] = await insertEntry(tx, [entry.kind, entry.reference, postings.map((p) => p.accountId), postings.map((p) => p.amountCents)]);
+  return (row?.moved ?? 0) > 0;
 }
 
 export function listBalances(db: Executor, ownerUserId: string) {

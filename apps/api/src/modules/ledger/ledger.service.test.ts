@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
-import { checkLedgerInvariants, lockBalances, postEntry, userBalances } from './ledger.service.ts';
+import { takeAccounts } from './ledger.repository.ts';
+import { checkLedgerInvariants, lockBalances, platformBalance, postEntry, userBalances } from './ledger.service.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -120,7 +122,7 @@ describe('postEntry', () => {
   it('locks balances for a caller that computes its postings from them', async () => {
     const user = await newUser();
     await fund(user, 700, `lock:${user}`);
-    const balance = await database.db.transaction(async (tx) => (await lockBalances(tx, [{ userId: user, kind: 'main' }, { platform: 'fees' }]))({ userId: user, kind: 'main' }));
+    const balance = await database.db.transaction(async (tx) => (await lockBalances(tx, [{ userId: user, kind: 'main' }, { userId: user, kind: 'debt' }]))({ userId: user, kind: 'main' }));
     expect(balance).toBe(700);
   });
 });
@@ -147,5 +149,107 @@ describe('checkLedgerInvariants', () => {
     } finally {
       await drifted.close();
     }
+  });
+});
+
+describe('platform accounts spread over shards (DESIGN "Scale-out")', () => {
+  /** Resolves once a backend of this database waits on a lock (the third claimant queueing for a shard). */
+  const waitForLockWaiter = async () => {
+    for (;;) {
+      const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  /** Money in, as a payment's success is posted: clearing gives, the user and the fees take (straight to main here). */
+  const tip = (tx: Transaction, userId: string, reference: string, cents: number, feeCents: number) =>
+    postEntry(tx, {
+      kind: 'test_tip',
+      reference,
+      postings: [
+        { account: { platform: 'psp_clearing' }, amountCents: -cents },
+        { account: { userId, kind: 'main' }, amountCents: cents - feeCents },
+        { account: { platform: 'fees' }, amountCents: feeCents },
+      ],
+    });
+
+  it('keeps every platform balance equal to its postings, whatever the entries and their concurrency', async () => {
+    const users = [await newUser(), await newUser(), await newUser()];
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ user: fc.nat(2), cents: fc.integer({ min: 100, max: 50_000 }), feePercent: fc.integer({ min: 1, max: 10 }) }), { minLength: 1, maxLength: 25 }),
+        async (tips) => {
+          run += 1;
+          const before = { clearing: await platformBalance(database.db, 'psp_clearing'), fees: await platformBalance(database.db, 'fees') };
+          await Promise.all(
+            tips.map((t, i) => database.db.transaction((tx) => tip(tx, users[t.user]!, `shards:${run}:${i}`, t.cents, Math.floor((t.cents * t.feePercent) / 100)))),
+          );
+          const total = tips.reduce((sum, t) => sum + t.cents, 0);
+          const fees = tips.reduce((sum, t) => sum + Math.floor((t.cents * t.feePercent) / 100), 0);
+          expect(await platformBalance(database.db, 'psp_clearing')).toBe(before.clearing - total);
+          expect(await platformBalance(database.db, 'fees')).toBe(before.fees + fees);
+          expect(await checkLedgerInvariants(database.db)).toEqual([]);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it.runIf(process.env.DATABASE_URL)('lets a tip through while another transaction holds a tip to someone else open (PostgreSQL)', async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posted!: () => void;
+    const firstPosted = new Promise<void>((resolve) => (posted = resolve));
+    const open = database.db.transaction(async (tx) => {
+      await tip(tx, first, `open:${first}`, 1_000, 50);
+      posted();
+      await held;
+    });
+    await firstPosted;
+    try {
+      // Waiting on a row the open transaction holds would fail here, not hang.
+      const next = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+        return tip(tx, second, `next:${second}`, 700, 35);
+      });
+      expect(next).toEqual({ applied: true });
+    } finally {
+      release();
+      await open;
+    }
+    expect(await userBalances(database.db, first)).toMatchObject({ main: 950 });
+    expect(await userBalances(database.db, second)).toMatchObject({ main: 665 });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('waits for a shard only when every shard of the kind is taken (PostgreSQL)', async () => {
+    const claimIn = async (tx: Transaction) => (await takeAccounts(tx, [], ['test_two_shards'], 2)).shards;
+    await database.db.transaction(claimIn); // the first use makes the shards
+    const releases: (() => void)[] = [];
+    const claimed: number[] = [];
+    const holders = [0, 1].map(
+      () =>
+        new Promise<void>((ready) => {
+          void database.db.transaction(async (tx) => {
+            claimed.push((await claimIn(tx)).get('test_two_shards')!);
+            ready();
+            await new Promise<void>((resolve) => releases.push(resolve));
+          });
+        }),
+    );
+    await Promise.all(holders);
+    expect(new Set(claimed).size).toBe(2);
+    let third: number | undefined;
+    const waiting = database.db.transaction(async (tx) => {
+      third = (await claimIn(tx)).get('test_two_shards');
+    });
+    await waitForLockWaiter();
+    expect(third).toBeUndefined();
+    releases.forEach((release) => release());
+    await waiting;
+    expect(claimed).toContain(third);
   });
 });

@@ -24,9 +24,17 @@ export interface Entry {
   postings: Posting[];
 }
 
-const keyOf = (account: AccountRef): repo.AccountKey =>
-  'platform' in account ? { ownerUserId: null, kind: account.platform } : { ownerUserId: account.userId, kind: account.kind };
-const keyString = (key: repo.AccountKey) => `${key.ownerUserId ?? 'platform'}:${key.kind}`;
+/** A user's own account (platform accounts are sharded and never locked as one row: see `postEntry`). */
+export type UserAccountRef = Extract<AccountRef, { userId: string }>;
+
+/**
+ * How many rows keep each platform account's balance. Every payment touches psp_clearing and fees; with one row each,
+ * all payments would queue on its lock. An entry takes any shard no other transaction holds.
+ */
+const PLATFORM_SHARDS = 32;
+
+const keyString = (account: AccountRef) => ('platform' in account ? `platform:${account.platform}` : `${account.userId}:${account.kind}`);
+const userKey = (account: UserAccountRef): repo.UserAccountKey => ({ ownerUserId: account.userId, kind: account.kind });
 
 function isCheckViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
@@ -36,47 +44,50 @@ function isCheckViolation(error: unknown): boolean {
 }
 
 /**
- * The only way money moves: one balanced entry, applied inside the caller's transaction. Accounts are locked in
- * ascending id order; a user balance that would go below zero aborts the whole transaction ('Insufficient balance').
+ * The only way money moves: one balanced entry, applied inside the caller's transaction in two statements (take the
+ * accounts, then record and move). A user balance that would go below zero aborts the whole transaction
+ * ('Insufficient balance').
  * Answers whether the entry was applied now (false: its reference was already posted).
  */
 export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: boolean }> {
-  const totals = new Map<string, { key: repo.AccountKey; amountCents: number }>();
+  const totals = new Map<string, { account: AccountRef; amountCents: number }>();
   for (const posting of entry.postings) {
     if (!Number.isSafeInteger(posting.amountCents) || posting.amountCents === 0) {
       throw new Error(`Ledger posting must be non-zero integer cents, got ${posting.amountCents} in ${entry.reference}`);
     }
-    const key = keyOf(posting.account);
-    const current = totals.get(keyString(key));
-    totals.set(keyString(key), { key, amountCents: (current?.amountCents ?? 0) + posting.amountCents });
+    const key = keyString(posting.account);
+    totals.set(key, { account: posting.account, amountCents: (totals.get(key)?.amountCents ?? 0) + posting.amountCents });
   }
   const legs = [...totals.values()].filter((leg) => leg.amountCents !== 0);
   if (legs.length < 2 || legs.reduce((sum, leg) => sum + leg.amountCents, 0) !== 0) {
     throw new Error(`Ledger entry ${entry.reference} does not balance`);
   }
 
-  const accounts = await repo.lockAccounts(tx, legs.map((leg) => leg.key));
-  const idOf = new Map(accounts.map((account) => [keyString(account), account.id]));
-  const postings = legs.map((leg) => ({ accountId: idOf.get(keyString(leg.key))!, amountCents: leg.amountCents }));
-  if (!(await repo.insertEntryWithPostings(tx, entry, postings))) return { applied: false };
+  const userAccounts = legs.flatMap((leg) => ('userId' in leg.account ? [leg.account] : []));
+  const platformKinds = legs.flatMap((leg) => ('platform' in leg.account ? [leg.account.platform] : [])).sort();
+  const taken = await repo.takeAccounts(tx, userAccounts.map(userKey), platformKinds, PLATFORM_SHARDS);
+  const idOf = new Map<string, number>([
+    ...taken.users.map((row) => [`${row.ownerUserId}:${row.kind}`, row.id] as const),
+    ...[...taken.shards].map(([kind, id]) => [`platform:${kind}`, id] as const),
+  ]);
+  const postings = legs.map((leg) => ({ accountId: idOf.get(keyString(leg.account))!, amountCents: leg.amountCents }));
   try {
-    await repo.addToBalances(tx, postings);
+    return { applied: await repo.insertEntryAndMoveBalances(tx, entry, postings) };
   } catch (error) {
     if (isCheckViolation(error)) throw new AppError('insufficient_balance');
     throw error;
   }
-  return { applied: true };
 }
 
 /**
- * Locks the accounts an entry is about to touch, in ascending id order, and answers their balances. A caller whose
- * postings depend on a balance (a reversal taking what is left) locks every account of the entry first, platform
- * accounts included, so no two transactions ever take the same locks in a different order.
+ * Locks a user's accounts an entry is about to touch, in ascending id order, and answers their balances, for a caller
+ * whose postings depend on them (a reversal taking what is left, a withdrawal checked against main and debt). The
+ * platform side needs no lock: its shards are taken by `postEntry` without waiting.
  */
-export async function lockBalances(tx: Executor, accounts: AccountRef[]): Promise<(account: AccountRef) => number> {
-  const rows = await repo.lockAccounts(tx, accounts.map(keyOf));
-  const balances = new Map(rows.map((row) => [keyString(row), row.balanceCents]));
-  return (account) => balances.get(keyString(keyOf(account))) ?? 0;
+export async function lockBalances(tx: Executor, accounts: UserAccountRef[]): Promise<(account: UserAccountRef) => number> {
+  const { users } = await repo.takeAccounts(tx, accounts.map(userKey), [], PLATFORM_SHARDS);
+  const balances = new Map(users.map((row) => [`${row.ownerUserId}:${row.kind}`, row.balanceCents]));
+  return (account) => balances.get(keyString(account)) ?? 0;
 }
 
 /** The user's balances by kind, in cents (0 for an account that does not exist yet). */

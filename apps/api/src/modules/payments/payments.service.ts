@@ -4,7 +4,7 @@ import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { lockBalances, postEntry, type AccountRef, type Posting } from '../ledger/ledger.service.ts';
+import { lockBalances, postEntry, type AccountRef, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
 import { ProviderRefusedError, type PaymentProvider, type PaymentPurpose, type ProviderEvent, type ProviderName } from './payment-provider.ts';
 import * as repo from './payments.repository.ts';
@@ -224,17 +224,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }));
     if (deltas.every((d) => d.net === 0 && d.fee === 0)) return false;
 
-    const userAccounts = allocations.filter(isUserShare).flatMap((a): AccountRef[] => [
+    const userAccounts = allocations.filter(isUserShare).flatMap((a): UserAccountRef[] => [
       { userId: a.userId, kind: 'main' },
       { userId: a.userId, kind: 'hold' },
       { userId: a.userId, kind: 'debt' },
     ]);
-    const platformAccounts = allocations.flatMap((a): AccountRef[] => (a.platformAccount ? [{ platform: a.platformAccount }] : []));
-    const balanceOf = await lockBalances(tx, [PSP_CLEARING, FEES, ...platformAccounts, ...userAccounts]);
+    const userBalanceOf = await lockBalances(tx, userAccounts);
     // Balances as this entry leaves them, so two shares of one user draw on main and debt only once.
     const pending = new Map<string, number>();
     const keyOf = (account: AccountRef) => JSON.stringify(account);
-    const balance = (account: AccountRef) => balanceOf(account) + (pending.get(keyOf(account)) ?? 0);
+    const balance = (account: UserAccountRef) => userBalanceOf(account) + (pending.get(keyOf(account)) ?? 0);
     const postings: Posting[] = [];
     const move = (account: AccountRef, amountCents: number) => {
       if (amountCents === 0) return;
@@ -247,8 +246,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         move({ platform: allocation.platformAccount! }, -net);
         continue;
       }
-      const main: AccountRef = { userId: allocation.userId, kind: 'main' };
-      const debt: AccountRef = { userId: allocation.userId, kind: 'debt' };
+      const main: UserAccountRef = { userId: allocation.userId, kind: 'main' };
+      const debt: UserAccountRef = { userId: allocation.userId, kind: 'debt' };
       if (!allocation.releasedAt) move({ userId: allocation.userId, kind: 'hold' }, -net);
       else if (net > 0) {
         const fromMain = Math.min(net, Math.max(0, balance(main)));

@@ -9,7 +9,7 @@ import { csvOf, euros } from '../../lib/csv.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
-import { lockBalances, postEntry, userBalances, type AccountRef } from '../ledger/ledger.service.ts';
+import { lockBalances, postEntry, userBalances, type AccountRef, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { enqueueSmsAt, type MessagingService } from '../messaging/messaging.service.ts';
 import { recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
@@ -279,12 +279,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
         if (locked.codeHash !== payout.codeHash || locked.codeExpiresAt <= now || locked.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) {
           throw new AppError('wrong_code');
         }
-        const main: AccountRef = { userId: locked.userId, kind: 'main' };
-        const debt: AccountRef = { userId: locked.userId, kind: 'debt' };
+        const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
+        const debt: UserAccountRef = { userId: locked.userId, kind: 'debt' };
         const fees: AccountRef = { platform: 'fees' };
         const inFlight: AccountRef = { platform: 'payouts_in_flight' };
-        // Every account of the entry is locked first, in id order, so the debt check and the posting see one state.
-        const balanceOf = await lockBalances(tx, [main, debt, fees, inFlight]);
+        // The user's accounts are locked first, so the debt check and the posting see one state.
+        const balanceOf = await lockBalances(tx, [main, debt]);
         if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents)) throw AppError.field('insufficient_balance', 'amount_cents');
         await postEntry(tx, {
           kind: 'payout_confirmed',
