@@ -40,7 +40,8 @@ const database = await openDatabase({ databaseUrl });
 await database.migrate();
 // This process's own app seeds the payments, runs the settlement job and checks the books; the server under load is
 // another process on the same database with the same secret (the sandbox signs its webhooks with it).
-const serverEnv = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, WORKER: 'off', HOLD_HOURS: '0' };
+// As many connections as pgbench's clients at 20 (BENCH_POOL changes it).
+const serverEnv = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20', JWT_SECRET: jwtSecret, WORKER: 'off', HOLD_HOURS: '0' };
 // Seeding opens thousands of checkouts in a minute: above the service-wide card-testing limit, which is not measured.
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CHECKOUTS_GLOBAL_PER_MINUTE: '1000000', ...serverEnv }, { jwtSecret });
 const app = await buildApp(config, { database });

@@ -95,6 +95,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     overrides.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     }));

@@ -64,6 +64,8 @@ const envSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().optional(),
     DATABASE_URL: optionalText.pipe(z.url().optional()),
+    /** Connections each process keeps to PostgreSQL (not PGlite); instances × pool must stay below the server's max_connections. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Signs the links in monthly donors' e-mails (/actions/…); its own secret, so rotating JWT_SECRET keeps them working. */
@@ -185,6 +187,7 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL when set; otherwise the embedded PGlite database under dataDir (or in memory for tests). */
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   /** In-memory PGlite instead of dataDir: tests only. */
   inMemoryDatabase: boolean;
   redisUrl: string | undefined;
@@ -303,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     inMemoryDatabase: false,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? '',

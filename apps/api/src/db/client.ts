@@ -35,6 +35,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint);
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL connections kept by this process (default 10). */
+  poolSize?: number;
   /** Directory of the embedded database; undefined keeps it in memory. */
   pgliteDir?: string | undefined;
   /** Told when an idle PostgreSQL connection fails; the pool replaces it either way. */
@@ -43,7 +45,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool) as unknown as Database;
