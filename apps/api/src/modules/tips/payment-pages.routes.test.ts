@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
@@ -82,7 +83,16 @@ describe('the form page and the public card, cached for every guest', () => {
       expect(revalidated.body).toBe('');
       expect((await get(url, { 'if-none-match': 'W/"something-else"' })).status).toBe(200);
     }
-    expect(String((await get(`/payment/${cardId}`)).headers.vary)).toMatch(/Accept-Language, Cookie/);
+    expect(String((await get(`/payment/${cardId}`)).headers.vary)).toMatch(/Accept-Language, Cookie, Accept-Encoding/);
+  });
+
+  it('sends the page compressed as the browser accepts, the same page as uncompressed', async () => {
+    const plain = await get(`/payment/${cardId}`);
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const response = await t.app.inject({ method: 'GET', url: `/payment/${cardId}`, headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 
   it('change their tag when the card changes: its public fields, then its photo', async () => {

@@ -8,7 +8,7 @@ import { checkoutWithWallet, defaultPreset, RECEIPT_OUTCOMES, type GuestFormNoti
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
-import { answeredFromCache, BoundedCache, weakEtag } from '../../lib/http-cache.ts';
+import { answeredFromCache, BoundedCache, sendPrecompressed, weakEtag, type PrecompressedText } from '../../lib/http-cache.ts';
 import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.ts';
 import { readGuestForm, type GuestFormFields } from './guest-form.ts';
 import type { TipsService } from './tips.service.ts';
@@ -99,7 +99,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
 
   // The form page as it was last rendered for a card's public data and a language: rendering it again with React
   // gives the same bytes, so only a change of the card (a new key) renders. Any instance rebuilds it from the database.
-  const formPages = new BoundedCache<{ html: string; etag: string }>(FORM_PAGE_CACHE_ENTRIES);
+  const formPages = new BoundedCache<PrecompressedText & { etag: string }>(FORM_PAGE_CACHE_ENTRIES);
 
   const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
   // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
@@ -130,12 +130,13 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     if (!cached) {
       const html = await shellHtml(app.config, await pageOf(locale, { pathname: `/payment/${cardId}`, search: '' }, cardId, card, { start: null }));
       if (html === null) return reply.callNotFound();
-      cached = { html, etag: weakEtag(html) };
+      cached = { text: html, compressed: {}, etag: weakEtag(html) };
       formPages.set(key, cached);
     }
     // The language comes from the `locale` cookie or Accept-Language (requestLocale).
-    if (answeredFromCache(request, reply, { etag: cached.etag, maxAgeSeconds: GUEST_PAGE_MAX_AGE_SECONDS, vary: 'Accept-Language, Cookie' })) return reply;
-    return reply.type('text/html; charset=utf-8').send(cached.html);
+    const vary = 'Accept-Language, Cookie, Accept-Encoding';
+    if (answeredFromCache(request, reply, { etag: cached.etag, maxAgeSeconds: GUEST_PAGE_MAX_AGE_SECONDS, vary })) return reply;
+    return sendPrecompressed(request, reply.type('text/html; charset=utf-8'), cached);
   });
 
   // A payment that did not go through: the form again with what the guest entered and the spec's message.
