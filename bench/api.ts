@@ -3,8 +3,9 @@
  * (`GET /api/public/cards/{id}`) and an authenticated history page (`GET /api/clients/{id}/transactions`), each
  * through real HTTP against the server as `npm start` runs it (after `npm run build`, `RATE_LIMITS=off`, its own
  * PostgreSQL database), beside a bare Fastify hello-world started in the same run and driven the same way. Prints
- * req/s, p50/p99 latency, non-2xx answers and the ratio to hello-world (targets: ≥ 0.6 for the public reads, ≥ 0.3 for
- * the history page). It prints figures; it is not a test and asserts no timing.
+ * req/s, p50/p99 latency, answers of another status than expected and the ratio to hello-world (targets: ≥ 0.6 for the public reads, ≥ 0.3 for
+ * the history page), and the two public reads again as a browser revalidating its copy (If-None-Match, 304). It
+ * prints figures; it is not a test and asserts no timing.
  *
  * On a 2-core machine the server (one Node process) and autocannon (this process) get a core each; PostgreSQL shares
  * them. hello-world is measured the same way (its own process, the same connections, duration and headers), so the
@@ -107,23 +108,26 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
-  non2xx: number;
+  /** Answers of another status class than expected (a run answered with 429s measures nothing). */
+  unexpected: number;
   errors: number;
 }
 
-async function drive(label: string, port: number, path: string, headers: Record<string, string> = {}): Promise<Figures> {
+/** Drives one path; `expect: '3xx'` for a revalidation that should be answered 304, every other answer is counted. */
+async function drive(label: string, port: number, path: string, headers: Record<string, string> = {}, expect: '2xx' | '3xx' = '2xx'): Promise<Figures> {
   const target = { url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers } };
   await autocannon({ ...target, duration: 2 }); // warm-up: JIT, connection pools, the first render
   const result = await autocannon({ ...target, duration: SECONDS });
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, unexpected: answered - result[expect], errors: result.errors + result.timeouts };
 }
 
 function print(rows: { figures: Figures; target?: number }[], hello: Figures) {
   const pad = (text: string, width: number) => text.padEnd(width);
-  console.log(`\n${pad('path', 46)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('non-2xx', 9)}${pad('errors', 8)}ratio`);
+  console.log(`\n${pad('path', 46)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('other', 9)}${pad('errors', 8)}ratio`);
   for (const { figures, target } of [{ figures: hello }, ...rows]) {
     const ratio = figures === hello ? '1.00' : `${(figures.rps / hello.rps).toFixed(2)} (target ≥ ${target})`;
-    console.log(`${pad(figures.label, 46)}${pad(figures.rps.toFixed(0), 10)}${pad(String(figures.p50), 8)}${pad(String(figures.p99), 8)}${pad(String(figures.non2xx), 9)}${pad(String(figures.errors), 8)}${ratio}`);
+    console.log(`${pad(figures.label, 46)}${pad(figures.rps.toFixed(0), 10)}${pad(String(figures.p50), 8)}${pad(String(figures.p99), 8)}${pad(String(figures.unexpected), 9)}${pad(String(figures.errors), 8)}${ratio}`);
   }
 }
 
@@ -147,14 +151,20 @@ try {
   console.log(`${CONNECTIONS} connections, ${SECONDS} s per path after a 2 s warm-up; server: RATE_LIMITS=off, LOG_LEVEL=warn, WORKER=off`);
 
   const hello = await drive('hello-world (bare Fastify)', HELLO_PORT, '/');
+  // A guest's browser asking again within a visit sends the page's tag: measured apart, answered 304.
+  const tag = async (path: string) => String((await fetch(`http://127.0.0.1:${SERVER_PORT}${path}`, { headers: BROWSER_HEADERS })).headers.get('etag'));
+  const page = `/payment/${cardId}`;
+  const card = `/api/public/cards/${cardId}`;
   const rows = [
-    { figures: await drive(`/payment/{cardId}`, SERVER_PORT, `/payment/${cardId}`), target: 0.6 },
-    { figures: await drive('GET /api/public/cards/{id}', SERVER_PORT, `/api/public/cards/${cardId}`), target: 0.6 },
+    { figures: await drive(`/payment/{cardId}`, SERVER_PORT, page), target: 0.6 },
+    { figures: await drive('/payment/{cardId} revalidated (304)', SERVER_PORT, page, { 'if-none-match': await tag(page) }, '3xx'), target: 0.6 },
+    { figures: await drive('GET /api/public/cards/{id}', SERVER_PORT, card), target: 0.6 },
+    { figures: await drive('GET /api/public/cards/{id} revalidated (304)', SERVER_PORT, card, { 'if-none-match': await tag(card) }, '3xx'), target: 0.6 },
     { figures: await drive('GET /api/clients/{id}/transactions', SERVER_PORT, `/api/clients/${clientId}/transactions`, { authorization: `Bearer ${jwt}` }), target: 0.3 },
   ];
   print(rows, hello);
-  const answered = rows.every(({ figures }) => figures.non2xx === 0 && figures.errors === 0);
-  if (!answered) console.log('\nSome answers were not 2xx: those figures do not measure the served path.');
+  const answered = rows.every(({ figures }) => figures.unexpected === 0 && figures.errors === 0);
+  if (!answered) console.log('\nSome answers were not what the path answers (2xx, or 304 when revalidated): those figures do not measure it.');
 
   const database = await openDatabase({ databaseUrl });
   const problems = await checkLedgerInvariants(database.db);
