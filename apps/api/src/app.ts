@@ -125,6 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     errorReportingOrigin: config.errorReporting ? new URL(config.errorReporting.dsn).origin : undefined,
   });
   await app.register(rateLimitPlugin, {
+    enabled: config.rateLimitsEnabled,
     redisUrl: config.redisUrl,
     nameSpace: config.rateLimitNamespace,
     checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,

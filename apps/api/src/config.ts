@@ -124,6 +124,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: optionalText,
     DEV_OUTBOX_PUBLIC: flag,
+    /** `off` only for a benchmark run, so it measures the served path rather than 429s; refused in production. */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -158,6 +160,9 @@ const envSchema = z
     }
     if ('problem' in parseTrustProxy(env.TRUST_PROXY)) {
       ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be a number of hops (1-10) or addresses / CIDR ranges separated by commas' });
+    }
+    if (production && env.RATE_LIMITS === 'off') {
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
     }
     if (production && env.PAYMENT_PROVIDER === 'sandbox' && !env.SANDBOX_PAYMENTS) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'sandbox needs SANDBOX_PAYMENTS=1 in production' });
@@ -221,6 +226,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Prefix for rate-limit keys in Redis, so that test apps do not share counters. */
   rateLimitNamespace: string;
+  /** RATE_LIMITS=off (never in production): every limiter lets requests through, for a benchmark run. */
+  rateLimitsEnabled: boolean;
   worker: Env['WORKER'];
   workerIntervalMs: number;
   /** What one printed card or sticker costs after the free first order. */
@@ -342,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       return 'value' in trust ? trust.value : false;
     })(),
     rateLimitNamespace: 'tipcard-rl:',
+    rateLimitsEnabled: env.RATE_LIMITS === 'on',
     worker: env.WORKER,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
     payments: {

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -10,7 +10,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { https: 
   // The web app sends its errors straight to Sentry's ingestion (SENTRY_DSN's origin).
   const reporting = options.errorReportingOrigin ? [options.errorReportingOrigin] : [];
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built helmet's middleware again on every request (parsing the CSP each time).
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,4 +35,5 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { https: 
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 });

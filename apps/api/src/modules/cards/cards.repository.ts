@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cards } from '../../db/schema/cards.ts';
 import { files } from '../../db/schema/files.ts';
+import { teams } from '../../db/schema/teams.ts';
 import { clients, users } from '../../db/schema/users.ts';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -87,6 +88,36 @@ export async function findCardWithOwner(db: Executor, cardId: string) {
     .innerJoin(clients, eq(clients.id, cards.clientId))
     .innerJoin(users, eq(users.id, clients.userId))
     .where(eq(cards.id, cardId));
+  return row;
+}
+
+function preparePublicCardRead(db: Executor) {
+  return db
+    .select({
+      card: cards,
+      ownerDeletedAt: users.deletedAt,
+      teamCard: sql<boolean>`exists (select 1 from ${teams} where ${teams.cardId} = ${cards.id})`,
+    })
+    .from(cards)
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(cards.id, sql.placeholder('cardId')))
+    .prepare('public_card_read');
+}
+const publicCardReads = new WeakMap<Executor, ReturnType<typeof preparePublicCardRead>>();
+
+/**
+ * What every guest page and GET /api/public/cards/{id} read: the card, whether its owner deleted the account and
+ * whether it is a team card, in one round trip of a statement prepared once per database (DESIGN "Scale-out": the
+ * hot read neither builds its SQL in drizzle nor is planned by PostgreSQL per request).
+ */
+export async function findPublicCardRow(db: Executor, cardId: string) {
+  let read = publicCardReads.get(db);
+  if (!read) {
+    read = preparePublicCardRead(db);
+    publicCardReads.set(db, read);
+  }
+  const [row] = await read.execute({ cardId });
   return row;
 }
 

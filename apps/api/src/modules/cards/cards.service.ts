@@ -81,17 +81,20 @@ export async function findPrivateCardOfUser(db: Executor, userId: string, public
   return row ? toCard(row, publicUrl) : null;
 }
 
-/** What a guest sees of a card before paying; null for an unknown card. */
+/**
+ * What a guest sees of a card before paying, and whether it is a team card (whose team the caller adds); null for an
+ * unknown card.
+ */
 export async function findPublicCard(
   db: Executor,
   cardId: string,
   terms: Pick<PublicCard, 'fee_percent' | 'min_amount_cents' | 'max_amount_cents' | 'preset_amounts_cents'>,
-): Promise<PublicCard | null> {
-  const owned = await repo.findCardWithOwner(db, cardId);
+): Promise<{ card: PublicCard; teamCard: boolean } | null> {
+  const owned = await repo.findPublicCardRow(db, cardId);
   // A deleted account's cards take no more payments: their page is "no longer active" (404).
   if (!owned || owned.ownerDeletedAt) return null;
   const row = owned.card;
-  return {
+  const card: PublicCard = {
     id: row.id,
     title: row.title,
     public_name: row.publicName,
@@ -104,6 +107,7 @@ export async function findPublicCard(
     currency: 'EUR',
     ...terms,
   };
+  return { card, teamCard: owned.teamCard };
 }
 
 /** How a card presents its owner to a payer (an invoice's "who asks"); null for an unknown card. */

@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
@@ -12,6 +14,7 @@ import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../te
  */
 let t: TestApp;
 let cardId: string;
+let ownerJwt: string;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' };
 
 const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="tipcard-data">(.*?)<\/script>/.exec(html)![1]!);
@@ -27,7 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: { webDist, webServerEntry: fileURLToPath(new URL('../../../../web/src/public-server.tsx', import.meta.url)) },
   });
-  ({ cardId } = await signUpWithCard(t, { public_name: 'Jānis </script> $&' }));
+  ({ cardId, jwt: ownerJwt } = await signUpWithCard(t, { public_name: 'Jānis </script> $&' }));
 });
 
 afterAll(() => t.close());
@@ -48,7 +51,9 @@ describe('the guest page rendered on the server', () => {
     expect(page.body).toContain('Jānis &lt;/script&gt; $&amp;');
     const data = dataOf(page.body);
     expect(data).toMatchObject({ card: { id: cardId, public_name: 'Jānis </script> $&' }, locale: 'fr', start: null });
-    expect(page.body).toContain(`name="idempotency_key" value="${data.form_key}"`);
+    // Every guest gets these bytes (the page is cached): no per-view key in them (see "cached for every guest").
+    expect(data.form_key).toBeUndefined();
+    expect(page.body).not.toContain('name="idempotency_key"');
   });
 
   it('answers an unknown card with 404 and the "no longer active" page', async () => {
@@ -58,6 +63,87 @@ describe('the guest page rendered on the server', () => {
       expect(dataOf(missing.body).card).toBeNull();
       expect(missing.body).toContain('This link is no longer active');
     }
+  });
+});
+
+describe('the form page and the public card, cached for every guest', () => {
+  const cardUrls = () => [`/payment/${cardId}`, `/api/public/cards/${cardId}`];
+  const get = (url: string, headers: Record<string, string> = {}) => t.call({ method: 'GET', url, headers });
+
+  it('carry a tag and a short public max-age, and answer 304 to the tag the client has', async () => {
+    for (const url of cardUrls()) {
+      const first = await get(url);
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, max-age=30');
+      expect(first.headers.etag).toMatch(/^W\/".+"$/);
+      const again = await get(url);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const revalidated = await get(url, { 'if-none-match': String(first.headers.etag) });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body).toBe('');
+      expect((await get(url, { 'if-none-match': 'W/"something-else"' })).status).toBe(200);
+    }
+    expect(String((await get(`/payment/${cardId}`)).headers.vary)).toMatch(/Accept-Language, Cookie, Accept-Encoding/);
+  });
+
+  it('sends the page compressed as the browser accepts, the same page as uncompressed', async () => {
+    const plain = await get(`/payment/${cardId}`);
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const response = await t.app.inject({ method: 'GET', url: `/payment/${cardId}`, headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
+  it('change their tag when the card changes: its public fields, then its photo', async () => {
+    const tags = async () => Promise.all(cardUrls().map(async (url) => String((await get(url)).headers.etag)));
+    const before = await tags();
+    const patched = await t.call({ method: 'PATCH', url: `/api/cards/${cardId}`, token: ownerJwt, payload: { welcome_phrase: 'Paldies!' } });
+    expect(patched.status).toBe(200);
+    const afterPatch = await tags();
+    for (const [index, url] of cardUrls().entries()) {
+      expect(afterPatch[index]).not.toBe(before[index]);
+      const fresh = await get(url, { 'if-none-match': before[index]! });
+      expect(fresh.status).toBe(200);
+      expect(JSON.stringify(fresh.body)).toContain('Paldies!');
+    }
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const photo = await t.call({ method: 'POST', url: `/api/cards/${cardId}/photo`, token: ownerJwt, payload: { content: png.toString('base64'), name: 'me.png', mime: 'image/png' } });
+    expect(photo.status).toBe(200);
+    const afterPhoto = await tags();
+    for (const index of [0, 1]) expect(afterPhoto[index]).not.toBe(afterPatch[index]);
+    expect((await get(`/payment/${cardId}`)).body).toContain(photo.body.data.image_url.replace(/&/g, '&amp;'));
+  });
+
+  it('differ by language: the browser\'s and the stored choice', async () => {
+    const en = await get(`/payment/${cardId}`, { 'accept-language': 'en' });
+    const fr = await get(`/payment/${cardId}`, { 'accept-language': 'fr' });
+    const lv = await get(`/payment/${cardId}`, { 'accept-language': 'fr', cookie: 'locale=lv' });
+    expect(new Set([en, fr, lv].map((page) => page.headers.etag)).size).toBe(3);
+    expect([en, fr, lv].map((page) => dataOf(page.body).locale)).toEqual(['en', 'fr', 'lv']);
+    expect((await get(`/payment/${cardId}`, { 'accept-language': 'fr', 'if-none-match': String(en.headers.etag) })).status).toBe(200);
+  });
+
+  it('never make two guests\' tips (or one guest\'s two) share an idempotency key, whoever got the cached page', async () => {
+    const first = await get(`/payment/${cardId}`);
+    const second = await get(`/payment/${cardId}`, { 'if-none-match': String(first.headers.etag) });
+    expect(second.status).toBe(304); // the second guest's browser shows the first one's bytes
+    // What the page's plain form sends without a script: its fields, and no key since the page has none.
+    const fields = new URLSearchParams({ amount: '500', custom_amount: '', terms: '1' }).toString();
+    const submit = () => t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fields });
+    const [a, b] = [await submit(), await submit()];
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(a.headers.location).not.toBe(b.headers.location);
+    // A refused plain POST comes back as this guest's own page (not cached) with a key, so sending it again is one try.
+    const refused = await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: 'amount=500' });
+    expect(refused.status).toBe(422);
+    expect(refused.headers.etag).toBeUndefined();
+    expect(refused.headers['cache-control']).toBe('no-cache');
+    const { form_key: formKey } = dataOf(refused.body);
+    const fixed = new URLSearchParams({ amount: '500', terms: '1', idempotency_key: formKey }).toString();
+    const [c, d] = [await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fixed }), await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fixed })];
+    expect(c.status).toBe(303);
+    expect(d.headers.location).toBe(c.headers.location);
   });
 });
 

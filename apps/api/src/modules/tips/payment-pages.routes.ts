@@ -8,13 +8,18 @@ import { checkoutWithWallet, defaultPreset, RECEIPT_OUTCOMES, type GuestFormNoti
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
-import { paymentPageRenderer, sendShell } from '../web-shell/web-shell.ts';
+import { answeredFromCache, BoundedCache, sendPrecompressed, weakEtag, type PrecompressedText } from '../../lib/http-cache.ts';
+import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.ts';
 import { readGuestForm, type GuestFormFields } from './guest-form.ts';
 import type { TipsService } from './tips.service.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** How long a browser or a shared cache may show a card's form page before asking again (docs/decisions/0017). */
+const GUEST_PAGE_MAX_AGE_SECONDS = 30;
+/** Rendered form pages kept per process: a card in a language is one entry of about 40 KB. */
+const FORM_PAGE_CACHE_ENTRIES = 500;
 
 /** What the page is rendered from and inlined for hydration (apps/web payment-app.tsx `PaymentShellData`). */
 interface PageData {
@@ -53,6 +58,31 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
 
   const cardOf = async (cardId: string | null) => (cardId && isUuid(cardId) ? await tips.publicCard(cardId) : null);
 
+  /** The page for a URL, in a language, from what the server knows (rendered with React when the build has it). */
+  const pageOf = async (
+    locale: Locale,
+    url: { pathname: string; search: string },
+    cardId: string | null,
+    card: PublicCard | null,
+    extra: Omit<PageData, 'card' | 'locale'>,
+    status?: number,
+    noscriptRefreshSeconds?: number,
+  ): Promise<ShellPage> => {
+    const data: PageData = { card, locale, ...extra };
+    const render = await paymentPageRenderer(webServerEntry);
+    return {
+      entry: 'public.html',
+      locale,
+      title: card ? t('payment:meta.title', { name: card.public_name }, locale) : t('payment:meta.generic_title', {}, locale),
+      description: t('payment:meta.description', {}, locale),
+      path: cardId ? `/payment/${cardId}` : '/payment',
+      data,
+      status: status ?? (cardId && !card ? 404 : 200),
+      noscriptRefreshSeconds,
+      ...(render ? { html: render(url, data, locale) } : {}),
+    };
+  };
+
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -62,22 +92,14 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     status?: number,
     noscriptRefreshSeconds?: number,
   ) => {
-    const locale = requestLocale(request);
-    const data: PageData = { card, locale, ...extra };
-    const render = await paymentPageRenderer(webServerEntry);
     const [pathname = '/', query = ''] = request.url.split('?');
-    return sendShell(reply, {
-      entry: 'public.html',
-      locale,
-      title: card ? t('payment:meta.title', { name: card.public_name }, locale) : t('payment:meta.generic_title', {}, locale),
-      description: t('payment:meta.description', {}, locale),
-      path: cardId ? `/payment/${cardId}` : '/payment',
-      data,
-      status: status ?? (cardId && !card ? 404 : 200),
-      noscriptRefreshSeconds,
-      ...(render ? { html: render({ pathname, search: query ? `?${query}` : '' }, data, locale) } : {}),
-    });
+    const url = { pathname, search: query ? `?${query}` : '' };
+    return sendShell(reply, await pageOf(requestLocale(request), url, cardId, card, extra, status, noscriptRefreshSeconds));
   };
+
+  // The form page as it was last rendered for a card's public data and a language: rendering it again with React
+  // gives the same bytes, so only a change of the card (a new key) renders. Any instance rebuilds it from the database.
+  const formPages = new BoundedCache<PrecompressedText & { etag: string }>(FORM_PAGE_CACHE_ENTRIES);
 
   const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
   // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
@@ -96,9 +118,25 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     return sendPage(request, reply, null, null, {}, 200, 2);
   });
 
+  // Public and cacheable (docs/decisions/0017-cached-guest-reads.md): the same bytes for every guest of a card in a
+  // language, so it carries no per-view idempotency key; the script mints one per payment, a plain POST gets one below.
   app.get('/payment/:cardId', { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
-    const card = await cardOf(request.params.cardId);
-    return sendPage(request, reply, request.params.cardId, card, { start: null, form_key: randomUUID() });
+    const { cardId } = request.params;
+    const card = await cardOf(cardId);
+    if (!card) return sendPage(request, reply, cardId, null, { start: null });
+    const locale = requestLocale(request);
+    const key = `${locale} ${cardId} ${JSON.stringify(card)}`;
+    let cached = formPages.get(key);
+    if (!cached) {
+      const html = await shellHtml(app.config, await pageOf(locale, { pathname: `/payment/${cardId}`, search: '' }, cardId, card, { start: null }));
+      if (html === null) return reply.callNotFound();
+      cached = { text: html, compressed: {}, etag: weakEtag(html) };
+      formPages.set(key, cached);
+    }
+    // The language comes from the `locale` cookie or Accept-Language (requestLocale).
+    const vary = 'Accept-Language, Cookie, Accept-Encoding';
+    if (answeredFromCache(request, reply, { etag: cached.etag, maxAgeSeconds: GUEST_PAGE_MAX_AGE_SECONDS, vary })) return reply;
+    return sendPrecompressed(request, reply.type('text/html; charset=utf-8'), cached);
   });
 
   // A payment that did not go through: the form again with what the guest entered and the spec's message.
@@ -140,10 +178,12 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const { body, start } = readGuestForm(fields, card.preset_amounts_cents ?? presets);
     // The donation form is sent by its script (donations.routes.ts); without one it comes here and is asked again.
     if (card.activity_type === 'DONATION') return sendPage(request, reply, cardId, card, { start: { ...start, notice: 'error' }, form_key: randomUUID() }, 422);
-    const key = typeof fields.idempotency_key === 'string' && /^[\w-]{8,100}$/.test(fields.idempotency_key) ? fields.idempotency_key : null;
-    const again = (notice: GuestFormNotice | null, status: number, formKey = key ?? randomUUID()) =>
+    // The cached form page has no key (every guest gets its bytes): its plain POST is a new payment each time. The
+    // form shown again after a refusal is this guest's alone and carries the key, so sending it again is the same try.
+    const key = typeof fields.idempotency_key === 'string' && /^[\w-]{8,100}$/.test(fields.idempotency_key) ? fields.idempotency_key : randomUUID();
+    const again = (notice: GuestFormNotice | null, status: number, formKey = key) =>
       sendPage(request, reply, cardId, card, { start: { ...start, notice }, form_key: formKey }, status);
-    if (!body || !key) return again(body ? 'error' : start.errors.amount || start.errors.terms ? null : 'error', 422);
+    if (!body) return again(start.errors.amount || start.errors.terms ? null : 'error', 422);
     // Through the JSON call itself (tips.routes.ts), from the guest's address: the same validation, rate-limit budget,
     // anti-bot check, card-testing limits and idempotency, whichever door the guest came in by.
     const answer = await app.inject({

@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPaymentBody, publicCardSchema, publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
+import { answeredFromCache, weakEtag } from '../../lib/http-cache.ts';
 import type { TipsService } from './tips.service.ts';
 
 const cardParams = z.object({ cardId: z.uuid() });
 const MINUTE = 60_000;
+/** How long a guest's browser or a shared cache may show a card without asking again (docs/decisions/0017). */
+const PUBLIC_CARD_MAX_AGE_SECONDS = 30;
 
 /** The guest's tip API (no account) under /api. */
 export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
@@ -17,9 +20,11 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (a
       onRequest: perIp('public-card', 120),
       schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: z.object({ data: publicCardSchema }) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const card = await tips.publicCard(request.params.cardId);
       if (!card) throw new AppError('not_found');
+      // The tag is the card's public data itself: a change of name, photo, presets, rating or team is a new tag.
+      if (answeredFromCache(request, reply, { etag: weakEtag(JSON.stringify(card)), maxAgeSeconds: PUBLIC_CARD_MAX_AGE_SECONDS })) return reply;
       return { data: card };
     },
   );

@@ -122,7 +122,7 @@ export function createTipsService(deps: {
     /** An e-mailed receipt of a paid tip, through the outbox; not_found for anything but this card's paid payment. */
     async sendReceipt(cardId: string, paymentId: string, email: string, locale: Locale): Promise<void> {
       const payment = await paymentOfCard(cardId, paymentId);
-      const card = payment?.status === 'succeeded' ? await findPublicCard(deps.db, cardId, termsOfPayment()) : null;
+      const card = payment?.status === 'succeeded' ? (await findPublicCard(deps.db, cardId, termsOfPayment()))?.card : null;
       if (!payment || !card) throw new AppError('not_found');
       const reference = paymentReference(payment.id);
       await deps.messages.enqueueEmail(deps.db, {
@@ -144,10 +144,11 @@ export function createTipsService(deps: {
     },
 
     async publicCard(cardId: string): Promise<PublicCard | null> {
-      const card = await findPublicCard(deps.db, cardId, termsOfPayment());
-      if (!card) return null;
-      const team = await deps.teamOfCard?.(cardId);
-      return team ? { ...card, team } : card;
+      const found = await findPublicCard(deps.db, cardId, termsOfPayment());
+      if (!found) return null;
+      // Only a team card asks the teams module (a second round trip) for its team.
+      const team = found.teamCard ? await deps.teamOfCard?.(cardId) : null;
+      return team ? { ...found.card, team } : found.card;
     },
 
     /** Opens a checkout for a guest's tip; the same Idempotency-Key and body answer the same payment. */

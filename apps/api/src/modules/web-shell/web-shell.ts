@@ -97,23 +97,28 @@ export function bootAfterPaint(template: string): string {
 }
 
 /**
+ * The page's HTML: the built entry with the page's head, data and markup (stylesheets inlined with markup); null
+ * without a built app.
+ */
+export async function shellHtml(site: { webDist: string; publicUrl: string }, page: ShellPage): Promise<string | null> {
+  let template: string;
+  try {
+    template = await readFile(join(site.webDist, page.entry ?? 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template) : template, site.publicUrl, page);
+  return page.html === undefined ? html : inlineStylesheets(html, site.webDist);
+}
+
+/**
  * Answers a page path (`/about`, `/lv/faq`, `/payment/{id}`) with the built app and the page's head inlined; the app
  * then continues on the hash route. Without a built app there is nothing to serve: 404.
  */
 export async function sendShell(reply: FastifyReply, page: ShellPage) {
-  const { webDist, publicUrl } = reply.server.config;
-  let template: string;
-  try {
-    template = await readFile(join(webDist, page.entry ?? 'index.html'), 'utf8');
-  } catch {
-    return reply.callNotFound();
-  }
-  const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template) : template, publicUrl, page);
-  return reply
-    .status(page.status ?? 200)
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(page.html === undefined ? html : await inlineStylesheets(html, webDist));
+  const html = await shellHtml(reply.server.config, page);
+  if (html === null) return reply.callNotFound();
+  return reply.status(page.status ?? 200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
