@@ -9,14 +9,11 @@
  *
  * On a 2-core machine the server (one Node process) and autocannon (this process) get a core each; PostgreSQL shares
  * them. hello-world is measured the same way (its own process, the same connections, duration and headers), so the
- * ratio compares the served path, not the machine. `BENCH_CPU_PROF=<dir>` profiles the server (`node --cpu-prof`).
+ * ratio compares the served path, not the machine. `BENCH_PROFILE_DIR=<dir>` profiles the server (`node --cpu-prof`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -24,32 +21,24 @@ import { SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-p
 import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';
 import { CARD_INPUT } from '../apps/api/src/test/test-app.ts';
+import { createBenchDatabase } from './database.ts';
+import { ROOT, startServer, type RunningServer } from './server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HISTORY_TIPS = 60;
-const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4130);
-const HELLO_PORT = SERVER_PORT + 1;
-const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const root = fileURLToPath(new URL('..', import.meta.url));
 // What a phone's browser sends: the server compresses for it as it would for a guest.
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-GB,en;q=0.9' };
 
-if (!existsSync(`${root}apps/web/dist-server/public-server.js`)) {
+if (!existsSync(`${ROOT}apps/web/dist-server/public-server.js`)) {
   console.error('The guest page is rendered by the built web app: run `npm run build` first.');
   process.exit(1);
 }
 
-const name = `tipcard_api_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const benchDatabase = await createBenchDatabase('tipcard_api_bench');
+const databaseUrl = benchDatabase.url;
 const jwtSecret = randomBytes(48).toString('base64url');
-const children: ChildProcess[] = [];
+const running: RunningServer[] = [];
 
 /** A signed-up staff member with a card and a page of paid tips in the history, made in-process on the database. */
 async function seed() {
@@ -85,24 +74,6 @@ async function seed() {
   }
 }
 
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-async function waitUntilUp(port: number, path: string) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nothing answers on port ${port}`);
-}
-
 interface Figures {
   label: string;
   rps: number;
@@ -114,8 +85,8 @@ interface Figures {
 }
 
 /** Drives one path; `expect: '3xx'` for a revalidation that should be answered 304, every other answer is counted. */
-async function drive(label: string, port: number, path: string, headers: Record<string, string> = {}, expect: '2xx' | '3xx' = '2xx'): Promise<Figures> {
-  const target = { url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers } };
+async function drive(label: string, baseUrl: string, path: string, headers: Record<string, string> = {}, expect: '2xx' | '3xx' = '2xx'): Promise<Figures> {
+  const target = { url: `${baseUrl}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers } };
   await autocannon({ ...target, duration: 2 }); // warm-up: JIT, connection pools, the first render
   const result = await autocannon({ ...target, duration: SECONDS });
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -136,31 +107,23 @@ try {
   const { cardId, clientId, jwt } = await seed();
   console.log('done');
 
-  start(['bench/hello-world.ts'], { PORT: String(HELLO_PORT) });
-  start([...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []), 'apps/api/src/server.ts'], {
-    NODE_ENV: 'development',
-    PORT: String(SERVER_PORT),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: jwtSecret,
-    RATE_LIMITS: 'off',
-    WORKER: 'off',
-    LOG_LEVEL: 'warn',
-  });
-  await Promise.all([waitUntilUp(HELLO_PORT, '/'), waitUntilUp(SERVER_PORT, '/api/health')]);
+  const helloWorld = await startServer({}, { script: 'bench/hello-world.ts', readyPath: '/' });
+  running.push(helloWorld);
+  const server = await startServer({ DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, RATE_LIMITS: 'off', WORKER: 'off' });
+  running.push(server);
   console.log(`${CONNECTIONS} connections, ${SECONDS} s per path after a 2 s warm-up; server: RATE_LIMITS=off, LOG_LEVEL=warn, WORKER=off`);
 
-  const hello = await drive('hello-world (bare Fastify)', HELLO_PORT, '/');
+  const hello = await drive('hello-world (bare Fastify)', helloWorld.baseUrl, '/');
   // A guest's browser asking again within a visit sends the page's tag: measured apart, answered 304.
-  const tag = async (path: string) => String((await fetch(`http://127.0.0.1:${SERVER_PORT}${path}`, { headers: BROWSER_HEADERS })).headers.get('etag'));
+  const tag = async (path: string) => String((await fetch(`${server.baseUrl}${path}`, { headers: BROWSER_HEADERS })).headers.get('etag'));
   const page = `/payment/${cardId}`;
   const card = `/api/public/cards/${cardId}`;
   const rows = [
-    { figures: await drive(`/payment/{cardId}`, SERVER_PORT, page), target: 0.6 },
-    { figures: await drive('/payment/{cardId} revalidated (304)', SERVER_PORT, page, { 'if-none-match': await tag(page) }, '3xx'), target: 0.6 },
-    { figures: await drive('GET /api/public/cards/{id}', SERVER_PORT, card), target: 0.6 },
-    { figures: await drive('GET /api/public/cards/{id} revalidated (304)', SERVER_PORT, card, { 'if-none-match': await tag(card) }, '3xx'), target: 0.6 },
-    { figures: await drive('GET /api/clients/{id}/transactions', SERVER_PORT, `/api/clients/${clientId}/transactions`, { authorization: `Bearer ${jwt}` }), target: 0.3 },
+    { figures: await drive(`/payment/{cardId}`, server.baseUrl, page), target: 0.6 },
+    { figures: await drive('/payment/{cardId} revalidated (304)', server.baseUrl, page, { 'if-none-match': await tag(page) }, '3xx'), target: 0.6 },
+    { figures: await drive('GET /api/public/cards/{id}', server.baseUrl, card), target: 0.6 },
+    { figures: await drive('GET /api/public/cards/{id} revalidated (304)', server.baseUrl, card, { 'if-none-match': await tag(card) }, '3xx'), target: 0.6 },
+    { figures: await drive('GET /api/clients/{id}/transactions', server.baseUrl, `/api/clients/${clientId}/transactions`, { authorization: `Bearer ${jwt}` }), target: 0.3 },
   ];
   print(rows, hello);
   const answered = rows.every(({ figures }) => figures.unexpected === 0 && figures.errors === 0);
@@ -172,9 +135,6 @@ try {
   console.log(problems.length === 0 ? 'ledger invariants: all hold' : `ledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`);
   if (!answered || problems.length > 0) process.exitCode = 1;
 } finally {
-  await Promise.all(
-    children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))),
-  );
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await Promise.all(running.map((subject) => subject.stop()));
+  await benchDatabase.drop();
 }

@@ -8,7 +8,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -19,21 +18,16 @@ import { drainJob } from '../apps/api/src/test/jobs.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
 import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';
 import { CARD_INPUT } from '../apps/api/src/test/test-app.ts';
+import { createBenchDatabase } from './database.ts';
 import { startServer } from './server.ts';
 
 const ROUNDS = (process.env.BENCH_SENDERS ?? '20,64').split(',').map(Number);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 4_000);
 const STAFF = 200;
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 15);
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const name = `tipcard_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const benchDatabase = await createBenchDatabase('tipcard_bench');
+const databaseUrl = benchDatabase.url;
 
 const jwtSecret = randomUUID() + randomUUID();
 const database = await openDatabase({ databaseUrl });
@@ -135,6 +129,5 @@ try {
   await server.stop();
   await app.close();
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await benchDatabase.drop();
 }

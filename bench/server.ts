@@ -1,6 +1,7 @@
 /**
- * The real server as a benchmark's subject: `apps/api/src/server.ts` in a child process of its own (so the load
- * generator in the benchmark's process does not share its event loop), on a free port, ready when `/api/ready` is.
+ * A benchmark's subject in a child process of its own (so the load generator in the benchmark's process does not
+ * share its event loop), on a free port: the real server (`apps/api/src/server.ts`, ready when `/api/ready` is) or
+ * another script, such as the bare hello-world.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,14 +30,17 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the server with `env` over the benchmark's own environment, a throwaway DATA_DIR and warnings-only logs.
- * With BENCH_PROFILE_DIR set, the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+ * Starts `script` with `env` over the benchmark's own environment, a throwaway DATA_DIR and warnings-only logs.
+ * With BENCH_PROFILE_DIR set, the real server writes a CPU profile there when it stops (open it in Chrome's DevTools).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+export async function startServer(
+  env: Record<string, string> = {},
+  { script = 'apps/api/src/server.ts', readyPath = '/api/ready' }: { script?: string; readyPath?: string } = {},
+): Promise<RunningServer> {
+  const profile = process.env.BENCH_PROFILE_DIR && script === 'apps/api/src/server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tipcard-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -46,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
+      if ((await fetch(`${baseUrl}${readyPath}`)).ok) break;
     } catch {
       // Not listening yet.
     }

@@ -118,7 +118,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     return sendPage(request, reply, null, null, {}, 200, 2);
   });
 
-  // Public and cacheable (docs/decisions/0017-cached-guest-reads.md): the same bytes for every guest of a card in a
+  // Public and cacheable (docs/decisions/0018-cached-guest-reads.md): the same bytes for every guest of a card in a
   // language, so it carries no per-view idempotency key; the script mints one per payment, a plain POST gets one below.
   app.get('/payment/:cardId', { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
     const { cardId } = request.params;
