@@ -22,7 +22,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Public data any cache may keep for `maxAgeSeconds` and then revalidate with its tag (docs/decisions/0017): sets
+ * Public data any cache may keep for `maxAgeSeconds` and then revalidate with its tag (docs/decisions/0018): sets
  * Cache-Control, ETag and Vary, and answers 304 when the client already has this version. Returns whether it did.
  */
 export function answeredFromCache(request: FastifyRequest, reply: FastifyReply, cache: { etag: string; maxAgeSeconds: number; vary?: string }): boolean {

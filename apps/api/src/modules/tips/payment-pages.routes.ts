@@ -16,7 +16,7 @@ import type { TipsService } from './tips.service.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** How long a browser or a shared cache may show a card's form page before asking again (docs/decisions/0017). */
+/** How long a browser or a shared cache may show a card's form page before asking again (docs/decisions/0018). */
 const GUEST_PAGE_MAX_AGE_SECONDS = 30;
 /** Rendered form pages kept per process: a card in a language is one entry of about 40 KB. */
 const FORM_PAGE_CACHE_ENTRIES = 500;

@@ -7,7 +7,7 @@ import type { TipsService } from './tips.service.ts';
 
 const cardParams = z.object({ cardId: z.uuid() });
 const MINUTE = 60_000;
-/** How long a guest's browser or a shared cache may show a card without asking again (docs/decisions/0017). */
+/** How long a guest's browser or a shared cache may show a card without asking again (docs/decisions/0018). */
 const PUBLIC_CARD_MAX_AGE_SECONDS = 30;
 
 /** The guest's tip API (no account) under /api. */
