@@ -87,17 +87,23 @@ async function get(path: string, token: string) {
   return body.data;
 }
 
-/** Milliseconds of SAMPLES sequential requests after 20 warm-up ones: p50 and p99. */
-async function time(path: string, token: string) {
-  for (let i = 0; i < 20; i += 1) await get(path, token);
-  const took: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    const started = process.hrtime.bigint();
-    await get(path, token);
-    took.push(Number(process.hrtime.bigint() - started) / 1e6);
+/**
+ * p50 and p99 in ms of each request, SAMPLES each after 20 warm-up rounds, taken in turns (one of each per round) so
+ * that what else the machine does at the time weighs on all of them alike.
+ */
+async function timeInTurns(requests: { path: string; token: string }[]) {
+  const took = requests.map((): number[] => []);
+  for (let round = -20; round < SAMPLES; round += 1) {
+    for (const [n, { path, token }] of requests.entries()) {
+      const started = process.hrtime.bigint();
+      await get(path, token);
+      if (round >= 0) took[n]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
   }
-  took.sort((a, b) => a - b);
-  return { p50: percentile(took, 50), p99: percentile(took, 99) };
+  return took.map((samples) => {
+    samples.sort((x, y) => x - y);
+    return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+  });
 }
 
 /** The path of the 100th page: the first one's, then the cursor of each page followed 99 times. */
@@ -149,28 +155,30 @@ try {
   }
   // As autovacuum would leave it: statistics, and a visibility map that lets index-only scans skip the heap.
   await seeder.query('VACUUM ANALYZE');
+  await seeder.query('CHECKPOINT');
 
-  const figures = new Map<string, { p50: number; p99: number }[]>();
-  for (const { size, token, clientId } of users) {
+  const cases = new Map<string, { path: string; token: string }[]>();
+  for (const { token, clientId } of users) {
     const list = `/api/clients/${clientId}/transactions`;
     const filtered = `${list}?type=PAYIN`;
-    const cases: [string, string][] = [
+    const paths: [string, string][] = [
       ['first page', list],
       ['100th page', await hundredthPage(list, token)],
       ['first page, type=PAYIN', filtered],
       ['100th page, type=PAYIN', await hundredthPage(filtered, token)],
       ['overview', `/api/clients/${clientId}/overview`],
     ];
-    for (const [label, path] of cases) {
-      const result = await time(path, token);
-      figures.set(label, [...(figures.get(label) ?? []), result]);
-      console.log(`${size.toLocaleString('en').padStart(9)} rows  ${label.padEnd(24)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`);
-      if (EXPLAIN) await explain(`${size} rows, ${label}`, await statementsOf(() => get(path, token)));
-    }
+    for (const [label, path] of paths) cases.set(label, [...(cases.get(label) ?? []), { path, token }]);
   }
-  console.log(`\nratio ${SIZES[1].toLocaleString('en')}/${SIZES[0].toLocaleString('en')} (target ≤ 1.2):`);
-  for (const [label, [small, large]] of figures) {
-    console.log(`  ${label.padEnd(24)} p50 ${(large!.p50 / small!.p50).toFixed(2)}  p99 ${(large!.p99 / small!.p99).toFixed(2)}`);
+  for (const [label, requests] of cases) {
+    const [small, large] = (await timeInTurns(requests)) as [{ p50: number; p99: number }, { p50: number; p99: number }];
+    for (const [n, result] of [small, large].entries()) {
+      console.log(`${SIZES[n]!.toLocaleString('en').padStart(9)} rows  ${label.padEnd(24)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`);
+    }
+    console.log(`  ratio ${SIZES[1].toLocaleString('en')}/${SIZES[0].toLocaleString('en')}  p50 ${(large.p50 / small.p50).toFixed(2)}  p99 ${(large.p99 / small.p99).toFixed(2)}  (target ≤ 1.2)`);
+    if (EXPLAIN) {
+      for (const [n, { path, token }] of requests.entries()) await explain(`${SIZES[n]} rows, ${label}`, await statementsOf(() => get(path, token)));
+    }
   }
 
   const problems = await checkLedgerInvariants(app.db);
