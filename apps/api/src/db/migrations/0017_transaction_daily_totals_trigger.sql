@@ -22,6 +22,8 @@ BEGIN
   SELECT user_id, day, sum(received_cents), sum(payin_count), sum(rating_sum), sum(rating_count)
   FROM unnest(changes) GROUP BY 1, 2
   HAVING (sum(received_cents), sum(payin_count), sum(rating_sum), sum(rating_count)) <> (0, 0, 0, 0)
+  -- Days taken in one order, so two statements writing the same days (purges, backfills) cannot deadlock.
+  ORDER BY 1, 2
   ON CONFLICT (user_id, day) DO UPDATE SET
     received_cents = kept.received_cents + excluded.received_cents,
     payin_count = kept.payin_count + excluded.payin_count,
