@@ -21,7 +21,7 @@ import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.ser
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4120);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1_000);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const SIZES = [10_000, Number(process.env.BENCH_LARGE ?? 1_000_000)] as const;
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
