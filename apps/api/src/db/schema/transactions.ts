@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TransactionDetail } from '@tipcard/shared/transactions/detail';
 import { createdAt } from './columns.ts';
 import { cards } from './cards.ts';
@@ -43,6 +43,29 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The type filter's pages in keyset order: a rare type is read, not searched for among the other types' rows.
+    index('transactions_user_type_created_idx').on(t.userId, t.type, t.createdAt, t.id),
     index('transactions_payment_idx').on(t.paymentId),
   ],
+);
+
+/**
+ * Per user and Riga calendar day, what the overview and the verification limit add up: the PAYIN rows not REFUNDED,
+ * their net amount less what was taken back, their count and ratings. Kept by a trigger on `transactions` (migration
+ * `transaction_daily_totals_trigger`, decision 0019) in the writing statement's own transaction, so a day's row
+ * always equals the sum of that day's history rows; a day whose rows all went (refunded, purged) has no row.
+ */
+export const transactionDailyTotals = pgTable(
+  'transaction_daily_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull(),
+    payinCount: integer('payin_count').notNull(),
+    ratingSum: bigint('rating_sum', { mode: 'number' }).notNull(),
+    ratingCount: integer('rating_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { transactions } from '../../db/schema/transactions.ts';
+import { transactionDailyTotals, transactions } from '../../db/schema/transactions.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type TransactionType = TransactionRow['type'];
@@ -26,12 +26,8 @@ function conditions(userId: string, filter: TransactionFilter): SQL | undefined 
     filter.status ? eq(transactions.status, filter.status) : undefined,
     filter.from ? gte(transactions.createdAt, sql`(${filter.from}::date::timestamp AT TIME ZONE ${ZONE})`) : undefined,
     filter.to ? lt(transactions.createdAt, sql`((${filter.to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`) : undefined,
-    filter.before
-      ? or(
-          lt(transactions.createdAt, filter.before.createdAt),
-          and(eq(transactions.createdAt, filter.before.createdAt), lt(transactions.id, filter.before.id)),
-        )
-      : undefined,
+    // A row comparison, not `a < x OR (a = x AND b < y)`: it bounds the index scan, so page 100 starts where page 99 ended.
+    filter.before ? sql`(${transactions.createdAt}, ${transactions.id}) < (${filter.before.createdAt.toISOString()}::timestamptz, ${filter.before.id}::uuid)` : undefined,
   );
 }
 
@@ -75,22 +71,24 @@ export async function markPayinPaid(tx: Executor, allocationId: string, now: Dat
     .where(and(eq(transactions.allocationId, allocationId), eq(transactions.status, 'HOLD')));
 }
 
-/** Received payments (less what was taken back) since the start of this day, week and month in Riga, their count and mean rating. */
+/**
+ * Received payments (less what was taken back) since the start of this day, week and month in Riga, their count and
+ * mean rating: from the user's daily totals, so the cost follows the days of a history, not its rows.
+ */
 export async function overviewFigures(db: Executor, userId: string, now: Date) {
-  const since = (unit: 'day' | 'week' | 'month') =>
-    sql`(date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${ZONE}) AT TIME ZONE ${ZONE})`;
+  const firstDay = (unit: 'day' | 'week' | 'month') => sql`date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${ZONE})::date`;
   const received = (unit: 'day' | 'week' | 'month') =>
-    sql<string>`coalesce(sum(${transactions.amountCents} - ${transactions.refundedCents}) FILTER (WHERE ${transactions.createdAt} >= ${since(unit)}), 0)::text`;
+    sql<string>`coalesce(sum(${transactionDailyTotals.receivedCents}) FILTER (WHERE ${transactionDailyTotals.day} >= ${firstDay(unit)}), 0)::text`;
   const [row] = await db
     .select({
       today: received('day'),
       week: received('week'),
       month: received('month'),
-      count: sql<number>`count(*)::int`,
-      rating: sql<string | null>`avg(${transactions.rating})::text`,
+      count: sql<number>`coalesce(sum(${transactionDailyTotals.payinCount}), 0)::int`,
+      rating: sql<string | null>`(sum(${transactionDailyTotals.ratingSum})::numeric / nullif(sum(${transactionDailyTotals.ratingCount}), 0))::text`,
     })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'PAYIN'), sql`${transactions.status} <> 'REFUNDED'`));
+    .from(transactionDailyTotals)
+    .where(eq(transactionDailyTotals.userId, userId));
   return {
     todayCents: Number(row?.today ?? 0),
     weekCents: Number(row?.week ?? 0),
@@ -103,9 +101,9 @@ export async function overviewFigures(db: Executor, userId: string, now: Date) {
 /** The net amount of every payment the user received, less what was taken back (any age, held or paid). */
 export async function receivedTotalCents(db: Executor, userId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents} - ${transactions.refundedCents}), 0)::text` })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.type, 'PAYIN'), sql`${transactions.status} <> 'REFUNDED'`));
+    .select({ total: sql<string>`coalesce(sum(${transactionDailyTotals.receivedCents}), 0)::text` })
+    .from(transactionDailyTotals)
+    .where(eq(transactionDailyTotals.userId, userId));
   return Number(row?.total ?? 0);
 }
 
