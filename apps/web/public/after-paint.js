@@ -1,6 +1,6 @@
-// The app's entry for a page the server rendered whole (the landing page; apps/api web-shell `bootAfterPaint`): the
-// markup is already on screen, so the app's scripts start after the first frame is painted instead of competing
-// with it (a phone spends about a second evaluating them). The server names the entry in `data-entry`.
+// The entry for a page the server rendered whole (the landing page, the guest's payment pages; apps/api web-shell
+// `bootAfterPaint`): the markup is already on screen, so the scripts start after the first frame is painted instead
+// of competing with it (a phone spends up to a second evaluating them). The server names the entry in `data-entry`.
 const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry');
 if (entry) {
   // A hash route (`/#/lv/faq`, old links) is another page than the one the server rendered for `/`: not shown.

@@ -24,8 +24,9 @@ export interface ShellPage {
    */
   html?: string;
   /**
-   * With `html` that the app renders over rather than hydrates (the landing page): the entry's scripts start after
-   * the first paint (`/after-paint.js`, apps/web/public), so that evaluating them does not hold the first frame.
+   * With `html` that is complete before any script (the landing page; the guest's pages, whose form posts without
+   * one): the entry's scripts start after the first paint (`/after-paint.js`, apps/web/public), so that evaluating
+   * them does not hold the first frame.
    */
   bootAfterPaint?: boolean;
   /** Reloads the page after this many seconds when scripts are off (a page that waits for something). */
