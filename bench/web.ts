@@ -217,7 +217,7 @@ async function createCard(baseUrl: string): Promise<string> {
 
 /**
  * Everything `/payment/{cardId}` loads for its first render, gzipped: the HTML the server answers (card inlined), the
- * scripts, module preloads and stylesheets it names (and the entry that `/after-paint.js` starts), and recursively
+ * scripts, module preloads and stylesheets it names (and the entry that the boot script starts), and recursively
  * every static import of those scripts and every font or image their CSS references. Dynamic imports are listed
  * apart: the page renders without them.
  */
@@ -241,7 +241,7 @@ export async function measurePaymentPageWeight(baseUrl: string): Promise<Payment
     if (/rel="stylesheet"/.test(tag) || !rendered) critical.add(match[1]!);
     queue.push(match[1]!);
   }
-  // A page whose scripts start after the first paint names its entry to /after-paint.js (apps/api web-shell).
+  // A page whose scripts start after the first paint names its entry to the inline boot script (apps/api web-shell).
   for (const match of html.toString('utf8').matchAll(/<script[^>]*\sdata-entry="([^"]+)"/g)) queue.push(match[1]!);
   while (queue.length > 0) {
     const path = queue.shift()!;
