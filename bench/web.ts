@@ -89,6 +89,8 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** Where the LCP's time went (time to first byte, load delay, load time, render delay), in ms. */
   lcpPhases: { phase: string; ms: number }[];
+  /** Why Lighthouse measured nothing on this run (its `runtimeError`, e.g. NO_FCP on an overloaded machine). */
+  failure?: string;
 }
 
 /** A Lighthouse details table's rows (the LCP element audit's details are a list of two such tables). */
@@ -115,11 +117,14 @@ export async function measureLighthouse(url: string): Promise<LighthouseFigures>
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    const lcpMs = audits['largest-contentful-paint']?.numericValue;
+    const failure = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : lcpMs === undefined ? 'no LCP in the result' : undefined;
     return {
+      ...(failure ? { failure } : {}),
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+      lcpMs: Math.round(lcpMs ?? Number.NaN),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
       totalBlockingMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
       layoutShift: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
@@ -137,13 +142,14 @@ export interface LighthouseSeries {
   runs: LighthouseFigures[];
 }
 
-/** `runs` Lighthouse runs of the page, one after another, with the median of each figure. */
+/** `runs` Lighthouse runs of the page, one after another, with the median of each figure over the runs that measured. */
 export async function measureLighthouseRuns(url: string, runs = 3): Promise<LighthouseSeries> {
   const results: LighthouseFigures[] = [];
   for (let run = 0; run < runs; run += 1) results.push(await measureLighthouse(url));
+  const measured = results.filter((figures) => !figures.failure);
   const median = (pick: (figures: LighthouseFigures) => number) => {
-    const sorted = results.map(pick).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
+    const sorted = measured.map(pick).sort((a, b) => a - b);
+    return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
   };
   return {
     median: {
@@ -281,7 +287,8 @@ function verdict(met: boolean): string {
 function printLighthouse(title: string, series: LighthouseSeries, targets: { performance: number; accessibility?: number; lcpMs: number }) {
   const figures = series.median;
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
-  console.log(`${title}, Lighthouse mobile profile, median of ${series.runs.length} runs`);
+  const measured = series.runs.filter((run) => !run.failure).length;
+  console.log(`${title}, Lighthouse mobile profile, median of ${measured} run${measured === 1 ? '' : 's'}${measured < series.runs.length ? ` (of ${series.runs.length})` : ''}`);
   console.log(`  performance    ${String(figures.performance).padStart(5)}   target ≥ ${targets.performance}: ${verdict(figures.performance >= targets.performance)}`);
   const a11y = targets.accessibility === undefined ? '' : `   target ${targets.accessibility}: ${verdict(figures.accessibility >= targets.accessibility)}`;
   console.log(`  accessibility  ${String(figures.accessibility).padStart(5)}${a11y}`);
@@ -289,12 +296,14 @@ function printLighthouse(title: string, series: LighthouseSeries, targets: { per
   console.log(`  (FCP ${seconds(figures.fcpMs)} s, total blocking time ${figures.totalBlockingMs} ms, CLS ${figures.layoutShift.toFixed(3)})`);
   console.log('  each run:');
   series.runs.forEach((run, index) => {
+    if (run.failure) return console.log(`    ${index + 1}. measured nothing: ${run.failure}`);
     const phases = run.lcpPhases.map(({ phase, ms }) => `${phase} ${ms} ms`).join(', ');
     console.log(`    ${index + 1}. LCP ${seconds(run.lcpMs)} s, FCP ${seconds(run.fcpMs)} s, performance ${run.performance}, TBT ${run.totalBlockingMs} ms${phases ? ` (${phases})` : ''}`);
   });
   // The element is the same on every run of an unchanged page; a run that differs is worth seeing.
-  const elements = [...new Set(series.runs.map((run) => run.lcpElement))];
-  for (const element of elements) console.log(`  LCP element${elements.length > 1 ? ` (run ${series.runs.flatMap((run, i) => (run.lcpElement === element ? [i + 1] : [])).join(', ')})` : ''}: ${element}`);
+  const elements = [...new Set(series.runs.filter((run) => !run.failure).map((run) => run.lcpElement))];
+  const runsOf = (element: string) => series.runs.flatMap((run, i) => (!run.failure && run.lcpElement === element ? [i + 1] : []));
+  for (const element of elements) console.log(`  LCP element${elements.length > 1 ? ` (run ${runsOf(element).join(', ')})` : ''}: ${element}`);
   console.log('');
 }
 
