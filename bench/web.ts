@@ -3,16 +3,13 @@
  * a free port with a throwaway DATA_DIR and prints one block per measurement. Not a test: it prints, it never fails on
  * a score. Each measurement is an exported function taking the base URL, so more can join `main` below.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ROOT, startServer, type RunningServer } from './server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags every browser run here uses (e2e/playwright.config.ts). */
 const CHROMIUM_FLAGS = [
@@ -26,56 +23,10 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The real server (API and built web app) on a free port with an empty embedded database. */
-export async function startServer(): Promise<RunningServer> {
+async function startWebServer(): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tipcard-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill();
-      throw new Error('the server did not become ready within 60 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startServer();
 }
 
 export interface LighthouseFigures {
@@ -85,6 +36,26 @@ export interface LighthouseFigures {
   fcpMs: number;
   totalBlockingMs: number;
   layoutShift: number;
+  /** The element Lighthouse saw as the largest contentful paint (`largest-contentful-paint-element`), as its tag. */
+  lcpElement: string;
+  /** Where the LCP's time went (time to first byte, load delay, load time, render delay), in ms. */
+  lcpPhases: { phase: string; ms: number }[];
+  /** Why Lighthouse measured nothing on this run (its `runtimeError`, e.g. NO_FCP on an overloaded machine). */
+  failure?: string;
+}
+
+/** A Lighthouse details table's rows (the LCP element audit's details are a list of two such tables). */
+type DetailsTable = { type: string; items?: Record<string, unknown>[] };
+
+/** The LCP element's markup (Lighthouse's snippet, its opening tag) and the LCP's phases, when Lighthouse found them. */
+function lcpElementOf(details: unknown): Pick<LighthouseFigures, 'lcpElement' | 'lcpPhases'> {
+  const tables = ((details as { items?: DetailsTable[] } | undefined)?.items ?? []).filter((item) => item.type === 'table');
+  const node = tables[0]?.items?.[0]?.node as { snippet?: string; nodeLabel?: string } | undefined;
+  const label = node?.nodeLabel ? ` "${node.nodeLabel.slice(0, 40)}"` : '';
+  return {
+    lcpElement: node?.snippet ? `${node.snippet}${label}` : 'not found',
+    lcpPhases: (tables[1]?.items ?? []).map((row) => ({ phase: String(row.phase), ms: Math.round(Number(row.timing)) })),
+  };
 }
 
 /** Lighthouse's default (mobile profile: a mid-range phone, throttled 4G) run on one page, in Debian's Chromium. */
@@ -97,35 +68,50 @@ export async function measureLighthouse(url: string): Promise<LighthouseFigures>
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    const lcpMs = audits['largest-contentful-paint']?.numericValue;
+    const failure = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : lcpMs === undefined ? 'no LCP in the result' : undefined;
     return {
+      ...(failure ? { failure } : {}),
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+      lcpMs: Math.round(lcpMs ?? Number.NaN),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
       totalBlockingMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
       layoutShift: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      ...lcpElementOf(audits['largest-contentful-paint-element']?.details),
     };
   } finally {
     chrome.kill();
   }
 }
 
-/** The median of each figure over `runs` Lighthouse runs of the page (one run varies by a few points). */
-export async function measureLighthouseMedian(url: string, runs = 3): Promise<LighthouseFigures> {
+export interface LighthouseSeries {
+  /** Each figure's median over the runs (one run varies by a few points). */
+  median: Omit<LighthouseFigures, 'lcpElement' | 'lcpPhases'>;
+  /** Every run as measured, in order, so the spread shows. */
+  runs: LighthouseFigures[];
+}
+
+/** `runs` Lighthouse runs of the page, one after another, with the median of each figure over the runs that measured. */
+export async function measureLighthouseRuns(url: string, runs = 3): Promise<LighthouseSeries> {
   const results: LighthouseFigures[] = [];
   for (let run = 0; run < runs; run += 1) results.push(await measureLighthouse(url));
+  const measured = results.filter((figures) => !figures.failure);
   const median = (pick: (figures: LighthouseFigures) => number) => {
-    const sorted = results.map(pick).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
+    const sorted = measured.map(pick).sort((a, b) => a - b);
+    return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
   };
   return {
-    performance: median((f) => f.performance),
-    accessibility: median((f) => f.accessibility),
-    lcpMs: median((f) => f.lcpMs),
-    fcpMs: median((f) => f.fcpMs),
-    totalBlockingMs: median((f) => f.totalBlockingMs),
-    layoutShift: median((f) => f.layoutShift),
+    median: {
+      performance: median((f) => f.performance),
+      accessibility: median((f) => f.accessibility),
+      lcpMs: median((f) => f.lcpMs),
+      fcpMs: median((f) => f.fcpMs),
+      totalBlockingMs: median((f) => f.totalBlockingMs),
+      layoutShift: median((f) => f.layoutShift),
+    },
+    runs: results,
   };
 }
 
@@ -188,8 +174,9 @@ async function createCard(baseUrl: string): Promise<string> {
 
 /**
  * Everything `/payment/{cardId}` loads for its first render, gzipped: the HTML the server answers (card inlined), the
- * scripts, module preloads and stylesheets it names, and recursively every static import of those scripts and every
- * font or image their CSS references. Dynamic imports are listed apart: the page renders without them.
+ * scripts, module preloads and stylesheets it names (and the entry that the boot script starts), and recursively
+ * every static import of those scripts and every font or image their CSS references. Dynamic imports are listed
+ * apart: the page renders without them.
  */
 export async function measurePaymentPageWeight(baseUrl: string): Promise<PaymentPageWeight> {
   const { gzipSync } = await import('node:zlib');
@@ -211,6 +198,8 @@ export async function measurePaymentPageWeight(baseUrl: string): Promise<Payment
     if (/rel="stylesheet"/.test(tag) || !rendered) critical.add(match[1]!);
     queue.push(match[1]!);
   }
+  // A page whose scripts start after the first paint names its entry to the inline boot script (apps/api web-shell).
+  for (const match of html.toString('utf8').matchAll(/<script[^>]*\sdata-entry="([^"]+)"/g)) queue.push(match[1]!);
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (files.has(path)) continue;
@@ -246,18 +235,31 @@ function verdict(met: boolean): string {
   return met ? 'met' : 'NOT MET';
 }
 
-function printLighthouse(title: string, figures: LighthouseFigures, targets: { performance: number; accessibility?: number; lcpMs: number }) {
-  console.log(`${title}, Lighthouse mobile profile, median of 3 runs`);
+function printLighthouse(title: string, series: LighthouseSeries, targets: { performance: number; accessibility?: number; lcpMs: number }) {
+  const figures = series.median;
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const measured = series.runs.filter((run) => !run.failure).length;
+  console.log(`${title}, Lighthouse mobile profile, median of ${measured} run${measured === 1 ? '' : 's'}${measured < series.runs.length ? ` (of ${series.runs.length})` : ''}`);
   console.log(`  performance    ${String(figures.performance).padStart(5)}   target ≥ ${targets.performance}: ${verdict(figures.performance >= targets.performance)}`);
   const a11y = targets.accessibility === undefined ? '' : `   target ${targets.accessibility}: ${verdict(figures.accessibility >= targets.accessibility)}`;
   console.log(`  accessibility  ${String(figures.accessibility).padStart(5)}${a11y}`);
-  console.log(`  LCP          ${(figures.lcpMs / 1000).toFixed(2).padStart(5)} s   target ≤ ${(targets.lcpMs / 1000).toFixed(1)} s: ${verdict(figures.lcpMs <= targets.lcpMs)}`);
-  console.log(`  (FCP ${(figures.fcpMs / 1000).toFixed(2)} s, total blocking time ${figures.totalBlockingMs} ms, CLS ${figures.layoutShift.toFixed(3)})`);
+  console.log(`  LCP          ${seconds(figures.lcpMs).padStart(5)} s   target ≤ ${(targets.lcpMs / 1000).toFixed(1)} s: ${verdict(figures.lcpMs <= targets.lcpMs)}`);
+  console.log(`  (FCP ${seconds(figures.fcpMs)} s, total blocking time ${figures.totalBlockingMs} ms, CLS ${figures.layoutShift.toFixed(3)})`);
+  console.log('  each run:');
+  series.runs.forEach((run, index) => {
+    if (run.failure) return console.log(`    ${index + 1}. measured nothing: ${run.failure}`);
+    const phases = run.lcpPhases.map(({ phase, ms }) => `${phase} ${ms} ms`).join(', ');
+    console.log(`    ${index + 1}. LCP ${seconds(run.lcpMs)} s, FCP ${seconds(run.fcpMs)} s, performance ${run.performance}, TBT ${run.totalBlockingMs} ms${phases ? ` (${phases})` : ''}`);
+  });
+  // The element is the same on every run of an unchanged page; a run that differs is worth seeing.
+  const elements = [...new Set(series.runs.filter((run) => !run.failure).map((run) => run.lcpElement))];
+  const runsOf = (element: string) => series.runs.flatMap((run, i) => (!run.failure && run.lcpElement === element ? [i + 1] : []));
+  for (const element of elements) console.log(`  LCP element${elements.length > 1 ? ` (run ${runsOf(element).join(', ')})` : ''}: ${element}`);
   console.log('');
 }
 
 async function main() {
-  const server = await startServer();
+  const server = await startWebServer();
   try {
     const payment = await measurePaymentPageWeight(server.baseUrl);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -273,12 +275,12 @@ async function main() {
     if (payment.lazy.length > 0) console.log(`  (loaded only when needed, not counted: ${payment.lazy.join(', ')})`);
     console.log('');
 
-    printLighthouse('Guest payment page', await measureLighthouseMedian(`${server.baseUrl}/payment/${payment.cardId}`), {
+    printLighthouse('Guest payment page', await measureLighthouseRuns(`${server.baseUrl}/payment/${payment.cardId}`), {
       performance: 98,
       accessibility: 100,
       lcpMs: 1_200,
     });
-    printLighthouse('Landing page', await measureLighthouseMedian(`${server.baseUrl}/`), { performance: 97, lcpMs: 1_800 });
+    printLighthouse('Landing page', await measureLighthouseRuns(`${server.baseUrl}/`), { performance: 97, lcpMs: 1_800 });
   } finally {
     await server.stop();
   }

@@ -3,7 +3,8 @@ import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
 
 /**
  * The guest's page at its limits (issue 16): a tip from the first screen of a 360×640 phone, a tip with JavaScript
- * off, a declined card that keeps what the guest entered, and the hash-form links of old QR codes.
+ * off, taps before the script starts, a declined card that keeps what the guest entered, and the hash-form links of
+ * old QR codes.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the guest page is measured on the phone project');
 
@@ -68,6 +69,30 @@ test('with JavaScript off a tip reaches the checkout and comes back to "Thank yo
   await expect(page.getByText('Please accept the terms of use to continue.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue('7,50');
   await context.close();
+});
+
+test('what the guest taps before the script has started is kept when it takes over', async ({ page }) => {
+  // The script starts after the first paint: hold it until the taps are done on the server's form.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/public-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/payment/${staff.cardId}`);
+  await page.getByRole('radio', { name: '€ 10', exact: true }).check();
+  await page.getByText('Cover the transaction cost').click();
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  // Still the server's text: nothing has run yet.
+  await expect(page.getByRole('button', { name: 'Pay € 5.00' })).toBeVisible();
+
+  release();
+  // The script's total follows the taps (10 EUR, the cost covered), and the ticked terms stay ticked.
+  await expect(page.getByRole('button', { name: 'Pay € 10.50' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Pay € 10.50' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  await expect(page.locator('.amount')).toHaveText('€ 10.50');
 });
 
 test('a declined card returns to the form with everything the guest entered and the message', async ({ page }) => {

@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BOOT_SCRIPT_CSP_HASH } from '../modules/web-shell/web-shell.ts';
 
 /** Cloudflare Turnstile's widget: its script and its iframe, allowed only when the anti-bot check is on. */
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -20,7 +21,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { https: 
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", ...turnstile],
+        // No inline script but the one, by its hash, that starts a server-rendered page's app after its first paint.
+        scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, ...turnstile],
         // blob: lets the back office show a verification PDF it fetched with its token.
         frameSrc: ["'self'", 'blob:', ...turnstile],
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
+import { BOOT_SCRIPT_CSP_HASH } from '../web-shell/web-shell.ts';
 
 /**
  * The guest's pages as the server renders them: with the web app's own renderer (its source, as `vite build --ssr`
@@ -25,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'public-x.css'), '.guest-page-css{color:red}');
   writeFileSync(
     join(webDist, 'public.html'),
-    '<!doctype html><html lang="en"><head><title>Pay</title><link rel="stylesheet" crossorigin href="/assets/public-x.css"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>Pay</title><script type="module" crossorigin src="/assets/public-x.js"></script><link rel="stylesheet" crossorigin href="/assets/public-x.css"></head><body><div id="root"></div></body></html>',
   );
   t = await createTestApp({
     config: { webDist, webServerEntry: fileURLToPath(new URL('../../../../web/src/public-server.tsx', import.meta.url)) },
@@ -54,6 +55,10 @@ describe('the guest page rendered on the server', () => {
     // Every guest gets these bytes (the page is cached): no per-view key in them (see "cached for every guest").
     expect(data.form_key).toBeUndefined();
     expect(page.body).not.toContain('name="idempotency_key"');
+    // The script starts after the first paint, from the one inline script the CSP allows: nothing else to fetch first.
+    expect(page.body).toMatch(/<script data-entry="\/assets\/public-x\.js">[^<]+<\/script>\s*<\/body>/);
+    expect(page.body).not.toContain('type="module"');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_CSP_HASH}`);
   });
 
   it('answers an unknown card with 404 and the "no longer active" page', async () => {

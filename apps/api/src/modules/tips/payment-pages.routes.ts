@@ -79,7 +79,9 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       data,
       status: status ?? (cardId && !card ? 404 : 200),
       noscriptRefreshSeconds,
-      ...(render ? { html: render(url, data, locale) } : {}),
+      // The rendered form works before its script (a plain POST): the script starts after the first paint so the
+      // page paints with its response alone, on a slow phone as on a fast one (docs/decisions/0016-guest-page-ssr.md).
+      ...(render ? { html: render(url, data, locale), bootAfterPaint: true } : {}),
     };
   };
 

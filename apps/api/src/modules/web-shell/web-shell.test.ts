@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bootAfterPaint, renderShell } from './web-shell.ts';
+import { BOOT_SCRIPT_CSP_HASH, bootAfterPaint, renderShell } from './web-shell.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -48,17 +49,26 @@ describe('renderShell', () => {
 });
 
 describe('bootAfterPaint', () => {
-  it("loads the entry through /after-paint.js and drops the entry's module preloads, keeping the stylesheet", () => {
-    const built = `<head>
+  const built = `<head>
     <script type="module" crossorigin src="/assets/index-AbC1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/format-X.js">
     <link rel="modulepreload" crossorigin href="/assets/i18n-Y.js">
     <link rel="stylesheet" crossorigin href="/assets/index-Z.css">
-  </head>`;
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>`;
+
+  it("names the entry to the inline boot script at the end of the body and drops its module preloads, keeping the stylesheet", () => {
     const html = bootAfterPaint(built);
-    expect(html).toContain('<script type="module" src="/after-paint.js" data-entry="/assets/index-AbC1.js"></script>');
+    expect(html).toMatch(/<script data-entry="\/assets\/index-AbC1\.js">[^<]+<\/script>\s*<\/body>/);
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('crossorigin src=');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Z.css">');
+  });
+
+  it('is the one inline script the CSP allows, by its hash', () => {
+    const script = /<script data-entry="[^"]+">([^<]+)<\/script>/.exec(bootAfterPaint(built))![1]!;
+    expect(BOOT_SCRIPT_CSP_HASH).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,8 +25,9 @@ export interface ShellPage {
    */
   html?: string;
   /**
-   * With `html` that the app renders over rather than hydrates (the landing page): the entry's scripts start after
-   * the first paint (`/after-paint.js`, apps/web/public), so that evaluating them does not hold the first frame.
+   * With `html` that is complete before any script (the landing page; the guest's pages, whose form posts without
+   * one): the entry's scripts start after the first paint (`bootAfterPaint`), so that evaluating them does not hold
+   * the first frame.
    */
   bootAfterPaint?: boolean;
   /** Reloads the page after this many seconds when scripts are off (a page that waits for something). */
@@ -83,17 +85,39 @@ async function inlineStylesheets(html: string, webDist: string): Promise<string>
   return html.replace(STYLESHEET, (_tag, href: string) => `<style>${styles.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`);
 }
 
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 
 /**
- * The built entry's module script replaced by `/after-paint.js`, which imports it after the first paint, and its
- * module preloads dropped (fetched at once they would be evaluated before that paint as well).
+ * Starts the entry named in its `data-entry` after the first frame is painted. Inline, so the first paint needs no
+ * request but the document's (Lighthouse's LCP counts every request that ends before it); the CSP allows exactly
+ * this text by its hash (`BOOT_SCRIPT_CSP_HASH`). A hash route opened on a server-rendered page (`/#/lv/faq` on `/`,
+ * old links) is another page than the one rendered: its markup goes and the app starts at once.
+ */
+const BOOT_SCRIPT = [
+  '{',
+  'const entry = document.currentScript.dataset.entry;',
+  "if (/^#\\/./.test(location.hash)) { document.getElementById('root').replaceChildren(); import(entry); }",
+  'else requestAnimationFrame(() => setTimeout(() => import(entry)));',
+  '}',
+].join('\n');
+
+/** The CSP source that allows the inline boot script and nothing else inline (plugins/security.ts). */
+export const BOOT_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The built entry's module script replaced by the inline boot script at the end of the body, which imports the entry
+ * after the first paint, and its module preloads dropped (fetched at once they would be evaluated before that paint
+ * as well).
  */
 export function bootAfterPaint(template: string): string {
-  return template
-    .replace(MODULE_PRELOAD, '')
-    .replace(ENTRY_SCRIPT, (_tag, src: string) => `<script type="module" src="/after-paint.js" data-entry="${src}"></script>`);
+  let entry: string | undefined;
+  const withoutEntry = template.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, (_tag, src: string) => {
+    entry = src;
+    return '';
+  });
+  if (entry === undefined) return template;
+  return withoutEntry.replace('</body>', () => `  <script data-entry="${entry}">${BOOT_SCRIPT}</script>\n  </body>`);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuestFormStart } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
@@ -56,5 +58,26 @@ describe('TipForm', () => {
     expect(screen.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
     // 12.34 EUR and the fee covered: 12.34 + 0.62.
     expect(screen.getByRole('button', { name: 'Pay € 12.96' })).toBeInTheDocument();
+  });
+
+  it('keeps what the guest chose on the server\'s markup before the script hydrated it', async () => {
+    const form = <TipForm card={card} siteKey={null} onCardGone={noop} formKey="key-12345678" />;
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(form);
+    // Taps on the plain form while the script is still on its way.
+    container.querySelector<HTMLInputElement>('input[name="amount"][value="1000"]')!.click();
+    container.querySelector<HTMLInputElement>('input[name="terms"]')!.click();
+    container.querySelector<HTMLInputElement>('input[name="rating"][value="4"]')!.click();
+    container.querySelector<HTMLTextAreaElement>('textarea[name="message"]')!.value = 'Lovely service';
+
+    const root = await act(() => hydrateRoot(container, form));
+    expect(screen.getByRole('button', { name: 'Pay € 10.00' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '€ 10' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '4 out of 5' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Clear rating' })).toBeInTheDocument();
+    expect(screen.getByText('14/255')).toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
 import { MESSAGE_MAX_LENGTH } from '@tipcard/shared/payments/fees';
@@ -113,6 +113,23 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  // The server's form is on screen and usable before this script starts (after the first paint): hydration keeps
+  // what the guest ticked or typed meanwhile on screen but starts the state from the server's values. The state
+  // takes the screen's, before any tap reaches a handler, so a ticked box is not answered "accept the terms".
+  useLayoutEffect(() => {
+    const entered = fieldsOnScreen(formRef.current!);
+    setPreset(entered.preset);
+    setCustom(entered.custom);
+    setCoverFee(entered.coverFee);
+    setRating(entered.rating);
+    setMessage(entered.message);
+    setTerms(entered.terms);
+    setDonorName(entered.donorName);
+    setEmail(entered.email);
+    setDonorCode(entered.donorCode);
+    setMonthly(entered.monthly);
   }, []);
 
   const validate = (): FieldErrors => {
@@ -368,6 +385,28 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       </div>
     </form>
   );
+}
+
+/** The form's fields as they are on screen (a field the form does not have reads as empty). */
+function fieldsOnScreen(form: HTMLFormElement) {
+  const fields = new FormData(form);
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const choice = (name: string) => Number(text(name)) || null;
+  return {
+    preset: choice('amount'),
+    custom: text('custom_amount'),
+    coverFee: fields.has('cover_fee'),
+    rating: choice('rating'),
+    message: text('message'),
+    terms: fields.has('terms'),
+    donorName: text('donor_name'),
+    email: text('email'),
+    donorCode: text('donor_code'),
+    monthly: text('frequency') === 'monthly',
+  };
 }
 
 /** One-off or monthly: a monthly donation saves the card at the checkout and is charged on this day each month. */
