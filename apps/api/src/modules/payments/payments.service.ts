@@ -199,7 +199,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         now,
       );
     }
-    await handler.onSucceeded?.(tx, payment, allocations, now);
+    await handler.onSucceeded?.(tx, payment, allocations, now, plans);
     // A refund or dispute that overtook the success is taken back at once.
     if (takenBackOf(payment) > 0) await adjust(tx, payment, now);
   }

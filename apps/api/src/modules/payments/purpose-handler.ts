@@ -4,6 +4,9 @@ import type { PlatformAccountKind } from '../ledger/ledger.service.ts';
 import type { PaymentPurpose } from './payment-provider.ts';
 import type { AllocationRow, PaymentRow } from './payments.repository.ts';
 
+/** The payer's rating carried by a payment's plans (a tip's, a team tip's), or null. */
+export const payerRatingOf = (plans: AllocationPlan[]): number | null => plans.find((plan) => 'history' in plan)?.history.rating ?? null;
+
 /** Who receives what of a succeeded payment. The shares of a payment sum to its total (nets plus fees). */
 export type AllocationPlan =
   | {
@@ -24,8 +27,11 @@ export interface PurposeHandler {
   readonly purpose: PaymentPurpose;
   /** Decides the recipients when the payment succeeds (e.g. the card's owner, or the team's members at this moment). */
   allocate(tx: Transaction, payment: PaymentRow, now: Date): Promise<AllocationPlan[]>;
-  /** The purpose's own records of a success (a card's rating, an order placed), after the money was credited. */
-  onSucceeded?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date): Promise<void>;
+  /**
+   * The purpose's own records of a success (a card's rating, an order placed), after the money was credited; `plans`
+   * are what `allocate` answered, so nothing it read has to be read again.
+   */
+  onSucceeded?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date, plans: AllocationPlan[]): Promise<void>;
   /** After refunds or disputes took back (or gave back) part of a credited payment. */
   onAdjusted?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date): Promise<void>;
   /** A payment that will not be charged (failed or canceled): e.g. an order goes back to awaiting payment. */

@@ -269,6 +269,8 @@ describe('tips to the team card', () => {
     expect(card.body.data.team).toMatchObject({ id, title: 'Bar Riga', member_count: 3, members: [{ public_name: 'Anna' }, expect.any(Object), expect.any(Object)] });
 
     await receiveTip(t, card_id, 1_000, { message: 'Thanks all', rating: 5 });
+    // The guest's rating counts on the team's card.
+    expect((await t.call({ method: 'GET', url: `/api/public/cards/${card_id}` })).body.data).toMatchObject({ rating: 5, rating_count: 1 });
     // 9.50 received over three: 3.17, 3.17, 3.16 (the extra cents to the longest-standing); the 0.50 fee likewise.
     expect(await Promise.all(members.map(holdOf))).toEqual([317, 317, 316]);
     for (const [index, member] of members.entries()) {

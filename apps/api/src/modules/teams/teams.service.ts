@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, updateTeamCard } from '../cards/cards.service.ts';
 import { sharesReceivedPerUser } from '../payments/payments.service.ts';
-import type { PurposeHandler } from '../payments/purpose-handler.ts';
+import { payerRatingOf, type PurposeHandler } from '../payments/purpose-handler.ts';
 import { findTipNote } from '../tips/tips.service.ts';
 import { listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './teams.repository.ts';
@@ -71,9 +71,9 @@ export function createTeamTipHandler(): PurposeHandler {
         history: { detail: { kind: 'team_tip', team: team.title }, message: note?.message ?? null, rating: note?.rating ?? null },
       }));
     },
-    async onSucceeded(tx, payment) {
-      const note = await findTipNote(tx, payment.id);
-      if (note?.rating != null) await addCardRating(tx, payment.subjectId, note.rating);
+    async onSucceeded(tx, payment, _allocations, _now, plans) {
+      const rating = payerRatingOf(plans);
+      if (rating != null) await addCardRating(tx, payment.subjectId, rating);
     },
   };
 }

@@ -11,7 +11,7 @@ import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard } from '../cards/cards.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import type { PurposeHandler } from '../payments/purpose-handler.ts';
+import { payerRatingOf, type PurposeHandler } from '../payments/purpose-handler.ts';
 import * as repo from './tips.repository.ts';
 
 type CreateTip = z.output<typeof createPaymentBody>;
@@ -36,9 +36,9 @@ export function createTipHandler(): PurposeHandler {
         },
       ];
     },
-    async onSucceeded(tx, payment) {
-      const tip = await repo.findTip(tx, payment.id);
-      if (tip?.rating != null) await addCardRating(tx, tip.cardId, tip.rating);
+    async onSucceeded(tx, payment, _allocations, _now, plans) {
+      const rating = payerRatingOf(plans);
+      if (rating != null) await addCardRating(tx, payment.subjectId, rating);
     },
   };
 }
