@@ -51,6 +51,8 @@ test('an uncaught error on the guest page reaches Sentry, and nothing is loaded 
   page.on('request', (request) => requested.push(request.url()));
   await page.goto(`${BASE}/payment/${randomUUID()}?code=123456`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The server's markup is on screen before the page's script (and its error reporting) starts, after the first paint.
+  await page.waitForLoadState('networkidle');
   expect(requested.filter((url) => url.includes('/api/error-reporting') || url.includes(':' + new URL(sentry.dsn).port))).toEqual([]);
 
   const before = sentry.events().length;
