@@ -4,10 +4,17 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorBodySchema } from '@tipcard/shared/errors/error-codes';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@tipcard/shared/errors/error-codes';
 import { isRateLimitHook } from './rate-limit.ts';
 
 const ERROR_SCHEMA = 'ApiError';
+/** The body of every error answer, as the document describes it (the shared type is plain TypeScript). */
+const apiErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  errors: z.array(z.string()),
+  validation_errors: z.record(z.string(), z.array(z.string())),
+}) satisfies z.ZodType<ApiErrorBody>;
 const errorContent = { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } };
 
 /** A segment followed by a path parameter names one item of it: `/clients/:clientId` is a client. */

@@ -20,19 +20,22 @@ export function reloadForFailedChunk(
   return true;
 }
 
-/** React.lazy with the reload guard: a failed dynamic import reloads the page (at most once a minute). */
+/** A dynamic import with the reload guard: a failed import reloads the page (at most once a minute). */
+export async function importWithReload<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (reloadForFailedChunk()) return new Promise<T>(() => {});
+    // Reloading did not help (or just happened): a real outage or a broken deploy, worth a report.
+    reportError(error, 'chunk_load');
+    throw error;
+  }
+}
+
+/** React.lazy with the reload guard. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => {
-    try {
-      return await load();
-    } catch (error) {
-      if (reloadForFailedChunk()) return new Promise<{ default: T }>(() => {});
-      // Reloading did not help (or just happened): a real outage or a broken deploy, worth a report.
-      reportError(error, 'chunk_load');
-      throw error;
-    }
-  });
+  return lazy(() => importWithReload(load));
 }
 
 /** Vite reports failed preloads with this event; handle them with the same guard. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteInfoSchema, type SiteInfo } from '@tipcard/shared/site/schemas';
+import type { SiteInfo } from '@tipcard/shared/site/schemas';
 import { api } from './api-client.ts';
 import { readShellData } from './shell-data.ts';
 import { formatEuro } from './format-euro.ts';
@@ -14,7 +14,11 @@ function inlinedSiteInfo(): SiteInfo | undefined {
 export function useSiteInfo(): SiteInfo | undefined {
   return useQuery({
     queryKey: ['site'],
-    queryFn: ({ signal }) => api.get('/site', siteInfoSchema, { auth: false, errorHandling: 'none', signal }),
+    // The schema (and zod) load only when the page came without the details: the landing page's startup stays light.
+    queryFn: async ({ signal }) => {
+      const { siteInfoSchema } = await import('@tipcard/shared/site/schemas');
+      return api.get('/site', siteInfoSchema, { auth: false, errorHandling: 'none', signal });
+    },
     initialData: inlinedSiteInfo,
     // Configuration changes only with a server restart.
     staleTime: Infinity,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The closed list of error codes the API answers with. `code` is the stable machine key the client translates;
  * `message` is the server text the spec fixes (spec 8, DESIGN "Wire format").
@@ -73,15 +71,16 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The body of every error answer (DESIGN "Wire format"); the API's OpenAPI document names it `ApiError`. */
-export const apiErrorBodySchema = z.object({
-  message: z.string(),
-  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
-  errors: z.array(z.string()),
-  validation_errors: z.record(z.string(), z.array(z.string())),
-});
-
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+/**
+ * The body of every error answer (DESIGN "Wire format"); the API's OpenAPI document names it `ApiError`. A plain
+ * type, not a zod schema: the web app's first screen reads error codes, and zod stays out of its startup (bench:web).
+ */
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors: string[];
+  validation_errors: Record<string, string[]>;
+}
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);

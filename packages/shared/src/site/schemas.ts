@@ -1,25 +1,6 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../constants.ts';
+import { LOCALES } from '../constants.ts';
 import { requiredString, rule } from '../validation.ts';
-
-/** The public site's pages (spec 2 "Public and marketing"), each under every locale prefix. */
-export const SITE_PAGES = [
-  '/',
-  '/how-it-works',
-  '/about',
-  '/faq',
-  '/contacts',
-  '/affiliate-program',
-  '/terms',
-  '/privacy',
-  '/cookies',
-] as const;
-export type SitePage = (typeof SITE_PAGES)[number];
-
-/** The printable documents: the tariff in every language, the print-for-agents sheet in English and Latvian. */
-export const AGENT_SHEET_LOCALES = ['en', 'lv'] as const satisfies readonly Locale[];
-export const tariffPdfPath = (locale: Locale) => `/docs/tariff-${locale}.pdf`;
-export const agentsPdfPath = (locale: (typeof AGENT_SHEET_LOCALES)[number]) => `/docs/agents-${locale}.pdf`;
 
 /** What the web app needs to know about the operator: every detail comes from configuration and may be absent. */
 export const siteInfoSchema = z.object({

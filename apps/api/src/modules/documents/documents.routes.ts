@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALES } from '@tipcard/shared/constants';
-import { AGENT_SHEET_LOCALES, agentsPdfPath, tariffPdfPath } from '@tipcard/shared/site/schemas';
+import { AGENT_SHEET_LOCALES, agentsPdfPath, tariffPdfPath } from '@tipcard/shared/site/pages';
 import type { DocumentsService } from './documents.service.ts';
 
 const PDF = 'application/pdf';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@tipcard/shared/constants';
-import { SITE_PAGES } from '@tipcard/shared/site/schemas';
+import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { t as translate } from '../../lib/i18n.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { pageKeyOf } from './site.service.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
-import { errorReportingSchema, SITE_PAGES, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
+import { SITE_PAGES } from '@tipcard/shared/site/pages';
+import { errorReportingSchema, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { requestLocale } from '../../lib/i18n.ts';
 import { landingPageRenderer, sendShell } from '../web-shell/web-shell.ts';
 import { pageMetaOf } from './site.service.ts';

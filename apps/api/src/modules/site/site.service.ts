@@ -1,4 +1,5 @@
-import type { SiteInfo, SitePage } from '@tipcard/shared/site/schemas';
+import type { SitePage } from '@tipcard/shared/site/pages';
+import type { SiteInfo } from '@tipcard/shared/site/schemas';
 import type { Locale } from '@tipcard/shared/constants';
 import type { Config } from '../../config.ts';
 import { t } from '../../lib/i18n.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileDown, Mail, Phone } from 'lucide-react';
-import { tariffPdfPath } from '@tipcard/shared/site/schemas';
+import { tariffPdfPath } from '@tipcard/shared/site/pages';
 import { cn } from '../../components/ui/cn.ts';
 import { Logo } from '../../components/ui/logo.tsx';
 import { SocialLinks } from '../../components/ui/social-links.tsx';

@@ -19,7 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { ACTIVITY_TYPES, type ActivityType } from '@tipcard/shared/constants';
-import { tariffPdfPath } from '@tipcard/shared/site/schemas';
+import { tariffPdfPath } from '@tipcard/shared/site/pages';
 import { ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, FileDown, Gift, Link2, Share2 } from 'lucide-react';
-import { AGENT_SHEET_LOCALES, agentsPdfPath } from '@tipcard/shared/site/schemas';
+import { AGENT_SHEET_LOCALES, agentsPdfPath } from '@tipcard/shared/site/pages';
 import { ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { useNamespaces } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -16,7 +16,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { tariffPdfPath } from '@tipcard/shared/site/schemas';
+import { tariffPdfPath } from '@tipcard/shared/site/pages';
 import { ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { currentLocale, useNamespaces } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

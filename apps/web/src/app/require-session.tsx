@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { stripLocale } from '../lib/locale.ts';
+import { hasSession } from '../lib/tokens.ts';
+import { useLocalePath } from '../lib/use-locale-path.ts';
+import { PageLoader } from './guards.tsx';
+import { useMyCard } from './session/use-my-card.ts';
+
+const RestoreAccountPage = lazyWithReload(() => import('../features/settings/restore-account-page.tsx'));
+
+/** Signed-in pages: no token → index; signed in without a card → account-create. */
+export function RequireSession() {
+  const to = useLocalePath();
+  const location = useLocation();
+  const { card, me, isPending, isError } = useMyCard();
+
+  if (!hasSession()) return <Navigate to={to('/')} replace />;
+  if (isPending || isError) return <PageLoader />;
+  // Signed in again within 30 days of deleting the account: the only question is whether to restore it.
+  if (me?.deletion) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RestoreAccountPage deletion={me.deletion} />
+      </Suspense>
+    );
+  }
+
+  const path = stripLocale(location.pathname);
+  if (!card && path !== '/account/create') return <Navigate to={to('/account/create')} replace />;
+  if (card && path === '/account/create') return <Navigate to={to('/overview')} replace />;
+  return <Outlet />;
+}
