@@ -234,7 +234,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The card photo (public: the guest payment page shows it) */
+    /** The card photo (public: the guest payment page shows it); `size=avatar` fits it into 192×192 */
     get: operations['getCardPhoto'];
     put?: never;
     /** Upload the card photo (JPEG or PNG, base64, at most 10 MB; stored re-encoded without metadata) */
@@ -3089,6 +3089,7 @@ export interface operations {
     parameters: {
       query?: {
         v?: string;
+        size?: 'avatar';
       };
       header?: never;
       path: {

@@ -111,6 +111,32 @@ describe('card photo', () => {
     expect(meta).toMatchObject({ width: 200, height: 100 });
   });
 
+  it('serves the avatar variant fitted into 192 px, cached for ever under its own tag, never enlarged', async () => {
+    const { user, card } = await userWithCard();
+    const { image_url: imageUrl } = (await upload(user, card.id, await makePng())).body.data;
+    const full = await fetchPhoto(imageUrl);
+    const avatar = await fetchPhoto(`${imageUrl}&size=avatar`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers['content-type']).toBe('image/jpeg');
+    expect(avatar.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(avatar.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(await sharp(avatar.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 192, height: 144 });
+    expect(avatar.bytes.length).toBeLessThan(full.bytes.length / 4);
+    expect(avatar.headers.etag).not.toBe(full.headers.etag);
+    // Asked again (from the process's cache): the same bytes; a client that has them gets a 304.
+    expect((await fetchPhoto(`${imageUrl}&size=avatar`)).bytes.equals(avatar.bytes)).toBe(true);
+    const revalidated = await fetchPhoto(`${imageUrl}&size=avatar`, { 'if-none-match': String(avatar.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect((await fetchPhoto(imageUrl, { 'if-none-match': String(avatar.headers.etag) })).status).toBe(200);
+
+    const small = (await upload(user, card.id, await makePng(120, 90))).body.data.image_url;
+    expect(await sharp((await fetchPhoto(`${small}&size=avatar`)).bytes).metadata()).toMatchObject({ width: 120, height: 90 });
+
+    const unknownSize = await t.call({ method: 'GET', url: `${imageUrl}&size=huge` });
+    expect(unknownSize.status).toBe(422);
+    expect(unknownSize.body).toMatchObject({ code: 'validation_failed' });
+  });
+
   it('replaces the old file and deletes it with DELETE, leaving no file behind', async () => {
     const { user, card } = await userWithCard();
     const filesBefore = await fileCount();

@@ -104,16 +104,17 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
     {
       schema: {
         tags,
-        summary: 'The card photo (public: the guest payment page shows it)',
+        summary: 'The card photo (public: the guest payment page shows it); `size=avatar` fits it into 192×192',
         params: cardParams,
-        querystring: z.object({ v: z.string().max(100).optional() }),
+        querystring: z.object({ v: z.string().max(100).optional(), size: z.enum(['avatar']).optional() }),
       },
     },
     async (request, reply) => {
-      const photo = await cards.photo(request.params.cardId);
+      const size = request.query.size ?? 'full';
+      const photo = await cards.photo(request.params.cardId, size);
       // Only the URL naming the current file may be cached for ever; any other answer may change.
       const versioned = request.query.v === photo.fileId;
-      const etag = `"${photo.fileId}"`;
+      const etag = size === 'full' ? `"${photo.fileId}"` : `"${photo.fileId}-${size}"`;
       reply
         .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
         .header('ETag', etag)

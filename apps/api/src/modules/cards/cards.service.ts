@@ -4,11 +4,12 @@ import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { BoundedCache } from '../../lib/http-cache.ts';
 import { t } from '../../lib/i18n.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import { deleteFile, storeFile } from '../files/files.service.ts';
 import * as repo from './cards.repository.ts';
-import { decodeUpload, normalizePhoto } from './photo.ts';
+import { avatarOf, decodeUpload, normalizePhoto, PHOTO_MIME } from './photo.ts';
 import { normalizeHexColor, renderQrCode, type QrFormat } from './qr-code.ts';
 
 type CardInput = z.output<typeof cardBody>;
@@ -170,8 +171,15 @@ export async function updateTeamCard(tx: Executor, cardId: string, changes: { ti
 
 export type CardsService = ReturnType<typeof createCardsService>;
 
+/** The sizes a card photo is served in: as stored (at most 1024 px), or the avatar variant (at most 192 px). */
+export type PhotoSize = 'full' | 'avatar';
+/** Avatar variants kept per process: about 10 KB each. */
+const AVATAR_CACHE_ENTRIES = 2_000;
+
 /** The owner's cards (and a card's public photo); `publicUrl` makes each card's payment URL. */
 export function createCardsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+  // Made once per photo file: a file never changes (a new photo is a new file), so a variant never goes stale.
+  const avatars = new BoundedCache<Buffer>(AVATAR_CACHE_ENTRIES);
   return {
     async list(userId: string, clientId: string): Promise<Card[]> {
       await requireOwnClient(db, userId, clientId);
@@ -240,11 +248,17 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
     },
 
     /** The photo of a card for anyone (guests see it on the payment page); 404 when there is none. */
-    async photo(cardId: string): Promise<{ fileId: string; mime: string; content: Buffer }> {
+    async photo(cardId: string, size: PhotoSize = 'full'): Promise<{ fileId: string; mime: string; content: Buffer }> {
       const photo = await repo.findCardPhoto(db, cardId);
       if (!photo) throw new AppError('not_found');
-      const { content } = photo;
-      return { fileId: photo.fileId, mime: photo.mime, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
+      const content = Buffer.from(photo.content.buffer, photo.content.byteOffset, photo.content.byteLength);
+      if (size === 'full') return { fileId: photo.fileId, mime: photo.mime, content };
+      let avatar = avatars.get(photo.fileId);
+      if (!avatar) {
+        avatar = await avatarOf(content);
+        avatars.set(photo.fileId, avatar);
+      }
+      return { fileId: photo.fileId, mime: PHOTO_MIME, content: avatar };
     },
 
     /**

@@ -117,7 +117,8 @@ describe('the form page and the public card, cached for every guest', () => {
     expect(photo.status).toBe(200);
     const afterPhoto = await tags();
     for (const index of [0, 1]) expect(afterPhoto[index]).not.toBe(afterPatch[index]);
-    expect((await get(`/payment/${cardId}`)).body).toContain(photo.body.data.image_url.replace(/&/g, '&amp;'));
+    // The page shows it in its avatar size.
+    expect((await get(`/payment/${cardId}`)).body).toContain(`${photo.body.data.image_url}&size=avatar`.replace(/&/g, '&amp;'));
   });
 
   it('differ by language: the browser\'s and the stored choice', async () => {

@@ -5,12 +5,17 @@ function initials(name: string | null | undefined): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'T';
 }
 
+/** A card photo's URL (`image_url`) in the avatar size the API serves: at most 192 px, about a tenth of the bytes. */
+function avatarUrl(imageUrl: string): string {
+  return `${imageUrl}${imageUrl.includes('?') ? '&' : '?'}size=avatar`;
+}
+
 /**
- * A photo, or a placeholder with the initials when there is none. An empty `alt` means decorative (the name is
+ * A card's photo, or a placeholder with the initials when there is none. An empty `alt` means decorative (the name is
  * written next to it): the placeholder is then hidden from screen readers, as an `<img alt="">` is.
  */
 export function Avatar({ src, name, alt, className }: { src: string | null | undefined; name: string | null | undefined; alt: string; className?: string }) {
-  if (src) return <img src={src} alt={alt} className={cn('size-16 shrink-0 rounded-2xl object-cover ring-1 ring-slate-200', className)} />;
+  if (src) return <img src={avatarUrl(src)} alt={alt} className={cn('size-16 shrink-0 rounded-2xl object-cover ring-1 ring-slate-200', className)} />;
   return (
     <div
       {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
