@@ -117,6 +117,21 @@ test('a declined card returns to the form with everything the guest entered and 
   await expect(page.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
   expect(await a11yProblems(page)).toEqual([]);
 
+  // Opened again with its script held back: an edit of the pre-filled message made before the script starts is kept
+  // (hydrating a text area would put the server's text back).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/public-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Lovely service, thank you');
+  release();
+  // The counter is the script's: it counts the edited text.
+  await expect(page.getByText('25/255')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Lovely service, thank you');
+
   // One tap to try again with another card: the same 21 EUR, a new payment.
   await page.getByRole('button', { name: 'Pay € 21.00' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

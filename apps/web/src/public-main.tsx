@@ -4,6 +4,7 @@ import { isLocale } from './lib/is-locale.ts';
 import './app/public/public.css';
 import { PublicApp } from './app/public/public-app.tsx';
 import { setPaymentLocale } from './features/payment/payment-i18n.ts';
+import { keepTypedText } from './features/payment/typed-before-hydration.ts';
 import { installErrorReporting } from './lib/error-reporting.ts';
 import { preferredLocale } from './lib/locale.ts';
 import { readShellData } from './lib/shell-data.ts';
@@ -27,5 +28,7 @@ const app = (
 );
 // As a transition, hydration yields to the browser between components rather than holding the main thread in one
 // long task, and a tap that arrives meanwhile hydrates its target first (bench:web, total blocking time).
-if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+if (root.hasChildNodes()) {
+  keepTypedText(root);
+  startTransition(() => void hydrateRoot(root, app));
+} else createRoot(root).render(app);

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuestFormStart } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { keepTypedText } from '../typed-before-hydration.ts';
 import { TipForm } from './tip-form.tsx';
 
 const card: PublicCard = {
@@ -77,6 +78,23 @@ describe('TipForm', () => {
     expect(screen.getByRole('radio', { name: '4 out of 5' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Clear rating' })).toBeInTheDocument();
     expect(screen.getByText('14/255')).toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('keeps an edit of the pre-filled message made before the script hydrated the form', async () => {
+    const start: GuestFormStart = { preset_cents: 500, custom: '', cover_fee: false, rating: null, message: 'Lovely service', terms: true, notice: 'failed', payment_id: 'p1', errors: {} };
+    const form = <TipForm card={card} siteKey={null} onCardGone={noop} start={start} formKey="key-12345678" />;
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(form);
+    keepTypedText(container);
+    const message = container.querySelector<HTMLTextAreaElement>('textarea[name="message"]')!;
+    message.value = 'Lovely service, thank you';
+    message.dispatchEvent(new Event('input', { bubbles: true }));
+
+    const root = await act(() => hydrateRoot(container, form));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Lovely service, thank you');
+    expect(screen.getByText('25/255')).toBeInTheDocument();
     act(() => root.unmount());
     container.remove();
   });

@@ -12,6 +12,7 @@ import { createDonationPayment, createPublicPayment, PublicApiError } from '../a
 import { createIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { paymentLocale, paymentMoney, usePaymentT } from '../payment-i18n.ts';
 import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../tip-amount.ts';
+import { takeTypedText } from '../typed-before-hydration.ts';
 import { AmountPicker } from './amount-picker.tsx';
 import { FeeSummary } from './fee-summary.tsx';
 import { StarRating } from './star-rating.tsx';
@@ -124,7 +125,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     setCustom(entered.custom);
     setCoverFee(entered.coverFee);
     setRating(entered.rating);
-    setMessage(entered.message);
+    // A text area's hydration put the server's text back over an edit: what the guest typed is kept apart.
+    setMessage(takeTypedText('message') ?? entered.message);
     setTerms(entered.terms);
     setDonorName(entered.donorName);
     setEmail(entered.email);
