@@ -101,7 +101,8 @@ test('the card shop in Spanish, and a canceled checkout cancels the order', asyn
   await page.getByRole('button', { name: 'Vista previa' }).click();
   await page.getByRole('button', { name: 'Pagar 5,00 €' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await page.getByRole('button', { name: 'Cancel and return' }).click();
+  // The provider's page follows the stored language too.
+  await page.getByRole('button', { name: 'Cancelar y volver' }).click();
   await expect(page).toHaveURL(/#\/(es\/)?card-orders\/payment\/canceled\?order=/);
   await expect(page.getByRole('heading', { name: 'El pago no se completó' })).toBeVisible({ timeout: 20_000 });
 });

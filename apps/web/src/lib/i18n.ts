@@ -11,14 +11,14 @@ import { isLocale } from './is-locale.ts';
  */
 // Exclusions spell out the path: a `**` does not reach above the app's root, so `!**/sms.json` would match nothing.
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../../../packages/shared/src/i18n/locales/en/*.json', '!../../../../packages/shared/src/i18n/locales/en/{sms,documents,marketing,legal}.json'],
+  ['../../../../packages/shared/src/i18n/locales/en/*.json', '!../../../../packages/shared/src/i18n/locales/en/{sms,documents,checkout,marketing,legal}.json'],
   { eager: true, import: 'default' },
 );
 const localeModules = import.meta.glob<Record<string, unknown>>(
   [
     '../../../../packages/shared/src/i18n/locales/*/*.json',
     '!../../../../packages/shared/src/i18n/locales/en/*.json',
-    '!../../../../packages/shared/src/i18n/locales/*/{sms,documents,marketing,legal}.json',
+    '!../../../../packages/shared/src/i18n/locales/*/{sms,documents,checkout,marketing,legal}.json',
   ],
   { import: 'default' },
 );
@@ -26,7 +26,7 @@ const lazyModules = import.meta.glob<Record<string, unknown>>(['../../../../pack
   import: 'default',
 });
 
-const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email', 'documents']);
+const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email', 'documents', 'checkout']);
 const CATALOG_PATH = /locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export const resources: Resource = {};

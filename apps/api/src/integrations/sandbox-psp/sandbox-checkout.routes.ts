@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Locale } from '@tipcard/shared/constants';
 import { formatMoney } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
-import { requestLocale } from '../../lib/i18n.ts';
+import { t } from '../../lib/i18n.ts';
 import { SANDBOX_SAVED_CARD_BEHAVIOUR, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
 
 /**
@@ -30,23 +29,26 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /**
- * The hosted checkout page: plain HTML and a form, as a provider's page would be (no script on our origin). Amounts
- * in the guest's decimal mark (their language cookie, else the browser's); opened on a wallet, only its sheet.
+ * The hosted checkout page: plain HTML and a form, as a provider's page would be (no script on our origin), in the
+ * payer's language that the checkout was opened with (as Stripe Checkout's `locale`); opened on a wallet, only its
+ * sheet.
  */
-function checkoutPage(checkout: SandboxCheckout, token: string, locale: Locale, options: { problem?: string; wallet?: keyof typeof WALLETS } = {}): string {
+function checkoutPage(checkout: SandboxCheckout, token: string, options: { problem?: string; wallet?: keyof typeof WALLETS } = {}): string {
   const { problem, wallet } = options;
+  const { locale } = checkout;
+  const text = (key: string, vars?: Record<string, string>) => escape(t(`checkout:sandbox.${key}`, vars, locale));
   const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
   // Written as the guest page writes it ("5,00 €" in French), so the amount reads the same on both pages.
-  const amount = escape(formatMoney(checkout.amount_cents, locale));
+  const amount = formatMoney(checkout.amount_cents, locale);
   const cards = Object.entries(SANDBOX_TEST_CARDS)
     .map(([number, outcome]) => {
       const saved = SANDBOX_SAVED_CARD_BEHAVIOUR[number];
-      return `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome}${saved ? ` (once saved: ${saved.replaceAll('_', ' ')})` : ''}</li>`;
+      return `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${text(`outcome.${outcome}`)}${saved ? ` (${text(`once_saved.${saved}`)})` : ''}</li>`;
     })
     .join('');
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${amount} — Sandbox checkout</title>
+<title>${text('title', { amount })}</title>
 <style>
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f4f9;color:#0f172a}
 main{max-width:420px;margin:0 auto;padding:20px 16px 40px}.banner{background:#fef3c7;color:#78350f;border-radius:10px;padding:8px 12px;font-size:14px;margin-bottom:16px}
@@ -54,41 +56,41 @@ main{max-width:420px;margin:0 auto;padding:20px 16px 40px}.banner{background:#fe
 .amount{font-size:34px;font-weight:700;margin:4px 0 20px}.wallet{display:block;width:100%;border:0;border-radius:10px;padding:13px;font-size:17px;font-weight:600;color:#fff;margin-bottom:10px;cursor:pointer}
 .apple{background:#000}.google{background:#1f2937}.or{text-align:center;color:#64748b;font-size:13px;margin:14px 0}
 label{display:block;font-size:14px;font-weight:600;margin:12px 0 6px}input[type=text]{width:100%;padding:12px;border:1px solid #cbd5e1;border-radius:10px;font-size:16px}
-input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.row{display:flex;gap:10px}.row>div{flex:1}
+input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.row{display:flex;gap:10px;align-items:flex-end}.row>div{flex:1;min-width:0}
 .pay{display:block;width:100%;margin-top:18px;border:0;border-radius:10px;padding:14px;font-size:17px;font-weight:700;background:#0b2a5b;color:#fff;cursor:pointer}
 .cancel{display:block;width:100%;margin-top:12px;background:none;border:0;color:#334155;text-decoration:underline;font-size:15px;cursor:pointer}
 .problem{background:#fee2e2;color:#7f1d1d;border-radius:10px;padding:10px 12px;margin-bottom:12px}.help{font-size:13px;color:#475569;margin-top:18px}
 .help ul{padding-left:18px;margin:6px 0}.check{display:flex;gap:8px;align-items:center;font-weight:400;font-size:14px}
 </style></head>
 <body><main>
-<p class="banner" role="note">Sandbox checkout: no real money moves.</p>
+<p class="banner" role="note">${text('banner')}</p>
 <div class="box">
 <h1>${escape(checkout.description)}</h1>
-<p class="amount">${amount}</p>
+<p class="amount">${escape(amount)}</p>
 ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
 ${
   wallet
     ? `<form method="post" action="${action}">
-<button class="wallet ${WALLETS[wallet].className}" name="method" value="${wallet}" type="submit">Pay with ${WALLETS[wallet].name}</button>
+<button class="wallet ${WALLETS[wallet].className}" name="method" value="${wallet}" type="submit">${text('pay_with', { wallet: WALLETS[wallet].name })}</button>
 </form>
-<p class="or"><a href="/api/sandbox/checkout?c=${encodeURIComponent(token)}">Other ways to pay</a></p>`
+<p class="or"><a href="/api/sandbox/checkout?c=${encodeURIComponent(token)}">${text('other_ways')}</a></p>`
     : `<form method="post" action="${action}">
-<button class="wallet apple" name="method" value="apple_pay" type="submit">Pay with Apple Pay</button>
-<button class="wallet google" name="method" value="google_pay" type="submit">Pay with Google Pay</button>
+<button class="wallet apple" name="method" value="apple_pay" type="submit">${text('pay_with', { wallet: WALLETS.apple_pay.name })}</button>
+<button class="wallet google" name="method" value="google_pay" type="submit">${text('pay_with', { wallet: WALLETS.google_pay.name })}</button>
 </form>
-<p class="or">or pay with card</p>
+<p class="or">${text('or_card')}</p>
 <form method="post" action="${action}">
 <input type="hidden" name="method" value="card">
-<label for="card_number">Card number</label>
+<label for="card_number">${text('card_number')}</label>
 <input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" type="text" placeholder="12/34" autocomplete="cc-exp"></div>
-<div><label for="cvc">CVC</label><input id="cvc" name="cvc" type="text" inputmode="numeric" placeholder="123" autocomplete="cc-csc"></div></div>
-<label class="check"><input type="checkbox" name="deliver_twice" value="1"> Deliver the webhook event twice (testing)</label>
-<button class="pay" type="submit">Pay ${amount}</button>
+<div class="row"><div><label for="expiry">${text('expiry')}</label><input id="expiry" name="expiry" type="text" placeholder="12/34" autocomplete="cc-exp"></div>
+<div><label for="cvc">${text('cvc')}</label><input id="cvc" name="cvc" type="text" inputmode="numeric" placeholder="123" autocomplete="cc-csc"></div></div>
+<label class="check"><input type="checkbox" name="deliver_twice" value="1"> ${text('deliver_twice')}</label>
+<button class="pay" type="submit">${text('pay', { amount })}</button>
 </form>`
 }
-<form method="post" action="/api/sandbox/checkout/cancel?c=${encodeURIComponent(token)}"><button class="cancel" type="submit">Cancel and return</button></form>
-<div class="help">Test cards:<ul>${cards}</ul>Any expiry and CVC.</div>
+<form method="post" action="/api/sandbox/checkout/cancel?c=${encodeURIComponent(token)}"><button class="cancel" type="submit">${text('cancel')}</button></form>
+<div class="help">${text('test_cards')}<ul>${cards}</ul>${text('any_expiry')}</div>
 </div></main></body></html>`;
 }
 
@@ -105,7 +107,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(checkoutPage(open(request.query.c), request.query.c, requestLocale(request), { wallet: request.query.wallet })),
+      .send(checkoutPage(open(request.query.c), request.query.c, { wallet: request.query.wallet })),
   );
 
   app.post(
@@ -118,7 +120,8 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
       if (method === 'card') {
         const digits = cardNumber.replace(/\D/g, '');
         if (!digits) {
-          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.query.c, requestLocale(request), { problem: 'Enter a card number.' }));
+          const problem = t('checkout:sandbox.enter_card', {}, checkout.locale);
+          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.query.c, { problem }));
         }
         const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
         outcome = known === undefined ? 'declined' : known;

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@tipcard/shared/constants';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -45,6 +46,8 @@ export class SandboxRefusal extends ProviderRefusedError {}
 /** What the hosted page needs: the checkout, signed into its URL so the page can be shown without a lookup. */
 export interface SandboxCheckout {
   ref: string;
+  /** The payer's language: the hosted page speaks it. */
+  locale: Locale;
   amount_cents: number;
   currency: string;
   description: string;
@@ -153,6 +156,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       const expiresAt = clock.now().getTime() + CHECKOUT_LIFETIME_MS;
       const checkout: SandboxCheckout = {
         ref: refOf(expiresAt, input.metadata.payment_id),
+        locale: input.locale,
         amount_cents: input.amount_cents,
         currency: input.currency,
         description: input.description,

@@ -15,6 +15,7 @@ async function savedCard(card: string) {
   const paymentId = crypto.randomUUID();
   const { checkout_url: url } = await sandbox.createCheckout({
     purpose: 'donation',
+    locale: 'en',
     amount_cents: 1_000,
     currency: 'EUR',
     description: 'Monthly donation',

@@ -124,6 +124,7 @@ describe('the sandbox provider', () => {
     const paymentId = crypto.randomUUID();
     const { checkout_url: url, provider_ref: ref } = await sandbox.createCheckout({
       purpose: 'tip',
+      locale: 'en',
       amount_cents: 1_000,
       currency: 'EUR',
       created_at: clock.now(),
@@ -267,6 +268,43 @@ describe('refunding a payment from our side', () => {
 });
 
 describe('sandbox checkout attempts', () => {
+  it('shows its hosted page in the language the checkout was opened in, as Stripe Checkout\'s locale, whatever the browser says', async () => {
+    const staff = await signUpWithCard(t);
+    const open = async (language: string) => {
+      const created = await t.call({
+        method: 'POST',
+        url: `/api/public/cards/${staff.cardId}/payments`,
+        headers: { 'idempotency-key': crypto.randomUUID(), 'accept-language': language },
+        payload: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+      });
+      expect(created.status).toBe(201);
+      const url = new URL(created.body.data.checkout_url);
+      return `${url.pathname}${url.search}`;
+    };
+    const page = async (path: string) => (await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en', cookie: 'locale=es' } })).body;
+
+    const english = await page(await open('en'));
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<h1>Tip for Anna</h1>');
+    expect(english).toContain('<label for="card_number">Card number</label>');
+    expect(english).toContain('Pay € 5.00</button>');
+    const frenchPath = await open('fr-FR,fr;q=0.9');
+    const french = await page(frenchPath);
+    expect(french).toContain('<html lang="fr">');
+    expect(french).toContain('<h1>Pourboire pour Anna</h1>');
+    expect(french).toContain('<label for="card_number">Numéro de carte</label>');
+    expect(french).toContain('Payer 5,00 €</button>');
+    expect(french).toContain('Annuler et revenir</button>');
+    expect(french).toContain('paiement refusé');
+    const latvian = await page(await open('lv'));
+    expect(latvian).toContain('<h1>Dzeramnauda: Anna</h1>');
+    expect(latvian).toContain('Maksāt 5,00 €</button>');
+    // The problem of a submission without a card number is in that language too.
+    const refused = await t.app.inject({ method: 'POST', url: frenchPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('<p class="problem" role="alert">Saisissez un numéro de carte.</p>');
+  });
+
   it('counts attempts per visitor and checkout: one checkout is cut off after 30 a minute, the next checkout from the same address is not', async () => {
     const staff = await signUpWithCard(t);
     const pay = async (payment: { checkout_url: string }) => {

@@ -252,7 +252,7 @@ export class FakeStripe {
       invoice: null,
       invoice_creation: { enabled: false, invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null } },
       livemode: false,
-      locale: null,
+      locale: params.locale ?? null,
       managed_payments: null,
       metadata: params.metadata ?? {},
       mode: params.mode ?? 'payment',
@@ -606,6 +606,9 @@ type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K
 type Params<T> = { [K in Exclude<keyof T, RequiredKeys<T>>]?: Field<T[K]> } & { [K in RequiredKeys<T>]: { required: Field<T[K]> } };
 type AnyField = 'string' | 'integer' | 'boolean' | 'metadata' | { oneOf: readonly string[] } | { list: AnyField } | { fields: Record<string, unknown> } | { required: AnyField };
 
+/** The languages Stripe Checkout speaks (`locale`); any other value is refused, as Stripe refuses it. */
+const CHECKOUT_LOCALES = ['auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hi-IN', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW'] as const;
+
 const SESSION_CREATE = {
   mode: { oneOf: ['payment', 'setup', 'subscription'] },
   line_items: {
@@ -623,6 +626,7 @@ const SESSION_CREATE = {
   payment_intent_data: { fields: { description: 'string', metadata: 'metadata', setup_future_usage: { oneOf: ['off_session', 'on_session'] } } },
   customer: 'string',
   expires_at: 'integer',
+  locale: { oneOf: CHECKOUT_LOCALES },
   expand: { list: 'string' },
 } satisfies Params<Stripe.Checkout.SessionCreateParams>;
 type SessionCreate = Stripe.Checkout.SessionCreateParams & { metadata?: Record<string, string>; payment_intent_data?: { metadata?: Record<string, string> } };

@@ -68,6 +68,7 @@ describe('the Stripe provider in the app', () => {
     const checkout = (key: string) =>
       stripe.createCheckout({
         purpose: 'tip',
+        locale: 'en',
         amount_cents: 1_000,
         currency: 'EUR',
         description: 'Tip',

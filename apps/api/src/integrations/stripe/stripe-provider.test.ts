@@ -1,6 +1,7 @@
 import { systemClock } from '../../lib/clock.ts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locale } from '@tipcard/shared/constants';
 import { WebhookVerificationError, type CheckoutInput, type PaymentProvider } from '../../modules/payments/payment-provider.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -12,6 +13,7 @@ const PAYMENT_ID = '0b5f1c2e-3d4a-4b6c-8d7e-9f0a1b2c3d4e';
 function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
   return {
     purpose: 'tip',
+    locale: 'en',
     amount_cents: 1500,
     currency: 'EUR',
     description: 'Tip for Anna',
@@ -69,6 +71,15 @@ describe('createCheckout', () => {
       metadata: { payment_id: PAYMENT_ID, card_id: 'card_1', purpose: 'tip' },
       expires_at: Math.floor(createdAt.getTime() / 1000) + 3600,
     });
+  });
+
+  it('opens the hosted page in the payer\'s language; Stripe refuses a language it does not speak', async () => {
+    const result = await provider.createCheckout(checkoutInput({ locale: 'lv', description: 'Dzeramnauda: Anna' }));
+    expect(posts('/v1/checkout/sessions')[0]!.body.get('locale')).toBe('lv');
+    expect(fake.sessions.get(result.provider_ref)).toMatchObject({ locale: 'lv' });
+    await expect(
+      provider.createCheckout(checkoutInput({ locale: 'xx' as Locale, idempotency_key: 'tip:card_1:key-0002' })),
+    ).rejects.toThrow(/Invalid locale/);
   });
 
   it('sends the parameters of the first attempt when the same payment is retried minutes later, so Stripe replays that session', async () => {

@@ -209,6 +209,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
           ],
           success_url: input.success_url,
           cancel_url: input.cancel_url,
+          locale: input.locale,
           client_reference_id: input.metadata.payment_id,
           metadata,
           // Stripe copies this onto the payment intent (and its charges), so refunds and disputes trace back to us.

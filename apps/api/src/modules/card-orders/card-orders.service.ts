@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Locale } from '@tipcard/shared/constants';
 import {
   CARD_ORDER_MAX_ITEMS,
   CARD_ORDER_MAX_ITEMS_PER_USER,
@@ -14,6 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { t } from '../../lib/i18n.ts';
 import { findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
 import { DEFAULT_QR_COLOR, renderQrCode } from '../cards/qr-code.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -194,7 +196,7 @@ export function createCardOrdersService(deps: {
   }
 
   /** Opens the provider's checkout for a paid order; an order that cannot be paid is canceled, so its items are free again. */
-  async function openCheckout(order: repo.CardOrderRow): Promise<repo.CardOrderRow> {
+  async function openCheckout(order: repo.CardOrderRow, locale: Locale): Promise<repo.CardOrderRow> {
     const orderUrl = (outcome: 'success' | 'canceled', paymentId: string) =>
       `${deps.publicUrl}/#/card-orders/payment/${outcome}?order=${order.id}&payment=${paymentId}`;
     try {
@@ -208,7 +210,8 @@ export function createCardOrdersService(deps: {
         totalCents: order.totalCents,
         coverFee: false,
         description: `Card order ${order.id.slice(0, 8)}`,
-        providerDescription: `Tipcard: ${order.quantity} × QR ${order.product}`,
+        providerDescription: t('checkout:description.card_order', { items: t(`card-orders:products.${order.product}.quantity`, { count: order.quantity }, locale) }, locale),
+        locale,
         successUrl: (paymentId) => orderUrl('success', paymentId),
         cancelUrl: (paymentId) => orderUrl('canceled', paymentId),
         metadata: { card_order_id: order.id },
@@ -274,7 +277,7 @@ export function createCardOrdersService(deps: {
      * the partial unique index on free orders is the last word on "first order free". With an Idempotency-Key a retry
      * answers the same order.
      */
-    async create(userId: string, clientId: string, body: OrderBody, idempotencyKey?: string): Promise<CardOrder> {
+    async create(userId: string, clientId: string, body: OrderBody, locale: Locale, idempotencyKey?: string): Promise<CardOrder> {
       await requireOwnClient(db, userId, clientId);
       if (body.quantity > CARD_ORDER_MAX_ITEMS) throw new AppError('card_order_too_many_items');
       await requireCard(db, userId);
@@ -288,7 +291,7 @@ export function createCardOrdersService(deps: {
         } else throw error;
       }
       const { order } = placed;
-      if (order.status === 'awaiting_payment' && !order.checkoutUrl) return toOrder(await openCheckout(order));
+      if (order.status === 'awaiting_payment' && !order.checkoutUrl) return toOrder(await openCheckout(order, locale));
       return toOrder(order);
     },
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@tipcard/shared/constants';
 import type { createInvoiceBody, Invoice, PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
@@ -149,7 +150,7 @@ export function createInvoicesService(deps: {
      * Opens a checkout for the invoice's amount. Refused unless the invoice is open, checked again under its lock in
      * the transaction that records the payment, so a cancel in between leaves no checkout.
      */
-    async pay(invoiceId: string, idempotencyKey: string): Promise<PublicPayment> {
+    async pay(invoiceId: string, idempotencyKey: string, locale: Locale): Promise<PublicPayment> {
       const invoice = await repo.findInvoice(db, invoiceId);
       const face = invoice ? await findCardFace(db, invoice.cardId) : null;
       if (!invoice || !face) throw new AppError('not_found');
@@ -166,6 +167,7 @@ export function createInvoicesService(deps: {
         coverFee: false,
         description: `Invoice: ${invoice.description}`,
         providerDescription: `${invoice.description} (${face.public_name})`,
+        locale,
         successUrl: (paymentId) => `${deps.publicUrl}/invoice/${invoice.id}/success?payment=${paymentId}`,
         cancelUrl: (paymentId) => `${deps.publicUrl}/invoice/${invoice.id}/canceled?payment=${paymentId}`,
         metadata: { invoice_id: invoice.id },

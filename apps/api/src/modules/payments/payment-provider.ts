@@ -1,3 +1,5 @@
+import type { Locale } from '@tipcard/shared/constants';
+
 /**
  * The seam between Tipcard and a payment service provider (DESIGN "Payments"). Guests never type card data on our
  * origin: `createCheckout` answers the provider's hosted page. Implementations: the built-in sandbox and Stripe.
@@ -34,6 +36,8 @@ export type PaymentPurpose = 'tip' | 'team_tip' | 'card_order' | 'invoice' | 'do
 
 export interface CheckoutInput {
   purpose: PaymentPurpose;
+  /** The payer's language: the hosted page speaks it (Stripe Checkout's `locale`). */
+  locale: Locale;
   amount_cents: number;
   currency: 'EUR';
   description: string;

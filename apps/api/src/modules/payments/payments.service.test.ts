@@ -105,7 +105,7 @@ function eventFor(payment: { id: string; total_cents: number }, type: ProviderEv
 }
 
 const tip = (cardId: string, amount = 500, extra: Partial<{ cover_fee: boolean; rating: number; message: string }> = {}, key = crypto.randomUUID()) =>
-  tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key);
+  tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key, 'en');
 
 /** The release job, run until nothing more is due now. */
 const settleDueShares = () => drainJob({ runOne: payments.releaseOneDueShare }, () => clock.now());
@@ -447,6 +447,7 @@ describe('payments with several recipients', () => {
     recipientsOf.set(subjectId, users.map((u) => u.userId));
     const payment = await split.openCheckout({
       purpose: 'invoice',
+      locale: 'en',
       subjectId,
       idempotencyKey: crypto.randomUUID(),
       request: totalCents,

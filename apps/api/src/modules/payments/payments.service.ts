@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@tipcard/shared/constants';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -45,8 +46,10 @@ export interface CheckoutRequest {
   coverFee: boolean;
   /** How the recipients' history names the payment. */
   description: string;
-  /** What the provider's hosted page shows the payer. */
+  /** What the provider's hosted page shows the payer, in their language. */
   providerDescription: string;
+  /** The payer's language, for the provider's hosted page. */
+  locale: Locale;
   /** Where the provider sends the payer back, given the payment's id. */
   successUrl(paymentId: string): string;
   cancelUrl(paymentId: string): string;
@@ -417,6 +420,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         try {
           checkout = await provider(deps.active).createCheckout({
             purpose: input.purpose,
+            locale: input.locale,
             amount_cents: input.totalCents,
             currency: 'EUR',
             description: input.providerDescription,

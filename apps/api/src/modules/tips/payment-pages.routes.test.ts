@@ -159,18 +159,20 @@ describe('the tip form without JavaScript', () => {
 
   it('answers a valid tip with 303 to the checkout, once per key, with the wallet the guest tapped', async () => {
     const fields = { amount: '1000', custom_amount: '', rating: '4', message: 'Merci', terms: '1', idempotency_key: crypto.randomUUID(), wallet: 'apple_pay' };
-    const first = await post(fields);
+    // A French guest: the page they submit is in French.
+    const french = { ...FORM, cookie: 'locale=fr' };
+    const first = await post(fields, french);
     expect(first.status).toBe(303);
     const checkout = new URL(String(first.headers.location));
     expect(checkout.pathname).toBe('/api/sandbox/checkout');
     expect(checkout.searchParams.get('wallet')).toBe('apple_pay');
-    // The sandbox's page opens on that wallet's sheet, in the guest's decimal mark.
-    const sheet = await t.call({ method: 'GET', url: `${checkout.pathname}${checkout.search}`, headers: { cookie: 'locale=fr' } });
+    // The sandbox's page opens on that wallet's sheet, in the page's language.
+    const sheet = await t.call({ method: 'GET', url: `${checkout.pathname}${checkout.search}` });
     expect(sheet.body).toContain('<p class="amount">10,00 €</p>');
-    expect(sheet.body).toContain('Pay with Apple Pay');
-    expect(sheet.body).not.toContain('Pay with Google Pay');
+    expect(sheet.body).toContain('Payer avec Apple Pay');
+    expect(sheet.body).not.toContain('Google Pay');
     // A second tap or a reload of the POST: the same payment.
-    const again = await post(fields);
+    const again = await post(fields, french);
     expect(again.headers.location).toBe(first.headers.location);
   });
 

@@ -195,6 +195,8 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       headers: {
         'content-type': 'application/json',
         'idempotency-key': key,
+        // The page's language, for the provider's checkout.
+        'accept-language': requestLocale(request),
         ...(typeof fields['cf-turnstile-response'] === 'string' ? { 'cf-turnstile-response': fields['cf-turnstile-response'] } : {}),
       },
       payload: JSON.stringify(body),

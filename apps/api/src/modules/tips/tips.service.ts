@@ -151,8 +151,11 @@ export function createTipsService(deps: {
       return team ? { ...found.card, team } : found.card;
     },
 
-    /** Opens a checkout for a guest's tip; the same Idempotency-Key and body answer the same payment. */
-    async createTip(cardId: string, body: CreateTip, idempotencyKey: string): Promise<PublicPayment> {
+    /**
+     * Opens a checkout for a guest's tip, in the guest's language; the same Idempotency-Key and body answer the same
+     * payment.
+     */
+    async createTip(cardId: string, body: CreateTip, idempotencyKey: string, locale: Locale): Promise<PublicPayment> {
       const recipient = await findCardRecipient(deps.db, cardId);
       if (!recipient?.active) throw new AppError('not_found');
       const team = await deps.teamOfCard?.(cardId);
@@ -169,7 +172,8 @@ export function createTipsService(deps: {
         totalCents: tip.totalCents,
         coverFee: body.cover_fee,
         description: team ? `Team tip via ${team.title}` : `Tip via ${recipient.title}`,
-        providerDescription: team ? `Tip for team ${team.title}` : `Tip for ${recipient.publicName}`,
+        providerDescription: team ? t('checkout:description.team_tip', { team: team.title }, locale) : t('checkout:description.tip', { name: recipient.publicName }, locale),
+        locale,
         successUrl: (paymentId) => `${deps.publicUrl}/payment/walletto-result?payment=${paymentId}`,
         cancelUrl: (paymentId) => `${deps.publicUrl}/payment/${cardId}/canceled?payment=${paymentId}`,
         metadata: { card_id: cardId },

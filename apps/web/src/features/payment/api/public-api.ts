@@ -1,6 +1,7 @@
 import type { ActionBody, CreateDonationBody, PublicAction } from '@tipcard/shared/donations/schemas';
 import type { PayInvoiceBody, PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import type { CreatePaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
+import { paymentLocale } from '../payment-i18n.ts';
 
 /**
  * The guest pages' own few calls, on plain fetch: the app's api-client carries the signed-in behaviour (refresh,
@@ -28,7 +29,9 @@ export class PublicApiError extends Error {
 async function request(path: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(`${BASE_URL}${path}`, { credentials: 'same-origin', ...init, headers: { Accept: 'application/json', ...init.headers } });
+    // The page's language, not the browser's: the provider's checkout and the e-mails speak it.
+    const headers = { Accept: 'application/json', 'Accept-Language': paymentLocale(), ...init.headers };
+    response = await fetch(`${BASE_URL}${path}`, { credentials: 'same-origin', ...init, headers });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new PublicApiError(0, 'network');
