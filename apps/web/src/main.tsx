@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: the one that can commit a navigation at once (`flushSync`), as signing out does.
+import { RouterProvider } from 'react-router/dom';
 import './index.css';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -32,7 +33,7 @@ const router = createAppRouter();
 
 setSignedOutHandler(() => {
   queryClient.clear();
-  void router.navigate(localizePath('/', currentLocale()), { replace: true });
+  void router.navigate(localizePath('/', currentLocale()), { replace: true, flushSync: true });
 });
 
 // The first render waits for the language's catalogs (English is bundled); if they fail to load, English shows.

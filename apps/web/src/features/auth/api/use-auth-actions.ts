@@ -100,7 +100,9 @@ export function useLogout() {
       clearTokens();
       resetAuth();
       queryClient.clear();
-      void navigate(to('/'), { replace: true });
+      // Committed at once, not as a transition: a navigation back to the signed-in page before the sign-out's page
+      // was on screen would leave the router where it was, and nothing would render the guard again.
+      void navigate(to('/'), { replace: true, flushSync: true });
     },
   });
 }
