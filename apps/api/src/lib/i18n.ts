@@ -22,6 +22,11 @@ export function pickLocale(acceptLanguage: string | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** The language an API call asks for: the apps send their own in Accept-Language, which may differ from the browser's. */
+export function acceptedLocale(request: FastifyRequest): Locale {
+  return pickLocale(request.headers['accept-language']);
+}
+
 /** The language of a page a visitor opens: their stored choice (the `locale` cookie), otherwise their browser's. */
 export function requestLocale(request: FastifyRequest): Locale {
   const stored = request.cookies[LOCALE_COOKIE];

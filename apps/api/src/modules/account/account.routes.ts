@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountStateSchema, notificationChoicesSchema } from '@tipcard/shared/account/schemas';
 import { REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { AccountService } from './account.service.ts';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       },
     },
     async (request, reply) => {
-      const file = await account.exportData(request.userId, request.params.clientId, pickLocale(request.headers['accept-language']));
+      const file = await account.exportData(request.userId, request.params.clientId, acceptedLocale(request));
       return reply
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'private, no-store')

@@ -14,7 +14,7 @@ import {
 } from '@tipcard/shared/auth/schemas';
 import { REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@tipcard/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { AuthService, Tokens } from './auth.service.ts';
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -60,7 +60,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   };
   const refreshTokenOf = (request: FastifyRequest<{ Body: z.infer<typeof refreshBody> }>) =>
     request.body?.refreshToken || request.cookies[REFRESH_TOKEN_COOKIE] || undefined;
-  const localeOf = (request: FastifyRequest) => pickLocale(request.headers['accept-language']);
 
   app.post(
     '/request-otp',
@@ -70,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], summary: 'Text a sign-in code', body: requestOtpBody, response: { 200: data(otpSentSchema) } },
     },
     async (request) => {
-      const sent = await auth.requestOtp(request.body.username, localeOf(request));
+      const sent = await auth.requestOtp(request.body.username, acceptedLocale(request));
       return { data: { resend_after_seconds: sent.resendAfterSeconds } };
     },
   );
@@ -92,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: perPhone('register', 5),
       schema: { tags: ['auth'], summary: 'Start a sign-up', body: registerBody, response: { 200: data(registrationSchema) } },
     },
-    async (request) => ({ data: await auth.register(request.body, localeOf(request)) }),
+    async (request) => ({ data: await auth.register(request.body, acceptedLocale(request)) }),
   );
 
   app.post(
@@ -117,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], summary: 'Text the sign-up code again', params: registerUidParams, response: { 200: data(otpSentSchema) } },
     },
     async (request) => {
-      const sent = await auth.resendRegistrationCode(request.params.uid, localeOf(request));
+      const sent = await auth.resendRegistrationCode(request.params.uid, acceptedLocale(request));
       return { data: { resend_after_seconds: sent.resendAfterSeconds } };
     },
   );

@@ -7,7 +7,7 @@ import {
   cardOrdersSchema,
   cardProductSchema,
 } from '@tipcard/shared/card-orders/schemas';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { CardOrdersService } from './card-orders.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
@@ -79,7 +79,7 @@ export const cardOrdersRoutes: FastifyPluginAsyncZod<{ cardOrders: CardOrdersSer
             request.userId,
             request.params.clientId,
             request.body,
-            pickLocale(request.headers['accept-language']),
+            acceptedLocale(request),
             request.headers['idempotency-key'],
           ),
         }),

@@ -11,7 +11,7 @@ export const PHOTO_MAX_SIDE = 1024;
 export const PHOTO_MIME = 'image/jpeg';
 /**
  * Longest side of the avatar variant: every avatar the apps show is at most 96 CSS px, so 192 px is sharp at twice
- * the pixel density, and about a tenth of the stored photo's bytes on a guest's slow connection.
+ * the pixel density, and a small part of the stored photo's bytes on a guest's slow connection.
  */
 export const AVATAR_MAX_SIDE = 192;
 /** Refuse decompression bombs: a 10 MB PNG can claim gigapixels. 40 MP covers any phone camera. */

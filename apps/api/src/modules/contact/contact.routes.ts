@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactBody } from '@tipcard/shared/site/schemas';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { ContactService } from './contact.service.ts';
 
 /** Messages per IP: enough for a person who retries, too few for a spammer. */
@@ -27,7 +27,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
     },
     async (request, reply) => {
       const { turnstile_token: _token, ...message } = request.body;
-      await contact.send(message, { locale: pickLocale(request.headers['accept-language']) });
+      await contact.send(message, { locale: acceptedLocale(request) });
       return reply.status(202).send({ data: { sent: true as const } });
     },
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createInvoiceBody, invoiceSchema, payInvoiceBody, publicInvoiceSchema } from '@tipcard/shared/invoices/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { pickLocale, t } from '../../lib/i18n.ts';
+import { acceptedLocale, t } from '../../lib/i18n.ts';
 import { pickQrFormat } from '../cards/qr-code.ts';
 import { sendShell } from '../web-shell/web-shell.ts';
 import type { InvoicesService } from './invoices.service.ts';
@@ -89,7 +89,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
         response: { 201: z.object({ data: publicPaymentSchema }) },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await invoices.pay(request.params.invoiceId, request.headers['idempotency-key'], pickLocale(request.headers['accept-language'])) }),
+    async (request, reply) => reply.status(201).send({ data: await invoices.pay(request.params.invoiceId, request.headers['idempotency-key'], acceptedLocale(request)) }),
   );
 };
 

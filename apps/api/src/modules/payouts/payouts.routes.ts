@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmPayoutBody, createPayoutBody, payoutMethodBody, payoutMethodSchema, payoutSchema, payoutTermsSchema } from '@tipcard/shared/payouts/schemas';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { PayoutMethodsService } from './payout-methods.service.ts';
 import type { PayoutsService } from './payouts.service.ts';
 
@@ -16,7 +16,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
   const perUser = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
   const common = { onRequest: app.authenticate } as const;
   const secured = { tags: ['payouts'], security: [{ bearer: [] }] };
-  const localeOf = (request: { headers: Record<string, unknown> }) => pickLocale(request.headers['accept-language'] as string | undefined);
 
   app.get(
     '/clients/:clientId/payout-methods',
@@ -31,14 +30,14 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
       preHandler: perUser('payout-method', 20),
       schema: { ...secured, summary: 'Add a SEPA or UK payout method (the first becomes the default)', params: clientParams, body: payoutMethodBody, response: { 201: data(payoutMethodSchema) } },
     },
-    async (request, reply) => reply.status(201).send({ data: await methods.add(request.userId, request.params.clientId, request.body, localeOf(request)) }),
+    async (request, reply) => reply.status(201).send({ data: await methods.add(request.userId, request.params.clientId, request.body, acceptedLocale(request)) }),
   );
 
   app.delete(
     '/payout-methods/:id',
     { ...common, schema: { ...secured, summary: 'Delete a payout method', params: idParams, response: { 200: data(z.object({ deleted: z.literal(true) })) } } },
     async (request) => {
-      await methods.remove(request.userId, request.params.id, localeOf(request));
+      await methods.remove(request.userId, request.params.id, acceptedLocale(request));
       return { data: { deleted: true as const } };
     },
   );
@@ -46,7 +45,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
   app.post(
     '/payout-methods/:id/default',
     { ...common, schema: { ...secured, summary: 'Make a payout method the default', params: idParams, response: { 200: data(payoutMethodSchema) } } },
-    async (request) => ({ data: await methods.makeDefault(request.userId, request.params.id, localeOf(request)) }),
+    async (request) => ({ data: await methods.makeDefault(request.userId, request.params.id, acceptedLocale(request)) }),
   );
 
   app.get(
@@ -75,7 +74,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await payouts.create(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], localeOf(request)) }),
+      reply.status(201).send({ data: await payouts.create(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], acceptedLocale(request)) }),
   );
 
   app.get(
@@ -96,6 +95,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
   app.post(
     '/payouts/:id/resend',
     { ...common, schema: { ...secured, summary: 'Text a new code after the 60-second wait', params: idParams, response: { 200: data(payoutSchema) } } },
-    async (request) => ({ data: await payouts.resend(request.userId, request.params.id, localeOf(request)) }),
+    async (request) => ({ data: await payouts.resend(request.userId, request.params.id, acceptedLocale(request)) }),
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createPaymentBody, publicCardSchema, publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { answeredFromCache, weakEtag } from '../../lib/http-cache.ts';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { TipsService } from './tips.service.ts';
 
 const cardParams = z.object({ cardId: z.uuid() });
@@ -45,7 +45,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (a
       },
     },
     async (request, reply) => {
-      const payment = await tips.createTip(request.params.cardId, request.body, request.headers['idempotency-key'], pickLocale(request.headers['accept-language']));
+      const payment = await tips.createTip(request.params.cardId, request.body, request.headers['idempotency-key'], acceptedLocale(request));
       return reply.status(201).send({ data: payment });
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { overviewSchema, transactionsFilter, transactionsPageSchema, transactionsQuery } from '@tipcard/shared/transactions/schemas';
-import { pickLocale } from '../../lib/i18n.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { TransactionsService } from './transactions.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
@@ -22,7 +22,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
         response: { 200: z.object({ data: transactionsPageSchema }) },
       },
     },
-    async (request) => ({ data: await transactions.list(request.userId, request.params.clientId, request.query, pickLocale(request.headers['accept-language'])) }),
+    async (request) => ({ data: await transactions.list(request.userId, request.params.clientId, request.query, acceptedLocale(request)) }),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
       },
     },
     async (request, reply) => {
-      const csv = await transactions.exportCsv(request.userId, request.params.clientId, request.query, pickLocale(request.headers['accept-language']));
+      const csv = await transactions.exportCsv(request.userId, request.params.clientId, request.query, acceptedLocale(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="tipcard-transactions.csv"')
@@ -59,6 +59,6 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
         response: { 200: z.object({ data: overviewSchema }) },
       },
     },
-    async (request) => ({ data: await transactions.overview(request.userId, request.params.clientId, pickLocale(request.headers['accept-language'])) }),
+    async (request) => ({ data: await transactions.overview(request.userId, request.params.clientId, acceptedLocale(request)) }),
   );
 };

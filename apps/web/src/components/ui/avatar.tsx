@@ -5,7 +5,7 @@ function initials(name: string | null | undefined): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || 'T';
 }
 
-/** A card photo's URL (`image_url`) in the avatar size the API serves: at most 192 px, about a tenth of the bytes. */
+/** A card photo's URL (`image_url`) in the avatar size the API serves: at most 192 px, a small part of the bytes. */
 function avatarUrl(imageUrl: string): string {
   return `${imageUrl}${imageUrl.includes('?') ? '&' : '?'}size=avatar`;
 }
