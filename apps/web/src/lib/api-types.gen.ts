@@ -1360,6 +1360,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/refund-requests/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline a refund waiting for approval; nothing is refunded */
+    post: operations['postOpsRefundRequestDecline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/ledger-health': {
     parameters: {
       query?: never;
@@ -8659,7 +8676,7 @@ export interface operations {
           'application/json': {
             data: {
               /** @enum {string} */
-              status: 'refunded' | 'awaiting_approval';
+              status: 'refunded' | 'awaiting_approval' | 'refunding' | 'rejected';
               payment_status: string;
               /** Format: uuid */
               request_id: string | null;
@@ -8733,6 +8750,8 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              /** @enum {string} */
+              status: 'pending' | 'refunding';
               /** Format: uuid */
               payment_id: string;
               amount_cents: number;
@@ -8784,7 +8803,64 @@ export interface operations {
           'application/json': {
             data: {
               /** @enum {string} */
-              status: 'refunded' | 'awaiting_approval';
+              status: 'refunded' | 'awaiting_approval' | 'refunding' | 'rejected';
+              payment_status: string;
+              /** Format: uuid */
+              request_id: string | null;
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsRefundRequestDecline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              status: 'refunded' | 'awaiting_approval' | 'refunding' | 'rejected';
               payment_status: string;
               /** Format: uuid */
               request_id: string | null;

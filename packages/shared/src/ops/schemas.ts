@@ -204,14 +204,22 @@ export const opsPaymentSchema = z.object({
   shares: z.array(z.object({ user_id: z.uuid().nullable(), net_cents: money, fee_cents: money, reversed_net_cents: money })),
 });
 export type OpsPayment = z.infer<typeof opsPaymentSchema>;
-export const refundBody = z.object({ amount_cents: z.number().int().min(1), reason: required(500) });
+/** The most a refund's amount can name: what the database's int4 holds (no payment comes near it). */
+export const REFUND_MAX_CENTS = 2_147_483_647;
+export const refundBody = z.object({ amount_cents: z.number().int().min(1).max(REFUND_MAX_CENTS), reason: required(500) });
+/**
+ * A refund as it stands: made, waiting for a second finance operator, under way through the provider (a retry or the
+ * `ops.refunds` job finishes it), or declined. `request_id` is null for a refund made without approval.
+ */
 export const refundAnswer = z.object({
-  status: z.enum(['refunded', 'awaiting_approval']),
+  status: z.enum(['refunded', 'awaiting_approval', 'refunding', 'rejected']),
   payment_status: z.string(),
   request_id: z.uuid().nullable(),
 });
 export const refundRequestSchema = z.object({
   id: z.uuid(),
+  /** pending: waits for a second finance operator; refunding: approved, the refund under way. */
+  status: z.enum(['pending', 'refunding']),
   payment_id: z.uuid(),
   amount_cents: money,
   reason: z.string(),

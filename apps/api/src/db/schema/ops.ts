@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /**
@@ -63,20 +64,38 @@ export const opsAudit = pgTable(
   ],
 );
 
-/** A refund above REFUND_APPROVAL_CENTS waits here for a second finance operator. */
-export const refundRequests = pgTable('refund_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  paymentId: uuid('payment_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  reason: text('reason').notNull(),
-  requestedBy: uuid('requested_by')
-    .notNull()
-    .references(() => operators.id),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
-  decidedBy: uuid('decided_by').references(() => operators.id),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/**
+ * Every refund asked for in the back office (decision 0022). Within REFUND_APPROVAL_CENTS of what was refunded of the
+ * payment without approval it is made at once (`decided_by` stays null); above, it waits `pending` for a second
+ * finance operator. `refunding` is decided and under way through the provider under the key `ops-request:{id}`; while
+ * `lease_until` is in the past nobody is driving it and a retry or the `ops.refunds` job drives it again, so a crash
+ * between the provider and our commit refunds once. `approved` is only on rows written before decision 0022.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    status: text('status', { enum: ['pending', 'refunding', 'refunded', 'failed', 'rejected', 'approved'] }).notNull(),
+    /** The requester's Idempotency-Key: the same key on the same payment answers this request again. */
+    idempotencyKey: text('idempotency_key'),
+    decidedBy: uuid('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Why the provider refused a decided refund: the error code its requester or approver was answered. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_requests_payment_key_idx').on(t.paymentId, t.idempotencyKey),
+    index('refund_requests_refunding_idx').on(t.leaseUntil).where(sql`${t.status} = 'refunding'`),
+  ],
+);
 
 /**
  * Ledger health once an hour (the `ops.health-snapshot` job), so the back office shows counts over time: the hour it

@@ -252,6 +252,15 @@ describe('refunding a payment from our side', () => {
     expect(await balances(t, staff)).toEqual({ main: 0, hold: 570 });
   });
 
+  it('answers a retry under the same key as done once its refund is in the books, and refuses another key', async () => {
+    // A caller that crashed after the provider refunded retries with the key; the books already show the refund.
+    const { staff, payment } = await paidTip();
+    expect(await refund(payment.id, 1_000, 'whole')).toBe('refunded');
+    expect(await refund(payment.id, 1_000, 'whole')).toBe('refunded');
+    expect(await refund(payment.id, 1_000, 'another')).toBe('refund_too_large');
+    expect(await balances(t, staff)).toEqual({ main: 0, hold: 0 });
+  });
+
   it('lets only what is left be refunded when two refunds race, and refuses what cannot be refunded', async () => {
     const { staff, payment } = await paidTip();
     const answers = await Promise.all([refund(payment.id, 700, 'a'), refund(payment.id, 700, 'b')]);

@@ -46,6 +46,7 @@ const ROUTES: {
   },
   { method: 'GET', url: '/api/ops/refund-requests', allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/refund-requests/${ID}/approve`, allowed: ['finance'] },
+  { method: 'POST', url: `/api/ops/refund-requests/${ID}/decline`, allowed: ['finance'] },
   { method: 'GET', url: '/api/ops/ledger-health', allowed: ['finance'] },
   { method: 'GET', url: '/api/ops/tickets?status=open', allowed: ['support'] },
   { method: 'GET', url: `/api/ops/tickets/${ID}`, allowed: ['support'] },

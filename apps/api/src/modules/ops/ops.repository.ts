@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { operatorSessions, operators, opsAudit, opsHealthSnapshots, refundRequests } from '../../db/schema/ops.ts';
 
@@ -109,9 +109,39 @@ export async function insertRefundRequest(tx: Executor, values: typeof refundReq
   return row!;
 }
 
+export async function findRefundRequest(db: Executor, id: string) {
+  const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id));
+  return row;
+}
+
 export async function findRefundRequestForUpdate(tx: Executor, id: string) {
   const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.id, id)).for('update');
   return row;
+}
+
+export async function findRefundRequestByKey(db: Executor, paymentId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(refundRequests)
+    .where(and(eq(refundRequests.paymentId, paymentId), eq(refundRequests.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * Of one payment's refund requests: what they hold back (waiting or under way, not yet in the payment's refunded
+ * total for sure), what is under way alone, and what was or is being refunded without a second operator.
+ */
+export async function refundTotalsOfPayment(db: Executor, paymentId: string) {
+  const sumWhere = (condition: SQL) => sql<number>`coalesce(sum(${refundRequests.amountCents}) filter (where ${condition}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      heldCents: sumWhere(inArray(refundRequests.status, ['pending', 'refunding'])),
+      refundingCents: sumWhere(eq(refundRequests.status, 'refunding')),
+      withoutApprovalCents: sumWhere(and(isNull(refundRequests.decidedBy), inArray(refundRequests.status, ['refunding', 'refunded']))!),
+    })
+    .from(refundRequests)
+    .where(eq(refundRequests.paymentId, paymentId));
+  return row!;
 }
 
 export async function updateRefundRequest(tx: Executor, id: string, changes: Partial<typeof refundRequests.$inferInsert>) {
@@ -119,11 +149,38 @@ export async function updateRefundRequest(tx: Executor, id: string, changes: Par
   return row!;
 }
 
-export function listRefundRequests(db: Executor, status: RefundRequestRow['status']) {
+/** Ends a refund under way (refunded or failed); answers nothing when another driver ended it first. */
+export async function endRefunding(tx: Executor, id: string, changes: Partial<typeof refundRequests.$inferInsert>) {
+  const [row] = await tx
+    .update(refundRequests)
+    .set({ ...changes, leaseUntil: null })
+    .where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'refunding')))
+    .returning();
+  return row;
+}
+
+/** Claims one refund under way that nobody drives (its lease ran out): the lease moves to `leaseUntil`. */
+export async function claimIdleRefund(tx: Executor, now: Date, leaseUntil: Date) {
+  const idle = tx
+    .select({ id: refundRequests.id })
+    .from(refundRequests)
+    .where(and(eq(refundRequests.status, 'refunding'), lte(refundRequests.leaseUntil, now)))
+    .orderBy(refundRequests.leaseUntil)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await tx
+    .update(refundRequests)
+    .set({ leaseUntil })
+    .where(eq(refundRequests.id, sql`(${idle})`))
+    .returning();
+  return row;
+}
+
+export function listRefundRequests(db: Executor, statuses: RefundRequestRow['status'][]) {
   return db
     .select()
     .from(refundRequests)
-    .where(eq(refundRequests.status, status))
+    .where(inArray(refundRequests.status, statuses))
     .orderBy(desc(refundRequests.createdAt))
     .limit(200);
 }

@@ -545,6 +545,21 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
     async (request) => ({ data: await ops.approveRefund(audit(request), request.params.id) }),
   );
 
+  app.post(
+    '/ops/refund-requests/:id/decline',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'Decline a refund waiting for approval; nothing is refunded',
+        params: idParams,
+        response: { 200: data(refundAnswer) },
+      },
+    },
+    async (request) => ({ data: await ops.declineRefund(audit(request), request.params.id) }),
+  );
+
   app.get(
     '/ops/ledger-health',
     {

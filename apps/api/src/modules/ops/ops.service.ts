@@ -3,6 +3,8 @@ import { normalizePhone } from '@tipcard/shared/auth/phone';
 import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
 import { RETURN_REASONS, type ReturnReasonCode } from '@tipcard/shared/ops/schemas';
 import type { TicketStatus } from '@tipcard/shared/support/schemas';
+import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
+import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,9 +16,12 @@ import { readFile } from '../files/files.service.ts';
 import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
 import {
+  canBeRefunded,
   countPaymentsPendingSince,
   findPaymentWithShares,
   listPaymentsPendingSince,
+  lockPayment,
+  refundableCents,
   type PaymentsService,
 } from '../payments/payments.service.ts';
 import {
@@ -117,6 +122,13 @@ export interface OpsDeps {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/**
+ * How long the caller that decided a refund is left to make it before a retry or the `ops.refunds` job makes it
+ * instead: well beyond what refundPayment's few provider calls take with their retries (Stripe: 3 attempts of 15 s each).
+ */
+const REFUND_LEASE_MS = 5 * 60_000;
+/** The provider's refusals of a refund: asking again under the same key is refused again. */
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['refund_too_large', 'payment_not_refundable']);
 /** How far back the ledger screen's counts over time go. */
 const HEALTH_HISTORY_DAYS = 14;
 /** The back office's moves of a card order, named by the status they lead to. */
@@ -204,23 +216,76 @@ export function createOpsService(deps: OpsDeps) {
     });
   }
 
-  async function refundNow(
-    context: AuditContext,
-    input: { paymentId: string; amountCents: number; reason: string; refundKey: string; requestId: string | null },
-  ) {
-    const before = await findPaymentWithShares(db, input.paymentId);
-    if (!before) throw new AppError('not_found');
-    const after = await deps.payments.refundPayment(input.paymentId, input.amountCents, input.refundKey);
-    await db.transaction((tx) =>
-      recordAudit(tx, context, {
+  const leaseEnd = (now: Date) => new Date(now.getTime() + REFUND_LEASE_MS);
+  /** A refund made without a second operator is no approval request of its own: its answer names none. */
+  const requestIdOf = (row: repo.RefundRequestRow) => (row.decidedBy === null && row.status !== 'pending' ? null : row.id);
+
+  /** How a refund request stands, as its requester or approver is answered; a refused refund answers its refusal again. */
+  function answerOf(row: repo.RefundRequestRow, paymentStatus: string) {
+    const answer = (status: 'refunded' | 'awaiting_approval' | 'refunding' | 'rejected') => ({
+      status,
+      payment_status: paymentStatus,
+      request_id: requestIdOf(row),
+    });
+    switch (row.status) {
+      case 'pending':
+        return answer('awaiting_approval');
+      case 'refunding':
+        return answer('refunding');
+      case 'rejected':
+        return answer('rejected');
+      case 'failed':
+        throw new AppError(row.failure as ErrorCode);
+      case 'refunded':
+      case 'approved':
+        return answer('refunded');
+    }
+  }
+
+  /**
+   * Makes a decided refund (`refunding`, its lease held by this caller) through the provider under the request's own
+   * key, then ends it: refunded, or failed when the provider refuses (the error is thrown on, and answered to any retry).
+   * A crash or a provider that cannot be reached leaves it `refunding`: once the lease runs out, a retry or the
+   * `ops.refunds` job drives it again under the same key, which refunds once.
+   */
+  async function drive(context: AuditContext, row: repo.RefundRequestRow, before: { status: string; refunded_cents: number }) {
+    let after: PublicPayment;
+    try {
+      after = await deps.payments.refundPayment(row.paymentId, row.amountCents, `ops-request:${row.id}`);
+    } catch (error) {
+      if (error instanceof AppError && REFUSALS.has(error.code)) {
+        await db.transaction(async (tx) => {
+          if (!(await repo.endRefunding(tx, row.id, { status: 'failed', failure: error.code }))) return;
+          await recordAudit(tx, context, {
+            action: 'refund.fail',
+            subjectType: 'payment',
+            subjectId: row.paymentId,
+            before: { request_status: 'refunding' },
+            after: { request_status: 'failed', request_id: row.id, failure: error.code },
+          });
+        });
+      }
+      throw error;
+    }
+    const ended = await db.transaction(async (tx) => {
+      const done = await repo.endRefunding(tx, row.id, { status: 'refunded' });
+      if (!done) return (await repo.findRefundRequest(tx, row.id))!;
+      await recordAudit(tx, context, {
         action: 'payment.refund',
         subjectType: 'payment',
-        subjectId: input.paymentId,
-        before: { status: before.payment.status, refunded_cents: before.payment.refundedCents },
-        after: { status: after.status, amount_cents: input.amountCents, reason: input.reason, request_id: input.requestId },
-      }),
-    );
-    return { status: 'refunded' as const, payment_status: after.status, request_id: input.requestId };
+        subjectId: row.paymentId,
+        before,
+        after: { status: after.status, amount_cents: row.amountCents, reason: row.reason, request_id: requestIdOf(row) },
+      });
+      return done;
+    });
+    return answerOf(ended, after.status);
+  }
+
+  /** The audit context of a refund driven by the job: the operator whose decision it was, from no address. */
+  async function deciderOf(row: repo.RefundRequestRow): Promise<AuditContext> {
+    const operator = (await repo.findOperatorById(db, row.decidedBy ?? row.requestedBy))!;
+    return { actor: { operatorId: operator.id, label: operator.email }, ip: null };
   }
 
   return {
@@ -475,41 +540,62 @@ export function createOpsService(deps: OpsDeps) {
     },
 
     /**
-     * A refund through the provider. Up to REFUND_APPROVAL_CENTS it happens at once; above, it waits for a second
-     * finance operator.
+     * A refund through the provider (decision 0022). It is made at once while everything refunded of the payment
+     * without approval stays within REFUND_APPROVAL_CENTS; above, it waits for a second finance operator. It is
+     * refused unless the payment can give that much back, counting what other requests hold. The Idempotency-Key names
+     * the request on its payment: the same key answers it again, whatever the timing (the payment's lock queues twins).
      */
     async requestRefund(
       context: AuditContext,
       input: { paymentId: string; amountCents: number; reason: string; idempotencyKey: string },
     ) {
-      const found = await findPaymentWithShares(db, input.paymentId);
-      if (!found) throw new AppError('not_found');
-      if (input.amountCents <= deps.refundApprovalCents) {
-        return refundNow(context, { ...input, refundKey: `ops:${input.idempotencyKey}`, requestId: null });
-      }
-      const request = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const decided = await db.transaction(async (tx) => {
+        const payment = await lockPayment(tx, input.paymentId);
+        if (!payment) throw new AppError('not_found');
+        const before = { status: payment.status, refunded_cents: payment.refundedCents };
+        const twin = await repo.findRefundRequestByKey(tx, payment.id, input.idempotencyKey);
+        if (twin) {
+          if (twin.amountCents !== input.amountCents || twin.reason !== input.reason || twin.requestedBy !== context.actor.operatorId) {
+            throw new AppError('idempotency_key_reused');
+          }
+          // A twin of a refund nobody drives any more (its first call died) drives it again.
+          const idle = twin.status === 'refunding' && twin.leaseUntil !== null && twin.leaseUntil <= now;
+          const row = idle ? await repo.updateRefundRequest(tx, twin.id, { leaseUntil: leaseEnd(now) }) : twin;
+          return { row, before, drive: idle, paymentStatus: payment.status };
+        }
+        if (!canBeRefunded(payment)) throw new AppError('payment_not_refundable');
+        const totals = await repo.refundTotalsOfPayment(tx, payment.id);
+        if (input.amountCents > refundableCents(payment) - totals.heldCents) throw new AppError('refund_too_large');
+        const atOnce = totals.withoutApprovalCents + input.amountCents <= deps.refundApprovalCents;
         const row = await repo.insertRefundRequest(tx, {
-          paymentId: input.paymentId,
+          paymentId: payment.id,
           amountCents: input.amountCents,
           reason: input.reason,
           requestedBy: context.actor.operatorId!,
-          status: 'pending',
+          idempotencyKey: input.idempotencyKey,
+          status: atOnce ? 'refunding' : 'pending',
+          leaseUntil: atOnce ? leaseEnd(now) : null,
+          createdAt: now,
         });
-        await recordAudit(tx, context, {
-          action: 'refund.request',
-          subjectType: 'payment',
-          subjectId: input.paymentId,
-          before: null,
-          after: { request_id: row.id, amount_cents: input.amountCents, reason: input.reason },
-        });
-        return row;
+        if (!atOnce) {
+          await recordAudit(tx, context, {
+            action: 'refund.request',
+            subjectType: 'payment',
+            subjectId: payment.id,
+            before: null,
+            after: { request_id: row.id, amount_cents: input.amountCents, reason: input.reason },
+          });
+        }
+        return { row, before, drive: atOnce, paymentStatus: payment.status };
       });
-      return { status: 'awaiting_approval' as const, payment_status: found.payment.status, request_id: request.id };
+      return decided.drive ? drive(context, decided.row, decided.before) : answerOf(decided.row, decided.paymentStatus);
     },
 
     async listRefundRequests() {
-      return (await repo.listRefundRequests(db, 'pending')).map((row) => ({
+      return (await repo.listRefundRequests(db, ['pending', 'refunding'])).map((row) => ({
         id: row.id,
+        status: row.status as 'pending' | 'refunding',
         payment_id: row.paymentId,
         amount_cents: row.amountCents,
         reason: row.reason,
@@ -518,17 +604,34 @@ export function createOpsService(deps: OpsDeps) {
       }));
     },
 
-    /** A second finance operator's approval: the requester cannot approve their own refund. */
+    /**
+     * A second finance operator's approval: the requester cannot approve their own refund. It is refused while the
+     * payment cannot give that much back (nothing changes; the request waits to be declined), and the refund is made
+     * in the same call. Approving a refund under way that nobody drives any more (a crash) drives it again.
+     */
     async approveRefund(context: AuditContext, requestId: string) {
-      const request = await db.transaction(async (tx) => {
-        const row = await repo.findRefundRequestForUpdate(tx, requestId);
-        if (!row) throw new AppError('not_found');
+      const found = await repo.findRefundRequest(db, requestId);
+      if (!found) throw new AppError('not_found');
+      const now = clock.now();
+      const claimed = await db.transaction(async (tx) => {
+        // The payment first, as every refund decision locks it, then the request.
+        const payment = (await lockPayment(tx, found.paymentId))!;
+        const row = (await repo.findRefundRequestForUpdate(tx, requestId))!;
+        const before = { status: payment.status, refunded_cents: payment.refundedCents };
+        if (row.status === 'failed') throw new AppError(row.failure as ErrorCode);
+        if (row.status === 'refunding' && row.leaseUntil !== null && row.leaseUntil <= now) {
+          return { row: await repo.updateRefundRequest(tx, row.id, { leaseUntil: leaseEnd(now) }), before };
+        }
         if (row.status !== 'pending') throw new AppError('ops_conflict');
         if (row.requestedBy === context.actor.operatorId) throw new AppError('refund_needs_second_operator');
-        await repo.updateRefundRequest(tx, row.id, {
-          status: 'approved',
+        if (!canBeRefunded(payment)) throw new AppError('payment_not_refundable');
+        const { refundingCents } = await repo.refundTotalsOfPayment(tx, payment.id);
+        if (row.amountCents > refundableCents(payment) - refundingCents) throw new AppError('refund_too_large');
+        const approved = await repo.updateRefundRequest(tx, row.id, {
+          status: 'refunding',
           decidedBy: context.actor.operatorId,
-          decidedAt: clock.now(),
+          decidedAt: now,
+          leaseUntil: leaseEnd(now),
         });
         await recordAudit(tx, context, {
           action: 'refund.approve',
@@ -537,16 +640,50 @@ export function createOpsService(deps: OpsDeps) {
           before: { request_status: 'pending' },
           after: { request_status: 'approved', request_id: row.id },
         });
-        return row;
+        return { row: approved, before };
       });
-      // The request id is the refund key: an approval retried after a provider failure refunds once.
-      return refundNow(context, {
-        paymentId: request.paymentId,
-        amountCents: request.amountCents,
-        reason: request.reason,
-        refundKey: `ops-request:${request.id}`,
-        requestId: request.id,
+      return drive(context, claimed.row, claimed.before);
+    },
+
+    /** A finance operator declines a waiting refund: nothing is refunded, and the request leaves the list. */
+    async declineRefund(context: AuditContext, requestId: string) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const row = await repo.findRefundRequestForUpdate(tx, requestId);
+        if (!row) throw new AppError('not_found');
+        if (row.status !== 'pending') throw new AppError('ops_conflict');
+        const declined = await repo.updateRefundRequest(tx, row.id, {
+          status: 'rejected',
+          decidedBy: context.actor.operatorId,
+          decidedAt: now,
+        });
+        await recordAudit(tx, context, {
+          action: 'refund.decline',
+          subjectType: 'payment',
+          subjectId: row.paymentId,
+          before: { request_status: 'pending' },
+          after: { request_status: 'rejected', request_id: row.id },
+        });
+        const payment = (await findPaymentWithShares(tx, row.paymentId))!.payment;
+        return answerOf(declined, payment.status);
       });
+    },
+
+    /**
+     * Finishes one refund under way whose lease ran out (its driver crashed, or the provider could not be reached):
+     * under the request's own key it refunds once. Answers false when none is idle.
+     */
+    async resumeOneRefund(now: Date): Promise<boolean> {
+      const row = await db.transaction((tx) => repo.claimIdleRefund(tx, now, leaseEnd(now)));
+      if (!row) return false;
+      const payment = (await findPaymentWithShares(db, row.paymentId))!.payment;
+      try {
+        await drive(await deciderOf(row), row, { status: payment.status, refunded_cents: payment.refundedCents });
+      } catch (error) {
+        // A refusal has ended the request as failed; anything else is driven again when the lease runs out.
+        deps.log.warn({ err: error, requestId: row.id }, 'could not finish a refund under way');
+      }
+      return true;
     },
 
     /** The invariant check, platform balances, payments pending past reconciliation, message delivery states. */

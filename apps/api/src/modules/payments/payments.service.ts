@@ -536,16 +536,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * Gives a payer back part or all of a payment through its provider. `refundKey` names this one refund: a retry with
-     * the same key refunds once. The books follow the provider's answer through the same exactly-once path as its
-     * webhook, so each share gives up its proportional part whichever arrives first.
+     * the same key refunds once, and answers success even when the first attempt's refund already reached the books.
+     * The books follow the provider's answer through the same exactly-once path as its webhook, so each share gives up
+     * its proportional part whichever arrives first.
      */
     async refundPayment(paymentId: string, amountCents: number, refundKey: string): Promise<PublicPayment> {
       const payment = await repo.findPayment(db, paymentId);
       if (!payment) throw new AppError('not_found');
-      if ((payment.status !== 'succeeded' && payment.status !== 'refunded') || !payment.providerRef) {
-        throw new AppError('payment_not_refundable');
-      }
-      if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.totalCents - takenBackOf(payment)) {
+      if (!canBeRefunded(payment)) throw new AppError('payment_not_refundable');
+      if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.totalCents) {
         throw new AppError('refund_too_large');
       }
       const settle = async () => {
@@ -557,14 +556,25 @@ export function createPaymentsService(deps: PaymentsDeps) {
         }
         return (await repo.findPayment(db, paymentId))!;
       };
+      // What our books leave is not checked first: they may already show this very refund (a retry after a crash
+      // between the provider's answer and the caller's commit), and only the provider knows its key.
+      const refund = () => provider(payment.provider as ProviderName).refund(payment.providerRef!, amountCents, refundKey);
       try {
-        await provider(payment.provider as ProviderName).refund(payment.providerRef, amountCents, refundKey);
+        await refund();
       } catch (error) {
-        // A concurrent refund may have taken what was left: the provider refuses, as it should, and so do we.
         const now = await settle();
-        if (amountCents > now.totalCents - takenBackOf(now)) throw new AppError('refund_too_large');
-        log.error({ err: error, paymentId }, 'refund through the provider failed');
-        throw new AppError('provider_unavailable');
+        if (amountCents <= refundableCents(now)) {
+          log.error({ err: error, paymentId }, 'refund through the provider failed');
+          throw new AppError('provider_unavailable');
+        }
+        // Too large by the books now: a concurrent refund took what was left, or this refund was made and only its
+        // answer was lost. Asked again under the same key, the provider answers a refund it made as done and refuses
+        // any other.
+        try {
+          await refund();
+        } catch {
+          throw new AppError('refund_too_large');
+        }
       }
       return toPublicPayment(await settle());
     },
@@ -625,4 +635,13 @@ export async function findPaymentWithShares(db: Executor, paymentId: string) {
   return payment ? { payment, shares: await repo.listAllocations(db, paymentId) } : undefined;
 }
 export const listPaymentsPendingSince = repo.listPendingSince;
+
+// Refunds asked for in the back office (ops) are decided against the payment, locked in the deciding transaction.
+/** The payment, locked until the caller's transaction ends, so decisions about giving its money back queue up. */
+export const lockPayment = (tx: Transaction, paymentId: string) => repo.findPaymentForUpdate(tx, paymentId);
+/** Whether the payment was paid through a provider that can give its money back. */
+export const canBeRefunded = (payment: repo.PaymentRow) =>
+  (payment.status === 'succeeded' || payment.status === 'refunded') && payment.providerRef !== null;
+/** What refunds can still give back of the payment: its total less what refunds and disputes took. */
+export const refundableCents = (payment: repo.PaymentRow) => payment.totalCents - takenBackOf(payment);
 export const countPaymentsPendingSince = repo.countPendingSince;

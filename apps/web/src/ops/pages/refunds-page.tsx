@@ -41,10 +41,17 @@ export default function RefundsPage() {
       void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },
   });
-  const approve = useMutation({
-    mutationFn: (id: string) => opsCall(refundAnswer, 'POST', `/refund-requests/${id}/approve`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }),
+  const decide = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
+      opsCall(refundAnswer, 'POST', `/refund-requests/${id}/${decision}`),
+    // A refused approval changed what the list shows too (a request failed at the provider leaves it).
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }),
   });
+  /** The Idempotency-Key names one refund as typed: retrying it keeps the key, changing it takes a new one. */
+  const edit = (set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setKey(crypto.randomUUID());
+  };
   const find = (event: FormEvent) => {
     event.preventDefault();
     setLookup(paymentId.trim());
@@ -85,13 +92,13 @@ export default function RefundsPage() {
                 name="amount"
                 inputMode="decimal"
                 value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                onChange={edit(setAmount)}
               />
               <TextField
                 label="Reason"
                 name="reason"
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                onChange={edit(setReason)}
                 maxLength={500}
               />
               <Button type="submit" loading={refund.isPending} disabled={toCents(amount) === null || reason.trim() === ''}>
@@ -101,9 +108,15 @@ export default function RefundsPage() {
             <ErrorNote error={refund.error} />
             {refund.data && (
               <p role="status" className="text-sm text-green-800">
-                {refund.data.status === 'refunded'
-                  ? `Refunded. The payment is now ${refund.data.payment_status}.`
-                  : 'This refund is above the approval limit: it waits for a second finance operator.'}
+                {
+                  {
+                    refunded: `Refunded. The payment is now ${refund.data.payment_status}.`,
+                    awaiting_approval:
+                      'This payment\'s refunds are above the approval limit: this one waits for a second finance operator.',
+                    refunding: 'The refund is under way at the provider; it finishes on its own.',
+                    rejected: 'This refund request was declined.',
+                  }[refund.data.status]
+                }
               </p>
             )}
           </div>
@@ -111,7 +124,7 @@ export default function RefundsPage() {
       </Card>
       <Card title="Waiting for a second approval">
         {requests.isPending && <Loading />}
-        <ErrorNote error={requests.error ?? approve.error} />
+        <ErrorNote error={requests.error ?? decide.error} />
         {requests.data && requests.data.length === 0 && <Empty>No refund is waiting.</Empty>}
         {requests.data && requests.data.length > 0 && (
           <Table
@@ -126,19 +139,34 @@ export default function RefundsPage() {
                 </code>,
                 formatCents(request.amount_cents),
                 request.reason,
-                request.requested_by === me?.id ? (
+                request.status === 'refunding' ? (
+                  <span key="refunding" className="text-xs text-slate-600">
+                    Under way at the provider
+                  </span>
+                ) : request.requested_by === me?.id ? (
                   <span key="own" className="text-xs text-slate-600">
                     Your request: another operator approves
                   </span>
                 ) : (
-                  <Button
-                    key="approve"
-                    size="sm"
-                    onClick={() => approve.mutate(request.id)}
-                    loading={approve.isPending && approve.variables === request.id}
-                  >
-                    Approve
-                  </Button>
+                  <div key="decide" className="flex gap-2">
+                    <Button
+                      size="sm"
+                      onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
+                      loading={decide.isPending && decide.variables.id === request.id && decide.variables.decision === 'approve'}
+                      disabled={decide.isPending}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => decide.mutate({ id: request.id, decision: 'decline' })}
+                      loading={decide.isPending && decide.variables.id === request.id && decide.variables.decision === 'decline'}
+                      disabled={decide.isPending}
+                    >
+                      Decline
+                    </Button>
+                  </div>
                 ),
               ],
             }))}
