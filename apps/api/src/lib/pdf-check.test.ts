@@ -159,6 +159,14 @@ describe('checkPdf: active content', () => {
     expect(findActiveContent(Buffer.from(moved, 'latin1'))).toEqual(expect.arrayContaining(['JavaScript', 'JS']));
   });
 
+  it('refuses an open action through a reference unless what it names is a destination', async () => {
+    const toPage = ['<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>', PAGES, page(), '[3 0 R /Fit]'];
+    expect(await checkPdf(buildPdf(toPage))).toBe('safe');
+    expect(await checkPdf(buildPdf(toPage, { objectStream: true }))).toBe('safe');
+    const missing = ['<< /Type /Catalog /Pages 2 0 R /OpenAction 9 0 R >>', PAGES, page()];
+    expect(await checkPdf(buildPdf(missing))).toBe('active_content');
+  });
+
   it('does not count active names in strings, nor an open action that only shows a page', async () => {
     const objects = [
       '<< /Type /Catalog /Pages 2 0 R /OpenAction [3 0 R /XYZ null null 0] >>',

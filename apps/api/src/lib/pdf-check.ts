@@ -87,11 +87,17 @@ export function findActiveContent(bytes: Buffer): string[] | 'unreadable' {
   const budget = { work: bytes.length * WORK_PER_BYTE, inflated: MAX_INFLATED_BYTES };
   let encrypted = false;
   let objectStreams = 0;
+  /** Objects an /OpenAction points to, and whether every version of each found is a plain destination (an array). */
+  const openActionTargets = new Set<number>();
+  const destinations = new Map<number, boolean>();
+  const define = (number: number, value: Value) => destinations.set(number, (destinations.get(number) ?? true) && value.kind === 'array');
   const visit = (value: Value) => {
     if (value.kind === 'name' && ACTIVE_NAMES.has(value.name)) found.add(value.name);
     if (value.kind === 'dict') {
       const openAction = value.entries.get('OpenAction');
-      if (openAction && openAction.kind !== 'array') found.add('OpenAction');
+      const reference = openAction?.kind === 'other' ? /^(\d+) \d+ R$/.exec(openAction.text) : null;
+      if (reference) openActionTargets.add(Number(reference[1]));
+      else if (openAction && openAction.kind !== 'array') found.add('OpenAction');
       if (value.entries.has('Encrypt')) encrypted = true;
     }
   };
@@ -100,13 +106,26 @@ export function findActiveContent(bytes: Buffer): string[] | 'unreadable' {
     for (const header of text.matchAll(/(?<!\d)(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]*obj/g)) {
       const parser = new Parser(bytes, header.index + header[0].length, budget, visit);
       const value = parser.value(0);
+      define(Number(header[1]), value);
       if (value.kind !== 'dict' || !parser.atKeyword('stream')) continue;
       if (!isObjectStream(value.entries)) continue;
       objectStreams += 1;
       const inner = decodeStream(parser.streamData(value.entries), value.entries, budget);
       if (!inner) throw new Unreadable();
-      const innerParser = new Parser(inner, 0, budget, visit);
-      while (!innerParser.atEnd()) innerParser.value(0);
+      budget.work += inner.length * WORK_PER_BYTE;
+      // All of it, in order, for the names; then each object where its offset puts it, as readers take it.
+      const all = new Parser(inner, 0, budget, visit);
+      while (!all.atEnd()) all.value(0);
+      const first = integer(value.entries.get('First'));
+      const count = integer(value.entries.get('N'));
+      if (first === null || count === null) throw new Unreadable();
+      const pairs = new Parser(inner, 0, budget, () => undefined);
+      for (let index = 0; index < count; index += 1) {
+        const number = integer(pairs.value(0));
+        const offset = integer(pairs.value(0));
+        if (number === null || offset === null) throw new Unreadable();
+        define(number, new Parser(inner, first + offset, budget, () => undefined).value(0));
+      }
     }
     // The trailer is no object, but carries /Encrypt on files with a classic cross-reference table.
     for (const trailer of text.matchAll(/trailer/g)) new Parser(bytes, trailer.index + trailer[0].length, budget, visit).value(0);
@@ -116,6 +135,8 @@ export function findActiveContent(bytes: Buffer): string[] | 'unreadable' {
   }
   // Encrypted object streams decode to noise here, though a reader with the (often empty) password sees objects.
   if (encrypted && objectStreams > 0) return 'unreadable';
+  // An /OpenAction through a reference: a destination only when the object it names is one, in every version found.
+  if ([...openActionTargets].some((number) => destinations.get(number) !== true)) found.add('OpenAction');
   return [...found];
 }
 
@@ -151,6 +172,7 @@ function decodeStream(data: Buffer, entries: Map<string, Value>, budget: { infla
   return out;
 }
 
+const integer = (value: Value | undefined) => (value?.kind === 'other' && /^\d{1,10}$/.test(value.text) ? Number(value.text) : null);
 const isText = (value: Value | undefined, text: string) => value?.kind === 'other' && value.text === text;
 
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
