@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -195,6 +196,31 @@ describe('checkPdf: active content', () => {
       Buffer.from('\nendstream\nendobj\n', 'latin1'),
     ]);
     expect(findActiveContent(bombPdf)).toBe('unreadable');
+  });
+
+  it('finds document JavaScript however its names are escaped, plain or in an object stream', () => {
+    const objects = ACTIVE['document JavaScript']!;
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 16 }), fc.boolean(), (mask, objectStream) => {
+        let at = 0;
+        const escaped = objects.map((object) =>
+          object.replace(/\/([A-Za-z]+)/g, (_, name: string) => `/${[...name].map((c) => (mask[at++ % mask.length] ? `#${c.charCodeAt(0).toString(16)}` : c)).join('')}`),
+        );
+        expect(findActiveContent(buildPdf(escaped, { objectStream }))).toEqual(expect.arrayContaining(['JavaScript', 'JS']));
+      }),
+    );
+  });
+
+  it('answers for damaged and truncated files without throwing', () => {
+    const base = buildPdf(ACTIVE['an embedded file']!, { objectStream: true });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 24 }), fc.nat(), (changes, cut) => {
+        const bytes = Buffer.from(base);
+        for (const [at, byte] of changes) bytes[at % bytes.length] = byte;
+        const result = findActiveContent(bytes.subarray(0, bytes.length - (cut % bytes.length)));
+        expect(result === 'unreadable' || Array.isArray(result)).toBe(true);
+      }),
+    );
   });
 
   it('refuses %PDF followed by HTML or script, and garbage', async () => {

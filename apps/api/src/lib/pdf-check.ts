@@ -45,11 +45,11 @@ export type PdfVerdict = 'safe' | 'active_content' | 'invalid';
  * `findActiveContent`); pdf.js (scripting off) opening the document and its first page is the structural test.
  */
 export async function checkPdf(bytes: Buffer): Promise<PdfVerdict> {
-  const scan = findActiveContent(bytes);
-  if (scan === 'unreadable') return 'invalid';
-  if (scan.length > 0) return 'active_content';
-  if (HTML_NEAR_START.test(bytes.subarray(0, SCANNED_BYTES).toString('latin1'))) return 'invalid';
   try {
+    const scan = findActiveContent(bytes);
+    if (scan === 'unreadable') return 'invalid';
+    if (scan.length > 0) return 'active_content';
+    if (HTML_NEAR_START.test(bytes.subarray(0, SCANNED_BYTES).toString('latin1'))) return 'invalid';
     const document = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: true, verbosity: 0 });
     try {
       if (document.numPages < 1) return 'invalid';
@@ -61,6 +61,7 @@ export async function checkPdf(bytes: Buffer): Promise<PdfVerdict> {
       await document.destroy();
     }
   } catch {
+    // Whatever neither the scan nor pdf.js could read is refused, never stored unchecked.
     return 'invalid';
   }
 }

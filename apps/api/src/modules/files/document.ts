@@ -37,7 +37,7 @@ export async function normalizeDocument(field: string, content: string, options:
   }
   if (options.edoc && looksLikeEdoc(bytes)) {
     // Whatever follows a container's first header must be the container, or it is refused (not typed anew).
-    const documents = edocDataFiles(bytes);
+    const documents = safely(() => edocDataFiles(bytes));
     if (!documents) throw invalidFile(field);
     for (const document of documents) {
       const mime = await checkedType(field, document.content);
@@ -75,6 +75,15 @@ async function decodes(bytes: Buffer): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A reader's answer, or null when it failed on bytes it did not foresee: those are refused, never a 500. */
+function safely<T>(read: () => T | null): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
   }
 }
 

@@ -1,4 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,17 @@ describe('readZip', () => {
     renamed.write('a.exe', 30, 'latin1');
     expect(readZip(renamed, LIMITS)).toBeNull();
     expect(readZip(Buffer.from(deflateRawSync(Buffer.from('not a zip'))), LIMITS)).toBeNull();
+  });
+  it('answers for damaged and truncated archives without throwing', () => {
+    const base = container([MIMETYPE, { name: 'a.txt', content: 'ā'.repeat(500) }, SIGNATURE]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 24 }), fc.nat(), (changes, cut) => {
+        const bytes = Buffer.from(base);
+        for (const [at, byte] of changes) bytes[at % bytes.length] = byte;
+        const entries = readZip(bytes.subarray(cut % 3 === 0 ? cut % bytes.length : 0), LIMITS);
+        expect(entries === null || Array.isArray(entries)).toBe(true);
+      }),
+    );
   });
 });
 
