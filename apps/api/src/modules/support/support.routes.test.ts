@@ -39,12 +39,12 @@ async function edoc(document?: Buffer): Promise<Buffer> {
   );
 }
 
-/** A PDF whose catalog runs JavaScript when opened. */
+/** A PDF whose page runs JavaScript when it is opened: no document-level script, which was all pdf.js was asked about. */
 function javaScriptPdf(): Buffer {
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.launchURL\\("https://phish.example"\\)) >> >>',
+    '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /AA << /O << /S /JavaScript /JS (app.launchURL\\("https://phish.example"\\)) >> >> >>',
   ];
   let body = '%PDF-1.4\n';
   const offsets = objects.map((object, index) => {
