@@ -158,6 +158,9 @@ describe('checkPdf: active content', () => {
     const entry = text.lastIndexOf('xref\n0 7\n') + 'xref\n0 7\n'.length + 20 * 6;
     const moved = text.slice(0, entry) + String(text.indexOf(hidden)).padStart(10, '0') + text.slice(entry + 10);
     expect(findActiveContent(Buffer.from(moved, 'latin1'))).toEqual(expect.arrayContaining(['JavaScript', 'JS']));
+    // Comments between the header's tokens, which readers skip.
+    const commented = moved.replace('6 0 obj', '6%a\n0 % b\robj');
+    expect(findActiveContent(Buffer.from(commented, 'latin1'))).toEqual(expect.arrayContaining(['JavaScript', 'JS']));
   });
 
   it('refuses an open action through a reference unless what it names is a destination', async () => {

@@ -77,11 +77,11 @@ class Unreadable extends Error {}
 /**
  * The active names (decoded) found in the PDF's objects, or `unreadable` when some of them cannot be read. Readers
  * find objects through the cross-reference table, or, when it is broken, by looking for `N G obj` anywhere; an
- * attacker can point the table into another stream's data. So every `N G obj` in the file is parsed, wherever it
- * is, and every object stream (compressed objects, PDF 1.5) is inflated and parsed too. Names are compared after
- * `#xx` escapes are decoded (`/J#61vaScript` is `/JavaScript` to a reader); strings and stream data are skipped, so
- * text that mentions `/JS` and image bytes do not count. An object stream that cannot be decoded (an unknown
- * filter, a predictor, encryption) makes the file unreadable: what it holds could not be checked.
+ * attacker can point the table into another stream's data. So what follows every `obj` keyword in the file is
+ * parsed, wherever it is, and every object stream (compressed objects, PDF 1.5) is inflated and parsed too. Names
+ * are compared after `#xx` escapes are decoded (`/J#61vaScript` is `/JavaScript` to a reader); strings and stream
+ * data are skipped, so text that mentions `/JS` and image bytes do not count. An object stream that cannot be
+ * decoded (an unknown filter, a predictor, encryption) makes the file unreadable: what it holds could not be checked.
  */
 export function findActiveContent(bytes: Buffer): string[] | 'unreadable' {
   const found = new Set<string>();
@@ -104,10 +104,15 @@ export function findActiveContent(bytes: Buffer): string[] | 'unreadable' {
   };
   try {
     const text = bytes.toString('latin1');
-    for (const header of text.matchAll(/(?<!\d)(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]*obj/g)) {
-      const parser = new Parser(bytes, header.index + header[0].length, budget, visit);
+    // Every `obj` keyword, not only after a plain `N G `: readers also take comments between those tokens.
+    for (let at = text.indexOf('obj'); at >= 0; at = text.indexOf('obj', at + 3)) {
+      const before = bytes[at - 1];
+      const after = bytes[at + 3];
+      if ((before !== undefined && isRegular(before) && !isDigit(before)) || (after !== undefined && isRegular(after))) continue;
+      const parser = new Parser(bytes, at + 3, budget, visit);
       const value = parser.value(0);
-      define(Number(header[1]), value);
+      const header = /(\d{1,10})[\0\t\n\f\r ]+\d{1,5}[\0\t\n\f\r ]*$/.exec(text.slice(Math.max(0, at - 32), at));
+      if (header) define(Number(header[1]), value);
       if (value.kind !== 'dict' || !parser.atKeyword('stream')) continue;
       if (!isObjectStream(value.entries)) continue;
       objectStreams += 1;
@@ -179,6 +184,7 @@ const isText = (value: Value | undefined, text: string) => value?.kind === 'othe
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
 const isRegular = (byte: number) => !WHITESPACE.has(byte) && !DELIMITERS.has(byte);
+const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
 const isHex = (byte: number) => (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
 
 /** A PDF object parser (ISO 32000-1 §7.2–7.3) just deep enough to see names, dictionaries and where streams start. */
