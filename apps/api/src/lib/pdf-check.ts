@@ -27,6 +27,12 @@ const ACTIVE_NAMES = new Set([
   'GoToE',
   'SubmitForm',
   'ImportData',
+  // Media that plays, or fetches what it plays (a URL file specification), and 3D models, which carry their own scripts.
+  'Rendition',
+  'Movie',
+  'Sound',
+  '3D',
+  'URL',
 ]);
 
 /** Object streams inflate at most to this, in all (a deflate bomb otherwise). */
