@@ -1892,6 +1892,7 @@ export interface components {
         | 'phone_taken'
         | 'card_limit'
         | 'invalid_file'
+        | 'file_active_content'
         | 'user_not_found'
         | 'username_not_found'
         | 'wrong_code'

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   phone_taken: { status: 422, message: 'This phone is already taken' },
   card_limit: { status: 422, message: 'This client already has a card' },
   invalid_file: { status: 422, message: 'This file type is not allowed' },
+  file_active_content: { status: 422, message: 'This file contains scripts, links, actions or attached files, which are not allowed' },
   user_not_found: { status: 403, message: 'User not found' },
   username_not_found: { status: 403, message: 'Username could not be found' },
   wrong_code: { status: 403, message: 'Wrong confirmation code' },

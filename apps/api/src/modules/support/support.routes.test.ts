@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
 import { supportAttachments, supportTickets } from '../../db/schema/support.ts';
+import { zip } from '../../lib/zip.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { cleanFileName } from './support.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,18 +26,35 @@ const pdf: Promise<Buffer> = new Promise((resolve, reject) => {
 });
 const png = () => sharp({ create: { width: 32, height: 20, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
 
-/** A minimal ASiC-E container: a stored `mimetype` entry first, as the Latvian eParaksts tools write it. */
-function edoc(): Buffer {
-  const name = Buffer.from('mimetype');
-  const content = Buffer.from('application/vnd.etsi.asic-e+zip');
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(10, 4);
-  header.writeUInt16LE(0, 8); // stored
-  header.writeUInt32LE(content.length, 18);
-  header.writeUInt32LE(content.length, 22);
-  header.writeUInt16LE(name.length, 26);
-  return Buffer.concat([header, name, content, Buffer.from('PK\x01\x02rest-of-the-container')]);
+/** An ASiC-E container as the Latvian eParaksts tools write it: `mimetype` first and stored, the document, a signature. */
+async function edoc(document?: Buffer): Promise<Buffer> {
+  return zip(
+    [
+      { name: 'mimetype', content: 'application/vnd.etsi.asic-e+zip', stored: true },
+      { name: 'statement.pdf', content: document ?? (await pdf) },
+      { name: 'META-INF/manifest.xml', content: '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest/>' },
+      { name: 'META-INF/signatures0.xml', content: '<?xml version="1.0" encoding="UTF-8"?><asic:XAdESSignatures/>' },
+    ],
+    new Date('2026-03-01T10:00:00Z'),
+  );
+}
+
+/** A PDF whose page runs JavaScript when it is opened: no document-level script, which was all pdf.js was asked about. */
+function javaScriptPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /AA << /O << /S /JavaScript /JS (app.launchURL\\("https://phish.example"\\)) >> >> >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 4\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return Buffer.from(`${body}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
 }
 
 const upload = (bytes: Buffer, name: string, mime: string) => ({ content: bytes.toString('base64'), name, mime });
@@ -153,12 +170,18 @@ describe('support: attachments', () => {
     expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(download.rawPayload.equals(bytes)).toBe(true);
     expect((await read(user, id)).body.data.attachments).toEqual([added.body.data]);
+
+    // A right-to-left override would show `invoice\u202Efdp.exe` as `invoiceexe.pdf`: it is not kept.
+    const disguised = await attach(user, id, upload(bytes, 'invoice\u202Efdp.exe', 'application/pdf'));
+    expect(disguised.body.data.name).toBe('invoicefdp.exe');
+    const served = await t.app.inject({ method: 'GET', url: url(user, `/${id}/attachments/${disguised.body.data.id}`), headers: { authorization: `Bearer ${user.jwt}` } });
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
   });
 
   it('takes an .edoc container and a PNG; types come from the bytes, not the name or mime given', async () => {
     const user = await signUp(t);
     const id = await newTicket(user);
-    const signed = await attach(user, id, upload(edoc(), 'contract.edoc', 'application/octet-stream'));
+    const signed = await attach(user, id, upload(await edoc(), 'contract.edoc', 'application/octet-stream'));
     expect(signed.status).toBe(201);
     expect(signed.body.data.mime).toBe('application/vnd.etsi.asic-e+zip');
     const image = await attach(user, id, upload(await png(), 'screenshot.jpg', 'image/jpeg'));
@@ -173,11 +196,42 @@ describe('support: attachments', () => {
     const renamed = await attach(user, id, upload(exe, 'invoice.pdf', 'application/pdf'));
     expect(renamed.status).toBe(422);
     expect(renamed.body).toMatchObject({ code: 'invalid_file', errors: ['This file type is not allowed'] });
-    const zip = edoc();
-    zip.write('notatype', 30, 'latin1');
-    const fake = await attach(user, id, upload(zip, 'contract.edoc', 'application/octet-stream'));
+    const container = await edoc();
+    container.write('notatype', 30, 'latin1');
+    const fake = await attach(user, id, upload(container, 'contract.edoc', 'application/octet-stream'));
     expect(fake.status).toBe(422);
     expect((await t.app.db.select().from(supportAttachments).innerJoin(supportTickets, eq(supportTickets.id, supportAttachments.ticketId)).where(eq(supportTickets.userId, user.userId)))).toEqual([]);
+  });
+
+  it('refuses a PDF that runs JavaScript, alone or inside an .edoc (its own code), and any .edoc that is no signed container, storing nothing', async () => {
+    const user = await signUp(t);
+    const id = await newTicket(user);
+    const alone = await attach(user, id, upload(javaScriptPdf(), 'statement.pdf', 'application/pdf'));
+    expect(alone.status).toBe(422);
+    expect(alone.body).toMatchObject({ code: 'file_active_content', validation_errors: { content: ['This file contains scripts, links, actions or attached files, which are not allowed'] } });
+    const inside = await attach(user, id, upload(await edoc(javaScriptPdf()), 'contract.edoc', 'application/octet-stream'));
+    expect(inside.status).toBe(422);
+    expect(inside.body.code).toBe('file_active_content');
+
+    // Anything else behind an .edoc header: the rest garbage, no signature, an executable inside.
+    const real = await edoc();
+    const headerOnly = Buffer.concat([real.subarray(0, 30 + 'mimetype'.length + 31), Buffer.from('<script>alert(1)</script> and anything else')]);
+    const unsigned = zip([{ name: 'mimetype', content: 'application/vnd.etsi.asic-e+zip', stored: true }, { name: 'statement.pdf', content: await pdf }], new Date());
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(500, 7)]);
+    const program = zip(
+      [
+        { name: 'mimetype', content: 'application/vnd.etsi.asic-e+zip', stored: true },
+        { name: 'statement.pdf.exe', content: exe },
+        { name: 'META-INF/signatures0.xml', content: '<asic:XAdESSignatures/>' },
+      ],
+      new Date(),
+    );
+    for (const bytes of [headerOnly, unsigned, program]) {
+      const refused = await attach(user, id, upload(bytes, 'contract.edoc', 'application/octet-stream'));
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('invalid_file');
+    }
+    expect((await read(user, id)).body.data.attachments).toEqual([]);
   });
 
   it('re-encodes a PNG polyglot: what rides behind the image data is not stored', async () => {
@@ -283,14 +337,6 @@ describe('support: operator replies, statuses and the badge', () => {
       const last = ticket.messages.at(-1).author;
       expect(ticket.status).toBe(last === 'operator' ? 'waiting_for_user' : 'open');
     }
-  });
-});
-
-describe('cleanFileName', () => {
-  it('keeps the last path segment without control or quoting characters', () => {
-    expect(cleanFileName('C:\\Users\\anna\\scan.pdf')).toBe('scan.pdf');
-    expect(cleanFileName('a\u0000b\n"c".png')).toBe('abc.png');
-    expect(cleanFileName('///')).toBe('attachment');
   });
 });
 

@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
+import { cleanFileName } from '../../lib/stored-file.ts';
 import { normalizeDocument, type StoredDocument } from '../files/document.ts';
 import { deleteFile, readFile, storeFile } from '../files/files.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
@@ -69,17 +70,6 @@ const attachmentOf = (row: repo.AttachmentRow): TicketAttachment => ({
   size_bytes: row.sizeBytes,
   created_at: row.createdAt.toISOString(),
 });
-
-/**
- * A name fit to show and to offer as a download's file name: the last path segment, no control or quoting
- * characters, at most 200 characters; never empty.
- */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(0, 200);
-  return cleaned || 'attachment';
-}
 
 /** Statuses after an author's activity (DESIGN "Support"): an operator's reply waits for the user; the user's reopens. */
 const statusAfter = (author: repo.Author) => (author === 'operator' ? 'waiting_for_user' : 'open');

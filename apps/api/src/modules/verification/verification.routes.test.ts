@@ -135,13 +135,29 @@ describe('verification: submitting', () => {
     expect(row!.documentFrontFileId).toBeNull();
   });
 
-  it('refuses a file that starts with %PDF but carries HTML and script, and stores nothing', async () => {
+  it('refuses a file that starts with %PDF but carries HTML and script, and a PDF that launches a program, and stores nothing', async () => {
     const user = await signUp(t);
     const before = await counts();
     const polyglot = Buffer.from('%PDF-1.7\n<html><body><script>fetch("/api/me")</script></body></html>\n%%EOF');
     const refused = await submit(user, await personBody({ document_back: attachment(polyglot, 'id.pdf', 'application/pdf') }));
     expect(refused.status).toBe(422);
     expect(refused.body.validation_errors).toEqual({ document_back: ['This file type is not allowed'] });
+
+    // A real PDF whose page starts a program when opened: refused with its own code.
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /AA << /O << /S /Launch /F (cmd.exe) >> >> >>',
+    ];
+    let body = '%PDF-1.4\n';
+    const offsets = objects.map((object, index) => [body.length, (body += `${index + 1} 0 obj\n${object}\nendobj\n`)][0] as number);
+    const xref = body.length;
+    body += `xref\n0 4\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+    const launcher = Buffer.from(`${body}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
+    const active = await submit(user, await personBody({ document_back: attachment(launcher, 'id.pdf', 'application/pdf') }));
+    expect(active.status).toBe(422);
+    expect(active.body.code).toBe('file_active_content');
+    expect(active.body.validation_errors).toEqual({ document_back: ['This file contains scripts, links, actions or attached files, which are not allowed'] });
     expect(await counts()).toEqual(before);
   });
 

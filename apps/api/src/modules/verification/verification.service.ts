@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@tipcard/shared/errors/error-codes';
+import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Verification, VerificationBody, verificationBody } from '@tipcard/shared/verification/schemas';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -55,19 +55,19 @@ async function checkDocuments(documents: Record<string, string>): Promise<Record
   const entries = Object.entries(documents);
   const results = await Promise.allSettled(entries.map(([field, content]) => normalizeDocument(field, content)));
   const validationErrors: Record<string, string[]> = {};
+  const codes = new Set<ErrorCode>();
   const stored: Record<string, StoredDocument> = {};
   results.forEach((result, index) => {
     const field = entries[index]![0];
     if (result.status === 'fulfilled') stored[field] = result.value;
-    else if (result.reason instanceof AppError) Object.assign(validationErrors, result.reason.validationErrors);
-    else throw result.reason;
+    else if (result.reason instanceof AppError) {
+      Object.assign(validationErrors, result.reason.validationErrors);
+      codes.add(result.reason.code);
+    } else throw result.reason;
   });
   const first = Object.values(validationErrors)[0]?.[0];
-  if (first) {
-    const allTypes = Object.values(validationErrors).every((messages) => messages[0] === ERROR_CODES.invalid_file.message);
-    const code = allTypes ? 'invalid_file' : 'validation_failed';
-    throw new AppError(code, { message: first, validationErrors });
-  }
+  // One file problem for every refused document is answered with its code; a mix is `validation_failed`.
+  if (first) throw new AppError(codes.size === 1 ? [...codes][0]! : 'validation_failed', { message: first, validationErrors });
   return stored;
 }
 
