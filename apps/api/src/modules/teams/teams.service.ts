@@ -58,6 +58,8 @@ export function createTeamTipHandler(): PurposeHandler {
       const team = await repo.findTeamByCard(tx, payment.subjectId, 'share');
       if (!team) throw new Error(`Team tip ${payment.id} has no team to credit`);
       const members = await repo.listOpenMemberships(tx, team.id);
+      // The last member deleted the account: nobody receives it, and payments gives it back.
+      if (members.length === 0) return [];
       const note = await findTipNote(tx, payment.id);
       const shares = splitAmongMembers(
         members.map((m) => ({ userId: m.userId, joinedAt: m.joinedAt, membershipId: m.id })),
