@@ -4,7 +4,6 @@ import { paymentAllocations, paymentReturns, payments, providerEvents } from '..
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;
-export type ReturnRow = typeof paymentReturns.$inferSelect;
 
 /** Namespace of the advisory locks below (the first key), apart from other modules' locks. */
 const SUBJECT_CHECKOUTS_LOCK = 1_002;
@@ -255,9 +254,4 @@ export async function claimDueReturn(tx: Executor, now: Date, leaseUntil: Date) 
 
 export async function finishReturn(tx: Executor, paymentId: string, now: Date) {
   await tx.update(paymentReturns).set({ dueAt: null, returnedAt: now }).where(eq(paymentReturns.paymentId, paymentId));
-}
-
-export async function findReturn(db: Executor, paymentId: string) {
-  const [row] = await db.select().from(paymentReturns).where(eq(paymentReturns.paymentId, paymentId));
-  return row;
 }
