@@ -16,7 +16,8 @@ import { createAccountService } from './account.service.ts';
 let t: TestApp;
 beforeAll(async () => {
   // The sandbox's own webhook deliveries are held back: each test delivers the events itself, in the order it needs.
-  t = await createTestApp({ env: { SANDBOX_WEBHOOK_DELAY_MS: '60000', FEE_PERCENT: '5', HOLD_HOURS: '24' } });
+  // Rate limits off: the tests sign up more users than one address may register in an hour.
+  t = await createTestApp({ env: { SANDBOX_WEBHOOK_DELAY_MS: '60000', FEE_PERCENT: '5', HOLD_HOURS: '24', RATE_LIMITS: 'off' } });
 });
 afterAll(() => t.close());
 afterEach(async () => {

@@ -75,8 +75,13 @@ export async function findClientWithUser(db: Executor, clientId: string) {
   return row;
 }
 
+/**
+ * The user row, locked against another change of the account's state. `no key update`: rows that merely reference the
+ * user (a ledger account, a payment's share, written by a payment arriving now) take a key-share lock on it, which
+ * this must not block; a deletion waiting on that payment would otherwise deadlock with it.
+ */
 export async function lockUser(tx: Executor, id: string) {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 
