@@ -1,4 +1,4 @@
--- Accounts deleted before a deletion ended what could still bring them money (docs/decisions/0022): their team
+-- Accounts deleted before a deletion ended what could still bring them money (docs/decisions/0023): their team
 -- memberships end at their deletion, their plans stop charging, their open invoices close. A team admin could not be
 -- deleted then, so no admin role is left to hand over. Their donors are not written to: this is a repair, not news.
 UPDATE "team_memberships" m SET "left_at" = u."deleted_at"

@@ -67,7 +67,7 @@ interface Deps {
   db: Database;
   clock: Clock;
   blockers?: DeletionBlocker[];
-  /** Where a deleted account found still holding money at its erasure is reported (docs/decisions/0022). */
+  /** Where a deleted account found still holding money at its erasure is reported (docs/decisions/0023). */
   errors: Pick<ErrorReporter, 'message'>;
   /** What the deletion ends, each module its own part, inside the deletion's transaction. */
   tips: Pick<TipsService, 'voidTipsTo'>;
@@ -180,7 +180,7 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
      * payouts and verification stay under the user's id, now pseudonymous, as the law requires. Nothing can bring
      * money to a deleted account (what arrives is given back), so money still found on it is a defect: it is reported
      * as an error, with the amounts, for finance to give back by hand, and the erasure goes ahead on time
-     * (docs/decisions/0022): the books keep the money under the pseudonym, and it never stopped the erasure.
+     * (docs/decisions/0023): the books keep the money under the pseudonym, and it never stopped the erasure.
      */
     async eraseOne(now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {

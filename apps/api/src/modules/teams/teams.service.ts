@@ -296,7 +296,7 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
     /**
      * The deletion of the user's account (inside its transaction) ends their place in teams: requests still pending
      * are declined, the membership ends, and an admin's role passes to the longest-serving member, the team card moving
-     * to their client (docs/decisions/0022). With no other member the team closes: its card is the deleted admin's and
+     * to their client (docs/decisions/0023). With no other member the team closes: its card is the deleted admin's and
      * takes no payment, its pending tips are voided, and one paid anyway has nobody to be split among and is given back.
      * The closing card's payments are locked before the team row, in the order a provider's event takes them.
      */
