@@ -36,8 +36,8 @@ import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
-import { createAccountService, type DeletionBlocker } from './modules/account/account.service.ts';
-import { createTeamsService, createTeamTipHandler, isTeamAdmin } from './modules/teams/teams.service.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { createTeamsService, createTeamTipHandler } from './modules/teams/teams.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
@@ -134,7 +134,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     velocity: config.payments.velocity,
     handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
   });
-  const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
+  const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
   const tips = createTipsService({ db, payments, messages, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
   const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
   const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
@@ -168,9 +168,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     refundApprovalCents: config.refundApprovalCents,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
   });
-  // Deletion is refused while the user is still a team's admin: the role must be handed over first.
-  const teamAdminBlocker: DeletionBlocker = async (tx, userId) => ((await isTeamAdmin(tx, userId)) ? 'deletion_team_admin' : null);
-  const account = createAccountService({ db, clock, blockers: [teamAdminBlocker], me, cards, transactions, verification });
+  const account = createAccountService({ db, clock, errors, tips, donations, invoices, teams, me, cards, transactions, verification });
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),

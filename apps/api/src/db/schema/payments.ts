@@ -77,7 +77,7 @@ export const paymentAllocations = pgTable(
     position: integer('position').notNull(),
     userId: uuid('user_id').references(() => users.id),
     /** For money to the platform (a card order): the platform account credited. */
-    platformAccount: text('platform_account', { enum: ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales'] }),
+    platformAccount: text('platform_account', { enum: ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due'] }),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     reversedNetCents: bigint('reversed_net_cents', { mode: 'number' }).notNull().default(0),
@@ -112,4 +112,23 @@ export const providerEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex('provider_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * A succeeded payment that nobody may receive (its recipient deleted the account, or a team card's team has no member
+ * left): it is credited to the platform's `returns_due`, never to a user, and the give-back job refunds it in full
+ * through the provider. `dueAt` is the claim lease; null once given back.
+ */
+export const paymentReturns = pgTable(
+  'payment_returns',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_returns_due_idx').on(t.dueAt).where(sql`${t.dueAt} IS NOT NULL`)],
 );

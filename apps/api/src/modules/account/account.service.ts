@@ -2,16 +2,21 @@ import type { AccountState, NotificationChoices } from '@tipcard/shared/account/
 import type { Locale } from '@tipcard/shared/constants';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Database, Executor } from '../../db/client.ts';
+import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
 import { eraseCardsOfUser } from '../cards/cards.service.ts';
-import { lockBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
+import { lockBalances, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { eraseMessagesTo } from '../messaging/messaging.service.ts';
 import { hasOpenPayouts } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
 import { zip } from '../../lib/zip.ts';
 import type { CardsService } from '../cards/cards.service.ts';
+import type { DonationsService } from '../donations/donations.service.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
+import type { TeamsService } from '../teams/teams.service.ts';
+import type { TipsService } from '../tips/tips.service.ts';
 import type { MeService } from '../me/me.service.ts';
 import { exportPayoutsCsv, purgeBankDetailsOfUser } from '../payouts/payouts.service.ts';
 import { exportTicketsOfUser } from '../support/support.service.ts';
@@ -20,8 +25,8 @@ import { purgeVerificationsOfUser, type VerificationService } from '../verificat
 import { claimDueErasure, claimDuePurge, findUserById, lockUser, markErased, markPurged, requireOwnClient, restoreDeadline, setDeletion, updateNotificationChoices, type User } from '../users/users.service.ts';
 
 /**
- * A reason the account cannot be deleted yet, asked inside the deletion's transaction (after the user's ledger
- * accounts are locked). The team-admin check is one: `services.ts` passes it in `blockers`.
+ * A reason the account cannot be deleted yet, asked inside the deletion's transaction once the user's ledger accounts
+ * are locked (see `requestDeletion` for what comes before).
  */
 export type DeletionBlocker = (tx: Executor, userId: string, now: Date) => Promise<ErrorCode | null>;
 
@@ -34,9 +39,6 @@ export function purgeCutoff(now: Date): Date {
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - RETENTION_YEARS);
   return cutoff;
 }
-
-/** How long the erasure waits before looking again at a deleted account that still holds money. */
-const ERASURE_RETRY_MS = 24 * 60 * 60 * 1000;
 
 const userAccounts = (userId: string): UserAccountRef[] => [
   { userId, kind: 'main' },
@@ -65,6 +67,13 @@ interface Deps {
   db: Database;
   clock: Clock;
   blockers?: DeletionBlocker[];
+  /** Where a deleted account found still holding money at its erasure is reported (docs/decisions/0024). */
+  errors: Pick<ErrorReporter, 'message'>;
+  /** What the deletion ends, each module its own part, inside the deletion's transaction. */
+  tips: Pick<TipsService, 'voidTipsTo'>;
+  donations: Pick<DonationsService, 'voidGiftsTo' | 'endPlansTo'>;
+  invoices: Pick<InvoicesService, 'cancelOpenOfUser'>;
+  teams: Pick<TeamsService, 'leaveOnDeletion'>;
   /** The other modules' own views of the user's data, for the export (each checks ownership itself). */
   me: Pick<MeService, 'get'>;
   cards: Pick<CardsService, 'list'>;
@@ -76,14 +85,17 @@ const choicesOf = (user: User): NotificationChoices => ({ sms_support_replies: u
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function createAccountService({ db, clock, blockers = [], me, cards, transactions, verification }: Deps) {
+export function createAccountService({ db, clock, blockers = [], errors, tips, donations, invoices, teams, me, cards, transactions, verification }: Deps) {
   const checks = [balanceBlocker, payoutBlocker, ...blockers];
 
   return {
     /**
-     * POST /user/deletion_statements: refused with its reason while money, a withdrawal under way or a team admin
-     * role remains; otherwise every session ends, the cards stop taking payments, and the account waits 30 days
-     * for a restore. Asking again answers the same.
+     * POST /user/deletion_statements: refused with its reason while money or a withdrawal under way remains; otherwise
+     * everything that could still bring money in ends (pending checkouts of the user's cards, invoices and plans are
+     * voided, open invoices canceled, team memberships ended with an admin's role handed over, monthly plans to them
+     * canceled and their donors told), every session ends, the cards stop taking payments, and the account waits 30
+     * days for a restore (which brings none of those back). Money that still arrives is given back to its payer
+     * (payments). Asking again answers the same.
      */
     async requestDeletion(userId: string): Promise<AccountState> {
       const now = clock.now();
@@ -91,10 +103,18 @@ export function createAccountService({ db, clock, blockers = [], me, cards, tran
         const user = await lockUser(tx, userId);
         if (!user || user.erasedAt) throw new AppError('unauthorized');
         if (user.deletedAt) return deletedState(user.deletedAt);
+        // Rows are locked in the order a provider's event locks them (the payment; its team or invoice; the ledger
+        // accounts, in the checks; a donation plan), so a payment arriving now and this deletion never wait on each
+        // other in a circle.
+        await tips.voidTipsTo(tx, userId);
+        await donations.voidGiftsTo(tx, userId);
+        await invoices.cancelOpenOfUser(tx, userId, now);
+        await teams.leaveOnDeletion(tx, userId, now);
         for (const check of checks) {
           const reason = await check(tx, userId, now);
           if (reason) throw new AppError(reason);
         }
+        await donations.endPlansTo(tx, userId, now);
         await setDeletion(tx, userId, { deletedAt: now, erasureDueAt: restoreDeadline(now) });
         await revokeAllSessions(tx, userId, now);
         return deletedState(now);
@@ -157,16 +177,21 @@ export function createAccountService({ db, clock, blockers = [], me, cards, tran
     /**
      * The erasure job's one item: a deleted account past its restore window loses its personal data (phone,
      * cards' public profile and photo, support tickets, texts sent and sign-in codes); the ledger, transactions,
-     * payouts and verification stay under the user's id, now pseudonymous, as the law requires. An account that
-     * still holds money (a tip paid after the deletion) is left for another day: it is never erased with money on it.
+     * payouts and verification stay under the user's id, now pseudonymous, as the law requires. Nothing can bring
+     * money to a deleted account (what arrives is given back), so money still found on it is a defect: it is reported
+     * as an error, with the amounts, for finance to give back by hand, and the erasure goes ahead on time
+     * (docs/decisions/0024): the books keep the money under the pseudonym, and it never stopped the erasure.
      */
     async eraseOne(now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
         const user = await claimDueErasure(tx, now);
         if (!user) return false;
         if (await balanceBlocker(tx, user.id, now)) {
-          await setDeletion(tx, user.id, { deletedAt: user.deletedAt, erasureDueAt: new Date(now.getTime() + ERASURE_RETRY_MS) });
-          return true;
+          const { main, hold, debt } = await userBalances(tx, user.id);
+          errors.message('a deleted account still holds money at its erasure', {
+            tags: { job: 'account.erase' },
+            extra: { user_id: user.id, main_cents: main, hold_cents: hold, debt_cents: debt },
+          });
         }
         await erase(tx, user, now);
         return true;

@@ -49,6 +49,25 @@ export async function updatePlan(tx: Executor, id: string, changes: Partial<type
   return row!;
 }
 
+const LIVE_PLAN = ['incomplete', 'active', 'paused'] as const;
+
+/** The recipient's plans that may still charge (a first checkout under way, running, paused). */
+export function listLivePlanIdsOfRecipient(db: Executor, userId: string) {
+  return db
+    .select({ id: donationPlans.id })
+    .from(donationPlans)
+    .where(and(eq(donationPlans.userId, userId), inArray(donationPlans.status, [...LIVE_PLAN])));
+}
+
+export function lockLivePlansOfRecipient(tx: Executor, userId: string) {
+  return tx
+    .select()
+    .from(donationPlans)
+    .where(and(eq(donationPlans.userId, userId), inArray(donationPlans.status, [...LIVE_PLAN])))
+    .orderBy(asc(donationPlans.id))
+    .for('update');
+}
+
 /**
  * Claims one plan whose charge is due and leases it until `leaseUntil` in one statement: another worker skips it, and
  * a worker that dies mid-charge leaves a plan that falls due again (and charges under the same idempotency key).

@@ -9,7 +9,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
-import { findCardRecipient } from '../cards/cards.service.ts';
+import { findCardRecipient, listCardsOfUser } from '../cards/cards.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { ProviderName } from '../payments/payment-provider.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -116,6 +116,9 @@ function planMail(deps: PlanMailDeps) {
         date: dateIn(plan.locale, chargeDateOf(plan.startedAt!, plan.period)),
         link: `${deps.publicUrl}/payment/${plan.cardId}`,
       });
+    },
+    async recipientClosed(tx: Executor, plan: repo.PlanRow) {
+      await send(tx, plan, 'recipient_closed', { donor: plan.donorName, name: await recipientOf(tx, plan) });
     },
     async statement(tx: Executor, plan: repo.PlanRow, year: number, now: Date) {
       const statement = await link(tx, plan, 'statement', now, { year });
@@ -313,6 +316,29 @@ export function createDonationsService(deps: DonationsDeps) {
           });
         },
       });
+    },
+
+    /**
+     * The deletion of the recipient's account, first part (before the ledger accounts are locked, as a provider's event
+     * locks a payment first): the pending checkouts of gifts to their cards and the pending charges of their plans are
+     * voided. One that is paid anyway is given back (payments: its recipient is deleted).
+     */
+    async voidGiftsTo(tx: Transaction, userId: string): Promise<void> {
+      const cards = await listCardsOfUser(tx, userId);
+      const plans = await repo.listLivePlanIdsOfRecipient(tx, userId);
+      await deps.payments.voidPendingCheckouts(tx, 'donation', [...cards.map((card) => card.id), ...plans.map((plan) => plan.id)]);
+    },
+
+    /**
+     * Second part, after the ledger accounts (a gift's success locks its plan after them): every plan to the recipient
+     * ends and is never charged again; each donor whose plan was running is told so, in the plan's language. A plan
+     * whose first checkout was never paid ends without a word (that checkout was voided).
+     */
+    async endPlansTo(tx: Transaction, userId: string, now: Date): Promise<void> {
+      for (const plan of await repo.lockLivePlansOfRecipient(tx, userId)) {
+        const ended = await repo.updatePlan(tx, plan.id, { status: 'canceled', nextChargeAt: null, remindAt: null }, now);
+        if (plan.status !== 'incomplete') await mail.recipientClosed(tx, ended);
+      }
     },
 
     /** The recipient's donations that reached them, newest first. */

@@ -29,6 +29,15 @@ export async function updateInvoice(tx: Executor, id: string, changes: Partial<t
   return row!;
 }
 
+export function listOpenInvoiceIdsOfUser(db: Executor, userId: string) {
+  return db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')));
+}
+
+/** Cancels every invoice of the user still open (their account is being deleted). */
+export async function cancelOpenInvoicesOfUser(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx.update(invoices).set({ status: 'canceled', canceledAt: now }).where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')));
+}
+
 /** Records a payment to give back; a second call for the same payment changes nothing. */
 export async function insertRefundOnce(tx: Executor, values: typeof invoiceRefunds.$inferInsert) {
   await tx.insert(invoiceRefunds).values(values).onConflictDoNothing({ target: invoiceRefunds.paymentId });

@@ -4,7 +4,7 @@ import type { createInvoiceBody, Invoice, PublicInvoice } from '@tipcard/shared/
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findCardFace, findPrivateCardOfUser } from '../cards/cards.service.ts';
@@ -130,6 +130,21 @@ export function createInvoicesService(deps: {
         return repo.updateInvoice(tx, invoiceId, { status: 'canceled', canceledAt: clock.now() });
       });
       return toInvoice(row, deps.publicUrl);
+    },
+
+    /**
+     * The deletion of the user's account (inside its transaction): the pending checkouts of their open invoices are
+     * voided (payments first, as a provider's event locks them), then the invoices are canceled. A payment that still
+     * arrives for one is given back (payments: its recipient is deleted).
+     */
+    async cancelOpenOfUser(tx: Transaction, userId: string, now: Date): Promise<void> {
+      const open = await repo.listOpenInvoiceIdsOfUser(tx, userId);
+      await deps.payments.voidPendingCheckouts(
+        tx,
+        'invoice',
+        open.map((invoice) => invoice.id),
+      );
+      await repo.cancelOpenInvoicesOfUser(tx, userId, now);
     },
 
     /** The invoice's QR code, encoding its public page. */

@@ -5,8 +5,11 @@ import * as repo from './ledger.repository.ts';
 
 /** A user's accounts: money they can withdraw, money on hold, and what a chargeback after payout left them owing. */
 export type UserAccountKind = 'main' | 'hold' | 'debt';
-/** The platform's own accounts (DESIGN "Money and the ledger"). */
-export type PlatformAccountKind = 'psp_clearing' | 'fees' | 'payouts_in_flight' | 'referral_expense' | 'card_sales';
+/**
+ * The platform's own accounts (DESIGN "Money and the ledger"). `returns_due`: payments no one may receive (a deleted
+ * recipient), until they are given back to the payer.
+ */
+export type PlatformAccountKind = 'psp_clearing' | 'fees' | 'payouts_in_flight' | 'referral_expense' | 'card_sales' | 'returns_due';
 
 export type AccountRef = { userId: string; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
@@ -148,7 +151,7 @@ export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
 
 /** The platform accounts' kept balances by kind (back office's ledger health). */
 export async function platformBalances(db: Executor): Promise<Record<PlatformAccountKind, number>> {
-  const kinds: PlatformAccountKind[] = ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales'];
+  const kinds: PlatformAccountKind[] = ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due'];
   const values = await Promise.all(kinds.map((kind) => repo.platformBalance(db, kind)));
   return Object.fromEntries(kinds.map((kind, index) => [kind, values[index]!])) as Record<PlatformAccountKind, number>;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { paymentAllocations, payments, providerEvents } from '../../db/schema/payments.ts';
+import { paymentAllocations, paymentReturns, payments, providerEvents } from '../../db/schema/payments.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;
@@ -218,4 +218,40 @@ export async function feesOfRecipient(db: Executor, userId: string, from: Date, 
     .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
     .where(and(eq(paymentAllocations.userId, userId), gte(paymentAllocations.createdAt, from), lt(paymentAllocations.createdAt, to)));
   return { feesCents: Number(row?.fees ?? 0), payers: Number(row?.payers ?? 0) };
+}
+
+/** The pending payments of these subjects, locked in id order (a deletion voids them). */
+export function findPendingOfSubjectsForUpdate(tx: Executor, purpose: PaymentRow['purpose'], subjectIds: string[]) {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purpose, purpose), inArray(payments.subjectId, subjectIds), eq(payments.status, 'pending')))
+    .orderBy(asc(payments.id))
+    .for('update');
+}
+
+/** Records a payment to give back, due now; a second call for the same payment changes nothing. */
+export async function insertReturnOnce(tx: Executor, paymentId: string, now: Date) {
+  await tx.insert(paymentReturns).values({ paymentId, dueAt: now, createdAt: now }).onConflictDoNothing({ target: paymentReturns.paymentId });
+}
+
+/**
+ * Claims one due give-back by moving its due time on (a lease): the provider is called outside the transaction, and a
+ * worker killed mid-call leaves the row due again once the lease ends.
+ */
+export async function claimDueReturn(tx: Executor, now: Date, leaseUntil: Date) {
+  const [due] = await tx
+    .select()
+    .from(paymentReturns)
+    .where(and(isNotNull(paymentReturns.dueAt), lte(paymentReturns.dueAt, now)))
+    .orderBy(asc(paymentReturns.dueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!due) return undefined;
+  const [row] = await tx.update(paymentReturns).set({ dueAt: leaseUntil, attempts: due.attempts + 1 }).where(eq(paymentReturns.paymentId, due.paymentId)).returning();
+  return row!;
+}
+
+export async function finishReturn(tx: Executor, paymentId: string, now: Date) {
+  await tx.update(paymentReturns).set({ dueAt: null, returnedAt: now }).where(eq(paymentReturns.paymentId, paymentId));
 }

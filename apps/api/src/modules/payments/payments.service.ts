@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { lockBalances, postEntry, type AccountRef, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
+import { findDeletedAmong } from '../users/users.service.ts';
 import { ProviderRefusedError, type PaymentProvider, type PaymentPurpose, type ProviderEvent, type ProviderName } from './payment-provider.ts';
 import * as repo from './payments.repository.ts';
 import { proportionalSplit } from './proportional-split.ts';
@@ -89,6 +90,8 @@ const MINUTE = 60_000;
 const RECONCILE_GIVE_UP_MS = 48 * HOUR;
 /** The return page asks the provider itself only after the webhook has had this long to arrive. */
 const RETURN_PAGE_ASKS_AFTER_MS = 3_000;
+/** How long a claimed give-back waits before another worker may try it again (a killed worker, a provider down). */
+const RETURN_LEASE_MS = 10 * MINUTE;
 
 function toPublicPayment(row: repo.PaymentRow): PublicPayment {
   return {
@@ -156,10 +159,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (recent >= deps.velocity.perSubjectPer10Minutes) throw new AppError('too_many_requests', { headers: { 'retry-after': String((10 * MINUTE) / 1000) } });
   }
 
-  /** Credits a payment that just succeeded: one entry with a posting per share, and each recipient's history row. */
+  /**
+   * Whether a success must go back to its payer: its purpose names no recipient (a team card whose team has no member
+   * left), or a recipient has deleted the account. The recipients' accounts are locked before their state is read: a
+   * deletion locks them too before it commits, so either it waits and then sees this share (and is refused), or this
+   * waits and then sees the deletion.
+   */
+  async function nobodyMayReceive(tx: Transaction, plans: AllocationPlan[]): Promise<boolean> {
+    if (plans.length === 0) return true;
+    const userIds = [...new Set(plans.flatMap((plan) => ('userId' in plan ? [plan.userId] : [])))];
+    if (userIds.length === 0) return false;
+    await lockBalances(tx, userIds.map((userId): UserAccountRef => ({ userId, kind: 'hold' })));
+    return (await findDeletedAmong(tx, userIds)).size > 0;
+  }
+
+  /**
+   * Credits a payment that just succeeded: one entry with a posting per share, and each recipient's history row. A
+   * payment nobody may receive is credited to `returns_due` instead, whole, and queued to be given back (its purpose
+   * records no success: an invoice stays as it is, a plan does not move on).
+   */
   async function credit(tx: Transaction, payment: repo.PaymentRow, now: Date) {
     const handler = handlerOf(payment.purpose);
-    const plans = await handler.allocate(tx, payment, now);
+    const allocated = await handler.allocate(tx, payment, now);
+    const givenBack = await nobodyMayReceive(tx, allocated);
+    const plans: AllocationPlan[] = givenBack ? [{ platform: 'returns_due', netCents: payment.totalCents, feeCents: 0 }] : allocated;
     const sum = plans.reduce((total, plan) => total + plan.netCents + plan.feeCents, 0);
     if (sum !== payment.totalCents) throw new Error(`Allocations of payment ${payment.id} sum to ${sum}, not ${payment.totalCents}`);
     const releaseDueAt = new Date(now.getTime() + deps.holdHours * HOUR);
@@ -202,7 +225,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         now,
       );
     }
-    await handler.onSucceeded?.(tx, payment, allocations, now, plans);
+    if (givenBack) {
+      log.warn({ paymentId: payment.id, purpose: payment.purpose }, 'a payment arrived for no one who may receive it: it is given back');
+      await repo.insertReturnOnce(tx, payment.id, now);
+    } else {
+      await handler.onSucceeded?.(tx, payment, allocations, now, plans);
+    }
     // A refund or dispute that overtook the success is taken back at once.
     if (takenBackOf(payment) > 0) await adjust(tx, payment, now);
   }
@@ -388,7 +416,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return outcome;
   }
 
-  return {
+  const service = {
     /**
      * Opens a checkout for a payer. The subject and the Idempotency-Key name the payment: the same key and request
      * answer the first payment again, whatever the timing (a concurrent twin waits on the key's row); the same key with
@@ -580,6 +608,41 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
+     * Voids the pending checkouts of these subjects (a deleted account's cards, invoices and plans), inside the caller's
+     * transaction: they are canceled as if the payer had left, and their purposes close them. A payer who still
+     * completes one at the provider is given back in full (`credit`).
+     */
+    async voidPendingCheckouts(tx: Transaction, purpose: PaymentPurpose, subjectIds: string[]): Promise<number> {
+      if (subjectIds.length === 0) return 0;
+      const now = clock.now();
+      const pending = await repo.findPendingOfSubjectsForUpdate(tx, purpose, subjectIds);
+      for (const payment of pending) {
+        const closed = await repo.updatePayment(tx, payment.id, { status: 'canceled' }, now);
+        await handlerOf(purpose).onClosed?.(tx, closed, now);
+      }
+      return pending.length;
+    },
+
+    /**
+     * Gives back one payment nobody could receive (the `payments.give-back` job): what is left of it, through the
+     * provider, under a key naming the payment and that amount, so a retry refunds once. Answers false when none is due.
+     */
+    async giveBackOne(now: Date): Promise<boolean> {
+      const claimed = await db.transaction((tx) => repo.claimDueReturn(tx, now, new Date(now.getTime() + RETURN_LEASE_MS)));
+      if (!claimed) return false;
+      const payment = (await repo.findPayment(db, claimed.paymentId))!;
+      const left = payment.totalCents - takenBackOf(payment);
+      try {
+        if (left > 0) await service.refundPayment(payment.id, left, `give-back:${payment.id}:${left}`);
+        await db.transaction((tx) => repo.finishReturn(tx, payment.id, now));
+      } catch (error) {
+        // Due again when the lease ends (a refund or dispute that took part of it meanwhile: what is left then).
+        log.warn({ err: error, paymentId: payment.id, attempt: claimed.attempts }, 'could not give a payment back; trying again later');
+      }
+      return true;
+    },
+
+    /**
      * Releases one user's share whose hold has ended: hold → main, and its history row PAID. Answers false when none
      * is due. Shares another worker holds are skipped, so any number of workers may run it.
      */
@@ -627,6 +690,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return true;
     },
   };
+  return service;
 }
 
 // Back office (issue 15): a payment with who received what, and the payments still pending (reconciliation).

@@ -25,7 +25,10 @@ export type AllocationPlan =
  */
 export interface PurposeHandler {
   readonly purpose: PaymentPurpose;
-  /** Decides the recipients when the payment succeeds (e.g. the card's owner, or the team's members at this moment). */
+  /**
+   * Decides the recipients when the payment succeeds (e.g. the card's owner, or the team's members at this moment). No
+   * recipient at all (a team with no member left), or a recipient whose account is deleted: the payment is given back.
+   */
   allocate(tx: Transaction, payment: PaymentRow, now: Date): Promise<AllocationPlan[]>;
   /**
    * The purpose's own records of a success (a card's rating, an order placed), after the money was credited; `plans`

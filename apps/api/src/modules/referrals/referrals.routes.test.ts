@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import { transactionsQuery } from '@tipcard/shared/transactions/schemas';
+import { referralRewards } from '../../db/schema/referrals.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { openPayment, payAtSandboxCheckout, receiveTip } from '../../test/sandbox-events.ts';
 import { CARD_INPUT, createTestApp, signUpWithCard, uniquePhone, type TestApp } from '../../test/test-app.ts';
@@ -110,6 +112,19 @@ describe('referral programme', () => {
     t.clock.advance(2 * DAY);
     await t.runJob('referrals.reward');
     expect(await referralPayins(user)).toHaveLength(1);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('pays nothing to a referrer who deleted the account: the reward due is void', async () => {
+    const user = await referrer();
+    const friend = await inviteFriend(user.code);
+    for (const cents of [20_000, 20_000, 300]) await receiveTip(t, friend.cardId, cents);
+    expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: user.jwt, payload: {} })).status).toBe(200);
+    t.clock.advance(DAY);
+    expect(await t.runJob('referrals.reward')).toBeGreaterThanOrEqual(1);
+    expect(await userBalances(t.app.db, user.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    const [reward] = await t.app.db.select().from(referralRewards).where(eq(referralRewards.friendUserId, friend.userId));
+    expect(reward).toMatchObject({ status: 'void', amountCents: 0 });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 

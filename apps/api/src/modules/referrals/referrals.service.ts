@@ -7,10 +7,10 @@ import {
 } from '@tipcard/shared/referrals/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { findPrivateCardOfUser } from '../cards/cards.service.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
+import { lockBalances, postEntry } from '../ledger/ledger.service.ts';
 import { feesOfRecipient } from '../payments/payments.service.ts';
 import { recordReferralPayin } from '../transactions/transactions.service.ts';
-import { findUserById, requireOwnClient } from '../users/users.service.ts';
+import { findDeletedAmong, findUserById, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './referrals.repository.ts';
 
 const DAY = 86_400_000;
@@ -56,6 +56,16 @@ async function standingOf(db: Executor, reward: repo.RewardRow) {
 }
 
 export type ReferralsService = ReturnType<typeof createReferralsService>;
+
+/**
+ * Whether the referrer has deleted the account: a reward due then is void, never paid to it (nothing lands on a
+ * deleted account; a restore does not bring it back). Main is locked first: a deletion locks it too before it commits,
+ * so either it sees the paid reward (and is refused) or this sees the deletion.
+ */
+async function hasDeleted(tx: Executor, userId: string): Promise<boolean> {
+  await lockBalances(tx, [{ userId, kind: 'main' }]);
+  return (await findDeletedAmong(tx, [userId])).size > 0;
+}
 
 export function createReferralsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
   return {
@@ -119,7 +129,8 @@ export function createReferralsService({ db, publicUrl }: { db: Database; public
         if (!reward) return false;
         const { amountCents, qualifies } = await standingOf(tx, reward);
         const windowOver = now.getTime() >= reward.windowEndsAt.getTime();
-        if (qualifies && amountCents > 0 && (amountCents === REFERRAL_CAP_CENTS || windowOver)) {
+        const payable = qualifies && amountCents > 0 && (amountCents === REFERRAL_CAP_CENTS || windowOver);
+        if (payable && !(await hasDeleted(tx, reward.referrerUserId))) {
           await postEntry(tx, {
             kind: 'referral_reward',
             reference: `referral:${reward.id}:reward`,
@@ -135,7 +146,7 @@ export function createReferralsService({ db, publicUrl }: { db: Database; public
             now,
           );
           await repo.updateReward(tx, reward.id, { status: 'paid', amountCents, settledAt: now });
-        } else if (windowOver) {
+        } else if (windowOver || payable) {
           await repo.updateReward(tx, reward.id, { status: 'void', amountCents: 0, settledAt: now });
         } else {
           await repo.updateReward(tx, reward.id, {

@@ -107,6 +107,14 @@ export async function listPendingRequests(db: Executor, teamId: string): Promise
   return rows.map((row) => row.request);
 }
 
+/** Declines every request the user still has pending, with any team (their account is being deleted). */
+export async function declinePendingRequestsOf(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(teamJoinRequests)
+    .set({ status: 'declined', decidedAt: now })
+    .where(and(eq(teamJoinRequests.userId, userId), eq(teamJoinRequests.status, 'pending')));
+}
+
 export async function decideJoinRequest(tx: Executor, id: string, status: 'approved' | 'declined', now: Date): Promise<JoinRequestRow> {
   const [row] = await tx.update(teamJoinRequests).set({ status, decidedAt: now }).where(eq(teamJoinRequests.id, id)).returning();
   return row!;

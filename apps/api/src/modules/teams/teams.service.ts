@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, updateTeamCard } from '../cards/cards.service.ts';
-import { sharesReceivedPerUser } from '../payments/payments.service.ts';
+import { sharesReceivedPerUser, type PaymentsService } from '../payments/payments.service.ts';
 import { payerRatingOf, type PurposeHandler } from '../payments/purpose-handler.ts';
 import { findTipNote } from '../tips/tips.service.ts';
 import { listClients, requireOwnClient } from '../users/users.service.ts';
@@ -58,6 +58,8 @@ export function createTeamTipHandler(): PurposeHandler {
       const team = await repo.findTeamByCard(tx, payment.subjectId, 'share');
       if (!team) throw new Error(`Team tip ${payment.id} has no team to credit`);
       const members = await repo.listOpenMemberships(tx, team.id);
+      // The last member deleted the account: nobody receives it, and payments gives it back.
+      if (members.length === 0) return [];
       const note = await findTipNote(tx, payment.id);
       const shares = splitAmongMembers(
         members.map((m) => ({ userId: m.userId, joinedAt: m.joinedAt, membershipId: m.id })),
@@ -87,7 +89,7 @@ async function profileOf(db: Executor, userId: string) {
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 /** Workplaces and their teams: membership, join requests, admin hand-over, work history and statistics. */
-export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl: string }) {
+export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl: string; payments: Pick<PaymentsService, 'voidPendingCheckouts'> }) {
   const { db, clock, publicUrl } = deps;
 
   /** The team when the user is a member of it now; 404 otherwise, so a non-member learns nothing. */
@@ -289,6 +291,32 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
         await updateTeamCard(tx, team.cardId, { clientId: client!.id });
         return toTeam(tx, userId, { ...team, adminUserId: newAdminUserId }, workplace);
       });
+    },
+
+    /**
+     * The deletion of the user's account (inside its transaction) ends their place in teams: requests still pending
+     * are declined, the membership ends, and an admin's role passes to the longest-serving member, the team card moving
+     * to their client (docs/decisions/0024). With no other member the team closes: its card is the deleted admin's and
+     * takes no payment, its pending tips are voided, and one paid anyway has nobody to be split among and is given back.
+     * The closing card's payments are locked before the team row, in the order a provider's event takes them.
+     */
+    async leaveOnDeletion(tx: Transaction, userId: string, now: Date): Promise<void> {
+      await repo.declinePendingRequestsOf(tx, userId, now);
+      const membership = await repo.findOpenMembership(tx, userId);
+      if (!membership) return;
+      const seen = (await repo.findTeam(tx, membership.teamId))!.team;
+      const others = async () => (await repo.listOpenMemberships(tx, seen.id)).filter((m) => m.userId !== userId);
+      if (seen.adminUserId === userId && (await others()).length === 0) await deps.payments.voidPendingCheckouts(tx, 'team_tip', [seen.cardId]);
+      const { team } = (await repo.findTeam(tx, seen.id, 'update'))!;
+      if (team.adminUserId === userId) {
+        const [successor] = await others();
+        if (successor) {
+          const [client] = await listClients(tx, successor.userId);
+          await repo.updateTeam(tx, team.id, { adminUserId: successor.userId });
+          await updateTeamCard(tx, team.cardId, { clientId: client!.id });
+        }
+      }
+      await repo.closeMembership(tx, membership.id, now);
     },
 
     /** Work history: every membership period of the team, newest first. */

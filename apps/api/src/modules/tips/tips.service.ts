@@ -5,11 +5,11 @@ import { paymentReference, type GuestFormNotice, type GuestFormStart, type Guest
 import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
-import { addCardRating, findCardRecipient, findPublicCard } from '../cards/cards.service.ts';
+import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { payerRatingOf, type PurposeHandler } from '../payments/purpose-handler.ts';
 import * as repo from './tips.repository.ts';
@@ -92,6 +92,19 @@ export function createTipsService(deps: {
     preset_amounts_cents: [...TIP_PRESETS_CENTS],
   });
   return {
+    /**
+     * The deletion of the owner's account (inside its transaction): the pending tips to their cards are voided. One that
+     * is paid anyway is given back (payments: its recipient is deleted).
+     */
+    async voidTipsTo(tx: Transaction, userId: string): Promise<void> {
+      const cards = await listCardsOfUser(tx, userId);
+      await deps.payments.voidPendingCheckouts(
+        tx,
+        'tip',
+        cards.map((card) => card.id),
+      );
+    },
+
     termsOfPayment,
     paymentById,
     paymentOfCard,

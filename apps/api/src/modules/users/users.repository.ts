@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/users.ts';
 
@@ -75,9 +75,21 @@ export async function findClientWithUser(db: Executor, clientId: string) {
   return row;
 }
 
+/**
+ * The user row, locked against another change of the account's state. `no key update`: rows that merely reference the
+ * user (a ledger account, a payment's share, written by a payment arriving now) take a key-share lock on it, which
+ * this must not block; a deletion waiting on that payment would otherwise deadlock with it.
+ */
 export async function lockUser(tx: Executor, id: string) {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
+}
+
+/** Of these users, the ids of those whose account is deleted (erased ones included). */
+export async function findDeletedAmong(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNotNull(users.deletedAt)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function setDeletion(tx: Executor, id: string, values: { deletedAt: Date | null; erasureDueAt: Date | null }) {

@@ -16,6 +16,8 @@ export const findUserByPhone = repo.findUserByPhone;
 export const findUserById = repo.findUserById;
 export const listClients = repo.listClients;
 export const lockUser = repo.lockUser;
+/** Which of these users deleted their account: money can no longer be given to them. */
+export const findDeletedAmong = repo.findDeletedAmong;
 export const findSessionState = repo.findSessionState;
 /** Ends every access token of the user at once (deletion, erasure): they carry a session version now behind. */
 export const endAccessTokens = repo.incrementSessionVersion;
