@@ -220,6 +220,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
         await refund(...args);
         throw new Error('killed after the provider refunded');
       });
+      // The process dies here: the provider has refunded, our commit never happens (its caller sees a 500).
       expect((await decide(finance2, requestId)).status).toBe(500);
       expect(await listedFor(tip.id)).toMatchObject([{ id: requestId, status: 'refunding' }]);
       // Its caller may still be at work: nobody else drives it until the lease ends.
@@ -244,6 +245,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
         await refund(...args);
         throw new Error('killed after the provider refunded');
       });
+      // The process dies after the provider refunded (its caller sees a 500); a double click meanwhile sees it under way.
       expect((await ask(finance, tip.id, 4_000, key)).status).toBe(500);
       expect((await ask(finance, tip.id, 4_000, key)).body.data.status).toBe('refunding');
       t.clock.advance(LEASE_MS);
