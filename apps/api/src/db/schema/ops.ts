@@ -93,7 +93,9 @@ export const refundRequests = pgTable(
   },
   (t) => [
     uniqueIndex('refund_requests_payment_key_idx').on(t.paymentId, t.idempotencyKey),
-    index('refund_requests_refunding_idx').on(t.leaseUntil).where(sql`${t.status} = 'refunding'`),
+    index('refund_requests_refunding_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'refunding'`),
   ],
 );
 

@@ -45,7 +45,13 @@ describe('back-office refunds and their approvals (issue 24)', () => {
     return payment;
   }
 
-  const ask = (operator: Operator, paymentId: string, amountCents: unknown, key: string = crypto.randomUUID(), reason = 'Guest charged twice') =>
+  const ask = (
+    operator: Operator,
+    paymentId: string,
+    amountCents: unknown,
+    key: string = crypto.randomUUID(),
+    reason = 'Guest charged twice',
+  ) =>
     t.call({
       method: 'POST',
       url: `/api/ops/payments/${paymentId}/refunds`,
@@ -56,7 +62,8 @@ describe('back-office refunds and their approvals (issue 24)', () => {
   const decide = (operator: Operator, requestId: string, decision: 'approve' | 'decline' = 'approve') =>
     t.call({ method: 'POST', url: `/api/ops/refund-requests/${requestId}/${decision}`, token: operator.opsToken });
   const refundedOf = async (paymentId: string) =>
-    (await t.call({ method: 'GET', url: `/api/ops/payments/${paymentId}`, token: finance.opsToken })).body.data.refunded_cents as number;
+    (await t.call({ method: 'GET', url: `/api/ops/payments/${paymentId}`, token: finance.opsToken })).body.data
+      .refunded_cents as number;
   const listedFor = async (paymentId: string) =>
     (await t.app.services.ops.listRefundRequests()).filter((request) => request.payment_id === paymentId);
   const auditsOf = async (paymentId: string) =>
@@ -102,7 +109,9 @@ describe('back-office refunds and their approvals (issue 24)', () => {
       const tip = await paidTip(20_000);
       const answers = await Promise.all(Array.from({ length: 5 }, () => ask(finance, tip.id, 12_000)));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422, 422]);
-      expect(answers.filter((answer) => answer.status === 422).every((answer) => answer.body.code === 'refund_too_large')).toBe(true);
+      expect(answers.filter((answer) => answer.status === 422).every((answer) => answer.body.code === 'refund_too_large')).toBe(
+        true,
+      );
       const [pending] = await listedFor(tip.id);
       // What the pending request holds counts: 8,000 is left to ask for, 8,001 is not.
       expect((await ask(finance, tip.id, 8_001)).body.code).toBe('refund_too_large');
@@ -211,6 +220,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
         await refund(...args);
         throw new Error('killed after the provider refunded');
       });
+      // The process dies here: the provider has refunded, our commit never happens (its caller sees a 500).
       expect((await decide(finance2, requestId)).status).toBe(500);
       expect(await listedFor(tip.id)).toMatchObject([{ id: requestId, status: 'refunding' }]);
       // Its caller may still be at work: nobody else drives it until the lease ends.
@@ -235,6 +245,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
         await refund(...args);
         throw new Error('killed after the provider refunded');
       });
+      // The process dies after the provider refunded (its caller sees a 500); a double click meanwhile sees it under way.
       expect((await ask(finance, tip.id, 4_000, key)).status).toBe(500);
       expect((await ask(finance, tip.id, 4_000, key)).body.data.status).toBe('refunding');
       t.clock.advance(LEASE_MS);

@@ -87,20 +87,8 @@ export default function RefundsPage() {
               }}
               className="grid max-w-2xl grid-cols-2 items-end gap-3"
             >
-              <TextField
-                label="Amount (EUR)"
-                name="amount"
-                inputMode="decimal"
-                value={amount}
-                onChange={edit(setAmount)}
-              />
-              <TextField
-                label="Reason"
-                name="reason"
-                value={reason}
-                onChange={edit(setReason)}
-                maxLength={500}
-              />
+              <TextField label="Amount (EUR)" name="amount" inputMode="decimal" value={amount} onChange={edit(setAmount)} />
+              <TextField label="Reason" name="reason" value={reason} onChange={edit(setReason)} maxLength={500} />
               <Button type="submit" loading={refund.isPending} disabled={toCents(amount) === null || reason.trim() === ''}>
                 Refund
               </Button>
@@ -112,7 +100,7 @@ export default function RefundsPage() {
                   {
                     refunded: `Refunded. The payment is now ${refund.data.payment_status}.`,
                     awaiting_approval:
-                      'This payment\'s refunds are above the approval limit: this one waits for a second finance operator.',
+                      "This payment's refunds are above the approval limit: this one waits for a second finance operator.",
                     refunding: 'The refund is under way at the provider; it finishes on its own.',
                     rejected: 'This refund request was declined.',
                   }[refund.data.status]
