@@ -170,7 +170,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   // Deletion is refused while the user is still a team's admin: the role must be handed over first.
   const teamAdminBlocker: DeletionBlocker = async (tx, userId) => ((await isTeamAdmin(tx, userId)) ? 'deletion_team_admin' : null);
-  const account = createAccountService({ db, clock, blockers: [teamAdminBlocker], me, cards, transactions, verification });
+  const account = createAccountService({ db, clock, blockers: [teamAdminBlocker], me, cards, transactions, verification, payouts });
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
