@@ -371,14 +371,13 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
     /**
      * The closing payout's code, checked before the deletion's transaction: a wrong try is counted in its own
-     * statement (so the deletion's rollback never undoes it). Returns what `confirmClosing` is then given.
+     * statement (so the deletion's rollback never undoes it). Returns what `confirmClosing` is then given; a payout
+     * this code already confirmed is returned too, so a repeated statement can answer the deletion it made.
      */
     async checkClosingCode(userId: string, payoutId: string, code: string): Promise<repo.PayoutRow> {
       const payout = await ownPayout(userId, payoutId);
       if (!payout.closing) throw new AppError('not_found');
-      const checked = await checkCode(payout, code);
-      if (checked.status !== 'awaiting_confirmation') throw new AppError('payout_not_awaiting');
-      return checked;
+      return checkCode(payout, code);
     },
 
     /**
