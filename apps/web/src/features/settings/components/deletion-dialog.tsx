@@ -144,7 +144,7 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
                   />
                   <span className="min-w-0 text-sm">
                     <span className="block truncate font-medium text-slate-900">{method.holder}</span>
-                    <span className="block break-all font-mono text-slate-600">{method.masked_account}</span>
+                    <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
                   </span>
                 </label>
               ))}
