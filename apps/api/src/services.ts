@@ -168,7 +168,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     refundApprovalCents: config.refundApprovalCents,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
   });
-  const account = createAccountService({ db, clock, errors, tips, donations, invoices, teams, me, cards, transactions, verification });
+  const account = createAccountService({ db, clock, errors, tips, donations, invoices, teams, me, cards, transactions, verification, payouts });
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),

@@ -418,6 +418,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/clients/{clientId}/closing-payouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask for a closing payout of the whole balance (no minimum, the fee capped; decision 0025); texts its code, which the deletion statement confirms (send an Idempotency-Key) */
+    post: operations['postClientClosingPayouts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payouts/{id}': {
     parameters: {
       query?: never;
@@ -1650,6 +1667,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/deletion_statements/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What deleting the account would do now: delete at once, pay the balance out by a closing payout first, or nothing yet (with the reasons) */
+    get: operations['getUserDeletionStatementsPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/deletion_statements': {
     parameters: {
       query?: never;
@@ -1659,7 +1693,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete the account (spec): refused with its reason while a balance, a withdrawal under way or a team admin role remains; otherwise every session ends and the account can be restored for 30 days */
+    /** Delete the account (spec): refused with its reason while money on hold, a withdrawal under way or a team admin role remains; an available balance goes with the closing payout given here (its SMS code) in the same transaction; every session ends and the account can be restored for 30 days */
     post: operations['postUserDeletionStatements'];
     delete?: never;
     options?: never;
@@ -1926,6 +1960,9 @@ export interface components {
         | 'user_blocked'
         | 'deletion_balance'
         | 'deletion_pending_payout'
+        | 'deletion_balance_on_hold'
+        | 'deletion_debt'
+        | 'closing_balance_changed'
         | 'deletion_team_admin'
         | 'restore_expired'
         | 'ticket_closed'
@@ -4183,6 +4220,105 @@ export interface operations {
       content: {
         'application/json': {
           amount_cents: number;
+          /** Format: uuid */
+          method_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+              amount_cents: number;
+              fee_cents: number;
+              /** @enum {string} */
+              currency: 'EUR';
+              method: {
+                /** @enum {string} */
+                kind: 'sepa' | 'uk';
+                holder: string;
+                masked_account: string;
+              };
+              expected_arrival: string;
+              created_at: string;
+              confirmed_at: string | null;
+              paid_at: string | null;
+              code_expires_at: string | null;
+              resend_after_seconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientClosingPayouts: {
+    parameters: {
+      query?: never;
+      header: {
+        'idempotency-key': string;
+      };
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
           /** Format: uuid */
           method_id: string;
         };
@@ -10243,7 +10379,7 @@ export interface operations {
       };
     };
   };
-  postUserDeletionStatements: {
+  getUserDeletionStatementsPreview: {
     parameters: {
       query?: never;
       header?: never;
@@ -10261,14 +10397,92 @@ export interface operations {
           'application/json': {
             data: {
               /** @enum {string} */
-              status: 'active' | 'deleted';
-              restore_until: string | null;
+              outcome: 'delete' | 'closing_payout' | 'blocked';
+              blockers: string[];
+              available_cents: number;
+              held_cents: number;
+              closing: {
+                amount_cents: number;
+                fee_cents: number;
+              } | null;
             };
           };
         };
       };
       /** @description No valid access token: refresh it and repeat the call */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postUserDeletionStatements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          closing_payout?: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              status: 'active' | 'deleted';
+              restore_until: string | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
         headers: {
           [name: string]: unknown;
         };

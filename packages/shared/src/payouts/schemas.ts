@@ -6,6 +6,16 @@ export const PAYOUT_MIN_CENTS = 300;
 export const PAYOUT_FEE_CENTS = 200;
 
 /**
+ * A closing payout (account deletion, docs/decisions/0025-closing-payout.md) takes the whole main balance: no minimum,
+ * and the fee is only what lies above the minimum, at most the usual fee. So up to 3 EUR goes out whole, 3 to 5 EUR
+ * leaves the user 3 EUR, and from 5 EUR on it is the ordinary "withdraw all".
+ */
+export function closingPayoutSplit(balanceCents: number): { amountCents: number; feeCents: number } {
+  const feeCents = Math.min(PAYOUT_FEE_CENTS, Math.max(0, balanceCents - PAYOUT_MIN_CENTS));
+  return { amountCents: balanceCents - feeCents, feeCents };
+}
+
+/**
  * A payout method: SEPA (IBAN + BIC) or UK (account number + sort code). The server checks IBANs and BICs with
  * ibantools (checksum, country length, BBAN format, SEPA country, BIC consistent with the IBAN's country); the
  * shapes here are what both sides validate before any request.
@@ -49,6 +59,10 @@ export const createPayoutBody = z.object({
 export type CreatePayoutBody = z.input<typeof createPayoutBody>;
 
 export const confirmPayoutBody = z.object({ code: requiredString(16) });
+
+/** POST /api/clients/{clientId}/closing-payouts with an Idempotency-Key: the whole balance, confirmed by the deletion statement. */
+export const createClosingPayoutBody = z.object({ method_id: z.uuid({ error: rule('valid') }) });
+export type CreateClosingPayoutBody = z.input<typeof createClosingPayoutBody>;
 
 export const PAYOUT_STATUSES = ['awaiting_confirmation', 'in_flight', 'paid', 'returned', 'expired'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

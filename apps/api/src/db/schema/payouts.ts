@@ -114,6 +114,11 @@ export const payouts = pgTable(
     railDueAt: timestamp('rail_due_at', { withTimezone: true }),
     batchId: uuid('batch_id').references(() => payoutBatches.id),
     returnReason: text('return_reason'),
+    /**
+     * A closing payout: the whole balance with the minimum waived and the fee capped (docs/decisions/0025), confirmed
+     * only by the account's deletion statement, in the deletion's own transaction.
+     */
+    closing: boolean('closing').notNull().default(false),
     /** The language the withdrawal was asked in: the paid or returned SMS speaks it. */
     locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),

@@ -74,7 +74,7 @@ describe('account deletion: refusals', () => {
     await receiveTip(t, owner.cardId, 500);
     const refused = await deleteAccount(owner);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'deletion_balance', errors: ['Withdraw your balance before deleting your account'] });
+    expect(refused.body).toMatchObject({ code: 'deletion_balance_on_hold', errors: ['Part of your balance is still on hold: delete your account once it is available'] });
     await t.runJob('payments.release');
     expect((await deleteAccount(owner)).body.code).toBe('deletion_balance');
     expect((await me(owner.jwt)).body.data.deletion).toBeNull();
@@ -277,7 +277,7 @@ describe('account deletion: races', () => {
       expect(event).toBe('applied');
       const [user] = await t.app.db.select().from(users).where(eq(users.id, owner.userId));
       if (answer.status === 422) {
-        expect(answer.body.code).toBe('deletion_balance');
+        expect(answer.body.code).toBe('deletion_balance_on_hold');
         expect(user!.deletedAt).toBeNull();
         expect((await userBalances(t.app.db, owner.userId)).hold).toBe(300);
       } else {

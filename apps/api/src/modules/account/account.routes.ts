@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountStateSchema, notificationChoicesSchema } from '@tipcard/shared/account/schemas';
+import { accountStateSchema, deletionPreviewSchema, deletionStatementBody, notificationChoicesSchema } from '@tipcard/shared/account/schemas';
 import { REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import type { AccountService } from './account.service.ts';
@@ -13,6 +13,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   const security = [{ bearer: [] }];
   const perUser = (name: string) => app.rateLimit({ max: 20, timeWindow: HOUR, keyGenerator: (request) => `account-${name}:${request.userId}` });
 
+  app.get(
+    '/user/deletion_statements/preview',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'What deleting the account would do now: delete at once, pay the balance out by a closing payout first, or nothing yet (with the reasons)',
+        response: { 200: data(deletionPreviewSchema) },
+      },
+    },
+    async (request) => ({ data: await account.deletionPreview(request.userId) }),
+  );
+
   app.post(
     '/user/deletion_statements',
     {
@@ -22,12 +36,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         tags,
         security,
         summary:
-          'Delete the account (spec): refused with its reason while a balance, a withdrawal under way or a team admin role remains; otherwise every session ends and the account can be restored for 30 days',
+          'Delete the account (spec): refused with its reason while money on hold, a withdrawal under way or a team admin role remains; an available balance goes with the closing payout given here (its SMS code) in the same transaction; every session ends and the account can be restored for 30 days',
+        body: deletionStatementBody,
         response: { 200: data(accountStateSchema) },
       },
     },
     async (request, reply) => {
-      const state = await account.requestDeletion(request.userId);
+      const state = await account.requestDeletion(request.userId, request.body);
       // Every session ended: the browser's refresh cookie goes too.
       reply.clearCookie(REFRESH_TOKEN_COOKIE, { path: '/api' });
       return { data: state };

@@ -1,4 +1,5 @@
-import type { AccountState, NotificationChoices } from '@tipcard/shared/account/schemas';
+import type { AccountState, DeletionPreview, DeletionStatementBody, NotificationChoices } from '@tipcard/shared/account/schemas';
+import { closingPayoutSplit } from '@tipcard/shared/payouts/schemas';
 import type { Locale } from '@tipcard/shared/constants';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Database, Executor } from '../../db/client.ts';
@@ -9,7 +10,7 @@ import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
 import { eraseCardsOfUser } from '../cards/cards.service.ts';
 import { lockBalances, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { eraseMessagesTo } from '../messaging/messaging.service.ts';
-import { hasOpenPayouts } from '../payouts/payouts.service.ts';
+import { hasOpenPayouts, type PayoutsService } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
 import { zip } from '../../lib/zip.ts';
 import type { CardsService } from '../cards/cards.service.ts';
@@ -47,13 +48,17 @@ const userAccounts = (userId: string): UserAccountRef[] => [
 ];
 
 /**
- * Money on the account in any form (available, on hold, or a chargeback debt). The accounts are locked: a tip
- * being credited at this moment either lands first (and the deletion is refused) or waits for the deletion.
+ * Money on the account in any form, each with its own reason: a chargeback debt, money on hold (not withdrawable
+ * yet: the deletion waits for its release), or an available balance (a closing payout empties it first). The
+ * accounts are locked: a tip being credited at this moment either lands first (and the deletion is refused) or
+ * waits for the deletion.
  */
 const balanceBlocker: DeletionBlocker = async (tx, userId) => {
-  const accounts = userAccounts(userId);
-  const balanceOf = await lockBalances(tx, accounts);
-  return accounts.some((account) => balanceOf(account) !== 0) ? 'deletion_balance' : null;
+  const [main, hold, debt] = userAccounts(userId);
+  const balanceOf = await lockBalances(tx, [main!, hold!, debt!]);
+  if (balanceOf(debt!) !== 0) return 'deletion_debt';
+  if (balanceOf(hold!) !== 0) return 'deletion_balance_on_hold';
+  return balanceOf(main!) !== 0 ? 'deletion_balance' : null;
 };
 
 const payoutBlocker: DeletionBlocker = async (tx, userId, now) => ((await hasOpenPayouts(tx, userId, now)) ? 'deletion_pending_payout' : null);
@@ -79,25 +84,55 @@ interface Deps {
   cards: Pick<CardsService, 'list'>;
   transactions: Pick<TransactionsService, 'exportCsv'>;
   verification: Pick<VerificationService, 'get'>;
+  /** The closing payout the deletion statement confirms (docs/decisions/0025). */
+  payouts: Pick<PayoutsService, 'checkClosingCode' | 'confirmClosing'>;
 }
 
 const choicesOf = (user: User): NotificationChoices => ({ sms_support_replies: user.smsSupportReplies, sms_payouts: user.smsPayouts });
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function createAccountService({ db, clock, blockers = [], errors, tips, donations, invoices, teams, me, cards, transactions, verification }: Deps) {
+export function createAccountService({ db, clock, blockers = [], errors, tips, donations, invoices, teams, me, cards, transactions, verification, payouts }: Deps) {
   const checks = [balanceBlocker, payoutBlocker, ...blockers];
 
   return {
     /**
-     * POST /user/deletion_statements: refused with its reason while money or a withdrawal under way remains; otherwise
-     * everything that could still bring money in ends (pending checkouts of the user's cards, invoices and plans are
-     * voided, open invoices canceled, team memberships ended with an admin's role handed over, monthly plans to them
-     * canceled and their donors told), every session ends, the cards stop taking payments, and the account waits 30
-     * days for a restore (which brings none of those back). Money that still arrives is given back to its payer
-     * (payments). Asking again answers the same.
+     * GET /user/deletion_statements/preview: what the statement will do, asked with the same checks, so the dialog
+     * says it before "Yes, delete". Money on hold, a debt, a withdrawal under way or a team admin role block it; an
+     * available balance is paid out whole by a closing payout first (`closingPayoutSplit`); else it deletes at once.
      */
-    async requestDeletion(userId: string): Promise<AccountState> {
+    async deletionPreview(userId: string): Promise<DeletionPreview> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const balances = await userBalances(tx, userId);
+        const found: string[] = [];
+        for (const check of checks) {
+          const reason = await check(tx, userId, now);
+          // An available balance is not a blocker here: it is what the closing payout is for.
+          if (reason && reason !== 'deletion_balance') found.push(reason);
+        }
+        const closing = balances.main > 0 ? closingPayoutSplit(balances.main) : null;
+        return {
+          outcome: found.length > 0 ? 'blocked' : closing ? 'closing_payout' : 'delete',
+          blockers: found,
+          available_cents: balances.main,
+          held_cents: balances.hold,
+          closing: closing && { amount_cents: closing.amountCents, fee_cents: closing.feeCents },
+        };
+      });
+    },
+
+    /**
+     * POST /user/deletion_statements: refused with its reason while money or a withdrawal under way remains; an
+     * available balance goes with the closing payout given in the body, confirmed by its code in this same transaction
+     * (both happen or neither). Everything that could still bring money in ends (pending checkouts of the user's cards,
+     * invoices and plans are voided, open invoices canceled, team memberships ended with an admin's role handed over,
+     * monthly plans to them canceled and their donors told), every session ends, the cards stop taking payments, and
+     * the account waits 30 days for a restore (which brings none of those back). Money that still arrives is given
+     * back to its payer (payments). Asking again answers the same.
+     */
+    async requestDeletion(userId: string, body: DeletionStatementBody = {}): Promise<AccountState> {
+      const closing = body.closing_payout && (await payouts.checkClosingCode(userId, body.closing_payout.id, body.closing_payout.code));
       const now = clock.now();
       return db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);
@@ -110,6 +145,7 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
         await donations.voidGiftsTo(tx, userId);
         await invoices.cancelOpenOfUser(tx, userId, now);
         await teams.leaveOnDeletion(tx, userId, now);
+        if (closing) await payouts.confirmClosing(tx, closing, now);
         for (const check of checks) {
           const reason = await check(tx, userId, now);
           if (reason) throw new AppError(reason);

@@ -15,6 +15,7 @@ const ROWS = [
   'hold',
   'payout',
   'payout_min',
+  'payout_closing',
   'payout_time',
   'cards',
   'referral',

@@ -80,7 +80,8 @@ export async function applyPayoutOutcome(tx: Executor, payoutId: string, outcome
       reference: `payout:${payout.id}:returned`,
       postings: [
         { account: PLATFORM.inFlight, amountCents: -payout.amountCents },
-        { account: PLATFORM.fees, amountCents: -payout.feeCents },
+        // A closing payout of 3 EUR or less carries no fee (docs/decisions/0025), and a ledger posting is never zero.
+        ...(payout.feeCents > 0 ? [{ account: PLATFORM.fees, amountCents: -payout.feeCents }] : []),
         { account: { userId: payout.userId, kind: 'main' }, amountCents: payout.amountCents + payout.feeCents },
       ],
     });

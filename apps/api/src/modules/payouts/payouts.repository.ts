@@ -269,7 +269,7 @@ export function listPayoutsByStatus(db: Executor, status: PayoutRow['status'] | 
     .limit(limit);
 }
 
-/** Withdrawals still under way: on their way to the bank, or waiting for a code that is still valid. */
+/** Withdrawals still under way (on their way to the bank, or waiting for a code that is still valid), but not a closing payout: that one is the deletion itself. */
 export async function countOpenPayoutsOfUser(db: Executor, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -277,6 +277,7 @@ export async function countOpenPayoutsOfUser(db: Executor, userId: string, now: 
     .where(
       and(
         eq(payouts.userId, userId),
+        eq(payouts.closing, false),
         or(eq(payouts.status, 'in_flight'), and(eq(payouts.status, 'awaiting_confirmation'), gt(payouts.codeExpiresAt, now))),
       ),
     );

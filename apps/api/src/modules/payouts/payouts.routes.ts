@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { confirmPayoutBody, createPayoutBody, payoutMethodBody, payoutMethodSchema, payoutSchema, payoutTermsSchema } from '@tipcard/shared/payouts/schemas';
+import { confirmPayoutBody, createClosingPayoutBody, createPayoutBody, payoutMethodBody, payoutMethodSchema, payoutSchema, payoutTermsSchema } from '@tipcard/shared/payouts/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import type { PayoutMethodsService } from './payout-methods.service.ts';
 import type { PayoutsService } from './payouts.service.ts';
@@ -75,6 +75,26 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
     },
     async (request, reply) =>
       reply.status(201).send({ data: await payouts.create(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], acceptedLocale(request)) }),
+  );
+
+  app.post(
+    '/clients/:clientId/closing-payouts',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary:
+          'Ask for a closing payout of the whole balance (no minimum, the fee capped; decision 0025); texts its code, which the deletion statement confirms (send an Idempotency-Key)',
+        params: clientParams,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
+        body: createClosingPayoutBody,
+        response: { 201: data(payoutSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await payouts.createClosing(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], acceptedLocale(request)) }),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@tipcard/shared/constants';
 import { formatAmount } from '@tipcard/shared/money/format';
-import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createPayoutBody, type Payout, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
+import { closingPayoutSplit, PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createClosingPayoutBody, type createPayoutBody, type Payout, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,6 +19,7 @@ import { maskedAccountOf } from './payout-methods.service.ts';
 import * as repo from './payouts.repository.ts';
 
 type CreatePayout = z.output<typeof createPayoutBody>;
+type CreateClosingPayout = z.output<typeof createClosingPayoutBody>;
 
 /** The payout code (issue 4): 6 digits, 10 minutes, 5 wrong tries, a new one after 60 s, at most 5 per payout. */
 export const PAYOUT_CODE_LENGTH = 6;
@@ -131,6 +132,132 @@ export function createPayoutsService(deps: PayoutsDeps) {
   /** Main must cover the amount and the fee, and no chargeback debt may be open (DESIGN "Money and the ledger"). */
   const covers = (balances: { main: number; debt: number }, amountCents: number) => balances.debt >= 0 && balances.main >= amountCents + PAYOUT_FEE_CENTS;
 
+  /**
+   * Stores a payout waiting for its code and texts the code. `price` reads the balances (a quick answer; the
+   * confirmation checks again under lock) and says the amount and fee, or refuses.
+   */
+  async function request(
+    userId: string,
+    ask: { requestHash: string; idempotencyKey: string; locale: Locale; methodId: string; closing: boolean },
+    price: (balances: Record<'main' | 'hold' | 'debt', number>) => { amountCents: number; feeCents: number },
+  ): Promise<Payout> {
+    const { requestHash, idempotencyKey, locale } = ask;
+    const replay = async () => {
+      const existing = await repo.findPayoutByKey(db, userId, idempotencyKey);
+      if (!existing) return undefined;
+      if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+      return toPayout(existing, clock.now());
+    };
+    const replayed = await replay();
+    if (replayed) return replayed;
+
+    const method = await repo.findLiveMethod(db, ask.methodId);
+    if (!method || method.userId !== userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
+    const { amountCents, feeCents } = price(await userBalances(db, userId));
+
+    const now = clock.now();
+    const id = randomUUID();
+    const code = newNumericCode(PAYOUT_CODE_LENGTH);
+    const destination = {
+      destKind: method.kind,
+      destHolder: method.holder,
+      destAddress: method.address,
+      destIban: method.iban,
+      destBic: method.bic,
+      destAccountNumber: method.accountNumber,
+      destSortCode: method.sortCode,
+    };
+    const inserted = await db.transaction(async (tx) => {
+      // The cap is counted and the payout inserted under one lock per user, so concurrent requests cannot all pass.
+      await repo.lockPayoutRequests(tx, userId);
+      // A twin with the same key went first: answer its payout (below) rather than count against the cap.
+      if (await repo.findPayoutByKey(tx, userId, idempotencyKey)) return undefined;
+      if ((await repo.countPayoutRequestsSince(tx, userId, new Date(now.getTime() - 3_600_000))) >= deps.requestsPerHour) {
+        throw new AppError('too_many_requests');
+      }
+      const row = await repo.insertPayoutOnce(tx, {
+        id,
+        userId,
+        methodId: method.id,
+        idempotencyKey,
+        requestHash,
+        amountCents,
+        feeCents,
+        closing: ask.closing,
+        status: 'awaiting_confirmation',
+        ...destination,
+        codeHash: hashOf({ id, amountCents, ...destination }, code),
+        codeSentAt: now,
+        codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
+        expectedArrival: expectedArrival(now),
+        locale,
+        createdAt: now,
+      });
+      if (row) await textCode(tx, row, code, locale);
+      return row;
+    });
+    // A concurrent twin with the same key won the insert: answer its payout.
+    if (!inserted) return (await replay())!;
+    return toPayout(inserted, now);
+  }
+
+  /**
+   * The code against the payout as read: answers the payout itself when a confirmation with this code already won
+   * (double tap, concurrent twin, retried request); a wrong try is counted in its own statement, so it is never
+   * rolled back, and the fifth kills the code.
+   */
+  async function checkCode(payout: repo.PayoutRow, code: string): Promise<repo.PayoutRow> {
+    const matches = hashesMatch(payout.codeHash, hashOf(payout, code));
+    if (payout.status !== 'awaiting_confirmation') {
+      if (matches && payout.status !== 'expired') return payout;
+      throw new AppError('wrong_code');
+    }
+    if (payout.codeExpiresAt <= clock.now()) throw new AppError('wrong_code');
+    if (payout.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts');
+    if (!matches) {
+      const attempts = await repo.addCodeAttempt(db, payout.id);
+      throw new AppError(attempts >= PAYOUT_CODE_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong_code');
+    }
+    return payout;
+  }
+
+  /** The payout under lock; a resend between the check and the lock replaced the code, or attempts ran out meanwhile. */
+  async function lockForConfirmation(tx: Executor, checked: repo.PayoutRow, now: Date): Promise<repo.PayoutRow> {
+    const locked = (await repo.findPayoutForUpdate(tx, checked.id))!;
+    if (locked.status !== 'awaiting_confirmation') return locked;
+    if (locked.codeHash !== checked.codeHash || locked.codeExpiresAt <= now || locked.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) {
+      throw new AppError('wrong_code');
+    }
+    return locked;
+  }
+
+  /** Main pays the amount into payouts_in_flight and the fee into fees; the payout goes in flight with its PAYOUT row on HOLD. */
+  async function sendOnItsWay(tx: Executor, locked: repo.PayoutRow, now: Date): Promise<repo.PayoutRow> {
+    const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
+    await postEntry(tx, {
+      kind: 'payout_confirmed',
+      reference: `payout:${locked.id}:confirmed`,
+      postings: [
+        { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
+        { account: { platform: 'payouts_in_flight' }, amountCents: locked.amountCents },
+        ...(locked.feeCents > 0 ? [{ account: { platform: 'fees' } as AccountRef, amountCents: locked.feeCents }] : []),
+      ],
+    });
+    await recordPayoutHold(
+      tx,
+      { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, account: maskedDestination(locked) },
+      now,
+    );
+    return repo.updatePayout(tx, locked.id, {
+      status: 'in_flight',
+      confirmedAt: now,
+      expectedArrival: expectedArrival(now),
+      rail: deps.railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
+      railState: 'pending',
+      railDueAt: now,
+    });
+  }
+
   return {
     async terms(userId: string, clientId: string): Promise<PayoutTerms> {
       const client = await requireOwnClient(db, userId, clientId);
@@ -166,62 +293,27 @@ export function createPayoutsService(deps: PayoutsDeps) {
       if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents)) throw new AppError('verification_required');
       if (body.amount_cents < PAYOUT_MIN_CENTS) throw AppError.field('payout_minimum', 'amount_cents');
       const requestHash = createHash('sha256').update(JSON.stringify([clientId, body.amount_cents, body.method_id])).digest('hex');
-      const replay = async () => {
-        const existing = await repo.findPayoutByKey(db, client.userId, idempotencyKey);
-        if (!existing) return undefined;
-        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-        return toPayout(existing, clock.now());
-      };
-      const replayed = await replay();
-      if (replayed) return replayed;
-
-      const method = await repo.findLiveMethod(db, body.method_id);
-      if (!method || method.userId !== client.userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
-      if (!covers(await userBalances(db, client.userId), body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
-
-      const now = clock.now();
-      const id = randomUUID();
-      const code = newNumericCode(PAYOUT_CODE_LENGTH);
-      const destination = {
-        destKind: method.kind,
-        destHolder: method.holder,
-        destAddress: method.address,
-        destIban: method.iban,
-        destBic: method.bic,
-        destAccountNumber: method.accountNumber,
-        destSortCode: method.sortCode,
-      };
-      const inserted = await db.transaction(async (tx) => {
-        // The cap is counted and the payout inserted under one lock per user, so concurrent requests cannot all pass.
-        await repo.lockPayoutRequests(tx, client.userId);
-        // A twin with the same key went first: answer its payout (below) rather than count against the cap.
-        if (await repo.findPayoutByKey(tx, client.userId, idempotencyKey)) return undefined;
-        if ((await repo.countPayoutRequestsSince(tx, client.userId, new Date(now.getTime() - 3_600_000))) >= deps.requestsPerHour) {
-          throw new AppError('too_many_requests');
-        }
-        const row = await repo.insertPayoutOnce(tx, {
-          id,
-          userId: client.userId,
-          methodId: method.id,
-          idempotencyKey,
-          requestHash,
-          amountCents: body.amount_cents,
-          feeCents: PAYOUT_FEE_CENTS,
-          status: 'awaiting_confirmation',
-          ...destination,
-          codeHash: hashOf({ id, amountCents: body.amount_cents, ...destination }, code),
-          codeSentAt: now,
-          codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
-          expectedArrival: expectedArrival(now),
-          locale,
-          createdAt: now,
-        });
-        if (row) await textCode(tx, row, code, locale);
-        return row;
+      return request(client.userId, { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false }, (balances) => {
+        if (!covers(balances, body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
+        return { amountCents: body.amount_cents, feeCents: PAYOUT_FEE_CENTS };
       });
-      // A concurrent twin with the same key won the insert: answer its payout.
-      if (!inserted) return (await replay())!;
-      return toPayout(inserted, now);
+    },
+
+    /**
+     * A closing payout (docs/decisions/0025): the whole main balance, whatever its size, with `closingPayoutSplit`'s
+     * fee. Nothing moves here either: its code is given to the deletion statement, which confirms it and deletes the
+     * account in one transaction. Money on hold or a debt would stop that deletion, so no code is sent for it.
+     */
+    async createClosing(userId: string, clientId: string, body: CreateClosingPayout, idempotencyKey: string, locale: Locale): Promise<Payout> {
+      const client = await requireOwnClient(db, userId, clientId);
+      if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents)) throw new AppError('verification_required');
+      const requestHash = createHash('sha256').update(JSON.stringify([clientId, 'closing', body.method_id])).digest('hex');
+      return request(client.userId, { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true }, (balances) => {
+        if (balances.debt !== 0) throw new AppError('deletion_debt');
+        if (balances.hold !== 0) throw new AppError('deletion_balance_on_hold');
+        if (balances.main <= 0) throw new AppError('insufficient_balance');
+        return closingPayoutSplit(balances.main);
+      });
     },
 
     /** A new code for an unconfirmed payout, after the 60-second wait ('Wait N seconds' with Retry-After). */
@@ -255,61 +347,52 @@ export function createPayoutsService(deps: PayoutsDeps) {
      * the fee into fees (one entry, `payout:{id}:confirmed`), the payout goes in flight and the PAYOUT row appears
      * on HOLD. A balance that no longer covers it rolls everything back: the payout stays unconfirmed. A repeat
      * of a confirmation that already won (double tap, concurrent twin, retried request) answers the same payout.
+     * A closing payout is confirmed only by the deletion statement (`confirmClosing`).
      */
     async confirm(userId: string, payoutId: string, code: string): Promise<Payout> {
       const payout = await ownPayout(userId, payoutId);
-      const matches = hashesMatch(payout.codeHash, hashOf(payout, code));
-      if (payout.status !== 'awaiting_confirmation') {
-        if (matches && payout.status !== 'expired') return toPayout(payout, clock.now());
-        throw new AppError('wrong_code');
-      }
-      if (payout.codeExpiresAt <= clock.now()) throw new AppError('wrong_code');
-      if (payout.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts');
-      if (!matches) {
-        // Counted in its own statement, so a wrong try is never rolled back; the fifth kills the code.
-        const attempts = await repo.addCodeAttempt(db, payoutId);
-        throw new AppError(attempts >= PAYOUT_CODE_MAX_ATTEMPTS ? 'too_many_attempts' : 'wrong_code');
-      }
+      if (payout.closing) throw new AppError('payout_not_awaiting');
+      const checked = await checkCode(payout, code);
+      if (checked.status !== 'awaiting_confirmation') return toPayout(checked, clock.now());
 
       const now = clock.now();
       const confirmed = await db.transaction(async (tx) => {
-        const locked = (await repo.findPayoutForUpdate(tx, payoutId))!;
+        const locked = await lockForConfirmation(tx, checked, now);
         if (locked.status !== 'awaiting_confirmation') return locked;
-        // A resend between our check and the lock replaced the code; attempts may also have run out meanwhile.
-        if (locked.codeHash !== payout.codeHash || locked.codeExpiresAt <= now || locked.codeAttempts >= PAYOUT_CODE_MAX_ATTEMPTS) {
-          throw new AppError('wrong_code');
-        }
         const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
         const debt: UserAccountRef = { userId: locked.userId, kind: 'debt' };
-        const fees: AccountRef = { platform: 'fees' };
-        const inFlight: AccountRef = { platform: 'payouts_in_flight' };
         // The user's accounts are locked first, so the debt check and the posting see one state.
         const balanceOf = await lockBalances(tx, [main, debt]);
         if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents)) throw AppError.field('insufficient_balance', 'amount_cents');
-        await postEntry(tx, {
-          kind: 'payout_confirmed',
-          reference: `payout:${locked.id}:confirmed`,
-          postings: [
-            { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
-            { account: inFlight, amountCents: locked.amountCents },
-            { account: fees, amountCents: locked.feeCents },
-          ],
-        });
-        await recordPayoutHold(
-          tx,
-          { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, account: maskedDestination(locked) },
-          now,
-        );
-        return repo.updatePayout(tx, locked.id, {
-          status: 'in_flight',
-          confirmedAt: now,
-          expectedArrival: expectedArrival(now),
-          rail: deps.railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
-          railState: 'pending',
-          railDueAt: now,
-        });
+        return sendOnItsWay(tx, locked, now);
       });
       return toPayout(confirmed, clock.now());
+    },
+
+    /**
+     * The closing payout's code, checked before the deletion's transaction: a wrong try is counted in its own
+     * statement (so the deletion's rollback never undoes it). Returns what `confirmClosing` is then given; a payout
+     * this code already confirmed is returned too, so a repeated statement can answer the deletion it made.
+     */
+    async checkClosingCode(userId: string, payoutId: string, code: string): Promise<repo.PayoutRow> {
+      const payout = await ownPayout(userId, payoutId);
+      if (!payout.closing) throw new AppError('not_found');
+      return checkCode(payout, code);
+    },
+
+    /**
+     * Inside the deletion's transaction (the caller holds the user's lock): the closing payout goes on its way,
+     * exactly like a confirmation, provided it still takes the whole balance. A tip or a withdrawal that changed
+     * main meanwhile refuses it (409): the user asks for a new closing payout of the new balance.
+     */
+    async confirmClosing(tx: Executor, checked: repo.PayoutRow, now: Date): Promise<void> {
+      const locked = await lockForConfirmation(tx, checked, now);
+      if (locked.status !== 'awaiting_confirmation') throw new AppError('payout_not_awaiting');
+      const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
+      const debt: UserAccountRef = { userId: locked.userId, kind: 'debt' };
+      const balanceOf = await lockBalances(tx, [main, debt]);
+      if (balanceOf(debt) !== 0 || balanceOf(main) !== locked.amountCents + locked.feeCents) throw new AppError('closing_balance_changed');
+      await sendOnItsWay(tx, locked, now);
     },
   };
 }

@@ -69,7 +69,7 @@ export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNo
       {me ? <PhonePanel phone={me.phone} /> : null}
       <NotificationsPanel clientId={clientId} />
       <DataPanel clientId={clientId} />
-      <DeletePanel />
+      <DeletePanel clientId={clientId} />
     </div>
   );
 }

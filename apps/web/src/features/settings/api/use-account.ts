@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountStateSchema, notificationChoicesSchema, type NotificationChoices } from '@tipcard/shared/account/schemas';
+import { z } from 'zod';
+import {
+  accountStateSchema,
+  deletionPreviewSchema,
+  notificationChoicesSchema,
+  type DeletionStatementBody,
+  type NotificationChoices,
+} from '@tipcard/shared/account/schemas';
+import { payoutMethodSchema, payoutSchema } from '@tipcard/shared/payouts/schemas';
 import { api } from '../../../lib/api-client.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { saveBlob } from '../../../lib/download-file.ts';
 import { clearTokens, getRefreshToken } from '../../../lib/tokens.ts';
 import { meQueryKey } from '../../../app/session/use-me.ts';
@@ -22,10 +32,41 @@ export function useDownloadData(clientId: string | undefined) {
   });
 }
 
-/** The deletion statement; a refusal's reason is the API client's snackbar. */
+/** What "Yes, delete" would do now (delete, a closing payout first, or not yet and why), asked each time the dialog opens. */
+export function useDeletionPreview(open: boolean) {
+  return useQuery({
+    queryKey: ['deletion-preview'],
+    queryFn: ({ signal }) => api.get('/user/deletion_statements/preview', deletionPreviewSchema, { signal }),
+    enabled: open,
+    staleTime: 0,
+    // Coming back from reading the SMS code must not re-ask it under the user's typing.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The bank accounts a closing payout can go to (the payouts pages' cache key, so both see the same list). */
+export function useClosingPayoutAccounts(clientId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['payout-methods', clientId],
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/payout-methods`, z.array(payoutMethodSchema), { signal }),
+    enabled: enabled && Boolean(clientId),
+  });
+}
+
+/** The closing payout of the whole balance: its code is texted (in the app's language) and given to the deletion statement. */
+export function useAskClosingPayout(clientId: string | undefined) {
+  return useMutation({
+    mutationFn: (methodId: string) =>
+      api.post(`/clients/${clientId}/closing-payouts`, { method_id: methodId }, payoutSchema, {
+        headers: { 'Idempotency-Key': newIdempotencyKey(), 'Accept-Language': currentLocale() },
+      }),
+  });
+}
+
+/** The deletion statement, with the closing payout's code when there is a balance; a refusal's reason is the API client's snackbar. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: () => api.post('/user/deletion_statements', {}, accountStateSchema),
+    mutationFn: (body: DeletionStatementBody = {}) => api.post('/user/deletion_statements', body, accountStateSchema),
     onSuccess: reloadSignedOut,
   });
 }

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BellRing, Download, Phone, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
-import { useDeleteAccount, useDownloadData, useNotificationChoices, useSaveNotificationChoices } from '../api/use-account.ts';
+import { useDownloadData, useNotificationChoices, useSaveNotificationChoices } from '../api/use-account.ts';
 import type { NotificationChoices } from '@tipcard/shared/account/schemas';
+import { DeletionDialog } from './deletion-dialog.tsx';
 
 function PanelHeading({ icon, title, text, danger }: { icon: ReactNode; title: string; text: string; danger?: boolean }) {
   return (
@@ -64,11 +64,13 @@ export function DataPanel({ clientId }: { clientId: string | undefined }) {
   );
 }
 
-/** The spec's warning, then the yes/no confirmation modal, then the deletion statement; on success the page reloads signed out. */
-export function DeletePanel() {
+/**
+ * The spec's warning, then the confirmation modal, which first says what the deletion will do (a closing payout of
+ * the balance, or why not yet) and offers "Yes, delete" only when it can go through; on success the page reloads signed out.
+ */
+export function DeletePanel({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('settings');
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteAccount();
   return (
     <Panel className="mt-5 ring-red-200">
       <PanelHeading icon={<Trash2 className="size-5" />} title={t('delete.title')} text={t('delete.text')} danger />
@@ -77,23 +79,7 @@ export function DeletePanel() {
           {t('delete.button')}
         </Button>
       </div>
-      <Dialog
-        open={confirming}
-        onClose={() => !remove.isPending && setConfirming(false)}
-        title={t('delete.confirm_title')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-              {t('delete.no')}
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate(undefined, { onError: () => setConfirming(false) })}>
-              {t('delete.yes')}
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm text-slate-700">{t('delete.confirm_text')}</p>
-      </Dialog>
+      <DeletionDialog open={confirming} onClose={() => setConfirming(false)} clientId={clientId} />
     </Panel>
   );
 }

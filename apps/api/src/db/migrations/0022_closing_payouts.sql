@@ -1,0 +1,1 @@
+ALTER TABLE "payouts" ADD COLUMN "closing" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Plus } from 'lucide-react';
+import type { DeletionPreview } from '@tipcard/shared/account/schemas';
+import { isErrorCode } from '@tipcard/shared/errors/error-codes';
+import type { Payout, PayoutMethod } from '@tipcard/shared/payouts/schemas';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatEuro } from '../../../lib/format-euro.ts';
+import { useLocalePath } from '../../../lib/use-locale-path.ts';
+import { useAskClosingPayout, useClosingPayoutAccounts, useDeleteAccount, useDeletionPreview } from '../api/use-account.ts';
+
+interface DeletionStepsProps {
+  open: boolean;
+  onClose: () => void;
+  /** What "Yes, delete" will do, from the server; undefined while it is asked. */
+  preview: DeletionPreview | undefined;
+  methods: PayoutMethod[] | undefined;
+  /** The closing payout waiting for its code: the second step. */
+  closingPayout: Payout | null;
+  busy: boolean;
+  /** "Yes, delete": deletes at once, or asks for the closing payout to this account (its code is texted). */
+  onDelete: (methodId: string | undefined) => void;
+  onConfirm: (code: string) => void;
+}
+
+/**
+ * The deletion dialog's text and buttons (docs/decisions/0025): it says what will happen before "Yes, delete" and
+ * offers that button only when the deletion can go through. A balance is paid out whole by a closing payout, which
+ * the SMS code confirms together with the deletion; money on hold, a withdrawal under way or a team admin role
+ * are named, and there is nothing to confirm.
+ */
+export function DeletionSteps({ open, onClose, preview, methods, closingPayout, busy, onDelete, onConfirm }: DeletionStepsProps) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const to = useLocalePath();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const methodId = chosen ?? (methods?.find((method) => method.is_default) ?? methods?.[0])?.id;
+  const no = (
+    <Button variant="secondary" onClick={onClose} disabled={busy}>
+      {t('delete.no')}
+    </Button>
+  );
+
+  let body;
+  let footer;
+  if (!preview) {
+    body = (
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <Spinner className="size-4" /> {t('delete.checking')}
+      </p>
+    );
+  } else if (preview.outcome === 'blocked') {
+    body = (
+      <>
+        <p className="text-sm text-slate-700">{t('delete.blocked_text')}</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="deletion-blockers">
+          {preview.blockers.map((code) => (
+            <li key={code}>{isErrorCode(code) ? t(`errors:codes.${code}`) : code}</li>
+          ))}
+        </ul>
+        {preview.held_cents > 0 ? <p className="mt-3 text-sm text-slate-600">{t('delete.held', { amount: formatEuro(preview.held_cents) })}</p> : null}
+      </>
+    );
+    footer = (
+      <Button variant="secondary" onClick={onClose}>
+        {t('delete.close')}
+      </Button>
+    );
+  } else if (preview.outcome === 'delete') {
+    body = <p className="text-sm text-slate-700">{t('delete.confirm_text')}</p>;
+    footer = (
+      <>
+        {no}
+        <Button variant="danger" loading={busy} onClick={() => onDelete(undefined)}>
+          {t('delete.yes')}
+        </Button>
+      </>
+    );
+  } else if (closingPayout) {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      if (code.trim()) onConfirm(code.trim());
+    };
+    body = (
+      <form id="closing-code" onSubmit={submit} className="space-y-3">
+        <p className="text-sm text-slate-700">
+          {t('delete.code_text', { amount: formatEuro(closingPayout.amount_cents), account: closingPayout.method.masked_account })}
+        </p>
+        <TextField
+          label={t('delete.code_label')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={16}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </form>
+    );
+    footer = (
+      <>
+        {no}
+        <Button variant="danger" type="submit" form="closing-code" loading={busy} disabled={!code.trim()}>
+          {t('delete.confirm_delete')}
+        </Button>
+      </>
+    );
+  } else {
+    const closing = preview.closing!;
+    body = (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700" data-testid="deletion-closing">
+          {t('delete.closing_text', { balance: formatEuro(preview.available_cents), amount: formatEuro(closing.amount_cents), fee: formatEuro(closing.fee_cents) })}
+        </p>
+        {methods && methods.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
+            <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
+            <ButtonLink to={to('/payouts/add-method')} className="mt-3" size="sm" icon={<Plus className="size-4" aria-hidden="true" />}>
+              {t('delete.add_method')}
+            </ButtonLink>
+          </div>
+        ) : (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
+            <div className="space-y-2">
+              {methods?.map((method) => (
+                <label
+                  key={method.id}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-accent-400',
+                    method.id === methodId ? 'border-primary-600 ring-1 ring-primary-600' : 'border-slate-200',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="closing-method"
+                    checked={method.id === methodId}
+                    onChange={() => setChosen(method.id)}
+                    className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
+                  />
+                  <span className="min-w-0 text-sm">
+                    <span className="block truncate font-medium text-slate-900">{method.holder}</span>
+                    <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+      </div>
+    );
+    footer = (
+      <>
+        {no}
+        {methodId ? (
+          <Button variant="danger" loading={busy} onClick={() => onDelete(methodId)}>
+            {t('delete.yes')}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={() => !busy && onClose()} title={t('delete.confirm_title')} footer={footer}>
+      {body}
+    </Dialog>
+  );
+}
+
+/** The deletion dialog with its server calls: the preview, the accounts, the closing payout and the statement. */
+export function DeletionDialog({ open, onClose, clientId }: { open: boolean; onClose: () => void; clientId: string | undefined }) {
+  const preview = useDeletionPreview(open);
+  const methods = useClosingPayoutAccounts(clientId, open && preview.data?.outcome === 'closing_payout');
+  const askClosing = useAskClosingPayout(clientId);
+  const remove = useDeleteAccount();
+  const [closingPayout, setClosingPayout] = useState<Payout | null>(null);
+  const close = () => {
+    setClosingPayout(null);
+    onClose();
+  };
+  return (
+    <DeletionSteps
+      // A new closing payout starts with an empty code field.
+      key={closingPayout?.id ?? 'none'}
+      open={open}
+      onClose={close}
+      // Asked again each time the dialog opens: an answer from an earlier opening may be out of date.
+      preview={preview.isFetching && !closingPayout ? undefined : preview.data}
+      methods={methods.data}
+      closingPayout={closingPayout}
+      busy={askClosing.isPending || remove.isPending}
+      onDelete={(methodId) => {
+        if (methodId) askClosing.mutate(methodId, { onSuccess: setClosingPayout });
+        else remove.mutate(undefined, { onError: close });
+      }}
+      onConfirm={(code) =>
+        remove.mutate(
+          { closing_payout: { id: closingPayout!.id, code } },
+          {
+            // A wrong code may be typed again; a balance that changed meanwhile needs a new preview and payout.
+            onError: (error) => {
+              if ('code' in error && error.code === 'closing_balance_changed') {
+                setClosingPayout(null);
+                void preview.refetch();
+              }
+            },
+          },
+        )
+      }
+    />
+  );
+}
