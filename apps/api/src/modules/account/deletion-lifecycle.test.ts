@@ -242,7 +242,8 @@ describe('the erasure past the restore window', () => {
     const reports: { text: string; context: ReportContext }[] = [];
     const account = createAccountService({ ...t.app.services, db: t.app.db, errors: { message: (text, context) => reports.push({ text, context }) } });
     t.clock.advance(31 * DAY);
-    while (await account.eraseOne(t.clock.now()));
+    // Every deleted account past its window, once each (other tests' too): a job that postponed would never stop.
+    for (let runs = 0; runs < 50 && (await account.eraseOne(t.clock.now())); runs += 1);
     const [user] = await t.app.db.select().from(users).where(eq(users.id, owner.userId));
     expect(user!.erasedAt).toEqual(t.clock.now());
     expect(user!.phone).toBe(`erased:${owner.userId}`);
