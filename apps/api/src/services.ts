@@ -13,6 +13,7 @@ import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createCardOrdersJobs } from './modules/card-orders/card-orders.jobs.ts';
 import { createCardOrderHandler, createCardOrdersService } from './modules/card-orders/card-orders.service.ts';
 import { createReferralJobs } from './modules/referrals/referrals.jobs.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
@@ -136,7 +137,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
   const tips = createTipsService({ db, payments, messages, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
-  const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
+  const cardOrders = createCardOrdersService({ db, clock, log, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
   const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
   const donations = createDonationsService({ db, clock, log, payments, ...donationMail });
   const referrals = createReferralsService({ db, publicUrl: config.publicUrl });
@@ -177,6 +178,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     createMessageDeliveryJob({ db, log, sms, mailer, errors }),
     ...createAccountJobs(account),
     ...createInvoicesJobs(invoices),
+    ...createCardOrdersJobs(cardOrders),
     ...createDonationsJobs(donations),
     ...createReferralJobs(referrals),
     ...createOpsJobs(ops),
