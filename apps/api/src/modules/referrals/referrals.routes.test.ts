@@ -61,6 +61,16 @@ const listLater = (user: Referrer) => t.app.services.referrals.list(user.userId,
 const referralPayins = async (user: Referrer) =>
   (await t.app.services.transactions.list(user.userId, user.clientId, transactionsQuery.parse({ type: 'REFERRAL_PAYIN' }))).items;
 
+/** A tip paid at the sandbox's checkout with its form, its event (carrying the payer reference) delivered. */
+async function tipAtCheckout(cardId: string, cents: number, form: string) {
+  const payment = await openPayment(t, cardId, cents);
+  await payAtSandboxCheckout(t, payment, form);
+  // The sandbox sends its event half a second after the payment (its default delay).
+  for (const job of t.app.services.sandboxJobs) await drainJob(job, () => new Date(t.clock.now().getTime() + 1_000));
+  expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('succeeded');
+  return payment;
+}
+
 describe('referral programme', () => {
   it('shows the link, code and rule, and the invited friend by public name or masked phone', async () => {
     const user = await referrer();
@@ -132,20 +142,11 @@ describe('referral programme', () => {
   });
 
   it('counts payers by the card they paid with: one card three times earns nothing, three cards earn the reward', async () => {
-    /** A tip paid with a card at the sandbox's checkout, its event (carrying the card's payer reference) delivered. */
-    const tipByCard = async (cardId: string, cents: number, cardNumber: string) => {
-      const payment = await openPayment(t, cardId, cents);
-      await payAtSandboxCheckout(t, payment, `method=card&card_number=${cardNumber}`);
-      // The sandbox sends its event half a second after the payment (its default delay).
-      for (const job of t.app.services.sandboxJobs) await drainJob(job, () => new Date(t.clock.now().getTime() + 1_000));
-      expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('succeeded');
-      return payment;
-    };
     const user = await referrer();
     const oneCard = await inviteFriend(user.code);
     const threeCards = await inviteFriend(user.code, 'Ilze');
-    for (const spacing of ['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242']) await tipByCard(oneCard.cardId, 20_000, spacing);
-    for (const cardNumber of ['4242424242424242', '5555555555554444', '4000056655665556']) await tipByCard(threeCards.cardId, 2_000, cardNumber);
+    for (const spacing of ['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242']) await tipAtCheckout(oneCard.cardId, 20_000, `method=card&card_number=${spacing}`);
+    for (const cardNumber of ['4242424242424242', '5555555555554444', '4000056655665556']) await tipAtCheckout(threeCards.cardId, 2_000, `method=card&card_number=${cardNumber}`);
     t.clock.advance(DAY);
     await t.runJob('referrals.reward');
     // 30 EUR of fees from one payer: not yet a reward; 3 EUR from three payers: accrued, paid at the window's end.
@@ -156,6 +157,28 @@ describe('referral programme', () => {
     const list = await listLater(user);
     expect(list.map((f) => [f.status, f.earned_cents]).sort()).toEqual([
       ['paid', 300],
+      ['void', 0],
+    ]);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('counts a wallet payer once: one Apple Pay payer three times earns nothing, three wallet payers earn the reward', async () => {
+    const user = await referrer();
+    const oneWallet = await inviteFriend(user.code);
+    const threeWallets = await inviteFriend(user.code, 'Ilze');
+    for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=1', 'method=apple_pay']) await tipAtCheckout(oneWallet.cardId, 20_000, form);
+    for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=2', 'method=google_pay&wallet_payer=2']) {
+      await tipAtCheckout(threeWallets.cardId, 20_000, form);
+    }
+    t.clock.advance(DAY);
+    await t.runJob('referrals.reward');
+    // 30 EUR of fees each: the friend with three wallet payers reaches the cap at once, the other earns nothing.
+    expect(await referralPayins(user)).toMatchObject([{ amount_cents: 1000, status: 'PAID' }]);
+    t.clock.advance(90 * DAY);
+    await t.runJob('referrals.reward');
+    expect(await referralPayins(user)).toHaveLength(1);
+    expect((await listLater(user)).map((f) => [f.status, f.earned_cents]).sort()).toEqual([
+      ['paid', 1000],
       ['void', 0],
     ]);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
