@@ -16,7 +16,7 @@ import { createCardsService } from './modules/cards/cards.service.ts';
 import { createCardOrdersJobs } from './modules/card-orders/card-orders.jobs.ts';
 import { createCardOrderHandler, createCardOrdersService } from './modules/card-orders/card-orders.service.ts';
 import { createReferralJobs } from './modules/referrals/referrals.jobs.ts';
-import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createReferralsService, takeBackRewardsNoLongerEarned } from './modules/referrals/referrals.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -134,6 +134,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
     velocity: config.payments.velocity,
     handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
+    onSharesAdjusted: takeBackRewardsNoLongerEarned,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl });
   const tips = createTipsService({ db, payments, messages, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
