@@ -13,9 +13,10 @@ import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createCardsService } from './modules/cards/cards.service.ts';
+import { createCardOrdersJobs } from './modules/card-orders/card-orders.jobs.ts';
 import { createCardOrderHandler, createCardOrdersService } from './modules/card-orders/card-orders.service.ts';
 import { createReferralJobs } from './modules/referrals/referrals.jobs.ts';
-import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createReferralsService, takeBackRewardsNoLongerEarned } from './modules/referrals/referrals.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -133,10 +134,11 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
     velocity: config.payments.velocity,
     handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
+    onSharesAdjusted: takeBackRewardsNoLongerEarned,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
   const tips = createTipsService({ db, payments, messages, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
-  const cardOrders = createCardOrdersService({ db, clock, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
+  const cardOrders = createCardOrdersService({ db, clock, log, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
   const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
   const donations = createDonationsService({ db, clock, log, payments, ...donationMail });
   const referrals = createReferralsService({ db, publicUrl: config.publicUrl });
@@ -175,6 +177,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     createMessageDeliveryJob({ db, log, sms, mailer, errors }),
     ...createAccountJobs(account),
     ...createInvoicesJobs(invoices),
+    ...createCardOrdersJobs(cardOrders),
     ...createDonationsJobs(donations),
     ...createReferralJobs(referrals),
     ...createOpsJobs(ops),

@@ -26,8 +26,11 @@ export const referralFriendSchema = z.object({
   /** The friend's public name, or their phone masked when they have no card yet. */
   name: z.string(),
   joined_at: z.string(),
-  /** pending: within the 90 days; paid: rewarded; void: ended without earning anything. */
-  status: z.enum(['pending', 'paid', 'void']),
+  /**
+   * pending: within the 90 days; paid: rewarded; void: ended without earning anything; taken_back: paid, then taken
+   * back because refunds left the friend short of 3 payers.
+   */
+  status: z.enum(['pending', 'paid', 'void', 'taken_back']),
   earned_cents: z.number().int(),
   window_ends_at: z.string(),
 });

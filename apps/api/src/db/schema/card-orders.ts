@@ -46,12 +46,18 @@ export const cardOrders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Canceled by the back office: a payment of it that still succeeds is given back, never places it again. */
+    canceledByOperator: boolean('canceled_by_operator').notNull().default(false),
+    /** A payment of the canceled order to give back in full, due from then (the refund job's lease moves it on). */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
   },
   (t) => [
     index('card_orders_user_created_idx').on(t.userId, t.createdAt),
     // The last word on "first order free": two concurrent first orders cannot both be free.
     uniqueIndex('card_orders_one_free_per_user').on(t.userId).where(sql`${t.free} AND ${t.status} <> 'canceled'`),
     uniqueIndex('card_orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('card_orders_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundDueAt} IS NOT NULL`),
     check('card_orders_quantity', sql`${t.quantity} BETWEEN 1 AND 3`),
     check('card_orders_total', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity} AND (${t.free} = (${t.totalCents} = 0))`),
   ],

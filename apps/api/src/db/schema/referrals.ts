@@ -5,7 +5,8 @@ import { users } from './users.ts';
 
 /**
  * One row per invited friend (DESIGN "Referrals"): the reward the referrer may earn from the friend's first 90 days,
- * `pending` until the reward job pays it (`paid`) or finds it earned nothing (`void`). The friend is unique, so
+ * `pending` until the reward job pays it (`paid`) or finds it earned nothing (`void`); a paid one is `taken_back` when
+ * refunds leave the friend short of the payers it needs (decision 0026). The friend is unique, so
  * there is at most one reward per (referrer, friend).
  */
 export const referralRewards = pgTable(
@@ -19,7 +20,7 @@ export const referralRewards = pgTable(
       .notNull()
       .unique()
       .references(() => users.id),
-    status: text('status', { enum: ['pending', 'paid', 'void'] })
+    status: text('status', { enum: ['pending', 'paid', 'void', 'taken_back'] })
       .notNull()
       .default('pending'),
     /** The end of the friend's first 90 days: the reward is settled then at the latest. */

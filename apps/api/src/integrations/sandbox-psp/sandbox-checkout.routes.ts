@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { formatMoney } from '@tipcard/shared/money/format';
 import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
-import { SANDBOX_SAVED_CARD_BEHAVIOUR, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxOutcome, type SandboxProvider } from './sandbox-provider.ts';
+import {
+  SANDBOX_SAVED_CARD_BEHAVIOUR,
+  SANDBOX_TEST_CARDS,
+  SANDBOX_WALLET_PAYERS,
+  type SandboxCheckout,
+  type SandboxOutcome,
+  type SandboxProvider,
+} from './sandbox-provider.ts';
 
 /**
  * Attempts are counted per visitor and checkout, as a provider's hosted page counts them per session: one checkout
@@ -22,6 +29,7 @@ const WALLETS = { apple_pay: { name: 'Apple Pay', className: 'apple' }, google_p
 const payBody = z.object({
   method: z.enum(['card', 'apple_pay', 'google_pay']),
   card_number: z.string().max(40).optional(),
+  wallet_payer: z.enum(SANDBOX_WALLET_PAYERS).optional(),
   deliver_twice: z.string().optional(),
 });
 
@@ -46,6 +54,9 @@ function checkoutPage(checkout: SandboxCheckout, token: string, options: { probl
       return `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${text(`outcome.${outcome}`)}${saved ? ` (${text(`once_saved.${saved}`)})` : ''}</li>`;
     })
     .join('');
+  // Whose wallet pays: each simulated payer's wallet is the same payer every time, as a wallet is at a real provider.
+  const walletPayer = `<label for="wallet_payer">${text('wallet_payer')}</label>
+<select id="wallet_payer" name="wallet_payer">${SANDBOX_WALLET_PAYERS.map((payer) => `<option value="${payer}">${text('wallet_payer_option', { number: payer })}</option>`).join('')}</select>`;
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${text('title', { amount })}</title>
@@ -55,8 +66,8 @@ main{max-width:420px;margin:0 auto;padding:20px 16px 40px}.banner{background:#fe
 .box{background:#fff;border-radius:16px;padding:20px;box-shadow:0 1px 3px rgba(15,23,42,.08)}h1{font-size:15px;font-weight:500;color:#475569;margin:0}
 .amount{font-size:34px;font-weight:700;margin:4px 0 20px}.wallet{display:block;width:100%;border:0;border-radius:10px;padding:13px;font-size:17px;font-weight:600;color:#fff;margin-bottom:10px;cursor:pointer}
 .apple{background:#000}.google{background:#1f2937}.or{text-align:center;color:#64748b;font-size:13px;margin:14px 0}
-label{display:block;font-size:14px;font-weight:600;margin:12px 0 6px}input[type=text]{width:100%;padding:12px;border:1px solid #cbd5e1;border-radius:10px;font-size:16px}
-input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.row{display:flex;gap:10px;align-items:flex-end}.row>div{flex:1;min-width:0}
+label{display:block;font-size:14px;font-weight:600;margin:12px 0 6px}input[type=text],select{width:100%;padding:12px;border:1px solid #cbd5e1;border-radius:10px;font-size:16px;background:#fff}select{margin-bottom:12px}
+input:focus,select:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.row{display:flex;gap:10px;align-items:flex-end}.row>div{flex:1;min-width:0}
 .pay{display:block;width:100%;margin-top:18px;border:0;border-radius:10px;padding:14px;font-size:17px;font-weight:700;background:#0b2a5b;color:#fff;cursor:pointer}
 .cancel{display:block;width:100%;margin-top:12px;background:none;border:0;color:#334155;text-decoration:underline;font-size:15px;cursor:pointer}
 .problem{background:#fee2e2;color:#7f1d1d;border-radius:10px;padding:10px 12px;margin-bottom:12px}.help{font-size:13px;color:#475569;margin-top:18px}
@@ -71,10 +82,12 @@ ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
 ${
   wallet
     ? `<form method="post" action="${action}">
+${walletPayer}
 <button class="wallet ${WALLETS[wallet].className}" name="method" value="${wallet}" type="submit">${text('pay_with', { wallet: WALLETS[wallet].name })}</button>
 </form>
 <p class="or"><a href="/api/sandbox/checkout?c=${encodeURIComponent(token)}">${text('other_ways')}</a></p>`
     : `<form method="post" action="${action}">
+${walletPayer}
 <button class="wallet apple" name="method" value="apple_pay" type="submit">${text('pay_with', { wallet: WALLETS.apple_pay.name })}</button>
 <button class="wallet google" name="method" value="google_pay" type="submit">${text('pay_with', { wallet: WALLETS.google_pay.name })}</button>
 </form>
@@ -115,7 +128,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
     { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000, keyGenerator: attemptKey }), schema: { hide: true, querystring: tokenQuery, body: payBody } },
     async (request, reply) => {
       const checkout = open(request.query.c);
-      const { method, card_number: cardNumber = '', deliver_twice: deliverTwice } = request.body;
+      const { method, card_number: cardNumber = '', wallet_payer: walletPayer, deliver_twice: deliverTwice } = request.body;
       let outcome: SandboxOutcome = 'succeeded';
       if (method === 'card') {
         const digits = cardNumber.replace(/\D/g, '');
@@ -126,7 +139,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
         const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
         outcome = known === undefined ? 'declined' : known;
       }
-      await sandbox.complete(checkout, outcome, method, { deliverTwice: deliverTwice === '1', cardNumber });
+      await sandbox.complete(checkout, outcome, method, { deliverTwice: deliverTwice === '1', cardNumber, ...(walletPayer && { walletPayer }) });
       return reply.redirect(checkout.success_url, 303);
     },
   );

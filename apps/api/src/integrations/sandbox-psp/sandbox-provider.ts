@@ -31,6 +31,14 @@ export const SANDBOX_TEST_CARDS = {
 } as const;
 
 /**
+ * The simulated payers whose wallets (Apple Pay, Google Pay) the hosted page offers; the first one when the page posts
+ * none. Each payer's wallet names the same payer every time, as a wallet's device card does at a real provider.
+ */
+export const SANDBOX_WALLET_PAYERS = ['1', '2', '3'] as const;
+export type SandboxWalletPayer = (typeof SANDBOX_WALLET_PAYERS)[number];
+const WALLET_METHODS = new Set(['apple_pay', 'google_pay']);
+
+/**
  * What a card saved by a checkout does in later off-session charges (README "Sandbox payments"): most keep
  * succeeding; one starts failing after two of them (a card that expired or was blocked), one declines its first and
  * then recovers (funds that came back).
@@ -73,12 +81,15 @@ export interface SandboxSettings {
 
 export type SandboxProvider = PaymentProvider & {
   openCheckout(token: string): SandboxCheckout | null;
-  /** `cardNumber`: the digits the guest typed, for a card payment; only a keyed hash of them is kept. */
+  /**
+   * `cardNumber`: the digits the guest typed, for a card payment; `walletPayer`: whose wallet paid, for a wallet
+   * payment. Only a keyed hash of either is kept.
+   */
   complete(
     checkout: SandboxCheckout,
     outcome: SandboxOutcome,
     method: string,
-    options?: { deliverTwice?: boolean; cardNumber?: string },
+    options?: { deliverTwice?: boolean; cardNumber?: string; walletPayer?: SandboxWalletPayer },
   ): Promise<void>;
   signEvent(body: string, timestampSeconds?: number): string;
 };
@@ -189,9 +200,11 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
     async complete(checkout, outcome, method, options = {}) {
       const now = clock.now();
       // Like a provider's card fingerprint: stable per card, keyed so it cannot be reversed by hashing all card numbers.
-      // The wallet buttons post nothing that names the payer, so wallet payments carry no reference.
+      // A wallet pays with its own device card, so each simulated payer's wallet is a payer of its own.
       const digits = options.cardNumber?.replace(/\D/g, '');
-      const payerRef = method === 'card' && digits ? `sbx_payer_${hmac('payer', digits).slice(0, 32)}` : null;
+      const named =
+        method === 'card' ? digits : WALLET_METHODS.has(method) ? `${method}:${options.walletPayer ?? SANDBOX_WALLET_PAYERS[0]}` : undefined;
+      const payerRef = named ? `sbx_payer_${hmac('payer', named).slice(0, 32)}` : null;
       await db.transaction(async (tx) => {
         const status = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
         const existing = await repo.findCharge(tx, checkout.ref);

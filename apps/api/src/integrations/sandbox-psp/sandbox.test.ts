@@ -187,25 +187,29 @@ describe('the sandbox provider', () => {
     expect(await provider().fetchStatus('sbx_unknown')).toBeNull();
   });
 
-  it('names the payer by a keyed hash of the card, the same for the same card, and none for a wallet', async () => {
-    const payerOf = async (method: string, cardNumber?: string, sandbox = provider()) => {
+  it('names the payer by a keyed hash of the card or of the wallet\'s simulated payer, the same for the same one', async () => {
+    const payerOf = async (method: string, options: { cardNumber?: string; walletPayer?: '1' | '2' | '3' } = {}, sandbox = provider()) => {
       const paid = await checkout(sandbox);
-      await paid.sandbox.complete(paid.page, 'succeeded', method, cardNumber === undefined ? {} : { cardNumber });
+      await paid.sandbox.complete(paid.page, 'succeeded', method, options);
       const [event] = await bodies(paid.ref);
       expect(await paid.sandbox.fetchStatus(paid.ref)).toEqual(event);
       return event.payer_ref as string | null;
     };
-    const first = await payerOf('card', '4242 4242 4242 4242');
+    const first = await payerOf('card', { cardNumber: '4242 4242 4242 4242' });
     expect(first).toMatch(/^sbx_payer_[0-9a-f]{32}$/);
     expect(first).not.toContain('4242');
-    expect(await payerOf('card', '4242424242424242')).toBe(first);
-    const other = await payerOf('card', '5555555555554444');
+    expect(await payerOf('card', { cardNumber: '4242424242424242' })).toBe(first);
+    const other = await payerOf('card', { cardNumber: '5555555555554444' });
     expect(other).toMatch(/^sbx_payer_/);
     expect(other).not.toBe(first);
     // Another server secret gives other references: without the secret, hashing every card number finds nothing.
-    expect(await payerOf('card', '4242424242424242', provider('another-secret'))).not.toBe(first);
-    expect(await payerOf('apple_pay')).toBeNull();
-    expect(await payerOf('google_pay')).toBeNull();
+    expect(await payerOf('card', { cardNumber: '4242424242424242' }, provider('another-secret'))).not.toBe(first);
+    // A wallet names its simulated payer (the first when the page posts none), the same one every time.
+    const apple = await payerOf('apple_pay');
+    expect(apple).toMatch(/^sbx_payer_[0-9a-f]{32}$/);
+    expect(await payerOf('apple_pay', { walletPayer: '1' })).toBe(apple);
+    const wallets = [apple, await payerOf('apple_pay', { walletPayer: '2' }), await payerOf('google_pay'), await payerOf('google_pay', { walletPayer: '3' })];
+    expect(new Set([...wallets, first, other]).size).toBe(6);
   });
 
   it('refunds once per refund key and reports the refunded total', async () => {

@@ -77,15 +77,16 @@ export class FakeStripe {
 
   /**
    * The guest paid on the hosted page: a payment intent and its charge exist; `unpaid` is an async method still
-   * processing. `cardNumber` is the card used: its charge carries a fingerprint that is the same for the same card.
+   * processing. `cardNumber` is the card used, `wallet` the wallet it was in: the charge carries a fingerprint that is
+   * the same for the same card (a wallet's device card has its own, as at Stripe).
    */
-  completeCheckout(sessionId: string, paymentStatus: 'paid' | 'unpaid' = 'paid', cardNumber = '4242424242424242'): Stripe.Checkout.Session {
+  completeCheckout(sessionId: string, paymentStatus: 'paid' | 'unpaid' = 'paid', cardNumber = '4242424242424242', wallet?: FakeWallet): Stripe.Checkout.Session {
     const session = this.must(this.sessions.get(sessionId), sessionId);
     const data = this.intentData.get(sessionId) ?? { metadata: {}, description: null };
     const amount = session.amount_total ?? 0;
     const currency = session.currency ?? 'eur';
     const intentId = this.id('pi');
-    const charge = paymentStatus === 'paid' ? this.newCharge(intentId, amount, currency, data, cardNumber) : null;
+    const charge = paymentStatus === 'paid' ? this.newCharge(intentId, amount, currency, data, cardNumber, wallet) : null;
     const intent = this.newPaymentIntent(intentId, amount, currency, data);
     // setup_future_usage with a customer: the card stays attached to that customer for off-session charges.
     if (data.saveFor && charge) this.savedMethods.set(intent.payment_method as string, { customer: data.saveFor, cardNumber });
@@ -206,7 +207,10 @@ export class FakeStripe {
       this.customers.set(customer.id, customer);
       return customer;
     }
-    if (method === 'POST' && path === '/v1/payment_intents') return this.createOffSessionIntent(parseParams(body, INTENT_CREATE));
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const params = parseParams<Stripe.PaymentIntentCreateParams & { metadata?: Record<string, string> }>(body, INTENT_CREATE);
+      return this.expanded(this.createOffSessionIntent(params), params.expand);
+    }
     throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` }, true);
   }
 
@@ -410,6 +414,7 @@ export class FakeStripe {
     currency: string,
     data: { metadata: Record<string, string>; description: string | null },
     cardNumber: string,
+    wallet?: FakeWallet,
   ): Stripe.Charge {
     const charge: Stripe.Charge = {
       id: this.id('ch'),
@@ -450,7 +455,7 @@ export class FakeStripe {
       paid: true,
       payment_intent: intentId,
       payment_method: this.id('pm'),
-      payment_method_details: cardDetailsOf(cardNumber),
+      payment_method_details: cardDetailsOf(cardNumber, wallet),
       receipt_email: null,
       receipt_number: null,
       receipt_url: null,
@@ -755,8 +760,15 @@ function emptyEvidence(): Stripe.Dispute.Evidence {
   };
 }
 
-/** A card charge's `payment_method_details` as Stripe reports it; the fingerprint names the card, like Stripe's. */
-function cardDetailsOf(cardNumber: string): Stripe.Charge.PaymentMethodDetails {
+/** The wallets Checkout offers with cards (Stripe's `payment_method_details.card.wallet.type`). */
+export type FakeWallet = 'apple_pay' | 'google_pay';
+
+/**
+ * A card charge's `payment_method_details` as Stripe reports it; the fingerprint names the card, like Stripe's. A
+ * wallet payment is a card payment too, with `card.wallet` describing the wallet and a fingerprint of its device card.
+ */
+function cardDetailsOf(cardNumber: string, wallet?: FakeWallet): Stripe.Charge.PaymentMethodDetails {
+  const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
   return {
     type: 'card',
     card: {
@@ -764,10 +776,11 @@ function cardDetailsOf(cardNumber: string): Stripe.Charge.PaymentMethodDetails {
       country: 'US',
       exp_month: 12,
       exp_year: 2034,
-      fingerprint: createHash('sha256').update(`fake-stripe-card:${cardNumber}`).digest('base64url').slice(0, 16),
+      fingerprint: hash(wallet ? `fake-stripe-card:${wallet}:${cardNumber}` : `fake-stripe-card:${cardNumber}`).slice(0, 16),
       funding: 'credit',
       last4: cardNumber.slice(-4),
       network: cardNumber.startsWith('5') ? 'mastercard' : 'visa',
+      wallet: wallet ? { type: wallet, [wallet]: {}, dynamic_last4: hash(`fake-stripe-device:${wallet}:${cardNumber}`).replace(/\D/g, '').padEnd(4, '0').slice(0, 4) } : null,
     },
   } as Stripe.Charge.PaymentMethodDetails;
 }

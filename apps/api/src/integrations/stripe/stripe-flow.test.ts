@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema/payments.ts';
 import { checkLedgerInvariants } from '../../modules/ledger/ledger.service.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
@@ -54,6 +56,9 @@ describe('the Stripe provider in the app', () => {
     const post = () => t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', ...event.headers }, payload: event.payload });
     expect((await post()).body.data.outcome).toBe('applied');
     expect((await post()).body.data.outcome).toBe('duplicate');
+    // The payer is named by the charge's card fingerprint, read from Stripe when the event names only the intent.
+    const [stored] = await t.app.db.select({ payerRef: payments.payerRef }).from(payments).where(eq(payments.id, payment.id));
+    expect(stored!.payerRef).toBe(fake.chargeOf(session.id).payment_method_details!.card!.fingerprint);
     const account = await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt });
     expect(account.body.data.account_balances).toEqual([
       { type: 'main', balance: 0 },

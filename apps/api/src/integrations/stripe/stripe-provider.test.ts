@@ -101,7 +101,7 @@ describe('createCheckout', () => {
 });
 
 describe('parseWebhook: checkout events', () => {
-  it('maps a paid checkout.session.completed to payment.succeeded without calling Stripe', async () => {
+  it('maps a paid checkout.session.completed to payment.succeeded, naming the payer by the card of its payment intent\'s charge', async () => {
     const session = await paidCheckout();
     fake.requests.length = 0;
 
@@ -111,12 +111,14 @@ describe('parseWebhook: checkout events', () => {
       provider_ref: session.id,
       payment_id: PAYMENT_ID,
       amount_cents: 1500,
-      // The session in a webhook names its payment intent by id only: no charge, so no card fingerprint.
-      payer_ref: null,
+      payer_ref: fake.chargeOf(session.id).payment_method_details!.card!.fingerprint,
       currency: 'EUR',
       created_at: 1_760_000_000_000,
     });
-    expect(fake.requests).toHaveLength(0);
+    // The session names its payment intent by id only: one call reads the intent with its charge.
+    expect(fake.requests.map((request) => [request.method, request.path, request.query.get('expand[0]')])).toEqual([
+      ['GET', `/v1/payment_intents/${session.payment_intent}`, 'latest_charge'],
+    ]);
   });
 
   it('ignores a completed session still processing an async payment; async_payment_succeeded then credits it', async () => {
@@ -282,18 +284,38 @@ describe('fetchStatus', () => {
     await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:800`, amount_cents: 800 });
   });
 
-  it('names the payer of a succeeded payment by its charge’s card fingerprint, the same for the same card', async () => {
-    const payerOf = async (cardNumber: string) => {
+  it('names the payer of a succeeded payment by its charge’s card fingerprint, the same for the same card or wallet, webhook or not', async () => {
+    const payerOf = async (cardNumber: string, wallet?: 'apple_pay' | 'google_pay') => {
       const { provider_ref } = await provider.createCheckout(checkoutInput({ idempotency_key: crypto.randomUUID() }));
-      fake.completeCheckout(provider_ref, 'paid', cardNumber);
+      const session = fake.completeCheckout(provider_ref, 'paid', cardNumber, wallet);
+      const card = fake.chargeOf(provider_ref).payment_method_details?.card;
+      expect(card?.wallet?.type ?? null).toBe(wallet ?? null);
       const succeeded = await provider.fetchStatus(provider_ref);
-      expect(succeeded?.payer_ref).toBe(fake.chargeOf(provider_ref).payment_method_details?.card?.fingerprint);
+      expect(succeeded?.payer_ref).toBe(card?.fingerprint);
+      expect((await parse('checkout.session.completed', session)).payer_ref).toBe(card?.fingerprint);
       return succeeded?.payer_ref;
     };
     const first = await payerOf('4242424242424242');
     expect(first).toMatch(/^[\w-]{16}$/);
     expect(await payerOf('4242424242424242')).toBe(first);
     expect(await payerOf('5555555555554444')).not.toBe(first);
+    const apple = await payerOf('4242424242424242', 'apple_pay');
+    expect(apple).toMatch(/^[\w-]{16}$/);
+    expect(await payerOf('4242424242424242', 'apple_pay')).toBe(apple);
+    expect(new Set([first, apple, await payerOf('4242424242424242', 'google_pay')]).size).toBe(3);
+  });
+
+  it('names the payer of an off-session charge by its card, answered by the charge and by its webhook', async () => {
+    const { provider_ref } = await provider.createCheckout(checkoutInput({ idempotency_key: crypto.randomUUID(), save_method_for: 'donor@example.lv' }));
+    const session = fake.completeCheckout(provider_ref, 'paid', '5555555555554444');
+    const fingerprint = fake.chargeOf(provider_ref).payment_method_details!.card!.fingerprint;
+    const saved = (await parse('checkout.session.completed', session)).saved!;
+    expect(saved).toEqual({ customer_ref: session.customer, method_ref: fake.paymentIntents.get(session.payment_intent as string)!.payment_method });
+    const charged = await provider.chargeSavedMethod({ ...saved, amount_cents: 700, currency: 'EUR', description: 'Monthly', idempotency_key: crypto.randomUUID(), metadata: { payment_id: PAYMENT_ID } });
+    expect(charged.event).toMatchObject({ type: 'payment.succeeded', amount_cents: 700, payer_ref: fingerprint });
+    const intent = fake.paymentIntents.get(charged.provider_ref)!;
+    expect(typeof intent.latest_charge).toBe('string');
+    expect(await parse('payment_intent.succeeded', intent)).toMatchObject({ type: 'payment.succeeded', payer_ref: fingerprint });
   });
 
   it('answers nothing while an async payment processes and the failed event once it failed', async () => {

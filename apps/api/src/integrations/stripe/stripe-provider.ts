@@ -55,14 +55,18 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         // A completed session stays 'unpaid' while an async method (e.g. SEPA debit) processes: async_payment_* follows.
         if (session.payment_status !== 'paid') return ignored(event, session);
         const succeeded = fromSession(event, 'payment.succeeded', session, cents(session.amount_total));
-        return session.metadata?.save_method === '1' && succeeded.type === 'payment.succeeded' ? { ...succeeded, saved: await savedOf(session) } : succeeded;
+        if (succeeded.type !== 'payment.succeeded') return succeeded;
+        // The session names its payment intent by id only: the card (a wallet's too) is on the intent's charge.
+        const intent = await intentWithCharge(session.payment_intent);
+        return { ...succeeded, payer_ref: payerRefOf(intent), ...(session.metadata?.save_method === '1' && { saved: savedOf(session, intent) }) };
       }
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed': {
         // Checkout's own payment intents are told of by the session's events; only our off-session charges count here.
         const intent = event.data.object;
         if (intent.metadata?.off_session !== '1' || !intent.metadata.payment_id) return ignored(event);
-        return fromOffSessionIntent(event.id, intent, event.type === 'payment_intent.succeeded' ? 'payment.succeeded' : 'payment.failed', event.created * 1000);
+        if (event.type === 'payment_intent.payment_failed') return fromOffSessionIntent(event.id, intent, 'payment.failed', event.created * 1000);
+        return fromOffSessionIntent(event.id, (await intentWithCharge(intent))!, 'payment.succeeded', event.created * 1000);
       }
       case 'checkout.session.async_payment_failed':
         return fromSession(event, 'payment.failed', event.data.object, 0);
@@ -99,7 +103,6 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       provider_ref: session.id,
       payment_id: text(paymentId),
       amount_cents: amountCents,
-      ...(type === 'payment.succeeded' && { payer_ref: payerRefOf(session.payment_intent) }),
       currency: text(session.currency).toUpperCase(),
       created_at: event.created * 1000,
     };
@@ -147,11 +150,17 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   }
 
   /** The customer and method a paid save-mode session left behind (the method is on its payment intent). */
-  async function savedOf(session: Stripe.Checkout.Session): Promise<{ customer_ref: string; method_ref: string } | null> {
+  function savedOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null): { customer_ref: string; method_ref: string } | null {
     const customer = idOf(session.customer);
-    const intent = typeof session.payment_intent === 'object' && session.payment_intent !== null ? session.payment_intent : idOf(session.payment_intent);
-    const method = typeof intent === 'object' ? idOf(intent.payment_method) : intent ? idOf((await stripe.paymentIntents.retrieve(intent)).payment_method) : undefined;
+    const method = idOf(intent?.payment_method);
     return customer && method ? { customer_ref: customer, method_ref: method } : null;
+  }
+
+  /** A payment intent with its latest charge, which carries the card's fingerprint: asked for when only its id is at hand. */
+  async function intentWithCharge(intent: string | Stripe.PaymentIntent | null): Promise<Stripe.PaymentIntent | null> {
+    if (!intent) return null;
+    if (typeof intent === 'object' && typeof intent.latest_charge !== 'string') return intent;
+    return stripe.paymentIntents.retrieve(typeof intent === 'string' ? intent : intent.id, { expand: ['latest_charge'] });
   }
 
   /** Our event for an off-session payment intent; `id` is Stripe's event id, or one per state when we asked. */
@@ -266,7 +275,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         const refunded = charge?.amount_refunded ?? 0;
         if (refunded > 0) return view('payment.refunded', `refunded:${refunded}`, refunded);
         const succeeded = { ...view('payment.succeeded', 'succeeded', session.amount_total ?? 0), payer_ref: payerRefOf(intent) };
-        return session.metadata?.save_method === '1' ? { ...succeeded, saved: await savedOf(session) } : succeeded;
+        return session.metadata?.save_method === '1' ? { ...succeeded, saved: savedOf(session, intent) } : succeeded;
       }
       // Complete but unpaid: an async method processing, or failed once its payment intent wants another method.
       return intent?.status === 'requires_payment_method' || intent?.status === 'canceled' ? view('payment.failed', 'failed', 0) : null;
@@ -285,6 +294,8 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
             confirm: true,
             description: input.description,
             metadata,
+            // The charge carries the card's fingerprint, our payer reference.
+            expand: ['latest_charge'],
           },
           { idempotencyKey: `tipcard-charge:${input.idempotency_key}` },
         );
@@ -345,8 +356,8 @@ function text(value: unknown): string {
 }
 
 /**
- * The card's fingerprint (the same for the same card number, across payments) when the payment intent comes with its
- * latest charge expanded; a session's webhook names only the intent's id, so there it is null.
+ * The card's fingerprint (the same for the same card number, across payments; a wallet's card has its own) when the
+ * payment intent comes with its latest charge expanded.
  */
 function payerRefOf(intent: string | Stripe.PaymentIntent | null): string | null {
   const charge = typeof intent === 'object' && intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/card-orders.ts';
 
@@ -61,4 +61,20 @@ export async function insertOrder(tx: Executor, values: typeof cardOrders.$infer
 export async function updateOrder(tx: Executor, id: string, changes: Partial<typeof cardOrders.$inferInsert>) {
   const [row] = await tx.update(cardOrders).set(changes).where(eq(cardOrders.id, id)).returning();
   return row!;
+}
+
+/**
+ * Claims one canceled order whose payment is due to be given back, by moving its due time on (a lease): the provider
+ * is called outside the transaction, and a worker killed mid-call leaves the order due again once the lease ends.
+ */
+export async function claimDueRefund(tx: Executor, now: Date, leaseUntil: Date) {
+  const [due] = await tx
+    .select()
+    .from(cardOrders)
+    .where(and(isNotNull(cardOrders.refundDueAt), lte(cardOrders.refundDueAt, now)))
+    .orderBy(asc(cardOrders.refundDueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!due) return undefined;
+  return updateOrder(tx, due.id, { refundDueAt: leaseUntil, refundAttempts: due.refundAttempts + 1 });
 }

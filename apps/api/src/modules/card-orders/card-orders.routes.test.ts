@@ -222,6 +222,67 @@ describe('card shop: paying, canceling and refunding', () => {
   });
 });
 
+describe('card shop: payments that arrive for canceled orders', () => {
+  const paymentOf = async (orderId: string) => (await t.app.db.select().from(payments).where(eq(payments.subjectId, orderId)))[0]!;
+  /** The guest pays at the sandbox's page, and the provider's success is applied (its webhook not yet sent). */
+  async function payLate(checkoutUrl: string) {
+    const url = new URL(checkoutUrl);
+    const paid = await t.call({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'method=card&card_number=4242424242424242',
+    });
+    expect(paid.status).toBe(303);
+    return t.app.services.payments.applyEvent('sandbox', (await sandboxSigner(t).fetchStatus(refOf(checkoutUrl)))!);
+  }
+
+  it('gives back in full a checkout paid after the back office canceled its order, never placing it past 10 items', async () => {
+    const user = await signUpWithCard(t);
+    await order(user, { quantity: 3 }); // free
+    const canceled = (await order(user, { quantity: 3 })).body.data;
+    expect(await t.app.services.cardOrders.cancelOrder(canceled.id)).toMatchObject({ status: 'canceled' });
+    // Its items are free again, and the user orders up to the limit.
+    for (const quantity of [3, 3, 1]) expect((await order(user, { quantity })).status).toBe(201);
+    const sales = await platformBalance(t.app.db, 'card_sales');
+
+    expect(await payLate(canceled.checkout_url)).toBe('applied');
+    expect((await listOf(user)).orders.find((o: { id: string }) => o.id === canceled.id)).toMatchObject({ status: 'canceled' });
+    expect((await listOf(user)).items_ordered).toBe(10);
+    await t.runJob('card-orders.refund-canceled');
+    expect(await paymentOf(canceled.id)).toMatchObject({ status: 'refunded', refundedCents: 1_500 });
+    expect(await platformBalance(t.app.db, 'card_sales')).toBe(sales);
+    // Given back once: the job finds nothing more to do.
+    expect(await t.app.services.jobs.find((job) => job.name === 'card-orders.refund-canceled')!.runOne(t.clock.now())).toBe(false);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('places a late capture after the checkout was reported closed while items allow, and gives it back when they do not', async () => {
+    const user = await signUpWithCard(t);
+    await order(user, { quantity: 3 }); // free
+    /** An order whose checkout the provider reported closed (its cancel event overtook the capture). */
+    const closed = async (quantity: number) => {
+      const awaiting = (await order(user, { quantity })).body.data;
+      const event = { id: `evt_${crypto.randomUUID()}`, type: 'payment.canceled' as const, provider_ref: refOf(awaiting.checkout_url), payment_id: (await paymentOf(awaiting.id)).id, amount_cents: 0, currency: 'EUR', created_at: t.clock.now().getTime() };
+      expect(await t.app.services.payments.applyEvent('sandbox', event)).toBe('applied');
+      expect((await listOf(user)).orders.find((o: { id: string }) => o.id === awaiting.id).status).toBe('canceled');
+      return awaiting;
+    };
+    const roomy = await closed(2);
+    await payLate(roomy.checkout_url);
+    expect((await listOf(user)).orders.find((o: { id: string }) => o.id === roomy.id)).toMatchObject({ status: 'placed' });
+
+    const full = await closed(3);
+    for (const quantity of [2, 3]) expect((await order(user, { quantity })).status).toBe(201);
+    await payLate(full.checkout_url);
+    expect((await listOf(user)).orders.find((o: { id: string }) => o.id === full.id)).toMatchObject({ status: 'canceled' });
+    expect((await listOf(user)).items_ordered).toBe(10);
+    await t.runJob('card-orders.refund-canceled');
+    expect(await paymentOf(full.id)).toMatchObject({ status: 'refunded', refundedCents: 1_500 });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+});
+
 describe('card shop: concurrency', () => {
   it('20 concurrent orders by one user never exceed 10 items, 3 per order, or one free order', async () => {
     const user = await signUpWithCard(t);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@tipcard/shared/constants';
 import {
   CARD_ORDER_MAX_ITEMS,
@@ -18,13 +19,16 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
 import { DEFAULT_QR_COLOR, renderQrCode } from '../cards/qr-code.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import { findPaymentWithShares, type PaymentsService } from '../payments/payments.service.ts';
 import type { PurposeHandler } from '../payments/purpose-handler.ts';
 import { lockUser, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './card-orders.repository.ts';
 import { BLEED_MM, PRINT_SIZES, renderPrintFile } from './print-file.ts';
 
 type OrderBody = z.output<typeof cardOrderBody>;
+
+/** How long a claimed refund waits before another worker may try it again (a killed worker, a provider down). */
+const REFUND_LEASE_MS = 10 * 60_000;
 
 function toOrder(row: repo.CardOrderRow): CardOrder {
   return {
@@ -54,7 +58,8 @@ function toOrder(row: repo.CardOrderRow): CardOrder {
 /**
  * What a card order's payment means to the money (purpose `card_order`): all of it is the platform's card sales; on
  * success the order is placed, a payment that will not be charged cancels the order (its items are free again), a
- * full refund cancels it too.
+ * full refund cancels it too. A payment that succeeds for an order canceled meanwhile is given back in full by the
+ * `card-orders.refund-canceled` job, unless it may still place the order (below).
  */
 export function createCardOrderHandler(): PurposeHandler {
   return {
@@ -66,13 +71,20 @@ export function createCardOrderHandler(): PurposeHandler {
     },
     async onSucceeded(tx, payment, _allocations, now) {
       const order = await repo.findOrderForUpdate(tx, payment.subjectId);
-      // A capture after the checkout was reported canceled is still money received for this order: it is placed.
-      if (
-        order &&
-        order.paymentId === payment.id &&
-        (order.status === 'awaiting_payment' || (order.status === 'canceled' && !order.placedAt))
-      ) {
-        await repo.updateOrder(tx, order.id, { status: 'placed', placedAt: now, canceledAt: null, updatedAt: now });
+      if (!order || order.paymentId !== payment.id) return;
+      if (order.status === 'awaiting_payment') {
+        await repo.updateOrder(tx, order.id, { status: 'placed', placedAt: now, updatedAt: now });
+      } else if (order.status === 'canceled' && !order.placedAt) {
+        // A capture after the checkout was reported closed is still money received for this order: it places the
+        // order only if the back office did not cancel it and the user's items (counted under their lock, as new
+        // orders are) leave room for it. Otherwise it is given back.
+        await lockUser(tx, order.userId);
+        const room = !order.canceledByOperator && (await repo.orderedSoFar(tx, order.userId)).items + order.quantity <= CARD_ORDER_MAX_ITEMS_PER_USER;
+        await repo.updateOrder(
+          tx,
+          order.id,
+          room ? { status: 'placed', placedAt: now, canceledAt: null, updatedAt: now } : { refundDueAt: now, updatedAt: now },
+        );
       }
     },
     async onClosed(tx, payment, now) {
@@ -110,6 +122,7 @@ export type OnOrderChange = (tx: Executor, change: { before: repo.CardOrderRow; 
 export function createCardOrdersService(deps: {
   db: Database;
   clock: Clock;
+  log: FastifyBaseLogger;
   payments: PaymentsService;
   publicUrl: string;
   unitPriceCents: number;
@@ -250,6 +263,25 @@ export function createCardOrdersService(deps: {
     });
   }
 
+  /**
+   * Gives a canceled order's payment back in full under the key `card-order:{id}:cancel` (a retry, or the job and the
+   * cancel at once, refund once), then marks it done. A payment with nothing left to give (refunded already, or taken
+   * back by a dispute) is done too; any other failure leaves it due for the job.
+   */
+  async function giveBack(order: repo.CardOrderRow) {
+    try {
+      const payment = order.paymentId ? (await findPaymentWithShares(db, order.paymentId))?.payment : undefined;
+      const left = payment ? payment.totalCents - Math.min(payment.totalCents, payment.refundedCents + payment.disputedCents) : 0;
+      if (payment?.status === 'succeeded' && left > 0) await deps.payments.refundPayment(payment.id, left, `card-order:${order.id}:cancel`);
+    } catch (error) {
+      if (!(error instanceof AppError && (error.code === 'refund_too_large' || error.code === 'payment_not_refundable'))) {
+        deps.log.warn({ err: error, orderId: order.id }, 'could not give back a canceled card order’s payment; trying again later');
+        return;
+      }
+    }
+    await db.transaction((tx) => repo.updateOrder(tx, order.id, { refundDueAt: null }));
+  }
+
   return {
     products,
 
@@ -331,31 +363,38 @@ export function createCardOrdersService(deps: {
     markDelivered: (orderId: string, onChanged?: OnOrderChange) => move(orderId, 'markDelivered', {}, onChanged),
 
     /**
-     * Cancels an order not yet shipped. A paid order is refunded in full through the provider first, under one refund
-     * key, so a retry after a failure refunds once; the order is canceled only once the refund went through.
+     * Cancels an order not yet shipped, once: the order's row lock lets one call make the change and its audit record
+     * (`onChanged`); a concurrent or later call finds it canceled and is refused. A paid order's payment is then given
+     * back in full under one refund key, at once and, should that fail, by the `card-orders.refund-canceled` job; a
+     * payment still open at the provider is given back when it succeeds.
      */
     async cancelOrder(orderId: string, onChanged?: OnOrderChange): Promise<CardOrder> {
-      const order = await repo.findOrder(db, orderId);
-      if (!order) throw new AppError('not_found');
-      if (!CANCELABLE.includes(order.status)) throw new AppError('card_order_status');
-      if (order.paymentId && order.status !== 'awaiting_payment') {
-        const payment = await deps.payments.getPublicPayment(order.paymentId);
-        if (payment.status === 'succeeded')
-          await deps.payments.refundPayment(order.paymentId, payment.total_cents, `card-order:${order.id}:cancel`);
-      }
-      return db.transaction(async (tx) => {
-        const locked = (await repo.findOrderForUpdate(tx, orderId))!;
-        // The refund's own event may already have canceled it; the cancel was still this call's doing.
-        if (locked.status === 'canceled') {
-          await onChanged?.(tx, { before: order, after: toOrder(locked) });
-          return toOrder(locked);
-        }
-        if (!CANCELABLE.includes(locked.status)) throw new AppError('card_order_status');
+      const canceled = await db.transaction(async (tx) => {
+        const order = await repo.findOrderForUpdate(tx, orderId);
+        if (!order) throw new AppError('not_found');
+        if (!CANCELABLE.includes(order.status)) throw new AppError('card_order_status');
         const now = clock.now();
-        const after = toOrder(await repo.updateOrder(tx, orderId, { status: 'canceled', canceledAt: now, updatedAt: now }));
-        await onChanged?.(tx, { before: locked, after });
-        return after;
+        const paid = order.paymentId !== null && order.status !== 'awaiting_payment';
+        const row = await repo.updateOrder(tx, orderId, {
+          status: 'canceled',
+          canceledAt: now,
+          canceledByOperator: true,
+          updatedAt: now,
+          ...(paid && { refundDueAt: now }),
+        });
+        await onChanged?.(tx, { before: order, after: toOrder(row) });
+        return row;
       });
+      if (canceled.refundDueAt) await giveBack(canceled);
+      return toOrder(canceled);
+    },
+
+    /** The refund job's step: one canceled order's payment given back in full. Answers false when none is due. */
+    async refundOneCanceled(now: Date): Promise<boolean> {
+      const claimed = await db.transaction((tx) => repo.claimDueRefund(tx, now, new Date(now.getTime() + REFUND_LEASE_MS)));
+      if (!claimed) return false;
+      await giveBack(claimed);
+      return true;
     },
   };
 }

@@ -215,6 +215,30 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({ status: 'refunded', refundedCents: 500 });
   });
 
+  it('18 concurrent cancels of a paid order: one is answered and audited, the payment refunded once, the others refused', async () => {
+    const owner = await signUpWithCard(t);
+    const order = () =>
+      t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/card-orders`, token: owner.jwt, payload: { product: 'card', quantity: 2, ...ADDRESS } });
+    await order(); // the first one is free
+    const paid = (await order()).body.data as { id: string; checkout_url: string };
+    await payAtSandboxCheckout(t, { checkout_url: paid.checkout_url } as Parameters<typeof payAtSandboxCheckout>[1]);
+    for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+    const before = await auditCount();
+
+    const answers = await Promise.all(
+      Array.from({ length: 18 }, () => t.call({ method: 'POST', url: `/api/ops/card-orders/${paid.id}/cancel`, token: support.opsToken })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((answer) => answer.status !== 200).map((answer) => `${answer.status} ${answer.body.code}`))).toEqual(
+      new Set(['422 card_order_status']),
+    );
+    expect((await auditCount()) - before).toBe(1);
+    const records = await t.app.services.ops.listAudit({ subjectId: paid.id });
+    expect(records).toMatchObject([{ action: 'card_order.cancel', after: { status: 'canceled', refunded_cents: 1_000 } }]);
+    const [row] = await t.app.db.select({ paymentId: cardOrders.paymentId }).from(cardOrders).where(eq(cardOrders.id, paid.id));
+    expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({ status: 'refunded', refundedCents: 1_000, adjustments: 1 });
+  });
+
   it("shows the user's team, invoices, donations and tickets", async () => {
     const owner = await signUpWithCard(t);
     const workplace = await t.call({

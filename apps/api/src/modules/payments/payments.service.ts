@@ -31,6 +31,8 @@ export interface PaymentsDeps {
   handlers: readonly PurposeHandler[];
   /** Per subject (a card, an invoice): checkouts opened in 10 minutes, and failed payments in an hour. */
   velocity: { perSubjectPer10Minutes: number; failedPerSubjectPerHour: number };
+  /** After refunds or disputes changed what users kept of a payment, in that transaction (referral rewards). */
+  onSharesAdjusted?: (tx: Transaction, userIds: string[], now: Date) => Promise<void>;
 }
 
 /** What a purpose's module asks for when a payer starts paying. */
@@ -318,6 +320,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const status = takenBackOf(payment) === payment.totalCents ? 'refunded' : 'succeeded';
     const saved = await repo.updatePayment(tx, payment.id, { adjustments, status }, now);
     await handlerOf(payment.purpose).onAdjusted?.(tx, saved, updated, now);
+    const recipients = [...new Set(updated.filter(isUserShare).map((row) => row.userId))];
+    if (recipients.length > 0) await deps.onSharesAdjusted?.(tx, recipients, now);
     return true;
   }
 

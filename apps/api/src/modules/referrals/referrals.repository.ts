@@ -33,3 +33,12 @@ export async function claimDueReward(tx: Executor, now: Date) {
 export async function updateReward(tx: Executor, id: string, changes: Partial<typeof referralRewards.$inferInsert>) {
   await tx.update(referralRewards).set(changes).where(eq(referralRewards.id, id));
 }
+
+/**
+ * The reward row of a friend, locked whatever its status: a reward job paying it at this moment is waited for, so a
+ * refund judging the reward sees it paid.
+ */
+export async function lockRewardOfFriend(tx: Executor, friendUserId: string) {
+  const [row] = await tx.select().from(referralRewards).where(eq(referralRewards.friendUserId, friendUserId)).for('update');
+  return row;
+}

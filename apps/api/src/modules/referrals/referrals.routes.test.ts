@@ -7,7 +7,7 @@ import { referralRewards } from '../../db/schema/referrals.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { openPayment, payAtSandboxCheckout, receiveTip } from '../../test/sandbox-events.ts';
 import { CARD_INPUT, createTestApp, signUpWithCard, uniquePhone, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, platformBalance, userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants, platformBalance, postEntry, userBalances } from '../ledger/ledger.service.ts';
 import { maskPhone, recordReferral, rewardOf } from './referrals.service.ts';
 
 const DAY = 86_400_000;
@@ -62,6 +62,20 @@ const summaryLater = (user: Referrer) => t.app.services.referrals.summary(user.u
 const listLater = (user: Referrer) => t.app.services.referrals.list(user.userId, user.clientId);
 const referralPayins = async (user: Referrer) =>
   (await t.app.services.transactions.list(user.userId, user.clientId, transactionsQuery.parse({ type: 'REFERRAL_PAYIN' }))).items;
+
+/** A tip paid at the sandbox's checkout with its form, its event (carrying the payer reference) delivered. */
+async function tipAtCheckout(cardId: string, cents: number, form: string) {
+  const payment = await openPayment(t, cardId, cents);
+  await payAtSandboxCheckout(t, payment, form);
+  // The sandbox sends its event half a second after the payment (its default delay).
+  for (const job of t.app.services.sandboxJobs) await drainJob(job, () => new Date(t.clock.now().getTime() + 1_000));
+  expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('succeeded');
+  return payment;
+}
+
+/** The sandbox's succeeding test cards: five different payers. */
+const PAYER_CARDS = ['4242424242424242', '5555555555554444', '4000056655665556', '4000000000000341', '4000000000009995'];
+const refund = (paymentId: string, cents: number) => t.app.services.payments.refundPayment(paymentId, cents, crypto.randomUUID());
 
 describe('referral programme', () => {
   it('shows the link, code and rule, and the invited friend by public name or masked phone', async () => {
@@ -147,20 +161,11 @@ describe('referral programme', () => {
   });
 
   it('counts payers by the card they paid with: one card three times earns nothing, three cards earn the reward', async () => {
-    /** A tip paid with a card at the sandbox's checkout, its event (carrying the card's payer reference) delivered. */
-    const tipByCard = async (cardId: string, cents: number, cardNumber: string) => {
-      const payment = await openPayment(t, cardId, cents);
-      await payAtSandboxCheckout(t, payment, `method=card&card_number=${cardNumber}`);
-      // The sandbox sends its event half a second after the payment (its default delay).
-      for (const job of t.app.services.sandboxJobs) await drainJob(job, () => new Date(t.clock.now().getTime() + 1_000));
-      expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('succeeded');
-      return payment;
-    };
     const user = await referrer();
     const oneCard = await inviteFriend(user.code);
     const threeCards = await inviteFriend(user.code, 'Ilze');
-    for (const spacing of ['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242']) await tipByCard(oneCard.cardId, 20_000, spacing);
-    for (const cardNumber of ['4242424242424242', '5555555555554444', '4000056655665556']) await tipByCard(threeCards.cardId, 2_000, cardNumber);
+    for (const spacing of ['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242']) await tipAtCheckout(oneCard.cardId, 20_000, `method=card&card_number=${spacing}`);
+    for (const cardNumber of ['4242424242424242', '5555555555554444', '4000056655665556']) await tipAtCheckout(threeCards.cardId, 2_000, `method=card&card_number=${cardNumber}`);
     t.clock.advance(DAY);
     await t.runJob('referrals.reward');
     // 30 EUR of fees from one payer: not yet a reward; 3 EUR from three payers: accrued, paid at the window's end.
@@ -171,6 +176,28 @@ describe('referral programme', () => {
     const list = await listLater(user);
     expect(list.map((f) => [f.status, f.earned_cents]).sort()).toEqual([
       ['paid', 300],
+      ['void', 0],
+    ]);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('counts a wallet payer once: one Apple Pay payer three times earns nothing, three wallet payers earn the reward', async () => {
+    const user = await referrer();
+    const oneWallet = await inviteFriend(user.code);
+    const threeWallets = await inviteFriend(user.code, 'Ilze');
+    for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=1', 'method=apple_pay']) await tipAtCheckout(oneWallet.cardId, 20_000, form);
+    for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=2', 'method=google_pay&wallet_payer=2']) {
+      await tipAtCheckout(threeWallets.cardId, 20_000, form);
+    }
+    t.clock.advance(DAY);
+    await t.runJob('referrals.reward');
+    // 30 EUR of fees each: the friend with three wallet payers reaches the cap at once, the other earns nothing.
+    expect(await referralPayins(user)).toMatchObject([{ amount_cents: 1000, status: 'PAID' }]);
+    t.clock.advance(90 * DAY);
+    await t.runJob('referrals.reward');
+    expect(await referralPayins(user)).toHaveLength(1);
+    expect((await listLater(user)).map((f) => [f.status, f.earned_cents]).sort()).toEqual([
+      ['paid', 1000],
       ['void', 0],
     ]);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
@@ -232,5 +259,112 @@ describe('referral programme', () => {
       await t.close();
       t = shared;
     }
+  });
+  it('property: a paid reward stands exactly while tips of 3 payers are not wholly refunded, and is taken back once', async () => {
+    // Its own app: guests' payments and sign-ups are rate limited per address, and this test makes many.
+    const shared = t;
+    t = await createTestApp({ env: { FEE_PERCENT: '5' } });
+    try {
+      const user = await referrer();
+      await fc.assert(
+        fc.asyncProperty(
+          // Tips by payer (an index into the test cards) with what is refunded of each: nothing, part or all.
+          fc.array(fc.record({ payer: fc.integer({ min: 0, max: 4 }), refunded: fc.constantFrom('none', 'part', 'all') }), { minLength: 3, maxLength: 5 }).filter(
+            (tips) => new Set(tips.map((tip) => tip.payer)).size >= 3,
+          ),
+          async (tips) => {
+            const friend = await inviteFriend(user.code);
+            const before = { main: (await userBalances(t.app.db, user.userId)).main, expense: await platformBalance(t.app.db, 'referral_expense') };
+            const paid = [];
+            for (const tip of tips) paid.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${PAYER_CARDS[tip.payer]}`));
+            t.clock.advance(DAY);
+            await t.runJob('referrals.reward');
+            expect((await userBalances(t.app.db, user.userId)).main - before.main).toBe(1000);
+            for (const [i, tip] of tips.entries()) if (tip.refunded !== 'none') await refund(paid[i]!.id, tip.refunded === 'all' ? 20_000 : 7_000);
+            const payersLeft = new Set(tips.filter((tip) => tip.refunded !== 'all').map((tip) => tip.payer)).size;
+            const stands = payersLeft >= 3;
+            // The newest friend is this run's.
+            expect((await listLater(user))[0]!.status).toBe(stands ? 'paid' : 'taken_back');
+            expect((await userBalances(t.app.db, user.userId)).main - before.main).toBe(stands ? 1000 : 0);
+            expect(await platformBalance(t.app.db, 'referral_expense')).toBe(before.expense - (stands ? 1000 : 0));
+          },
+        ),
+        // Guests' payments are limited to 30 a minute per address: 5 runs of at most 5 tips stay under it.
+        { numRuns: 5 },
+      );
+      expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+    } finally {
+      await t.close();
+      t = shared;
+    }
+  });
+});
+
+describe('referral rewards taken back', () => {
+  // Their own app: sign-ups and guests' payments are rate limited per address, and these tests make many.
+  let shared: TestApp;
+  beforeAll(async () => {
+    shared = t;
+    t = await createTestApp({ env: { FEE_PERCENT: '5' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    t = shared;
+  });
+
+  it('takes a paid reward back when refunds leave the friend short of 3 payers: from main, the rest as debt, once', async () => {
+    const user = await referrer();
+    const friend = await inviteFriend(user.code);
+    const tips = [];
+    for (const card of PAYER_CARDS.slice(0, 3)) tips.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${card}`));
+    t.clock.advance(DAY);
+    await t.runJob('referrals.reward');
+    expect((await userBalances(t.app.db, user.userId)).main).toBe(1000);
+    const expense = await platformBalance(t.app.db, 'referral_expense');
+    // The referrer has meanwhile spent 6 EUR of it (a balanced entry standing for any way money leaves main).
+    await t.app.db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'test_spent',
+        reference: `test:${user.userId}:spent`,
+        postings: [
+          { account: { userId: user.userId, kind: 'main' }, amountCents: -600 },
+          { account: { platform: 'card_sales' }, amountCents: 600 },
+        ],
+      }),
+    );
+
+    // A partial refund leaves the payer counted: the reward stands.
+    await refund(tips[0]!.id, 5_000);
+    expect((await listLater(user))[0]).toMatchObject({ status: 'paid', earned_cents: 1000 });
+    // The rest of it leaves two payers: taken back, 4 EUR from main and 6 EUR as debt.
+    await refund(tips[0]!.id, 15_000);
+    expect(await userBalances(t.app.db, user.userId)).toMatchObject({ main: 0, debt: -600 });
+    expect(await platformBalance(t.app.db, 'referral_expense')).toBe(expense + 1000);
+    expect((await listLater(user))[0]).toMatchObject({ status: 'taken_back', earned_cents: 0 });
+    expect(await summaryLater(user)).toMatchObject({ earned_cents: 0, pending_cents: 0 });
+    // Another refund, and the reward job, change nothing more.
+    await refund(tips[1]!.id, 20_000);
+    t.clock.advance(90 * DAY);
+    await t.runJob('referrals.reward');
+    expect(await userBalances(t.app.db, user.userId)).toMatchObject({ main: 0, debt: -600 });
+    expect(await platformBalance(t.app.db, 'referral_expense')).toBe(expense + 1000);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('two refunds at once that together leave the friend short of 3 payers take the reward back, once', async () => {
+    const user = await referrer();
+    const friend = await inviteFriend(user.code);
+    const tips = [];
+    for (const card of PAYER_CARDS.slice(0, 4)) tips.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${card}`));
+    t.clock.advance(DAY);
+    await t.runJob('referrals.reward');
+    expect((await userBalances(t.app.db, user.userId)).main).toBe(1000);
+    const expense = await platformBalance(t.app.db, 'referral_expense');
+    // Each refund alone leaves 3 payers; the later of the two sees both.
+    await Promise.all([refund(tips[0]!.id, 20_000), refund(tips[1]!.id, 20_000)]);
+    expect(await userBalances(t.app.db, user.userId)).toMatchObject({ main: 0, debt: 0 });
+    expect(await platformBalance(t.app.db, 'referral_expense')).toBe(expense + 1000);
+    expect((await listLater(user))[0]).toMatchObject({ status: 'taken_back' });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 });

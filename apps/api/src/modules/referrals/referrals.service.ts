@@ -7,7 +7,7 @@ import {
 } from '@tipcard/shared/referrals/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { findPrivateCardOfUser } from '../cards/cards.service.ts';
-import { lockBalances, postEntry } from '../ledger/ledger.service.ts';
+import { lockBalances, postEntry, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { feesOfRecipient } from '../payments/payments.service.ts';
 import { recordReferralPayin } from '../transactions/transactions.service.ts';
 import { findDeletedAmong, findUserById, requireOwnClient } from '../users/users.service.ts';
@@ -53,6 +53,32 @@ async function standingOf(db: Executor, reward: repo.RewardRow) {
   const windowStart = new Date(reward.windowEndsAt.getTime() - WINDOW_MS);
   const { feesCents, payers } = await feesOfRecipient(db, reward.friendUserId, windowStart, reward.windowEndsAt);
   return { amountCents: rewardOf(feesCents), qualifies: payers >= REFERRAL_MIN_PAYERS };
+}
+
+/**
+ * After refunds or disputes changed what these users kept of a payment, in that transaction: a reward paid for one of
+ * them as a friend is taken back once the friend no longer qualifies (tips from 3 different payers, of payments not
+ * wholly taken back, in the window), like a lost dispute: from the referrer's main, and what main no longer has as
+ * their debt. The reward row is locked after the refund changed the shares, so of two refunds at once the later one
+ * judges with both counted; its status and the entry's reference take a reward back once.
+ */
+export async function takeBackRewardsNoLongerEarned(tx: Executor, userIds: string[], now: Date): Promise<void> {
+  for (const friendUserId of userIds) {
+    const reward = await repo.lockRewardOfFriend(tx, friendUserId);
+    if (reward?.status !== 'paid' || (await standingOf(tx, reward)).qualifies) continue;
+    const amountCents = reward.amountCents ?? 0;
+    if (amountCents > 0) {
+      const main: UserAccountRef = { userId: reward.referrerUserId, kind: 'main' };
+      const debt: UserAccountRef = { userId: reward.referrerUserId, kind: 'debt' };
+      const balanceOf = await lockBalances(tx, [main, debt]);
+      const fromMain = Math.min(amountCents, Math.max(0, balanceOf(main)));
+      const postings: Posting[] = [{ account: { platform: 'referral_expense' }, amountCents }];
+      if (fromMain > 0) postings.push({ account: main, amountCents: -fromMain });
+      if (amountCents > fromMain) postings.push({ account: debt, amountCents: fromMain - amountCents });
+      await postEntry(tx, { kind: 'referral_taken_back', reference: `referral:${reward.id}:taken_back`, postings });
+    }
+    await repo.updateReward(tx, reward.id, { status: 'taken_back', settledAt: now });
+  }
 }
 
 export type ReferralsService = ReturnType<typeof createReferralsService>;
@@ -103,7 +129,12 @@ export function createReferralsService({ db, publicUrl }: { db: Database; public
             findUserById(db, reward.friendUserId),
             findPrivateCardOfUser(db, reward.friendUserId),
           ]);
-          const earned = reward.status === 'pending' ? (await standingOf(db, reward)).amountCents : (reward.amountCents ?? 0);
+          const earned =
+            reward.status === 'pending'
+              ? (await standingOf(db, reward)).amountCents
+              : reward.status === 'paid'
+                ? (reward.amountCents ?? 0)
+                : 0;
           return {
             id: reward.id,
             name: card?.public_name ?? maskPhone(friend?.phone ?? ''),

@@ -14,6 +14,7 @@ const TONES: Record<ReferralFriend['status'], string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   void: 'bg-slate-100 text-slate-600 ring-slate-200',
+  taken_back: 'bg-rose-50 text-rose-800 ring-rose-200',
 };
 
 /** /referrals/referrals-list: the invited friends with their joined date, status and what they earned so far. */
