@@ -568,6 +568,29 @@ export const ACTIONS: Record<string, ActionKind> = {
     },
   },
 
+  /** A guest pays a tip at the moment its recipient deletes the account. */
+  tipRacingDeletion: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY), ...guestParams(prng) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.cardId || user.charity || user.deleted) return null;
+      const payer = p.payer! % PAYERS;
+      const opened = await world.call(server(p.n!), world.guestIp(1_000 + payer), 'POST', `/api/public/cards/${user.cardId}/payments`, {
+        key: randomUUID(),
+        json: { amount_cents: p.cents, cover_fee: false, terms_accepted: true },
+      });
+      if (opened.status !== 201) return `tip refused ${opened.status}`;
+      const payment = remember(world, opened.body.data, 'tip', payer);
+      const [paid, deleted] = await Promise.all([
+        payCheckout(world, payment.checkoutUrl, payer, p.wallet! % 3 === 0, p.n! + 1),
+        asUser(world, user, 'POST', '/api/user/deletion_statements'),
+      ]);
+      if (deleted.status === 200) Object.assign(user, { deleted: true, deletedAt: new Date() });
+      return `payment #${world.payments.indexOf(payment)} paid (${paid}) while user ${indexOf(world.users, user)} deletes the account (${deleted.status} ${deleted.body?.code ?? ''})`;
+    },
+  },
+
   restoreAccount: {
     weight: 1,
     params: (prng) => ({ user: prng.int(0, ANY) }),

@@ -38,6 +38,8 @@ interface RunResult {
   outcomes: string[];
   /** The step (1-based) at which each invariant first broke. */
   brokenAt: Map<string, number>;
+  /** Invariants first broken by the end's checks: a replay must run to the end to see them again. */
+  brokenAtEnd: Set<string>;
   stuck?: Record<string, number>;
 }
 
@@ -45,8 +47,9 @@ interface RunResult {
  * Runs actions (drawn lazily from `next` until it answers undefined) on the world as it is (fresh, or just reset), the invariants after each;
  * with `target`, stops as soon as that invariant breaks. The end's checks run unless stopped early.
  */
-async function run(world: World, next: (step: number) => Action | undefined, target?: string, quiet = false): Promise<RunResult> {
-  const result: RunResult = { world, actions: [], outcomes: [], brokenAt: new Map() };
+async function run(world: World, next: (step: number) => Action | undefined, options: { target?: string; endChecks?: boolean; quiet?: boolean } = {}): Promise<RunResult> {
+  const { target, endChecks = true, quiet = false } = options;
+  const result: RunResult = { world, actions: [], outcomes: [], brokenAt: new Map(), brokenAtEnd: new Set() };
   const noteBroken = () => {
     for (const name of world.failures.keys()) if (!result.brokenAt.has(name)) result.brokenAt.set(name, result.actions.length);
   };
@@ -72,10 +75,13 @@ async function run(world: World, next: (step: number) => Action | undefined, tar
     if (target && world.failures.has(target)) return result;
   }
   if (!quiet) console.log(`  ${result.actions.length} steps in ${((Date.now() - stepsStarted) / 1000).toFixed(1)} s; draining`);
+  if (!endChecks) return result;
   const draining = Date.now();
+  const before = new Set(world.failures.keys());
   result.stuck = await checkEnd(world);
   if (!quiet) console.log(`  drained and checked in ${((Date.now() - draining) / 1000).toFixed(1)} s`);
   noteBroken();
+  for (const name of world.failures.keys()) if (!before.has(name)) result.brokenAtEnd.add(name);
   return result;
 }
 
@@ -117,7 +123,7 @@ async function main(): Promise<number> {
       let last: { actions: Action[]; outcomes: string[]; detail: string } | undefined;
       const fails = async (candidate: Action[]) => {
         await world.reset();
-        const replay = await run(world, (step) => candidate[step], name, true);
+        const replay = await run(world, (step) => candidate[step], { target: name, endChecks: main.brokenAtEnd.has(name), quiet: true });
         const detail = world.failures.get(name);
         if (detail) last = { actions: replay.actions, outcomes: replay.outcomes, detail };
         return detail !== undefined;
