@@ -326,6 +326,18 @@ export const ACTIONS: Record<string, ActionKind> = {
     },
   },
 
+  /** The checkout of an order paid late, whatever became of the order meanwhile (canceled by the back office…). */
+  payOrderLate: {
+    weight: 2,
+    params: (prng) => ({ order: prng.int(0, ANY), payer: prng.int(0, PAYERS - 1), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const order = pickOf(world.orders, p.order!);
+      if (!order?.checkoutUrl) return null;
+      const status = await payCheckout(world, order.checkoutUrl, p.payer!, false, p.n!);
+      return `order #${world.orders.indexOf(order)}${order.canceled ? ' (canceled)' : ''} paid late: ${status}`;
+    },
+  },
+
   createInvoice: {
     weight: 2,
     params: (prng) => ({ user: prng.int(0, ANY), cents: prng.int(100, 20_000) }),
@@ -661,7 +673,7 @@ export const ACTIONS: Record<string, ActionKind> = {
 /** A balance the owner wants gone must fit a withdrawal (the minimum plus the fee); anything less has no way out. */
 export function checkWayOut(world: World, user: SimUser, balances: { main: number; hold: number; ok: boolean }) {
   if (balances.ok && balances.hold === 0 && balances.main > 0 && balances.main < PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS) {
-    world.fail('balance-without-way-out', `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and no withdrawal can carry less than ${PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS} c`);
+    world.fail('small-balance-without-way-out', `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and no withdrawal can carry less than ${PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS} c`);
   }
 }
 

@@ -12,7 +12,8 @@ const GRACE = "interval '10 seconds'";
 
 export async function checkStep(world: World) {
   world.figures.invariantChecks += 1;
-  const ledger = await checkLedgerInvariants(world.database.db);
+  // One snapshot: the check's queries run side by side, and the workers release and settle in between.
+  const ledger = await world.database.db.transaction((tx) => checkLedgerInvariants(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   if (ledger.length > 0) world.fail('ledger', ledger.slice(0, 3).join('; '));
   if (world.clientFigures.serverErrors.length > 0) world.fail('no-5xx', world.clientFigures.serverErrors[0]!);
 
@@ -41,12 +42,12 @@ export async function checkStep(world: World) {
     if (Number(row.unapproved) > world.refundApprovalCents) {
       world.fail('refund-four-eyes', `payment ${world.label(row.payment_id)}: ${row.unapproved} c refunded with no second operator (threshold ${world.refundApprovalCents} c)`);
     }
-    if (row.requests > payment.approvalKeys) world.fail('audit-once-per-effect', `payment ${world.label(row.payment_id)}: ${row.requests} refund requests recorded for ${payment.approvalKeys} Idempotency-Keys`);
+    if (row.requests > payment.approvalKeys) world.fail('audit-once-per-effect: refund.request', `payment ${world.label(row.payment_id)}: ${row.requests} refund requests recorded for ${payment.approvalKeys} Idempotency-Keys`);
   }
   const repeated = await world.rows<{ action: string; subject: string; count: number }>(`
     select action, coalesce(after->>'request_id', subject_id) as subject, count(*)::int as count from ops_audit
     where action in ('card_order.cancel', 'refund.approve') group by action, coalesce(after->>'request_id', subject_id) having count(*) > 1 limit 3`);
-  if (repeated.length > 0) world.fail('audit-once-per-effect', repeated.map((row) => `${row.count} × ${row.action} of ${row.subject}`).join('; '));
+  for (const row of repeated) world.fail(`audit-once-per-effect: ${row.action}`, `${row.count} records of one ${row.action} (${row.subject})`);
   const stuckApprovals = await world.rows<{ id: string; payment_id: string }>(`
     select r.id, r.payment_id from refund_requests r
     where r.status = 'approved' and not exists (select 1 from ops_audit a where a.action = 'payment.refund' and a.after->>'request_id' = r.id::text) limit 3`);
@@ -71,7 +72,7 @@ export async function checkStep(world: World) {
     where u.erased_at is not null or u.deleted_at < now() - interval '30 days'
     group by u.id having sum(l.balance_cents) <> 0 limit 3`);
   if (stranded.length > 0) {
-    world.fail('balance-without-way-out', stranded.map((row) => `user #${world.userIndex(row.user_id)} ${row.erased ? 'erased' : 'deleted past the restore window'} holds ${row.balance} c`).join('; '));
+    world.fail('balance-stranded-on-closed-account', stranded.map((row) => `user #${world.userIndex(row.user_id)} ${row.erased ? 'erased' : 'deleted past the restore window'} holds ${row.balance} c`).join('; '));
   }
 
   // A paid referral reward stands on three different payers (as the simulator knows them) of payments not given back.
@@ -142,4 +143,28 @@ export async function checkEnd(world: World) {
     if (count > 0 && name !== 'refund_requests_waiting') world.fail(`stuck: ${name.replaceAll('_', ' ')}`, `${count} at the end`);
   }
   return stuck!;
+}
+
+/** What the run did, as the database holds it (printed, never judged). */
+export async function effects(world: World) {
+  const [row] = await world.rows<Record<string, number>>(`
+    select (select count(*)::int from users) as users,
+           (select count(*)::int from users where deleted_at is not null) as users_deleted,
+           (select count(*)::int from users where erased_at is not null) as users_erased,
+           (select count(*)::int from payments where status = 'succeeded') as payments_succeeded,
+           (select count(*)::int from payments where refunded_cents > 0) as payments_refunded,
+           (select count(*)::int from payments where disputed_cents > 0) as payments_disputed,
+           (select count(*)::int from payment_allocations where user_id is not null) as shares_to_users,
+           (select count(*)::int from team_memberships) as team_memberships,
+           (select count(*)::int from card_orders where status = 'canceled') as card_orders_canceled,
+           (select count(*)::int from card_orders) as card_orders,
+           (select count(*)::int from invoices where status = 'paid') as invoices_paid,
+           (select count(*)::int from donation_plans) as donation_plans,
+           (select count(*)::int from refund_requests) as refund_requests,
+           (select count(*)::int from payouts where status = 'paid') as payouts_paid,
+           (select count(*)::int from payouts where status = 'returned') as payouts_returned,
+           (select count(*)::int from referral_rewards) as referral_rewards,
+           (select count(*)::int from referral_rewards where status = 'paid') as referral_rewards_paid,
+           (select count(*)::int from ledger_entries) as ledger_entries`);
+  return row!;
 }

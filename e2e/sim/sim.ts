@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ACTIONS, describe, generate, type Action } from './actions.ts';
-import { checkEnd, checkStep } from './invariants.ts';
+import { checkEnd, checkStep, effects } from './invariants.ts';
 import { mulberry32 } from './prng.ts';
 import { shrink } from './shrink.ts';
 import { prepareTemplate, World } from './world.ts';
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     faults: { type: 'boolean', default: false },
     minutes: { type: 'string' },
     'shrink-minutes': { type: 'string', default: '10' },
+    /** Print every step's action and what came of it. */
+    trace: { type: 'boolean', default: false },
   },
 });
 const seed = Number(values.seed);
@@ -41,6 +43,7 @@ interface RunResult {
   /** Invariants first broken by the end's checks: a replay must run to the end to see them again. */
   brokenAtEnd: Set<string>;
   stuck?: Record<string, number>;
+  effects?: Record<string, number>;
 }
 
 /**
@@ -79,6 +82,7 @@ async function run(world: World, next: (step: number) => Action | undefined, opt
   const draining = Date.now();
   const before = new Set(world.failures.keys());
   result.stuck = await checkEnd(world);
+  if (!quiet) result.effects = await effects(world);
   if (!quiet) console.log(`  drained and checked in ${((Date.now() - draining) / 1000).toFixed(1)} s`);
   noteBroken();
   for (const name of world.failures.keys()) if (!before.has(name)) result.brokenAtEnd.add(name);
@@ -105,6 +109,7 @@ async function main(): Promise<number> {
     console.log('requests', { total: world.clientFigures.requests, failedOverToOtherServer: world.clientFigures.failovers, serverErrors: world.clientFigures.serverErrors.length });
     console.log('refusals by code', world.clientFigures.refusals);
     console.log('kills', world.figures.kills, '· invariant checks', world.figures.invariantChecks);
+    console.log('effects', main.effects);
     console.log('at the end', main.stuck ?? '(not reached)');
     if (failures.size === 0) {
       console.log('\nno invariant broken');
@@ -122,11 +127,16 @@ async function main(): Promise<number> {
       console.log(`\nshrinking "${name}" from ${prefix.length} actions (until ${new Date(budget).toISOString().slice(11, 19)})…`);
       let last: { actions: Action[]; outcomes: string[]; detail: string } | undefined;
       const fails = async (candidate: Action[]) => {
-        await world.reset();
-        const replay = await run(world, (step) => candidate[step], { target: name, endChecks: main.brokenAtEnd.has(name), quiet: true });
-        const detail = world.failures.get(name);
-        if (detail) last = { actions: replay.actions, outcomes: replay.outcomes, detail };
-        return detail !== undefined;
+        try {
+          await world.reset();
+          const replay = await run(world, (step) => candidate[step], { target: name, endChecks: main.brokenAtEnd.has(name), quiet: true });
+          const detail = world.failures.get(name);
+          if (detail) last = { actions: replay.actions, outcomes: replay.outcomes, detail };
+          return detail !== undefined;
+        } catch (error) {
+          console.log(`  a replay stopped: ${error instanceof Error ? error.message : String(error)}`);
+          return false;
+        }
       };
       const shrunk = await shrink(prefix, fails, budget);
       const confirmed = last && last.actions.length === shrunk.actions.length ? last : undefined;

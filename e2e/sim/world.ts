@@ -188,6 +188,19 @@ export class World {
     Object.assign(this.figures, { steps: 0, actions: {}, skipped: {}, kills: 0, invariantChecks: 0, actionErrors: 0 });
     this.salt = newSalt();
     this.phoneCounter = 0;
+    // TRUNCATE waits for every table's lock while the workers keep polling: a deadlock with one of them is retried.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.restoreTemplateRows();
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt === 10) throw error;
+      }
+    }
+    for (const operator of this.template.operators) this.operators.push(await this.enrol(operator));
+  }
+
+  private async restoreTemplateRows() {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -206,7 +219,6 @@ export class World {
     } finally {
       client.release();
     }
-    for (const operator of this.template.operators) this.operators.push(await this.enrol(operator));
   }
 
   /** Enrols a template operator through the API (the template's token is unused in each copy) and signs it in. */
