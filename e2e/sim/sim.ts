@@ -32,6 +32,7 @@ const seed = Number(values.seed);
 const steps = Number(values.steps);
 const faults = values.faults!;
 const stopAt = values.minutes ? Date.now() + Number(values.minutes) * 60_000 : Infinity;
+const NOTHING = 'nothing to act on';
 const BASE_PORT = Number(process.env.SIM_PORT ?? 3400 + (process.pid % 400) * 2);
 
 interface RunResult {
@@ -71,7 +72,7 @@ async function run(world: World, next: (step: number) => Action | undefined, opt
     }
     if (outcome === null) world.figures.skipped[action.name] = (world.figures.skipped[action.name] ?? 0) + 1;
     else world.figures.actions[action.name] = (world.figures.actions[action.name] ?? 0) + 1;
-    result.outcomes.push(outcome ?? 'nothing to act on');
+    result.outcomes.push(outcome ?? NOTHING);
     await checkStep(world);
     noteBroken();
     if (!quiet && (step + 1) % 100 === 0) console.log(`  step ${step + 1}: ${world.failures.size} invariant(s) broken, ${world.clientFigures.requests} requests`);
@@ -138,7 +139,10 @@ async function main(): Promise<number> {
           return false;
         }
       };
-      const shrunk = await shrink(prefix, fails, budget);
+      // An action that found nothing to act on changed nothing: all of them go first, in one replay.
+      const acting = prefix.filter((_, i) => main.outcomes[i] !== NOTHING);
+      const start = acting.length < prefix.length && (await fails(acting)) ? acting : prefix;
+      const shrunk = await shrink(start, fails, budget);
       const confirmed = last && last.actions.length === shrunk.actions.length ? last : undefined;
       console.log(`"${name}", seed ${seed}: ${shrunk.actions.length} action(s) after ${shrunk.replays} replays${shrunk.complete ? '' : ' (time bound reached: maybe not the shortest)'}${confirmed ? `, broken: ${confirmed.detail}` : ''}`);
       shrunk.actions.forEach((action, i) => console.log(`  ${String(i + 1).padStart(3)}. ${describe(action)}${confirmed ? `  → ${confirmed.outcomes[i]}` : ''}`));
