@@ -8,7 +8,8 @@ import { balancesOf, checkWayOut } from './actions.ts';
 import type { World } from './world.ts';
 
 /** Work that may still be in flight for a few worker ticks (webhook delay, hold, a job's tick) is judged after this. */
-const GRACE = "interval '10 seconds'";
+export const GRACE_MS = 10_000;
+const GRACE = `interval '${GRACE_MS / 1000} seconds'`;
 
 export async function checkStep(world: World) {
   world.figures.invariantChecks += 1;
@@ -117,7 +118,7 @@ export async function checkEnd(world: World) {
   const until = Date.now() + 90_000;
   while (!(await due()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 500));
   // Past the grace of the step checks, so money that arrived late has had its chance to be given back.
-  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 1_000));
   await checkStep(world);
 
   // Every balance has a way out: an active user with money asks to leave; a refusal for the balance must be one a
