@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'sim', include: ['e2e/sim/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',

@@ -7,20 +7,16 @@
  * Needs PostgreSQL (CLUSTER_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres: a database is created
  * there and dropped at the end) and Redis (REDIS_URL, default redis://127.0.0.1:6379). Ports CLUSTER_PORT and +1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { checkLedgerInvariants } from '../../apps/api/src/modules/ledger/ledger.service.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
+import { clusterClient, clusterEnv, clusterInstances, createDatabase, kill9, newClientFigures, sleep, start as startInstance, stopAll, untilReady as untilInstanceReady, waitFor, type Instance } from './processes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const ADMIN_URL = process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BASE_PORT = Number(process.env.CLUSTER_PORT ?? 3300);
 const USERS = Number(process.env.CLUSTER_USERS ?? 6);
 const TIPS_PER_USER = 3;
@@ -28,82 +24,18 @@ const TIP_CENTS = 2_000;
 const PAYOUT_CENTS = 1_000;
 const LOGS = mkdtempSync(join(tmpdir(), 'tipcard-cluster-'));
 const databaseName = `tipcard_cluster_${Date.now()}_${process.pid}`;
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
 
 // ---- processes ----
 
-const sharedEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL,
-  // One secret for every instance: a token signed by one server is good on the other.
-  JWT_SECRET: `cluster-${randomUUID()}-${randomUUID()}`,
-  // Behind one balancer: each simulated client names its address, so per-IP limits count per client, not per test.
-  TRUST_PROXY: '1',
-  WORKER: 'off',
-  WORKER_INTERVAL_MS: '250',
-  FEE_PERCENT: '0',
-  HOLD_HOURS: '0.001',
-  RECONCILE_AFTER_MINUTES: '0.1',
-  SANDBOX_WEBHOOK_DELAY_MS: '50',
-  SANDBOX_PAYOUT_DELAY_MS: '500',
-  PAYOUT_RAIL: 'sandbox',
-};
-
-interface Instance {
-  name: string;
-  script: string;
-  port?: number;
-  process?: ChildProcess;
-  starts: number;
-}
-
-const servers: Instance[] = [0, 1].map((i) => ({ name: `server-${'AB'[i]}`, script: 'apps/api/src/server.ts', port: BASE_PORT + i, starts: 0 }));
-const workers: Instance[] = [0, 1].map((i) => ({ name: `worker-${i + 1}`, script: 'apps/api/src/jobs/worker-main.ts', starts: 0 }));
-
-function start(instance: Instance) {
-  instance.starts += 1;
-  const log = createWriteStream(join(LOGS, `${instance.name}.log`), { flags: 'a' });
-  const child = spawn('node', ['--import', 'tsx', instance.script], {
-    cwd: ROOT,
-    env: { ...sharedEnv, ...(instance.port ? { PORT: String(instance.port), PUBLIC_URL: `http://127.0.0.1:${instance.port}` } : {}), DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-cluster-data-')) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  instance.process = child;
-}
-
-async function untilReady(instance: Instance, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${instance.port}/api/ready`).then((answer) => answer.ok, () => false);
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`${instance.name} did not become ready (log: ${join(LOGS, `${instance.name}.log`)})`);
-}
-
-function kill9(instance: Instance) {
-  instance.process?.kill('SIGKILL');
-  instance.process = undefined;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { servers, workers } = clusterInstances(BASE_PORT);
+let sharedEnv: NodeJS.ProcessEnv = {};
+const start = (instance: Instance) => startInstance(instance, sharedEnv, LOGS);
+const untilReady = (instance: Instance, timeoutMs?: number) => untilInstanceReady(instance, LOGS, timeoutMs);
 
 // ---- the load's client ----
 
+const clientFigures = newClientFigures();
 const figures = {
-  requests: 0,
-  failovers: 0,
-  refusals: {} as Record<string, number>,
-  serverErrors: [] as string[],
   signUps: 0,
   tips: 0,
   tipRetriesSameKey: 0,
@@ -114,57 +46,7 @@ const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
-
-interface Answer {
-  status: number;
-  body: any;
-  server: number;
-}
-
-/**
- * One request to server `prefer`, as a client behind the balancer at `ip`; when that server is down (killed) the
- * same request, with the same Idempotency-Key, goes to the other one, as the balancer would retry it.
- */
-async function call(prefer: number, ip: string, method: string, path: string, options: { token?: string; key?: string; json?: unknown; form?: string } = {}): Promise<Answer> {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const server = (prefer + attempt) % 2;
-    const headers: Record<string, string> = { 'x-forwarded-for': ip };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.key) headers['idempotency-key'] = options.key;
-    if (options.json !== undefined) headers['content-type'] = 'application/json';
-    if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    figures.requests += 1;
-    try {
-      const answer = await fetch(`http://127.0.0.1:${servers[server]!.port}${path}`, {
-        method,
-        headers,
-        redirect: 'manual',
-        body: options.json !== undefined ? JSON.stringify(options.json) : options.form,
-      });
-      const text = await answer.text();
-      const body = text && answer.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
-      if (answer.status >= 500) figures.serverErrors.push(`${method} ${path} → ${answer.status} on ${servers[server]!.name}`);
-      else if (answer.status >= 400) figures.refusals[`${answer.status} ${body?.code ?? ''}`.trim()] = (figures.refusals[`${answer.status} ${body?.code ?? ''}`.trim()] ?? 0) + 1;
-      return { status: answer.status, body, server };
-    } catch {
-      figures.failovers += 1;
-    }
-  }
-  throw new Error(`${method} ${path}: neither server answered`);
-}
-
-/** The newest code texted to `phone` in a text that has `marker`, read from the dev outbox (it answers loopback). */
-async function codeFrom(prefer: number, phone: string, marker = ''): Promise<string> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const outbox = await call(prefer, '127.0.0.1', 'GET', `/api/dev/outbox?limit=50&to=${encodeURIComponent(phone)}`);
-    for (const message of (outbox.body?.data ?? []) as { body: string }[]) {
-      const code = message.body.includes(marker) ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-      if (code) return code;
-    }
-    await sleep(100);
-  }
-  throw new Error(`no code for ${phone}`);
-}
+const { call, codeFrom } = clusterClient(servers, clientFigures);
 
 const SEPA = { kind: 'sepa', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_last_name: 'Müller', address: 'Hauptstraße 1, Berlin' };
 const CARD = { title: 'Cluster bar', public_name: 'Anna', welcome_phrase: null, public_text: null, activity_type: 'WAITER', country: 'LV', instagram: null, facebook: null, tiktok: null };
@@ -236,9 +118,8 @@ async function payout(staff: Staff, prefer: number): Promise<string> {
 // ---- the run ----
 
 async function main() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const database0 = await createDatabase(databaseName);
+  sharedEnv = clusterEnv(database0.url, `cluster-${randomUUID()}-${randomUUID()}`);
   const started = Date.now();
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
@@ -248,7 +129,7 @@ async function main() {
     start(servers[1]!);
     for (const worker of workers) start(worker);
     await untilReady(servers[1]!);
-    database = await openDatabase({ databaseUrl });
+    database = await openDatabase({ databaseUrl: database0.url });
     const rows = async <T>(query: ReturnType<typeof sql>) => ((await database!.db.execute(query)) as unknown as { rows: T[] }).rows;
     console.log(`cluster: 2 servers (:${BASE_PORT}, :${BASE_PORT + 1}, WORKER=off) and 2 workers on ${databaseName} with Redis; logs in ${LOGS}`);
 
@@ -350,10 +231,10 @@ async function main() {
              (select count(*)::int from sandbox_events where due_at < now() - interval '10 seconds') as webhooks_past_lease,
              (select count(*)::int from outbox_messages where status = 'sending' and due_at >= now()) as messages_in_live_lease`);
     for (const [name, count] of Object.entries(stuck!)) if (name !== 'messages_in_live_lease' && count > 0) failures.push(`stuck: ${count} ${name.replaceAll('_', ' ')}`);
-    check(figures.serverErrors.length === 0, `5xx answers: ${figures.serverErrors.join('; ')}`);
+    check(clientFigures.serverErrors.length === 0, `5xx answers: ${clientFigures.serverErrors.join('; ')}`);
 
-    console.log('\nrequests', { total: figures.requests, failedOverToOtherServer: figures.failovers, signUps: figures.signUps, tips: figures.tips, tipRetriesSameKey: figures.tipRetriesSameKey, payouts: figures.payouts, payoutRetriesSameKey: figures.payoutRetriesSameKey });
-    console.log('refusals', figures.refusals);
+    console.log('\nrequests', { total: clientFigures.requests, failedOverToOtherServer: clientFigures.failovers, signUps: figures.signUps, tips: figures.tips, tipRetriesSameKey: figures.tipRetriesSameKey, payouts: figures.payouts, payoutRetriesSameKey: figures.payoutRetriesSameKey });
+    console.log('refusals', clientFigures.refusals);
     console.log('effects', effects);
     console.log('rate limit across servers (code requests for one phone, A B A B …)', codeRequests.join(', '));
     console.log('restarts', Object.fromEntries([...servers, ...workers].map((instance) => [instance.name, instance.starts - 1])));
@@ -363,12 +244,9 @@ async function main() {
   } catch (error) {
     failures.push(`the run stopped: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    for (const instance of [...servers, ...workers]) instance.process?.kill('SIGTERM');
-    await sleep(1_000);
-    for (const instance of [...servers, ...workers]) instance.process?.kill('SIGKILL');
+    await stopAll([...servers, ...workers]);
     await database?.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database0.drop();
   }
   if (failures.length > 0) {
     console.error(`\nFAILED (${failures.length}):\n- ${failures.join('\n- ')}\nlogs: ${LOGS}`);
@@ -376,14 +254,6 @@ async function main() {
   }
   console.log('\ncluster test passed');
   process.exit(0);
-}
-
-async function waitFor(what: string, timeoutMs: number, done: () => Promise<boolean>) {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
 }
 
 await main();

@@ -1,0 +1,689 @@
+/**
+ * Every action the simulator can take, as a user, a guest, an operator, the payment provider or a fault. An action is
+ * a name and numbers drawn by the seeded PRNG; entities are chosen by index into the world's model (`pickOf`: the
+ * number modulo how many there are), so a recorded list replays on a fresh database, where the indices name the
+ * entities the replay itself created. Each answers a short line of what it did, or null when there was nothing to
+ * act on (skipped).
+ *
+ * The "time jump" (`timeJump`) is the one action that writes to the database directly: it moves the due times of rows
+ * back by 31 days (deletion and erasure times, pending referral checks, monthly donation charges), as if a month had
+ * passed for them, rather than changing the app's clock. Everything else goes through HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
+import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
+import type { Prng } from './prng.ts';
+import type { SimPayment, SimUser, World } from './world.ts';
+
+export interface Action {
+  name: string;
+  p: Record<string, number>;
+}
+
+interface ActionKind {
+  weight: number;
+  /** Only with --faults. */
+  fault?: boolean;
+  params(prng: Prng): Record<string, number>;
+  run(world: World, p: Record<string, number>): Promise<string | null>;
+}
+
+const ANY = 1_000_000;
+const pickOf = <T>(items: readonly T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
+const indexOf = <T>(items: readonly T[], item: T) => `#${items.indexOf(item)}`;
+const SUCCEEDING_CARDS = ['4242424242424242', '5555555555554444', '4000056655665556', '4000000000000341', '4000000000009995'];
+/** Payers 0–4 each have a card of their own and a wallet; payers 5–7 only pay by wallet. */
+const PAYERS = 8;
+const SEPA = { kind: 'sepa', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_last_name: 'Müller', address: 'Hauptstraße 1, Berlin' };
+const ADDRESS = { country: 'LV', city: 'Rīga', address: 'Brīvības iela 1', zip: 'LV-1010', first_name: 'Anna', last_name: 'Bērziņa' };
+const server = (n: number) => n % 2;
+
+/** A tip-sized amount: mostly small, sometimes above the refund approval threshold. */
+const tipCents = (prng: Prng) => (prng.chance(0.7) ? prng.int(100, 6_000) : prng.int(6_000, 30_000));
+
+// ---- helpers shared by actions ----
+
+/** A call as the user; a 401 (session ended or expired) signs them in again with a texted code and retries once. */
+async function asUser(world: World, user: SimUser, method: string, path: string, options: { json?: unknown; key?: string } = {}) {
+  const answer = await world.call(server(world.users.indexOf(user)), user.ip, method, path, { ...options, token: user.token });
+  if (answer.status !== 401 || !(await signIn(world, user))) return answer;
+  return world.call(server(world.users.indexOf(user) + 1), user.ip, method, path, { ...options, token: user.token });
+}
+
+async function signIn(world: World, user: SimUser): Promise<boolean> {
+  const asked = await world.call(0, user.ip, 'POST', '/api/request-otp', { json: { username: user.phone } });
+  if (asked.status !== 200) return false;
+  const code = await world.codeFrom(1, user.phone);
+  const signedIn = await world.call(1, user.ip, 'POST', '/api/login_check', { json: { username: user.phone, password: code } });
+  if (signedIn.status !== 200) return false;
+  user.token = signedIn.body.data.jwt;
+  return true;
+}
+
+const asOperator = (world: World, n: number, method: string, path: string, options: { json?: unknown; key?: string } = {}) =>
+  world.call(server(n), '127.0.0.1', method, path, { ...options, token: world.operators[n % world.operators.length]!.token });
+
+/** The sandbox's hosted page submitted by payer `payer`: their own card, or a wallet (which names no card). */
+async function payCheckout(world: World, checkoutUrl: string, payer: number, wallet: boolean, n: number) {
+  const url = new URL(checkoutUrl);
+  const form = wallet || payer >= SUCCEEDING_CARDS.length ? 'method=apple_pay' : `method=card&card_number=${SUCCEEDING_CARDS[payer]}`;
+  const paid = await world.call(server(n), world.guestIp(1_000 + payer), 'POST', `${url.pathname}${url.search}`, { form });
+  return paid.status;
+}
+
+function remember(world: World, payment: { id: string; total_cents: number; checkout_url: string }, purpose: string, payer: number): SimPayment {
+  const known = world.payments.find((item) => item.id === payment.id);
+  if (known) return known;
+  const simPayment: SimPayment = {
+    id: payment.id,
+    purpose,
+    payer,
+    totalCents: payment.total_cents,
+    checkoutUrl: payment.checkout_url,
+    intendedRefundCents: 0,
+    approvalKeys: 0,
+  };
+  world.payments.push(simPayment);
+  return simPayment;
+}
+
+async function balancesOf(world: World, user: SimUser) {
+  const account = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/account`);
+  const of = (type: string) => (account.body?.data?.account_balances ?? []).find((row: { type: string }) => row.type === type)?.balance ?? 0;
+  return { main: of('main') as number, hold: of('hold') as number, ok: account.status === 200 };
+}
+
+/** A provider event about a payment, signed as the sandbox signs its webhooks, delivered to either server. */
+async function deliverEvent(world: World, payment: SimPayment, type: string, amountCents: number, n: number, eventId = `evt_sim_${randomUUID()}`) {
+  const [row] = await world.rows<{ provider_ref: string | null }>('select provider_ref from payments where id = $1', [payment.id]);
+  if (!row?.provider_ref) return null;
+  const body = JSON.stringify({ id: eventId, type, provider_ref: row.provider_ref, payment_id: payment.id, amount_cents: amountCents, currency: 'EUR', created_at: Date.now() });
+  const signature = signSandboxEvent(world.jwtSecret, body, Math.floor(Date.now() / 1000));
+  return world.call(server(n), '127.0.0.1', 'POST', '/api/webhooks/sandbox', { rawJson: body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } });
+}
+
+async function paymentRow(world: World, id: string) {
+  const [row] = await world.rows<{ status: string; total_cents: string; refunded_cents: string; disputed_cents: string }>(
+    'select status, total_cents, refunded_cents, disputed_cents from payments where id = $1',
+    [id],
+  );
+  return row && { status: row.status, total: Number(row.total_cents), refunded: Number(row.refunded_cents), disputed: Number(row.disputed_cents) };
+}
+
+/** A checkout of some purpose opened and (unless `open`) paid at once; answers the payment. */
+async function openAndPay(world: World, path: string, json: unknown, purpose: string, p: Record<string, number>) {
+  const opened = await world.call(server(p.n!), world.guestIp(1_000 + (p.payer! % PAYERS)), 'POST', path, { key: randomUUID(), json });
+  if (opened.status !== 201) return { opened, payment: null };
+  const payment = remember(world, opened.body.data, purpose, p.payer! % PAYERS);
+  if (p.later! % 5 !== 0) await payCheckout(world, payment.checkoutUrl, payment.payer, p.wallet! % 3 === 0, p.n! + 1);
+  return { opened, payment };
+}
+
+const guestParams = (prng: Prng) => ({ payer: prng.int(0, PAYERS - 1), cents: tipCents(prng), wallet: prng.int(0, 2), later: prng.int(0, 4), n: prng.int(0, 1) });
+
+// ---- the actions ----
+
+export const ACTIONS: Record<string, ActionKind> = {
+  /** Registration with the texted code (sometimes through a friend's referral code), a card and a payout method. */
+  signUp: {
+    weight: 6,
+    params: (prng) => ({ referrer: prng.chance(0.4) ? prng.int(0, ANY) : -1, charity: prng.int(0, 4), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const index = world.users.length;
+      const phone = world.nextPhone();
+      const ip = world.guestIp(index);
+      const referrer = p.referrer! >= 0 ? pickOf(world.users, p.referrer!) : undefined;
+      const registered = await world.call(server(p.n!), ip, 'POST', '/api/register', {
+        json: { username: phone, age_confirmed: true, terms_accepted: true, ...(referrer && { referral_code: referrer.referralCode }) },
+      });
+      if (registered.status !== 200) return `register refused ${registered.status}`;
+      const code = await world.codeFrom(server(p.n! + 1), phone);
+      const verified = await world.call(server(p.n! + 1), ip, 'POST', `/api/register/${registered.body.data.uuid}/verify`, { json: { code } });
+      if (verified.status !== 200) return `verify refused ${verified.status}`;
+      const token = verified.body.data.jwt as string;
+      const me = await world.call(server(p.n!), ip, 'GET', '/api/me', { token });
+      const user: SimUser = {
+        phone,
+        ip,
+        token,
+        userId: me.body.data.id,
+        clientId: me.body.data.clients[0].id,
+        referralCode: '',
+        cardId: null,
+        charity: p.charity! === 0,
+        methodId: null,
+        referredBy: referrer ? world.users.indexOf(referrer) : null,
+        deleted: false,
+        deletedAt: null,
+      };
+      world.users.push(user);
+      const referrals = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/referrals`);
+      user.referralCode = referrals.body?.data?.code ?? '';
+      const card = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/cards`, {
+        json: { title: 'Sim', public_name: `User ${index}`, welcome_phrase: null, public_text: null, activity_type: user.charity ? 'DONATION' : 'WAITER', country: 'LV', instagram: null, facebook: null, tiktok: null },
+      });
+      if (card.status === 201) user.cardId = card.body.data.id;
+      const method = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payout-methods`, { json: SEPA });
+      if (method.status === 201) user.methodId = method.body.data.id;
+      return `user #${index}${user.charity ? ' (charity card)' : ''}${referrer ? ` invited by #${user.referredBy}` : ''}`;
+    },
+  },
+
+  /** A guest's tip through the JSON API, paid at the sandbox by card or wallet, or left open to be paid later. */
+  tip: {
+    weight: 14,
+    params: (prng) => ({ user: prng.int(0, ANY), ...guestParams(prng) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.cardId || user.charity) return null;
+      const { opened, payment } = await openAndPay(world, `/api/public/cards/${user.cardId}/payments`, { amount_cents: p.cents, cover_fee: false, terms_accepted: true }, 'tip', p);
+      return payment ? `payer ${payment.payer} → user ${indexOf(world.users, user)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}${p.later! % 5 === 0 ? ' (left open)' : ''}` : `tip refused ${opened.status}`;
+    },
+  },
+
+  /** The guest page's plain-form POST (no script): the server opens the checkout and redirects to it. */
+  tipForm: {
+    weight: 3,
+    params: (prng) => ({ user: prng.int(0, ANY), ...guestParams(prng) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.cardId || user.charity) return null;
+      const payer = p.payer! % PAYERS;
+      const form = `custom_amount=${(p.cents! / 100).toFixed(2)}&terms=1`;
+      const posted = await world.call(server(p.n!), world.guestIp(1_000 + payer), 'POST', `/payment/${user.cardId}`, { form });
+      if (posted.status !== 303 || !posted.location) return `form refused ${posted.status}`;
+      const token = new URL(posted.location).searchParams.get('c')!;
+      const ref = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
+      const [row] = await world.rows<{ id: string; total_cents: string }>('select id, total_cents from payments where provider_ref = $1', [ref]);
+      if (!row) return 'form: no payment for its checkout';
+      const payment = remember(world, { id: row.id, total_cents: Number(row.total_cents), checkout_url: posted.location }, 'tip', payer);
+      await payCheckout(world, payment.checkoutUrl, payer, p.wallet! % 3 === 0, p.n! + 1);
+      return `payer ${payer} → user ${indexOf(world.users, user)} by the form: payment #${world.payments.indexOf(payment)}`;
+    },
+  },
+
+  /** A checkout left open earlier, paid now (after a deletion, a cancel, another payment of the same invoice…). */
+  payLate: {
+    weight: 3,
+    params: (prng) => ({ payment: prng.int(0, ANY), wallet: prng.int(0, 2), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const payment = pickOf(world.payments, p.payment!);
+      if (!payment) return null;
+      const status = await payCheckout(world, payment.checkoutUrl, payment.payer, p.wallet! % 3 === 0, p.n!);
+      return `payment #${world.payments.indexOf(payment)} (${payment.purpose}) paid late: ${status}`;
+    },
+  },
+
+  createWorkplace: {
+    weight: 2,
+    params: (prng) => ({ user: prng.int(0, ANY) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user) return null;
+      const made = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/workplace`, { json: { name: `Bar ${world.teams.length}`, country: 'LV' } });
+      if (made.status !== 200 && made.status !== 201) return `workplace refused ${made.status} ${made.body?.code ?? ''}`;
+      world.teams.push({ teamId: made.body.data.team.id, cardId: made.body.data.team.card_id, admin: world.users.indexOf(user) });
+      return `team #${world.teams.length - 1} by user ${indexOf(world.users, user)}`;
+    },
+  },
+
+  /** A join request and its approval by the team's admin. */
+  joinTeam: {
+    weight: 4,
+    params: (prng) => ({ user: prng.int(0, ANY), team: prng.int(0, ANY) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      const team = pickOf(world.teams, p.team!);
+      if (!user || !team) return null;
+      const asked = await asUser(world, user, 'POST', `/api/teams/${team.teamId}/requests`);
+      if (asked.status !== 201) return `join request refused ${asked.status} ${asked.body?.code ?? ''}`;
+      const admin = world.users[team.admin]!;
+      const approved = await asUser(world, admin, 'POST', `/api/teams/${team.teamId}/requests/${asked.body.data.id}/approve`);
+      return `user ${indexOf(world.users, user)} joins team #${world.teams.indexOf(team)}: ${approved.status}`;
+    },
+  },
+
+  /** The admin removes a member, or hands the admin role (and the team card) over to one. */
+  removeOrHandOver: {
+    weight: 2,
+    params: (prng) => ({ team: prng.int(0, ANY), member: prng.int(0, ANY), handOver: prng.int(0, 1) }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const admin = world.users[team.admin]!;
+      const read = await asUser(world, admin, 'GET', `/api/teams/${team.teamId}`);
+      const others = ((read.body?.data?.members ?? []) as { user_id: string; is_admin: boolean }[]).filter((member) => !member.is_admin);
+      const member = pickOf(others, p.member!);
+      if (!member) return null;
+      const memberIndex = world.users.findIndex((user) => user.userId === member.user_id);
+      if (p.handOver === 1) {
+        const handed = await asUser(world, admin, 'POST', `/api/teams/${team.teamId}/admin`, { json: { user_id: member.user_id } });
+        if (handed.status === 200) team.admin = memberIndex;
+        return `team #${world.teams.indexOf(team)} handed to user #${memberIndex}: ${handed.status}`;
+      }
+      const removed = await asUser(world, admin, 'DELETE', `/api/teams/${team.teamId}/members/${member.user_id}`);
+      return `user #${memberIndex} removed from team #${world.teams.indexOf(team)}: ${removed.status}`;
+    },
+  },
+
+  leaveTeam: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user) return null;
+      const workplace = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/workplace`);
+      const teamId = workplace.body?.data?.team?.id as string | undefined;
+      if (!teamId) return null;
+      const left = await asUser(world, user, 'POST', `/api/teams/${teamId}/leave`);
+      return `user ${indexOf(world.users, user)} leaves: ${left.status} ${left.body?.code ?? ''}`;
+    },
+  },
+
+  /** A guest's tip through a team card: split among the members of the moment. */
+  teamTip: {
+    weight: 6,
+    params: (prng) => ({ team: prng.int(0, ANY), ...guestParams(prng) }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const { opened, payment } = await openAndPay(world, `/api/public/cards/${team.cardId}/payments`, { amount_cents: p.cents, cover_fee: false, terms_accepted: true }, 'team_tip', p);
+      return payment ? `payer ${payment.payer} → team #${world.teams.indexOf(team)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}` : `team tip refused ${opened.status}`;
+    },
+  },
+
+  /** A card order: the free first one placed at once, a paid one with its checkout paid now or left for later. */
+  orderCards: {
+    weight: 2,
+    params: (prng) => ({ user: prng.int(0, ANY), quantity: prng.int(1, 3), pay: prng.int(0, 2), payer: prng.int(0, PAYERS - 1) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user) return null;
+      const ordered = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, { key: randomUUID(), json: { product: 'card', quantity: p.quantity, ...ADDRESS } });
+      if (ordered.status !== 201 && ordered.status !== 200) return `order refused ${ordered.status} ${ordered.body?.code ?? ''}`;
+      const order = ordered.body.data as { id: string; checkout_url: string | null; total_cents: number };
+      const [row] = await world.rows<{ payment_id: string | null }>('select payment_id from card_orders where id = $1', [order.id]);
+      world.orders.push({ id: order.id, user: world.users.indexOf(user), paymentId: row?.payment_id ?? null, checkoutUrl: order.checkout_url, canceled: false });
+      if (order.checkout_url && row?.payment_id) {
+        remember(world, { id: row.payment_id, total_cents: order.total_cents, checkout_url: order.checkout_url }, 'card_order', p.payer!);
+        if (p.pay !== 0) await payCheckout(world, order.checkout_url, p.payer!, false, p.pay!);
+      }
+      return `order #${world.orders.length - 1} of ${p.quantity} by user ${indexOf(world.users, user)}${order.checkout_url ? (p.pay !== 0 ? ' paid' : ' awaiting payment') : ' (free)'}`;
+    },
+  },
+
+  /** The back office cancels an order, the button pressed by 1–4 operators' tabs at once. */
+  cancelOrder: {
+    weight: 2,
+    params: (prng) => ({ order: prng.int(0, ANY), clicks: prng.chance(0.5) ? 1 : prng.int(2, 4) }),
+    async run(world, p) {
+      const order = pickOf(world.orders, p.order!);
+      if (!order) return null;
+      const answers = await Promise.all(Array.from({ length: p.clicks! }, (_, i) => asOperator(world, i, 'POST', `/api/ops/card-orders/${order.id}/cancel`)));
+      if (answers.some((answer) => answer.status === 200 && answer.body.data.status === 'canceled')) order.canceled = true;
+      return `order #${world.orders.indexOf(order)} canceled by ${p.clicks} clicks: ${answers.map((answer) => answer.status).join('/')}`;
+    },
+  },
+
+  /** The checkout of an order paid late, whatever became of the order meanwhile (canceled by the back office…). */
+  payOrderLate: {
+    weight: 2,
+    params: (prng) => ({ order: prng.int(0, ANY), payer: prng.int(0, PAYERS - 1), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const order = pickOf(world.orders, p.order!);
+      if (!order?.checkoutUrl) return null;
+      const status = await payCheckout(world, order.checkoutUrl, p.payer!, false, p.n!);
+      return `order #${world.orders.indexOf(order)}${order.canceled ? ' (canceled)' : ''} paid late: ${status}`;
+    },
+  },
+
+  createInvoice: {
+    weight: 2,
+    params: (prng) => ({ user: prng.int(0, ANY), cents: prng.int(100, 20_000) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user) return null;
+      const made = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/invoices`, { json: { description: 'Sim invoice', amount_cents: p.cents } });
+      if (made.status !== 201 && made.status !== 200) return `invoice refused ${made.status} ${made.body?.code ?? ''}`;
+      world.invoices.push({ id: made.body.data.id, user: world.users.indexOf(user) });
+      return `invoice #${world.invoices.length - 1} of ${p.cents} c by user ${indexOf(world.users, user)}`;
+    },
+  },
+
+  /** A payer pays an invoice (a second checkout of a paid one is given back by the invoices job). */
+  payInvoice: {
+    weight: 3,
+    params: (prng) => ({ invoice: prng.int(0, ANY), ...guestParams(prng) }),
+    async run(world, p) {
+      const invoice = pickOf(world.invoices, p.invoice!);
+      if (!invoice) return null;
+      const { opened, payment } = await openAndPay(world, `/api/public/invoices/${invoice.id}/payments`, { terms_accepted: true }, 'invoice', p);
+      return payment ? `invoice #${world.invoices.indexOf(invoice)} paid by ${payment.payer}: payment #${world.payments.indexOf(payment)}` : `invoice payment refused ${opened.status} ${opened.body?.code ?? ''}`;
+    },
+  },
+
+  cancelInvoice: {
+    weight: 1,
+    params: (prng) => ({ invoice: prng.int(0, ANY) }),
+    async run(world, p) {
+      const invoice = pickOf(world.invoices, p.invoice!);
+      if (!invoice) return null;
+      const owner = world.users[invoice.user]!;
+      const canceled = await asUser(world, owner, 'POST', `/api/clients/${owner.clientId}/invoices/${invoice.id}/cancel`);
+      return `invoice #${world.invoices.indexOf(invoice)} canceled: ${canceled.status} ${canceled.body?.code ?? ''}`;
+    },
+  },
+
+  /** A one-off or monthly donation to a charity's card. */
+  donate: {
+    weight: 3,
+    params: (prng) => ({ user: prng.int(0, ANY), monthly: prng.int(0, 2), ...guestParams(prng) }),
+    async run(world, p) {
+      const charities = world.users.filter((user) => user.charity && user.cardId);
+      const charity = pickOf(charities, p.user!);
+      if (!charity) return null;
+      const payer = p.payer! % PAYERS;
+      const body = { donor_name: `Donor ${payer}`, email: `donor${payer}@sim.test`, donor_code: `D${payer}`, amount_cents: p.cents, monthly: p.monthly === 0, locale: 'en', terms_accepted: true };
+      // A monthly plan saves the card: paid by card, never by wallet.
+      const { opened, payment } = await openAndPay(world, `/api/public/cards/${charity.cardId}/donations`, body, 'donation', { ...p, wallet: p.monthly === 0 ? 1 : p.wallet! });
+      return payment ? `donor ${payer} → charity ${indexOf(world.users, charity)}: ${p.cents} c${p.monthly === 0 ? ' monthly' : ''}, payment #${world.payments.indexOf(payment)}` : `donation refused ${opened.status} ${opened.body?.code ?? ''}`;
+    },
+  },
+
+  /** A link from a donor's e-mail (pause, change the amount, cancel…) followed. */
+  donationAction: {
+    weight: 1,
+    params: (prng) => ({ payer: prng.int(0, PAYERS - 1), link: prng.int(0, ANY), months: prng.int(1, 3), cents: prng.int(100, 5_000) }),
+    async run(world, p) {
+      const outbox = await world.call(0, '127.0.0.1', 'GET', `/api/dev/outbox?limit=50&to=${encodeURIComponent(`donor${p.payer}@sim.test`)}`);
+      const links = ((outbox.body?.data ?? []) as { body: string }[]).flatMap((message) => [...message.body.matchAll(/\/actions\/([0-9a-zA-Z_-]{16,})/g)].map((match) => match[1]!));
+      const actionId = pickOf([...new Set(links)], p.link!);
+      if (!actionId) return null;
+      const shown = await world.call(1, world.guestIp(1_000 + p.payer!), 'GET', `/api/public/actions/${actionId}`);
+      const kind = shown.body?.data?.kind as string | undefined;
+      const body = kind === 'pause' ? { months: p.months } : kind === 'change_amount' ? { amount_cents: p.cents } : {};
+      const done = await world.call(0, world.guestIp(1_000 + p.payer!), 'POST', `/api/public/actions/${actionId}`, { json: body });
+      return `donor ${p.payer}'s link ${kind ?? '?'}: ${done.status}`;
+    },
+  },
+
+  /**
+   * An operator's refund: direct (at most the threshold), above the threshold with a second operator's approval, the
+   * same request double-clicked under one Idempotency-Key (each waiting request then approved), split into several
+   * small ones, or an amount the payment cannot give back.
+   */
+  refund: {
+    weight: 7,
+    params: (prng) => ({ payment: prng.int(0, ANY), mode: Number(prng.weighted({ 0: 4, 1: 3, 2: 2, 3: 2, 4: 1 })), share: prng.int(1, 100), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const payment = pickOf(world.payments, p.payment!);
+      if (!payment) return null;
+      const row = await paymentRow(world, payment.id);
+      if (!row) return null;
+      const left = row.total - row.refunded - row.disputed;
+      const threshold = world.refundApprovalCents;
+      const mode = Number(p.mode);
+      const label = `payment #${world.payments.indexOf(payment)} (${row.status}, ${row.total} c, ${left} c left)`;
+      const request = async (amount: number, key: string, operator: number) => {
+        const answer = await asOperator(world, operator, 'POST', `/api/ops/payments/${payment.id}/refunds`, { key, json: { amount_cents: amount, reason: 'Simulated refund' } });
+        if (answer.status === 200 && answer.body.data.status === 'awaiting_approval' && (row.status !== 'succeeded' || amount > left)) {
+          world.fail('refund-request-beyond-payment', `a request for ${amount} c was accepted on ${label}`);
+        }
+        return answer;
+      };
+      const approveWaiting = async () => {
+        const waiting = await asOperator(world, 1, 'GET', '/api/ops/refund-requests');
+        const mine = ((waiting.body?.data ?? []) as { id: string; payment_id: string }[]).filter((item) => item.payment_id === payment.id);
+        const statuses: number[] = [];
+        for (const item of mine) {
+          const approved = await asOperator(world, 1, 'POST', `/api/ops/refund-requests/${item.id}/approve`);
+          statuses.push(approved.status);
+          if (approved.status !== 200) {
+            const [state] = await world.rows<{ status: string }>('select status from refund_requests where id = $1', [item.id]);
+            if (state?.status === 'approved') world.fail('refund-approval-stuck', `request ${item.id} on ${label} answered ${approved.status} ${approved.body?.code} and stays approved, unrefunded`);
+          }
+        }
+        return statuses;
+      };
+      const count = (answer: { status: number; body: any }, amount: number) => {
+        if (answer.status !== 200) return;
+        payment.intendedRefundCents += amount;
+        if (answer.body.data.status === 'awaiting_approval') payment.approvalKeys += 1;
+      };
+      if (mode === 0 || mode === 1) {
+        const amount = Math.max(1, Math.min(mode === 0 ? threshold : row.total, Math.ceil((row.total * p.share!) / 100)));
+        const answer = await request(amount, randomUUID(), 0);
+        count(answer, amount);
+        const approvals = answer.body?.data?.status === 'awaiting_approval' ? await approveWaiting() : [];
+        return `refund ${amount} c of ${label}: ${answer.status} ${answer.body?.data?.status ?? answer.body?.code ?? ''}${approvals.length ? `, approved ${approvals.join('/')}` : ''}`;
+      }
+      if (mode === 2) {
+        // Above the threshold and, when the payment allows it, within what it can give back.
+        const amount = left > threshold ? threshold + 1 + Math.floor(((left - threshold - 1) * p.share!) / 100) : threshold + 1;
+        const key = randomUUID();
+        const answers = await Promise.all([request(amount, key, 0), request(amount, key, 0)]);
+        const ok = answers.find((answer) => answer.status === 200);
+        if (ok) count(ok, amount);
+        const approvals = await approveWaiting();
+        return `refund ${amount} c of ${label} double-clicked: ${answers.map((answer) => answer.status).join('/')}, approved ${approvals.join('/') || 'none'}`;
+      }
+      if (mode === 3) {
+        const parts = 3;
+        const amount = Math.max(1, Math.min(threshold, Math.floor(left / parts)));
+        const statuses: number[] = [];
+        for (let i = 0; i < parts; i += 1) {
+          const answer = await request(amount, randomUUID(), 0);
+          count(answer, amount);
+          statuses.push(answer.status);
+        }
+        return `refund of ${label} split into ${parts} × ${amount} c: ${statuses.join('/')}`;
+      }
+      const amount = p.share! % 2 === 0 ? 2_147_483_647 : 2_147_483_648;
+      const answer = await request(amount, randomUUID(), 0);
+      count(answer, amount);
+      return `refund ${amount} c of ${label}: ${answer.status} ${answer.body?.code ?? ''}`;
+    },
+  },
+
+  /** The provider's dispute: a chargeback of what is left, then lost (kept) or won (reinstated). */
+  dispute: {
+    weight: 2,
+    params: (prng) => ({ payment: prng.int(0, ANY), won: prng.int(0, 1), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const payment = pickOf(world.payments, p.payment!);
+      if (!payment) return null;
+      const row = await paymentRow(world, payment.id);
+      if (!row || row.status !== 'succeeded') return null;
+      const amount = row.total - row.refunded;
+      if (amount <= 0) return null;
+      const charged = await deliverEvent(world, payment, 'payment.chargeback', amount, p.n!);
+      const reinstated = p.won === 1 ? await deliverEvent(world, payment, 'payment.reinstated', amount, p.n! + 1) : null;
+      return `dispute of ${amount} c on payment #${world.payments.indexOf(payment)}: ${charged?.status}${reinstated ? `, won ${reinstated.status}` : ', lost'}`;
+    },
+  },
+
+  /** Webhooks as providers send them: a success delivered again (same event, or a new id), late after refunds, or failed after success. */
+  webhook: {
+    weight: 3,
+    params: (prng) => ({ payment: prng.int(0, ANY), kind: prng.int(0, 2), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const payment = pickOf(world.payments, p.payment!);
+      if (!payment) return null;
+      const row = await paymentRow(world, payment.id);
+      if (!row || row.status === 'pending') return null;
+      const label = `payment #${world.payments.indexOf(payment)}`;
+      if (p.kind === 0) {
+        const id = `evt_sim_${randomUUID()}`;
+        const answers = await Promise.all([deliverEvent(world, payment, 'payment.succeeded', row.total, p.n!, id), deliverEvent(world, payment, 'payment.succeeded', row.total, p.n! + 1, id)]);
+        return `${label}: its success delivered twice at once: ${answers.map((answer) => answer?.status).join('/')}`;
+      }
+      if (p.kind === 1) {
+        const answer = await deliverEvent(world, payment, 'payment.succeeded', row.total, p.n!);
+        return `${label}: a late success (new event id) after ${row.status}: ${answer?.status}`;
+      }
+      const answer = await deliverEvent(world, payment, 'payment.failed', row.total, p.n!);
+      return `${label}: a failure after ${row.status}: ${answer?.status}`;
+    },
+  },
+
+  /** A withdrawal of part or all of the balance, confirmed by its texted code; the sandbox rail pays it. */
+  payout: {
+    weight: 3,
+    params: (prng) => ({ user: prng.int(0, ANY), share: prng.int(10, 100) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.methodId) return null;
+      const { main } = await balancesOf(world, user);
+      if (main <= 0) return null;
+      const amount = Math.max(PAYOUT_MIN_CENTS, Math.floor((main * p.share!) / 100));
+      const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payouts`, { key: randomUUID(), json: { amount_cents: amount, method_id: user.methodId } });
+      if (asked.status !== 201) return `payout of ${amount} c (balance ${main}) refused ${asked.status} ${asked.body?.code ?? ''}`;
+      const id = asked.body.data.id as string;
+      world.payouts.push({ id, user: world.users.indexOf(user) });
+      const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
+      const confirmed = await asUser(world, user, 'POST', `/api/payouts/${id}/confirm`, { json: { code } });
+      return `payout #${world.payouts.length - 1} of ${amount} c by user ${indexOf(world.users, user)}: confirmed ${confirmed.status}`;
+    },
+  },
+
+  /** The bank returns a withdrawal (the back office records it). */
+  payoutReturned: {
+    weight: 1,
+    params: (prng) => ({ payout: prng.int(0, ANY) }),
+    async run(world, p) {
+      const payout = pickOf(world.payouts, p.payout!);
+      if (!payout) return null;
+      const answer = await asOperator(world, 0, 'POST', `/api/ops/payouts/${payout.id}/outcome`, { json: { outcome: 'returned', reason_code: 'AC04' } });
+      return `payout #${world.payouts.indexOf(payout)} returned: ${answer.status} ${answer.body?.code ?? ''}`;
+    },
+  },
+
+  /**
+   * The user deletes the account. Refused for a balance: then that balance must have a way out, a withdrawal that
+   * can carry it (the minimum plus the fee), or the failure "every cent has a way out" is recorded.
+   */
+  deleteAccount: {
+    weight: 2,
+    params: (prng) => ({ user: prng.int(0, ANY) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user || user.deleted) return null;
+      const answer = await asUser(world, user, 'POST', '/api/user/deletion_statements');
+      if (answer.status === 200) {
+        user.deleted = true;
+        user.deletedAt = new Date();
+        return `user ${indexOf(world.users, user)} deleted`;
+      }
+      if (answer.body?.code === 'deletion_balance') checkWayOut(world, user, await balancesOf(world, user));
+      return `deletion of user ${indexOf(world.users, user)} refused: ${answer.body?.code}`;
+    },
+  },
+
+  /** A guest pays a tip at the moment its recipient deletes the account. */
+  tipRacingDeletion: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY), ...guestParams(prng) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.cardId || user.charity || user.deleted) return null;
+      const payer = p.payer! % PAYERS;
+      const opened = await world.call(server(p.n!), world.guestIp(1_000 + payer), 'POST', `/api/public/cards/${user.cardId}/payments`, {
+        key: randomUUID(),
+        json: { amount_cents: p.cents, cover_fee: false, terms_accepted: true },
+      });
+      if (opened.status !== 201) return `tip refused ${opened.status}`;
+      const payment = remember(world, opened.body.data, 'tip', payer);
+      const [paid, deleted] = await Promise.all([
+        payCheckout(world, payment.checkoutUrl, payer, p.wallet! % 3 === 0, p.n! + 1),
+        asUser(world, user, 'POST', '/api/user/deletion_statements'),
+      ]);
+      if (deleted.status === 200) Object.assign(user, { deleted: true, deletedAt: new Date() });
+      return `payment #${world.payments.indexOf(payment)} paid (${paid}) while user ${indexOf(world.users, user)} deletes the account (${deleted.status} ${deleted.body?.code ?? ''})`;
+    },
+  },
+
+  restoreAccount: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY) }),
+    async run(world, p) {
+      const deleted = world.users.filter((user) => user.deleted);
+      const user = pickOf(deleted, p.user!);
+      if (!user) return null;
+      const answer = await asUser(world, user, 'POST', '/api/user/restore');
+      if (answer.status === 200) Object.assign(user, { deleted: false, deletedAt: null });
+      return `restore of user ${indexOf(world.users, user)}: ${answer.status} ${answer.body?.code ?? ''}`;
+    },
+  },
+
+  /** A month passes for due times (see the file's comment): restore windows close, erasures, referral checks and charges fall due. */
+  timeJump: {
+    weight: 1,
+    params: () => ({}),
+    async run(world) {
+      const month = "interval '31 days'";
+      const moved = await world.rows<{ what: string; count: number }>(`
+        with deletions as (update users set deleted_at = deleted_at - ${month}, erasure_due_at = erasure_due_at - ${month} where deleted_at is not null and erased_at is null returning 1),
+             rewards as (update referral_rewards set next_check_at = next_check_at - ${month}, window_ends_at = window_ends_at - ${month} where status = 'pending' returning 1),
+             plans as (update donation_plans set next_charge_at = next_charge_at - ${month} where next_charge_at is not null returning 1)
+        select 'deletions' as what, count(*)::int as count from deletions union all
+        select 'rewards', count(*)::int from rewards union all select 'plans', count(*)::int from plans`);
+      return `a month passes: ${moved.map((row) => `${row.count} ${row.what}`).join(', ')}`;
+    },
+  },
+
+  /** Input no client of ours sends: deeply nested JSON, year-0 dates, integers that are not, an amount past int4. */
+  oddInput: {
+    weight: 1,
+    params: (prng) => ({ kind: prng.int(0, 2), user: prng.int(0, ANY) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (p.kind === 0) {
+        const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+        const answer = await world.call(0, world.guestIp(2_000), 'POST', '/api/contact', { rawJson: `{"message":${deep}}` });
+        return `JSON nested 5,000 deep: ${answer.status}`;
+      }
+      if (!user) return null;
+      if (p.kind === 1) {
+        const team = world.teams.find((item) => item.admin === world.users.indexOf(user));
+        const answers = [await asOperator(world, 0, 'GET', '/api/ops/audit?from=0000-01-01T00:00:00Z&to=2030-01-01T00:00:00Z')];
+        if (team) answers.push(await asUser(world, user, 'GET', `/api/teams/${team.teamId}/statistics?from=0000-01-01T00:00:00Z&to=2030-01-01T00:00:00Z`));
+        return `year-0 dates: ${answers.map((answer) => answer.status).join('/')}`;
+      }
+      const answers = await Promise.all(
+        [true, '0x2', [2]].map((quantity) => asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, { key: randomUUID(), json: { product: 'sticker', quantity, ...ADDRESS } })),
+      );
+      const accepted = answers.filter((answer) => answer.status < 300).length;
+      if (accepted > 0) world.fail('integers-are-integers', `card order quantity true / "0x2" / [2] answered ${answers.map((answer) => answer.status).join('/')}`);
+      return `odd quantities: ${answers.map((answer) => answer.status).join('/')}`;
+    },
+  },
+
+  /** kill -9 of a server or a worker, restarted at once. */
+  kill: {
+    weight: 1,
+    fault: true,
+    params: (prng) => ({ which: prng.int(0, 3) }),
+    async run(world, p) {
+      return `kill -9 ${await world.kill(p.which!)} and restart`;
+    },
+  },
+};
+
+/** A balance the owner wants gone must fit a withdrawal (the minimum plus the fee); anything less has no way out. */
+export function checkWayOut(world: World, user: SimUser, balances: { main: number; hold: number; ok: boolean }) {
+  if (balances.ok && balances.hold === 0 && balances.main > 0 && balances.main < PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS) {
+    world.fail('small-balance-without-way-out', `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and no withdrawal can carry less than ${PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS} c`);
+  }
+}
+
+export { balancesOf };
+
+export function generate(prng: Prng, step: number, faults: boolean): Action {
+  // The first steps make people to act on; after that the weighted mix.
+  const weights = Object.fromEntries(Object.entries(ACTIONS).filter(([, kind]) => faults || !kind.fault).map(([name, kind]) => [name, kind.weight]));
+  const name = step < 3 ? 'signUp' : prng.weighted(weights);
+  return { name, p: ACTIONS[name]!.params(prng) };
+}
+
+export const describe = (action: Action) => `${action.name}(${Object.entries(action.p).map(([key, value]) => `${key}=${value}`).join(', ')})`;

@@ -1,0 +1,171 @@
+/**
+ * The simulator's global invariants, read from the database (and the simulator's model of what it asked for) after
+ * every step, and in full at the end once the workers have drained. Each broken one is recorded once by name with
+ * its first occurrence (`World.fail`); the name is what the shrinker keeps failing.
+ */
+import { checkLedgerInvariants } from '../../apps/api/src/modules/ledger/ledger.service.ts';
+import { balancesOf, checkWayOut } from './actions.ts';
+import type { World } from './world.ts';
+
+/** Work that may still be in flight for a few worker ticks (webhook delay, hold, a job's tick) is judged after this. */
+export const GRACE_MS = 10_000;
+const GRACE = `interval '${GRACE_MS / 1000} seconds'`;
+
+export async function checkStep(world: World) {
+  world.figures.invariantChecks += 1;
+  // One snapshot: the check's queries run side by side, and the workers release and settle in between.
+  const ledger = await world.database.db.transaction((tx) => checkLedgerInvariants(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  if (ledger.length > 0) world.fail('ledger', ledger.slice(0, 3).join('; '));
+  if (world.clientFigures.serverErrors.length > 0) world.fail('no-5xx', world.clientFigures.serverErrors[0]!);
+
+  // Every credited payment's shares (net + fee of each recipient and platform account) sum to what was paid.
+  const unbalanced = await world.rows<{ id: string; total: string; shares: string }>(`
+    select p.id, p.total_cents::text as total, sum(a.net_cents + a.fee_cents)::text as shares
+    from payments p join payment_allocations a on a.payment_id = p.id
+    group by p.id having sum(a.net_cents + a.fee_cents) <> p.total_cents limit 3`);
+  if (unbalanced.length > 0) world.fail('shares-sum-to-payment', unbalanced.map((row) => `payment ${world.label(row.id)} of ${row.total} c has shares summing to ${row.shares}`).join('; '));
+
+  // What operators refunded never exceeds what they meant (one amount per Idempotency-Key), and without a second
+  // operator never more than the approval threshold per payment.
+  const refunds = await world.rows<{ payment_id: string; refunded: string; unapproved: string; requests: number; approvals: number }>(`
+    select subject_id as payment_id,
+           coalesce(sum((after->>'amount_cents')::bigint) filter (where action = 'payment.refund'), 0)::text as refunded,
+           coalesce(sum((after->>'amount_cents')::bigint) filter (where action = 'payment.refund' and after->>'request_id' is null), 0)::text as unapproved,
+           count(*) filter (where action = 'refund.request')::int as requests,
+           count(*) filter (where action = 'refund.approve')::int as approvals
+    from ops_audit where subject_type = 'payment' and action in ('payment.refund', 'refund.request', 'refund.approve') group by subject_id`);
+  for (const row of refunds) {
+    const payment = world.payments.find((item) => item.id === row.payment_id);
+    if (!payment) continue;
+    if (Number(row.refunded) > payment.intendedRefundCents) {
+      world.fail('refund-doubled', `payment ${world.label(row.payment_id)}: operators refunded ${row.refunded} c for ${payment.intendedRefundCents} c asked`);
+    }
+    if (Number(row.unapproved) > world.refundApprovalCents) {
+      world.fail('refund-four-eyes', `payment ${world.label(row.payment_id)}: ${row.unapproved} c refunded with no second operator (threshold ${world.refundApprovalCents} c)`);
+    }
+    if (row.requests > payment.approvalKeys) world.fail('audit-once-per-effect: refund.request', `payment ${world.label(row.payment_id)}: ${row.requests} refund requests recorded for ${payment.approvalKeys} Idempotency-Keys`);
+  }
+  const repeated = await world.rows<{ action: string; subject: string; count: number }>(`
+    select action, coalesce(after->>'request_id', subject_id) as subject, count(*)::int as count from ops_audit
+    where action in ('card_order.cancel', 'refund.approve') group by action, coalesce(after->>'request_id', subject_id) having count(*) > 1 limit 3`);
+  for (const row of repeated) world.fail(`audit-once-per-effect: ${row.action}`, `${row.count} records of one ${row.action} (${row.subject})`);
+  const stuckApprovals = await world.rows<{ id: string; payment_id: string }>(`
+    select r.id, r.payment_id from refund_requests r
+    where r.status = 'approved' and not exists (select 1 from ops_audit a where a.action = 'payment.refund' and a.after->>'request_id' = r.id::text) limit 3`);
+  if (stuckApprovals.length > 0) world.fail('refund-approval-stuck', stuckApprovals.map((row) => `request ${row.id} on payment ${world.label(row.payment_id)} approved and never refunded`).join('; '));
+
+  // Money that lands on a deleted account (after the simulator's own record of the deletion) is given back.
+  const deleted = world.users.filter((user) => user.deletedAt);
+  if (deleted.length > 0) {
+    const landed = await world.rows<{ user_id: string; payment_id: string; net: string }>(
+      `select a.user_id, a.payment_id, (a.net_cents - a.reversed_net_cents)::text as net
+       from payment_allocations a join unnest($1::uuid[], $2::timestamptz[]) as d(user_id, deleted_at) on d.user_id = a.user_id
+       where a.created_at > d.deleted_at and a.net_cents > a.reversed_net_cents and a.created_at < now() - ${GRACE} limit 3`,
+      [deleted.map((user) => user.userId), deleted.map((user) => user.deletedAt!.toISOString())],
+    );
+    if (landed.length > 0) {
+      world.fail('money-on-deleted-account', landed.map((row) => `${row.net} c of payment ${world.label(row.payment_id)} kept by deleted user #${world.userIndex(row.user_id)}`).join('; '));
+    }
+  }
+  const stranded = await world.rows<{ user_id: string; balance: string; erased: boolean }>(`
+    select u.id as user_id, sum(l.balance_cents)::text as balance, u.erased_at is not null as erased
+    from users u join ledger_accounts l on l.owner_user_id = u.id
+    where u.erased_at is not null or u.deleted_at < now() - interval '30 days'
+    group by u.id having sum(l.balance_cents) <> 0 limit 3`);
+  if (stranded.length > 0) {
+    world.fail('balance-stranded-on-closed-account', stranded.map((row) => `user #${world.userIndex(row.user_id)} ${row.erased ? 'erased' : 'deleted past the restore window'} holds ${row.balance} c`).join('; '));
+  }
+
+  // A paid referral reward stands on three different payers (as the simulator knows them) of payments not given back.
+  const rewards = await world.rows<{ friend_user_id: string; payment_id: string }>(`
+    select r.friend_user_id, a.payment_id from referral_rewards r
+    join payment_allocations a on a.user_id = r.friend_user_id and a.reversed_net_cents + a.reversed_fee_cents < a.net_cents + a.fee_cents
+    where r.status = 'paid'`);
+  const payersOf = new Map<string, Set<string>>();
+  for (const row of rewards) {
+    const payer = world.payments.find((payment) => payment.id === row.payment_id)?.payer;
+    const set = payersOf.get(row.friend_user_id) ?? new Set<string>();
+    set.add(payer === undefined ? row.payment_id : `payer ${payer}`);
+    payersOf.set(row.friend_user_id, set);
+  }
+  const paid = await world.rows<{ friend_user_id: string }>(`select friend_user_id from referral_rewards where status = 'paid'`);
+  for (const { friend_user_id: friend } of paid) {
+    const payers = payersOf.get(friend)?.size ?? 0;
+    if (payers < 3) world.fail('referral-reward-unqualified', `the reward for friend #${world.userIndex(friend)} stands on ${payers} payer(s) with payments not given back`);
+  }
+
+  // Card shop: at most 10 live items per user; an order the back office canceled stays canceled.
+  const overLimit = await world.rows<{ user_id: string; items: number }>(`select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`);
+  if (overLimit.length > 0) world.fail('card-order-limit', overLimit.map((row) => `user #${world.userIndex(row.user_id)} holds ${row.items} live items`).join('; '));
+  const canceled = world.orders.filter((order) => order.canceled);
+  if (canceled.length > 0) {
+    const revived = await world.rows<{ id: string; status: string }>(`select id, status from card_orders where id = any($1::uuid[]) and status <> 'canceled'`, [canceled.map((order) => order.id)]);
+    if (revived.length > 0) world.fail('canceled-order-revived', revived.map((row) => `order #${world.orders.findIndex((order) => order.id === row.id)} canceled by the back office is ${row.status} again`).join('; '));
+  }
+}
+
+/** After the last step: let the workers drain, then the step checks again, whether anyone can leave with their balance, and nothing stuck. */
+export async function checkEnd(world: World) {
+  const due = async () => {
+    const [row] = await world.rows<{ n: number }>(`
+      select ((select count(*) from payments where status = 'pending' and reconcile_due_at < now()) +
+              (select count(*) from payment_allocations where released_at is null and release_due_at < now()) +
+              (select count(*) from payouts where status = 'in_flight') +
+              (select count(*) from outbox_messages where status in ('pending', 'sending') and due_at < now()) +
+              (select count(*) from sandbox_events where due_at < now()))::int as n`);
+    return row!.n === 0;
+  };
+  const until = Date.now() + 90_000;
+  while (!(await due()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 500));
+  // Past the grace of the step checks, so money that arrived late has had its chance to be given back.
+  await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 1_000));
+  await checkStep(world);
+
+  // Every balance has a way out: an active user with money asks to leave; a refusal for the balance must be one a
+  // withdrawal can carry.
+  for (const user of world.users.filter((item) => !item.deleted)) {
+    const balances = await balancesOf(world, user);
+    if (balances.main <= 0) continue;
+    const answer = await world.call(0, user.ip, 'POST', '/api/user/deletion_statements', { token: user.token });
+    if (answer.body?.code === 'deletion_balance') checkWayOut(world, user, balances);
+  }
+
+  const [stuck] = await world.rows<Record<string, number>>(`
+    select (select count(*)::int from payments where status = 'pending' and reconcile_due_at < now() - ${GRACE}) as payments_pending_past_reconciliation,
+           (select count(*)::int from payment_allocations where released_at is null and release_due_at < now() - ${GRACE}) as shares_past_hold,
+           (select count(*)::int from payouts where status = 'in_flight' and rail_due_at < now() - ${GRACE}) as payouts_past_lease,
+           (select count(*)::int from outbox_messages where status in ('pending', 'sending') and due_at < now() - ${GRACE}) as messages_past_lease,
+           (select count(*)::int from sandbox_events where due_at < now() - ${GRACE}) as webhooks_past_lease,
+           (select count(*)::int from users where erased_at is null and erasure_due_at < now() - ${GRACE}) as erasures_past_due,
+           (select count(*)::int from referral_rewards where status = 'pending' and next_check_at < now() - ${GRACE}) as referral_checks_past_due,
+           (select count(*)::int from donation_plans where status = 'active' and next_charge_at < now() - ${GRACE}) as monthly_charges_past_due,
+           (select count(*)::int from refund_requests where status = 'pending') as refund_requests_waiting`);
+  for (const [name, count] of Object.entries(stuck!)) {
+    if (count > 0 && name !== 'refund_requests_waiting') world.fail(`stuck: ${name.replaceAll('_', ' ')}`, `${count} at the end`);
+  }
+  return stuck!;
+}
+
+/** What the run did, as the database holds it (printed, never judged). */
+export async function effects(world: World) {
+  const [row] = await world.rows<Record<string, number>>(`
+    select (select count(*)::int from users) as users,
+           (select count(*)::int from users where deleted_at is not null) as users_deleted,
+           (select count(*)::int from users where erased_at is not null) as users_erased,
+           (select count(*)::int from payments where status = 'succeeded') as payments_succeeded,
+           (select count(*)::int from payments where refunded_cents > 0) as payments_refunded,
+           (select count(*)::int from payments where disputed_cents > 0) as payments_disputed,
+           (select count(*)::int from payment_allocations where user_id is not null) as shares_to_users,
+           (select count(*)::int from team_memberships) as team_memberships,
+           (select count(*)::int from card_orders where status = 'canceled') as card_orders_canceled,
+           (select count(*)::int from card_orders) as card_orders,
+           (select count(*)::int from invoices where status = 'paid') as invoices_paid,
+           (select count(*)::int from donation_plans) as donation_plans,
+           (select count(*)::int from refund_requests) as refund_requests,
+           (select count(*)::int from payouts where status = 'paid') as payouts_paid,
+           (select count(*)::int from payouts where status = 'returned') as payouts_returned,
+           (select count(*)::int from referral_rewards) as referral_rewards,
+           (select count(*)::int from referral_rewards where status = 'paid') as referral_rewards_paid,
+           (select count(*)::int from ledger_entries) as ledger_entries`);
+  return row!;
+}
