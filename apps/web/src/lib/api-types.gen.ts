@@ -1898,7 +1898,6 @@ export interface components {
         | 'verification_pending'
         | 'verification_approved'
         | 'ops_sign_in_failed'
-        | 'ops_locked_out'
         | 'ops_wrong_code'
         | 'ops_enrolment_invalid'
         | 'weak_password'
