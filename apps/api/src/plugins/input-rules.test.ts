@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clean, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-rules.ts';
 import { CARD_INPUT, createTestApp, signUp, signUpWithCard, uniquePhone, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -113,5 +114,62 @@ describe('the date rule and the page cursor', () => {
     }
     const valid = Buffer.from('2020-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${valid}`, token: owner.jwt })).status).toBe(200);
+  });
+});
+
+describe('how deeply a JSON body may nest', () => {
+  const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  let addresses = 0;
+  // Each from an address of its own, so that the per-address limits of these routes do not answer first.
+  const post = (url: string, payload: string, token?: string) =>
+    t.call({
+      method: 'POST',
+      url,
+      payload,
+      token,
+      remoteAddress: `10.1.0.${++addresses}`,
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    });
+
+  it('refuses 5,000 and 100,000 levels with 400 in the error format on public and signed-in body routes', async () => {
+    const owner = await signUpWithCard(t);
+    const routes: [string, string | undefined][] = [
+      ['/api/register', undefined],
+      ['/api/ops/sign-in', undefined],
+      ['/api/contact', undefined],
+      [`/api/public/cards/${owner.cardId}/payments`, undefined],
+      [`/api/clients/${owner.clientId}/card-orders`, owner.jwt],
+    ];
+    for (const [url, token] of routes) {
+      for (const depth of [5_000, 100_000]) {
+        for (const body of [arrays(depth), objects(depth), `{"name":${arrays(depth)}}`]) {
+          const answer = await post(url, body, token);
+          expectRefused(answer, 400);
+          expect(answer.body.code).toBe('bad_request');
+        }
+      }
+    }
+  });
+
+  it(`parses ${MAX_JSON_DEPTH} levels, refuses one more, and counts no bracket inside a string`, async () => {
+    const atLimit = await post('/api/contact', `{"name":${arrays(MAX_JSON_DEPTH - 1)}}`);
+    expectRefused(atLimit, 422);
+    expect(atLimit.body.validation_errors).toHaveProperty('name');
+    expectRefused(await post('/api/contact', `{"name":${arrays(MAX_JSON_DEPTH)}}`), 400);
+    expect(jsonDepthExceeds(`{"a":"${'['.repeat(5_000)}\\"${'{'.repeat(100)}","b":[[]]}`, 3)).toBe(false);
+    expect(jsonDepthExceeds(`{"a":"\\\\","b":[[[]]]}`, 3)).toBe(true);
+    const owner = await signUpWithCard(t);
+    const paid = await post(`/api/public/cards/${owner.cardId}/payments`, JSON.stringify({ amount_cents: 500, terms_accepted: true, message: '[{'.repeat(50) }));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  });
+
+  it('walks a value nested 100,000 levels deep without running out of stack', () => {
+    let value: unknown = { text: NUL };
+    for (let level = 0; level < 100_000; level++) value = level % 2 === 0 ? [value] : { inner: value };
+    const bad: string[] = [];
+    clean(value, bad);
+    expect(bad).toHaveLength(1);
+    expect(bad[0]!.endsWith('.0.text')).toBe(true);
   });
 });
