@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clean, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-rules.ts';
+import { signInOperator } from '../modules/ops/ops.test-support.ts';
 import { CARD_INPUT, createTestApp, signUp, signUpWithCard, uniquePhone, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -95,6 +96,28 @@ describe('the date rule and the page cursor', () => {
     }
     const fine = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?from=2000-01-01&to=2100-12-31`, token: owner.jwt });
     expect(fine.status).toBe(200);
+  });
+
+  it('refuses instants outside 2000..2100 in team statistics and the audit log', async () => {
+    const admin = await signUpWithCard(t);
+    const workplace = await t.call({ method: 'POST', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name: 'Bar Riga', country: 'LV' } });
+    expect(workplace.status).toBe(201);
+    const statistics = (from: string, to: string) =>
+      t.call({ method: 'GET', url: `/api/teams/${workplace.body.data.team.id}/statistics?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, token: admin.jwt });
+    const operator = await signInOperator(t, 'compliance');
+    const audit = (query: string) => t.call({ method: 'GET', url: `/api/ops/audit?${query}`, token: operator.opsToken });
+    const outside = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2000-01-01T00:30:00+01:00', '2101-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
+    for (const instant of outside) {
+      expectRefused(await statistics(instant, '2026-01-01T00:00:00Z'));
+      expectRefused(await statistics('2026-01-01T00:00:00Z', instant));
+      for (const field of ['from', 'to']) {
+        const answer = await audit(`${field}=${encodeURIComponent(instant)}`);
+        expectRefused(answer);
+        expect(Object.keys(answer.body.validation_errors)).toEqual([field]);
+      }
+    }
+    expect((await statistics('2000-01-01T00:00:00Z', '2100-12-31T23:59:59.999Z')).status).toBe(200);
+    expect((await audit('from=2000-01-01T00:00:00Z&to=2100-12-31T23:59:59Z')).status).toBe(200);
   });
 
   it('refuses a hand-made cursor before it reaches a query', async () => {
