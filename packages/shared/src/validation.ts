@@ -39,3 +39,15 @@ export function isoDateTime() {
     return instant >= Date.parse(`${DATE_MIN}T00:00:00Z`) && instant <= Date.parse(`${DATE_MAX}T23:59:59.999Z`);
   }, rule('valid'));
 }
+
+/**
+ * A whole number in a query string, where every value is text: decimal digits only (no sign, space, exponent, hex or
+ * empty value, all of which `Number()` would take), between `min` and `max`.
+ */
+export function queryInteger(min: number, max: number) {
+  return z
+    .string({ error: rule('number') })
+    .regex(/^[0-9]{1,15}$/, rule('number'))
+    .transform(Number)
+    .pipe(z.number().int().min(min, rule('number')).max(max, rule('number')));
+}

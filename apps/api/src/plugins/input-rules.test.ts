@@ -196,3 +196,49 @@ describe('how deeply a JSON body may nest', () => {
     expect(bad[0]!.endsWith('.0.text')).toBe(true);
   });
 });
+
+describe('integers are integers', () => {
+  // What z.coerce turned into numbers: true → 1, "0x2" → 2, [2] → 2, "" → 0, " 2" → 2.
+  const notIntegers = [true, '0x2', [2], '2', ' 2', '', '1e1', 2.5, null, { value: 2 }];
+
+  it('refuses a card order quantity, and amounts in cents, that are not JSON integers, on the field', async () => {
+    const owner = await signUpWithCard(t);
+    const address = { country: 'LV', city: 'Riga', address: 'Brivibas iela 1', zip: 'LV-1010', first_name: 'Anna', last_name: 'Ozola' };
+    const bodies: [url: string, field: string, body: Record<string, unknown>, token?: string][] = [
+      [`/api/clients/${owner.clientId}/card-orders`, 'quantity', { product: 'card', ...address }, owner.jwt],
+      [`/api/clients/${owner.clientId}/invoices`, 'amount_cents', { description: 'Dinner' }, owner.jwt],
+      [`/api/clients/${owner.clientId}/payouts`, 'amount_cents', { method_id: crypto.randomUUID() }, owner.jwt],
+      [`/api/public/cards/${owner.cardId}/payments`, 'amount_cents', { terms_accepted: true }],
+    ];
+    let addresses = 0;
+    for (const [url, field, body, token] of bodies) {
+      for (const value of notIntegers) {
+        const answer = await t.call({
+          method: 'POST',
+          url,
+          token,
+          remoteAddress: `10.2.0.${++addresses % 250}`,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          payload: { ...body, [field]: value },
+        });
+        expectRefused(answer);
+        expect([url, value, Object.keys(answer.body.validation_errors)]).toEqual([url, value, [field]]);
+      }
+    }
+    const placed = await t.call({ method: 'POST', url: bodies[0]![0], token: owner.jwt, payload: { ...bodies[0]![2], quantity: 2 } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.data).toMatchObject({ status: 'placed', quantity: 2 });
+  });
+
+  it('takes decimal digits only for a whole number in a query string', async () => {
+    const owner = await signUpWithCard(t);
+    const page = (limit: string) => t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?limit=${encodeURIComponent(limit)}`, token: owner.jwt });
+    for (const limit of ['0x2', ' 2', '2 ', '+2', '-2', '2e1', '2.0', '', 'true', '0', '101', '99999999999999999999']) {
+      const answer = await page(limit);
+      expectRefused(answer);
+      expect([limit, Object.keys(answer.body.validation_errors)]).toEqual([limit, ['limit']]);
+    }
+    expect((await page('2')).status).toBe(200);
+    expect((await page('100')).status).toBe(200);
+  });
+});

@@ -3441,7 +3441,7 @@ export interface operations {
         from?: string;
         to?: string;
         cursor?: string;
-        limit?: number;
+        limit?: string;
       };
       header?: never;
       path: {
