@@ -28,3 +28,26 @@ export function optionalString(maxLength: number) {
 export function isoDate() {
   return z.iso.date({ error: rule('valid') }).refine((value) => value >= DATE_MIN && value <= DATE_MAX, rule('valid'));
 }
+
+/**
+ * An instant with its offset (ISO 8601, e.g. 2026-11-20T10:00:00Z) between the start of DATE_MIN and the end of
+ * DATE_MAX in UTC: the bounds of `isoDate()`, for query filters that take a moment rather than a day.
+ */
+export function isoDateTime() {
+  return z.iso.datetime({ offset: true, error: rule('valid') }).refine((value) => {
+    const instant = Date.parse(value);
+    return instant >= Date.parse(`${DATE_MIN}T00:00:00Z`) && instant <= Date.parse(`${DATE_MAX}T23:59:59.999Z`);
+  }, rule('valid'));
+}
+
+/**
+ * A whole number in a query string, where every value is text: decimal digits only (no sign, space, exponent, hex or
+ * empty value, all of which `Number()` would take), between `min` and `max`.
+ */
+export function queryInteger(min: number, max: number) {
+  return z
+    .string({ error: rule('number') })
+    .regex(/^[0-9]{1,15}$/, rule('number'))
+    .transform(Number)
+    .pipe(z.number().int().min(min, rule('number')).max(max, rule('number')));
+}

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clean, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-rules.ts';
+import { signInOperator } from '../modules/ops/ops.test-support.ts';
 import { CARD_INPUT, createTestApp, signUp, signUpWithCard, uniquePhone, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -96,6 +98,28 @@ describe('the date rule and the page cursor', () => {
     expect(fine.status).toBe(200);
   });
 
+  it('refuses instants outside 2000..2100 in team statistics and the audit log', async () => {
+    const admin = await signUpWithCard(t);
+    const workplace = await t.call({ method: 'POST', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name: 'Bar Riga', country: 'LV' } });
+    expect(workplace.status).toBe(201);
+    const statistics = (from: string, to: string) =>
+      t.call({ method: 'GET', url: `/api/teams/${workplace.body.data.team.id}/statistics?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, token: admin.jwt });
+    const operator = await signInOperator(t, 'compliance');
+    const audit = (query: string) => t.call({ method: 'GET', url: `/api/ops/audit?${query}`, token: operator.opsToken });
+    const outside = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2000-01-01T00:30:00+01:00', '2101-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
+    for (const instant of outside) {
+      expectRefused(await statistics(instant, '2026-01-01T00:00:00Z'));
+      expectRefused(await statistics('2026-01-01T00:00:00Z', instant));
+      for (const field of ['from', 'to']) {
+        const answer = await audit(`${field}=${encodeURIComponent(instant)}`);
+        expectRefused(answer);
+        expect(Object.keys(answer.body.validation_errors)).toEqual([field]);
+      }
+    }
+    expect((await statistics('2000-01-01T00:00:00Z', '2100-12-31T23:59:59.999Z')).status).toBe(200);
+    expect((await audit('from=2000-01-01T00:00:00Z&to=2100-12-31T23:59:59Z')).status).toBe(200);
+  });
+
   it('refuses a hand-made cursor before it reaches a query', async () => {
     const owner = await signUpWithCard(t);
     const cursors = [
@@ -113,5 +137,108 @@ describe('the date rule and the page cursor', () => {
     }
     const valid = Buffer.from('2020-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${valid}`, token: owner.jwt })).status).toBe(200);
+  });
+});
+
+describe('how deeply a JSON body may nest', () => {
+  const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  let addresses = 0;
+  // Each from an address of its own, so that the per-address limits of these routes do not answer first.
+  const post = (url: string, payload: string, token?: string) =>
+    t.call({
+      method: 'POST',
+      url,
+      payload,
+      token,
+      remoteAddress: `10.1.0.${++addresses}`,
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    });
+
+  it('refuses 5,000 and 100,000 levels with 400 in the error format on public and signed-in body routes', async () => {
+    const owner = await signUpWithCard(t);
+    const routes: [string, string | undefined][] = [
+      ['/api/register', undefined],
+      ['/api/ops/sign-in', undefined],
+      ['/api/contact', undefined],
+      [`/api/public/cards/${owner.cardId}/payments`, undefined],
+      [`/api/clients/${owner.clientId}/card-orders`, owner.jwt],
+    ];
+    for (const [url, token] of routes) {
+      for (const depth of [5_000, 100_000]) {
+        for (const body of [arrays(depth), objects(depth), `{"name":${arrays(depth)}}`]) {
+          const answer = await post(url, body, token);
+          expectRefused(answer, 400);
+          expect(answer.body.code).toBe('bad_request');
+        }
+      }
+    }
+  });
+
+  it(`parses ${MAX_JSON_DEPTH} levels, refuses one more, and counts no bracket inside a string`, async () => {
+    const atLimit = await post('/api/contact', `{"name":${arrays(MAX_JSON_DEPTH - 1)}}`);
+    expectRefused(atLimit, 422);
+    expect(atLimit.body.validation_errors).toHaveProperty('name');
+    expectRefused(await post('/api/contact', `{"name":${arrays(MAX_JSON_DEPTH)}}`), 400);
+    expect(jsonDepthExceeds(`{"a":"${'['.repeat(5_000)}\\"${'{'.repeat(100)}","b":[[]]}`, 3)).toBe(false);
+    expect(jsonDepthExceeds(`{"a":"\\\\","b":[[[]]]}`, 3)).toBe(true);
+    const owner = await signUpWithCard(t);
+    const paid = await post(`/api/public/cards/${owner.cardId}/payments`, JSON.stringify({ amount_cents: 500, terms_accepted: true, message: '[{'.repeat(50) }));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  });
+
+  it('walks a value nested 100,000 levels deep without running out of stack', () => {
+    let value: unknown = { text: NUL };
+    for (let level = 0; level < 100_000; level++) value = level % 2 === 0 ? [value] : { inner: value };
+    const bad: string[] = [];
+    clean(value, bad);
+    expect(bad).toHaveLength(1);
+    expect(bad[0]!.endsWith('.0.text')).toBe(true);
+  });
+});
+
+describe('integers are integers', () => {
+  // What z.coerce turned into numbers: true → 1, "0x2" → 2, [2] → 2, "" → 0, " 2" → 2.
+  const notIntegers = [true, '0x2', [2], '2', ' 2', '', '1e1', 2.5, null, { value: 2 }];
+
+  it('refuses a card order quantity, and amounts in cents, that are not JSON integers, on the field', async () => {
+    const owner = await signUpWithCard(t);
+    const address = { country: 'LV', city: 'Riga', address: 'Brivibas iela 1', zip: 'LV-1010', first_name: 'Anna', last_name: 'Ozola' };
+    const bodies: [url: string, field: string, body: Record<string, unknown>, token?: string][] = [
+      [`/api/clients/${owner.clientId}/card-orders`, 'quantity', { product: 'card', ...address }, owner.jwt],
+      [`/api/clients/${owner.clientId}/invoices`, 'amount_cents', { description: 'Dinner' }, owner.jwt],
+      [`/api/clients/${owner.clientId}/payouts`, 'amount_cents', { method_id: crypto.randomUUID() }, owner.jwt],
+      [`/api/public/cards/${owner.cardId}/payments`, 'amount_cents', { terms_accepted: true }],
+    ];
+    let addresses = 0;
+    for (const [url, field, body, token] of bodies) {
+      for (const value of notIntegers) {
+        const answer = await t.call({
+          method: 'POST',
+          url,
+          token,
+          remoteAddress: `10.2.0.${++addresses % 250}`,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          payload: { ...body, [field]: value },
+        });
+        expectRefused(answer);
+        expect([url, value, Object.keys(answer.body.validation_errors)]).toEqual([url, value, [field]]);
+      }
+    }
+    const placed = await t.call({ method: 'POST', url: bodies[0]![0], token: owner.jwt, payload: { ...bodies[0]![2], quantity: 2 } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.data).toMatchObject({ status: 'placed', quantity: 2 });
+  });
+
+  it('takes decimal digits only for a whole number in a query string', async () => {
+    const owner = await signUpWithCard(t);
+    const page = (limit: string) => t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?limit=${encodeURIComponent(limit)}`, token: owner.jwt });
+    for (const limit of ['0x2', ' 2', '2 ', '+2', '-2', '2e1', '2.0', '', 'true', '0', '101', '99999999999999999999']) {
+      const answer = await page(limit);
+      expectRefused(answer);
+      expect([limit, Object.keys(answer.body.validation_errors)]).toEqual([limit, ['limit']]);
+    }
+    expect((await page('2')).status).toBe(200);
+    expect((await page('100')).status).toBe(200);
   });
 });

@@ -30,7 +30,9 @@ export interface TestApp {
 
 /** The real app on a clean database; only the clock is fake. Rate-limit counters are private to this app. */
 export async function createTestApp(options: { env?: Record<string, string>; config?: Partial<Config>; overrides?: AppOverrides } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // A database given by the test (several instances on one) is the test's to close.
+  const ownDatabase = options.overrides?.database ? undefined : await createTestDatabase();
+  const database = options.overrides?.database ?? ownDatabase;
   const clock = createTestClock();
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...options.env },
@@ -62,7 +64,7 @@ export async function createTestApp(options: { env?: Record<string, string>; con
     },
     async close() {
       await app.close();
-      await database.close();
+      await ownDatabase?.close();
     },
   };
 }

@@ -1950,7 +1950,6 @@ export interface components {
         | 'verification_pending'
         | 'verification_approved'
         | 'ops_sign_in_failed'
-        | 'ops_locked_out'
         | 'ops_wrong_code'
         | 'ops_enrolment_invalid'
         | 'weak_password'
@@ -3497,7 +3496,7 @@ export interface operations {
         from?: string;
         to?: string;
         cursor?: string;
-        limit?: number;
+        limit?: string;
       };
       header?: never;
       path: {

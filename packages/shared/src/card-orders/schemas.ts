@@ -29,7 +29,8 @@ export type CardProduct = z.infer<typeof cardProductSchema>;
 /** The order form (spec 3 "Card order"). More than 3 items is refused by the server with the spec's own text. */
 export const cardOrderBody = z.object({
   product: z.enum(CARD_PRODUCTS, { error: rule('choice') }),
-  quantity: z.coerce
+  // A JSON number, never coerced: true, "0x2" and [2] are not quantities (the form registers its select as a number).
+  quantity: z
     .number({ error: rule('number') })
     .int(rule('number'))
     .min(1, rule('number'))

@@ -37,8 +37,7 @@ export const ERROR_CODES = {
   verification_pending: { status: 422, message: 'Your verification is already under review' },
   verification_approved: { status: 422, message: 'Your account is already verified' },
   // Back office (issue 15)
-  ops_sign_in_failed: { status: 403, message: 'Wrong e-mail, password or code' },
-  ops_locked_out: { status: 429, message: 'Too many failed sign-ins, try again in 15 minutes' },
+  ops_sign_in_failed: { status: 403, message: 'Wrong e-mail, password or code (after 5 failed tries, wait 15 minutes)' },
   ops_wrong_code: { status: 422, message: 'Wrong code from the authenticator app' },
   ops_enrolment_invalid: { status: 410, message: 'This enrolment link is no longer valid' },
   weak_password: { status: 422, message: 'Use at least 8 characters with an upper-case letter, a lower-case letter and a number' },

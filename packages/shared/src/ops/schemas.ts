@@ -3,6 +3,7 @@ import { CARD_ORDER_STATUSES, cardOrderSchema } from '../card-orders/schemas.ts'
 import { donationSchema } from '../donations/schemas.ts';
 import { invoiceSchema } from '../invoices/schemas.ts';
 import { operatorTicketSummarySchema, TICKET_STATUSES, ticketSchema, ticketSummarySchema } from '../support/schemas.ts';
+import { isoDateTime } from '../validation.ts';
 
 /** The back office's contracts (issue 15): `/api/ops/…`, shared by the API and the ops app. English only. */
 
@@ -63,8 +64,8 @@ export const auditQuery = z.object({
   action: z.string().max(100).optional(),
   subject_type: z.string().max(50).optional(),
   subject_id: z.string().max(100).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoDateTime().optional(),
+  to: isoDateTime().optional(),
 });
 
 export const opsUserSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVED_COUNTRIES } from '../auth/phone.ts';
-import { requiredString, rule } from '../validation.ts';
+import { isoDateTime, requiredString, rule } from '../validation.ts';
 
 const country = z.enum(SERVED_COUNTRIES as [string, ...string[]], { error: rule('country') });
 
@@ -78,7 +78,7 @@ export const membershipPeriodSchema = z.object({
 export type MembershipPeriod = z.infer<typeof membershipPeriodSchema>;
 
 export const statisticsQuery = z
-  .object({ from: z.iso.datetime({ offset: true, error: rule('valid') }), to: z.iso.datetime({ offset: true, error: rule('valid') }) })
+  .object({ from: isoDateTime(), to: isoDateTime() })
   .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: rule('valid'), path: ['to'] });
 
 /** Tips received through the team card per member in [from, to): how many shares and their net sum. */

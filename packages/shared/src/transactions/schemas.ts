@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate as calendarDay, rule } from '../validation.ts';
+import { isoDate as calendarDay, queryInteger, rule } from '../validation.ts';
 import { transactionDetailSchema } from './detail.ts';
 
 export const TRANSACTION_TYPES = ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] as const;
@@ -41,7 +41,7 @@ export const transactionsFilter = z.object({
 export const transactionsQuery = transactionsFilter.extend({
   /** Opaque cursor from the previous page's `next_cursor`. */
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ error: rule('number') }).int().min(1).max(100).default(20),
+  limit: queryInteger(1, 100).default(20),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuery>;
 

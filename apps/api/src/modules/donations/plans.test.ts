@@ -82,7 +82,7 @@ describe('a monthly donation', () => {
     const balances = await userBalances(t.app.db, staff.userId);
     expect(balances.main + balances.hold).toBe(14 * 950);
     // A year on, the sign-in token has long expired: the history is read through its service.
-    const history = await t.app.services.transactions.list(staff.userId, staff.clientId, transactionsQuery.parse({ limit: 50 }));
+    const history = await t.app.services.transactions.list(staff.userId, staff.clientId, transactionsQuery.parse({ limit: '50' }));
     expect(history.items.map((row) => row.description)).toEqual(Array(14).fill('Monthly donation from Līga Ozola'));
   });
 

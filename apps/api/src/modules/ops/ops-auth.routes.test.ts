@@ -77,8 +77,8 @@ describe('back office sign-in', () => {
     }
     nextStep(t);
     const locked = await signIn(email, codeNow(t, secret));
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe('ops_locked_out');
+    expect(locked.status).toBe(403);
+    expect(locked.body.code).toBe('ops_sign_in_failed');
     t.clock.advance(LOCKOUT_MS);
     expect((await signIn(email, codeNow(t, secret))).status).toBe(200);
     const audit = await t.app.services.ops.listAudit({ action: 'operator.locked_out' });

@@ -32,6 +32,8 @@ const SESSION_MAX_MS = 12 * 60 * 60_000;
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 const ENROLMENT_TTL_MS = 72 * 60 * 60_000;
+/** A well-formed hash no password matches: checked against when there is no password to check, for the same work. */
+const UNUSABLE_PASSWORD_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export interface Operator {
   id: string;
@@ -70,28 +72,24 @@ export function createOpsAuthService(deps: {
     return row;
   }
 
-  /** Counts a failed try in its own statement, locking the operator out after the last allowed one. */
-  async function failSignIn(operator: repo.OperatorRow, ip: string) {
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const fresh = (await repo.findOperatorForUpdate(tx, operator.id))!;
-      const failed = fresh.failedAttempts + 1;
-      const lock = failed >= MAX_FAILED_SIGN_INS;
-      await repo.updateOperator(tx, fresh.id, {
-        failedAttempts: lock ? 0 : failed,
-        ...(lock ? { lockedUntil: new Date(now.getTime() + LOCKOUT_MS) } : {}),
+  /**
+   * Takes one sign-in attempt before any password is looked at: the operator's row is locked for the count, so
+   * attempts racing on any instance are numbered one by one and at most MAX_FAILED_SIGN_INS of them are evaluated.
+   * The last one allowed starts the lockout (a crash after it cannot leave a count that never ends); a successful
+   * sign-in lifts it. Answers undefined for no usable operator, attempt undefined while locked out.
+   */
+  async function takeAttempt(email: string, now: Date) {
+    return db.transaction(async (tx) => {
+      const row = await repo.findOperatorByEmailForUpdate(tx, email);
+      if (!row?.passwordHash || row.disabledAt) return undefined;
+      if (row.lockedUntil && row.lockedUntil > now) return { row, passwordHash: row.passwordHash, attempt: undefined };
+      // A lockout that has ended starts the count again.
+      const attempt = (row.lockedUntil ? 0 : row.failedAttempts) + 1;
+      await repo.updateOperator(tx, row.id, {
+        failedAttempts: attempt,
+        lockedUntil: attempt >= MAX_FAILED_SIGN_INS ? new Date(now.getTime() + LOCKOUT_MS) : null,
       });
-      await recordAudit(
-        tx,
-        { actor: { operatorId: fresh.id, label: fresh.email }, ip },
-        {
-          action: lock ? 'operator.locked_out' : 'operator.sign_in_failed',
-          subjectType: 'operator',
-          subjectId: fresh.id,
-          before: null,
-          after: { failed_attempts: failed },
-        },
-      );
+      return { row, passwordHash: row.passwordHash, attempt };
     });
   }
 
@@ -165,22 +163,33 @@ export function createOpsAuthService(deps: {
 
     /**
      * E-mail, password and a TOTP code, all checked before answering one way for any wrong part. A code of a step
-     * already used is refused (replay); five failures lock the operator out for 15 minutes.
+     * already used is refused (replay). The attempt is counted before the password is checked, and five failures lock
+     * the operator out for 15 minutes. An unknown e-mail, a wrong part and a lockout get the same answer after the
+     * same scrypt work, so neither the answer nor its timing tells which e-mails are operators'.
      */
     async signIn(input: { email: string; password: string; code: string }, ip: string) {
       const now = clock.now();
-      const row = await repo.findOperatorByEmail(db, input.email.trim().toLowerCase());
-      if (!row || !row.passwordHash || row.disabledAt) {
-        // The same work as a real check, so the answer's timing does not tell which e-mails exist.
-        await verifyPassword('scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', input.password);
+      const taken = await takeAttempt(input.email.trim().toLowerCase(), now);
+      if (!taken?.attempt) {
+        await verifyPassword(UNUSABLE_PASSWORD_HASH, input.password);
         throw new AppError('ops_sign_in_failed');
       }
-      if (row.lockedUntil && row.lockedUntil > now) throw new AppError('ops_locked_out');
-      const passwordOk = await verifyPassword(row.passwordHash, input.password);
+      const { row, passwordHash, attempt } = taken;
+      const passwordOk = await verifyPassword(passwordHash, input.password);
       const step = matchTotp(unseal(serverSecret, row.totpSecretSealed), input.code, now);
       const replayed = step !== undefined && row.totpLastStep !== null && step <= row.totpLastStep;
       if (!passwordOk || step === undefined || replayed) {
-        await failSignIn(row, ip);
+        await recordAudit(
+          db,
+          { actor: { operatorId: row.id, label: row.email }, ip },
+          {
+            action: attempt >= MAX_FAILED_SIGN_INS ? 'operator.locked_out' : 'operator.sign_in_failed',
+            subjectType: 'operator',
+            subjectId: row.id,
+            before: null,
+            after: { failed_attempts: attempt },
+          },
+        );
         throw new AppError('ops_sign_in_failed');
       }
       const session = await db.transaction(async (tx) => {

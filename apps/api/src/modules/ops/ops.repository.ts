@@ -13,8 +13,8 @@ export async function insertOperator(tx: Executor, values: typeof operators.$inf
   return row!;
 }
 
-export async function findOperatorByEmail(db: Executor, email: string) {
-  const [row] = await db.select().from(operators).where(eq(operators.email, email));
+export async function findOperatorByEmailForUpdate(tx: Executor, email: string) {
+  const [row] = await tx.select().from(operators).where(eq(operators.email, email)).for('update');
   return row;
 }
 

@@ -86,7 +86,7 @@ export function OrderForm({
           options={Array.from({ length: CARD_ORDER_MAX_ITEMS }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
           error={error('quantity')}
           className="max-w-40"
-          {...register('quantity')}
+          {...register('quantity', { valueAsNumber: true })}
         />
         <p className="mt-1.5 text-sm text-slate-600">
           {t('errors:codes.card_order_too_many_items')}:{' '}
