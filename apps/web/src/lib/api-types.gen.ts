@@ -6721,7 +6721,7 @@ export interface operations {
               name: string;
               joined_at: string;
               /** @enum {string} */
-              status: 'pending' | 'paid' | 'void';
+              status: 'pending' | 'paid' | 'void' | 'taken_back';
               earned_cents: number;
               window_ends_at: string;
             }[];
