@@ -10,8 +10,8 @@
  * passed for them, rather than changing the app's clock. Everything else goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
-import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
+import { PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
+import { SANDBOX_SIGNATURE_HEADER, SANDBOX_WALLET_PAYERS, signSandboxEvent } from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
 import type { Prng } from './prng.ts';
 import type { SimPayment, SimUser, World } from './world.ts';
@@ -64,11 +64,18 @@ async function signIn(world: World, user: SimUser): Promise<boolean> {
 const asOperator = (world: World, n: number, method: string, path: string, options: { json?: unknown; key?: string } = {}) =>
   world.call(server(n), '127.0.0.1', method, path, { ...options, token: world.operators[n % world.operators.length]!.token });
 
-/** The sandbox's hosted page submitted by payer `payer`: their own card, or a wallet (which names no card). */
+/**
+ * The sandbox's hosted page submitted by payer `payer`: their own card, or their wallet, one of the sandbox's wallet
+ * payers. Whom the provider saw pay is kept on the payment for the referral invariant.
+ */
 async function payCheckout(world: World, checkoutUrl: string, payer: number, wallet: boolean, n: number) {
   const url = new URL(checkoutUrl);
-  const form = wallet || payer >= SUCCEEDING_CARDS.length ? 'method=apple_pay' : `method=card&card_number=${SUCCEEDING_CARDS[payer]}`;
+  const byWallet = wallet || payer >= SUCCEEDING_CARDS.length;
+  const walletPayer = SANDBOX_WALLET_PAYERS[payer % SANDBOX_WALLET_PAYERS.length]!;
+  const form = byWallet ? `method=apple_pay&wallet_payer=${walletPayer}` : `method=card&card_number=${SUCCEEDING_CARDS[payer]}`;
   const paid = await world.call(server(n), world.guestIp(1_000 + payer), 'POST', `${url.pathname}${url.search}`, { form });
+  const payment = world.payments.find((item) => item.checkoutUrl === checkoutUrl);
+  if (payment && paid.status < 400) payment.paidBy ??= byWallet ? `wallet ${walletPayer}` : `card ${payer}`;
   return paid.status;
 }
 
@@ -79,6 +86,7 @@ function remember(world: World, payment: { id: string; total_cents: number; chec
     id: payment.id,
     purpose,
     payer,
+    paidBy: null,
     totalCents: payment.total_cents,
     checkoutUrl: payment.checkout_url,
     intendedRefundCents: 0,
@@ -560,8 +568,9 @@ export const ACTIONS: Record<string, ActionKind> = {
   },
 
   /**
-   * The user deletes the account. Refused for a balance: then that balance must have a way out, a withdrawal that
-   * can carry it (the minimum plus the fee), or the failure "every cent has a way out" is recorded.
+   * The user deletes the account. An available balance goes with the closing payout the preview offers (decision
+   * 0025): asked for, its texted code read, and confirmed by the deletion itself. A balance the preview offers no way
+   * out for (nothing on hold, no debt) is the failure "every cent has a way out".
    */
   deleteAccount: {
     weight: 2,
@@ -569,14 +578,29 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user || user.deleted) return null;
-      const answer = await asUser(world, user, 'POST', '/api/user/deletion_statements');
+      let answer = await asUser(world, user, 'POST', '/api/user/deletion_statements');
+      let closing = '';
+      if (answer.body?.code === 'deletion_balance') {
+        const preview = await asUser(world, user, 'GET', '/api/user/deletion_statements/preview');
+        if (preview.body?.data?.outcome !== 'closing_payout') {
+          checkWayOut(world, user, await balancesOf(world, user), preview.body?.data?.outcome);
+          return `deletion of user ${indexOf(world.users, user)} refused: ${answer.body?.code}, preview ${preview.body?.data?.outcome}`;
+        }
+        if (!user.methodId) return `deletion of user ${indexOf(world.users, user)} waits for a bank account to close out to`;
+        const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/closing-payouts`, { key: randomUUID(), json: { method_id: user.methodId } });
+        if (asked.status !== 201) return `closing payout of user ${indexOf(world.users, user)} refused ${asked.status} ${asked.body?.code ?? ''}`;
+        const id = asked.body.data.id as string;
+        world.payouts.push({ id, user: world.users.indexOf(user) });
+        const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
+        answer = await asUser(world, user, 'POST', '/api/user/deletion_statements', { json: { closing_payout: { id, code } } });
+        closing = ` with closing payout #${world.payouts.length - 1} of ${asked.body.data.amount_cents} c`;
+      }
       if (answer.status === 200) {
         user.deleted = true;
         user.deletedAt = new Date();
-        return `user ${indexOf(world.users, user)} deleted`;
+        return `user ${indexOf(world.users, user)} deleted${closing}`;
       }
-      if (answer.body?.code === 'deletion_balance') checkWayOut(world, user, await balancesOf(world, user));
-      return `deletion of user ${indexOf(world.users, user)} refused: ${answer.body?.code}`;
+      return `deletion of user ${indexOf(world.users, user)}${closing} refused: ${answer.body?.code}`;
     },
   },
 
@@ -671,9 +695,9 @@ export const ACTIONS: Record<string, ActionKind> = {
 };
 
 /** A balance the owner wants gone must fit a withdrawal (the minimum plus the fee); anything less has no way out. */
-export function checkWayOut(world: World, user: SimUser, balances: { main: number; hold: number; ok: boolean }) {
-  if (balances.ok && balances.hold === 0 && balances.main > 0 && balances.main < PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS) {
-    world.fail('small-balance-without-way-out', `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and no withdrawal can carry less than ${PAYOUT_MIN_CENTS + PAYOUT_FEE_CENTS} c`);
+export function checkWayOut(world: World, user: SimUser, balances: { main: number; hold: number; ok: boolean }, previewOutcome: string | undefined) {
+  if (balances.ok && balances.hold === 0 && balances.main > 0) {
+    world.fail('small-balance-without-way-out', `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and its preview offers ${previewOutcome ?? 'nothing'}`);
   }
 }
 

@@ -4,7 +4,7 @@
  * its first occurrence (`World.fail`); the name is what the shrinker keeps failing.
  */
 import { checkLedgerInvariants } from '../../apps/api/src/modules/ledger/ledger.service.ts';
-import { balancesOf, checkWayOut } from './actions.ts';
+import { ACTIONS, balancesOf } from './actions.ts';
 import type { World } from './world.ts';
 
 /** Work that may still be in flight for a few worker ticks (webhook delay, hold, a job's tick) is judged after this. */
@@ -76,16 +76,16 @@ export async function checkStep(world: World) {
     world.fail('balance-stranded-on-closed-account', stranded.map((row) => `user #${world.userIndex(row.user_id)} ${row.erased ? 'erased' : 'deleted past the restore window'} holds ${row.balance} c`).join('; '));
   }
 
-  // A paid referral reward stands on three different payers (as the simulator knows them) of payments not given back.
+  // A paid referral reward stands on three different payers (as the provider saw them pay) of payments not given back.
   const rewards = await world.rows<{ friend_user_id: string; payment_id: string }>(`
     select r.friend_user_id, a.payment_id from referral_rewards r
     join payment_allocations a on a.user_id = r.friend_user_id and a.reversed_net_cents + a.reversed_fee_cents < a.net_cents + a.fee_cents
     where r.status = 'paid'`);
   const payersOf = new Map<string, Set<string>>();
   for (const row of rewards) {
-    const payer = world.payments.find((payment) => payment.id === row.payment_id)?.payer;
+    const paidBy = world.payments.find((payment) => payment.id === row.payment_id)?.paidBy;
     const set = payersOf.get(row.friend_user_id) ?? new Set<string>();
-    set.add(payer === undefined ? row.payment_id : `payer ${payer}`);
+    set.add(paidBy ?? row.payment_id);
     payersOf.set(row.friend_user_id, set);
   }
   const paid = await world.rows<{ friend_user_id: string }>(`select friend_user_id from referral_rewards where status = 'paid'`);
@@ -121,13 +121,10 @@ export async function checkEnd(world: World) {
   await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 1_000));
   await checkStep(world);
 
-  // Every balance has a way out: an active user with money asks to leave; a refusal for the balance must be one a
-  // withdrawal can carry.
+  // Every balance has a way out: each active user with money leaves, through the closing payout the deletion offers
+  // (a refusal the preview offers no way out of is recorded by the action itself).
   for (const user of world.users.filter((item) => !item.deleted)) {
-    const balances = await balancesOf(world, user);
-    if (balances.main <= 0) continue;
-    const answer = await world.call(0, user.ip, 'POST', '/api/user/deletion_statements', { token: user.token });
-    if (answer.body?.code === 'deletion_balance') checkWayOut(world, user, balances);
+    if ((await balancesOf(world, user)).main > 0) await ACTIONS.deleteAccount!.run(world, { user: world.users.indexOf(user) });
   }
 
   const [stuck] = await world.rows<Record<string, number>>(`

@@ -73,6 +73,7 @@ async function run(world: World, next: (step: number) => Action | undefined, opt
     if (outcome === null) world.figures.skipped[action.name] = (world.figures.skipped[action.name] ?? 0) + 1;
     else world.figures.actions[action.name] = (world.figures.actions[action.name] ?? 0) + 1;
     result.outcomes.push(outcome ?? NOTHING);
+    if (values.trace && !quiet) console.log(`  ${String(step + 1).padStart(5)}. ${describe(action)}  → ${outcome ?? NOTHING}`);
     await checkStep(world);
     noteBroken();
     if (!quiet && (step + 1) % 100 === 0) console.log(`  step ${step + 1}: ${world.failures.size} invariant(s) broken, ${world.clientFigures.requests} requests`);

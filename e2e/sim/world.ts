@@ -60,6 +60,11 @@ export interface SimPayment {
   purpose: string;
   /** The simulated payer (a person, whatever card or wallet they use). */
   payer: number;
+  /**
+   * Who the provider saw pay: a card's own payer, or the sandbox wallet payer the simulated person's wallet names (a
+   * wallet and a card of one person are two payers to a provider, as a card fingerprint is per card); null until paid.
+   */
+  paidBy: string | null;
   totalCents: number;
   checkoutUrl: string;
   /** What the operators meant to give back in total: one amount per distinct Idempotency-Key answered. */

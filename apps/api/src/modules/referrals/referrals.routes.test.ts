@@ -13,7 +13,7 @@ import { maskPhone, recordReferral, rewardOf } from './referrals.service.ts';
 const DAY = 86_400_000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { FEE_PERCENT: '5' } });
+  t = await createTestApp({ env: { FEE_PERCENT: '5', RATE_LIMITS: 'off' } });
 });
 afterAll(() => t.close());
 
