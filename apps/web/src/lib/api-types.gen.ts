@@ -10443,7 +10443,7 @@ export interface operations {
             id: string;
             code: string;
           };
-        };
+        } | null;
       };
     };
     responses: {

@@ -18,12 +18,12 @@ export const notificationChoicesSchema = z.object({
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
 /**
- * The body of `POST /user/deletion_statements`: empty, or the closing payout that empties the balance with its SMS
- * code; the payout and the deletion are made in one transaction or not at all.
+ * The body of `POST /user/deletion_statements`: none (Fastify gives null), empty, or the closing payout that empties the
+ * balance with its SMS code; the payout and the deletion are made in one transaction or not at all.
  */
 export const deletionStatementBody = z
   .object({ closing_payout: z.object({ id: z.uuid(), code: requiredString(16) }).optional() })
-  .optional();
+  .nullish();
 export type DeletionStatementBody = z.input<typeof deletionStatementBody>;
 
 /**

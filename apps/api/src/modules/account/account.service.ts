@@ -131,8 +131,8 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
      * the account waits 30 days for a restore (which brings none of those back). Money that still arrives is given
      * back to its payer (payments). Asking again answers the same.
      */
-    async requestDeletion(userId: string, body: DeletionStatementBody = {}): Promise<AccountState> {
-      const closing = body.closing_payout && (await payouts.checkClosingCode(userId, body.closing_payout.id, body.closing_payout.code));
+    async requestDeletion(userId: string, body?: DeletionStatementBody): Promise<AccountState> {
+      const closing = body?.closing_payout && (await payouts.checkClosingCode(userId, body.closing_payout.id, body.closing_payout.code));
       const now = clock.now();
       return db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);

@@ -178,6 +178,13 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     expect((await deleteAccount(owner)).status).toBe(200);
   });
 
+  it('a deletion sent with no body at all, as the spec shows it, is one without a closing payout', async () => {
+    const owner = await staffWith(0);
+    const deleted = await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.status).toBe('deleted');
+  });
+
   it('for any balance: the closing payout empties main, fees and in-flight take exactly their parts, and the books balance', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 3_000 }), async (balance) => {
