@@ -10,6 +10,7 @@
  * passed for them, rather than changing the app's clock. Everything else goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';
+import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
 import { PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
 import { SANDBOX_SIGNATURE_HEADER, SANDBOX_WALLET_PAYERS, signSandboxEvent } from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
@@ -52,6 +53,8 @@ async function asUser(world: World, user: SimUser, method: string, path: string,
 }
 
 async function signIn(world: World, user: SimUser): Promise<boolean> {
+  // The person waits out the resend wait (OTP_RESEND_WAIT_SECONDS) since their last code: its time is moved back.
+  await world.rows(`update otp_codes set created_at = created_at - interval '${OTP_RESEND_WAIT_SECONDS + 1} seconds' where phone = $1`, [user.phone]);
   const asked = await world.call(0, user.ip, 'POST', '/api/request-otp', { json: { username: user.phone } });
   if (asked.status !== 200) return false;
   const code = await world.codeFrom(1, user.phone);
