@@ -55,7 +55,12 @@ async function run(world: World, next: (step: number) => Action | undefined, opt
   const { target, endChecks = true, quiet = false } = options;
   const result: RunResult = { world, actions: [], outcomes: [], brokenAt: new Map(), brokenAtEnd: new Set() };
   const noteBroken = () => {
-    for (const name of world.failures.keys()) if (!result.brokenAt.has(name)) result.brokenAt.set(name, result.actions.length);
+    for (const [name, detail] of world.failures) {
+      if (result.brokenAt.has(name)) continue;
+      result.brokenAt.set(name, result.actions.length);
+      // A long run says at once what broke, not only at its end.
+      if (!quiet) console.log(`  broken: ${name} (${detail})`);
+    }
   };
   const stepsStarted = Date.now();
   for (let step = 0; ; step += 1) {
