@@ -438,8 +438,12 @@ export const ACTIONS: Record<string, ActionKind> = {
       const label = `payment #${world.payments.indexOf(payment)} (${row.status}, ${row.total} c, ${left} c left)`;
       const request = async (amount: number, key: string, operator: number) => {
         const answer = await asOperator(world, operator, 'POST', `/api/ops/payments/${payment.id}/refunds`, { key, json: { amount_cents: amount, reason: 'Simulated refund' } });
-        if (answer.status === 200 && answer.body.data.status === 'awaiting_approval' && (row.status !== 'succeeded' || amount > left)) {
-          world.fail('refund-request-beyond-payment', `a request for ${amount} c was accepted on ${label}`);
+        if (answer.status === 200 && answer.body.data.status === 'awaiting_approval') {
+          // Judged on the payment as it is now: the row read before the request may predate its success's webhook.
+          const now = (await paymentRow(world, payment.id))!;
+          if (now.status !== 'succeeded' || amount > now.total - now.refunded - now.disputed) {
+            world.fail('refund-request-beyond-payment', `a request for ${amount} c was accepted on payment #${world.payments.indexOf(payment)} (${now.status}, ${now.total} c, ${now.total - now.refunded - now.disputed} c left)`);
+          }
         }
         return answer;
       };
