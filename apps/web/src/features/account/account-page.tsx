@@ -59,7 +59,7 @@ export default function AccountPage() {
           </>
         }
       />
-      <div className="grid gap-5 lg:grid-cols-[1fr_18rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Panel>
           <div className="flex items-start gap-4">
             <Avatar src={card.image_url} name={card.public_name} alt={t('view.photo_alt', { name: card.public_name })} className="size-20 sm:size-24" />
