@@ -108,6 +108,8 @@ export class World {
   readonly figures: Figures = { steps: 0, actions: {}, skipped: {}, kills: 0, invariantChecks: 0, actionErrors: 0 };
   /** Broken invariants, the first occurrence of each by name. */
   readonly failures = new Map<string, string>();
+  /** The end's checks are running: the workers have drained, so nothing is still on its way. */
+  ending = false;
   readonly logs = mkdtempSync(join(tmpdir(), 'tipcard-sim-'));
   /** Varies per run (not per seed): addresses and phones, so nothing kept in the shared Redis carries over. */
   salt = newSalt();
@@ -189,6 +191,7 @@ export class World {
     this.restarting = undefined;
     for (const list of [this.users, this.teams, this.payments, this.orders, this.invoices, this.payouts, this.operators]) list.length = 0;
     this.failures.clear();
+    this.ending = false;
     Object.assign(this.clientFigures, newClientFigures());
     Object.assign(this.figures, { steps: 0, actions: {}, skipped: {}, kills: 0, invariantChecks: 0, actionErrors: 0 });
     this.salt = newSalt();

@@ -37,6 +37,7 @@ import { siteInfoOf } from './modules/site/site.service.ts';
 import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
+import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createTeamsService, createTeamTipHandler } from './modules/teams/teams.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
@@ -176,6 +177,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
     createMessageDeliveryJob({ db, log, sms, mailer, errors }),
     ...createAccountJobs(account),
+    ...createLedgerJobs(db),
     ...createInvoicesJobs(invoices),
     ...createCardOrdersJobs(cardOrders),
     ...createDonationsJobs(donations),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
  * Balances per owner and kind (DESIGN "Money and the ledger"); user accounts can never go below zero. A platform
- * account's balance is spread over shards (DESIGN "Scale-out"): its balance is the sum of its rows.
+ * account's balance is spread over shards (DESIGN "Scale-out"): its balance is the sum of its rows. An erased user's
+ * accounts are closed (`closed_at`): whatever still moves onto them is settled to the platform (docs/decisions/0028).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -17,8 +18,11 @@ export const ledgerAccounts = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('EUR'),
     createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
+    index('ledger_accounts_open_debt_idx').on(t.ownerUserId).where(sql`${t.kind} = 'debt' AND ${t.balanceCents} < 0`),
+    index('ledger_accounts_closed_unsettled_idx').on(t.id).where(sql`${t.closedAt} IS NOT NULL AND ${t.balanceCents} <> 0`),
     unique('ledger_accounts_owner_kind_shard_key').on(t.ownerUserId, t.kind, t.shard).nullsNotDistinct(),
     check('ledger_accounts_user_one_shard', sql`${t.ownerUserId} IS NULL OR ${t.shard} = 0`),
     check('ledger_accounts_user_balance_non_negative', sql`${t.ownerUserId} IS NULL OR ${t.balanceCents} >= 0`),

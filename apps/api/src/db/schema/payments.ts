@@ -77,7 +77,7 @@ export const paymentAllocations = pgTable(
     position: integer('position').notNull(),
     userId: uuid('user_id').references(() => users.id),
     /** For money to the platform (a card order): the platform account credited. */
-    platformAccount: text('platform_account', { enum: ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due'] }),
+    platformAccount: text('platform_account', { enum: ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due', 'unclaimed_funds', 'written_off'] }),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     reversedNetCents: bigint('reversed_net_cents', { mode: 'number' }).notNull().default(0),

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
 import { eraseCardsOfUser } from '../cards/cards.service.ts';
-import { lockBalances, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
+import { closeUserAccounts, lockBalances, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { eraseMessagesTo } from '../messaging/messaging.service.ts';
 import { hasOpenPayouts, type PayoutsService } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
@@ -72,7 +72,7 @@ interface Deps {
   db: Database;
   clock: Clock;
   blockers?: DeletionBlocker[];
-  /** Where a deleted account found still holding money at its erasure is reported (docs/decisions/0024). */
+  /** Where a deleted account found with money on hold at its erasure is reported (docs/decisions/0024). */
   errors: Pick<ErrorReporter, 'message'>;
   /** What the deletion ends, each module its own part, inside the deletion's transaction. */
   tips: Pick<TipsService, 'voidTipsTo'>;
@@ -213,21 +213,20 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
     /**
      * The erasure job's one item: a deleted account past its restore window loses its personal data (phone,
      * cards' public profile and photo, support tickets, texts sent and sign-in codes); the ledger, transactions,
-     * payouts and verification stay under the user's id, now pseudonymous, as the law requires. Nothing can bring
-     * money to a deleted account (what arrives is given back), so money still found on it is a defect: it is reported
-     * as an error, with the amounts, for finance to give back by hand, and the erasure goes ahead on time
-     * (docs/decisions/0024): the books keep the money under the pseudonym, and it never stopped the erasure.
+     * payouts and verification stay under the user's id, now pseudonymous, as the law requires. Its ledger accounts
+     * close (docs/decisions/0028): a returned closing payout on main is kept for its owner in `unclaimed_funds`, a debt
+     * left by a refund or a lost dispute after the deletion is written off, and so is whatever moves onto them later.
+     * Money on hold cannot be there (a deletion waits for its release): found anyway, it is reported as an error for
+     * finance, and the erasure goes ahead on time (docs/decisions/0024).
      */
     async eraseOne(now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
         const user = await claimDueErasure(tx, now);
         if (!user) return false;
-        if (await balanceBlocker(tx, user.id, now)) {
-          const { main, hold, debt } = await userBalances(tx, user.id);
-          errors.message('a deleted account still holds money at its erasure', {
-            tags: { job: 'account.erase' },
-            extra: { user_id: user.id, main_cents: main, hold_cents: hold, debt_cents: debt },
-          });
+        await closeUserAccounts(tx, user.id, now);
+        const { hold } = await userBalances(tx, user.id);
+        if (hold !== 0) {
+          errors.message('a deleted account still holds money on hold at its erasure', { tags: { job: 'account.erase' }, extra: { user_id: user.id, hold_cents: hold } });
         }
         await erase(tx, user, now);
         return true;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { TIP_MIN_CENTS } from '@tipcard/shared/payments/fees';
 import { closingPayoutSplit } from '@tipcard/shared/payouts/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../db/schema/messaging.ts';
 import { payouts } from '../../db/schema/payouts.ts';
 import { users } from '../../db/schema/users.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
@@ -128,6 +129,30 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     expect((await deleteWith(owner, closing.body.data.id, await codeFor(t, owner.phone, closing.body.data.id))).status).toBe(200);
     expect((await worker()).returned).toBe(1);
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 150 });
+  });
+
+  it('a closing payout the bank returns after the erasure is kept for its owner in unclaimed_funds, and no text goes to the erased phone', async () => {
+    const owner = await staffWith(900);
+    const failing = await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/payout-methods`,
+      token: owner.jwt,
+      payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' },
+    });
+    const closing = await askClosing({ ...owner, methodId: failing.body.data.id });
+    expect((await deleteWith(owner, closing.body.data.id, await codeFor(t, owner.phone, closing.body.data.id))).status).toBe(200);
+    // The restore window passes while the payout is still with the bank: the account is erased first.
+    t.clock.advance(31 * 86_400_000);
+    expect(await t.runJob('account.erase')).toBeGreaterThanOrEqual(1);
+    const before = await platformBalances(t.app.db);
+    const texts = await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, `erased:${owner.userId}`));
+    expect((await worker()).returned).toBeGreaterThanOrEqual(1);
+    // Back on main of the closed account, then settled by the ledger's job (docs/decisions/0028).
+    expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 900 });
+    expect(await t.runJob('ledger.settle-closed')).toBeGreaterThanOrEqual(1);
+    expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect((await platformBalances(t.app.db)).unclaimed_funds - before.unclaimed_funds).toBe(900);
+    expect(await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, `erased:${owner.userId}`))).toEqual(texts);
   });
 
   it('refuses, changing nothing, when the balance changed after the closing payout was asked for; a new one then goes through', async () => {

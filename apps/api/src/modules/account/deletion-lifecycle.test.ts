@@ -7,7 +7,7 @@ import { sandboxCharges } from '../../db/schema/sandbox.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ReportContext } from '../../lib/error-reporting.ts';
-import { deliverSandboxEvent, payAtSandboxCheckout, sandboxRefOf } from '../../test/sandbox-events.ts';
+import { deliverSandboxEvent, payAtSandboxCheckout, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants, platformBalance, userBalances } from '../ledger/ledger.service.ts';
 import { fundMain } from '../payouts/payouts.test-support.ts';
@@ -230,17 +230,23 @@ describe('deletion ends what could still bring the account money', () => {
 });
 
 describe('the erasure past the restore window', () => {
-  it('runs on time, and money found on a deleted account is reported with its amounts (never postponed)', async () => {
+  it('runs on time and closes the ledger accounts: main kept for the owner in unclaimed_funds, money on hold reported (never postponed)', async () => {
     const owner = await signUpWithCard(t);
     await fundMain(t, owner, 1_234);
+    // Past the 24-hour hold, the first tip is released to main; the second is still held.
+    t.clock.advance(DAY + 1);
+    await t.runJob('payments.release');
+    await receiveTip(t, owner.cardId, 500);
     const held = await userBalances(t.app.db, owner.userId);
-    expect(held.main + held.hold).toBeGreaterThan(0);
-    // Money that should never be on a deleted account (an account deleted before deletions closed everything, or a
-    // defect elsewhere): the deletion is written directly, past the checks.
+    expect(held.main).toBeGreaterThan(0);
+    expect(held.hold).toBeGreaterThan(0);
+    // Money on hold should never be on a deleted account (a deletion waits for its release): the deletion is written
+    // directly, past the checks.
     const deletedAt = t.clock.now();
     await t.app.db.update(users).set({ deletedAt, erasureDueAt: new Date(deletedAt.getTime() + 30 * DAY) }).where(eq(users.id, owner.userId));
     const reports: { text: string; context: ReportContext }[] = [];
     const account = createAccountService({ ...t.app.services, db: t.app.db, errors: { message: (text, context) => reports.push({ text, context }) } });
+    const unclaimed = await platformBalance(t.app.db, 'unclaimed_funds');
     t.clock.advance(31 * DAY);
     // Every deleted account past its window, once each (other tests' too): a job that postponed would never stop.
     for (let runs = 0; runs < 50 && (await account.eraseOne(t.clock.now())); runs += 1);
@@ -249,11 +255,12 @@ describe('the erasure past the restore window', () => {
     expect(user!.phone).toBe(`erased:${owner.userId}`);
     expect(reports).toEqual([
       {
-        text: 'a deleted account still holds money at its erasure',
-        context: { tags: { job: 'account.erase' }, extra: { user_id: owner.userId, main_cents: held.main, hold_cents: held.hold, debt_cents: 0 } },
+        text: 'a deleted account still holds money on hold at its erasure',
+        context: { tags: { job: 'account.erase' }, extra: { user_id: owner.userId, hold_cents: held.hold } },
       },
     ]);
-    // The books keep it under the pseudonym: nothing moved, nothing lost.
-    expect(await userBalances(t.app.db, owner.userId)).toEqual(held);
+    expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: held.hold, debt: 0 });
+    expect(await platformBalance(t.app.db, 'unclaimed_funds')).toBe(unclaimed + held.main);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
@@ -127,13 +127,59 @@ export async function insertEntryAndMoveBalances(
   return (row?.moved ?? 0) > 0;
 }
 
+/** Opens any of the owner's accounts not made yet, so every kind exists to be closed, and closes them all. */
+export async function closeAccountsOf(tx: Executor, ownerUserId: string, kinds: string[], closedAt: Date): Promise<void> {
+  await insertUserAccounts(tx, [kinds.map(() => ownerUserId), kinds]);
+  await tx.update(ledgerAccounts).set({ closedAt }).where(and(eq(ledgerAccounts.ownerUserId, ownerUserId), inArray(ledgerAccounts.kind, kinds)));
+}
+
+/**
+ * One closed account holding money, locked (skipping one another transaction is settling), with the id of its last
+ * posting: the state the settlement settles, which names its entry.
+ */
+export async function claimUnsettledClosedAccount(
+  tx: Executor,
+  ownerUserId: string | null,
+): Promise<{ ownerUserId: string; kind: string; balanceCents: number; lastPostingId: number } | null> {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      SELECT a.owner_user_id, a.kind, a.balance_cents::text AS balance, (SELECT max(p.id) FROM ledger_postings p WHERE p.account_id = a.id)::text AS last_posting_id
+      FROM ledger_accounts a
+      WHERE a.closed_at IS NOT NULL AND a.balance_cents <> 0 AND (${ownerUserId}::uuid IS NULL OR a.owner_user_id = ${ownerUserId}::uuid)
+      ORDER BY a.id LIMIT 1 FOR UPDATE OF a SKIP LOCKED`),
+  );
+  if (!row) return null;
+  return { ownerUserId: row.owner_user_id as string, kind: row.kind as string, balanceCents: Number(row.balance), lastPostingId: Number(row.last_posting_id) };
+}
+
+/** The id of the last posting on a user's account of one kind (0 when none). */
+export async function lastPostingId(tx: Executor, ownerUserId: string, kind: string): Promise<number> {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      SELECT coalesce(max(p.id), 0)::text AS id FROM ledger_postings p
+      JOIN ledger_accounts a ON a.id = p.account_id WHERE a.owner_user_id = ${ownerUserId} AND a.kind = ${kind}`),
+  );
+  return Number(row?.id ?? 0);
+}
+
+/** A user who owes a debt while main holds money, or null (the repayment locks their accounts itself). */
+export async function findDebtorWithMain(db: Executor): Promise<string | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT debt.owner_user_id FROM ledger_accounts debt
+      JOIN ledger_accounts main ON main.owner_user_id = debt.owner_user_id AND main.kind = 'main'
+      WHERE debt.kind = 'debt' AND debt.balance_cents < 0 AND main.balance_cents > 0
+      LIMIT 1`),
+  );
+  return row ? (row.owner_user_id as string) : null;
+}
+
 export function listBalances(db: Executor, ownerUserId: string) {
   return db
     .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.ownerUserId, ownerUserId));
 }
-
 
 /** Entries whose postings do not sum to zero, or that have fewer than two postings. */
 export async function findUnbalancedEntries(db: Executor) {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import { takeAccounts } from './ledger.repository.ts';
-import { checkLedgerInvariants, lockBalances, platformBalance, postEntry, userBalances } from './ledger.service.ts';
+import { checkLedgerInvariants, closeUserAccounts, lockBalances, platformBalance, postEntry, repayDebt, repayOneDebt, settleClosedAccount, userBalances } from './ledger.service.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -251,5 +251,99 @@ describe('platform accounts spread over shards (DESIGN "Scale-out")', () => {
     releases.forEach((release) => release());
     await waiting;
     expect(claimed).toContain(third);
+  });
+});
+
+/** What a chargeback after a withdrawal leaves: the user owes `cents` (debt below zero). */
+const owe = (userId: string, cents: number, reference: string) =>
+  database.db.transaction((tx) =>
+    postEntry(tx, {
+      kind: 'test_chargeback',
+      reference,
+      postings: [
+        { account: { platform: 'psp_clearing' }, amountCents: cents },
+        { account: { userId, kind: 'debt' }, amountCents: -cents },
+      ],
+    }),
+  );
+
+describe('debts repaid from main (docs/decisions/0028)', () => {
+  it('repays what main can, once per state, and leaves main and debt never both open', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ debt: fc.boolean(), cents: fc.integer({ min: 1, max: 20_000 }) }), { minLength: 1, maxLength: 8 }),
+        async (movements) => {
+          const user = await newUser();
+          let net = 0;
+          for (const [index, movement] of movements.entries()) {
+            if (movement.debt) await owe(user, movement.cents, `owe:${user}:${index}`);
+            else await fund(user, movement.cents, `fund:${user}:${index}`);
+            net += movement.debt ? -movement.cents : movement.cents;
+            await database.db.transaction((tx) => repayDebt(tx, user));
+            // Asked again with nothing new: nothing moves.
+            expect(await database.db.transaction((tx) => repayDebt(tx, user))).toBe(false);
+            const { main, debt } = await userBalances(database.db, user);
+            expect(main + debt).toBe(net);
+            expect(main > 0 && debt < 0).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('repays once when several workers find the same debtor at once', async () => {
+    const user = await newUser();
+    await owe(user, 300, `owe:${user}`);
+    await fund(user, 1_000, `fund:${user}`);
+    const repaid = await Promise.all(Array.from({ length: 6 }, () => database.db.transaction((tx) => repayDebt(tx, user))));
+    expect(repaid.filter(Boolean)).toHaveLength(1);
+    expect(await userBalances(database.db, user)).toEqual({ main: 700, hold: 0, debt: 0 });
+  });
+
+  it('is found by the job among all users', async () => {
+    const user = await newUser();
+    await owe(user, 250, `owe:${user}`);
+    await fund(user, 100, `fund:${user}`);
+    for (let runs = 0; runs < 50 && (await repayOneDebt(database.db)); runs += 1);
+    expect(await userBalances(database.db, user)).toEqual({ main: 0, hold: 0, debt: -150 });
+  });
+});
+
+describe('closed accounts of erased users (docs/decisions/0028)', () => {
+  const close = (user: string) => database.db.transaction((tx) => closeUserAccounts(tx, user, new Date()));
+
+  it('nets the debt against main, keeps what is owed to the owner and writes off what they owed', async () => {
+    const [owed, owing] = [await newUser(), await newUser()];
+    await fund(owed, 1_000, `fund:${owed}`);
+    await owe(owed, 300, `owe:${owed}`);
+    await owe(owing, 363, `owe:${owing}`);
+    const before = { unclaimed: await platformBalance(database.db, 'unclaimed_funds'), writtenOff: await platformBalance(database.db, 'written_off') };
+    await close(owed);
+    await close(owing);
+    expect(await userBalances(database.db, owed)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect(await userBalances(database.db, owing)).toEqual({ main: 0, hold: 0, debt: 0 });
+    expect(await platformBalance(database.db, 'unclaimed_funds')).toBe(before.unclaimed + 700);
+    expect(await platformBalance(database.db, 'written_off')).toBe(before.writtenOff - 363);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it('settles what moves onto a closed account later, once, however many workers sweep at once', async () => {
+    const user = await newUser();
+    await close(user);
+    const unclaimed = await platformBalance(database.db, 'unclaimed_funds');
+    // A withdrawal the bank returns after the erasure.
+    await fund(user, 1_594, `returned:${user}`);
+    const swept = await Promise.all(Array.from({ length: 5 }, () => database.db.transaction((tx) => settleClosedAccount(tx, user))));
+    expect(swept.filter(Boolean)).toHaveLength(1);
+    expect(await database.db.transaction((tx) => settleClosedAccount(tx, user))).toBe(false);
+    expect((await userBalances(database.db, user)).main).toBe(0);
+    expect(await platformBalance(database.db, 'unclaimed_funds')).toBe(unclaimed + 1_594);
+    // Another return later is a new state, settled again.
+    await fund(user, 10, `returned-again:${user}`);
+    for (let runs = 0; runs < 50 && (await database.db.transaction((tx) => settleClosedAccount(tx))); runs += 1);
+    expect(await platformBalance(database.db, 'unclaimed_funds')).toBe(unclaimed + 1_604);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 });

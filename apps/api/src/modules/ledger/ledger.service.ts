@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { heldPayinsByUser, payoutsOnHoldCents } from '../transactions/transactions.service.ts';
 import * as repo from './ledger.repository.ts';
@@ -7,9 +7,12 @@ import * as repo from './ledger.repository.ts';
 export type UserAccountKind = 'main' | 'hold' | 'debt';
 /**
  * The platform's own accounts (DESIGN "Money and the ledger"). `returns_due`: payments no one may receive (a deleted
- * recipient), until they are given back to the payer.
+ * recipient), until they are given back to the payer. `unclaimed_funds`: what an erased account was still owed (a
+ * returned closing payout), kept for its owner; `written_off`: what an erased account still owed, borne by the
+ * platform (docs/decisions/0028).
  */
-export type PlatformAccountKind = 'psp_clearing' | 'fees' | 'payouts_in_flight' | 'referral_expense' | 'card_sales' | 'returns_due';
+export type PlatformAccountKind = 'psp_clearing' | 'fees' | 'payouts_in_flight' | 'referral_expense' | 'card_sales' | 'returns_due' | 'unclaimed_funds' | 'written_off';
+const PLATFORM_KINDS: PlatformAccountKind[] = ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due', 'unclaimed_funds', 'written_off'];
 
 export type AccountRef = { userId: string; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
@@ -151,7 +154,72 @@ export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
 
 /** The platform accounts' kept balances by kind (back office's ledger health). */
 export async function platformBalances(db: Executor): Promise<Record<PlatformAccountKind, number>> {
-  const kinds: PlatformAccountKind[] = ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due'];
-  const values = await Promise.all(kinds.map((kind) => repo.platformBalance(db, kind)));
-  return Object.fromEntries(kinds.map((kind, index) => [kind, values[index]!])) as Record<PlatformAccountKind, number>;
+  const values = await Promise.all(PLATFORM_KINDS.map((kind) => repo.platformBalance(db, kind)));
+  return Object.fromEntries(PLATFORM_KINDS.map((kind, index) => [kind, values[index]!])) as Record<PlatformAccountKind, number>;
+}
+
+/**
+ * The kinds that can still move once their owner is erased: main (a withdrawal the bank returns) and debt (a refund or
+ * a lost dispute of a payment received before the deletion). Hold cannot: a deletion waits for it to be released.
+ */
+const CLOSING_KINDS: UserAccountKind[] = ['main', 'debt'];
+
+/**
+ * Closes an erased user's accounts and settles them in the caller's transaction: what main holds is kept for the
+ * owner in `unclaimed_funds`, what debt owes is written off (docs/decisions/0028). Later movements onto a closed
+ * account are settled by `settleClosedAccount` (the job `ledger.settle-closed`).
+ */
+export async function closeUserAccounts(tx: Executor, userId: string, now: Date): Promise<void> {
+  await repo.closeAccountsOf(tx, userId, CLOSING_KINDS, now);
+  await repayDebt(tx, userId);
+  while (await settleClosedAccount(tx, userId));
+}
+
+/**
+ * A debt (a refund or chargeback after the money was withdrawn) is repaid from main as soon as main holds money:
+ * otherwise that money could be neither withdrawn (payouts refuse while a debt is open) nor closed out (a deletion
+ * refuses a debt). The entry is named by the debt's last posting, so repaying the same state twice moves nothing.
+ * Answers whether anything was repaid.
+ */
+export async function repayDebt(tx: Executor, userId: string): Promise<boolean> {
+  const main: UserAccountRef = { userId, kind: 'main' };
+  const debt: UserAccountRef = { userId, kind: 'debt' };
+  const balanceOf = await lockBalances(tx, [main, debt]);
+  const repaid = Math.min(balanceOf(main), -balanceOf(debt));
+  if (repaid <= 0) return false;
+  const { applied } = await postEntry(tx, {
+    kind: 'debt_repaid',
+    reference: `debt-repaid:${userId}:${await repo.lastPostingId(tx, userId, 'debt')}`,
+    postings: [
+      { account: main, amountCents: -repaid },
+      { account: debt, amountCents: repaid },
+    ],
+  });
+  return applied;
+}
+
+/** The job's item: one user's open debt repaid from main (see `repayDebt`). */
+export async function repayOneDebt(db: Database): Promise<boolean> {
+  const userId = await repo.findDebtorWithMain(db);
+  return userId !== null && (await db.transaction((tx) => repayDebt(tx, userId)));
+}
+
+/**
+ * One closed account found holding money (of `userId`, or of anyone) is brought to zero against `unclaimed_funds` or
+ * `written_off`; the entry is named by the account's last posting, so settling the same state twice moves nothing.
+ * Answers whether there was one.
+ */
+export async function settleClosedAccount(tx: Executor, userId: string | null = null): Promise<boolean> {
+  const account = await repo.claimUnsettledClosedAccount(tx, userId);
+  if (!account) return false;
+  const owed = account.balanceCents > 0;
+  await postEntry(tx, {
+    kind: owed ? 'closed_account_unclaimed' : 'closed_account_written_off',
+    reference: `closed:${account.ownerUserId}:${account.kind}:${account.lastPostingId}`,
+    postings: [
+      { account: { userId: account.ownerUserId, kind: account.kind as UserAccountKind }, amountCents: -account.balanceCents },
+      { account: { platform: owed ? 'unclaimed_funds' : 'written_off' }, amountCents: account.balanceCents },
+    ],
+  });
+  return true;
 }

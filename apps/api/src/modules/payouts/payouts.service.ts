@@ -104,7 +104,8 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
  */
 export async function textPayoutOutcome(tx: Executor, payout: repo.PayoutRow, outcome: 'paid' | 'returned', now: Date): Promise<void> {
   const user = await findUserById(tx, payout.userId);
-  if (!user?.smsPayouts) return;
+  // An erased account has no phone left to text (its money is settled: docs/decisions/0028).
+  if (!user?.smsPayouts || user.erasedAt) return;
   const body = t(`sms.payout_${outcome}`, { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout) }, payout.locale);
   await enqueueSmsAt(tx, { to: user.phone, body }, now);
 }
