@@ -24,7 +24,7 @@ function SocialLink({ label, href }: { label: string; href: string | null }) {
   );
 }
 
-export default function AccountPage() {
+export default function CardPage() {
   const { t } = useTranslation('account');
   const to = useLocalePath();
   const { card } = useMyCard();

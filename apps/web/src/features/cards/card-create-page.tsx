@@ -8,7 +8,7 @@ import { useCreateCard } from './api/use-card.ts';
 import { CardForm } from './components/card-form.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-export default function AccountCreatePage() {
+export default function CardCreatePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const to = useLocalePath();

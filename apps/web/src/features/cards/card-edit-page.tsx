@@ -8,7 +8,7 @@ import { useUpdateCard } from './api/use-card.ts';
 import { CardForm } from './components/card-form.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-export default function AccountEditPage() {
+export default function CardEditPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const to = useLocalePath();

@@ -15,7 +15,7 @@ import { formatBytes, readAsBase64 } from '../../lib/files.ts';
 import { photoProblem, type PhotoProblem } from './components/photo-file.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-export default function AccountAddPhotoPage() {
+export default function CardAddPhotoPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const to = useLocalePath();
