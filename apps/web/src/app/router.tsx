@@ -22,7 +22,7 @@ const TransactionsPage = lazyWithReload(() => import('../features/transactions/t
 const PayoutsPage = lazyWithReload(() => import('../features/payouts/payouts-page.tsx'));
 const AddPayoutMethodPage = lazyWithReload(() => import('../features/payouts/add-method-page.tsx'));
 const PayoutConfirmationPage = lazyWithReload(() => import('../features/payouts/payout-confirmation-page.tsx'));
-const SettingsPage = lazyWithReload(() => import('../features/settings/settings-page.tsx'));
+const SettingsPage = lazyWithReload(() => import('../features/account/settings-page.tsx'));
 const PayoutSettingsPage = lazyWithReload(() => import('../features/payouts/payout-settings-page.tsx'));
 const PayoutAccountSummary = lazyWithReload(() => import('../features/payouts/components/payout-account-summary.tsx'));
 const VerificationPage = lazyWithReload(() => import('../features/verification/verification-page.tsx'));
