@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountSchema } from '@tipcard/shared/accounts/schemas';
+import { balancesSchema } from '@tipcard/shared/balances/schemas';
 import { api } from '../../lib/api-client.ts';
 
 /** Main and hold balances in cents; a missing type counts as 0 (spec 3). */
-export function useAccountBalance(clientId: string | undefined) {
+export function useBalances(clientId: string | undefined) {
   const query = useQuery({
-    queryKey: ['account', clientId],
-    queryFn: ({ signal }) => api.get(`/clients/${clientId}/account`, accountSchema, { signal }),
+    queryKey: ['balances', clientId],
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/account`, balancesSchema, { signal }),
     enabled: Boolean(clientId),
     refetchInterval: 60_000,
   });
