@@ -6,20 +6,20 @@ import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { readShellData } from '../../lib/shell-data.ts';
-import { fetchHumanCheckSiteKey, fetchPublicCard, fetchPublicPayment, PublicApiError } from './api/public-api.ts';
-import { OutcomeView } from './components/outcome-view.tsx';
-import { PaymentShell } from './components/payment-shell.tsx';
+import { fetchHumanCheckSiteKey, fetchPublicCard, fetchPublicPayment, PublicApiError } from '../../lib/guest-api.ts';
+import { OutcomeView } from '../../components/guest/outcome-view.tsx';
+import { GuestShell } from '../../components/guest/guest-shell.tsx';
 import { RecipientHeader } from './components/recipient-header.tsx';
 import { TipForm } from './components/tip-form.tsx';
-import { cardIdOf, parsePaymentRoute, paymentRoutePath, type PaymentRoute } from './payment-route.ts';
-import { usePaymentResult } from './use-payment-result.ts';
-import { paymentMoney, usePaymentT } from './payment-i18n.ts';
+import { cardIdOf, parseTipRoute, tipRoutePath, type TipRoute } from './tip-route.ts';
+import { usePaymentResult } from '../../lib/use-payment-result.ts';
+import { guestMoney, useGuestT } from '../../lib/guest-i18n.ts';
 
 /**
  * What the server rendered the page from and inlined into it for hydration (apps/api payment-pages.ts); the page
  * renders the same from it on the server and in the browser. Fields are absent under `vite dev`.
  */
-export interface PaymentShellData {
+export interface TipShellData {
   card?: PublicCard | null;
   turnstile_site_key?: string | null;
   locale?: string;
@@ -31,16 +31,16 @@ export interface PaymentShellData {
   success?: GuestSuccess | null;
   receipt?: ReceiptOutcome | null;
 }
-type ShellData = PaymentShellData;
+type ShellData = TipShellData;
 
 type CardState = { status: 'loading' } | { status: 'ready'; card: PublicCard } | { status: 'missing' } | { status: 'error' };
 
-function currentRoute(): PaymentRoute {
-  return parsePaymentRoute(window.location.pathname, window.location.search, window.location.hash);
+function currentRoute(): TipRoute {
+  return parseTipRoute(window.location.pathname, window.location.search, window.location.hash);
 }
 
 /** The card of the first paint: inlined by the server when it served a card's path; null on the return page. */
-function initialCard(route: PaymentRoute, shell: ShellData | undefined): CardState {
+function initialCard(route: TipRoute, shell: ShellData | undefined): CardState {
   if (!cardIdOf(route)) return { status: 'missing' };
   if (shell && 'card' in shell) return shell.card ? { status: 'ready', card: shell.card } : { status: 'missing' };
   return { status: 'loading' };
@@ -103,8 +103,8 @@ function usePayment(paymentId: string | null, known: PublicPayment | null): Publ
 }
 
 /** The payment pages; on the server `route` and `shell` are given, in the browser they come from the URL and the page. */
-export function PaymentApp({ shell: given, route: initialRoute }: { shell?: ShellData; route?: PaymentRoute }) {
-  const [route, setRoute] = useState<PaymentRoute>(() => initialRoute ?? currentRoute());
+export function TipApp({ shell: given, route: initialRoute }: { shell?: ShellData; route?: TipRoute }) {
+  const [route, setRoute] = useState<TipRoute>(() => initialRoute ?? currentRoute());
   const [shell] = useState(() => given ?? readShellData<ShellData>());
   const [firstRoute] = useState(route);
   const [initial] = useState(() => initialCard(route, shell));
@@ -112,7 +112,7 @@ export function PaymentApp({ shell: given, route: initialRoute }: { shell?: Shel
   const { card, markMissing, retry } = useCard(cardId, initial);
   const formPage = route.page === 'form' || route.page === 'canceled' || route.page === 'failed' || route.page === 'timeout';
   const siteKey = useSiteKey(shell?.turnstile_site_key, formPage);
-  const t = usePaymentT();
+  const t = useGuestT();
 
   useEffect(() => {
     const onPopState = () => setRoute(currentRoute());
@@ -126,8 +126,8 @@ export function PaymentApp({ shell: given, route: initialRoute }: { shell?: Shel
     document.title = name ? t('meta.title', { name }) : t('meta.generic_title');
   }, [name, t]);
 
-  const go = (next: PaymentRoute, mode: 'push' | 'replace' = 'push') => {
-    window.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', paymentRoutePath(next));
+  const go = (next: TipRoute, mode: 'push' | 'replace' = 'push') => {
+    window.history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', tipRoutePath(next));
     setRoute(next);
     window.scrollTo({ top: 0 });
   };
@@ -139,7 +139,7 @@ export function PaymentApp({ shell: given, route: initialRoute }: { shell?: Shel
       <ResultPage
         paymentId={route.paymentId}
         // A full load: the server checks the outcome's page against the payment and fills the form again.
-        onFinal={(payment, page) => window.location.replace(paymentRoutePath({ page, cardId: payment.card_id, paymentId: payment.id }))}
+        onFinal={(payment, page) => window.location.replace(tipRoutePath({ page, cardId: payment.card_id, paymentId: payment.id }))}
       />
     );
   } else if (route.page === 'unknown' || card.status === 'missing') {
@@ -186,11 +186,11 @@ export function PaymentApp({ shell: given, route: initialRoute }: { shell?: Shel
     );
   }
 
-  return <PaymentShell>{content}</PaymentShell>;
+  return <GuestShell>{content}</GuestShell>;
 }
 
 function UnknownCard() {
-  const t = usePaymentT();
+  const t = useGuestT();
   return (
     <OutcomeView tone="unknown" title={t('unknown.title')} text={t('unknown.text')} testId="payment-unknown">
       <a href="/" className={buttonClasses('secondary', 'lg', true)}>
@@ -212,13 +212,13 @@ function SuccessPage({
   onAnother,
 }: {
   card: PublicCard;
-  route: Extract<PaymentRoute, { page: 'success' }>;
+  route: Extract<TipRoute, { page: 'success' }>;
   /** undefined: the server did not check (vite dev), so the page asks for the payment itself. */
   checked: GuestSuccess | null | undefined;
   receipt: ReceiptOutcome | null;
   onAnother(): void;
 }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const fetched = usePayment(checked === undefined ? route.paymentId : null, null);
   const success: GuestSuccess | null | undefined =
     checked !== undefined
@@ -241,7 +241,7 @@ function SuccessPage({
       </OutcomeView>
     );
   }
-  const amount = paymentMoney(success.amount_cents);
+  const amount = guestMoney(success.amount_cents);
   return (
     <OutcomeView
       tone="success"
@@ -265,7 +265,7 @@ function SuccessPage({
 
 /** The e-mailed receipt: a plain form (the server answers with this page again and what happened). */
 function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId: string; outcome: ReceiptOutcome | null }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const id = useId();
   if (outcome === 'sent') {
     return (
@@ -307,7 +307,7 @@ function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId
 
 /** The provider's return page: waits for the outcome, then forwards to its page (the form again when it failed). */
 function ResultPage({ paymentId, onFinal }: { paymentId: string | null; onFinal(payment: PublicPayment, page: 'success' | 'canceled' | 'failed' | 'timeout'): void }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const { state, checkAgain } = usePaymentResult(paymentId);
   const { phase, payment } = state;
 

@@ -1,7 +1,7 @@
 import type { ActionBody, CreateDonationBody, PublicAction } from '@tipcard/shared/donations/schemas';
 import type { PayInvoiceBody, PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import type { CreatePaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
-import { paymentLocale } from '../payment-i18n.ts';
+import { guestLocale } from './guest-i18n.ts';
 
 /**
  * The guest pages' own few calls, on plain fetch: the app's api-client carries the signed-in behaviour (refresh,
@@ -30,7 +30,7 @@ async function request(path: string, init: RequestInit = {}): Promise<Response> 
   let response: Response;
   try {
     // The page's language, not the browser's: the provider's checkout and the e-mails speak it.
-    const headers = { Accept: 'application/json', 'Accept-Language': paymentLocale(), ...init.headers };
+    const headers = { Accept: 'application/json', 'Accept-Language': guestLocale(), ...init.headers };
     response = await fetch(`${BASE_URL}${path}`, { credentials: 'same-origin', ...init, headers });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -117,4 +117,13 @@ export function confirmAction(actionId: string, body: ActionBody): Promise<Publi
 export async function downloadActionPdf(actionId: string): Promise<Blob> {
   const response = await request(`/public/actions/${encodeURIComponent(actionId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   return response.blob();
+}
+
+export function guestErrorText(error: unknown, t: (key: string) => string): { title: string; text?: string } {
+  if (!(error instanceof PublicApiError)) return { title: t('errors.generic'), text: t('errors.generic_text') };
+  if (error.status === 0) return { title: t('errors.network') };
+  if (error.status === 429) return { title: t('errors.rate_limited') };
+  if (error.code === 'bot_check_failed') return { title: t('errors.bot_check') };
+  if (error.code === 'idempotency_key_reused') return { title: t('errors.changed') };
+  return { title: t('errors.generic'), text: t('errors.generic_text') };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
-import { initialResultState, POLL_TIMEOUT_MS, resultReducer, type ResultEvent, type ResultState } from './result-machine.ts';
+import { initialResultState, POLL_TIMEOUT_MS, resultReducer, type ResultEvent, type ResultState } from './payment-result.ts';
 
 const payment = (status: PublicPayment['status']): PublicPayment => ({
   id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',

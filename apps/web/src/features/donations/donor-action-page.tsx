@@ -7,11 +7,11 @@ import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
-import { confirmAction, downloadActionPdf, fetchPublicAction, PublicApiError } from './api/public-api.ts';
-import { OutcomeView } from './components/outcome-view.tsx';
-import { PaymentShell } from './components/payment-shell.tsx';
-import { paymentLocale, paymentMoney, setPaymentLocale, usePaymentT } from './payment-i18n.ts';
-import { amountProblem, limitsOf, parseAmountInput } from './tip-amount.ts';
+import { confirmAction, downloadActionPdf, fetchPublicAction, PublicApiError } from '../../lib/guest-api.ts';
+import { OutcomeView } from '../../components/guest/outcome-view.tsx';
+import { GuestShell } from '../../components/guest/guest-shell.tsx';
+import { guestLocale, guestMoney, setGuestLocale, useGuestT } from '../../lib/guest-i18n.ts';
+import { amountProblem, limitsOf, parseAmountInput } from '../../lib/tip-amount.ts';
 
 type PageState =
   | { status: 'loading' }
@@ -30,8 +30,8 @@ const MONTH_CHOICES = Array.from({ length: PAUSE_MONTHS_MAX }, (_, index) => ind
  * the amount, or download a receipt or statement) and asks for one confirmation; a used, expired or forged link, or
  * one of a plan that has ended, says so and offers nothing. Opens in the language the donor gave in.
  */
-export function ActionPage({ actionId }: { actionId: string }) {
-  const t = usePaymentT();
+export function DonorActionPage({ actionId }: { actionId: string }) {
+  const t = useGuestT();
   const [state, setState] = useState<PageState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const localeSet = useRef(false);
@@ -42,7 +42,7 @@ export function ActionPage({ actionId }: { actionId: string }) {
     const controller = new AbortController();
     fetchPublicAction(actionId, controller.signal)
       .then((action) => {
-        if (!localeSet.current && action.locale !== paymentLocale()) setPaymentLocale(action.locale, false);
+        if (!localeSet.current && action.locale !== guestLocale()) setGuestLocale(action.locale, false);
         localeSet.current = true;
         setState({ status: 'ready', action });
       })
@@ -88,7 +88,7 @@ export function ActionPage({ actionId }: { actionId: string }) {
       <ActionForm actionId={actionId} action={state.action} onDone={(action) => setState({ status: 'done', action })} />
     );
   }
-  return <PaymentShell>{content}</PaymentShell>;
+  return <GuestShell>{content}</GuestShell>;
 }
 
 function refusalOf(action: PublicAction): Refusal | null {
@@ -99,10 +99,10 @@ function refusalOf(action: PublicAction): Refusal | null {
   return null;
 }
 
-const dateOf = (iso: string) => new Intl.DateTimeFormat(paymentLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const dateOf = (iso: string) => new Intl.DateTimeFormat(guestLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 function RefusedView({ title, text, testId }: { title: string; text: string; testId: string }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   return (
     <OutcomeView tone="unknown" title={title} text={text} testId={testId}>
       <a href="/" className={buttonClasses('secondary', 'lg', true)}>
@@ -113,17 +113,17 @@ function RefusedView({ title, text, testId }: { title: string; text: string; tes
 }
 
 function RefusalView({ refusal }: { refusal: Refusal }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   return <RefusedView title={t(`action.${refusal}_title`)} text={t(`action.${refusal}_text`)} testId={`action-${refusal}`} />;
 }
 
 function DoneView({ action }: { action: PublicAction }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const next = action.plan.next_charge_at ? dateOf(action.plan.next_charge_at) : '';
   const texts = {
     cancel: [t('action.done_cancel'), t('action.done_cancel_text')],
     pause: [t('action.done_pause'), t('action.done_pause_text', { date: next })],
-    change_amount: [t('action.done_change'), t('action.done_change_text', { date: next, amount: paymentMoney(action.plan.amount_cents) })],
+    change_amount: [t('action.done_change'), t('action.done_change_text', { date: next, amount: guestMoney(action.plan.amount_cents) })],
   } as const;
   const [title, text] = action.kind in texts ? texts[action.kind as keyof typeof texts] : [t('action.downloaded'), ''];
   return <OutcomeView tone="success" title={title} text={text} testId="action-done" />;
@@ -131,7 +131,7 @@ function DoneView({ action }: { action: PublicAction }) {
 
 /** The plan in one box: who receives it, how much each month, and when the next donation comes. */
 function PlanSummary({ action }: { action: PublicAction }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const { plan } = action;
   return (
     <section className="flex flex-col items-center text-center" aria-labelledby="action-recipient">
@@ -141,7 +141,7 @@ function PlanSummary({ action }: { action: PublicAction }) {
       </p>
       <div className="mt-5 w-full rounded-3xl bg-white p-5 text-left shadow-sm ring-1 ring-slate-200/70">
         <p className="text-xl font-bold tabular-nums text-primary-950" data-testid="action-amount">
-          {t('action.amount', { amount: paymentMoney(plan.amount_cents) })}
+          {t('action.amount', { amount: guestMoney(plan.amount_cents) })}
         </p>
         {plan.next_charge_at ? (
           <p className="mt-1 text-[15px] text-slate-600">
@@ -154,7 +154,7 @@ function PlanSummary({ action }: { action: PublicAction }) {
 }
 
 function ActionForm({ actionId, action, onDone }: { actionId: string; action: PublicAction; onDone(action: PublicAction): void }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const [months, setMonths] = useState(1);
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();

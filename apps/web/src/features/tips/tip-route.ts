@@ -1,5 +1,5 @@
 /** Where the guest is: the server answers each of these paths with public.html (apps/api payments.routes.ts). */
-export type PaymentRoute =
+export type TipRoute =
   | { page: 'form'; cardId: string }
   | { page: 'success'; cardId: string; paymentId: string | null }
   | { page: 'canceled'; cardId: string; paymentId: string | null }
@@ -15,7 +15,7 @@ const RESULT_SEGMENT = 'walletto-result';
  * Reads the route from the path form the QR codes and the provider's returns use (`/payment/{id}/success?payment=…`);
  * under `vite dev`, where public.html is served as it is, the same path may follow a hash (`/public.html#/payment/…`).
  */
-export function parsePaymentRoute(pathname: string, search: string, hash = ''): PaymentRoute {
+export function parseTipRoute(pathname: string, search: string, hash = ''): TipRoute {
   let path = pathname;
   let query = search;
   if (!/^\/payment\//.test(path) && hash.startsWith('#/payment/')) {
@@ -35,7 +35,7 @@ export function parsePaymentRoute(pathname: string, search: string, hash = ''): 
 }
 
 /** The path form of a route, for history.replaceState/pushState (the server answers each of them on reload). */
-export function paymentRoutePath(route: PaymentRoute): string {
+export function tipRoutePath(route: TipRoute): string {
   const query = (paymentId: string | null) => (paymentId ? `?payment=${encodeURIComponent(paymentId)}` : '');
   switch (route.page) {
     case 'form':
@@ -53,6 +53,6 @@ export function paymentRoutePath(route: PaymentRoute): string {
 }
 
 /** The card a route belongs to, when the URL names one. */
-export function cardIdOf(route: PaymentRoute): string | null {
+export function cardIdOf(route: TipRoute): string | null {
   return 'cardId' in route ? route.cardId : null;
 }

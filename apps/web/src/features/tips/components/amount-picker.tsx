@@ -1,7 +1,7 @@
 import { cn } from '../../../components/ui/cn.ts';
 import { useId } from 'react';
-import { presetLabel } from '../tip-amount.ts';
-import { usePaymentT } from '../payment-i18n.ts';
+import { presetLabel } from '../../../lib/tip-amount.ts';
+import { useGuestT } from '../../../lib/guest-i18n.ts';
 
 interface AmountPickerProps {
   presets: readonly number[];
@@ -20,7 +20,7 @@ interface AmountPickerProps {
  * on one line beside its label so the form stays short on a phone.
  */
 export function AmountPicker({ presets, preset, custom, onPreset, onCustom, hint, error, limits }: AmountPickerProps) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const usingCustom = custom.trim() !== '';
   const customId = useId();
   const placeholder = `${limits.min}–${limits.max}`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Star } from 'lucide-react';
 import { cn } from '../../../components/ui/cn.ts';
-import { usePaymentT } from '../payment-i18n.ts';
+import { useGuestT } from '../../../lib/guest-i18n.ts';
 
 const VALUES = [1, 2, 3, 4, 5] as const;
 
@@ -10,7 +10,7 @@ const VALUES = [1, 2, 3, 4, 5] as const;
  * to the chosen or hovered one light up. Optional: the guest can clear it again.
  */
 export function StarRating({ value, onChange }: { value: number | null; onChange(value: number | null): void }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const [hover, setHover] = useState<number | null>(null);
   const lit = hover ?? value ?? 0;
   return (

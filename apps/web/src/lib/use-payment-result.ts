@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { fetchPublicPayment, PublicApiError } from './api/public-api.ts';
-import { initialResultState, isFinal, POLL_INTERVAL_MS, resultReducer, type ResultState } from './result-machine.ts';
+import { fetchPublicPayment, PublicApiError } from './guest-api.ts';
+import { initialResultState, isFinal, POLL_INTERVAL_MS, resultReducer, type ResultState } from './payment-result.ts';
 
 /**
  * Polls GET /api/public/payments/{id} every second until the payment is final or the deadline passes; the provider's

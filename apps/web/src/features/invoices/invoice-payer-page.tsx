@@ -7,14 +7,14 @@ import { CheckboxField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { readShellData } from '../../lib/shell-data.ts';
-import { createInvoicePayment, fetchHumanCheckSiteKey, fetchPublicInvoice, PublicApiError } from './api/public-api.ts';
-import { OutcomeView } from './components/outcome-view.tsx';
-import { PaymentShell } from './components/payment-shell.tsx';
-import { errorText, TermsLabel } from './components/tip-form.tsx';
-import { paymentMoney, usePaymentT } from './payment-i18n.ts';
-import { usePaymentResult } from './use-payment-result.ts';
+import { createInvoicePayment, fetchHumanCheckSiteKey, fetchPublicInvoice, guestErrorText, PublicApiError } from '../../lib/guest-api.ts';
+import { OutcomeView } from '../../components/guest/outcome-view.tsx';
+import { GuestShell } from '../../components/guest/guest-shell.tsx';
+import { TermsLabel } from '../../components/guest/terms-label.tsx';
+import { guestMoney, useGuestT } from '../../lib/guest-i18n.ts';
+import { usePaymentResult } from '../../lib/use-payment-result.ts';
 
-const PaymentHumanCheck = lazy(() => import('./components/payment-human-check.tsx'));
+const GuestHumanCheck = lazy(() => import('../../components/guest/guest-human-check.tsx'));
 
 type InvoiceState = { status: 'loading' } | { status: 'ready'; invoice: PublicInvoice } | { status: 'missing' } | { status: 'error' };
 
@@ -50,8 +50,8 @@ function useInvoice(invoiceId: string) {
  * The payer's pages of an invoice (`/invoice/{id}`, `/success`, `/canceled`): who asks, what for and how much, and
  * the way to the provider's checkout; a paid or canceled invoice says so and offers no payment.
  */
-export function InvoicePage({ invoiceId, outcome }: { invoiceId: string; outcome: 'success' | 'canceled' | null }) {
-  const t = usePaymentT();
+export function InvoicePayerPage({ invoiceId, outcome }: { invoiceId: string; outcome: 'success' | 'canceled' | null }) {
+  const t = useGuestT();
   const { state, reload } = useInvoice(invoiceId);
   const name = state.status === 'ready' ? state.invoice.recipient.public_name : null;
   useEffect(() => {
@@ -99,11 +99,11 @@ export function InvoicePage({ invoiceId, outcome }: { invoiceId: string; outcome
       </>
     );
   }
-  return <PaymentShell>{content}</PaymentShell>;
+  return <GuestShell>{content}</GuestShell>;
 }
 
 function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const { recipient } = invoice;
   return (
     <section className="flex flex-col items-center text-center" aria-labelledby="invoice-title">
@@ -127,7 +127,7 @@ function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
         <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-slate-100 pt-4">
           <span className="text-sm font-medium text-slate-500">{t('invoice.amount')}</span>
           <span className="text-2xl font-bold tabular-nums text-primary-950" data-testid="invoice-amount">
-            {paymentMoney(invoice.amount_cents)}
+            {guestMoney(invoice.amount_cents)}
           </span>
         </p>
       </div>
@@ -136,7 +136,7 @@ function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
 }
 
 function ClosedNotice({ invoice }: { invoice: PublicInvoice }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const paid = invoice.status === 'paid';
   return (
     <p
@@ -150,7 +150,7 @@ function ClosedNotice({ invoice }: { invoice: PublicInvoice }) {
 }
 
 function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): void }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | undefined>();
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
@@ -204,7 +204,7 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
       }
       // Paid or canceled meanwhile, or gone: the page shows what it is now.
       if (error instanceof PublicApiError && (error.status === 404 || error.code === 'invoice_not_open')) return onGone();
-      setFormError(errorText(error, t));
+      setFormError(guestErrorText(error, t));
     }
   };
 
@@ -222,7 +222,7 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
       />
       {siteKey ? (
         <Suspense fallback={<div className="min-h-[65px]" />}>
-          <PaymentHumanCheck key={humanCheckRound} siteKey={siteKey} onToken={setHumanToken} />
+          <GuestHumanCheck key={humanCheckRound} siteKey={siteKey} onToken={setHumanToken} />
         </Suspense>
       ) : null}
       <div>
@@ -235,7 +235,7 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
           ) : null}
         </div>
         <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? t('form.redirecting') : t('form.pay', { amount: paymentMoney(invoice.amount_cents) })}
+          {submitting ? t('form.redirecting') : t('form.pay', { amount: guestMoney(invoice.amount_cents) })}
         </Button>
         <p className="mt-3 text-center text-xs text-slate-500">{t('form.methods')}</p>
       </div>
@@ -245,7 +245,7 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
 
 /** The return page: waits for the provider's word on the payment named in the URL. */
 function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const [paymentId] = useState(() => new URLSearchParams(window.location.search).get('payment'));
   const { state, checkAgain } = usePaymentResult(paymentId);
   const { phase, payment } = state;
@@ -260,7 +260,7 @@ function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
         tone="success"
         title={t('result.success_title')}
         testId="invoice-success"
-        text={t('invoice.success_text', { amount: paymentMoney(payment?.total_cents ?? invoice.amount_cents), name: invoice.recipient.public_name })}
+        text={t('invoice.success_text', { amount: guestMoney(payment?.total_cents ?? invoice.amount_cents), name: invoice.recipient.public_name })}
       />
     );
   }

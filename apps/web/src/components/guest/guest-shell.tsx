@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { Logo } from '../../../components/ui/logo.tsx';
-import { localizePath } from '../../../lib/locale.ts';
-import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
+import { Logo } from '../ui/logo.tsx';
+import { localizePath } from '../../lib/locale.ts';
+import { guestLocale, useGuestT } from '../../lib/guest-i18n.ts';
 import { LocaleSelect } from './locale-select.tsx';
 
 /** The guest pages' frame: a light header with the language, one centred column, the legal links. */
-export function PaymentShell({ children }: { children: ReactNode }) {
-  const t = usePaymentT();
-  const locale = paymentLocale();
+export function GuestShell({ children }: { children: ReactNode }) {
+  const t = useGuestT();
+  const locale = guestLocale();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-primary-50 via-slate-50 to-slate-50">
       <header className="mx-auto flex w-full max-w-md items-center justify-between gap-3 px-4 pt-2">

@@ -6,12 +6,12 @@ import { checkoutWithWallet, defaultPreset, GUEST_WALLETS, type GuestFormNotice,
 import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { Button } from '../../../components/ui/button-base.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { TermsLabel } from '../../../components/guest/terms-label.tsx';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { localizePath } from '../../../lib/locale.ts';
-import { createDonationPayment, createPublicPayment, PublicApiError } from '../api/public-api.ts';
+import { createDonationPayment, createPublicPayment, guestErrorText, PublicApiError } from '../../../lib/guest-api.ts';
 import { createIdempotencyKeeper } from '../../../lib/idempotency.ts';
-import { paymentLocale, paymentMoney, usePaymentT } from '../payment-i18n.ts';
-import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../tip-amount.ts';
+import { guestLocale, guestMoney, useGuestT } from '../../../lib/guest-i18n.ts';
+import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../../../lib/tip-amount.ts';
 import { takeTypedText } from '../typed-before-hydration.ts';
 import { AmountPicker } from './amount-picker.tsx';
 import { FeeSummary } from './fee-summary.tsx';
@@ -30,7 +30,7 @@ interface TipFormProps {
 }
 
 /** Loaded only when the operator configured the anti-bot check, so guests elsewhere never download it. */
-const PaymentHumanCheck = lazy(() => import('./payment-human-check.tsx'));
+const GuestHumanCheck = lazy(() => import('../../../components/guest/guest-human-check.tsx'));
 
 type FieldErrors = Partial<Record<'amount' | 'terms' | 'donor_name' | 'email' | 'donor_code', string>>;
 
@@ -66,7 +66,7 @@ function noticeText(notice: GuestFormNotice, t: (key: string) => string): { titl
  * submission over for the idempotent retry and the inline errors.
  */
 export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormProps) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const limits = limitsOf(card);
   const presets = presetsOf(card);
   const [preset, setPreset] = useState<number | null>(start ? start.preset_cents : defaultPreset(presets));
@@ -102,7 +102,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
 
   const amount = chosenAmount(preset, custom);
   const summary = summaryOf(amount, limits, card.fee_percent, coverFee);
-  const locale = paymentLocale();
+  const locale = guestLocale();
 
   // Coming back from the provider's page with the browser's back button restores this page from the bfcache,
   // still "redirecting": give the guest a working form again.
@@ -188,7 +188,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         ? // The donor's details take the message's place in what makes two submissions the same payment.
           await createDonationPayment(
             card.id,
-            { ...donor, amount_cents: amount!, cover_fee: coverFee, locale: paymentLocale(), terms_accepted: true },
+            { ...donor, amount_cents: amount!, cover_fee: coverFee, locale: guestLocale(), terms_accepted: true },
             keeper.keyFor({ ...body, message: JSON.stringify(donor) }),
             humanToken,
           )
@@ -204,7 +204,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       }
       if (error instanceof PublicApiError && error.status === 404) return onCardGone();
       if (error instanceof PublicApiError && error.code === 'idempotency_key_reused') keeper.reset();
-      setFormError(errorText(error, t));
+      setFormError(guestErrorText(error, t));
     }
   };
 
@@ -344,7 +344,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
 
       {siteKey ? (
         <Suspense fallback={<div className="min-h-[65px]" />}>
-          <PaymentHumanCheck key={humanCheckRound} siteKey={siteKey} onToken={setHumanToken} />
+          <GuestHumanCheck key={humanCheckRound} siteKey={siteKey} onToken={setHumanToken} />
         </Suspense>
       ) : null}
 
@@ -362,7 +362,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         />
         {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
         <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? t('form.redirecting') : summary ? <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={paymentMoney(summary.totalCents)} /> : t('form.pay_choose')}
+          {submitting ? t('form.redirecting') : summary ? <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={guestMoney(summary.totalCents)} /> : t('form.pay_choose')}
         </Button>
         {donation ? null : (
           <div className="grid grid-cols-2 gap-2">
@@ -413,7 +413,7 @@ function fieldsOnScreen(form: HTMLFormElement) {
 
 /** One-off or monthly: a monthly donation saves the card at the checkout and is charged on this day each month. */
 function FrequencyChoice({ monthly, onChange }: { monthly: boolean; onChange(monthly: boolean): void }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const hintId = useId();
   const option = (value: boolean, label: string) => (
     <label className="relative flex-1 cursor-pointer">
@@ -449,27 +449,4 @@ function PayLabel({ text, amount }: { text: string; amount: string }) {
       {after}
     </span>
   );
-}
-
-/** The terms sentence with its `<link>…</link>` part as a link to the terms, opened beside the form. */
-export function TermsLabel({ text }: { text: string }) {
-  const [before = '', linkText = '', after = ''] = text.split(/<link>|<\/link>/);
-  return (
-    <>
-      {before}
-      <a href={localizePath('/terms', paymentLocale())} target="_blank" rel="noopener" className="font-medium text-primary-800 underline underline-offset-2">
-        {linkText}
-      </a>
-      {after}
-    </>
-  );
-}
-
-export function errorText(error: unknown, t: (key: string) => string): { title: string; text?: string } {
-  if (!(error instanceof PublicApiError)) return { title: t('errors.generic'), text: t('errors.generic_text') };
-  if (error.status === 0) return { title: t('errors.network') };
-  if (error.status === 429) return { title: t('errors.rate_limited') };
-  if (error.code === 'bot_check_failed') return { title: t('errors.bot_check') };
-  if (error.code === 'idempotency_key_reused') return { title: t('errors.changed') };
-  return { title: t('errors.generic'), text: t('errors.generic_text') };
 }

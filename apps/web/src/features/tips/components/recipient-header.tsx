@@ -1,14 +1,14 @@
 import { Star } from 'lucide-react';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { paymentLocale, usePaymentT } from '../payment-i18n.ts';
+import { guestLocale, useGuestT } from '../../../lib/guest-i18n.ts';
 
 /** Who the tip is for: photo or initials, public name, welcome phrase and the card's average rating. */
 export function RecipientHeader({ card }: { card: PublicCard }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   const rating =
     card.rating !== null && card.rating_count > 0
-      ? new Intl.NumberFormat(paymentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating)
+      ? new Intl.NumberFormat(guestLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating)
       : null;
   if (card.team) return <TeamHeader card={card} team={card.team} />;
   // A row rather than a tall column: the amount, the wallets and Pay must fit the first screen of a 360×640 phone.
@@ -47,7 +47,7 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
 
 /** A team card: the team's title and workplace, its members' photos, and that the tip is split among them. */
 function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<PublicCard['team']> }) {
-  const t = usePaymentT();
+  const t = useGuestT();
   return (
     <div className="flex items-center gap-3" data-testid="team-card-header">
       <div className="flex shrink-0 -space-x-4">

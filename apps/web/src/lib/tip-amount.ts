@@ -1,7 +1,7 @@
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS, type TipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { parseAmountInput } from '@tipcard/shared/money/amount-input';
-import { paymentMoney } from './payment-i18n.ts';
+import { guestMoney } from './guest-i18n.ts';
 
 // Shared with the invoice form of the signed-in app.
 export { parseAmountInput };
@@ -46,7 +46,7 @@ export function summaryOf(cents: number | null, limits: AmountLimits, feePercent
 
 /** A preset button's label: whole euros without decimals ("€ 5", "5 €"), the rest as the spec's amount. */
 export function presetLabel(cents: number): string {
-  const amount = paymentMoney(cents);
+  const amount = guestMoney(cents);
   return cents % 100 === 0 ? amount.replace(/[.,]00/, '') : amount;
 }
 

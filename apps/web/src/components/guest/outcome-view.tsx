@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Check, CircleSlash, Clock, Link2Off, X } from 'lucide-react';
-import { cn } from '../../../components/ui/cn.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../ui/cn.ts';
+import { Spinner } from '../ui/spinner.tsx';
 
 export type OutcomeTone = 'success' | 'failure' | 'timeout' | 'canceled' | 'unknown' | 'checking';
 
