@@ -12,7 +12,7 @@ import { safeLogOptions } from './lib/log-safety.ts';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { balancesRoutes } from './modules/balances/balances.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentPagesRoutes } from './modules/tips/payment-pages.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 
-  const { health, analytics, accounts, me, transactions, cards, documents, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo } = services;
+  const { health, analytics, balances, me, transactions, cards, documents, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo } = services;
 
   await app.register(
     async (api) => {
@@ -143,7 +143,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(meRoutes, { me });
       await api.register(verificationRoutes, { verification: services.verification });
       await api.register(cardsRoutes, { cards });
-      await api.register(accountsRoutes, { accounts });
+      await api.register(balancesRoutes, { balances });
       await api.register(transactionsRoutes, { transactions });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });

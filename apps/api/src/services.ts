@@ -7,7 +7,7 @@ import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.t
 import type { Job } from './jobs/job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createErrorReporter } from './lib/error-reporting.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createBalancesService } from './modules/balances/balances.service.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accessTokenKeys } from './modules/auth/access-token.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -88,7 +88,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const messages = createMessagingService({ db, clock });
   const health = createHealthService({ db });
   const analytics = createAnalyticsService({ db });
-  const accounts = createAccountsService({ db });
+  const balances = createBalancesService({ db });
   const verification = createVerificationService({ db });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
   const transactions = createTransactionsService({ db, clock, monthlyDonations: (userId) => monthlyDonationFigures(db, userId) });
@@ -193,7 +193,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     messages,
     health,
     analytics,
-    accounts,
+    balances,
     me,
     verification,
     transactions,

@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from './lib/is-locale.ts';
 import './app/public/public.css';
 import { PublicApp } from './app/public/public-app.tsx';
-import { setPaymentLocale } from './features/payment/payment-i18n.ts';
-import { keepTypedText } from './features/payment/typed-before-hydration.ts';
+import { setGuestLocale } from './lib/guest-i18n.ts';
+import { keepTypedText } from './features/tips/typed-before-hydration.ts';
 import { installErrorReporting } from './lib/error-reporting.ts';
 import { preferredLocale } from './lib/locale.ts';
 import { readShellData } from './lib/shell-data.ts';
@@ -18,7 +18,7 @@ import { readShellData } from './lib/shell-data.ts';
  */
 installErrorReporting();
 const rendered = readShellData<{ locale?: string }>()?.locale;
-setPaymentLocale(isLocale(rendered) ? rendered : preferredLocale(), false);
+setGuestLocale(isLocale(rendered) ? rendered : preferredLocale(), false);
 
 const root = document.getElementById('root')!;
 const app = (

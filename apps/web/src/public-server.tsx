@@ -2,15 +2,15 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
-import { PaymentApp, type PaymentShellData } from './features/payment/payment-app.tsx';
-import { parsePaymentRoute } from './features/payment/payment-route.ts';
-import { paymentI18n } from './features/payment/payment-i18n.ts';
+import { TipApp, type TipShellData } from './features/tips/tip-app.tsx';
+import { parseTipRoute } from './features/tips/tip-route.ts';
+import { guestI18n } from './lib/guest-i18n.ts';
 import LandingPage from './features/landing/landing-page.tsx';
 import { LandingLayout } from './app/layouts/landing-layout.tsx';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { i18n, loadLocale } from './lib/i18n.ts';
 
-export type { PaymentShellData };
+export type { TipShellData };
 
 /**
  * The server's half of the guest's payment pages (built by `vite build --ssr` into dist-server/, imported by
@@ -18,12 +18,12 @@ export type { PaymentShellData };
  * then inlines for hydration. renderToString is synchronous, so switching the page's one i18n instance to the
  * request's language just before it cannot leak into another request (docs/decisions/0016-guest-page-ssr.md).
  */
-export function renderPaymentPage(url: { pathname: string; search: string }, data: PaymentShellData, locale: Locale): string {
-  void paymentI18n.changeLanguage(LOCALES.includes(locale) ? locale : DEFAULT_LOCALE);
-  const route = parsePaymentRoute(url.pathname, url.search);
+export function renderPaymentPage(url: { pathname: string; search: string }, data: TipShellData, locale: Locale): string {
+  void guestI18n.changeLanguage(LOCALES.includes(locale) ? locale : DEFAULT_LOCALE);
+  const route = parseTipRoute(url.pathname, url.search);
   return renderToString(
     <StrictMode>
-      <PaymentApp shell={data} route={route} />
+      <TipApp shell={data} route={route} />
     </StrictMode>,
   );
 }

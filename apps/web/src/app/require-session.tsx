@@ -7,7 +7,7 @@ import { useLocalePath } from '../lib/use-locale-path.ts';
 import { PageLoader } from './guards.tsx';
 import { useMyCard } from './session/use-my-card.ts';
 
-const RestoreAccountPage = lazyWithReload(() => import('../features/settings/restore-account-page.tsx'));
+const RestoreAccountPage = lazyWithReload(() => import('../features/account/restore-account-page.tsx'));
 
 /** Signed-in pages: no token → index; signed in without a card → account-create. */
 export function RequireSession() {

@@ -22,14 +22,14 @@ const TransactionsPage = lazyWithReload(() => import('../features/transactions/t
 const PayoutsPage = lazyWithReload(() => import('../features/payouts/payouts-page.tsx'));
 const AddPayoutMethodPage = lazyWithReload(() => import('../features/payouts/add-method-page.tsx'));
 const PayoutConfirmationPage = lazyWithReload(() => import('../features/payouts/payout-confirmation-page.tsx'));
-const SettingsPage = lazyWithReload(() => import('../features/settings/settings-page.tsx'));
+const SettingsPage = lazyWithReload(() => import('../features/account/settings-page.tsx'));
 const PayoutSettingsPage = lazyWithReload(() => import('../features/payouts/payout-settings-page.tsx'));
 const PayoutAccountSummary = lazyWithReload(() => import('../features/payouts/components/payout-account-summary.tsx'));
 const VerificationPage = lazyWithReload(() => import('../features/verification/verification-page.tsx'));
-const AccountPage = lazyWithReload(() => import('../features/account/account-page.tsx'));
-const AccountCreatePage = lazyWithReload(() => import('../features/account/account-create-page.tsx'));
-const AccountEditPage = lazyWithReload(() => import('../features/account/account-edit-page.tsx'));
-const AccountAddPhotoPage = lazyWithReload(() => import('../features/account/account-add-photo-page.tsx'));
+const CardPage = lazyWithReload(() => import('../features/cards/card-page.tsx'));
+const CardCreatePage = lazyWithReload(() => import('../features/cards/card-create-page.tsx'));
+const CardEditPage = lazyWithReload(() => import('../features/cards/card-edit-page.tsx'));
+const CardAddPhotoPage = lazyWithReload(() => import('../features/cards/card-add-photo-page.tsx'));
 const SupportPage = lazyWithReload(() => import('../features/support/support-page.tsx'));
 const TicketPage = lazyWithReload(() => import('../features/support/ticket-page.tsx'));
 const HowItWorksPage = lazyWithReload(() => import('../features/marketing/how-it-works-page.tsx'));
@@ -126,10 +126,10 @@ function pageRoutes(): RouteObject[] {
             { path: 'settings', element: <SettingsPage payoutAccount={<PayoutAccountSummary />} /> },
             { path: 'settings/payout', element: <PayoutSettingsPage /> },
             { path: 'verification', element: <VerificationPage /> },
-            { path: 'account', element: <AccountPage /> },
-            { path: 'account/create', element: <AccountCreatePage /> },
-            { path: 'account/edit', element: <AccountEditPage /> },
-            { path: 'account/add-photo', element: <AccountAddPhotoPage /> },
+            { path: 'account', element: <CardPage /> },
+            { path: 'account/create', element: <CardCreatePage /> },
+            { path: 'account/edit', element: <CardEditPage /> },
+            { path: 'account/add-photo', element: <CardAddPhotoPage /> },
             { path: 'support', element: <SupportPage /> },
             { path: 'support/:ticketId', element: <TicketPage /> },
             { path: 'card-orders', element: <CardOrdersPage /> },

@@ -21,7 +21,7 @@ const GUEST_PAGE_MAX_AGE_SECONDS = 30;
 /** Rendered form pages kept per process: a card in a language is one entry of about 40 KB. */
 const FORM_PAGE_CACHE_ENTRIES = 500;
 
-/** What the page is rendered from and inlined for hydration (apps/web payment-app.tsx `PaymentShellData`). */
+/** What the page is rendered from and inlined for hydration (apps/web features/tips/tip-app.tsx `TipShellData`). */
 interface PageData {
   card: PublicCard | null;
   locale: Locale;

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PaymentApp } from '../../features/payment/payment-app.tsx';
+import { TipApp } from '../../features/tips/tip-app.tsx';
 import { parsePublicRoute } from './public-route.ts';
 
 // Its own chunk: the tip page, opened far more often, does not carry it.
-const InvoicePage = lazy(() => import('../../features/payment/invoice-page.tsx').then((module) => ({ default: module.InvoicePage })));
-const ActionPage = lazy(() => import('../../features/payment/action-page.tsx').then((module) => ({ default: module.ActionPage })));
+const InvoicePayerPage = lazy(() => import('../../features/invoices/invoice-payer-page.tsx').then((module) => ({ default: module.InvoicePayerPage })));
+const DonorActionPage = lazy(() => import('../../features/donations/donor-action-page.tsx').then((module) => ({ default: module.DonorActionPage })));
 
 /**
  * The public entry's pages. The payment pages route among themselves (and answer an unknown path with their
@@ -13,18 +13,18 @@ const ActionPage = lazy(() => import('../../features/payment/action-page.tsx').t
  */
 export function PublicApp() {
   const [route] = useState(() => parsePublicRoute(window.location.pathname, window.location.hash));
-  if (route.page === 'payment' || route.page === 'unknown') return <PaymentApp />;
+  if (route.page === 'payment' || route.page === 'unknown') return <TipApp />;
   if (route.page === 'invoice') {
     return (
       <Suspense fallback={null}>
-        <InvoicePage invoiceId={route.invoiceId} outcome={route.outcome} />
+        <InvoicePayerPage invoiceId={route.invoiceId} outcome={route.outcome} />
       </Suspense>
     );
   }
   if (route.page === 'action') {
     return (
       <Suspense fallback={null}>
-        <ActionPage actionId={route.actionId} />
+        <DonorActionPage actionId={route.actionId} />
       </Suspense>
     );
   }

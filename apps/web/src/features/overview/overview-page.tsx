@@ -11,7 +11,7 @@ import { openModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useCardQr } from '../../app/session/use-card-qr.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
-import { useAccountBalance } from '../../app/session/use-account-balance.ts';
+import { useBalances } from '../../app/session/use-balances.ts';
 import { CardModal } from './components/card-modal.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -185,7 +185,7 @@ function CardSummary({ card, first = false }: { card: Card; first?: boolean }) {
 export default function OverviewPage() {
   const { t } = useTranslation('overview');
   const { card, clientId, me } = useMyCard();
-  const balance = useAccountBalance(clientId);
+  const balance = useBalances(clientId);
   // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives.
   const isNew = useOverviewFigures(clientId).data?.latest.length === 0;
   useDocumentTitle(t('title'));

@@ -10,7 +10,7 @@ import { formatEuro } from '../../lib/format-euro.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
-import { useAccountBalance } from '../../app/session/use-account-balance.ts';
+import { useBalances } from '../../app/session/use-balances.ts';
 import { usePayoutMethods, usePayouts, usePayoutTerms } from './api/use-payouts.ts';
 import { MethodSummary } from './components/payout-method-card.tsx';
 import { PayoutRow, PayoutRowSkeleton } from './components/payout-row.tsx';
@@ -134,7 +134,7 @@ function History({ clientId }: { clientId: string | undefined }) {
 export default function PayoutsPage() {
   const { t } = useTranslation('payouts');
   const { clientId } = useMyCard();
-  const balance = useAccountBalance(clientId);
+  const balance = useBalances(clientId);
   const methods = usePayoutMethods(clientId);
   const [search, setSearch] = useSearchParams();
   const withdrawing = search.get('withdraw') === '1';

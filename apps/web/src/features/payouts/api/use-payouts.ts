@@ -85,7 +85,7 @@ export function usePayout(payoutId: string | undefined) {
 function useRefreshMoney(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return () => {
-    for (const key of [['account', clientId], payoutsKey(clientId), ['transactions', clientId], ['overview', clientId], ['payout-terms', clientId]]) {
+    for (const key of [['balances', clientId], payoutsKey(clientId), ['transactions', clientId], ['overview', clientId], ['payout-terms', clientId]]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
   };

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { showSnackbar } from '../../lib/ui-store.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useMyCard } from '../../app/session/use-my-card.ts';
+import { useUpdateCard } from './api/use-card.ts';
+import { CardForm } from './components/card-form.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export default function CardEditPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const { me, card } = useMyCard();
+  const update = useUpdateCard(card?.id);
+  useDocumentTitle(t('edit.title'));
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('edit.title')} description={t('edit.description')} />
+      {card ? (
+        <CardForm
+          key={card.id}
+          card={card}
+          me={me}
+          submitLabel={t('edit.submit')}
+          submitting={update.isPending}
+          onCancel={() => void navigate(to('/account'))}
+          onSubmit={(values) =>
+            update.mutate(values, {
+              onSuccess: () => {
+                showSnackbar(t('edit.done'), 'success');
+                void navigate(to('/account'));
+              },
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
