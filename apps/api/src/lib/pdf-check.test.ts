@@ -1,6 +1,5 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -8,18 +7,8 @@ import { renderAgentsPdf } from '../modules/documents/agents-pdf.ts';
 import { renderCardPdf } from '../modules/documents/card-pdf.ts';
 import { renderTariffPdf } from '../modules/documents/tariff-pdf.ts';
 import { checkPdf, findActiveContent } from './pdf-check.ts';
+import { pdfkitPdf } from '../test/pdf.ts';
 
-function pdfkitPdf(draw: (doc: InstanceType<typeof PDFDocument>) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
 
 /**
  * A PDF from its objects (numbered from 1; 1 is the catalog, 2 the page tree, 3 the page), written with a classic

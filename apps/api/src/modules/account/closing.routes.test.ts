@@ -52,6 +52,9 @@ async function staffWith(cents: number) {
   expect((await userBalances(t.app.db, owner.userId)).main).toBe(cents);
   return { ...owner, methodId };
 }
+/** A bank account the sandbox bank returns every payout to. */
+const failingMethodOf = async (owner: Owner): Promise<string> =>
+  (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' } })).body.data.id;
 const preview = (owner: Owner) => t.call({ method: 'GET', url: '/api/user/deletion_statements/preview', token: owner.jwt });
 const askClosing = (owner: Owner & { methodId: string }, key: string = crypto.randomUUID()) =>
   t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/closing-payouts`, token: owner.jwt, headers: { 'idempotency-key': key }, payload: { method_id: owner.methodId } });
@@ -118,13 +121,7 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
 
   it('up to 3 EUR goes out whole, with no fee; a return puts it back on main (no zero posting)', async () => {
     const owner = await staffWith(150);
-    const failing = await t.call({
-      method: 'POST',
-      url: `/api/clients/${owner.clientId}/payout-methods`,
-      token: owner.jwt,
-      payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' },
-    });
-    const closing = await askClosing({ ...owner, methodId: failing.body.data.id });
+    const closing = await askClosing({ ...owner, methodId: await failingMethodOf(owner) });
     expect(closing.body.data).toMatchObject({ amount_cents: 150, fee_cents: 0 });
     expect((await deleteWith(owner, closing.body.data.id, await codeFor(t, owner.phone, closing.body.data.id))).status).toBe(200);
     expect((await worker()).returned).toBe(1);
@@ -133,13 +130,7 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
 
   it('a closing payout the bank returns after the erasure is kept for its owner in unclaimed_funds, and no text goes to the erased phone', async () => {
     const owner = await staffWith(900);
-    const failing = await t.call({
-      method: 'POST',
-      url: `/api/clients/${owner.clientId}/payout-methods`,
-      token: owner.jwt,
-      payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' },
-    });
-    const closing = await askClosing({ ...owner, methodId: failing.body.data.id });
+    const closing = await askClosing({ ...owner, methodId: await failingMethodOf(owner) });
     expect((await deleteWith(owner, closing.body.data.id, await codeFor(t, owner.phone, closing.body.data.id))).status).toBe(200);
     // The restore window passes while the payout is still with the bank: the account is erased first.
     t.clock.advance(31 * 86_400_000);

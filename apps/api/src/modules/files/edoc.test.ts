@@ -1,25 +1,17 @@
 import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { readZip, zip, type ZipEntry } from '../../lib/zip.ts';
 import { normalizeDocument } from './document.ts';
 import { EDOC_MIME, edocDataFiles } from './edoc.ts';
+import { textPdf } from '../../test/pdf.ts';
 
 const WHEN = new Date('2026-03-01T10:00:00Z');
 const LIMITS = { maxEntries: 10, maxTotalBytes: 1024 * 1024 };
 
-const pdf: Promise<Buffer> = new Promise((resolve, reject) => {
-  const doc = new PDFDocument({ size: 'A4' });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  doc.on('end', () => resolve(Buffer.concat(chunks)));
-  doc.on('error', reject);
-  doc.text('Contract');
-  doc.end();
-});
+const pdf = textPdf('Contract');
 
 const MIMETYPE: ZipEntry = { name: 'mimetype', content: EDOC_MIME, stored: true };
 const SIGNATURE: ZipEntry = { name: 'META-INF/signatures0.xml', content: '<?xml version="1.0"?><asic:XAdESSignatures/>' };

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
 import { supportAttachments, supportTickets } from '../../db/schema/support.ts';
 import { zip } from '../../lib/zip.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { textPdf } from '../../test/pdf.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,15 +15,7 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
-const pdf: Promise<Buffer> = new Promise((resolve, reject) => {
-  const doc = new PDFDocument({ size: 'A4' });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  doc.on('end', () => resolve(Buffer.concat(chunks)));
-  doc.on('error', reject);
-  doc.text('Bank statement');
-  doc.end();
-});
+const pdf = textPdf('Bank statement');
 const png = () => sharp({ create: { width: 32, height: 20, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
 
 /** An ASiC-E container as the Latvian eParaksts tools write it: `mimetype` first and stored, the document, a signature. */

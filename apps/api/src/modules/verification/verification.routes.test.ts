@@ -1,5 +1,4 @@
 import { count, eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
@@ -10,6 +9,7 @@ import { deliverSandboxEvent, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
 import { findUserForReview, isVerificationApproved, isVerificationRequired, ReviewError, reviewVerification } from './verification.service.ts';
+import { textPdf } from '../../test/pdf.ts';
 
 /** 10 EUR: a few small tips pass it. No fee, so what the guest pays is what the staff member receives. */
 const LIMIT_CENTS = 1_000;
@@ -30,19 +30,8 @@ async function pngBytes(): Promise<Buffer> {
 }
 
 /** A real one-page PDF made with pdfkit (made once: pdfkit stamps the time into every file). */
-const samplePdf = makePdf();
+const samplePdf = textPdf('Company registration certificate');
 const pdfBytes = () => samplePdf;
-function makePdf(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.text('Company registration certificate');
-    doc.end();
-  });
-}
 
 const attachment = (bytes: Buffer, name = 'doc.png', mime = 'image/png') => ({ content: bytes.toString('base64'), name, mime });
 
