@@ -67,15 +67,16 @@ export async function checkStep(world: World) {
       world.fail('money-on-deleted-account', landed.map((row) => `${row.net} c of payment ${world.label(row.payment_id)} kept by deleted user #${world.userIndex(row.user_id)}`).join('; '));
     }
   }
-  // A closed account is settled (docs/decisions/0028) once the ledger's job has had its grace after the last movement.
-  const stranded = await world.rows<{ user_id: string; balance: string; erased: boolean }>(`
-    select u.id as user_id, sum(l.balance_cents)::text as balance, u.erased_at is not null as erased
+  // An erased account is settled (docs/decisions/0028) once the ledger's job has had its grace after the last movement.
+  // (A deleted account past its window is erased by its job: the end's "erasures past due" sees one that is not.)
+  const stranded = await world.rows<{ user_id: string; balance: string }>(`
+    select u.id as user_id, sum(l.balance_cents)::text as balance
     from users u join ledger_accounts l on l.owner_user_id = u.id
-    where (u.erased_at is not null or u.erasure_due_at < now() - ${GRACE})
+    where u.erased_at is not null
       and not exists (select 1 from ledger_postings p where p.account_id = l.id and p.created_at > now() - ${GRACE})
     group by u.id having sum(l.balance_cents) <> 0 limit 3`);
   if (stranded.length > 0) {
-    world.fail('balance-stranded-on-closed-account', stranded.map((row) => `user #${world.userIndex(row.user_id)} ${row.erased ? 'erased' : 'deleted past the restore window'} holds ${row.balance} c`).join('; '));
+    world.fail('balance-stranded-on-closed-account', stranded.map((row) => `user #${world.userIndex(row.user_id)} erased holds ${row.balance} c`).join('; '));
   }
 
   // A paid referral reward stands on three different payers (as the provider saw them pay) of payments not given back.
