@@ -3,8 +3,10 @@ import type { Tokens } from '@tipcard/shared/auth/schemas';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
 /**
- * The two tokens live in the cookies the spec names (qtfo__token, refresh__key). The server also sets an HttpOnly
- * refresh__key; when that one shadows ours, the in-memory copy keeps the refresh token usable for this tab.
+ * The access token lives in the cookie the spec names (qtfo__token). The refresh token (refresh__key) is the server's
+ * HttpOnly cookie at /api alone, out of reach of page scripts; this tab also keeps the one it was given in memory, for
+ * the spec's `refreshToken` body. A script-readable refresh__key at / (written by earlier versions) is still read once,
+ * and removed whenever tokens are saved or cleared.
  */
 let refreshInMemory: string | null = null;
 
@@ -22,7 +24,7 @@ export function hasSession(): boolean {
 
 export function saveTokens(tokens: Tokens): void {
   setCookie(ACCESS_TOKEN_COOKIE, tokens.jwt, { days: REFRESH_TOKEN_TTL_DAYS });
-  setCookie(REFRESH_TOKEN_COOKIE, tokens.refresh_token, { days: REFRESH_TOKEN_TTL_DAYS });
+  deleteCookie(REFRESH_TOKEN_COOKIE);
   refreshInMemory = tokens.refresh_token;
 }
 
