@@ -91,6 +91,22 @@ export function clusterInstances(basePort: number): { servers: Instance[]; worke
   };
 }
 
+/**
+ * Every instance process still running: a driver stopped by Ctrl-C, `kill` or a `timeout` takes them with it, rather
+ * than leaving servers and workers polling a database that is gone.
+ */
+const running = new Set<ChildProcess>();
+const killRunning = () => {
+  for (const child of running) child.kill('SIGKILL');
+};
+process.once('exit', killRunning);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killRunning();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /** Starts the instance with `env`, its output appended to `<logs>/<name>.log`. */
 export function start(instance: Instance, env: NodeJS.ProcessEnv, logs: string) {
   instance.starts += 1;
@@ -106,6 +122,8 @@ export function start(instance: Instance, env: NodeJS.ProcessEnv, logs: string) 
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   instance.process = child;
 }
 
