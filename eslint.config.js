@@ -12,6 +12,18 @@ const vendorSdks = ['twilio', 'stripe', 'nodemailer'].map((name) => ({
 
 const webFeatures = resolve(import.meta.dirname, 'apps/web/src/features');
 
+/** One way per thing: a hand-written UUID pattern beside the shared one (the `{8}-` of its first group gives it away). */
+const noHandWrittenUuid = {
+  selector: 'Literal[regex.pattern=/\\{8\\}-|\\{36\\}/], Literal[value=/\\{8\\}-|\\{36\\}/]',
+  message: 'Check a UUID with isUuid or UUID_PATTERN from @tipcard/shared/uuid (or z.uuid() in a request schema).',
+};
+/** An answer's schema is `data(schema)` from apps/api/src/lib/envelope.ts, not another `z.object({ data })`. */
+const noInlineEnvelope = {
+  selector: "CallExpression[callee.object.name='z'][callee.property.name='object'] > ObjectExpression.arguments > Property.properties[key.name='data']",
+  message: "Wrap an answer's schema with data() from apps/api/src/lib/envelope.ts.",
+};
+const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts'];
+
 /** The feature folder a file belongs to (`apps/web/src/features/<name>/…`), or null outside the features. */
 function featureOf(file) {
   const [name, ...rest] = relative(webFeatures, file).split(sep);
@@ -70,6 +82,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // Tests may assert a stricter shape (a version 4 id) with a regex of their own.
+  { files: ['**/*.{ts,tsx}'], ignores: [...tests, 'packages/shared/src/uuid.ts'], rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid] } },
+  // A later block's options replace an earlier one's, so the UUID selector is listed again here.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [...tests, 'apps/api/src/lib/envelope.ts'],
+    rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid, noInlineEnvelope] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/fake-*.ts', 'apps/api/src/test/**', 'e2e/**'],
