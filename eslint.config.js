@@ -1,5 +1,6 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,6 +11,18 @@ const vendorSdks = ['twilio', 'stripe', 'nodemailer'].map((name) => ({
 }));
 
 const webFeatures = resolve(import.meta.dirname, 'apps/web/src/features');
+
+/** One way per thing: a hand-written UUID pattern beside the shared one (the `{8}-` of its first group gives it away). */
+const noHandWrittenUuid = {
+  selector: 'Literal[regex.pattern=/\\{8\\}-|\\{36\\}/], Literal[value=/\\{8\\}-|\\{36\\}/]',
+  message: 'Check a UUID with isUuid or UUID_PATTERN from @tipcard/shared/uuid (or z.uuid() in a request schema).',
+};
+/** An answer's schema is `data(schema)` from apps/api/src/lib/envelope.ts, not another `z.object({ data })`. */
+const noInlineEnvelope = {
+  selector: "CallExpression[callee.object.name='z'][callee.property.name='object'] > ObjectExpression.arguments > Property.properties[key.name='data']",
+  message: "Wrap an answer's schema with data() from apps/api/src/lib/envelope.ts.",
+};
+const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts'];
 
 /** The feature folder a file belongs to (`apps/web/src/features/<name>/…`), or null outside the features. */
 function featureOf(file) {
@@ -51,12 +64,32 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // No import cycles. Every relative import names its file with its extension and a workspace is a linked package with
+  // an exports map, so Node's resolution finds every edge without the TypeScript resolver. Type-only imports are not
+  // edges here: they vanish at run time. Packages outside the tree are not walked (ignoreExternal), which keeps it fast.
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // Tests may assert a stricter shape (a version 4 id) with a regex of their own.
+  { files: ['**/*.{ts,tsx}'], ignores: [...tests, 'packages/shared/src/uuid.ts'], rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid] } },
+  // A later block's options replace an earlier one's, so the UUID selector is listed again here.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [...tests, 'apps/api/src/lib/envelope.ts'],
+    rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid, noInlineEnvelope] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/fake-*.ts', 'apps/api/src/test/**', 'e2e/**'],

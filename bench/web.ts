@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { UUID_PATTERN } from '@tipcard/shared/uuid';
 import { ROOT, startServer, type RunningServer } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -269,7 +270,7 @@ async function main() {
   try {
     const payment = await measurePaymentPageWeight(server.baseUrl);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    const name = (path: string) => path.replace(/\/payment\/[0-9a-f-]{36}$/, '/payment/{cardId}');
+    const name = (path: string) => path.replace(new RegExp(`/payment/${UUID_PATTERN}$`), '/payment/{cardId}');
     const line = (file: PageFile) => console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${name(file.path)}  (${kb(file.bytes)} raw)`);
     console.log('Guest payment page /payment/{cardId}, gzipped');
     console.log('  needed before its form works (the server-rendered document with its CSS and data; the form posts without a script):');

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isUuid } from '@tipcard/shared/uuid';
 
 const optionalText = z
   .string()
@@ -25,7 +26,6 @@ const RESERVED_SHORT_PATHS = new Set([
 const MAX_SHORT_LINKS = 3;
 /** The dev outbox's stand-in for SUPPORT_EMAIL: never shown on the site, only the recipient of outbox e-mails. */
 export const DEV_SUPPORT_EMAIL = 'support@localhost';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `SHORT_LINKS=tip=<cardId>,bar=<cardId>`: at most three short paths (lower-case letters, digits, dashes) that
@@ -38,7 +38,7 @@ export function parseShortLinks(text: string | undefined): { links: Record<strin
   if (pairs.length > MAX_SHORT_LINKS) problems.push(`at most ${MAX_SHORT_LINKS} short links, got ${pairs.length}`);
   for (const pair of pairs) {
     const [name = '', cardId = '', ...rest] = pair.split('=').map((part) => part.trim());
-    if (rest.length > 0 || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(name) || !UUID.test(cardId)) {
+    if (rest.length > 0 || !/^[a-z0-9][a-z0-9-]{0,31}$/.test(name) || !isUuid(cardId)) {
       problems.push(`"${pair}" is not name=<card id> (name: lower-case letters, digits and dashes)`);
     } else if (RESERVED_SHORT_PATHS.has(name)) {
       problems.push(`"${name}" is a path the site already uses`);

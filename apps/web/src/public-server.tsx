@@ -16,7 +16,7 @@ export type { TipShellData };
  * The server's half of the guest's payment pages (built by `vite build --ssr` into dist-server/, imported by
  * apps/api payment-pages.ts): the same components as the browser's entry, rendered to HTML from the data the page
  * then inlines for hydration. renderToString is synchronous, so switching the page's one i18n instance to the
- * request's language just before it cannot leak into another request (docs/decisions/0016-guest-page-ssr.md).
+ * request's language just before it cannot leak into another request (docs/decisions/0030-guest-page-ssr.md).
  */
 export function renderPaymentPage(url: { pathname: string; search: string }, data: TipShellData, locale: Locale): string {
   void guestI18n.changeLanguage(LOCALES.includes(locale) ? locale : DEFAULT_LOCALE);

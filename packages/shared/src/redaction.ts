@@ -1,3 +1,5 @@
+import { UUID_PATTERN } from './uuid.ts';
+
 /**
  * What never leaves the server in a log line or an error report, nor the browser in an error report (DESIGN "logs"):
  * tokens, codes, bank details, phone numbers and identity details. The server's log redacts these fields (pino's
@@ -25,13 +27,15 @@ export function redactFields<T>(value: T, depth = 0): T {
   ) as T;
 }
 
+const UUIDS = new RegExp(`(${UUID_PATTERN})`, 'i');
+
 /**
  * IBANs (two capitals, two digits, then groups of four, spaced or not), and any run of six or more digits (phones, codes, personal codes);
  * UUIDs (our ids, which name no one) are kept whole.
  */
 export function redactText(text: string): string {
   return text
-    .split(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i)
+    .split(UUIDS)
     .map((part, index) =>
       index % 2 === 1 ? part : part.replace(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, '[redacted]').replace(/\+?\d(?:[\s.-]?\d){5,}/g, '[redacted]'),
     )

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { accountStateSchema, deletionPreviewSchema, deletionStatementBody, notificationChoicesSchema } from '@tipcard/shared/account/schemas';
 import { REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { AccountService } from './account.service.ts';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const HOUR = 3_600_000;
 
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {

@@ -1,9 +1,9 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@tipcard/shared/constants';
+import { isUuid } from '@tipcard/shared/uuid';
 
 const ISSUER = 'tipcard';
 const AUDIENCE = 'tipcard-api';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenKeys {
   secret: Uint8Array;
@@ -47,7 +47,7 @@ export async function verifyAccessToken(keys: AccessTokenKeys, token: string, no
       maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
     const { sub, sv } = payload;
-    return sub && UUID.test(sub) && Number.isSafeInteger(sv) ? { userId: sub, sessionVersion: sv as number } : null;
+    return sub && isUuid(sub) && Number.isSafeInteger(sv) ? { userId: sub, sessionVersion: sv as number } : null;
   } catch {
     return null;
   }

@@ -15,9 +15,9 @@ import {
 import { REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@tipcard/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { AuthService, Tokens } from './auth.service.ts';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const MINUTE = 60_000;
 
 export interface AuthRoutesOptions {

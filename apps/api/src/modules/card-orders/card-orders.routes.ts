@@ -8,11 +8,11 @@ import {
   cardProductSchema,
 } from '@tipcard/shared/card-orders/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { CardOrdersService } from './card-orders.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 const orderParams = z.object({ clientId: z.uuid(), orderId: z.uuid() });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const PDF = 'application/pdf';
 const MINUTE = 60_000;
 

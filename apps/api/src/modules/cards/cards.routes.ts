@@ -4,8 +4,8 @@ import { cardBody, cardPatchBody, cardSchema, qrCodeQuery, uploadBody } from '@t
 import type { CardsService } from './cards.service.ts';
 import { pickQrFormat } from './qr-code.ts';
 import { storedFileHeaders } from '../../lib/stored-file.ts';
+import { data } from '../../lib/envelope.ts';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const clientParams = z.object({ clientId: z.uuid() });
 const cardParams = z.object({ cardId: z.uuid() });
 const MINUTE = 60_000;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactBody } from '@tipcard/shared/site/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { ContactService } from './contact.service.ts';
 
 /** Messages per IP: enough for a person who retries, too few for a spammer. */
@@ -22,7 +23,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
         tags: ['site'],
         summary: 'Send a message to support from the contact page',
         body: contactBody,
-        response: { 202: z.object({ data: z.object({ sent: z.literal(true) }) }) },
+        response: { 202: data(z.object({ sent: z.literal(true) })) },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { t } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import { sendShell } from '../web-shell/web-shell.ts';
 import type { DonationsService } from './donations.service.ts';
 
@@ -25,7 +26,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
         params: z.object({ cardId: z.uuid() }),
         headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
         body: createDonationBody,
-        response: { 201: z.object({ data: publicPaymentSchema }) },
+        response: { 201: data(publicPaymentSchema) },
       },
     },
     async (request, reply) => reply.status(201).send({ data: await donations.donate(request.params.cardId, request.body, request.headers['idempotency-key']) }),
@@ -39,7 +40,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
         tags: ['donations'],
         summary: 'What a signed link from a monthly donor’s e-mail will do, and whether it still can',
         params: actionParams,
-        response: { 200: z.object({ data: publicActionSchema }) },
+        response: { 200: data(publicActionSchema) },
       },
     },
     async (request, reply) => {
@@ -77,7 +78,7 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
         summary: 'The donations the client’s cards received, newest first',
         security: [{ bearer: [] }],
         params: z.object({ clientId: z.uuid() }),
-        response: { 200: z.object({ data: z.array(donationSchema) }) },
+        response: { 200: data(z.array(donationSchema)) },
       },
     },
     async (request) => ({ data: await donations.list(request.userId, request.params.clientId) }),

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { data } from '../../lib/envelope.ts';
 import type { HealthService } from './health.service.ts';
 
-const statusSchema = z.object({ data: z.object({ status: z.literal('ok') }) });
+const statusSchema = data(z.object({ status: z.literal('ok') }));
 
 export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get('/health', { schema: { tags: ['health'], summary: 'The process is up', response: { 200: statusSchema } } }, async () => ({

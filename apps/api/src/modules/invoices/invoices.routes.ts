@@ -4,6 +4,7 @@ import { createInvoiceBody, invoiceSchema, payInvoiceBody, publicInvoiceSchema }
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptedLocale, t } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import { pickQrFormat } from '../cards/qr-code.ts';
 import { sendShell } from '../web-shell/web-shell.ts';
 import type { InvoicesService } from './invoices.service.ts';
@@ -23,7 +24,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
 
   app.get(
     '/clients/:clientId/invoices',
-    { ...owner, schema: { tags, security, summary: 'The client’s invoices, newest first', params: clientParams, response: { 200: z.object({ data: z.array(invoiceSchema) }) } } },
+    { ...owner, schema: { tags, security, summary: 'The client’s invoices, newest first', params: clientParams, response: { 200: data(z.array(invoiceSchema)) } } },
     async (request) => ({ data: await invoices.list(request.userId, request.params.clientId) }),
   );
 
@@ -32,14 +33,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     {
       ...owner,
       preHandler: perUser('create-invoice', 30),
-      schema: { tags, security, summary: 'Create an invoice (a payment request by link)', params: clientParams, body: createInvoiceBody, response: { 201: z.object({ data: invoiceSchema }) } },
+      schema: { tags, security, summary: 'Create an invoice (a payment request by link)', params: clientParams, body: createInvoiceBody, response: { 201: data(invoiceSchema) } },
     },
     async (request, reply) => reply.status(201).send({ data: await invoices.create(request.userId, request.params.clientId, request.body) }),
   );
 
   app.post(
     '/clients/:clientId/invoices/:invoiceId/cancel',
-    { ...owner, schema: { tags, security, summary: 'Cancel an open invoice', params: invoiceParams, response: { 200: z.object({ data: invoiceSchema }) } } },
+    { ...owner, schema: { tags, security, summary: 'Cancel an open invoice', params: invoiceParams, response: { 200: data(invoiceSchema) } } },
     async (request) => ({ data: await invoices.cancel(request.userId, request.params.clientId, request.params.invoiceId) }),
   );
 
@@ -66,7 +67,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     '/public/invoices/:invoiceId',
     {
       onRequest: perIp('public-invoice', 120),
-      schema: { tags, summary: 'What a payer sees of an invoice', params: publicParams, response: { 200: z.object({ data: publicInvoiceSchema }) } },
+      schema: { tags, summary: 'What a payer sees of an invoice', params: publicParams, response: { 200: data(publicInvoiceSchema) } },
     },
     async (request) => {
       const invoice = await invoices.publicInvoice(request.params.invoiceId);
@@ -86,7 +87,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
         params: publicParams,
         headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
         body: payInvoiceBody,
-        response: { 201: z.object({ data: publicPaymentSchema }) },
+        response: { 201: data(publicPaymentSchema) },
       },
     },
     async (request, reply) => reply.status(201).send({ data: await invoices.pay(request.params.invoiceId, request.headers['idempotency-key'], acceptedLocale(request)) }),

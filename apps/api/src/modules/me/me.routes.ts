@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { meSchema } from '@tipcard/shared/auth/me-schema';
+import { data } from '../../lib/envelope.ts';
 import type { MeService } from './me.service.ts';
 
 export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
@@ -8,7 +8,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
     '/me',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['me'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: z.object({ data: meSchema }) } },
+      schema: { tags: ['me'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: data(meSchema) } },
     },
     async (request) => ({ data: await me.get(request.userId) }),
   );

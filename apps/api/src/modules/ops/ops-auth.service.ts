@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import QRCode from 'qrcode';
+import { isUuid } from '@tipcard/shared/uuid';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -243,7 +244,7 @@ export function createOpsAuthService(deps: {
       } catch {
         return null;
       }
-      if (!sessionId || !/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+      if (!sessionId || !isUuid(sessionId)) return null;
       const session = await repo.touchLiveSession(db, sessionId, now, new Date(now.getTime() - SESSION_IDLE_MS));
       if (!session) return null;
       const row = await repo.findOperatorById(db, session.operatorId);

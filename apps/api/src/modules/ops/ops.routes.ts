@@ -42,6 +42,7 @@ import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { cardOrderSchema } from '@tipcard/shared/card-orders/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { storedFileHeaders } from '../../lib/stored-file.ts';
+import { data } from '../../lib/envelope.ts';
 import type { AuditContext } from './ops-audit.ts';
 import type { Operator, OpsAuthService } from './ops-auth.service.ts';
 import type { OpsService } from './ops.service.ts';
@@ -53,7 +54,6 @@ declare module 'fastify' {
   }
 }
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const idParams = z.object({ id: z.uuid() });
 const MINUTE = 60_000;
 /** A reply with its files: each up to 10 MB as base64, plus the JSON around them. */

@@ -5,6 +5,7 @@ import { RETURN_REASONS, type ReturnReasonCode } from '@tipcard/shared/ops/schem
 import type { TicketStatus } from '@tipcard/shared/support/schemas';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
+import { isUuid } from '@tipcard/shared/uuid';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -56,7 +57,6 @@ import {
 import { listAudit, recordAudit, type AuditContext } from './ops-audit.ts';
 import * as repo from './ops.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 const userSummary = (user: User) => ({
@@ -294,7 +294,7 @@ export function createOpsService(deps: OpsDeps) {
       const text = query.trim();
       if (text.length < 2) return [];
       const ids = new Set<string>();
-      if (UUID.test(text)) {
+      if (isUuid(text)) {
         if (await findUserById(db, text)) ids.add(text);
         const card = await findCardRecipient(db, text);
         if (card) ids.add(card.userId);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
+import { data } from '../../lib/envelope.ts';
 import { WebhookVerificationError, type ProviderName } from './payment-provider.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -19,7 +20,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         tags: ['payments'],
         summary: 'A payment as its guest sees it (the return page polls it)',
         params: z.object({ paymentId: z.uuid() }),
-        response: { 200: z.object({ data: publicPaymentSchema }) },
+        response: { 200: data(publicPaymentSchema) },
       },
     },
     async (request) => ({ data: await payments.getPublicPayment(request.params.paymentId) }),

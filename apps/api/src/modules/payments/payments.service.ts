@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@tipcard/shared/constants';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
+import { isUuid } from '@tipcard/shared/uuid';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -83,7 +84,6 @@ export interface SavedMethodChargeRequest {
   onCreated?(tx: Transaction, payment: repo.PaymentRow): Promise<void>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PSP_CLEARING: AccountRef = { platform: 'psp_clearing' };
 const FEES: AccountRef = { platform: 'fees' };
 const HOUR = 3_600_000;
@@ -334,7 +334,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function applyInTransaction(tx: Transaction, providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
-    const paymentId = UUID.test(event.payment_id) ? event.payment_id : null;
+    const paymentId = isUuid(event.payment_id) ? event.payment_id : null;
     const eventRow = await repo.insertProviderEventOnce(tx, { provider: providerName, eventId: event.id, type: event.type, paymentId, outcome: 'applied' });
     if (!eventRow) return 'duplicate';
     const outcome = await effectOf(tx, providerName, event, paymentId);

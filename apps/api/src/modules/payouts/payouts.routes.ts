@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmPayoutBody, createClosingPayoutBody, createPayoutBody, payoutMethodBody, payoutMethodSchema, payoutSchema, payoutTermsSchema } from '@tipcard/shared/payouts/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { PayoutMethodsService } from './payout-methods.service.ts';
 import type { PayoutsService } from './payouts.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const MINUTE = 60_000;
 
 /** Payout methods and withdrawals of the signed-in staff member (issue 4); the rules live in the services. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { referralFriendSchema, referralSummarySchema } from '@tipcard/shared/referrals/schemas';
+import { data } from '../../lib/envelope.ts';
 import type { ReferralsService } from './referrals.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** The referral programme of the signed-in user (issue 12; DESIGN "Calls the spec does not show"). */
 export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService }> = async (app, { referrals }) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { errorReportingSchema, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { requestLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import { landingPageRenderer, sendShell } from '../web-shell/web-shell.ts';
 import { pageMetaOf } from './site.service.ts';
 
@@ -15,7 +15,7 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReport
       schema: {
         tags: ['site'],
         summary: 'Company details, contacts and the anti-bot site key',
-        response: { 200: z.object({ data: siteInfoSchema }) },
+        response: { 200: data(siteInfoSchema) },
       },
     },
     // Configuration changes only with a restart: a few minutes of caching is safe.
@@ -28,7 +28,7 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReport
       schema: {
         tags: ['site'],
         summary: "Where the web app reports its errors (Sentry's public DSN), or null when reporting is off",
-        response: { 200: z.object({ data: errorReportingSchema }) },
+        response: { 200: data(errorReportingSchema) },
       },
     },
     async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ data: errorReporting }),

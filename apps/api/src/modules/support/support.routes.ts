@@ -13,9 +13,9 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { isLoopback } from '../../lib/loopback.ts';
 import { storedFileHeaders } from '../../lib/stored-file.ts';
+import { data } from '../../lib/envelope.ts';
 import type { SupportService } from './support.service.ts';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const clientParams = z.object({ clientId: z.uuid() });
 const ticketParams = clientParams.extend({ ticketId: z.uuid() });
 const attachmentParams = ticketParams.extend({ attachmentId: z.uuid() });

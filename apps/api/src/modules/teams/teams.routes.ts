@@ -13,13 +13,13 @@ import {
   workplacePatchBody,
   workplaceSchema,
 } from '@tipcard/shared/teams/schemas';
+import { data } from '../../lib/envelope.ts';
 import type { TeamsService } from './teams.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 const teamParams = z.object({ teamId: z.uuid() });
 const requestParams = z.object({ teamId: z.uuid(), requestId: z.uuid() });
 const memberParams = z.object({ teamId: z.uuid(), userId: z.uuid() });
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const done = data(z.object({ done: z.literal(true) }));
 const MINUTE = 60_000;
 

@@ -49,7 +49,7 @@ const isUuid = (value: string | null | undefined): value is string => typeof val
  * The guest's pages in path form, rendered on the server with the same components as the browser's (apps/web
  * public-server.tsx), CSS inlined and the data inlined for hydration: the first paint needs this one response, and
  * the tip form works without JavaScript (its plain POST answers 303 to the checkout). See
- * docs/decisions/0016-guest-page-ssr.md.
+ * docs/decisions/0030-guest-page-ssr.md.
  */
 export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
   await app.register(formbody);
@@ -80,7 +80,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       status: status ?? (cardId && !card ? 404 : 200),
       noscriptRefreshSeconds,
       // The rendered form works before its script (a plain POST): the script starts after the first paint so the
-      // page paints with its response alone, on a slow phone as on a fast one (docs/decisions/0016-guest-page-ssr.md).
+      // page paints with its response alone, on a slow phone as on a fast one (docs/decisions/0030-guest-page-ssr.md).
       ...(render ? { html: render(url, data, locale), bootAfterPaint: true } : {}),
     };
   };

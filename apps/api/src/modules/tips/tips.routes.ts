@@ -4,6 +4,7 @@ import { createPaymentBody, publicCardSchema, publicPaymentSchema } from '@tipca
 import { AppError } from '../../lib/app-error.ts';
 import { answeredFromCache, weakEtag } from '../../lib/http-cache.ts';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { TipsService } from './tips.service.ts';
 
 const cardParams = z.object({ cardId: z.uuid() });
@@ -19,7 +20,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (a
     '/public/cards/:cardId',
     {
       onRequest: perIp('public-card', 120),
-      schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: z.object({ data: publicCardSchema }) } },
+      schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: data(publicCardSchema) } },
     },
     async (request, reply) => {
       const card = await tips.publicCard(request.params.cardId);
@@ -41,7 +42,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (a
         params: cardParams,
         headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
         body: createPaymentBody,
-        response: { 201: z.object({ data: publicPaymentSchema }) },
+        response: { 201: data(publicPaymentSchema) },
       },
     },
     async (request, reply) => {

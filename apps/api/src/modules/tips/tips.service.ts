@@ -5,6 +5,7 @@ import { paymentReference, type GuestFormNotice, type GuestFormStart, type Guest
 import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import type { z } from 'zod';
+import { isUuid } from '@tipcard/shared/uuid';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
@@ -68,7 +69,7 @@ export function createTipsService(deps: {
 }) {
   /** The card's payment, or null when there is none or it belongs to another card (a made-up or foreign link). */
   const paymentById = async (paymentId: string | null): Promise<PublicPayment | null> => {
-    if (!paymentId || !/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+    if (!paymentId || !isUuid(paymentId)) return null;
     try {
       return await deps.payments.getPublicPayment(paymentId);
     } catch (error) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { overviewSchema, transactionsFilter, transactionsPageSchema, transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
+import { data } from '../../lib/envelope.ts';
 import type { TransactionsService } from './transactions.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
@@ -19,7 +20,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
         security: [{ bearer: [] }],
         params: clientParams,
         querystring: transactionsQuery,
-        response: { 200: z.object({ data: transactionsPageSchema }) },
+        response: { 200: data(transactionsPageSchema) },
       },
     },
     async (request) => ({ data: await transactions.list(request.userId, request.params.clientId, request.query, acceptedLocale(request)) }),
@@ -56,7 +57,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
         summary: 'Received today, this week and this month, tip count, average rating, latest transactions',
         security: [{ bearer: [] }],
         params: clientParams,
-        response: { 200: z.object({ data: overviewSchema }) },
+        response: { 200: data(overviewSchema) },
       },
     },
     async (request) => ({ data: await transactions.overview(request.userId, request.params.clientId, acceptedLocale(request)) }),

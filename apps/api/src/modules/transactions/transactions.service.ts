@@ -2,6 +2,7 @@ import type { Overview, Transaction, TransactionsPage, transactionsFilter, trans
 import type { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { describeTransaction, type TransactionDetail } from '@tipcard/shared/transactions/detail';
+import { UUID_PATTERN } from '@tipcard/shared/uuid';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -133,7 +134,7 @@ function toTransaction(row: repo.TransactionRow, locale: Locale): Transaction {
 const encodeCursor = (row: repo.TransactionRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
 /** `<ISO instant>|<uuid>` exactly as encodeCursor writes it, in the years the date rule allows. */
-const CURSOR = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CURSOR = new RegExp(String.raw`^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\|${UUID_PATTERN}$`);
 
 /** A cursor is input: anything but one this service wrote (a hand-made instant or id) is refused before SQL. */
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { verificationBody, verificationSchema } from '@tipcard/shared/verification/schemas';
+import { data } from '../../lib/envelope.ts';
 import type { VerificationService } from './verification.service.ts';
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const clientParams = z.object({ clientId: z.uuid() });
 const MINUTE = 60_000;
 /** Submissions per user per minute: each carries up to 20 MB of documents to decode and re-encode. */

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Verification, VerificationBody, verificationBody } from '@tipcard/shared/verification/schemas';
 import type { z } from 'zod';
+import { isUuid } from '@tipcard/shared/uuid';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -141,7 +142,7 @@ export class ReviewError extends Error {}
 
 /** A user by id or by phone number (as the operator types it). */
 export async function findUserForReview(db: Executor, reference: string, normalizePhone: (input: string) => string | null): Promise<User> {
-  const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference) ? await findUserById(db, reference) : undefined;
+  const byId = isUuid(reference) ? await findUserById(db, reference) : undefined;
   const phone = byId ? null : normalizePhone(reference);
   const user = byId ?? (phone ? await findUserByPhone(db, phone) : undefined);
   if (!user) throw new ReviewError(`No user with id or phone ${reference}`);

@@ -21,7 +21,7 @@ export interface ShellPage {
   status?: number;
   /**
    * The page's markup rendered on the server (the guest's payment pages): it goes into `#root`, and the entry's
-   * stylesheets are inlined so that the first paint needs this one response (docs/decisions/0016-guest-page-ssr.md).
+   * stylesheets are inlined so that the first paint needs this one response (docs/decisions/0030-guest-page-ssr.md).
    */
   html?: string;
   /**

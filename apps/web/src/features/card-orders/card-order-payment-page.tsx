@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, CircleX, Loader2 } from 'lucide-react';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
+import { isUuid } from '@tipcard/shared/uuid';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { hasSession } from '../../lib/tokens.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The provider's event usually lands within seconds; the page stops asking after this long. */
 const POLL_FOR_MS = 60_000;
 
@@ -24,7 +24,7 @@ export default function CardOrderPaymentPage({ outcome }: { outcome: 'success' |
   const to = useLocalePath();
   const [search] = useSearchParams();
   const paymentId = search.get('payment') ?? '';
-  const valid = UUID.test(paymentId);
+  const valid = isUuid(paymentId);
   const [started] = useState(() => Date.now());
   const payment = useQuery({
     queryKey: ['card-order-payment', paymentId],

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsPaymentSchema, refundAnswer, refundRequestSchema } from '@tipcard/shared/ops/schemas';
+import { isUuid } from '@tipcard/shared/uuid';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
@@ -21,7 +22,7 @@ export default function RefundsPage() {
   const payment = useQuery({
     queryKey: ['ops', 'payment', lookup],
     queryFn: () => opsCall(opsPaymentSchema, 'GET', `/payments/${lookup}`),
-    enabled: /^[0-9a-f-]{36}$/i.test(lookup),
+    enabled: isUuid(lookup),
   });
   const requests = useQuery({
     queryKey: ['ops', 'refund-requests'],

@@ -61,7 +61,7 @@ function noticeText(notice: GuestFormNotice, t: (key: string) => string): { titl
 /**
  * The payment form (spec 3 "Payment form"): amount, optional fee cover, terms, pay; for a tip also stars and a
  * message, for a DONATION card the donor's name or company, e-mail and personal code or company number instead.
- * The tip form is a plain form first (the server answers its POST with the checkout, see docs/decisions/0016), laid
+ * The tip form is a plain form first (the server answers its POST with the checkout, see docs/decisions/0030), laid
  * out so that an amount, the wallets and Pay fit the first screen of a 360×640 phone; the script takes the
  * submission over for the idempotent retry and the inline errors.
  */
