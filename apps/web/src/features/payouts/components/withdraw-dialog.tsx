@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Info, Plus } from 'lucide-react';
+import { decimalAmount } from '@tipcard/shared/money/format';
 import { PAYOUT_FEE_CENTS, type PayoutMethod, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -14,7 +15,7 @@ import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCreatePayout } from '../api/use-payouts.ts';
 import { formatDay, shortMask } from '../format.ts';
-import { centsToInput, checkAmount, withdrawAllCents } from '../payout-amount.ts';
+import { checkAmount, withdrawAllCents } from '../payout-amount.ts';
 import { MethodSummary } from './payout-method-card.tsx';
 import { PayoutSummary } from './payout-summary.tsx';
 
@@ -91,7 +92,7 @@ export function AmountStep({ mainCents, initial, arrival, onNext }: { mainCents:
           size="sm"
           className="-mr-2"
           disabled={all === null}
-          onClick={() => all !== null && setValue('amount', centsToInput(all), { shouldValidate: true, shouldTouch: true })}
+          onClick={() => all !== null && setValue('amount', decimalAmount(all), { shouldValidate: true, shouldTouch: true })}
         >
           {t('flow.withdraw_all')}
         </Button>
