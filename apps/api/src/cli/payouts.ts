@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
+import { decimalAmount } from '@tipcard/shared/money/format';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { latestCutoff } from '../modules/payouts/business-days.ts';
@@ -56,7 +57,7 @@ try {
     for (const batch of unsent) {
       const path = join(directory, batch.fileName);
       writeFileSync(path, batch.content);
-      console.log(`${path}\t${batch.kind}\t${batch.payoutCount} payouts\t${(batch.totalCents / 100).toFixed(2)} EUR\tbatch ${batch.id}`);
+      console.log(`${path}\t${batch.kind}\t${batch.payoutCount} payouts\t${decimalAmount(batch.totalCents)} EUR\tbatch ${batch.id}`);
     }
   } else if (command === 'mark') {
     const [target, id, outcome, ...reasonWords] = args;

@@ -5,9 +5,6 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Amounts in EUR with a dot, from cents: 1234 → 12.34. */
-export const euros = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
 /** A CSV document: the header and the rows, CRLF line ends. */
 export function csvOf(columns: readonly string[], rows: (string | number | null)[][]): string {
   return `${[columns.join(','), ...rows.map((row) => row.map(csvCell).join(','))].join('\r\n')}\r\n`;

@@ -1,4 +1,5 @@
 import { formatAmount } from '@tipcard/shared/money/format';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { z } from 'zod';
 
 /**
@@ -92,5 +93,4 @@ export async function opsBlob(path: string): Promise<Blob> {
 
 /** The back office is English only; it names the currency, as its exports and the bank files do. */
 export const formatCents = (cents: number) => `${formatAmount(cents)} EUR`;
-export const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+export const formatTime = (iso: string | null) => (iso ? formatDate(iso, 'dateTime', 'en-GB') : '—');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../constants.ts';
-import { formatAmount, formatMoney } from './format.ts';
+import { decimalAmount, formatAmount, formatMoney } from './format.ts';
 
 describe('formatAmount', () => {
   it('shows cents as the spec\'s EUR amount with spaces between thousands', () => {
@@ -54,5 +54,34 @@ describe('formatMoney', () => {
         expect(BigInt(shown.replace(/[€ .,]/g, ''))).toBe(BigInt(cents));
       }),
     );
+  });
+});
+
+describe('decimalAmount', () => {
+  it('writes cents the way files and input fields read them back: a point, no thousands separator', () => {
+    expect(decimalAmount(1034)).toBe('10.34');
+    expect(decimalAmount(300)).toBe('3.00');
+    expect(decimalAmount(5)).toBe('0.05');
+    expect(decimalAmount(0)).toBe('0.00');
+    expect(decimalAmount(123456)).toBe('1234.56');
+    expect(decimalAmount(-250)).toBe('-2.50');
+  });
+
+  it('is the exact amount for every integer, where dividing by 100 in floats is not', () => {
+    // (cents / 100).toFixed(2), the payouts CLI's old total, writes 71062682485571.52 here.
+    expect(decimalAmount(7_106_268_248_557_151)).toBe('71062682485571.51');
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        const written = decimalAmount(cents);
+        expect(written).toMatch(/^-?\d+\.\d{2}$/);
+        expect(BigInt(written.replace('.', ''))).toBe(BigInt(cents));
+        expect(written).toBe(formatAmount(cents).replaceAll(' ', ''));
+      }),
+    );
+  });
+
+  it('refuses anything that is not integer cents', () => {
+    expect(() => decimalAmount(10.5)).toThrow(RangeError);
+    expect(() => decimalAmount(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 });

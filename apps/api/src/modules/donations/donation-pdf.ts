@@ -1,4 +1,5 @@
 import type { Locale } from '@tipcard/shared/constants';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { t } from '../../lib/i18n.ts';
 import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../documents/pdf-document.ts';
@@ -19,7 +20,6 @@ const MARGIN = 48;
 export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer> {
   const { locale } = input;
   const doc = createPdf({ title: input.title, locale });
-  const dateOf = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const width = A4.width - MARGIN * 2;
   drawLogo(doc, MARGIN, MARGIN, 28, 'light');
   style(doc, 'bold', 20, COLORS.ink).text(input.title, MARGIN, MARGIN + 56, { width });
@@ -48,7 +48,7 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
       y = MARGIN;
     }
     style(doc, 'regular', 11, COLORS.text);
-    doc.text(dateOf.format(line.date), columns.date, y);
+    doc.text(formatDate(line.date, 'longDate', locale, { timeZone: 'UTC' }), columns.date, y);
     doc.text(t(`donations.kind.${line.kind}`, {}, locale), columns.kind, y);
     doc.text(`${formatAmount(line.amountCents)} EUR`, columns.amount, y, { width: 140, align: 'right' });
     y += 20;

@@ -1,5 +1,6 @@
 import type { ActionBody, createDonationBody, Donation, PublicAction } from '@tipcard/shared/donations/schemas';
 import type { Locale } from '@tipcard/shared/constants';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
@@ -69,7 +70,6 @@ function planMail(deps: PlanMailDeps) {
     const row = await repo.insertAction(tx, { planId: plan.id, kind, ...extra, expiresAt: new Date(now.getTime() + lifetime), createdAt: now });
     return { url: `${deps.publicUrl}/actions/${deps.links.tokenOf(row.id)}`, expiresAt: row.expiresAt };
   }
-  const dateIn = (locale: string, date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   const recipientOf = async (tx: Executor, plan: repo.PlanRow) => (await findCardRecipient(tx, plan.cardId))?.publicName ?? '';
   const send = (tx: Executor, plan: repo.PlanRow, key: string, vars: Record<string, string | number>) =>
     deps.messages.enqueueEmail(tx, {
@@ -87,11 +87,11 @@ function planMail(deps: PlanMailDeps) {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
         amount: formatAmount(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents, plan.locale as Locale),
-        date: dateIn(plan.locale, chargeAt),
+        date: formatDate(chargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         cancel: cancel.url,
         pause: pause.url,
         change: change.url,
-        expires: dateIn(plan.locale, cancel.expiresAt),
+        expires: formatDate(cancel.expiresAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
       });
     },
     async receipt(tx: Executor, plan: repo.PlanRow, payment: PaymentRow, now: Date) {
@@ -102,8 +102,8 @@ function planMail(deps: PlanMailDeps) {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
         amount: formatAmount(payment.totalCents, plan.locale as Locale),
-        date: dateIn(plan.locale, now),
-        next: plan.nextChargeAt ? dateIn(plan.locale, plan.nextChargeAt) : '—',
+        date: formatDate(now, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
+        next: plan.nextChargeAt ? formatDate(plan.nextChargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }) : '—',
         receipt: receipt.url,
         statement: statement.url,
         cancel: cancel.url,
@@ -113,7 +113,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'lapsed', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        date: dateIn(plan.locale, chargeDateOf(plan.startedAt!, plan.period)),
+        date: formatDate(chargeDateOf(plan.startedAt!, plan.period), 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         link: `${deps.publicUrl}/payment/${plan.cardId}`,
       });
     },
@@ -127,7 +127,7 @@ function planMail(deps: PlanMailDeps) {
         name: await recipientOf(tx, plan),
         year,
         statement: statement.url,
-        expires: dateIn(plan.locale, statement.expiresAt),
+        expires: formatDate(statement.expiresAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
       });
     },
   };

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@tipcard/shared/constants';
-import { formatAmount } from '@tipcard/shared/money/format';
+import { decimalAmount, formatAmount } from '@tipcard/shared/money/format';
 import { closingPayoutSplit, PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createClosingPayoutBody, type createPayoutBody, type Payout, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csvOf, euros } from '../../lib/csv.ts';
+import { csvOf } from '../../lib/csv.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
@@ -93,7 +93,7 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
     PAYOUT_CSV_COLUMNS,
     rows.map((row) => {
       const p = toPayout(row, now);
-      return [p.id, p.status, euros(p.amount_cents), euros(p.fee_cents), p.currency, p.method.masked_account, p.method.holder, p.created_at, p.confirmed_at, p.paid_at, p.expected_arrival];
+      return [p.id, p.status, decimalAmount(p.amount_cents), decimalAmount(p.fee_cents), p.currency, p.method.masked_account, p.method.holder, p.created_at, p.confirmed_at, p.paid_at, p.expected_arrival];
     }),
   );
 }

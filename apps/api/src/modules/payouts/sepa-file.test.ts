@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toEpcId, toEpcText } from './epc-text.ts';
 import { expectValidPain001, pain001SchemaErrors } from './pain001-schema.test-support.ts';
-import { buildSepaCreditTransferFile, decimalAmount, type SepaTransfer } from './sepa-file.ts';
+import { buildSepaCreditTransferFile, transferAmount, type SepaTransfer } from './sepa-file.ts';
 import { buildUkBulkCsv } from './uk-file.ts';
 
 const debtor = { name: 'Tipcard TEST debtor', iban: 'LV80BANK0000435195001', bic: 'HABALV22' };
@@ -62,9 +62,9 @@ describe('SEPA pain.001.001.09 file', () => {
   });
 
   it('refuses non-integer or non-positive amounts', () => {
-    expect(() => decimalAmount(10.5)).toThrow();
-    expect(() => decimalAmount(0)).toThrow();
-    expect(decimalAmount(5)).toBe('0.05');
+    expect(() => transferAmount(10.5)).toThrow();
+    expect(() => transferAmount(0)).toThrow();
+    expect(transferAmount(5)).toBe('0.05');
   });
 
   it('makes EPC identifiers and texts', () => {

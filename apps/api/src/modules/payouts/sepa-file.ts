@@ -1,3 +1,4 @@
+import { decimalAmount } from '@tipcard/shared/money/format';
 import { toEpcId, toEpcText } from './epc-text.ts';
 
 /**
@@ -36,10 +37,10 @@ export interface SepaBatchInput {
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
-/** Integer cents as "12.34": no float ever touches an amount. */
-export function decimalAmount(cents: number): string {
+/** A transfer's amount as the bank files write it ("12.34"); a bank refuses a zero or negative transfer. */
+export function transferAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`A transfer amount must be positive integer cents, got ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return decimalAmount(cents);
 }
 
 /** A name as the file carries it: EPC characters, at most 70, never empty. */
@@ -77,7 +78,7 @@ export function buildSepaCreditTransferFile(input: SepaBatchInput): string {
     return [
       '      <CdtTrfTxInf>',
       `        <PmtId>${tag('EndToEndId', toEpcId(transfer.endToEndId))}</PmtId>`,
-      `        <Amt><InstdAmt Ccy="EUR">${decimalAmount(transfer.amountCents)}</InstdAmt></Amt>`,
+      `        <Amt><InstdAmt Ccy="EUR">${transferAmount(transfer.amountCents)}</InstdAmt></Amt>`,
       `        <CdtrAgt><FinInstnId>${tag('BICFI', transfer.creditorBic)}</FinInstnId></CdtrAgt>`,
       `        <Cdtr>${tag('Nm', partyName(transfer.creditorName))}${
         address.length > 0 ? `<PstlAdr>${tag('Ctry', transfer.creditorIban.slice(0, 2))}${address.map((line) => tag('AdrLine', line)).join('')}</PstlAdr>` : ''
@@ -96,14 +97,14 @@ export function buildSepaCreditTransferFile(input: SepaBatchInput): string {
     `      ${tag('MsgId', messageId)}`,
     `      ${tag('CreDtTm', isoDateTime(input.createdAt))}`,
     `      ${tag('NbOfTxs', String(input.transfers.length))}`,
-    `      ${tag('CtrlSum', decimalAmount(total))}`,
+    `      ${tag('CtrlSum', transferAmount(total))}`,
     `      <InitgPty>${tag('Nm', partyName(input.debtor.name))}</InitgPty>`,
     '    </GrpHdr>',
     '    <PmtInf>',
     `      ${tag('PmtInfId', toEpcId(`${messageId}-1`))}`,
     '      <PmtMtd>TRF</PmtMtd>',
     `      ${tag('NbOfTxs', String(input.transfers.length))}`,
-    `      ${tag('CtrlSum', decimalAmount(total))}`,
+    `      ${tag('CtrlSum', transferAmount(total))}`,
     '      <PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>',
     `      <ReqdExctnDt>${tag('Dt', input.executionDate)}</ReqdExctnDt>`,
     `      <Dbtr>${tag('Nm', partyName(input.debtor.name))}</Dbtr>`,

@@ -285,6 +285,8 @@ describe('after the checkout', () => {
     expect(outbox.body.data).toHaveLength(1);
     expect(outbox.body.data[0].body).toContain('Amount: 7.00 EUR');
     expect(outbox.body.data[0].body).toContain(payment.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    // The date in the reader's words, not the database's "2026-11-20".
+    expect(outbox.body.data[0].body).toContain('Date: November 20, 2026');
 
     await ask('guest@example.com');
     expect((await ask('guest@example.com')).headers.location).toMatch(/receipt=sent$/);
@@ -292,5 +294,17 @@ describe('after the checkout', () => {
     // Only a paid payment of this card has a receipt.
     const unpaid = await openPayment(t, cardId, 300);
     expect((await ask('guest@example.com', unpaid.id)).status).toBe(404);
+
+    const paidInFrench = await openPayment(t, cardId, 700);
+    expect(await deliverSandboxEvent(t, paidInFrench, 'payment.succeeded')).toBe('applied');
+    await t.call({
+      method: 'POST',
+      url: `/payment/${cardId}/receipt`,
+      headers: { ...FORM, cookie: 'locale=fr' },
+      payload: new URLSearchParams({ payment: paidInFrench.id, email: 'invite@example.com' }).toString(),
+    });
+    const french = (await t.call({ method: 'GET', url: '/api/dev/outbox?to=invite%40example.com' })).body.data[0].body;
+    expect(french).toContain('Montant : 7,00 EUR');
+    expect(french).toContain('Date : 20 novembre 2026');
   });
 });

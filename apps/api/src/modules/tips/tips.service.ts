@@ -1,4 +1,5 @@
 import type { Locale } from '@tipcard/shared/constants';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
 import { paymentReference, type GuestFormNotice, type GuestFormStart, type GuestSuccess } from '@tipcard/shared/payments/guest-form';
@@ -149,7 +150,7 @@ export function createTipsService(deps: {
             amount: formatAmount(payment.amount_cents, locale),
             fee: formatAmount(payment.fee_cents, locale),
             total: formatAmount(payment.total_cents, locale),
-            date: payment.created_at.slice(0, 10),
+            date: formatDate(payment.created_at, 'longDate', locale, { timeZone: 'UTC' }),
             reference,
           },
           locale,

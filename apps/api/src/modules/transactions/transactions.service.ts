@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { describeTransaction, type TransactionDetail } from '@tipcard/shared/transactions/detail';
 import { UUID_PATTERN } from '@tipcard/shared/uuid';
+import { decimalAmount } from '@tipcard/shared/money/format';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
-import { csvOf, euros } from '../../lib/csv.ts';
+import { csvOf } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
 
 type Query = z.output<typeof transactionsQuery>;
@@ -209,7 +210,7 @@ export function createTransactionsService({
         CSV_COLUMNS,
         rows.map((row) => {
           const item = toTransaction(row, locale);
-          return [item.id, item.type, item.status, euros(item.amount_cents), euros(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating];
+          return [item.id, item.type, item.status, decimalAmount(item.amount_cents), decimalAmount(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating];
         }),
       );
     },

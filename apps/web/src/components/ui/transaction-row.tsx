@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, Gift, Star, type LucideIcon } from 'lucide-react';
 import type { Transaction } from '@tipcard/shared/transactions/schemas';
 import { describeTransaction } from '@tipcard/shared/transactions/detail';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { cn } from './cn.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -29,7 +30,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('transactions');
   const { icon: Icon, tone } = ICONS[transaction.type];
   const incoming = transaction.type !== 'PAYOUT';
-  const when = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(transaction.created_at));
+  const when = formatDate(transaction.created_at, 'dateTime', currentLocale());
   return (
     <div className="flex gap-3 py-4" data-testid="transaction" data-status={transaction.status} data-type={transaction.type}>
       <span className={cn('grid size-10 shrink-0 place-items-center rounded-full', tone)} aria-hidden="true">

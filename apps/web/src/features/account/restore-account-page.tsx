@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { RotateCcw } from 'lucide-react';
 import type { Me } from '@tipcard/shared/auth/me-schema';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button } from '../../components/ui/button.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLeaveDeleted, useRestoreAccount } from './api/use-account.ts';
 
-const formatDate = (iso: string) => new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(iso));
 
 /** What a deleted account sees after signing in within 30 days (spec 4): restore it, or leave. */
 export default function RestoreAccountPage({ deletion }: { deletion: NonNullable<Me['deletion']> }) {
@@ -24,7 +24,7 @@ export default function RestoreAccountPage({ deletion }: { deletion: NonNullable
         <h1 id="restore-title" className="mt-4 text-2xl font-bold tracking-tight text-primary-950">
           {t('restore.title')}
         </h1>
-        <p className="mt-2 text-sm text-slate-600">{t('restore.text', { deleted: formatDate(deletion.deleted_at), until: formatDate(deletion.restore_until) })}</p>
+        <p className="mt-2 text-sm text-slate-600">{t('restore.text', { deleted: formatDate(deletion.deleted_at, 'longDate', currentLocale()), until: formatDate(deletion.restore_until, 'longDate', currentLocale()) })}</p>
         <div className="mt-6 flex flex-col gap-2">
           <Button
             size="lg"

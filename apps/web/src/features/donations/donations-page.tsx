@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { HeartHandshake } from 'lucide-react';
 import type { Donation } from '@tipcard/shared/donations/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Money } from '../../components/ui/money.tsx';
@@ -11,7 +12,6 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useDonations } from './api/use-donations.ts';
 
-const formatDate = (iso: string) => new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
 function DonationRow({ donation }: { donation: Donation }) {
   const { t } = useTranslation('donations');
@@ -26,7 +26,7 @@ function DonationRow({ donation }: { donation: Donation }) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <span className="inline-flex rounded-full bg-primary-50 px-2.5 py-0.5 font-semibold text-primary-800 ring-1 ring-primary-100">{t(`kind.${donation.kind}`)}</span>
             {refunded ? <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-600 ring-1 ring-slate-200">{t('row.refunded')}</span> : null}
-            <span>{formatDate(donation.created_at)}</span>
+            <span>{formatDate(donation.created_at, 'listDate', currentLocale())}</span>
           </p>
         </div>
         <Money cents={donation.amount_cents} className={cn('shrink-0 whitespace-nowrap text-lg font-bold tabular-nums text-primary-950', refunded && 'text-slate-400 line-through')} />

@@ -3,6 +3,7 @@ import { Download, RotateCw } from 'lucide-react';
 import type { PublicAction } from '@tipcard/shared/donations/schemas';
 import { PAUSE_MONTHS_MAX } from '@tipcard/shared/donations/schemas';
 import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -99,7 +100,6 @@ function refusalOf(action: PublicAction): Refusal | null {
   return null;
 }
 
-const dateOf = (iso: string) => new Intl.DateTimeFormat(guestLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 function RefusedView({ title, text, testId }: { title: string; text: string; testId: string }) {
   const t = useGuestT();
@@ -119,7 +119,7 @@ function RefusalView({ refusal }: { refusal: Refusal }) {
 
 function DoneView({ action }: { action: PublicAction }) {
   const t = useGuestT();
-  const next = action.plan.next_charge_at ? dateOf(action.plan.next_charge_at) : '';
+  const next = action.plan.next_charge_at ? formatDate(action.plan.next_charge_at, 'longDate', guestLocale(), { timeZone: 'UTC' }) : '';
   const texts = {
     cancel: [t('action.done_cancel'), t('action.done_cancel_text')],
     pause: [t('action.done_pause'), t('action.done_pause_text', { date: next })],
@@ -145,7 +145,7 @@ function PlanSummary({ action }: { action: PublicAction }) {
         </p>
         {plan.next_charge_at ? (
           <p className="mt-1 text-[15px] text-slate-600">
-            {t(plan.status === 'paused' ? 'action.paused' : 'action.next', { date: dateOf(plan.next_charge_at) })}
+            {t(plan.status === 'paused' ? 'action.paused' : 'action.next', { date: formatDate(plan.next_charge_at, 'longDate', guestLocale(), { timeZone: 'UTC' }) })}
           </p>
         ) : null}
       </div>

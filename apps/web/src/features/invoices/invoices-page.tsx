@@ -12,6 +12,7 @@ import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { parseAmountInput } from '@tipcard/shared/money/amount-input';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -24,7 +25,6 @@ const STATUS_STYLES: Record<InvoiceStatus, string> = {
   canceled: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
-const formatDate = (iso: string) => new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
 function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('invoices');
@@ -110,8 +110,8 @@ function InvoiceRow({ invoice, onQr, onCancel }: { invoice: Invoice; onQr(): voi
           <p className="break-words font-medium text-primary-950">{invoice.description}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <StatusBadge status={invoice.status} />
-            <span>{t('row.created', { date: formatDate(invoice.created_at) })}</span>
-            {invoice.paid_at ? <span>{t('row.paid', { date: formatDate(invoice.paid_at) })}</span> : null}
+            <span>{t('row.created', { date: formatDate(invoice.created_at, 'listDate', currentLocale()) })}</span>
+            {invoice.paid_at ? <span>{t('row.paid', { date: formatDate(invoice.paid_at, 'listDate', currentLocale()) })}</span> : null}
           </p>
         </div>
         <Money cents={invoice.amount_cents} className="shrink-0 whitespace-nowrap text-lg font-bold tabular-nums text-primary-950" />

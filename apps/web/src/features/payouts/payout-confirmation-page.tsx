@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CheckCircle2, CircleDashed, MessageSquareText, Send, Undo2 } from 'lucide-react';
 import { OTP_LENGTH } from '@tipcard/shared/constants';
 import type { Payout } from '@tipcard/shared/payouts/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { TextField } from '../../components/ui/field.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
 import { ApiError, apiErrorText, authFailureOf } from '../../lib/api-errors.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
@@ -20,7 +22,7 @@ import { useCountdown } from '../../lib/use-countdown.ts';
 import { useConfirmPayout, usePayout, useResendPayoutCode } from './api/use-payouts.ts';
 import { PayoutStatusBadge } from './components/payout-status-badge.tsx';
 import { PayoutSummary } from './components/payout-summary.tsx';
-import { formatDay, formatMoment, shortMask } from './format.ts';
+import { shortMask } from './format.ts';
 
 /** The code form's message for a failed confirmation (spec 8: 403 wrong code, 429 too many attempts). */
 function confirmErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
@@ -86,7 +88,7 @@ function CodeStep({ payout, clientId, loadedAt }: { payout: Payout; clientId: st
             autoFocus
             className="[&_input]:h-14 [&_input]:text-center [&_input]:text-2xl [&_input]:font-semibold [&_input]:tracking-[0.5em]"
             error={errors.code?.message}
-            hint={payout.code_expires_at ? t('confirm.valid_until', { time: formatMoment(payout.code_expires_at) }) : undefined}
+            hint={payout.code_expires_at ? t('confirm.valid_until', { time: formatDate(payout.code_expires_at, 'dateTime', currentLocale()) }) : undefined}
             {...register('code', { validate: (value) => value.replace(/\s/g, '').length > 0 || t('auth:errors.not_blank') })}
           />
           <Button type="submit" block size="lg" loading={confirm.isPending}>
@@ -116,7 +118,7 @@ function CodeStep({ payout, clientId, loadedAt }: { payout: Payout; clientId: st
           amountCents={payout.amount_cents}
           feeCents={payout.fee_cents}
           account={<span data-testid="confirm-account">{shortMask(payout.method.masked_account)}</span>}
-          arrival={formatDay(payout.expected_arrival)}
+          arrival={formatDate(payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' })}
         />
       </Panel>
     </div>
@@ -144,7 +146,7 @@ function Outcome({ payout }: { payout: Payout }) {
         </span>
         <h2 className="mt-5 text-xl font-bold text-primary-950">{t(`outcome.${status}.title`)}</h2>
         <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">
-          {t(`outcome.${status}.text`, { amount: formatEuro(payout.amount_cents), date: formatDay(payout.expected_arrival, 'long'), fee: formatEuro(payout.fee_cents) })}
+          {t(`outcome.${status}.text`, { amount: formatEuro(payout.amount_cents), date: formatDate(payout.expected_arrival, 'longDay', currentLocale(), { timeZone: 'UTC' }), fee: formatEuro(payout.fee_cents) })}
         </p>
       </div>
       <p className="mt-5 text-4xl font-bold tracking-tight tabular-nums text-primary-950" data-testid="outcome-amount">
@@ -161,7 +163,7 @@ function Outcome({ payout }: { payout: Payout }) {
         <div className="flex justify-between gap-4 py-2.5">
           <dt className="text-slate-600">{payout.status === 'paid' ? t('summary.paid') : t('summary.arrival')}</dt>
           <dd className="font-medium text-slate-900" data-testid="outcome-arrival">
-            {formatDay(payout.status === 'paid' && payout.paid_at ? payout.paid_at : payout.expected_arrival)}
+            {formatDate(payout.status === 'paid' && payout.paid_at ? payout.paid_at : payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' })}
           </dd>
         </div>
         <div className="flex justify-between gap-4 py-2.5">

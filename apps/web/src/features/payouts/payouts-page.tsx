@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ArrowUpRight, CalendarClock, Clock, Inbox, Plus, Settings2, Wallet } from 'lucide-react';
 import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -15,7 +17,6 @@ import { usePayoutMethods, usePayouts, usePayoutTerms } from './api/use-payouts.
 import { MethodSummary } from './components/payout-method-card.tsx';
 import { PayoutRow, PayoutRowSkeleton } from './components/payout-row.tsx';
 import { WithdrawDialog } from './components/withdraw-dialog.tsx';
-import { formatDay } from './format.ts';
 
 function BalanceCard({ main, hold, loading, onWithdraw }: { main: number; hold: number; loading: boolean; onWithdraw: () => void }) {
   const { t } = useTranslation('payouts');
@@ -90,7 +91,7 @@ function PayoutAccount({ clientId, arrival }: { clientId: string | undefined; ar
       {method && arrival ? (
         <p className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4 text-sm text-slate-600" data-testid="arrival-hint">
           <CalendarClock className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
-          {t('methods.arrival_hint', { date: formatDay(arrival, 'long') })}
+          {t('methods.arrival_hint', { date: formatDate(arrival, 'longDay', currentLocale(), { timeZone: 'UTC' }) })}
         </p>
       ) : null}
     </Panel>

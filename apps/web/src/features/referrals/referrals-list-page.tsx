@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, UserPlus } from 'lucide-react';
 import type { ReferralFriend } from '@tipcard/shared/referrals/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -19,12 +21,11 @@ const TONES: Record<ReferralFriend['status'], string> = {
 
 /** /referrals/referrals-list: the invited friends with their joined date, status and what they earned so far. */
 export default function ReferralsListPage() {
-  const { t, i18n } = useTranslation('referrals');
+  const { t } = useTranslation('referrals');
   const to = useLocalePath();
   const { clientId } = useMyCard();
   const friends = useReferralFriends(clientId);
   useDocumentTitle(t('list.title'));
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -61,7 +62,7 @@ export default function ReferralsListPage() {
               <li key={friend.id} className="flex items-center justify-between gap-3 py-4" data-testid="referral-friend">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-primary-950">{friend.name}</p>
-                  <p className="text-sm text-slate-600">{t('list.joined', { date: day.format(new Date(friend.joined_at)) })}</p>
+                  <p className="text-sm text-slate-600">{t('list.joined', { date: formatDate(friend.joined_at, 'date', currentLocale()) })}</p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold tabular-nums text-primary-950">

@@ -1,3 +1,4 @@
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -5,10 +6,10 @@ import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useTickets } from './api/use-support.ts';
-import { formatWhen } from './components/format-when.ts';
 import { NewTicketDialog } from './components/new-ticket-dialog.tsx';
 import { TicketStatusBadge } from './components/ticket-status.tsx';
 
@@ -63,7 +64,7 @@ export default function SupportPage() {
                     <span className="block truncate font-semibold text-slate-900">{ticket.title}</span>
                     <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
                       <TicketStatusBadge status={ticket.status} />
-                      <span className="text-sm text-slate-600">{t('updated', { date: formatWhen(ticket.updated_at) })}</span>
+                      <span className="text-sm text-slate-600">{t('updated', { date: formatDate(ticket.updated_at, 'dateTime', currentLocale()) })}</span>
                     </span>
                   </span>
                   <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />

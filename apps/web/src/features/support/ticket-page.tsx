@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Download, Paperclip } from 'lucide-react';
 import { TICKET_MESSAGE_MAX, type Ticket } from '@tipcard/shared/support/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -13,7 +14,6 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useDownloadAttachment, useReply, useTicket } from './api/use-support.ts';
 import { AttachmentPicker, type StagedFile } from './components/attachment-picker.tsx';
-import { formatWhen } from './components/format-when.ts';
 import { TicketStatusBadge } from './components/ticket-status.tsx';
 import { useSendFiles } from './components/use-send-files.ts';
 
@@ -47,7 +47,7 @@ function Conversation({ ticket }: { ticket: Ticket }) {
               data-author={entry.author}
             >
               <p className={cn('text-xs font-semibold', mine ? 'text-primary-100' : 'text-primary-800')}>
-                {mine ? t('ticket.you') : t('ticket.operator')} · <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                {mine ? t('ticket.you') : t('ticket.operator')} · <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime', currentLocale())}</time>
               </p>
               {entry.kind === 'message' ? (
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm">{entry.message}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Building2, Check, Copy, Crown, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
 import QRCode from 'qrcode';
 import type { Team, TeamMember } from '@tipcard/shared/teams/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -18,7 +19,6 @@ import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useTeamActions, useTeamHistory, useTeamStatistics, useWorkplace } from './api/use-teams.ts';
 import { rangeOf, type Period } from './periods.ts';
 
-const day = (iso: string) => new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
 /** /workplace: the team, its members and requests, the invite link, statistics, work history and leaving. */
 export default function WorkplacePage() {
@@ -162,7 +162,7 @@ function Members({ team, clientId, myId }: { team: Team; clientId: string | unde
                   </span>
                 ) : null}
               </p>
-              <p className="text-xs text-slate-500">{t('members.since', { date: day(member.since) })}</p>
+              <p className="text-xs text-slate-500">{t('members.since', { date: formatDate(member.since, 'listDate', currentLocale()) })}</p>
             </div>
             {team.is_admin && !member.is_admin ? (
               <div className="flex gap-1">
@@ -366,7 +366,7 @@ function History({ team }: { team: Team }) {
           {(history.data ?? []).map((period) => (
             <li key={`${period.user_id}-${period.joined_at}`} className="flex flex-wrap justify-between gap-2 py-2">
               <span className="text-primary-950">{period.public_name ?? t('page.no_name')}</span>
-              <span className="text-slate-600">{t('history.period', { from: day(period.joined_at), to: period.left_at ? day(period.left_at) : t('history.now') })}</span>
+              <span className="text-slate-600">{t('history.period', { from: formatDate(period.joined_at, 'listDate', currentLocale()), to: period.left_at ? formatDate(period.left_at, 'listDate', currentLocale()) : t('history.now') })}</span>
             </li>
           ))}
         </ul>

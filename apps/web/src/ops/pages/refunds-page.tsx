@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { parseAmountInput } from '@tipcard/shared/money/amount-input';
 import { opsPaymentSchema, refundAnswer, refundRequestSchema } from '@tipcard/shared/ops/schemas';
 import { isUuid } from '@tipcard/shared/uuid';
 import { useState, type FormEvent } from 'react';
@@ -6,10 +7,6 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
 import { formatCents, formatTime, opsCall, session } from '../ops-api.ts';
 import { Card, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
-
-/** Euros as typed ("12.50") to cents, or null. */
-const toCents = (text: string) =>
-  /^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim().replace(',', '.')) * 100) : null;
 
 export default function RefundsPage() {
   const queryClient = useQueryClient();
@@ -34,7 +31,7 @@ export default function RefundsPage() {
         refundAnswer,
         'POST',
         `/payments/${lookup}/refunds`,
-        { amount_cents: toCents(amount), reason },
+        { amount_cents: parseAmountInput(amount), reason },
         { 'idempotency-key': key },
       ),
     onSuccess: () => {
@@ -90,7 +87,7 @@ export default function RefundsPage() {
             >
               <TextField label="Amount (EUR)" name="amount" inputMode="decimal" value={amount} onChange={edit(setAmount)} />
               <TextField label="Reason" name="reason" value={reason} onChange={edit(setReason)} maxLength={500} />
-              <Button type="submit" loading={refund.isPending} disabled={toCents(amount) === null || reason.trim() === ''}>
+              <Button type="submit" loading={refund.isPending} disabled={parseAmountInput(amount) === null || reason.trim() === ''}>
                 Refund
               </Button>
             </form>

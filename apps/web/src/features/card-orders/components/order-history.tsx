@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { CreditCard, ExternalLink, PackageOpen, Truck } from 'lucide-react';
 import type { CardOrder } from '@tipcard/shared/card-orders/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { cn } from '../../../components/ui/cn.ts';
 import { Panel } from '../../../components/ui/page-header.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 
 const STATUS_TONES: Record<CardOrder['status'], string> = {
   awaiting_payment: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -15,8 +17,8 @@ const STATUS_TONES: Record<CardOrder['status'], string> = {
 };
 
 function OrderRow({ order }: { order: CardOrder }) {
-  const { t, i18n } = useTranslation('card-orders');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(order.created_at));
+  const { t } = useTranslation('card-orders');
+  const date = formatDate(order.created_at, 'date', currentLocale());
   return (
     <div
       className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between"

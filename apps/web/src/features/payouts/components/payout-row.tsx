@@ -2,20 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { ArrowUpRight, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Payout } from '@tipcard/shared/payouts/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { cn } from '../../../components/ui/cn.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
-import { formatDay, formatMoment, shortMask } from '../format.ts';
+import { shortMask } from '../format.ts';
 import { PayoutStatusBadge } from './payout-status-badge.tsx';
 
 /** What the line says about when the money arrives, by status. */
 function arrivalText(payout: Payout, t: (key: string, options?: Record<string, string>) => string): string | null {
   switch (payout.status) {
     case 'paid':
-      return t('history.paid_on', { date: formatDay(payout.paid_at ?? payout.expected_arrival) });
+      return t('history.paid_on', { date: formatDate(payout.paid_at ?? payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }) });
     case 'in_flight':
     case 'awaiting_confirmation':
-      return t('history.arrives', { date: formatDay(payout.expected_arrival) });
+      return t('history.arrives', { date: formatDate(payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }) });
     case 'returned':
       return t('history.returned');
     case 'expired':
@@ -39,7 +41,7 @@ export function PayoutRow({ payout }: { payout: Payout }) {
           <div className="min-w-0">
             <p className="truncate font-semibold text-slate-900">{t('history.to', { account: shortMask(payout.method.masked_account) })}</p>
             <p className="text-sm text-slate-500">
-              <time dateTime={payout.created_at}>{formatMoment(payout.created_at)}</time>
+              <time dateTime={payout.created_at}>{formatDate(payout.created_at, 'dateTime', currentLocale())}</time>
             </p>
           </div>
           <div className="shrink-0 text-right">

@@ -3,18 +3,21 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Info, Plus } from 'lucide-react';
+import { decimalAmount } from '@tipcard/shared/money/format';
 import { PAYOUT_FEE_CENTS, type PayoutMethod, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { SlideToConfirm } from '../../../components/ui/slide-to-confirm.tsx';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCreatePayout } from '../api/use-payouts.ts';
-import { formatDay, shortMask } from '../format.ts';
-import { centsToInput, checkAmount, withdrawAllCents } from '../payout-amount.ts';
+import { shortMask } from '../format.ts';
+import { checkAmount, withdrawAllCents } from '../payout-amount.ts';
 import { MethodSummary } from './payout-method-card.tsx';
 import { PayoutSummary } from './payout-summary.tsx';
 
@@ -91,7 +94,7 @@ export function AmountStep({ mainCents, initial, arrival, onNext }: { mainCents:
           size="sm"
           className="-mr-2"
           disabled={all === null}
-          onClick={() => all !== null && setValue('amount', centsToInput(all), { shouldValidate: true, shouldTouch: true })}
+          onClick={() => all !== null && setValue('amount', decimalAmount(all), { shouldValidate: true, shouldTouch: true })}
         >
           {t('flow.withdraw_all')}
         </Button>
@@ -221,7 +224,7 @@ function MethodStep({
 export function WithdrawDialog({ open, onClose, clientId, mainCents, methods, terms }: WithdrawDialogProps) {
   const { t } = useTranslation('payouts');
   const [step, setStep] = useState<{ name: 'amount'; text: string } | { name: 'method'; cents: number; text: string }>({ name: 'amount', text: '' });
-  const arrival = terms?.expected_arrival ? formatDay(terms.expected_arrival) : t('summary.next_business_day');
+  const arrival = terms?.expected_arrival ? formatDate(terms.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }) : t('summary.next_business_day');
   const close = () => {
     setStep({ name: 'amount', text: '' });
     onClose();

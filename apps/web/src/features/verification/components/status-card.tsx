@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleDashed, CircleX, Clock, type LucideIcon } from 'lucide-react';
 import type { Verification, VerificationStatus } from '@tipcard/shared/verification/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { cn } from '../../../components/ui/cn.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 
@@ -11,9 +12,6 @@ const LOOK: Record<VerificationStatus, { icon: LucideIcon; tone: string; badge: 
   rejected: { icon: CircleX, tone: 'bg-red-50 text-red-600', badge: 'bg-red-50 text-red-800 ring-red-200' },
 };
 
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(iso));
-}
 
 /** Where the user stands: not started, pending, approved, or rejected with the operator's reason. */
 export function StatusCard({ verification }: { verification: Verification }) {
@@ -37,9 +35,9 @@ export function StatusCard({ verification }: { verification: Verification }) {
           <p className="mt-1 text-sm leading-relaxed text-slate-600">{t(`status.${status}.text`)}</p>
           {verification.submitted_at || verification.reviewed_at ? (
             <p className="mt-2 text-xs text-slate-500">
-              {verification.submitted_at ? t('status.submitted_at', { date: formatDate(verification.submitted_at) }) : null}
+              {verification.submitted_at ? t('status.submitted_at', { date: formatDate(verification.submitted_at, 'longDate', currentLocale()) }) : null}
               {verification.submitted_at && verification.reviewed_at ? ' · ' : null}
-              {verification.reviewed_at ? t('status.reviewed_at', { date: formatDate(verification.reviewed_at) }) : null}
+              {verification.reviewed_at ? t('status.reviewed_at', { date: formatDate(verification.reviewed_at, 'longDate', currentLocale()) }) : null}
             </p>
           ) : null}
         </div>
