@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
-import { DEFAULT_QR_COLOR, renderQrCode } from '../cards/qr-code.ts';
+import { DEFAULT_QR_COLOR, renderQrCode } from '../../lib/qr-code.ts';
 import { findPaymentWithShares, type PaymentsService } from '../payments/payments.service.ts';
 import type { PurposeHandler } from '../payments/purpose-handler.ts';
 import { lockUser, requireOwnClient } from '../users/users.service.ts';

@@ -4,7 +4,7 @@ import { createInvoiceBody, invoiceSchema, payInvoiceBody, publicInvoiceSchema }
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptedLocale, t } from '../../lib/i18n.ts';
-import { pickQrFormat } from '../cards/qr-code.ts';
+import { pickQrFormat } from '../../lib/qr-code.ts';
 import { sendShell } from '../web-shell/web-shell.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
