@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { t } from '../../lib/i18n.ts';
-import { sendShell } from '../web-shell/web-shell.ts';
+import { sendShell } from '../web-shell/web-shell.service.ts';
 import type { DonationsService } from './donations.service.ts';
 
 const MINUTE = 60_000;

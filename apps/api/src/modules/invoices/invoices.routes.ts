@@ -5,7 +5,7 @@ import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptedLocale, t } from '../../lib/i18n.ts';
 import { pickQrFormat } from '../../lib/qr-code.ts';
-import { sendShell } from '../web-shell/web-shell.ts';
+import { sendShell } from '../web-shell/web-shell.service.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const MINUTE = 60_000;

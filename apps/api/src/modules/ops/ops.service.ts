@@ -25,16 +25,17 @@ import {
   type PaymentsService,
 } from '../payments/payments.service.ts';
 import {
+  applyPayoutOutcome,
+  createBatch,
   findBatch,
   listBatches,
   listBatchPayouts,
   listPayoutsByStatus,
   listPayoutsOfUser,
   markBatchSent,
-} from '../payouts/payout-batches.ts';
-import { applyPayoutOutcome, createBatch } from '../payouts/payouts.jobs.ts';
-import type { PayoutRow } from '../payouts/payout-batches.ts';
-import type { SepaDebtor } from '../payouts/sepa-file.ts';
+  type PayoutRow,
+  type SepaDebtor,
+} from '../payouts/payouts.service.ts';
 import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
 import { currentTeamOfUser } from '../teams/teams.service.ts';
 import { recentTransactionsOfUser } from '../transactions/transactions.service.ts';
@@ -55,6 +56,8 @@ import {
 } from '../verification/verification.service.ts';
 import { listAudit, recordAudit, type AuditContext } from './ops-audit.ts';
 import * as repo from './ops.repository.ts';
+
+export { CLI_ACTOR, recordAudit, type AuditEvent } from './ops-audit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;

@@ -7,7 +7,7 @@ import { settlePayoutTransaction } from '../transactions/transactions.service.ts
 import { latestCutoff, processingDay } from './business-days.ts';
 import type { PayoutRail, RailTransfer } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
-import { textPayoutOutcome } from './payouts.service.ts';
+import { textPayoutOutcome } from './payout-texts.ts';
 import { buildSepaCreditTransferFile, type SepaDebtor } from './sepa-file.ts';
 import { buildUkBulkCsv } from './uk-file.ts';
 
