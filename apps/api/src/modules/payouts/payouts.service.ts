@@ -20,6 +20,7 @@ import * as repo from './payouts.repository.ts';
 import { applyPayoutOutcome } from './payouts.jobs.ts';
 
 export { latestCutoff } from './business-days.ts';
+export { payoutRef } from './payout-texts.ts';
 export { createSandboxRail, SANDBOX_FAILING_IBAN } from './payout-rail.ts';
 export { applyPayoutOutcome, createBatch } from './payouts.jobs.ts';
 export type { PayoutRow } from './payouts.repository.ts';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
-import { payoutRef } from './payout-texts.ts';
-import { markPayout } from './payouts.service.ts';
+import { markPayout, payoutRef } from './payouts.service.ts';
 import { codeFor, fundMain, SEPA_METHOD } from './payouts.test-support.ts';
 
 type Owner = Awaited<ReturnType<typeof signUpWithCard>>;

@@ -2,7 +2,7 @@ import { TIP_MAX_CENTS } from '@tipcard/shared/payments/fees';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createPayoutSteps, type PayoutJobDeps } from './payouts.jobs.ts';
-import { payoutRef } from './payout-texts.ts';
+import { payoutRef } from './payouts.service.ts';
 
 /** Puts `cents` on the owner's main balance the way money really arrives: paid tips, their webhooks, settlement (FEE_PERCENT=0, HOLD_HOURS=0). */
 export async function fundMain(t: TestApp, owner: { cardId: string }, cents: number) {
