@@ -8,7 +8,8 @@ import { payouts } from '../../db/schema/payouts.ts';
 import { users } from '../../db/schema/users.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createSandboxRail, SANDBOX_FAILING_IBAN } from '../payouts/payouts.service.ts';
 import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
 

@@ -13,7 +13,7 @@ import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../c
 import { listDonationsOfUser } from '../donations/donations.service.ts';
 import { listInvoicesOfUser } from '../invoices/invoices.service.ts';
 import { readFile } from '../files/files.service.ts';
-import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
 import {
   canBeRefunded,
@@ -38,7 +38,7 @@ import {
 } from '../payouts/payouts.service.ts';
 import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
 import { currentTeamOfUser } from '../teams/teams.service.ts';
-import { recentTransactionsOfUser } from '../transactions/transactions.service.ts';
+import { checkLedgerInvariants, recentTransactionsOfUser } from '../transactions/transactions.service.ts';
 import {
   findUserById,
   findUserByPhone,

@@ -4,7 +4,8 @@ import { paymentAllocations } from '../../db/schema/payments.ts';
 import { deliverSandboxEvent, openPayment, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { CARD_INPUT, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signAccessToken } from '../auth/auth.service.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import { isTeamAdmin } from './teams.service.ts';
 
