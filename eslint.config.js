@@ -60,6 +60,56 @@ const noCrossFeatureImports = {
   },
 };
 
+const apiSrc = resolve(import.meta.dirname, 'apps/api/src');
+const apiModules = resolve(apiSrc, 'modules');
+const compositionRoot = new Set(['app.ts', 'services.ts', 'server.ts'].map((name) => resolve(apiSrc, name)));
+
+/** The API module a file belongs to (`apps/api/src/modules/<name>/…`), or null outside the modules. */
+function apiModuleOf(file) {
+  const [name, ...rest] = relative(apiModules, file).split(sep);
+  return name && name !== '..' && rest.length > 0 ? name : null;
+}
+
+/**
+ * One door into each API module: from outside modules/y, only `y.service.ts` (and, in a test, a `*.test-support.ts`)
+ * may be imported; a module never imports the composition root. Resolved against the importing file, as a relative
+ * `../y/…` does not say which module imports it.
+ */
+const apiModuleDoors = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      notTheDoor:
+        "{{from}} must not import modules/{{to}}/{{file}}: a module is reached from outside only through its door, modules/{{to}}/{{to}}.service.ts (re-export what others need there, or move shared technique to apps/api/src/lib).",
+      compositionRoot: 'modules/{{from}} must not import the composition root ({{file}}): take what it needs as a dependency instead.',
+    },
+  },
+  create(context) {
+    const from = apiModuleOf(context.filename);
+    const isTest = /\.test\.tsx?$/.test(context.filename);
+    const check = (source) => {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = resolve(dirname(context.filename), source.value);
+      if (from && compositionRoot.has(target)) {
+        context.report({ node: source, messageId: 'compositionRoot', data: { from, file: relative(apiSrc, target) } });
+        return;
+      }
+      const to = apiModuleOf(target);
+      if (!to || to === from) return;
+      const file = relative(resolve(apiModules, to), target).split(sep).join('/');
+      if (file === `${to}.service.ts` || (isTest && file.endsWith('.test-support.ts'))) return;
+      context.report({ node: source, messageId: 'notTheDoor', data: { from: from ? `modules/${from}` : relative(apiSrc, context.filename), to, file } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -112,6 +162,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // One door into each API module (issue 25 item 2). The composition root wires every module's routes and jobs;
+  // integrations implement a module's port (payment-provider.ts, mailer.ts, sms-sender.ts).
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/{app,services,server}.ts', 'apps/api/src/integrations/**'],
+    plugins: { api: { rules: { 'module-doors': apiModuleDoors } } },
+    rules: { 'api/module-doors': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/web/public/**/*.js'],

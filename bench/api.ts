@@ -18,7 +18,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
-import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../apps/api/src/modules/transactions/transactions.service.ts';
 import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';
 import { CARD_INPUT } from '../apps/api/src/test/test-app.ts';
 import { createBenchDatabase } from './database.ts';

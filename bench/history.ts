@@ -17,7 +17,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { accessTokenKeys, signAccessToken } from '../apps/api/src/modules/auth/access-token.ts';
-import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../apps/api/src/modules/transactions/transactions.service.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
 import { createBenchDatabase } from './database.ts';
 

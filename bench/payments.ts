@@ -13,7 +13,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
-import { checkLedgerInvariants } from '../apps/api/src/modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../apps/api/src/modules/transactions/transactions.service.ts';
 import { drainJob } from '../apps/api/src/test/jobs.ts';
 import { createUserWithPrivateClient } from '../apps/api/src/modules/users/users.service.ts';
 import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { checkLedgerInvariants } from '../../apps/api/src/modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../../apps/api/src/modules/transactions/transactions.service.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
 import { clusterClient, clusterEnv, clusterInstances, createDatabase, kill9, newClientFigures, sleep, start as startInstance, stopAll, untilReady as untilInstanceReady, waitFor, type Instance } from './processes.ts';
 

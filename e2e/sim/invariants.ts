@@ -3,7 +3,7 @@
  * every step, and in full at the end once the workers have drained. Each broken one is recorded once by name with
  * its first occurrence (`World.fail`); the name is what the shrinker keeps failing.
  */
-import { checkLedgerInvariants } from '../../apps/api/src/modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../../apps/api/src/modules/transactions/transactions.service.ts';
 import { ACTIONS, balancesOf } from './actions.ts';
 import type { World } from './world.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { CLI_ACTOR } from '../modules/ops/ops-audit.ts';
+import { CLI_ACTOR } from '../modules/ops/ops.service.ts';
 import { createServices } from '../services.ts';
 
 /**

@@ -4,10 +4,8 @@ import pino from 'pino';
 import { decimalAmount } from '@tipcard/shared/money/format';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { latestCutoff } from '../modules/payouts/business-days.ts';
-import { findBatch, listBatches, markBatchPayouts, markBatchSent, markPayout } from '../modules/payouts/payout-batches.ts';
-import { CLI_ACTOR, recordAudit, type AuditEvent } from '../modules/ops/ops-audit.ts';
-import { createBatch } from '../modules/payouts/payouts.jobs.ts';
+import { createBatch, findBatch, latestCutoff, listBatches, markBatchPayouts, markBatchSent, markPayout } from '../modules/payouts/payouts.service.ts';
+import { CLI_ACTOR, recordAudit, type AuditEvent } from '../modules/ops/ops.service.ts';
 import { createServices } from '../services.ts';
 import { safeLogOptions } from '../lib/log-safety.ts';
 

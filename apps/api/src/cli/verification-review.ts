@@ -5,7 +5,7 @@ import pino from 'pino';
 import { createServices } from '../services.ts';
 import { findUserForReview, ReviewError, reviewVerification, type ReviewDecision } from '../modules/verification/verification.service.ts';
 import { safeLogOptions } from '../lib/log-safety.ts';
-import { CLI_ACTOR, recordAudit } from '../modules/ops/ops-audit.ts';
+import { CLI_ACTOR, recordAudit } from '../modules/ops/ops.service.ts';
 
 /**
  * `npm run verification:review -- <user id or phone> approve|reject "reason"`: the operator's decision on a user's

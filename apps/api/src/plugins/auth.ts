@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import { verifyAccessToken, type AccessTokenClaims, type AccessTokenKeys } from '../modules/auth/access-token.ts';
+import { verifyAccessToken, type AccessTokenClaims, type AccessTokenKeys } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BOOT_SCRIPT_CSP_HASH } from '../modules/web-shell/web-shell.ts';
+import { BOOT_SCRIPT_CSP_HASH } from '../modules/web-shell/web-shell.service.ts';
 
 /** Cloudflare Turnstile's widget: its script and its iframe, allowed only when the anti-bot check is on. */
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/payments.ts';
-import { checkLedgerInvariants } from '../../modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../../modules/transactions/transactions.service.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
 import { createStripeProvider } from './stripe-provider.ts';

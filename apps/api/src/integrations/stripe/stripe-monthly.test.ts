@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationPlans, donations } from '../../db/schema/donations.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { checkLedgerInvariants } from '../../modules/ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../../modules/transactions/transactions.service.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
 import { createStripeProvider } from './stripe-provider.ts';

@@ -13,8 +13,9 @@ import { verifications } from '../../db/schema/verification.ts';
 import { deliverSandboxEvent, openPayment, payAtSandboxCheckout, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { readFile, storeFile } from '../files/files.service.ts';
-import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
-import { createSandboxRail } from '../payouts/payout-rail.ts';
+import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
+import { createSandboxRail } from '../payouts/payouts.service.ts';
 import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
 import { createAccountService, purgeCutoff } from './account.service.ts';
 

@@ -8,8 +8,9 @@ import { payouts } from '../../db/schema/payouts.ts';
 import { users } from '../../db/schema/users.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
-import { createSandboxRail, SANDBOX_FAILING_IBAN } from '../payouts/payout-rail.ts';
+import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
+import { createSandboxRail, SANDBOX_FAILING_IBAN } from '../payouts/payouts.service.ts';
 import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
 
 /** Closing out an account's balance at its deletion (docs/decisions/0025): the closing payout and the dialog's preview. */

@@ -9,7 +9,8 @@ import { users } from '../../db/schema/users.ts';
 import type { ReportContext } from '../../lib/error-reporting.ts';
 import { deliverSandboxEvent, payAtSandboxCheckout, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, platformBalance, userBalances } from '../ledger/ledger.service.ts';
+import { platformBalance, userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { fundMain } from '../payouts/payouts.test-support.ts';
 import { createAccountService } from './account.service.ts';
 

@@ -11,6 +11,8 @@ import * as repo from './auth.repository.ts';
 import type { OtpService } from './otp.service.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
 
+export { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AccessTokenKeys } from './access-token.ts';
+
 export interface Tokens {
   jwt: string;
   refresh_token: string;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/payments.ts';
 import { sandboxSigner } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, platformBalance } from '../ledger/ledger.service.ts';
+import { platformBalance } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 
 const ADDRESS = {
   country: 'LV',

@@ -1,5 +1,5 @@
 import type { CardProductId } from '@tipcard/shared/card-orders/schemas';
-import { COLORS, MM, createPdf, drawLogo, pdfBytes, style, type Pdf } from '../documents/pdf-document.ts';
+import { COLORS, MM, createPdf, drawLogo, pdfBytes, style, type Pdf } from '../../lib/pdf-document.ts';
 
 /** Trim sizes of the products (ISO/IEC 7810 ID-1 for the card) and the printer's bleed around them, in millimetres. */
 export const PRINT_SIZES: Record<CardProductId, { widthMm: number; heightMm: number }> = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardBody, cardPatchBody, cardSchema, qrCodeQuery, uploadBody } from '@tipcard/shared/cards/schemas';
 import type { CardsService } from './cards.service.ts';
-import { pickQrFormat } from './qr-code.ts';
+import { pickQrFormat } from '../../lib/qr-code.ts';
 import { storedFileHeaders } from '../../lib/stored-file.ts';
 import { data } from '../../lib/envelope.ts';
 

@@ -10,7 +10,7 @@ import { requireOwnClient } from '../users/users.service.ts';
 import { deleteFile, storeFile } from '../files/files.service.ts';
 import * as repo from './cards.repository.ts';
 import { avatarOf, decodeUpload, normalizePhoto, PHOTO_MIME } from './photo.ts';
-import { normalizeHexColor, renderQrCode, type QrFormat } from './qr-code.ts';
+import { normalizeHexColor, renderQrCode, type QrFormat } from '../../lib/qr-code.ts';
 
 type CardInput = z.output<typeof cardBody>;
 type CardPatch = z.output<typeof cardPatchBody>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { DEFAULT_QR_COLOR, pickQrFormat } from './qr-code.ts';
+import { DEFAULT_QR_COLOR, pickQrFormat } from '../../lib/qr-code.ts';
 
 let t: TestApp;
 let user: Awaited<ReturnType<typeof signUp>>;

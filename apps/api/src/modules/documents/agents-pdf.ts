@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { Locale } from '@tipcard/shared/constants';
 import { ACTIVITY_TYPES } from '@tipcard/shared/constants';
 import { t } from '../../lib/i18n.ts';
-import { A4, COLORS, createPdf, drawFooter, drawLogo, pdfBytes, style } from './pdf-document.ts';
+import { A4, COLORS, createPdf, drawFooter, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 
 const MARGIN = 48;
 const STEPS = ['one', 'two', 'three'] as const;

@@ -1,6 +1,6 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { t } from '../../lib/i18n.ts';
-import { A4, COLORS, MM, createPdf, drawLogo, pdfBytes, style } from './pdf-document.ts';
+import { A4, COLORS, MM, createPdf, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 
 export interface PrintableCard {
   publicName: string;

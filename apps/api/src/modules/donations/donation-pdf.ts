@@ -2,7 +2,7 @@ import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { t } from '../../lib/i18n.ts';
-import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../documents/pdf-document.ts';
+import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 
 export interface DonationPdfInput {
   locale: Locale;

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverSandboxEvent, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

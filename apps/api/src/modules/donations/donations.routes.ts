@@ -4,7 +4,7 @@ import { actionBody, createDonationBody, donationSchema, publicActionSchema } fr
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { t } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
-import { sendShell } from '../web-shell/web-shell.ts';
+import { sendShell } from '../web-shell/web-shell.service.ts';
 import type { DonationsService } from './donations.service.ts';
 
 const MINUTE = 60_000;

@@ -6,7 +6,8 @@ import { sandboxPaymentMethods } from '../../db/schema/sandbox.ts';
 import { transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { chargeDateOf } from './charge-date.ts';
 
 let t: TestApp;

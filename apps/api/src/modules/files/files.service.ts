@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/client.ts';
 import * as repo from './files.repository.ts';
 
+export { normalizeDocument, type StoredDocument } from './document.ts';
+
 /** Stores checked bytes (already typed by content and cleaned) as a file of the user; answers its id. */
 export async function storeFile(db: Executor, file: { ownerUserId: string; mime: string; content: Uint8Array }): Promise<string> {
   const row = await repo.insertFile(db, file);

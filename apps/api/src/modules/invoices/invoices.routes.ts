@@ -5,8 +5,8 @@ import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptedLocale, t } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
-import { pickQrFormat } from '../cards/qr-code.ts';
-import { sendShell } from '../web-shell/web-shell.ts';
+import { pickQrFormat } from '../../lib/qr-code.ts';
+import { sendShell } from '../web-shell/web-shell.service.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const MINUTE = 60_000;

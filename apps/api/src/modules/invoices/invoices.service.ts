@@ -8,9 +8,8 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findCardFace, findPrivateCardOfUser } from '../cards/cards.service.ts';
-import { renderQrCode, normalizeHexColor, type QrFormat } from '../cards/qr-code.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import type { PurposeHandler } from '../payments/purpose-handler.ts';
+import { renderQrCode, normalizeHexColor, type QrFormat } from '../../lib/qr-code.ts';
+import type { PaymentsService, PurposeHandler } from '../payments/payments.service.ts';
 import { listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './invoices.repository.ts';
 

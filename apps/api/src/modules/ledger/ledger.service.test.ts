@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import { takeAccounts } from './ledger.repository.ts';
-import { checkLedgerInvariants, closeUserAccounts, lockBalances, platformBalance, postEntry, repayDebt, repayOneDebt, settleClosedAccount, userBalances } from './ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
+import { closeUserAccounts, lockBalances, platformBalance, postEntry, repayDebt, repayOneDebt, settleClosedAccount, userBalances } from './ledger.service.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AccessTokenKeys } from '../auth/access-token.ts';
+import type { AccessTokenKeys } from '../auth/auth.service.ts';
 import {
   hashPassword,
   hashToken,

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { drainJob } from '../../test/jobs.ts';
 import { openPayment, payAtSandboxCheckout, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { signInOperator } from './ops.test-support.ts';
 
 type Operator = Awaited<ReturnType<typeof signInOperator>>;

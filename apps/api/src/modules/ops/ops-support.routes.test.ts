@@ -5,7 +5,7 @@ import { cardOrders } from '../../db/schema/card-orders.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { findPaymentWithShares } from '../payments/payments.service.ts';
 import { signInOperator } from './ops.test-support.ts';
 

@@ -14,7 +14,7 @@ import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../c
 import { listDonationsOfUser } from '../donations/donations.service.ts';
 import { listInvoicesOfUser } from '../invoices/invoices.service.ts';
 import { readFile } from '../files/files.service.ts';
-import { checkLedgerInvariants, platformBalances, userBalances } from '../ledger/ledger.service.ts';
+import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
 import {
   canBeRefunded,
@@ -26,19 +26,20 @@ import {
   type PaymentsService,
 } from '../payments/payments.service.ts';
 import {
+  applyPayoutOutcome,
+  createBatch,
   findBatch,
   listBatches,
   listBatchPayouts,
   listPayoutsByStatus,
   listPayoutsOfUser,
   markBatchSent,
-} from '../payouts/payout-batches.ts';
-import { applyPayoutOutcome, createBatch } from '../payouts/payouts.jobs.ts';
-import type { PayoutRow } from '../payouts/payout-batches.ts';
-import type { SepaDebtor } from '../payouts/sepa-file.ts';
+  type PayoutRow,
+  type SepaDebtor,
+} from '../payouts/payouts.service.ts';
 import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
 import { currentTeamOfUser } from '../teams/teams.service.ts';
-import { recentTransactionsOfUser } from '../transactions/transactions.service.ts';
+import { checkLedgerInvariants, recentTransactionsOfUser } from '../transactions/transactions.service.ts';
 import {
   findUserById,
   findUserByPhone,
@@ -56,6 +57,8 @@ import {
 } from '../verification/verification.service.ts';
 import { listAudit, recordAudit, type AuditContext } from './ops-audit.ts';
 import * as repo from './ops.repository.ts';
+
+export { CLI_ACTOR, recordAudit, type AuditEvent } from './ops-audit.ts';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { expectValidPain001 } from './pain001-schema.test-support.ts';
-import { markPayout } from './payout-batches.ts';
+import { markPayout } from './payouts.service.ts';
 import { createSandboxRail } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
 import { SUBMIT_LEASE_MS, type PayoutFaultPoint } from './payouts.jobs.ts';

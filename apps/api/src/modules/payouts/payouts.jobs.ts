@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Job } from '../../jobs/job.ts';
-import { checkLedgerInvariants, postEntry, type AccountRef } from '../ledger/ledger.service.ts';
-import { settlePayoutTransaction } from '../transactions/transactions.service.ts';
+import { postEntry, type AccountRef } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants, settlePayoutTransaction } from '../transactions/transactions.service.ts';
 import { latestCutoff, processingDay } from './business-days.ts';
 import type { PayoutRail, RailTransfer } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
-import { textPayoutOutcome } from './payouts.service.ts';
+import { textPayoutOutcome } from './payout-texts.ts';
 import { buildSepaCreditTransferFile, type SepaDebtor } from './sepa-file.ts';
 import { buildUkBulkCsv } from './uk-file.ts';
 

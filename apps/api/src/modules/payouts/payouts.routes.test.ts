@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createSandboxRail, SANDBOX_FAILING_IBAN } from './payout-rail.ts';
 import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
 

@@ -10,13 +10,21 @@ import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
 import { lockBalances, postEntry, userBalances, type AccountRef, type UserAccountRef } from '../ledger/ledger.service.ts';
-import { enqueueSmsAt, type MessagingService } from '../messaging/messaging.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import { recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
 import { expectedArrival } from './business-days.ts';
-import { maskedAccountOf } from './payout-methods.service.ts';
+import { maskedDestination, payoutRef } from './payout-texts.ts';
 import * as repo from './payouts.repository.ts';
+import { applyPayoutOutcome } from './payouts.jobs.ts';
+
+export { latestCutoff } from './business-days.ts';
+export { payoutRef } from './payout-texts.ts';
+export { createSandboxRail, SANDBOX_FAILING_IBAN } from './payout-rail.ts';
+export { applyPayoutOutcome, createBatch } from './payouts.jobs.ts';
+export type { PayoutRow } from './payouts.repository.ts';
+export type { SepaDebtor } from './sepa-file.ts';
 
 type CreatePayout = z.output<typeof createPayoutBody>;
 type CreateClosingPayout = z.output<typeof createClosingPayoutBody>;
@@ -44,9 +52,6 @@ export interface PayoutsDeps {
   railMode: PayoutRailMode;
 }
 
-/** A short reference the SMS and the user's screen share, so a code can be told apart from another payout's. */
-export const payoutRef = (payoutId: string) => payoutId.slice(0, 8).toUpperCase();
-
 /** What the code is bound to: the payout, its amount and its destination (the hash input includes them). */
 const bindingOf = (payout: Pick<repo.PayoutRow, 'id' | 'amountCents' | 'destIban' | 'destSortCode' | 'destAccountNumber'>) => [
   'payout',
@@ -54,9 +59,6 @@ const bindingOf = (payout: Pick<repo.PayoutRow, 'id' | 'amountCents' | 'destIban
   payout.amountCents,
   payout.destIban ?? `${payout.destSortCode}${payout.destAccountNumber}`,
 ];
-
-const maskedDestination = (row: repo.PayoutRow) =>
-  maskedAccountOf({ kind: row.destKind, iban: row.destIban, accountNumber: row.destAccountNumber, sortCode: row.destSortCode });
 
 /** The wire form; an unconfirmed payout whose code died reads as expired even before the worker marks it. */
 export function toPayout(row: repo.PayoutRow, now: Date): Payout {
@@ -96,18 +98,6 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
       return [p.id, p.status, decimalAmount(p.amount_cents), decimalAmount(p.fee_cents), p.currency, p.method.masked_account, p.method.holder, p.created_at, p.confirmed_at, p.paid_at, p.expected_arrival];
     }),
   );
-}
-
-/**
- * The bank's answer told to the user, in the caller's transaction (the one applying it) and in the language the
- * withdrawal was asked in, unless they turned these texts off in Settings. Only the code is a security message.
- */
-export async function textPayoutOutcome(tx: Executor, payout: repo.PayoutRow, outcome: 'paid' | 'returned', now: Date): Promise<void> {
-  const user = await findUserById(tx, payout.userId);
-  // An erased account has no phone left to text (its money is settled: docs/decisions/0028).
-  if (!user?.smsPayouts || user.erasedAt) return;
-  const body = t(`sms.payout_${outcome}`, { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout) }, payout.locale);
-  await enqueueSmsAt(tx, { to: user.phone, body }, now);
 }
 
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
@@ -405,3 +395,35 @@ export function createPayoutsService(deps: PayoutsDeps) {
 export async function purgeBankDetailsOfUser(tx: Executor, userId: string): Promise<void> {
   await repo.blankBankDetailsOfUser(tx, userId);
 }
+
+/*
+ * The operator's side of the file rail (the back office, and `npm run payouts:export` / `npm run payouts:mark`):
+ * stored files written out again, a batch marked sent, payouts marked paid or returned.
+ */
+
+export const listBatches = repo.listBatches;
+export const findBatch = repo.findBatch;
+
+/** Marks a batch as uploaded to the bank; false when it was already marked. */
+export async function markBatchSent(db: Executor, batchId: string, now: Date): Promise<boolean> {
+  return repo.markBatchSent(db, batchId, now);
+}
+
+/** The bank's answer for one payout; false when it is not in flight (already settled: nothing changes). */
+export async function markPayout(db: Database, payoutId: string, outcome: 'paid' | 'returned', now: Date, reason = 'Returned by the bank'): Promise<boolean> {
+  return db.transaction((tx) => applyPayoutOutcome(tx, payoutId, outcome === 'paid' ? { state: 'paid' } : { state: 'returned', reason }, now));
+}
+
+/** Marks every payout of a batch that is still in flight; answers how many changed. */
+export async function markBatchPayouts(db: Database, batchId: string, outcome: 'paid' | 'returned', now: Date, reason?: string): Promise<number> {
+  let changed = 0;
+  for (const payout of await repo.listBatchPayouts(db, batchId)) {
+    if (await markPayout(db, payout.id, outcome, now, reason)) changed += 1;
+  }
+  return changed;
+}
+
+// Back office (issue 15): what the finance screen lists.
+export const listPayoutsByStatus = repo.listPayoutsByStatus;
+export const listPayoutsOfUser = repo.listPayouts;
+export const listBatchPayouts = repo.listBatchPayouts;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
-import { markPayout } from './payout-batches.ts';
-import { payoutRef } from './payouts.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
+import { markPayout, payoutRef } from './payouts.service.ts';
 import { codeFor, fundMain, SEPA_METHOD } from './payouts.test-support.ts';
 
 type Owner = Awaited<ReturnType<typeof signUpWithCard>>;

@@ -7,7 +7,8 @@ import { referralRewards } from '../../db/schema/referrals.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { openPayment, payAtSandboxCheckout, receiveTip } from '../../test/sandbox-events.ts';
 import { CARD_INPUT, createTestApp, signUpWithCard, uniquePhone, type TestApp } from '../../test/test-app.ts';
-import { checkLedgerInvariants, platformBalance, postEntry, userBalances } from '../ledger/ledger.service.ts';
+import { platformBalance, postEntry, userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { maskPhone, recordReferral, rewardOf } from './referrals.service.ts';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { errorReportingSchema, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { requestLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
-import { landingPageRenderer, sendShell } from '../web-shell/web-shell.ts';
+import { landingPageRenderer, sendShell } from '../web-shell/web-shell.service.ts';
 import { pageMetaOf } from './site.service.ts';
 
 /** GET /api/site: the operator's details and the anti-bot site key, for the web app's header, footer and forms. */

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAllocations } from '../../db/schema/payments.ts';
 import { deliverSandboxEvent, openPayment, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { CARD_INPUT, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signAccessToken } from '../auth/access-token.ts';
-import { checkLedgerInvariants, userBalances } from '../ledger/ledger.service.ts';
+import { signAccessToken } from '../auth/auth.service.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import { isTeamAdmin } from './teams.service.ts';
 

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
-import { BOOT_SCRIPT_CSP_HASH } from '../web-shell/web-shell.ts';
+import { BOOT_SCRIPT_CSP_HASH } from '../web-shell/web-shell.service.ts';
 
 /**
  * The guest's pages as the server renders them: with the web app's own renderer (its source, as `vite build --ssr`

@@ -9,7 +9,7 @@ import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
 import { answeredFromCache, BoundedCache, sendPrecompressed, weakEtag, type PrecompressedText } from '../../lib/http-cache.ts';
-import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.ts';
+import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.service.ts';
 import { readGuestForm, type GuestFormFields } from './guest-form.ts';
 import type { TipsService } from './tips.service.ts';
 

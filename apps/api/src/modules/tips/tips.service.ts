@@ -12,8 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import { payerRatingOf, type PurposeHandler } from '../payments/purpose-handler.ts';
+import { payerRatingOf, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import * as repo from './tips.repository.ts';
 
 type CreateTip = z.output<typeof createPaymentBody>;

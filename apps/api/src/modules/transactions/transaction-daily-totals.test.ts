@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { checkLedgerInvariants } from '../ledger/ledger.service.ts';
+import { checkLedgerInvariants } from './transactions.service.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import { deleteTransactionsOfUser, insertTransaction, overviewFigures, receivedTotalCents, type TransactionStatus, type TransactionType } from './transactions.repository.ts';
 

@@ -7,6 +7,7 @@ import { decimalAmount } from '@tipcard/shared/money/format';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { checkLedger, platformBalance, userBalancesOfKind } from '../ledger/ledger.service.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
 import { csvOf } from '../../lib/csv.ts';
@@ -167,15 +168,40 @@ export function receivedTotalCents(db: Executor, userId: string): Promise<number
   return repo.receivedTotalCents(db, userId);
 }
 
-/** What each user's history shows on hold: their PAYINs on HOLD, less what was taken back (the ledger checks its holds against it). */
-export async function heldPayinsByUser(db: Executor): Promise<Map<string, number>> {
-  const rows = await repo.heldPayinsByUser(db);
-  return new Map(rows.map((row) => [row.userId, Number(row.cents)]));
+/** Users whose hold balance differs from what their history shows on hold (PAYINs on HOLD, less what was taken back). */
+async function holdMismatches(db: Executor): Promise<string[]> {
+  const [kept, rows] = await Promise.all([userBalancesOfKind(db, 'hold'), repo.heldPayinsByUser(db)]);
+  const shown = new Map(rows.map((row) => [row.userId, Number(row.cents)]));
+  const users = new Set([...kept.keys(), ...shown.keys()]);
+  return [...users]
+    .filter((userId) => (kept.get(userId) ?? 0) !== (shown.get(userId) ?? 0))
+    .map((userId) => `user ${userId} has ${kept.get(userId) ?? 0} on hold but ${shown.get(userId) ?? 0} in HOLD transactions`);
 }
 
-/** The withdrawals in flight as the users see them (PAYOUT rows on HOLD). */
-export function payoutsOnHoldCents(db: Executor): Promise<number> {
-  return repo.payoutsOnHoldCents(db);
+/**
+ * The platform's payouts_in_flight against the withdrawals the users see in flight (PAYOUT rows on HOLD): money that
+ * left main must be either in flight, paid out or back on main, never lost between.
+ */
+async function inFlightMismatch(db: Executor): Promise<string[]> {
+  const [inFlight, onHold] = await Promise.all([platformBalance(db, 'payouts_in_flight'), repo.payoutsOnHoldCents(db)]);
+  return inFlight === onHold ? [] : [`payouts_in_flight keeps ${inFlight} but ${onHold} is in PAYOUT rows on HOLD`];
+}
+
+/** The history read model against the ledger: each user's hold, and the withdrawals in flight; empty when they agree. */
+export async function checkTransactionsAgainstLedger(db: Executor): Promise<string[]> {
+  const [holds, inFlight] = await Promise.all([holdMismatches(db), inFlightMismatch(db)]);
+  return [...holds, ...inFlight];
+}
+
+/**
+ * The whole check of the money, as a list of problems (empty when the books are right): the ledger's own invariants
+ * (`checkLedger`), then the history read model against it. It lives here, not in the ledger, because the ledger knows
+ * no read model, and the history is the one read model of the ledger. Tests run it after every money test; the
+ * back office's ledger health and the payout work run it before they trust the books.
+ */
+export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
+  const [ledger, history] = await Promise.all([checkLedger(db), checkTransactionsAgainstLedger(db)]);
+  return [...ledger, ...history];
 }
 
 export type TransactionsService = ReturnType<typeof createTransactionsService>;

@@ -6,11 +6,10 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { t } from '../../lib/i18n.ts';
-import { deleteFile, storeFile } from '../files/files.service.ts';
+import { deleteFile, normalizeDocument, storeFile, type StoredDocument } from '../files/files.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { receivedTotalCents } from '../transactions/transactions.service.ts';
 import { findUserById, findUserByPhone, requireOwnClient, type User } from '../users/users.service.ts';
-import { normalizeDocument, type StoredDocument } from '../files/document.ts';
 import * as repo from './verification.repository.ts';
 import type { VerificationRow } from './verification.repository.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT_CSP_HASH, bootAfterPaint, renderShell } from './web-shell.ts';
+import { BOOT_SCRIPT_CSP_HASH, bootAfterPaint, renderShell } from './web-shell.service.ts';
 
 const template = `<!doctype html>
 <html lang="en">
