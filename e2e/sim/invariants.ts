@@ -178,6 +178,7 @@ export async function effects(world: World) {
            (select count(*)::int from refund_requests) as refund_requests,
            (select count(*)::int from payouts where status = 'paid') as payouts_paid,
            (select count(*)::int from payouts where status = 'returned') as payouts_returned,
+           (select count(*)::int from ledger_entries where kind = 'closing_gift') as closing_gifts,
            (select count(*)::int from referral_rewards) as referral_rewards,
            (select count(*)::int from referral_rewards where status = 'paid') as referral_rewards_paid,
            (select count(*)::int from ledger_entries) as ledger_entries`);
