@@ -582,12 +582,14 @@ export const ACTIONS: Record<string, ActionKind> = {
 
   /**
    * The user deletes the account. An available balance goes with the closing payout the preview offers (decision
-   * 0025): asked for, its texted code read, and confirmed by the deletion itself. A balance the preview offers no way
-   * out for (nothing on hold, no debt) is the failure "every cent has a way out".
+   * 0025): asked for, its texted code read, and confirmed by the deletion itself; or, a third of the time when `gift`
+   * is drawn, it is given whole to a charity user's card (decision 0029), as the balance the preview showed, which the
+   * gift's ledger entry must move exactly. A balance the preview offers no way out for (nothing on hold, no debt) is the
+   * failure "every cent has a way out".
    */
   deleteAccount: {
     weight: 2,
-    params: (prng) => ({ user: prng.int(0, ANY) }),
+    params: (prng) => ({ user: prng.int(0, ANY), gift: prng.int(0, 2), charity: prng.int(0, ANY) }),
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user || user.deleted) return null;
@@ -599,14 +601,30 @@ export const ACTIONS: Record<string, ActionKind> = {
           checkWayOut(world, user, await balancesOf(world, user), preview.body?.data);
           return `deletion of user ${indexOf(world.users, user)} refused: ${answer.body?.code}, preview ${preview.body?.data?.outcome}`;
         }
-        if (!user.methodId) return `deletion of user ${indexOf(world.users, user)} waits for a bank account to close out to`;
-        const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/closing-payouts`, { key: randomUUID(), json: { method_id: user.methodId } });
-        if (asked.status !== 201) return `closing payout of user ${indexOf(world.users, user)} refused ${asked.status} ${asked.body?.code ?? ''}`;
-        const id = asked.body.data.id as string;
-        world.payouts.push({ id, user: world.users.indexOf(user) });
-        const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
-        answer = await asUser(world, user, 'POST', '/api/user/deletion_statements', { json: { closing_payout: { id, code } } });
-        closing = ` with closing payout #${world.payouts.length - 1} of ${asked.body.data.amount_cents} c`;
+        const charities = world.users.filter((other) => other.charity && other.cardId && !other.deleted && other !== user);
+        const charity = p.gift === 0 ? pickOf(charities, p.charity!) : undefined;
+        if (charity) {
+          const seen: number = preview.body.data.available_cents;
+          answer = await asUser(world, user, 'POST', '/api/user/deletion_statements', { json: { gift: { card_id: charity.cardId, amount_cents: seen } } });
+          closing = ` giving ${seen} c to charity user ${indexOf(world.users, charity)}`;
+          if (answer.status === 200) {
+            const [entry] = await world.rows<{ given: string }>(
+              `select (-p.amount_cents)::text as given from ledger_entries e join ledger_postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
+               where e.kind = 'closing_gift' and a.owner_user_id = $1 and p.amount_cents < 0 order by e.id desc limit 1`,
+              [user.userId],
+            );
+            if (Number(entry?.given) !== seen) world.fail('gift-moves-the-balance-seen', `user #${world.users.indexOf(user)} gave ${entry?.given ?? 'nothing'} c of the ${seen} c its preview showed`);
+          }
+        } else {
+          if (!user.methodId) return `deletion of user ${indexOf(world.users, user)} waits for a bank account to close out to`;
+          const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/closing-payouts`, { key: randomUUID(), json: { method_id: user.methodId } });
+          if (asked.status !== 201) return `closing payout of user ${indexOf(world.users, user)} refused ${asked.status} ${asked.body?.code ?? ''}`;
+          const id = asked.body.data.id as string;
+          world.payouts.push({ id, user: world.users.indexOf(user) });
+          const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
+          answer = await asUser(world, user, 'POST', '/api/user/deletion_statements', { json: { closing_payout: { id, code } } });
+          closing = ` with closing payout #${world.payouts.length - 1} of ${asked.body.data.amount_cents} c`;
+        }
       }
       if (answer.status === 200) {
         user.deleted = true;

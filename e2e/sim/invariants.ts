@@ -97,6 +97,20 @@ export async function checkStep(world: World) {
     if (payers < 3) world.fail('referral-reward-unqualified', `the reward for friend #${world.userIndex(friend)} stands on ${payers} payer(s) with payments not given back`);
   }
 
+  // Each closing gift (decision 0029) shows in both histories exactly as the ledger moved it: per user, what their
+  // closing_gift entries moved equals their gift rows (given: the PAYOUT, received: the charity's PAYIN).
+  const gifts = await world.rows<{ user_id: string; ledger: string | null; history: string | null }>(`
+    with ledger as (
+      select a.owner_user_id as user_id, sum(p.amount_cents) as cents from ledger_entries e
+      join ledger_postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id where e.kind = 'closing_gift' group by 1
+    ), history as (
+      select user_id, sum(case when detail->>'kind' = 'closing_gift' then amount_cents else -amount_cents end) as cents from transactions
+      where detail->>'kind' in ('closing_gift', 'closing_gift_given') group by 1
+    )
+    select coalesce(l.user_id, h.user_id) as user_id, l.cents::text as ledger, h.cents::text as history
+    from ledger l full join history h on h.user_id = l.user_id where l.cents is distinct from h.cents limit 3`);
+  if (gifts.length > 0) world.fail('gift-history-equals-ledger', gifts.map((row) => `user #${world.userIndex(row.user_id)}: gifts moved ${row.ledger ?? 0} c, history shows ${row.history ?? 0} c`).join('; '));
+
   // Card shop: at most 10 live items per user; an order the back office canceled stays canceled.
   const overLimit = await world.rows<{ user_id: string; items: number }>(`select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`);
   if (overLimit.length > 0) world.fail('card-order-limit', overLimit.map((row) => `user #${world.userIndex(row.user_id)} holds ${row.items} live items`).join('; '));
@@ -165,6 +179,7 @@ export async function effects(world: World) {
            (select count(*)::int from refund_requests) as refund_requests,
            (select count(*)::int from payouts where status = 'paid') as payouts_paid,
            (select count(*)::int from payouts where status = 'returned') as payouts_returned,
+           (select count(*)::int from ledger_entries where kind = 'closing_gift') as closing_gifts,
            (select count(*)::int from referral_rewards) as referral_rewards,
            (select count(*)::int from referral_rewards where status = 'paid') as referral_rewards_paid,
            (select count(*)::int from ledger_entries) as ledger_entries`);

@@ -1693,7 +1693,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Delete the account (spec): refused with its reason while money on hold, a withdrawal under way or a team admin role remains; an available balance goes with the closing payout given here (its SMS code) in the same transaction; every session ends and the account can be restored for 30 days */
+    /** Delete the account (spec): refused with its reason while money on hold, a debt or a withdrawal under way remains; an available balance goes in the same transaction either with the closing payout given here (its SMS code) or, whole and without a fee, to the charity card given as `gift` (its `amount_cents`: the balance the preview showed); every session ends and the account can be restored for 30 days */
     post: operations['postUserDeletionStatements'];
     delete?: never;
     options?: never;
@@ -1962,6 +1962,8 @@ export interface components {
         | 'deletion_balance_on_hold'
         | 'deletion_debt'
         | 'closing_balance_changed'
+        | 'gift_not_charity'
+        | 'gift_own_card'
         | 'deletion_team_admin'
         | 'restore_expired'
         | 'ticket_closed'
@@ -3563,6 +3565,15 @@ export interface operations {
                       /** @enum {string} */
                       kind: 'referral';
                       friend: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'closing_gift_given';
+                      charity: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'closing_gift';
                     };
                 message: string | null;
                 rating: number | null;
@@ -3746,6 +3757,15 @@ export interface operations {
                       /** @enum {string} */
                       kind: 'referral';
                       friend: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'closing_gift_given';
+                      charity: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'closing_gift';
                     };
                 message: string | null;
                 rating: number | null;
@@ -10442,6 +10462,11 @@ export interface operations {
             /** Format: uuid */
             id: string;
             code: string;
+          };
+          gift?: {
+            /** Format: uuid */
+            card_id: string;
+            amount_cents: number;
           };
         } | null;
       };

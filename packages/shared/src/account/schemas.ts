@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from '../validation.ts';
+import { requiredString, rule } from '../validation.ts';
 
 /** The answer of `POST /user/deletion_statements` and `POST /user/restore`: the account's state after the call. */
 export const accountStateSchema = z.object({
@@ -17,19 +17,33 @@ export const notificationChoicesSchema = z.object({
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
+/** The largest balance a gift names: an int4, as every amount the API takes (issue 24). */
+const GIFT_MAX_CENTS = 2_147_483_647;
+
 /**
- * The body of `POST /user/deletion_statements`: none (Fastify gives null), empty, or the closing payout that empties the
- * balance with its SMS code; the payout and the deletion are made in one transaction or not at all.
+ * The body of `POST /user/deletion_statements`: none (Fastify gives null), empty, or what empties the balance with the
+ * deletion, in one transaction or not at all: the closing payout with its SMS code, or a gift of the whole balance to a
+ * charity card (`amount_cents`: the balance the preview showed; a balance that moved since refuses it). Not both.
  */
 export const deletionStatementBody = z
-  .object({ closing_payout: z.object({ id: z.uuid(), code: requiredString(16) }).optional() })
+  .object({
+    closing_payout: z.object({ id: z.uuid(), code: requiredString(16) }).optional(),
+    gift: z
+      .object({
+        card_id: z.uuid({ error: rule('valid') }),
+        amount_cents: z.number({ error: rule('number') }).int(rule('number')).min(1, rule('number')).max(GIFT_MAX_CENTS, rule('number')),
+      })
+      .optional(),
+  })
+  .refine((body) => !(body.closing_payout && body.gift), { message: rule('choice'), path: ['gift'] })
   .nullish();
 export type DeletionStatementBody = z.input<typeof deletionStatementBody>;
 
 /**
  * `GET /user/deletion_statements/preview`: what "Yes, delete" will do, so the dialog never offers it and then
  * refuses. `blocked`: the reasons (error codes) are listed and nothing can be deleted yet; `closing_payout`: the
- * available balance is paid out whole by a closing payout first (`closing`); `delete`: nothing is left to move.
+ * available balance is paid out whole by a closing payout first (`closing`), or, the user's choice, given whole to a
+ * charity card (the statement's `gift`, with `available_cents`); `delete`: nothing is left to move.
  */
 export const deletionPreviewSchema = z.object({
   outcome: z.enum(['delete', 'closing_payout', 'blocked']),

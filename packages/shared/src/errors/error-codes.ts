@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   deletion_balance_on_hold: { status: 422, message: 'Part of your balance is still on hold: delete your account once it is available' },
   deletion_debt: { status: 422, message: 'A chargeback left your balance below zero: contact support before deleting your account' },
   closing_balance_changed: { status: 409, message: 'Your balance changed meanwhile: start the deletion again' },
+  gift_not_charity: { status: 422, message: 'This card cannot receive your balance: choose the charity card of another Tipcard user' },
+  gift_own_card: { status: 422, message: "Your balance cannot go to one of your own cards: choose another user's charity card" },
   deletion_team_admin: { status: 422, message: 'Hand the team admin role to a colleague before deleting your account' },
   restore_expired: { status: 422, message: 'This account can no longer be restored' },
   ticket_closed: { status: 422, message: 'This ticket is closed, open a new one' },

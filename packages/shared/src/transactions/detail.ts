@@ -21,6 +21,10 @@ export const transactionDetailSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payout'), account: z.string() }),
   /** A referral reward, named by the invited friend's masked phone. */
   z.object({ kind: z.literal('referral'), friend: z.string() }),
+  /** The giver's side of a closing gift: their balance given to a charity card at their deletion, named by its public name. */
+  z.object({ kind: z.literal('closing_gift_given'), charity: z.string() }),
+  /** The charity's side of a closing gift: no giver is named, as the giver's account is being deleted (decision 0029). */
+  z.object({ kind: z.literal('closing_gift') }),
 ]);
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

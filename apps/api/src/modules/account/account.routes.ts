@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         tags,
         security,
         summary:
-          'Delete the account (spec): refused with its reason while money on hold, a withdrawal under way or a team admin role remains; an available balance goes with the closing payout given here (its SMS code) in the same transaction; every session ends and the account can be restored for 30 days',
+          'Delete the account (spec): refused with its reason while money on hold, a debt or a withdrawal under way remains; an available balance goes in the same transaction either with the closing payout given here (its SMS code) or, whole and without a fee, to the charity card given as `gift` (its `amount_cents`: the balance the preview showed); every session ends and the account can be restored for 30 days',
         body: deletionStatementBody,
         response: { 200: data(accountStateSchema) },
       },

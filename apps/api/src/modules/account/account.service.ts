@@ -7,8 +7,8 @@ import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
-import { eraseCardsOfUser } from '../cards/cards.service.ts';
-import { closeUserAccounts, lockBalances, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
+import { eraseCardsOfUser, findCardRecipient } from '../cards/cards.service.ts';
+import { closeUserAccounts, lastPostingOf, lockBalances, postEntry, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { eraseMessagesTo } from '../messaging/messaging.service.ts';
 import { hasOpenPayouts, type PayoutsService } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
@@ -21,7 +21,7 @@ import type { TipsService } from '../tips/tips.service.ts';
 import type { MeService } from '../me/me.service.ts';
 import { exportPayoutsCsv, purgeBankDetailsOfUser } from '../payouts/payouts.service.ts';
 import { exportTicketsOfUser } from '../support/support.service.ts';
-import { purgeTransactionsOfUser, type TransactionsService } from '../transactions/transactions.service.ts';
+import { purgeTransactionsOfUser, recordClosingGift, type TransactionsService } from '../transactions/transactions.service.ts';
 import { purgeVerificationsOfUser, type VerificationService } from '../verification/verification.service.ts';
 import { claimDueErasure, claimDuePurge, findUserById, lockUser, markErased, markPurged, requireOwnClient, restoreDeadline, setDeletion, updateNotificationChoices, type User } from '../users/users.service.ts';
 
@@ -60,6 +60,39 @@ const balanceBlocker: DeletionBlocker = async (tx, userId) => {
   if (balanceOf(hold!) !== 0) return 'deletion_balance_on_hold';
   return balanceOf(main!) !== 0 ? 'deletion_balance' : null;
 };
+
+type Gift = NonNullable<NonNullable<DeletionStatementBody>['gift']>;
+
+/**
+ * The closing gift (docs/decisions/0029): the whole available balance, exactly as the preview showed it, goes to the
+ * owner of another user's charity card, on their main at once (nothing in it can be charged back), with a history row
+ * on each side. No fee. Inside the deletion's transaction, under the user's lock: the checks that follow refuse money
+ * on hold, a debt or a withdrawal under way, and roll the gift back with them.
+ */
+async function giveBalance(tx: Executor, userId: string, gift: Gift, now: Date): Promise<void> {
+  const card = await findCardRecipient(tx, gift.card_id);
+  if (!card || card.activityType !== 'DONATION') throw new AppError('gift_not_charity');
+  if (card.userId === userId) throw new AppError('gift_own_card');
+  const main: UserAccountRef = { userId, kind: 'main' };
+  const charity: UserAccountRef = { userId: card.userId, kind: 'main' };
+  // All in one statement, in id order (no deadlock with a gift the other way). The charity's main is locked before its
+  // owner is read: their own deletion locks it too (its balance check), so either the gift lands first and that
+  // deletion is refused with the balance, or the gift sees the deletion, as a payment's credit does (decision 0024).
+  const balanceOf = await lockBalances(tx, [...userAccounts(userId), charity]);
+  const owner = await findUserById(tx, card.userId);
+  if (!owner || owner.deletedAt) throw new AppError('gift_not_charity');
+  if (balanceOf(main) !== gift.amount_cents) throw new AppError('closing_balance_changed');
+  const { applied } = await postEntry(tx, {
+    kind: 'closing_gift',
+    // Named by main's state: a repeat of this gift moves nothing, a gift after a restore and new tips is a new one.
+    reference: `closing-gift:${userId}:${await lastPostingOf(tx, main)}`,
+    postings: [
+      { account: main, amountCents: -gift.amount_cents },
+      { account: charity, amountCents: gift.amount_cents },
+    ],
+  });
+  if (applied) await recordClosingGift(tx, { giverId: userId, charityId: card.userId, cardId: card.cardId, charity: card.publicName, amountCents: gift.amount_cents }, now);
+}
 
 const payoutBlocker: DeletionBlocker = async (tx, userId, now) => ((await hasOpenPayouts(tx, userId, now)) ? 'deletion_pending_payout' : null);
 
@@ -125,7 +158,7 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
     /**
      * POST /user/deletion_statements: refused with its reason while money or a withdrawal under way remains; an
      * available balance goes with the closing payout given in the body, confirmed by its code in this same transaction
-     * (both happen or neither). Everything that could still bring money in ends (pending checkouts of the user's cards,
+     * (both happen or neither), or, the user's choice, as a gift to a charity card (`giveBalance`). Everything that could still bring money in ends (pending checkouts of the user's cards,
      * invoices and plans are voided, open invoices canceled, team memberships ended with an admin's role handed over,
      * monthly plans to them canceled and their donors told), every session ends, the cards stop taking payments, and
      * the account waits 30 days for a restore (which brings none of those back). Money that still arrives is given
@@ -146,6 +179,7 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
         await invoices.cancelOpenOfUser(tx, userId, now);
         await teams.leaveOnDeletion(tx, userId, now);
         if (closing) await payouts.confirmClosing(tx, closing, now);
+        if (body?.gift) await giveBalance(tx, userId, body.gift, now);
         for (const check of checks) {
           const reason = await check(tx, userId, now);
           if (reason) throw new AppError(reason);

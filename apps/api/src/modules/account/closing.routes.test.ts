@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { TIP_MIN_CENTS } from '@tipcard/shared/payments/fees';
 import { closingPayoutSplit } from '@tipcard/shared/payouts/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema/messaging.ts';
 import { payouts } from '../../db/schema/payouts.ts';
 import { users } from '../../db/schema/users.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
-import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createSandboxRail, SANDBOX_FAILING_IBAN } from '../payouts/payouts.service.ts';
-import { codeFor, fundMain, runPayoutWork, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
+import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, staffWithMain } from '../payouts/payouts.test-support.ts';
 
 /** Closing out an account's balance at its deletion (docs/decisions/0025): the closing payout and the dialog's preview. */
 let t: TestApp;
@@ -27,32 +26,7 @@ afterEach(async () => {
 
 type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 
-/**
- * A staff member with `cents` on main and a payout method. Below the smallest tip (1 EUR) the balance is what an
- * ordinary withdrawal of 3 EUR (+2 EUR fee) leaves of a bigger tip, paid by the bank before the test goes on.
- */
-async function staffWith(cents: number) {
-  const owner = await signUpWithCard(t);
-  const method = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
-  const methodId: string = method.body.data.id;
-  if (cents >= TIP_MIN_CENTS) await fundMain(t, owner, cents);
-  else if (cents > 0) {
-    await fundMain(t, owner, cents + 500);
-    const withdrawal = await t.call({
-      method: 'POST',
-      url: `/api/clients/${owner.clientId}/payouts`,
-      token: owner.jwt,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { amount_cents: 300, method_id: methodId },
-    });
-    const code = await codeFor(t, owner.phone, withdrawal.body.data.id);
-    expect((await t.call({ method: 'POST', url: `/api/payouts/${withdrawal.body.data.id}/confirm`, token: owner.jwt, payload: { code } })).status).toBe(200);
-    // Other tests' payouts in flight may be paid by the same run.
-    expect((await worker()).paid).toBeGreaterThanOrEqual(1);
-  }
-  expect((await userBalances(t.app.db, owner.userId)).main).toBe(cents);
-  return { ...owner, methodId };
-}
+const staffWith = (cents: number) => staffWithMain(t, cents);
 /** A bank account the sandbox bank returns every payout to. */
 const failingMethodOf = async (owner: Owner): Promise<string> =>
   (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' } })).body.data.id;

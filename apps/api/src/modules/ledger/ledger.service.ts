@@ -95,6 +95,14 @@ export async function lockBalances(tx: Executor, accounts: UserAccountRef[]): Pr
   return (account) => balances.get(keyString(account)) ?? 0;
 }
 
+/**
+ * The id of the newest posting on a user's account (0 before any): an entry that moves "the balance as it is now" is
+ * named by it, so the same state moves once and a later state is a new entry.
+ */
+export function lastPostingOf(tx: Executor, account: UserAccountRef): Promise<number> {
+  return repo.lastPostingId(tx, account.userId, account.kind);
+}
+
 /** The user's balances by kind, in cents (0 for an account that does not exist yet). */
 export async function userBalances(db: Executor, userId: string): Promise<Record<UserAccountKind, number>> {
   const rows = await repo.listBalances(db, userId);
@@ -170,7 +178,7 @@ export async function repayDebt(tx: Executor, userId: string): Promise<boolean> 
   if (repaid <= 0) return false;
   const { applied } = await postEntry(tx, {
     kind: 'debt_repaid',
-    reference: `debt-repaid:${userId}:${await repo.lastPostingId(tx, userId, 'debt')}`,
+    reference: `debt-repaid:${userId}:${await lastPostingOf(tx, debt)}`,
     postings: [
       { account: main, amountCents: -repaid },
       { account: debt, amountCents: repaid },

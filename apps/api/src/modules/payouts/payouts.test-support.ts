@@ -1,6 +1,9 @@
-import { TIP_MAX_CENTS } from '@tipcard/shared/payments/fees';
+import { expect } from 'vitest';
+import { TIP_MAX_CENTS, TIP_MIN_CENTS } from '@tipcard/shared/payments/fees';
 import { receiveTip } from '../../test/sandbox-events.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { createSandboxRail } from './payout-rail.ts';
 import { createPayoutSteps, type PayoutJobDeps } from './payouts.jobs.ts';
 import { payoutRef } from './payouts.service.ts';
 
@@ -38,4 +41,32 @@ export async function runPayoutWork(deps: PayoutJobDeps, now: Date) {
   let batches = 0;
   for (const kind of ['sepa', 'uk'] as const) while (await steps.batchOne(kind, now)) batches += 1;
   return { expired, submitted, paid: settled.paid, returned: settled.returned, batches };
+}
+
+/**
+ * A staff member with `cents` on main and a payout method (FEE_PERCENT=0, HOLD_HOURS=0, SANDBOX_PAYOUT_DELAY_MS=0).
+ * Below the smallest tip (1 EUR) the balance is what an ordinary withdrawal of 3 EUR (+2 EUR fee) leaves of a bigger
+ * tip, paid by the bank before the test goes on.
+ */
+export async function staffWithMain(t: TestApp, cents: number, card: Parameters<typeof signUpWithCard>[1] = {}) {
+  const owner = await signUpWithCard(t, card);
+  const method = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
+  const methodId: string = method.body.data.id;
+  if (cents >= TIP_MIN_CENTS) await fundMain(t, owner, cents);
+  else if (cents > 0) {
+    await fundMain(t, owner, cents + 500);
+    const withdrawal = await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/payouts`,
+      token: owner.jwt,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { amount_cents: 300, method_id: methodId },
+    });
+    const code = await codeFor(t, owner.phone, withdrawal.body.data.id);
+    expect((await t.call({ method: 'POST', url: `/api/payouts/${withdrawal.body.data.id}/confirm`, token: owner.jwt, payload: { code } })).status).toBe(200);
+    // Other tests' payouts in flight may be paid by the same run.
+    expect((await runPayoutWork({ db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor }, t.clock.now())).paid).toBeGreaterThanOrEqual(1);
+  }
+  expect((await userBalances(t.app.db, owner.userId)).main).toBe(cents);
+  return { ...owner, methodId };
 }

@@ -105,6 +105,21 @@ export async function recordReferralPayin(tx: Executor, payin: { userId: string;
   });
 }
 
+/**
+ * Both sides of a closing gift (decision 0029), PAID at once as the money is on the charity's main: the giver's PAYOUT
+ * row names the charity, the charity's PAYIN row (on the card it went to) names no giver. Written once, in the
+ * transaction of the ledger entry that moved the money.
+ */
+export async function recordClosingGift(
+  tx: Executor,
+  gift: { giverId: string; charityId: string; cardId: string; charity: string; amountCents: number },
+  now: Date,
+): Promise<void> {
+  const common = { status: 'PAID' as const, amountCents: gift.amountCents, createdAt: now, settledAt: now };
+  await repo.insertTransaction(tx, { ...common, userId: gift.giverId, type: 'PAYOUT', ...described({ kind: 'closing_gift_given', charity: gift.charity }) });
+  await repo.insertTransaction(tx, { ...common, userId: gift.charityId, cardId: gift.cardId, type: 'PAYIN', ...described({ kind: 'closing_gift' }) });
+}
+
 /** The rail's answer on the PAYOUT row: PAID when the bank took it, REFUNDED when it came back to main. */
 export async function settlePayoutTransaction(tx: Executor, payoutId: string, outcome: 'PAID' | 'REFUNDED', now: Date) {
   await repo.updateTransactionOfPayout(tx, payoutId, outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now });

@@ -7,6 +7,7 @@ import {
   type DeletionStatementBody,
   type NotificationChoices,
 } from '@tipcard/shared/account/schemas';
+import { publicCardSchema } from '@tipcard/shared/payments/schemas';
 import { payoutMethodSchema, payoutSchema } from '@tipcard/shared/payouts/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -63,7 +64,20 @@ export function useAskClosingPayout(clientId: string | undefined) {
   });
 }
 
-/** The deletion statement, with the closing payout's code when there is a balance; a refusal's reason is the API client's snackbar. */
+/**
+ * The card a closing gift would go to, read as a guest reads it (`GET /public/cards/{id}`), so the dialog names the
+ * charity before "Yes, delete". Its 404 (no such card, or its owner deleted the account) is an answer, not a snackbar.
+ */
+export function useGiftCard(cardId: string | null) {
+  return useQuery({
+    queryKey: ['public-card', cardId],
+    queryFn: ({ signal }) => api.get(`/public/cards/${cardId}`, publicCardSchema, { signal, auth: false, errorHandling: 'none' }),
+    enabled: cardId !== null,
+    retry: false,
+  });
+}
+
+/** The deletion statement, with the closing payout's code or the gift when there is a balance; a refusal's reason is the API client's snackbar. */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: DeletionStatementBody = {}) => api.post('/user/deletion_statements', body, accountStateSchema),

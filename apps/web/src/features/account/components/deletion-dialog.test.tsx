@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router';
 import type { DeletionPreview } from '@tipcard/shared/account/schemas';
 import type { Payout, PayoutMethod } from '@tipcard/shared/payouts/schemas';
 import { i18n, loadLocale } from '../../../lib/i18n.ts';
-import { DeletionSteps } from './deletion-dialog.tsx';
+import { DeletionSteps, type GiftCard } from './deletion-dialog.tsx';
+import { giftCardIdOf } from './gift-card-id.ts';
 
 const method = (id: string, isDefault: boolean): PayoutMethod => ({
   id,
@@ -18,19 +19,40 @@ const method = (id: string, isDefault: boolean): PayoutMethod => ({
 const METHODS = [method('00000000-0000-4000-8000-000000000001', false), method('00000000-0000-4000-8000-000000000002', true)];
 const CLOSING: DeletionPreview = { outcome: 'closing_payout', blockers: [], available_cents: 316, held_cents: 0, closing: { amount_cents: 300, fee_cents: 16 } };
 
-function setup(props: { preview: DeletionPreview; methods?: PayoutMethod[]; closingPayout?: Payout | null }) {
+const CHARITY_ID = '0d9f3c1e-5b7a-4c2d-9e8f-1a2b3c4d5e6f';
+
+function setup(props: { preview: DeletionPreview; methods?: PayoutMethod[]; closingPayout?: Payout | null; giftCard?: GiftCard }) {
   const onDelete = vi.fn();
   const onConfirm = vi.fn();
-  render(
+  const onGiftCardId = vi.fn();
+  const onGive = vi.fn();
+  const steps = (giftCard: GiftCard) => (
     <MemoryRouter>
-      <DeletionSteps open onClose={vi.fn()} methods={props.methods} closingPayout={props.closingPayout ?? null} busy={false} onDelete={onDelete} onConfirm={onConfirm} preview={props.preview} />
-    </MemoryRouter>,
+      <DeletionSteps
+        open
+        onClose={vi.fn()}
+        methods={props.methods}
+        closingPayout={props.closingPayout ?? null}
+        busy={false}
+        onDelete={onDelete}
+        onConfirm={onConfirm}
+        preview={props.preview}
+        giftCard={giftCard}
+        onGiftCardId={onGiftCardId}
+        onGive={onGive}
+      />
+    </MemoryRouter>
   );
-  return { onDelete, onConfirm };
+  const { rerender } = render(steps(props.giftCard ?? { status: 'none' }));
+  return { onDelete, onConfirm, onGiftCardId, onGive, lookup: (giftCard: GiftCard) => rerender(steps(giftCard)) };
 }
 const yes = () => screen.queryByRole('button', { name: 'Yes, delete' });
 
 afterEach(() => i18n.changeLanguage('en'));
+
+const chooseGift = () => fireEvent.click(screen.getByRole('radio', { name: 'Give it to a charity card' }));
+const giftField = () => screen.getByRole('textbox', { name: 'Charity card link or id' });
+const found = (activity: 'DONATION' | 'WAITER'): GiftCard => ({ status: 'found', card: { id: CHARITY_ID, public_name: 'Red Cross Riga', activity_type: activity } });
 
 describe('the deletion dialog says what will happen before "Yes, delete" (issue 24)', () => {
   it('a €3.16 balance: paid out whole by the closing payout, with what arrives and the fee, to the default account', () => {
@@ -74,11 +96,71 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
     expect(onConfirm).toHaveBeenCalledWith('123456');
   });
 
+  it('a balance may go to a charity card instead: the link is read, the charity named, and "Yes, delete" gives it', () => {
+    const { onGiftCardId, onGive, onDelete, lookup } = setup({ preview: CLOSING, methods: METHODS });
+    expect(screen.getByRole('radio', { name: 'Pay it out to my bank account' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'What happens to your balance of € 3.16?' })).toBeInTheDocument();
+    chooseGift();
+    // Nothing named yet: no payout text and no "Yes, delete".
+    expect(screen.queryByTestId('deletion-closing')).toBeNull();
+    expect(yes()).toBeNull();
+
+    fireEvent.change(giftField(), { target: { value: `https://tipcard.lv/payment/${CHARITY_ID.toUpperCase()}` } });
+    expect(onGiftCardId).toHaveBeenLastCalledWith(CHARITY_ID);
+    lookup({ status: 'loading' });
+    expect(screen.getByRole('status')).toHaveTextContent('Looking for the card…');
+    expect(yes()).toBeNull();
+
+    lookup(found('DONATION'));
+    expect(screen.getByTestId('deletion-gift')).toHaveTextContent('Charity: Red Cross Riga');
+    expect(screen.getByTestId('deletion-gift')).toHaveTextContent('€ 3.16 goes to Red Cross Riga, with no fee, and your account is deleted.');
+    fireEvent.click(yes()!);
+    expect(onGive).toHaveBeenCalledWith(CHARITY_ID);
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it('a charity card that is not found, not a charity, or text that is no card: a clear error and no "Yes, delete"', () => {
+    const { onGiftCardId, lookup } = setup({ preview: CLOSING, methods: METHODS });
+    chooseGift();
+    fireEvent.change(giftField(), { target: { value: 'red cross' } });
+    expect(onGiftCardId).toHaveBeenLastCalledWith(null);
+    expect(screen.getByRole('alert')).toHaveTextContent('This is not a card link or id.');
+    expect(giftField()).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(giftField(), { target: { value: CHARITY_ID } });
+    lookup({ status: 'missing' });
+    expect(screen.getByRole('alert')).toHaveTextContent('No active card was found for this link or id.');
+    expect(yes()).toBeNull();
+
+    lookup(found('WAITER'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Red Cross Riga is not a charity card: only a charity card can receive your balance.');
+    expect(screen.queryByTestId('deletion-gift')).toBeNull();
+    expect(yes()).toBeNull();
+
+    // Back to the payout: today's flow, unchanged.
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay it out to my bank account' }));
+    expect(screen.getByTestId('deletion-closing')).toBeInTheDocument();
+    expect(yes()).not.toBeNull();
+  });
+
+  it('reads the card id from a guest link, a hash link or a bare id', () => {
+    expect(giftCardIdOf(`https://tipcard.lv/payment/${CHARITY_ID}`)).toBe(CHARITY_ID);
+    expect(giftCardIdOf(`https://tipcard.lv/payment/${CHARITY_ID}/canceled?payment=00000000-0000-4000-8000-0000000000aa`)).toBe(CHARITY_ID);
+    expect(giftCardIdOf(`https://tipcard.lv/#/lv/payment/${CHARITY_ID}`)).toBe(CHARITY_ID);
+    expect(giftCardIdOf(`https://tipcard.lv/#/somewhere/${CHARITY_ID}`)).toBe(CHARITY_ID);
+    expect(giftCardIdOf(`  ${CHARITY_ID.toUpperCase()} `)).toBe(CHARITY_ID);
+    expect(giftCardIdOf('https://tipcard.lv/payment/not-an-id')).toBeNull();
+    expect(giftCardIdOf('')).toBeNull();
+  });
+
   it('speaks French', async () => {
     await loadLocale('fr');
     await i18n.changeLanguage('fr');
-    setup({ preview: CLOSING, methods: METHODS });
+    const { lookup } = setup({ preview: CLOSING, methods: METHODS });
     expect(screen.getByTestId('deletion-closing')).toHaveTextContent(/^Votre solde de 3,16\s€ est versé .* Ce dernier retrait n’a pas de minimum : vous recevez 3,00\s€ et les frais sont de 0,16\s€\.$/);
     expect(screen.getByRole('button', { name: 'Oui, supprimer' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Le donner à une carte caritative' }));
+    lookup(found('DONATION'));
+    expect(screen.getByTestId('deletion-gift')).toHaveTextContent(/3,16\s€ vont à Red Cross Riga, sans frais, et votre compte est supprimé\.$/);
   });
 });

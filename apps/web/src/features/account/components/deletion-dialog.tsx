@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { DeletionPreview } from '@tipcard/shared/account/schemas';
 import { isErrorCode } from '@tipcard/shared/errors/error-codes';
+import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import type { Payout, PayoutMethod } from '@tipcard/shared/payouts/schemas';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -11,7 +12,26 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
-import { useAskClosingPayout, useClosingPayoutAccounts, useDeleteAccount, useDeletionPreview } from '../api/use-account.ts';
+import { useAskClosingPayout, useClosingPayoutAccounts, useDeleteAccount, useDeletionPreview, useGiftCard } from '../api/use-account.ts';
+import { giftCardIdOf } from './gift-card-id.ts';
+
+/** The card a gift would go to, as the dialog has found it so far. */
+export type GiftCard = { status: 'none' } | { status: 'loading' } | { status: 'missing' } | { status: 'found'; card: Pick<PublicCard, 'id' | 'public_name' | 'activity_type'> };
+
+/** One choice of a radio group, as a bordered card; the focus ring follows the keyboard. */
+function ChoiceCard({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-accent-400',
+        checked ? 'border-primary-600 ring-1 ring-primary-600' : 'border-slate-200',
+      )}
+    >
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none" />
+      <span className="min-w-0 text-sm">{children}</span>
+    </label>
+  );
+}
 
 interface DeletionStepsProps {
   open: boolean;
@@ -25,19 +45,27 @@ interface DeletionStepsProps {
   /** "Yes, delete": deletes at once, or asks for the closing payout to this account (its code is texted). */
   onDelete: (methodId: string | undefined) => void;
   onConfirm: (code: string) => void;
+  /** The card the user named for a gift of the balance, looked up by the caller (`onGiftCardId`). */
+  giftCard: GiftCard;
+  onGiftCardId: (cardId: string | null) => void;
+  /** "Yes, delete" with the balance given to this charity card. */
+  onGive: (cardId: string) => void;
 }
 
 /**
  * The deletion dialog's text and buttons (docs/decisions/0025): it says what will happen before "Yes, delete" and
  * offers that button only when the deletion can go through. A balance is paid out whole by a closing payout, which
- * the SMS code confirms together with the deletion; money on hold, a withdrawal under way or a team admin role
- * are named, and there is nothing to confirm.
+ * the SMS code confirms together with the deletion, or, the user's choice, given whole to a charity card named by
+ * its link or id (docs/decisions/0029), whose name the dialog shows before "Yes, delete"; money on hold, a
+ * withdrawal under way or a team admin role are named, and there is nothing to confirm.
  */
-export function DeletionSteps({ open, onClose, preview, methods, closingPayout, busy, onDelete, onConfirm }: DeletionStepsProps) {
+export function DeletionSteps({ open, onClose, preview, methods, closingPayout, busy, onDelete, onConfirm, giftCard, onGiftCardId, onGive }: DeletionStepsProps) {
   const { t } = useTranslation(['settings', 'errors']);
   const to = useLocalePath();
   const [chosen, setChosen] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [giving, setGiving] = useState(false);
+  const [giftText, setGiftText] = useState('');
   const methodId = chosen ?? (methods?.find((method) => method.is_default) ?? methods?.[0])?.id;
   const no = (
     <Button variant="secondary" onClick={onClose} disabled={busy}>
@@ -111,53 +139,93 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
     );
   } else {
     const closing = preview.closing!;
-    body = (
-      <div className="space-y-3">
-        <p className="text-sm text-slate-700" data-testid="deletion-closing">
-          {t('delete.closing_text', { balance: formatEuro(preview.available_cents), amount: formatEuro(closing.amount_cents), fee: formatEuro(closing.fee_cents) })}
-        </p>
-        {methods && methods.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
-            <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
-            <ButtonLink to={to('/payouts/add-method')} className="mt-3" size="sm" icon={<Plus className="size-4" aria-hidden="true" />}>
-              {t('delete.add_method')}
-            </ButtonLink>
+    const charity = giftCard.status === 'found' && giftCard.card.activity_type === 'DONATION' ? giftCard.card : null;
+    let giftError: string | undefined;
+    if (giftText.trim() && !giftCardIdOf(giftText)) giftError = t('delete.gift_invalid');
+    else if (giftCard.status === 'missing') giftError = t('delete.gift_not_found');
+    else if (giftCard.status === 'found' && !charity) giftError = t('delete.gift_not_charity', { name: giftCard.card.public_name });
+    const payoutPart =
+      methods && methods.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
+          <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
+          <ButtonLink to={to('/payouts/add-method')} className="mt-3" size="sm" icon={<Plus className="size-4" aria-hidden="true" />}>
+            {t('delete.add_method')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
+          <div className="space-y-2">
+            {methods?.map((method) => (
+              <ChoiceCard key={method.id} name="closing-method" checked={method.id === methodId} onChange={() => setChosen(method.id)}>
+                <span className="block truncate font-medium text-slate-900">{method.holder}</span>
+                <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
+              </ChoiceCard>
+            ))}
           </div>
-        ) : (
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
-            <div className="space-y-2">
-              {methods?.map((method) => (
-                <label
-                  key={method.id}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-accent-400',
-                    method.id === methodId ? 'border-primary-600 ring-1 ring-primary-600' : 'border-slate-200',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="closing-method"
-                    checked={method.id === methodId}
-                    onChange={() => setChosen(method.id)}
-                    className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
-                  />
-                  <span className="min-w-0 text-sm">
-                    <span className="block truncate font-medium text-slate-900">{method.holder}</span>
-                    <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
-                  </span>
-                </label>
-              ))}
+        </fieldset>
+      );
+    const giftPart = (
+      <div className="space-y-3">
+        <TextField
+          label={t('delete.gift_label')}
+          hint={t('delete.gift_hint')}
+          error={giftError}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={500}
+          value={giftText}
+          onChange={(event) => {
+            setGiftText(event.target.value);
+            onGiftCardId(giftCardIdOf(event.target.value));
+          }}
+        />
+        {/* Read out as the lookup moves on: where it stands, then the charity and what the deletion gives it. */}
+        <div role="status" aria-live="polite" className="text-sm text-slate-700">
+          {giftCard.status === 'loading' ? (
+            <p className="flex items-center gap-2">
+              <Spinner className="size-4" /> {t('delete.gift_looking')}
+            </p>
+          ) : charity ? (
+            <div className="space-y-1 rounded-xl bg-slate-50 px-3 py-2" data-testid="deletion-gift">
+              <p className="break-words font-medium text-slate-900">{t('delete.gift_found', { name: charity.public_name })}</p>
+              <p className="break-words">{t('delete.gift_summary', { amount: formatEuro(preview.available_cents), name: charity.public_name })}</p>
             </div>
-          </fieldset>
+          ) : null}
+        </div>
+      </div>
+    );
+    body = (
+      <div className="space-y-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.choice_legend', { balance: formatEuro(preview.available_cents) })}</legend>
+          <div className="space-y-2">
+            <ChoiceCard name="closing-choice" checked={!giving} onChange={() => setGiving(false)}>
+              <span className="font-medium text-slate-900">{t('delete.choice_payout')}</span>
+            </ChoiceCard>
+            <ChoiceCard name="closing-choice" checked={giving} onChange={() => setGiving(true)}>
+              <span className="font-medium text-slate-900">{t('delete.choice_gift')}</span>
+            </ChoiceCard>
+          </div>
+        </fieldset>
+        {giving ? (
+          giftPart
+        ) : (
+          <>
+            <p className="text-sm text-slate-700" data-testid="deletion-closing">
+              {t('delete.closing_text', { balance: formatEuro(preview.available_cents), amount: formatEuro(closing.amount_cents), fee: formatEuro(closing.fee_cents) })}
+            </p>
+            {payoutPart}
+          </>
         )}
       </div>
     );
+    const yes = giving ? (charity ? () => onGive(charity.id) : null) : methodId ? () => onDelete(methodId) : null;
     footer = (
       <>
         {no}
-        {methodId ? (
-          <Button variant="danger" loading={busy} onClick={() => onDelete(methodId)}>
+        {yes ? (
+          <Button variant="danger" loading={busy} onClick={yes}>
             {t('delete.yes')}
           </Button>
         ) : null}
@@ -179,9 +247,18 @@ export function DeletionDialog({ open, onClose, clientId }: { open: boolean; onC
   const askClosing = useAskClosingPayout(clientId);
   const remove = useDeleteAccount();
   const [closingPayout, setClosingPayout] = useState<Payout | null>(null);
+  const [giftCardId, setGiftCardId] = useState<string | null>(null);
+  const giftCard = useGiftCard(giftCardId);
   const close = () => {
     setClosingPayout(null);
     onClose();
+  };
+  // A balance that changed meanwhile needs a new preview (and a new closing payout).
+  const onStatementError = (error: Error) => {
+    if ('code' in error && error.code === 'closing_balance_changed') {
+      setClosingPayout(null);
+      void preview.refetch();
+    }
   };
   return (
     <DeletionSteps
@@ -198,20 +275,20 @@ export function DeletionDialog({ open, onClose, clientId }: { open: boolean; onC
         if (methodId) askClosing.mutate(methodId, { onSuccess: setClosingPayout });
         else remove.mutate(undefined, { onError: close });
       }}
-      onConfirm={(code) =>
-        remove.mutate(
-          { closing_payout: { id: closingPayout!.id, code } },
-          {
-            // A wrong code may be typed again; a balance that changed meanwhile needs a new preview and payout.
-            onError: (error) => {
-              if ('code' in error && error.code === 'closing_balance_changed') {
-                setClosingPayout(null);
-                void preview.refetch();
-              }
-            },
-          },
-        )
+      // A wrong code may be typed again.
+      onConfirm={(code) => remove.mutate({ closing_payout: { id: closingPayout!.id, code } }, { onError: onStatementError })}
+      giftCard={
+        giftCardId === null
+          ? { status: 'none' }
+          : giftCard.data
+            ? { status: 'found', card: giftCard.data }
+            : giftCard.isError
+              ? { status: 'missing' }
+              : { status: 'loading' }
       }
+      onGiftCardId={setGiftCardId}
+      // The amount is the balance the preview showed: one that moved since is refused, not given in part.
+      onGive={(cardId) => remove.mutate({ gift: { card_id: cardId, amount_cents: preview.data!.available_cents } }, { onError: onStatementError })}
     />
   );
 }
