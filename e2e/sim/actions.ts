@@ -428,7 +428,9 @@ export const ACTIONS: Record<string, ActionKind> = {
     weight: 7,
     params: (prng) => ({ payment: prng.int(0, ANY), mode: Number(prng.weighted({ 0: 4, 1: 3, 2: 2, 3: 2, 4: 1 })), share: prng.int(1, 100), n: prng.int(0, 1) }),
     async run(world, p) {
-      const payment = pickOf(world.payments, p.payment!);
+      // The double click and the split aim at payments above the threshold, where the second operator's rule bites.
+      const large = world.payments.filter((item) => item.totalCents > world.refundApprovalCents);
+      const payment = pickOf(p.mode === 2 || p.mode === 3 ? (large.length > 0 ? large : world.payments) : world.payments, p.payment!);
       if (!payment) return null;
       const row = await paymentRow(world, payment.id);
       if (!row) return null;
