@@ -19,7 +19,8 @@ const noHandWrittenUuid = {
 };
 /** An answer's schema is `data(schema)` from apps/api/src/lib/envelope.ts, not another `z.object({ data })`. */
 const noInlineEnvelope = {
-  selector: "CallExpression[callee.object.name='z'][callee.property.name='object'] > ObjectExpression.arguments > Property.properties[key.name='data']",
+  selector:
+    "CallExpression[callee.object.name='z'][callee.property.name='object'] > ObjectExpression.arguments > Property.properties[key.name='data']",
   message: "Wrap an answer's schema with data() from apps/api/src/lib/envelope.ts.",
 };
 const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts'];
@@ -81,8 +82,9 @@ const apiModuleDoors = {
     schema: [],
     messages: {
       notTheDoor:
-        "{{from}} must not import modules/{{to}}/{{file}}: a module is reached from outside only through its door, modules/{{to}}/{{to}}.service.ts (re-export what others need there, or move shared technique to apps/api/src/lib).",
-      compositionRoot: 'modules/{{from}} must not import the composition root ({{file}}): take what it needs as a dependency instead.',
+        '{{from}} must not import modules/{{to}}/{{file}}: a module is reached from outside only through its door, modules/{{to}}/{{to}}.service.ts (re-export what others need there, or move shared technique to apps/api/src/lib).',
+      compositionRoot:
+        'modules/{{from}} must not import the composition root ({{file}}): take what it needs as a dependency instead.',
     },
   },
   create(context) {
@@ -99,7 +101,11 @@ const apiModuleDoors = {
       if (!to || to === from) return;
       const file = relative(resolve(apiModules, to), target).split(sep).join('/');
       if (file === `${to}.service.ts` || (isTest && file.endsWith('.test-support.ts'))) return;
-      context.report({ node: source, messageId: 'notTheDoor', data: { from: from ? `modules/${from}` : relative(apiSrc, context.filename), to, file } });
+      context.report({
+        node: source,
+        messageId: 'notTheDoor',
+        data: { from: from ? `modules/${from}` : relative(apiSrc, context.filename), to, file },
+      });
     };
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -111,7 +117,17 @@ const apiModuleDoors = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // No import cycles. Every relative import names its file with its extension and a workspace is a linked package with
@@ -134,7 +150,11 @@ export default tseslint.config(
     },
   },
   // Tests may assert a stricter shape (a version 4 id) with a regex of their own.
-  { files: ['**/*.{ts,tsx}'], ignores: [...tests, 'packages/shared/src/uuid.ts'], rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid] } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...tests, 'packages/shared/src/uuid.ts'],
+    rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid] },
+  },
   // A later block's options replace an earlier one's, so the UUID selector is listed again here.
   {
     files: ['apps/api/src/**/*.ts'],
@@ -148,7 +168,16 @@ export default tseslint.config(
   // One-way imports: shared knows no app; a module reaches another module only through its service.
   {
     files: ['packages/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tipcard/api*', '@tipcard/web*', '**/apps/**'], message: 'packages/shared must not depend on an app.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@tipcard/api*', '@tipcard/web*', '**/apps/**'], message: 'packages/shared must not depend on an app.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/api/src/**'],
@@ -158,7 +187,12 @@ export default tseslint.config(
         'error',
         {
           paths: vendorSdks,
-          patterns: [{ group: ['../*/*.repository.ts', '../*/*.repository'], message: "Call the other module's service, not its repository." }],
+          patterns: [
+            {
+              group: ['../*/*.repository.ts', '../*/*.repository'],
+              message: "Call the other module's service, not its repository.",
+            },
+          ],
         },
       ],
     },
@@ -180,13 +214,26 @@ export default tseslint.config(
   {
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components are shared: they must not import features or the app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'lib and components are shared: they must not import features or the app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/app/session/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Features read app/session: it must not import a feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'Features read app/session: it must not import a feature.' }] },
+      ],
     },
   },
   {

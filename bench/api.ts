@@ -44,7 +44,10 @@ const running: RunningServer[] = [];
 async function seed() {
   const database = await openDatabase({ databaseUrl });
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', RATE_LIMITS: 'off', DATABASE_URL: databaseUrl }, { jwtSecret });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', RATE_LIMITS: 'off', DATABASE_URL: databaseUrl },
+    { jwtSecret },
+  );
   const app = await buildApp(config, { database });
   await app.ready();
   try {
@@ -63,8 +66,21 @@ async function seed() {
     const card = await call('POST', `/api/clients/${clientId}/cards`, { ...CARD_INPUT, public_name: 'Anna' }, auth);
     const sandbox = app.services.sandbox!;
     for (let i = 0; i < HISTORY_TIPS; i += 1) {
-      const payment = await call('POST', `/api/public/cards/${card.id}/payments`, { amount_cents: 300 + i * 10, cover_fee: i % 2 === 0, terms_accepted: true, message: `Thanks ${i}` }, { 'idempotency-key': randomUUID() });
-      const event = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', provider_ref: sandboxRefOf(payment), payment_id: payment.id, amount_cents: payment.total_cents, currency: 'EUR', created_at: Date.now() });
+      const payment = await call(
+        'POST',
+        `/api/public/cards/${card.id}/payments`,
+        { amount_cents: 300 + i * 10, cover_fee: i % 2 === 0, terms_accepted: true, message: `Thanks ${i}` },
+        { 'idempotency-key': randomUUID() },
+      );
+      const event = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        type: 'payment.succeeded',
+        provider_ref: sandboxRefOf(payment),
+        payment_id: payment.id,
+        amount_cents: payment.total_cents,
+        currency: 'EUR',
+        created_at: Date.now(),
+      });
       await call('POST', '/api/webhooks/sandbox', JSON.parse(event), { [SANDBOX_SIGNATURE_HEADER]: sandbox.signEvent(event) });
     }
     return { cardId: card.id as string, clientId, jwt: jwt as string };
@@ -85,20 +101,37 @@ interface Figures {
 }
 
 /** Drives one path; `expect: '3xx'` for a revalidation that should be answered 304, every other answer is counted. */
-async function drive(label: string, baseUrl: string, path: string, headers: Record<string, string> = {}, expect: '2xx' | '3xx' = '2xx'): Promise<Figures> {
+async function drive(
+  label: string,
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+  expect: '2xx' | '3xx' = '2xx',
+): Promise<Figures> {
   const target = { url: `${baseUrl}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...headers } };
   await autocannon({ ...target, duration: 2 }); // warm-up: JIT, connection pools, the first render
   const result = await autocannon({ ...target, duration: SECONDS });
   const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, unexpected: answered - result[expect], errors: result.errors + result.timeouts };
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected: answered - result[expect],
+    errors: result.errors + result.timeouts,
+  };
 }
 
 function print(rows: { figures: Figures; target?: number }[], hello: Figures) {
   const pad = (text: string, width: number) => text.padEnd(width);
-  console.log(`\n${pad('path', 46)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('other', 9)}${pad('errors', 8)}ratio`);
+  console.log(
+    `\n${pad('path', 46)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('other', 9)}${pad('errors', 8)}ratio`,
+  );
   for (const { figures, target } of [{ figures: hello }, ...rows]) {
     const ratio = figures === hello ? '1.00' : `${(figures.rps / hello.rps).toFixed(2)} (target ≥ ${target})`;
-    console.log(`${pad(figures.label, 46)}${pad(figures.rps.toFixed(0), 10)}${pad(String(figures.p50), 8)}${pad(String(figures.p99), 8)}${pad(String(figures.unexpected), 9)}${pad(String(figures.errors), 8)}${ratio}`);
+    console.log(
+      `${pad(figures.label, 46)}${pad(figures.rps.toFixed(0), 10)}${pad(String(figures.p50), 8)}${pad(String(figures.p99), 8)}${pad(String(figures.unexpected), 9)}${pad(String(figures.errors), 8)}${ratio}`,
+    );
   }
 }
 
@@ -111,28 +144,59 @@ try {
   running.push(helloWorld);
   const server = await startServer({ DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, RATE_LIMITS: 'off', WORKER: 'off' });
   running.push(server);
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s per path after a 2 s warm-up; server: RATE_LIMITS=off, LOG_LEVEL=warn, WORKER=off`);
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s per path after a 2 s warm-up; server: RATE_LIMITS=off, LOG_LEVEL=warn, WORKER=off`,
+  );
 
   const hello = await drive('hello-world (bare Fastify)', helloWorld.baseUrl, '/');
   // A guest's browser asking again within a visit sends the page's tag: measured apart, answered 304.
-  const tag = async (path: string) => String((await fetch(`${server.baseUrl}${path}`, { headers: BROWSER_HEADERS })).headers.get('etag'));
+  const tag = async (path: string) =>
+    String((await fetch(`${server.baseUrl}${path}`, { headers: BROWSER_HEADERS })).headers.get('etag'));
   const page = `/payment/${cardId}`;
   const card = `/api/public/cards/${cardId}`;
   const rows = [
     { figures: await drive(`/payment/{cardId}`, server.baseUrl, page), target: 0.6 },
-    { figures: await drive('/payment/{cardId} revalidated (304)', server.baseUrl, page, { 'if-none-match': await tag(page) }, '3xx'), target: 0.6 },
+    {
+      figures: await drive(
+        '/payment/{cardId} revalidated (304)',
+        server.baseUrl,
+        page,
+        { 'if-none-match': await tag(page) },
+        '3xx',
+      ),
+      target: 0.6,
+    },
     { figures: await drive('GET /api/public/cards/{id}', server.baseUrl, card), target: 0.6 },
-    { figures: await drive('GET /api/public/cards/{id} revalidated (304)', server.baseUrl, card, { 'if-none-match': await tag(card) }, '3xx'), target: 0.6 },
-    { figures: await drive('GET /api/clients/{id}/transactions', server.baseUrl, `/api/clients/${clientId}/transactions`, { authorization: `Bearer ${jwt}` }), target: 0.3 },
+    {
+      figures: await drive(
+        'GET /api/public/cards/{id} revalidated (304)',
+        server.baseUrl,
+        card,
+        { 'if-none-match': await tag(card) },
+        '3xx',
+      ),
+      target: 0.6,
+    },
+    {
+      figures: await drive('GET /api/clients/{id}/transactions', server.baseUrl, `/api/clients/${clientId}/transactions`, {
+        authorization: `Bearer ${jwt}`,
+      }),
+      target: 0.3,
+    },
   ];
   print(rows, hello);
   const answered = rows.every(({ figures }) => figures.unexpected === 0 && figures.errors === 0);
-  if (!answered) console.log('\nSome answers were not what the path answers (2xx, or 304 when revalidated): those figures do not measure it.');
+  if (!answered)
+    console.log('\nSome answers were not what the path answers (2xx, or 304 when revalidated): those figures do not measure it.');
 
   const database = await openDatabase({ databaseUrl });
   const problems = await checkLedgerInvariants(database.db);
   await database.close();
-  console.log(problems.length === 0 ? 'ledger invariants: all hold' : `ledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`);
+  console.log(
+    problems.length === 0
+      ? 'ledger invariants: all hold'
+      : `ledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`,
+  );
   if (!answered || problems.length > 0) process.exitCode = 1;
 } finally {
   await Promise.all(running.map((subject) => subject.stop()));

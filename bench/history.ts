@@ -31,7 +31,10 @@ const databaseUrl = benchDatabase.url;
 
 const database = await openDatabase({ databaseUrl });
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', DATABASE_URL: databaseUrl }, { jwtSecret: randomUUID() + randomUUID() });
+const config = loadConfig(
+  { NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', DATABASE_URL: databaseUrl },
+  { jwtSecret: randomUUID() + randomUUID() },
+);
 const app = await buildApp(config, { database });
 await app.listen({ port: PORT, host: '127.0.0.1' });
 const http = new Pool(`http://127.0.0.1:${PORT}`, { connections: 1 });
@@ -73,7 +76,8 @@ async function seedHistory(userId: string, count: number) {
   );
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function get(path: string, token: string) {
   const response = await http.request({ method: 'GET', path, headers: { authorization: `Bearer ${token}` } });
@@ -127,7 +131,8 @@ async function statementsOf(run: () => Promise<unknown>) {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
     const text = typeof config === 'string' ? config : config.text;
-    if (/^\s*select/i.test(text)) seen.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
+    if (/^\s*select/i.test(text))
+      seen.push({ text, values: (typeof config === 'string' ? values : (config.values ?? values)) ?? [] });
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
@@ -141,11 +146,19 @@ async function statementsOf(run: () => Promise<unknown>) {
 try {
   const users: { size: number; token: string; clientId: string }[] = [];
   for (const [n, size] of SIZES.entries()) {
-    const { user, client } = await createUserWithPrivateClient(app.db, { phone: `+3712900000${n}`, promoSource: null, referralCode: null });
+    const { user, client } = await createUserWithPrivateClient(app.db, {
+      phone: `+3712900000${n}`,
+      promoSource: null,
+      referralCode: null,
+    });
     const started = Date.now();
     await seedHistory(user.id, size);
     console.log(`seeded ${size.toLocaleString('en')} history rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const token = await signAccessToken(accessTokenKeys(config.jwtSecret), { userId: user.id, sessionVersion: user.sessionVersion }, new Date());
+    const token = await signAccessToken(
+      accessTokenKeys(config.jwtSecret),
+      { userId: user.id, sessionVersion: user.sessionVersion },
+      new Date(),
+    );
     users.push({ size, token, clientId: client.id });
   }
   // As autovacuum would leave it: statistics, and a visibility map that lets index-only scans skip the heap.
@@ -168,16 +181,25 @@ try {
   for (const [label, requests] of cases) {
     const [small, large] = (await timeInTurns(requests)) as [{ p50: number; p99: number }, { p50: number; p99: number }];
     for (const [n, result] of [small, large].entries()) {
-      console.log(`${SIZES[n]!.toLocaleString('en').padStart(9)} rows  ${label.padEnd(24)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`);
+      console.log(
+        `${SIZES[n]!.toLocaleString('en').padStart(9)} rows  ${label.padEnd(24)} p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`,
+      );
     }
-    console.log(`  ratio ${SIZES[1].toLocaleString('en')}/${SIZES[0].toLocaleString('en')}  p50 ${(large.p50 / small.p50).toFixed(2)}  p99 ${(large.p99 / small.p99).toFixed(2)}  (target ≤ 1.2)`);
+    console.log(
+      `  ratio ${SIZES[1].toLocaleString('en')}/${SIZES[0].toLocaleString('en')}  p50 ${(large.p50 / small.p50).toFixed(2)}  p99 ${(large.p99 / small.p99).toFixed(2)}  (target ≤ 1.2)`,
+    );
     if (EXPLAIN) {
-      for (const [n, { path, token }] of requests.entries()) await explain(`${SIZES[n]} rows, ${label}`, await statementsOf(() => get(path, token)));
+      for (const [n, { path, token }] of requests.entries())
+        await explain(`${SIZES[n]} rows, ${label}`, await statementsOf(() => get(path, token)));
     }
   }
 
   const problems = await checkLedgerInvariants(app.db);
-  console.log(problems.length === 0 ? 'ledger invariants: all hold' : `ledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`);
+  console.log(
+    problems.length === 0
+      ? 'ledger invariants: all hold'
+      : `ledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`,
+  );
   if (problems.length > 0) process.exitCode = 1;
 } finally {
   await http.close();

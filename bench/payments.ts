@@ -35,9 +35,18 @@ await database.migrate();
 // This process's own app seeds the payments, runs the settlement job and checks the books; the server under load is
 // another process on the same database with the same secret (the sandbox signs its webhooks with it).
 // As many connections as pgbench's clients at 20 (BENCH_POOL changes it).
-const serverEnv = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20', JWT_SECRET: jwtSecret, WORKER: 'off', HOLD_HOURS: '0' };
+const serverEnv = {
+  DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
+  JWT_SECRET: jwtSecret,
+  WORKER: 'off',
+  HOLD_HOURS: '0',
+};
 // Seeding opens thousands of checkouts in a minute: above the service-wide card-testing limit, which is not measured.
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CHECKOUTS_GLOBAL_PER_MINUTE: '1000000', ...serverEnv }, { jwtSecret });
+const config = loadConfig(
+  { NODE_ENV: 'test', LOG_LEVEL: 'silent', CHECKOUTS_GLOBAL_PER_MINUTE: '1000000', ...serverEnv },
+  { jwtSecret },
+);
 const app = await buildApp(config, { database });
 await app.ready();
 const sandbox = app.services.sandbox!;
@@ -64,7 +73,17 @@ async function openPayments(count: number): Promise<string[]> {
       remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     });
     const payment = response.json().data;
-    events.push(JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', provider_ref: sandboxRefOf(payment), payment_id: payment.id, amount_cents: payment.total_cents, currency: 'EUR', created_at: Date.now() }));
+    events.push(
+      JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        type: 'payment.succeeded',
+        provider_ref: sandboxRefOf(payment),
+        payment_id: payment.id,
+        amount_cents: payment.total_cents,
+        currency: 'EUR',
+        created_at: Date.now(),
+      }),
+    );
   }
   seeded += count;
   return events;
@@ -76,7 +95,11 @@ const server = await startServer(serverEnv);
 try {
   process.stdout.write(`seeding ${STAFF} staff members… `);
   for (let i = 0; i < STAFF; i += 1) {
-    const { user, client } = await createUserWithPrivateClient(app.db, { phone: `+3712${String(i).padStart(7, '0')}`, promoSource: null, referralCode: null });
+    const { user, client } = await createUserWithPrivateClient(app.db, {
+      phone: `+3712${String(i).padStart(7, '0')}`,
+      promoSource: null,
+      referralCode: null,
+    });
     cards.push((await app.services.cards.create(user.id, client.id, { ...CARD_INPUT, public_name: `Staff ${i}` })).id);
   }
   console.log('done');
@@ -96,7 +119,12 @@ try {
         while (next < events.length) {
           const body = events[next++]!;
           const sent = process.hrtime.bigint();
-          const response = await pool.request({ method: 'POST', path: '/api/webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sandbox.signEvent(body) }, body });
+          const response = await pool.request({
+            method: 'POST',
+            path: '/api/webhooks/sandbox',
+            headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sandbox.signEvent(body) },
+            body,
+          });
           await response.body.dump();
           latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
           if (response.statusCode !== 200) failures += 1;
@@ -107,23 +135,34 @@ try {
     const serverCpu = cpuSecondsOf(server.pid) - cpuBefore;
     await pool.close();
     const release = app.services.jobs.find((job) => job.name === 'payments.release')!;
-    const settled = (await Promise.all(Array.from({ length: senders }, () => drainJob(release, () => new Date(Date.now() + 1_000), PAYMENTS)))).reduce((a, b) => a + b, 0);
+    const settled = (
+      await Promise.all(Array.from({ length: senders }, () => drainJob(release, () => new Date(Date.now() + 1_000), PAYMENTS)))
+    ).reduce((a, b) => a + b, 0);
     settledTotal += settled;
     const finished = process.hrtime.bigint();
     const webhookSeconds = Number(credited - started) / 1e9;
     const rate = PAYMENTS / (Number(finished - started) / 1e9);
     latencies.sort((a, b) => a - b);
-    console.log(`webhooks: ${PAYMENTS} in ${webhookSeconds.toFixed(2)} s (${(PAYMENTS / webhookSeconds).toFixed(1)}/s), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, server CPU ${serverCpu.toFixed(1)} s`);
+    console.log(
+      `webhooks: ${PAYMENTS} in ${webhookSeconds.toFixed(2)} s (${(PAYMENTS / webhookSeconds).toFixed(1)}/s), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, server CPU ${serverCpu.toFixed(1)} s`,
+    );
     console.log(`settled: ${settled} in ${(Number(finished - credited) / 1e9).toFixed(2)} s`);
     console.log(`tipcard: ${rate.toFixed(1)} payments/s (webhook → ledger → settled, ${senders} concurrent senders over HTTP)`);
-    const pgbench = execFileSync('pgbench', ['-c', String(senders), '-j', '2', '-T', String(PGBENCH_SECONDS), databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const pgbench = execFileSync('pgbench', ['-c', String(senders), '-j', '2', '-T', String(PGBENCH_SECONDS), databaseUrl], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const tps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? Number.NaN);
     console.log(`pgbench (TPC-B-like, -c ${senders}, ${PGBENCH_SECONDS} s): ${tps.toFixed(1)} tps`);
     console.log(`ratio: ${(rate / tps).toFixed(2)}${senders === 20 ? ' (target ≥ 0.5, goal 0.8)' : ''}`);
   }
 
   const problems = await checkLedgerInvariants(app.db);
-  console.log(problems.length === 0 ? '\nledger invariants: all hold' : `\nledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`);
+  console.log(
+    problems.length === 0
+      ? '\nledger invariants: all hold'
+      : `\nledger invariants: ${problems.length} problem(s)\n${problems.slice(0, 10).join('\n')}`,
+  );
   if (failures > 0 || settledTotal !== seeded || problems.length > 0) process.exitCode = 1;
 } finally {
   await server.stop();

@@ -37,12 +37,23 @@ export async function startServer(
   env: Record<string, string> = {},
   { script = 'apps/api/src/server.ts', readyPath = '/api/ready' }: { script?: string; readyPath?: string } = {},
 ): Promise<RunningServer> {
-  const profile = process.env.BENCH_PROFILE_DIR && script === 'apps/api/src/server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const profile =
+    process.env.BENCH_PROFILE_DIR && script === 'apps/api/src/server.ts'
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : [];
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tipcard-bench-'));
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -71,7 +71,11 @@ export async function measureLighthouse(url: string): Promise<LighthouseFigures>
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits, runtimeError } = result.lhr;
     const lcpMs = audits['largest-contentful-paint']?.numericValue;
-    const failure = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : lcpMs === undefined ? 'no LCP in the result' : undefined;
+    const failure = runtimeError
+      ? `${runtimeError.code}: ${runtimeError.message}`
+      : lcpMs === undefined
+        ? 'no LCP in the result'
+        : undefined;
     return {
       ...(failure ? { failure } : {}),
       performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -242,26 +246,45 @@ function verdict(met: boolean): string {
   return met ? 'met' : 'NOT MET';
 }
 
-function printLighthouse(title: string, series: LighthouseSeries, targets: { performance: number; accessibility?: number; lcpMs: number }) {
+function printLighthouse(
+  title: string,
+  series: LighthouseSeries,
+  targets: { performance: number; accessibility?: number; lcpMs: number },
+) {
   const figures = series.median;
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const measured = series.runs.filter((run) => !run.failure).length;
-  console.log(`${title}, Lighthouse mobile profile, median of ${measured} run${measured === 1 ? '' : 's'}${measured < series.runs.length ? ` (of ${series.runs.length})` : ''}`);
-  console.log(`  performance    ${String(figures.performance).padStart(5)}   target ≥ ${targets.performance}: ${verdict(figures.performance >= targets.performance)}`);
-  const a11y = targets.accessibility === undefined ? '' : `   target ${targets.accessibility}: ${verdict(figures.accessibility >= targets.accessibility)}`;
+  console.log(
+    `${title}, Lighthouse mobile profile, median of ${measured} run${measured === 1 ? '' : 's'}${measured < series.runs.length ? ` (of ${series.runs.length})` : ''}`,
+  );
+  console.log(
+    `  performance    ${String(figures.performance).padStart(5)}   target ≥ ${targets.performance}: ${verdict(figures.performance >= targets.performance)}`,
+  );
+  const a11y =
+    targets.accessibility === undefined
+      ? ''
+      : `   target ${targets.accessibility}: ${verdict(figures.accessibility >= targets.accessibility)}`;
   console.log(`  accessibility  ${String(figures.accessibility).padStart(5)}${a11y}`);
-  console.log(`  LCP          ${seconds(figures.lcpMs).padStart(5)} s   target ≤ ${(targets.lcpMs / 1000).toFixed(1)} s: ${verdict(figures.lcpMs <= targets.lcpMs)}`);
-  console.log(`  (FCP ${seconds(figures.fcpMs)} s, total blocking time ${figures.totalBlockingMs} ms, CLS ${figures.layoutShift.toFixed(3)})`);
+  console.log(
+    `  LCP          ${seconds(figures.lcpMs).padStart(5)} s   target ≤ ${(targets.lcpMs / 1000).toFixed(1)} s: ${verdict(figures.lcpMs <= targets.lcpMs)}`,
+  );
+  console.log(
+    `  (FCP ${seconds(figures.fcpMs)} s, total blocking time ${figures.totalBlockingMs} ms, CLS ${figures.layoutShift.toFixed(3)})`,
+  );
   console.log('  each run:');
   series.runs.forEach((run, index) => {
     if (run.failure) return console.log(`    ${index + 1}. measured nothing: ${run.failure}`);
     const phases = run.lcpPhases.map(({ phase, ms }) => `${phase} ${ms} ms`).join(', ');
-    console.log(`    ${index + 1}. LCP ${seconds(run.lcpMs)} s, FCP ${seconds(run.fcpMs)} s, performance ${run.performance}, TBT ${run.totalBlockingMs} ms${phases ? ` (${phases})` : ''}`);
+    console.log(
+      `    ${index + 1}. LCP ${seconds(run.lcpMs)} s, FCP ${seconds(run.fcpMs)} s, performance ${run.performance}, TBT ${run.totalBlockingMs} ms${phases ? ` (${phases})` : ''}`,
+    );
   });
   // The element is the same on every run of an unchanged page; a run that differs is worth seeing.
   const elements = [...new Set(series.runs.filter((run) => !run.failure).map((run) => run.lcpElement))];
-  const runsOf = (element: string) => series.runs.flatMap((run, i) => (!run.failure && run.lcpElement === element ? [i + 1] : []));
-  for (const element of elements) console.log(`  LCP element${elements.length > 1 ? ` (run ${runsOf(element).join(', ')})` : ''}: ${element}`);
+  const runsOf = (element: string) =>
+    series.runs.flatMap((run, i) => (!run.failure && run.lcpElement === element ? [i + 1] : []));
+  for (const element of elements)
+    console.log(`  LCP element${elements.length > 1 ? ` (run ${runsOf(element).join(', ')})` : ''}: ${element}`);
   console.log('');
 }
 
@@ -271,14 +294,21 @@ async function main() {
     const payment = await measurePaymentPageWeight(server.baseUrl);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const name = (path: string) => path.replace(new RegExp(`/payment/${UUID_PATTERN}$`), '/payment/{cardId}');
-    const line = (file: PageFile) => console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${name(file.path)}  (${kb(file.bytes)} raw)`);
+    const line = (file: PageFile) =>
+      console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${name(file.path)}  (${kb(file.bytes)} raw)`);
     console.log('Guest payment page /payment/{cardId}, gzipped');
-    console.log('  needed before its form works (the server-rendered document with its CSS and data; the form posts without a script):');
+    console.log(
+      '  needed before its form works (the server-rendered document with its CSS and data; the form posts without a script):',
+    );
     for (const file of payment.files.filter((f) => payment.critical.includes(f.path))) line(file);
-    console.log(`  ${kb(payment.criticalGzipBytes).padStart(9)}  total before the form works: target ≤ 30 KB: ${verdict(payment.criticalGzipBytes <= 30 * 1024)}`);
+    console.log(
+      `  ${kb(payment.criticalGzipBytes).padStart(9)}  total before the form works: target ≤ 30 KB: ${verdict(payment.criticalGzipBytes <= 30 * 1024)}`,
+    );
     console.log('  loaded after the first paint (the script that enhances the form: fee preview, wallets, idempotent retry):');
     for (const file of payment.files.filter((f) => !payment.critical.includes(f.path))) line(file);
-    console.log(`  ${kb(payment.totalGzipBytes - payment.criticalGzipBytes).padStart(9)}  total after the first paint; ${kb(payment.totalGzipBytes)} in all`);
+    console.log(
+      `  ${kb(payment.totalGzipBytes - payment.criticalGzipBytes).padStart(9)}  total after the first paint; ${kb(payment.totalGzipBytes)} in all`,
+    );
     if (payment.lazy.length > 0) console.log(`  (loaded only when needed, not counted: ${payment.lazy.join(', ')})`);
     console.log('');
 
@@ -292,8 +322,13 @@ async function main() {
     console.log('Landing page /, gzipped');
     for (const file of landing.files.filter((f) => landing.critical.includes(f.path))) line(file);
     const scripts = landing.files.filter((f) => f.path.endsWith('.js'));
-    const script = scripts.reduce((total, f) => ({ gzipBytes: total.gzipBytes + f.gzipBytes, bytes: total.bytes + f.bytes }), { gzipBytes: 0, bytes: 0 });
-    console.log(`  ${kb(script.gzipBytes).padStart(9)}  script evaluated after the first paint: the app's entry and its ${scripts.length - 1} static imports (${kb(script.bytes)} raw)`);
+    const script = scripts.reduce((total, f) => ({ gzipBytes: total.gzipBytes + f.gzipBytes, bytes: total.bytes + f.bytes }), {
+      gzipBytes: 0,
+      bytes: 0,
+    });
+    console.log(
+      `  ${kb(script.gzipBytes).padStart(9)}  script evaluated after the first paint: the app's entry and its ${scripts.length - 1} static imports (${kb(script.bytes)} raw)`,
+    );
     console.log('');
     printLighthouse('Landing page', await measureLighthouseRuns(`${server.baseUrl}/`), { performance: 97, lcpMs: 1_800 });
   } finally {

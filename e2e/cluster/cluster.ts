@@ -15,7 +15,20 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { checkLedgerInvariants } from '../../apps/api/src/modules/transactions/transactions.service.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
-import { clusterClient, clusterEnv, clusterInstances, createDatabase, kill9, newClientFigures, sleep, start as startInstance, stopAll, untilReady as untilInstanceReady, waitFor, type Instance } from './processes.ts';
+import {
+  clusterClient,
+  clusterEnv,
+  clusterInstances,
+  createDatabase,
+  kill9,
+  newClientFigures,
+  sleep,
+  start as startInstance,
+  stopAll,
+  untilReady as untilInstanceReady,
+  waitFor,
+  type Instance,
+} from './processes.ts';
 
 const BASE_PORT = Number(process.env.CLUSTER_PORT ?? 3300);
 const USERS = Number(process.env.CLUSTER_USERS ?? 6);
@@ -48,8 +61,24 @@ const check = (ok: boolean, what: string) => {
 };
 const { call, codeFrom } = clusterClient(servers, clientFigures);
 
-const SEPA = { kind: 'sepa', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_last_name: 'Müller', address: 'Hauptstraße 1, Berlin' };
-const CARD = { title: 'Cluster bar', public_name: 'Anna', welcome_phrase: null, public_text: null, activity_type: 'WAITER', country: 'LV', instagram: null, facebook: null, tiktok: null };
+const SEPA = {
+  kind: 'sepa',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  holder_last_name: 'Müller',
+  address: 'Hauptstraße 1, Berlin',
+};
+const CARD = {
+  title: 'Cluster bar',
+  public_name: 'Anna',
+  welcome_phrase: null,
+  public_text: null,
+  activity_type: 'WAITER',
+  country: 'LV',
+  instagram: null,
+  facebook: null,
+  tiktok: null,
+};
 
 interface Staff {
   index: number;
@@ -65,7 +94,9 @@ async function signUp(index: number): Promise<Staff> {
   const phone = `+3712${String(7_000_000 + index * 7919 + (Date.now() % 1000)).padStart(7, '0')}`;
   const ip = `10.1.0.${index + 1}`;
   const [a, b] = [index % 2, (index + 1) % 2];
-  const registered = await call(a, ip, 'POST', '/api/register', { json: { username: phone, age_confirmed: true, terms_accepted: true } });
+  const registered = await call(a, ip, 'POST', '/api/register', {
+    json: { username: phone, age_confirmed: true, terms_accepted: true },
+  });
   if (registered.status !== 200) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const code = await codeFrom(b, phone);
   const verified = await call(b, ip, 'POST', `/api/register/${registered.body.data.uuid}/verify`, { json: { code } });
@@ -88,9 +119,14 @@ async function tip(staff: Staff, n: number): Promise<string> {
   const first = await call(n % 2, guestIp, 'POST', `/api/public/cards/${staff.cardId}/payments`, { key, json: body });
   const again = await call((n + 1) % 2, guestIp, 'POST', `/api/public/cards/${staff.cardId}/payments`, { key, json: body });
   figures.tipRetriesSameKey += 1;
-  check(first.status === 201 && again.status === 201 && first.body.data.id === again.body.data.id, `a tip's retry under its key answered another payment (${first.status}/${again.status})`);
+  check(
+    first.status === 201 && again.status === 201 && first.body.data.id === again.body.data.id,
+    `a tip's retry under its key answered another payment (${first.status}/${again.status})`,
+  );
   const checkout = new URL(first.body.data.checkout_url);
-  const paid = await call((n + 1) % 2, guestIp, 'POST', `${checkout.pathname}${checkout.search}`, { form: 'method=card&card_number=4242424242424242' });
+  const paid = await call((n + 1) % 2, guestIp, 'POST', `${checkout.pathname}${checkout.search}`, {
+    form: 'method=card&card_number=4242424242424242',
+  });
   check(paid.status === 303, `the sandbox checkout answered ${paid.status}`);
   figures.tips += 1;
   return first.body.data.id as string;
@@ -108,9 +144,18 @@ async function payout(staff: Staff, prefer: number): Promise<string> {
   check(again.body?.data?.id === first.body.data.id, 'a payout retry under its key made another payout');
   const id = first.body.data.id as string;
   const code = await codeFrom(prefer, staff.phone, `withdrawal ${payoutRef(id)}:`);
-  const confirmed = await call(prefer + 1, staff.ip, 'POST', `/api/payouts/${id}/confirm`, { token: staff.token, json: { code } });
-  const confirmedAgain = await call(prefer, staff.ip, 'POST', `/api/payouts/${id}/confirm`, { token: staff.token, json: { code } });
-  check(confirmed.status === 200 && confirmedAgain.status === 200, `payout confirmation answered ${confirmed.status}/${confirmedAgain.status}`);
+  const confirmed = await call(prefer + 1, staff.ip, 'POST', `/api/payouts/${id}/confirm`, {
+    token: staff.token,
+    json: { code },
+  });
+  const confirmedAgain = await call(prefer, staff.ip, 'POST', `/api/payouts/${id}/confirm`, {
+    token: staff.token,
+    json: { code },
+  });
+  check(
+    confirmed.status === 200 && confirmedAgain.status === 200,
+    `payout confirmation answered ${confirmed.status}/${confirmedAgain.status}`,
+  );
   figures.payouts += 1;
   return id;
 }
@@ -130,8 +175,11 @@ async function main() {
     for (const worker of workers) start(worker);
     await untilReady(servers[1]!);
     database = await openDatabase({ databaseUrl: database0.url });
-    const rows = async <T>(query: ReturnType<typeof sql>) => ((await database!.db.execute(query)) as unknown as { rows: T[] }).rows;
-    console.log(`cluster: 2 servers (:${BASE_PORT}, :${BASE_PORT + 1}, WORKER=off) and 2 workers on ${databaseName} with Redis; logs in ${LOGS}`);
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database!.db.execute(query)) as unknown as { rows: T[] }).rows;
+    console.log(
+      `cluster: 2 servers (:${BASE_PORT}, :${BASE_PORT + 1}, WORKER=off) and 2 workers on ${databaseName} with Redis; logs in ${LOGS}`,
+    );
 
     const staff = await Promise.all(Array.from({ length: USERS }, (_, index) => signUp(index)));
 
@@ -198,7 +246,10 @@ async function main() {
       codeRequests.push(answer.status === 429 ? `429 ${answer.body?.code}` : String(answer.status));
     }
     const limitedAfter = codeRequests.findIndex((answer) => answer === '429 too_many_requests');
-    check(limitedAfter === 5 && codeRequests.slice(5).every((answer) => answer === '429 too_many_requests'), `code requests for one phone through both servers: ${codeRequests.join(', ')} (want the 6th and later refused)`);
+    check(
+      limitedAfter === 5 && codeRequests.slice(5).every((answer) => answer === '429 too_many_requests'),
+      `code requests for one phone through both servers: ${codeRequests.join(', ')} (want the 6th and later refused)`,
+    );
 
     // ---- the checks ----
     const problems = await checkLedgerInvariants(database.db);
@@ -214,12 +265,22 @@ async function main() {
              (select coalesce(sum(requests), 0)::int from sandbox_payout_transfers) as rail_requests,
              (select count(*)::int from outbox_messages) as messages,
              (select count(*)::int from outbox_messages where status = 'sent') as messages_sent`);
-    check(effects!.payments === paymentIds.length, `${effects!.payments} payments stored for ${paymentIds.length} checkouts (retries must not add any)`);
+    check(
+      effects!.payments === paymentIds.length,
+      `${effects!.payments} payments stored for ${paymentIds.length} checkouts (retries must not add any)`,
+    );
     check(effects!.payouts === payoutIds.length, `${effects!.payouts} payouts stored for ${payoutIds.length} requests`);
     // No payout sent twice: the rail holds one transfer per payout, and the ledger one payment-out entry per payout.
-    const twice = await rows<{ payout_id: string }>(sql`select payout_id from sandbox_payout_transfers group by payout_id having count(*) > 1`);
-    check(twice.length === 0 && effects!.rail_transfers === payoutIds.length, `rail transfers: ${effects!.rail_transfers} for ${payoutIds.length} payouts`);
-    const doubleEntries = await rows<{ reference: string }>(sql`select reference from ledger_entries group by reference having count(*) > 1`);
+    const twice = await rows<{ payout_id: string }>(
+      sql`select payout_id from sandbox_payout_transfers group by payout_id having count(*) > 1`,
+    );
+    check(
+      twice.length === 0 && effects!.rail_transfers === payoutIds.length,
+      `rail transfers: ${effects!.rail_transfers} for ${payoutIds.length} payouts`,
+    );
+    const doubleEntries = await rows<{ reference: string }>(
+      sql`select reference from ledger_entries group by reference having count(*) > 1`,
+    );
     check(doubleEntries.length === 0, `ledger references booked twice: ${doubleEntries.map((row) => row.reference).join(', ')}`);
 
     // Nothing stuck: no due work left whose time (or lease) ended more than a few worker ticks ago.
@@ -230,10 +291,19 @@ async function main() {
              (select count(*)::int from outbox_messages where status in ('pending', 'sending') and due_at < now() - interval '10 seconds') as messages_past_lease,
              (select count(*)::int from sandbox_events where due_at < now() - interval '10 seconds') as webhooks_past_lease,
              (select count(*)::int from outbox_messages where status = 'sending' and due_at >= now()) as messages_in_live_lease`);
-    for (const [name, count] of Object.entries(stuck!)) if (name !== 'messages_in_live_lease' && count > 0) failures.push(`stuck: ${count} ${name.replaceAll('_', ' ')}`);
+    for (const [name, count] of Object.entries(stuck!))
+      if (name !== 'messages_in_live_lease' && count > 0) failures.push(`stuck: ${count} ${name.replaceAll('_', ' ')}`);
     check(clientFigures.serverErrors.length === 0, `5xx answers: ${clientFigures.serverErrors.join('; ')}`);
 
-    console.log('\nrequests', { total: clientFigures.requests, failedOverToOtherServer: clientFigures.failovers, signUps: figures.signUps, tips: figures.tips, tipRetriesSameKey: figures.tipRetriesSameKey, payouts: figures.payouts, payoutRetriesSameKey: figures.payoutRetriesSameKey });
+    console.log('\nrequests', {
+      total: clientFigures.requests,
+      failedOverToOtherServer: clientFigures.failovers,
+      signUps: figures.signUps,
+      tips: figures.tips,
+      tipRetriesSameKey: figures.tipRetriesSameKey,
+      payouts: figures.payouts,
+      payoutRetriesSameKey: figures.payoutRetriesSameKey,
+    });
     console.log('refusals', clientFigures.refusals);
     console.log('effects', effects);
     console.log('rate limit across servers (code requests for one phone, A B A B …)', codeRequests.join(', '));

@@ -130,7 +130,10 @@ export function start(instance: Instance, env: NodeJS.ProcessEnv, logs: string) 
 export async function untilReady(instance: Instance, logs: string, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${instance.port}/api/ready`).then((answer) => answer.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${instance.port}/api/ready`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(200);
   }

@@ -12,7 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
 import { PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_WALLET_PAYERS, signSandboxEvent } from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_WALLET_PAYERS,
+  signSandboxEvent,
+} from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
 import type { Prng } from './prng.ts';
 import type { SimPayment, SimUser, World } from './world.ts';
@@ -36,8 +40,21 @@ const indexOf = <T>(items: readonly T[], item: T) => `#${items.indexOf(item)}`;
 const SUCCEEDING_CARDS = ['4242424242424242', '5555555555554444', '4000056655665556', '4000000000000341', '4000000000009995'];
 /** Payers 0–4 each have a card of their own and a wallet; payers 5–7 only pay by wallet. */
 const PAYERS = 8;
-const SEPA = { kind: 'sepa', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_last_name: 'Müller', address: 'Hauptstraße 1, Berlin' };
-const ADDRESS = { country: 'LV', city: 'Rīga', address: 'Brīvības iela 1', zip: 'LV-1010', first_name: 'Anna', last_name: 'Bērziņa' };
+const SEPA = {
+  kind: 'sepa',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  holder_last_name: 'Müller',
+  address: 'Hauptstraße 1, Berlin',
+};
+const ADDRESS = {
+  country: 'LV',
+  city: 'Rīga',
+  address: 'Brīvības iela 1',
+  zip: 'LV-1010',
+  first_name: 'Anna',
+  last_name: 'Bērziņa',
+};
 const server = (n: number) => n % 2;
 
 /** A tip-sized amount: mostly small, sometimes above the refund approval threshold. */
@@ -54,7 +71,10 @@ async function asUser(world: World, user: SimUser, method: string, path: string,
 
 async function signIn(world: World, user: SimUser): Promise<boolean> {
   // The person waits out the resend wait (OTP_RESEND_WAIT_SECONDS) since their last code: its time is moved back.
-  await world.rows(`update otp_codes set created_at = created_at - interval '${OTP_RESEND_WAIT_SECONDS + 1} seconds' where phone = $1`, [user.phone]);
+  await world.rows(
+    `update otp_codes set created_at = created_at - interval '${OTP_RESEND_WAIT_SECONDS + 1} seconds' where phone = $1`,
+    [user.phone],
+  );
   const asked = await world.call(0, user.ip, 'POST', '/api/request-otp', { json: { username: user.phone } });
   if (asked.status !== 200) return false;
   const code = await world.codeFrom(1, user.phone);
@@ -82,7 +102,12 @@ async function payCheckout(world: World, checkoutUrl: string, payer: number, wal
   return paid.status;
 }
 
-function remember(world: World, payment: { id: string; total_cents: number; checkout_url: string }, purpose: string, payer: number): SimPayment {
+function remember(
+  world: World,
+  payment: { id: string; total_cents: number; checkout_url: string },
+  purpose: string,
+  payer: number,
+): SimPayment {
   const known = world.payments.find((item) => item.id === payment.id);
   if (known) return known;
   const simPayment: SimPayment = {
@@ -101,17 +126,38 @@ function remember(world: World, payment: { id: string; total_cents: number; chec
 
 async function balancesOf(world: World, user: SimUser) {
   const account = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/account`);
-  const of = (type: string) => (account.body?.data?.account_balances ?? []).find((row: { type: string }) => row.type === type)?.balance ?? 0;
+  const of = (type: string) =>
+    (account.body?.data?.account_balances ?? []).find((row: { type: string }) => row.type === type)?.balance ?? 0;
   return { main: of('main') as number, hold: of('hold') as number, ok: account.status === 200 };
 }
 
 /** A provider event about a payment, signed as the sandbox signs its webhooks, delivered to either server. */
-async function deliverEvent(world: World, payment: SimPayment, type: string, amountCents: number, n: number, eventId = `evt_sim_${randomUUID()}`) {
-  const [row] = await world.rows<{ provider_ref: string | null }>('select provider_ref from payments where id = $1', [payment.id]);
+async function deliverEvent(
+  world: World,
+  payment: SimPayment,
+  type: string,
+  amountCents: number,
+  n: number,
+  eventId = `evt_sim_${randomUUID()}`,
+) {
+  const [row] = await world.rows<{ provider_ref: string | null }>('select provider_ref from payments where id = $1', [
+    payment.id,
+  ]);
   if (!row?.provider_ref) return null;
-  const body = JSON.stringify({ id: eventId, type, provider_ref: row.provider_ref, payment_id: payment.id, amount_cents: amountCents, currency: 'EUR', created_at: Date.now() });
+  const body = JSON.stringify({
+    id: eventId,
+    type,
+    provider_ref: row.provider_ref,
+    payment_id: payment.id,
+    amount_cents: amountCents,
+    currency: 'EUR',
+    created_at: Date.now(),
+  });
   const signature = signSandboxEvent(world.jwtSecret, body, Math.floor(Date.now() / 1000));
-  return world.call(server(n), '127.0.0.1', 'POST', '/api/webhooks/sandbox', { rawJson: body, headers: { [SANDBOX_SIGNATURE_HEADER]: signature } });
+  return world.call(server(n), '127.0.0.1', 'POST', '/api/webhooks/sandbox', {
+    rawJson: body,
+    headers: { [SANDBOX_SIGNATURE_HEADER]: signature },
+  });
 }
 
 async function paymentRow(world: World, id: string) {
@@ -119,19 +165,35 @@ async function paymentRow(world: World, id: string) {
     'select status, total_cents, refunded_cents, disputed_cents from payments where id = $1',
     [id],
   );
-  return row && { status: row.status, total: Number(row.total_cents), refunded: Number(row.refunded_cents), disputed: Number(row.disputed_cents) };
+  return (
+    row && {
+      status: row.status,
+      total: Number(row.total_cents),
+      refunded: Number(row.refunded_cents),
+      disputed: Number(row.disputed_cents),
+    }
+  );
 }
 
 /** A checkout of some purpose opened and (unless `open`) paid at once; answers the payment. */
 async function openAndPay(world: World, path: string, json: unknown, purpose: string, p: Record<string, number>) {
-  const opened = await world.call(server(p.n!), world.guestIp(1_000 + (p.payer! % PAYERS)), 'POST', path, { key: randomUUID(), json });
+  const opened = await world.call(server(p.n!), world.guestIp(1_000 + (p.payer! % PAYERS)), 'POST', path, {
+    key: randomUUID(),
+    json,
+  });
   if (opened.status !== 201) return { opened, payment: null };
   const payment = remember(world, opened.body.data, purpose, p.payer! % PAYERS);
   if (p.later! % 5 !== 0) await payCheckout(world, payment.checkoutUrl, payment.payer, p.wallet! % 3 === 0, p.n! + 1);
   return { opened, payment };
 }
 
-const guestParams = (prng: Prng) => ({ payer: prng.int(0, PAYERS - 1), cents: tipCents(prng), wallet: prng.int(0, 2), later: prng.int(0, 4), n: prng.int(0, 1) });
+const guestParams = (prng: Prng) => ({
+  payer: prng.int(0, PAYERS - 1),
+  cents: tipCents(prng),
+  wallet: prng.int(0, 2),
+  later: prng.int(0, 4),
+  n: prng.int(0, 1),
+});
 
 // ---- the actions ----
 
@@ -146,11 +208,18 @@ export const ACTIONS: Record<string, ActionKind> = {
       const ip = world.guestIp(index);
       const referrer = p.referrer! >= 0 ? pickOf(world.users, p.referrer!) : undefined;
       const registered = await world.call(server(p.n!), ip, 'POST', '/api/register', {
-        json: { username: phone, age_confirmed: true, terms_accepted: true, ...(referrer && { referral_code: referrer.referralCode }) },
+        json: {
+          username: phone,
+          age_confirmed: true,
+          terms_accepted: true,
+          ...(referrer && { referral_code: referrer.referralCode }),
+        },
       });
       if (registered.status !== 200) return `register refused ${registered.status}`;
       const code = await world.codeFrom(server(p.n! + 1), phone);
-      const verified = await world.call(server(p.n! + 1), ip, 'POST', `/api/register/${registered.body.data.uuid}/verify`, { json: { code } });
+      const verified = await world.call(server(p.n! + 1), ip, 'POST', `/api/register/${registered.body.data.uuid}/verify`, {
+        json: { code },
+      });
       if (verified.status !== 200) return `verify refused ${verified.status}`;
       const token = verified.body.data.jwt as string;
       const me = await world.call(server(p.n!), ip, 'GET', '/api/me', { token });
@@ -172,7 +241,17 @@ export const ACTIONS: Record<string, ActionKind> = {
       const referrals = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/referrals`);
       user.referralCode = referrals.body?.data?.code ?? '';
       const card = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/cards`, {
-        json: { title: 'Sim', public_name: `User ${index}`, welcome_phrase: null, public_text: null, activity_type: user.charity ? 'DONATION' : 'WAITER', country: 'LV', instagram: null, facebook: null, tiktok: null },
+        json: {
+          title: 'Sim',
+          public_name: `User ${index}`,
+          welcome_phrase: null,
+          public_text: null,
+          activity_type: user.charity ? 'DONATION' : 'WAITER',
+          country: 'LV',
+          instagram: null,
+          facebook: null,
+          tiktok: null,
+        },
       });
       if (card.status === 201) user.cardId = card.body.data.id;
       const method = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payout-methods`, { json: SEPA });
@@ -188,8 +267,16 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user?.cardId || user.charity) return null;
-      const { opened, payment } = await openAndPay(world, `/api/public/cards/${user.cardId}/payments`, { amount_cents: p.cents, cover_fee: false, terms_accepted: true }, 'tip', p);
-      return payment ? `payer ${payment.payer} → user ${indexOf(world.users, user)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}${p.later! % 5 === 0 ? ' (left open)' : ''}` : `tip refused ${opened.status}`;
+      const { opened, payment } = await openAndPay(
+        world,
+        `/api/public/cards/${user.cardId}/payments`,
+        { amount_cents: p.cents, cover_fee: false, terms_accepted: true },
+        'tip',
+        p,
+      );
+      return payment
+        ? `payer ${payment.payer} → user ${indexOf(world.users, user)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}${p.later! % 5 === 0 ? ' (left open)' : ''}`
+        : `tip refused ${opened.status}`;
     },
   },
 
@@ -206,9 +293,17 @@ export const ACTIONS: Record<string, ActionKind> = {
       if (posted.status !== 303 || !posted.location) return `form refused ${posted.status}`;
       const token = new URL(posted.location).searchParams.get('c')!;
       const ref = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
-      const [row] = await world.rows<{ id: string; total_cents: string }>('select id, total_cents from payments where provider_ref = $1', [ref]);
+      const [row] = await world.rows<{ id: string; total_cents: string }>(
+        'select id, total_cents from payments where provider_ref = $1',
+        [ref],
+      );
       if (!row) return 'form: no payment for its checkout';
-      const payment = remember(world, { id: row.id, total_cents: Number(row.total_cents), checkout_url: posted.location }, 'tip', payer);
+      const payment = remember(
+        world,
+        { id: row.id, total_cents: Number(row.total_cents), checkout_url: posted.location },
+        'tip',
+        payer,
+      );
       await payCheckout(world, payment.checkoutUrl, payer, p.wallet! % 3 === 0, p.n! + 1);
       return `payer ${payer} → user ${indexOf(world.users, user)} by the form: payment #${world.payments.indexOf(payment)}`;
     },
@@ -232,7 +327,9 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user) return null;
-      const made = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/workplace`, { json: { name: `Bar ${world.teams.length}`, country: 'LV' } });
+      const made = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/workplace`, {
+        json: { name: `Bar ${world.teams.length}`, country: 'LV' },
+      });
       if (made.status !== 200 && made.status !== 201) return `workplace refused ${made.status} ${made.body?.code ?? ''}`;
       world.teams.push({ teamId: made.body.data.team.id, cardId: made.body.data.team.card_id, admin: world.users.indexOf(user) });
       return `team #${world.teams.length - 1} by user ${indexOf(world.users, user)}`;
@@ -264,12 +361,16 @@ export const ACTIONS: Record<string, ActionKind> = {
       if (!team) return null;
       const admin = world.users[team.admin]!;
       const read = await asUser(world, admin, 'GET', `/api/teams/${team.teamId}`);
-      const others = ((read.body?.data?.members ?? []) as { user_id: string; is_admin: boolean }[]).filter((member) => !member.is_admin);
+      const others = ((read.body?.data?.members ?? []) as { user_id: string; is_admin: boolean }[]).filter(
+        (member) => !member.is_admin,
+      );
       const member = pickOf(others, p.member!);
       if (!member) return null;
       const memberIndex = world.users.findIndex((user) => user.userId === member.user_id);
       if (p.handOver === 1) {
-        const handed = await asUser(world, admin, 'POST', `/api/teams/${team.teamId}/admin`, { json: { user_id: member.user_id } });
+        const handed = await asUser(world, admin, 'POST', `/api/teams/${team.teamId}/admin`, {
+          json: { user_id: member.user_id },
+        });
         if (handed.status === 200) team.admin = memberIndex;
         return `team #${world.teams.indexOf(team)} handed to user #${memberIndex}: ${handed.status}`;
       }
@@ -299,8 +400,16 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const team = pickOf(world.teams, p.team!);
       if (!team) return null;
-      const { opened, payment } = await openAndPay(world, `/api/public/cards/${team.cardId}/payments`, { amount_cents: p.cents, cover_fee: false, terms_accepted: true }, 'team_tip', p);
-      return payment ? `payer ${payment.payer} → team #${world.teams.indexOf(team)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}` : `team tip refused ${opened.status}`;
+      const { opened, payment } = await openAndPay(
+        world,
+        `/api/public/cards/${team.cardId}/payments`,
+        { amount_cents: p.cents, cover_fee: false, terms_accepted: true },
+        'team_tip',
+        p,
+      );
+      return payment
+        ? `payer ${payment.payer} → team #${world.teams.indexOf(team)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}`
+        : `team tip refused ${opened.status}`;
     },
   },
 
@@ -311,13 +420,29 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user) return null;
-      const ordered = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, { key: randomUUID(), json: { product: 'card', quantity: p.quantity, ...ADDRESS } });
+      const ordered = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, {
+        key: randomUUID(),
+        json: { product: 'card', quantity: p.quantity, ...ADDRESS },
+      });
       if (ordered.status !== 201 && ordered.status !== 200) return `order refused ${ordered.status} ${ordered.body?.code ?? ''}`;
       const order = ordered.body.data as { id: string; checkout_url: string | null; total_cents: number };
-      const [row] = await world.rows<{ payment_id: string | null }>('select payment_id from card_orders where id = $1', [order.id]);
-      world.orders.push({ id: order.id, user: world.users.indexOf(user), paymentId: row?.payment_id ?? null, checkoutUrl: order.checkout_url, canceled: false });
+      const [row] = await world.rows<{ payment_id: string | null }>('select payment_id from card_orders where id = $1', [
+        order.id,
+      ]);
+      world.orders.push({
+        id: order.id,
+        user: world.users.indexOf(user),
+        paymentId: row?.payment_id ?? null,
+        checkoutUrl: order.checkout_url,
+        canceled: false,
+      });
       if (order.checkout_url && row?.payment_id) {
-        remember(world, { id: row.payment_id, total_cents: order.total_cents, checkout_url: order.checkout_url }, 'card_order', p.payer!);
+        remember(
+          world,
+          { id: row.payment_id, total_cents: order.total_cents, checkout_url: order.checkout_url },
+          'card_order',
+          p.payer!,
+        );
         if (p.pay !== 0) await payCheckout(world, order.checkout_url, p.payer!, false, p.pay!);
       }
       return `order #${world.orders.length - 1} of ${p.quantity} by user ${indexOf(world.users, user)}${order.checkout_url ? (p.pay !== 0 ? ' paid' : ' awaiting payment') : ' (free)'}`;
@@ -331,7 +456,9 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const order = pickOf(world.orders, p.order!);
       if (!order) return null;
-      const answers = await Promise.all(Array.from({ length: p.clicks! }, (_, i) => asOperator(world, i, 'POST', `/api/ops/card-orders/${order.id}/cancel`)));
+      const answers = await Promise.all(
+        Array.from({ length: p.clicks! }, (_, i) => asOperator(world, i, 'POST', `/api/ops/card-orders/${order.id}/cancel`)),
+      );
       if (answers.some((answer) => answer.status === 200 && answer.body.data.status === 'canceled')) order.canceled = true;
       return `order #${world.orders.indexOf(order)} canceled by ${p.clicks} clicks: ${answers.map((answer) => answer.status).join('/')}`;
     },
@@ -355,7 +482,9 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user) return null;
-      const made = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/invoices`, { json: { description: 'Sim invoice', amount_cents: p.cents } });
+      const made = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/invoices`, {
+        json: { description: 'Sim invoice', amount_cents: p.cents },
+      });
       if (made.status !== 201 && made.status !== 200) return `invoice refused ${made.status} ${made.body?.code ?? ''}`;
       world.invoices.push({ id: made.body.data.id, user: world.users.indexOf(user) });
       return `invoice #${world.invoices.length - 1} of ${p.cents} c by user ${indexOf(world.users, user)}`;
@@ -369,8 +498,16 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const invoice = pickOf(world.invoices, p.invoice!);
       if (!invoice) return null;
-      const { opened, payment } = await openAndPay(world, `/api/public/invoices/${invoice.id}/payments`, { terms_accepted: true }, 'invoice', p);
-      return payment ? `invoice #${world.invoices.indexOf(invoice)} paid by ${payment.payer}: payment #${world.payments.indexOf(payment)}` : `invoice payment refused ${opened.status} ${opened.body?.code ?? ''}`;
+      const { opened, payment } = await openAndPay(
+        world,
+        `/api/public/invoices/${invoice.id}/payments`,
+        { terms_accepted: true },
+        'invoice',
+        p,
+      );
+      return payment
+        ? `invoice #${world.invoices.indexOf(invoice)} paid by ${payment.payer}: payment #${world.payments.indexOf(payment)}`
+        : `invoice payment refused ${opened.status} ${opened.body?.code ?? ''}`;
     },
   },
 
@@ -395,26 +532,53 @@ export const ACTIONS: Record<string, ActionKind> = {
       const charity = pickOf(charities, p.user!);
       if (!charity) return null;
       const payer = p.payer! % PAYERS;
-      const body = { donor_name: `Donor ${payer}`, email: `donor${payer}@sim.test`, donor_code: `D${payer}`, amount_cents: p.cents, monthly: p.monthly === 0, locale: 'en', terms_accepted: true };
+      const body = {
+        donor_name: `Donor ${payer}`,
+        email: `donor${payer}@sim.test`,
+        donor_code: `D${payer}`,
+        amount_cents: p.cents,
+        monthly: p.monthly === 0,
+        locale: 'en',
+        terms_accepted: true,
+      };
       // A monthly plan saves the card: paid by card, never by wallet.
-      const { opened, payment } = await openAndPay(world, `/api/public/cards/${charity.cardId}/donations`, body, 'donation', { ...p, wallet: p.monthly === 0 ? 1 : p.wallet! });
-      return payment ? `donor ${payer} → charity ${indexOf(world.users, charity)}: ${p.cents} c${p.monthly === 0 ? ' monthly' : ''}, payment #${world.payments.indexOf(payment)}` : `donation refused ${opened.status} ${opened.body?.code ?? ''}`;
+      const { opened, payment } = await openAndPay(world, `/api/public/cards/${charity.cardId}/donations`, body, 'donation', {
+        ...p,
+        wallet: p.monthly === 0 ? 1 : p.wallet!,
+      });
+      return payment
+        ? `donor ${payer} → charity ${indexOf(world.users, charity)}: ${p.cents} c${p.monthly === 0 ? ' monthly' : ''}, payment #${world.payments.indexOf(payment)}`
+        : `donation refused ${opened.status} ${opened.body?.code ?? ''}`;
     },
   },
 
   /** A link from a donor's e-mail (pause, change the amount, cancel…) followed. */
   donationAction: {
     weight: 1,
-    params: (prng) => ({ payer: prng.int(0, PAYERS - 1), link: prng.int(0, ANY), months: prng.int(1, 3), cents: prng.int(100, 5_000) }),
+    params: (prng) => ({
+      payer: prng.int(0, PAYERS - 1),
+      link: prng.int(0, ANY),
+      months: prng.int(1, 3),
+      cents: prng.int(100, 5_000),
+    }),
     async run(world, p) {
-      const outbox = await world.call(0, '127.0.0.1', 'GET', `/api/dev/outbox?limit=50&to=${encodeURIComponent(`donor${p.payer}@sim.test`)}`);
-      const links = ((outbox.body?.data ?? []) as { body: string }[]).flatMap((message) => [...message.body.matchAll(/\/actions\/([0-9a-zA-Z_-]{16,})/g)].map((match) => match[1]!));
+      const outbox = await world.call(
+        0,
+        '127.0.0.1',
+        'GET',
+        `/api/dev/outbox?limit=50&to=${encodeURIComponent(`donor${p.payer}@sim.test`)}`,
+      );
+      const links = ((outbox.body?.data ?? []) as { body: string }[]).flatMap((message) =>
+        [...message.body.matchAll(/\/actions\/([0-9a-zA-Z_-]{16,})/g)].map((match) => match[1]!),
+      );
       const actionId = pickOf([...new Set(links)], p.link!);
       if (!actionId) return null;
       const shown = await world.call(1, world.guestIp(1_000 + p.payer!), 'GET', `/api/public/actions/${actionId}`);
       const kind = shown.body?.data?.kind as string | undefined;
       const body = kind === 'pause' ? { months: p.months } : kind === 'change_amount' ? { amount_cents: p.cents } : {};
-      const done = await world.call(0, world.guestIp(1_000 + p.payer!), 'POST', `/api/public/actions/${actionId}`, { json: body });
+      const done = await world.call(0, world.guestIp(1_000 + p.payer!), 'POST', `/api/public/actions/${actionId}`, {
+        json: body,
+      });
       return `donor ${p.payer}'s link ${kind ?? '?'}: ${done.status}`;
     },
   },
@@ -426,11 +590,19 @@ export const ACTIONS: Record<string, ActionKind> = {
    */
   refund: {
     weight: 7,
-    params: (prng) => ({ payment: prng.int(0, ANY), mode: Number(prng.weighted({ 0: 4, 1: 3, 2: 2, 3: 2, 4: 1 })), share: prng.int(1, 100), n: prng.int(0, 1) }),
+    params: (prng) => ({
+      payment: prng.int(0, ANY),
+      mode: Number(prng.weighted({ 0: 4, 1: 3, 2: 2, 3: 2, 4: 1 })),
+      share: prng.int(1, 100),
+      n: prng.int(0, 1),
+    }),
     async run(world, p) {
       // The double click and the split aim at payments above the threshold, where the second operator's rule bites.
       const large = world.payments.filter((item) => item.totalCents > world.refundApprovalCents);
-      const payment = pickOf(p.mode === 2 || p.mode === 3 ? (large.length > 0 ? large : world.payments) : world.payments, p.payment!);
+      const payment = pickOf(
+        p.mode === 2 || p.mode === 3 ? (large.length > 0 ? large : world.payments) : world.payments,
+        p.payment!,
+      );
       if (!payment) return null;
       const row = await paymentRow(world, payment.id);
       if (!row) return null;
@@ -439,26 +611,38 @@ export const ACTIONS: Record<string, ActionKind> = {
       const mode = Number(p.mode);
       const label = `payment #${world.payments.indexOf(payment)} (${row.status}, ${row.total} c, ${left} c left)`;
       const request = async (amount: number, key: string, operator: number) => {
-        const answer = await asOperator(world, operator, 'POST', `/api/ops/payments/${payment.id}/refunds`, { key, json: { amount_cents: amount, reason: 'Simulated refund' } });
+        const answer = await asOperator(world, operator, 'POST', `/api/ops/payments/${payment.id}/refunds`, {
+          key,
+          json: { amount_cents: amount, reason: 'Simulated refund' },
+        });
         if (answer.status === 200 && answer.body.data.status === 'awaiting_approval') {
           // Judged on the payment as it is now: the row read before the request may predate its success's webhook.
           const now = (await paymentRow(world, payment.id))!;
           if (now.status !== 'succeeded' || amount > now.total - now.refunded - now.disputed) {
-            world.fail('refund-request-beyond-payment', `a request for ${amount} c was accepted on payment #${world.payments.indexOf(payment)} (${now.status}, ${now.total} c, ${now.total - now.refunded - now.disputed} c left)`);
+            world.fail(
+              'refund-request-beyond-payment',
+              `a request for ${amount} c was accepted on payment #${world.payments.indexOf(payment)} (${now.status}, ${now.total} c, ${now.total - now.refunded - now.disputed} c left)`,
+            );
           }
         }
         return answer;
       };
       const approveWaiting = async () => {
         const waiting = await asOperator(world, 1, 'GET', '/api/ops/refund-requests');
-        const mine = ((waiting.body?.data ?? []) as { id: string; payment_id: string }[]).filter((item) => item.payment_id === payment.id);
+        const mine = ((waiting.body?.data ?? []) as { id: string; payment_id: string }[]).filter(
+          (item) => item.payment_id === payment.id,
+        );
         const statuses: number[] = [];
         for (const item of mine) {
           const approved = await asOperator(world, 1, 'POST', `/api/ops/refund-requests/${item.id}/approve`);
           statuses.push(approved.status);
           if (approved.status !== 200) {
             const [state] = await world.rows<{ status: string }>('select status from refund_requests where id = $1', [item.id]);
-            if (state?.status === 'approved') world.fail('refund-approval-stuck', `request ${item.id} on ${label} answered ${approved.status} ${approved.body?.code} and stays approved, unrefunded`);
+            if (state?.status === 'approved')
+              world.fail(
+                'refund-approval-stuck',
+                `request ${item.id} on ${label} answered ${approved.status} ${approved.body?.code} and stays approved, unrefunded`,
+              );
           }
         }
         return statuses;
@@ -533,12 +717,17 @@ export const ACTIONS: Record<string, ActionKind> = {
       if (!payment) return null;
       const row = await paymentRow(world, payment.id);
       if (!row || row.status === 'pending') return null;
-      const [charge] = await world.rows<{ status: string }>('select status from sandbox_charges where payment_id = $1', [payment.id]);
+      const [charge] = await world.rows<{ status: string }>('select status from sandbox_charges where payment_id = $1', [
+        payment.id,
+      ]);
       if (p.kind !== 2 && charge?.status !== 'succeeded' && charge?.status !== 'refunded') return null;
       const label = `payment #${world.payments.indexOf(payment)}`;
       if (p.kind === 0) {
         const id = `evt_sim_${randomUUID()}`;
-        const answers = await Promise.all([deliverEvent(world, payment, 'payment.succeeded', row.total, p.n!, id), deliverEvent(world, payment, 'payment.succeeded', row.total, p.n! + 1, id)]);
+        const answers = await Promise.all([
+          deliverEvent(world, payment, 'payment.succeeded', row.total, p.n!, id),
+          deliverEvent(world, payment, 'payment.succeeded', row.total, p.n! + 1, id),
+        ]);
         return `${label}: its success delivered twice at once: ${answers.map((answer) => answer?.status).join('/')}`;
       }
       if (p.kind === 1) {
@@ -560,8 +749,12 @@ export const ACTIONS: Record<string, ActionKind> = {
       const { main } = await balancesOf(world, user);
       if (main <= 0) return null;
       const amount = Math.max(PAYOUT_MIN_CENTS, Math.floor((main * p.share!) / 100));
-      const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payouts`, { key: randomUUID(), json: { amount_cents: amount, method_id: user.methodId } });
-      if (asked.status !== 201) return `payout of ${amount} c (balance ${main}) refused ${asked.status} ${asked.body?.code ?? ''}`;
+      const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payouts`, {
+        key: randomUUID(),
+        json: { amount_cents: amount, method_id: user.methodId },
+      });
+      if (asked.status !== 201)
+        return `payout of ${amount} c (balance ${main}) refused ${asked.status} ${asked.body?.code ?? ''}`;
       const id = asked.body.data.id as string;
       world.payouts.push({ id, user: world.users.indexOf(user) });
       const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
@@ -577,7 +770,9 @@ export const ACTIONS: Record<string, ActionKind> = {
     async run(world, p) {
       const payout = pickOf(world.payouts, p.payout!);
       if (!payout) return null;
-      const answer = await asOperator(world, 0, 'POST', `/api/ops/payouts/${payout.id}/outcome`, { json: { outcome: 'returned', reason_code: 'AC04' } });
+      const answer = await asOperator(world, 0, 'POST', `/api/ops/payouts/${payout.id}/outcome`, {
+        json: { outcome: 'returned', reason_code: 'AC04' },
+      });
       return `payout #${world.payouts.indexOf(payout)} returned: ${answer.status} ${answer.body?.code ?? ''}`;
     },
   },
@@ -607,7 +802,9 @@ export const ACTIONS: Record<string, ActionKind> = {
         const charity = p.gift === 0 ? pickOf(charities, p.charity!) : undefined;
         if (charity) {
           const seen: number = preview.body.data.available_cents;
-          answer = await asUser(world, user, 'POST', '/api/user/deletion_statements', { json: { gift: { card_id: charity.cardId, amount_cents: seen } } });
+          answer = await asUser(world, user, 'POST', '/api/user/deletion_statements', {
+            json: { gift: { card_id: charity.cardId, amount_cents: seen } },
+          });
           closing = ` giving ${seen} c to charity user ${indexOf(world.users, charity)}`;
           if (answer.status === 200) {
             const [entry] = await world.rows<{ given: string }>(
@@ -615,12 +812,20 @@ export const ACTIONS: Record<string, ActionKind> = {
                where e.kind = 'closing_gift' and a.owner_user_id = $1 and p.amount_cents < 0 order by e.id desc limit 1`,
               [user.userId],
             );
-            if (Number(entry?.given) !== seen) world.fail('gift-moves-the-balance-seen', `user #${world.users.indexOf(user)} gave ${entry?.given ?? 'nothing'} c of the ${seen} c its preview showed`);
+            if (Number(entry?.given) !== seen)
+              world.fail(
+                'gift-moves-the-balance-seen',
+                `user #${world.users.indexOf(user)} gave ${entry?.given ?? 'nothing'} c of the ${seen} c its preview showed`,
+              );
           }
         } else {
           if (!user.methodId) return `deletion of user ${indexOf(world.users, user)} waits for a bank account to close out to`;
-          const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/closing-payouts`, { key: randomUUID(), json: { method_id: user.methodId } });
-          if (asked.status !== 201) return `closing payout of user ${indexOf(world.users, user)} refused ${asked.status} ${asked.body?.code ?? ''}`;
+          const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/closing-payouts`, {
+            key: randomUUID(),
+            json: { method_id: user.methodId },
+          });
+          if (asked.status !== 201)
+            return `closing payout of user ${indexOf(world.users, user)} refused ${asked.status} ${asked.body?.code ?? ''}`;
           const id = asked.body.data.id as string;
           world.payouts.push({ id, user: world.users.indexOf(user) });
           const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
@@ -645,10 +850,16 @@ export const ACTIONS: Record<string, ActionKind> = {
       const user = pickOf(world.users, p.user!);
       if (!user?.cardId || user.charity || user.deleted) return null;
       const payer = p.payer! % PAYERS;
-      const opened = await world.call(server(p.n!), world.guestIp(1_000 + payer), 'POST', `/api/public/cards/${user.cardId}/payments`, {
-        key: randomUUID(),
-        json: { amount_cents: p.cents, cover_fee: false, terms_accepted: true },
-      });
+      const opened = await world.call(
+        server(p.n!),
+        world.guestIp(1_000 + payer),
+        'POST',
+        `/api/public/cards/${user.cardId}/payments`,
+        {
+          key: randomUUID(),
+          json: { amount_cents: p.cents, cover_fee: false, terms_accepted: true },
+        },
+      );
       if (opened.status !== 201) return `tip refused ${opened.status}`;
       const payment = remember(world, opened.body.data, 'tip', payer);
       const [paid, deleted] = await Promise.all([
@@ -704,14 +915,31 @@ export const ACTIONS: Record<string, ActionKind> = {
       if (p.kind === 1) {
         const team = world.teams.find((item) => item.admin === world.users.indexOf(user));
         const answers = [await asOperator(world, 0, 'GET', '/api/ops/audit?from=0000-01-01T00:00:00Z&to=2030-01-01T00:00:00Z')];
-        if (team) answers.push(await asUser(world, user, 'GET', `/api/teams/${team.teamId}/statistics?from=0000-01-01T00:00:00Z&to=2030-01-01T00:00:00Z`));
+        if (team)
+          answers.push(
+            await asUser(
+              world,
+              user,
+              'GET',
+              `/api/teams/${team.teamId}/statistics?from=0000-01-01T00:00:00Z&to=2030-01-01T00:00:00Z`,
+            ),
+          );
         return `year-0 dates: ${answers.map((answer) => answer.status).join('/')}`;
       }
       const answers = await Promise.all(
-        [true, '0x2', [2]].map((quantity) => asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, { key: randomUUID(), json: { product: 'sticker', quantity, ...ADDRESS } })),
+        [true, '0x2', [2]].map((quantity) =>
+          asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, {
+            key: randomUUID(),
+            json: { product: 'sticker', quantity, ...ADDRESS },
+          }),
+        ),
       );
       const accepted = answers.filter((answer) => answer.status < 300).length;
-      if (accepted > 0) world.fail('integers-are-integers', `card order quantity true / "0x2" / [2] answered ${answers.map((answer) => answer.status).join('/')}`);
+      if (accepted > 0)
+        world.fail(
+          'integers-are-integers',
+          `card order quantity true / "0x2" / [2] answered ${answers.map((answer) => answer.status).join('/')}`,
+        );
       return `odd quantities: ${answers.map((answer) => answer.status).join('/')}`;
     },
   },
@@ -732,11 +960,22 @@ export const ACTIONS: Record<string, ActionKind> = {
  * the ledger's job has yet to repay from main (docs/decisions/0028) is a wait, not a dead end; once the workers have
  * drained (the end's checks), any refusal of an available balance with nothing on hold is.
  */
-export function checkWayOut(world: World, user: SimUser, balances: { main: number; hold: number; ok: boolean }, preview: { outcome?: string; blockers?: string[] } | undefined) {
+export function checkWayOut(
+  world: World,
+  user: SimUser,
+  balances: { main: number; hold: number; ok: boolean },
+  preview: { outcome?: string; blockers?: string[] } | undefined,
+) {
   const passing = ['deletion_pending_payout', 'deletion_debt'];
-  const waits = !world.ending && (preview?.blockers ?? []).every((blocker) => passing.includes(blocker)) && (preview?.blockers?.length ?? 0) > 0;
+  const waits =
+    !world.ending &&
+    (preview?.blockers ?? []).every((blocker) => passing.includes(blocker)) &&
+    (preview?.blockers?.length ?? 0) > 0;
   if (balances.ok && balances.hold === 0 && balances.main > 0 && !waits) {
-    world.fail('small-balance-without-way-out', `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and its preview offers ${preview?.outcome ?? 'nothing'} (${(preview?.blockers ?? []).join(', ') || 'no blocker'})`);
+    world.fail(
+      'small-balance-without-way-out',
+      `user #${world.users.indexOf(user)} holds ${balances.main} c: deletion asks to withdraw it, and its preview offers ${preview?.outcome ?? 'nothing'} (${(preview?.blockers ?? []).join(', ') || 'no blocker'})`,
+    );
   }
 }
 
@@ -744,9 +983,16 @@ export { balancesOf };
 
 export function generate(prng: Prng, step: number, faults: boolean): Action {
   // The first steps make people to act on; after that the weighted mix.
-  const weights = Object.fromEntries(Object.entries(ACTIONS).filter(([, kind]) => faults || !kind.fault).map(([name, kind]) => [name, kind.weight]));
+  const weights = Object.fromEntries(
+    Object.entries(ACTIONS)
+      .filter(([, kind]) => faults || !kind.fault)
+      .map(([name, kind]) => [name, kind.weight]),
+  );
   const name = step < 3 ? 'signUp' : prng.weighted(weights);
   return { name, p: ACTIONS[name]!.params(prng) };
 }
 
-export const describe = (action: Action) => `${action.name}(${Object.entries(action.p).map(([key, value]) => `${key}=${value}`).join(', ')})`;
+export const describe = (action: Action) =>
+  `${action.name}(${Object.entries(action.p)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(', ')})`;

@@ -14,7 +14,10 @@ const GRACE = `interval '${GRACE_MS / 1000} seconds'`;
 export async function checkStep(world: World) {
   world.figures.invariantChecks += 1;
   // One snapshot: the check's queries run side by side, and the workers release and settle in between.
-  const ledger = await world.database.db.transaction((tx) => checkLedgerInvariants(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  const ledger = await world.database.db.transaction((tx) => checkLedgerInvariants(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   if (ledger.length > 0) world.fail('ledger', ledger.slice(0, 3).join('; '));
   if (world.clientFigures.serverErrors.length > 0) world.fail('no-5xx', world.clientFigures.serverErrors[0]!);
 
@@ -23,11 +26,21 @@ export async function checkStep(world: World) {
     select p.id, p.total_cents::text as total, sum(a.net_cents + a.fee_cents)::text as shares
     from payments p join payment_allocations a on a.payment_id = p.id
     group by p.id having sum(a.net_cents + a.fee_cents) <> p.total_cents limit 3`);
-  if (unbalanced.length > 0) world.fail('shares-sum-to-payment', unbalanced.map((row) => `payment ${world.label(row.id)} of ${row.total} c has shares summing to ${row.shares}`).join('; '));
+  if (unbalanced.length > 0)
+    world.fail(
+      'shares-sum-to-payment',
+      unbalanced.map((row) => `payment ${world.label(row.id)} of ${row.total} c has shares summing to ${row.shares}`).join('; '),
+    );
 
   // What operators refunded never exceeds what they meant (one amount per Idempotency-Key), and without a second
   // operator never more than the approval threshold per payment.
-  const refunds = await world.rows<{ payment_id: string; refunded: string; unapproved: string; requests: number; approvals: number }>(`
+  const refunds = await world.rows<{
+    payment_id: string;
+    refunded: string;
+    unapproved: string;
+    requests: number;
+    approvals: number;
+  }>(`
     select subject_id as payment_id,
            coalesce(sum((after->>'amount_cents')::bigint) filter (where action = 'payment.refund'), 0)::text as refunded,
            coalesce(sum((after->>'amount_cents')::bigint) filter (where action = 'payment.refund' and after->>'request_id' is null), 0)::text as unapproved,
@@ -38,21 +51,38 @@ export async function checkStep(world: World) {
     const payment = world.payments.find((item) => item.id === row.payment_id);
     if (!payment) continue;
     if (Number(row.refunded) > payment.intendedRefundCents) {
-      world.fail('refund-doubled', `payment ${world.label(row.payment_id)}: operators refunded ${row.refunded} c for ${payment.intendedRefundCents} c asked`);
+      world.fail(
+        'refund-doubled',
+        `payment ${world.label(row.payment_id)}: operators refunded ${row.refunded} c for ${payment.intendedRefundCents} c asked`,
+      );
     }
     if (Number(row.unapproved) > world.refundApprovalCents) {
-      world.fail('refund-four-eyes', `payment ${world.label(row.payment_id)}: ${row.unapproved} c refunded with no second operator (threshold ${world.refundApprovalCents} c)`);
+      world.fail(
+        'refund-four-eyes',
+        `payment ${world.label(row.payment_id)}: ${row.unapproved} c refunded with no second operator (threshold ${world.refundApprovalCents} c)`,
+      );
     }
-    if (row.requests > payment.approvalKeys) world.fail('audit-once-per-effect: refund.request', `payment ${world.label(row.payment_id)}: ${row.requests} refund requests recorded for ${payment.approvalKeys} Idempotency-Keys`);
+    if (row.requests > payment.approvalKeys)
+      world.fail(
+        'audit-once-per-effect: refund.request',
+        `payment ${world.label(row.payment_id)}: ${row.requests} refund requests recorded for ${payment.approvalKeys} Idempotency-Keys`,
+      );
   }
   const repeated = await world.rows<{ action: string; subject: string; count: number }>(`
     select action, coalesce(after->>'request_id', subject_id) as subject, count(*)::int as count from ops_audit
     where action in ('card_order.cancel', 'refund.approve') group by action, coalesce(after->>'request_id', subject_id) having count(*) > 1 limit 3`);
-  for (const row of repeated) world.fail(`audit-once-per-effect: ${row.action}`, `${row.count} records of one ${row.action} (${row.subject})`);
+  for (const row of repeated)
+    world.fail(`audit-once-per-effect: ${row.action}`, `${row.count} records of one ${row.action} (${row.subject})`);
   const stuckApprovals = await world.rows<{ id: string; payment_id: string }>(`
     select r.id, r.payment_id from refund_requests r
     where r.status = 'approved' and not exists (select 1 from ops_audit a where a.action = 'payment.refund' and a.after->>'request_id' = r.id::text) limit 3`);
-  if (stuckApprovals.length > 0) world.fail('refund-approval-stuck', stuckApprovals.map((row) => `request ${row.id} on payment ${world.label(row.payment_id)} approved and never refunded`).join('; '));
+  if (stuckApprovals.length > 0)
+    world.fail(
+      'refund-approval-stuck',
+      stuckApprovals
+        .map((row) => `request ${row.id} on payment ${world.label(row.payment_id)} approved and never refunded`)
+        .join('; '),
+    );
 
   // Money that lands on a deleted account (after the simulator's own record of the deletion) is given back.
   const deleted = world.users.filter((user) => user.deletedAt);
@@ -64,7 +94,15 @@ export async function checkStep(world: World) {
       [deleted.map((user) => user.userId), deleted.map((user) => user.deletedAt!.toISOString())],
     );
     if (landed.length > 0) {
-      world.fail('money-on-deleted-account', landed.map((row) => `${row.net} c of payment ${world.label(row.payment_id)} kept by deleted user #${world.userIndex(row.user_id)}`).join('; '));
+      world.fail(
+        'money-on-deleted-account',
+        landed
+          .map(
+            (row) =>
+              `${row.net} c of payment ${world.label(row.payment_id)} kept by deleted user #${world.userIndex(row.user_id)}`,
+          )
+          .join('; '),
+      );
     }
   }
   // An erased account is settled (docs/decisions/0028) once the ledger's job has had its grace after the last movement.
@@ -76,7 +114,10 @@ export async function checkStep(world: World) {
       and not exists (select 1 from ledger_postings p where p.account_id = l.id and p.created_at > now() - ${GRACE})
     group by u.id having sum(l.balance_cents) <> 0 limit 3`);
   if (stranded.length > 0) {
-    world.fail('balance-stranded-on-closed-account', stranded.map((row) => `user #${world.userIndex(row.user_id)} erased holds ${row.balance} c`).join('; '));
+    world.fail(
+      'balance-stranded-on-closed-account',
+      stranded.map((row) => `user #${world.userIndex(row.user_id)} erased holds ${row.balance} c`).join('; '),
+    );
   }
 
   // A paid referral reward stands on three different payers (as the provider saw them pay) of payments not given back.
@@ -94,7 +135,11 @@ export async function checkStep(world: World) {
   const paid = await world.rows<{ friend_user_id: string }>(`select friend_user_id from referral_rewards where status = 'paid'`);
   for (const { friend_user_id: friend } of paid) {
     const payers = payersOf.get(friend)?.size ?? 0;
-    if (payers < 3) world.fail('referral-reward-unqualified', `the reward for friend #${world.userIndex(friend)} stands on ${payers} payer(s) with payments not given back`);
+    if (payers < 3)
+      world.fail(
+        'referral-reward-unqualified',
+        `the reward for friend #${world.userIndex(friend)} stands on ${payers} payer(s) with payments not given back`,
+      );
   }
 
   // Each closing gift (decision 0029) shows in both histories exactly as the ledger moved it: per user, what their
@@ -109,15 +154,41 @@ export async function checkStep(world: World) {
     )
     select coalesce(l.user_id, h.user_id) as user_id, l.cents::text as ledger, h.cents::text as history
     from ledger l full join history h on h.user_id = l.user_id where l.cents is distinct from h.cents limit 3`);
-  if (gifts.length > 0) world.fail('gift-history-equals-ledger', gifts.map((row) => `user #${world.userIndex(row.user_id)}: gifts moved ${row.ledger ?? 0} c, history shows ${row.history ?? 0} c`).join('; '));
+  if (gifts.length > 0)
+    world.fail(
+      'gift-history-equals-ledger',
+      gifts
+        .map(
+          (row) => `user #${world.userIndex(row.user_id)}: gifts moved ${row.ledger ?? 0} c, history shows ${row.history ?? 0} c`,
+        )
+        .join('; '),
+    );
 
   // Card shop: at most 10 live items per user; an order the back office canceled stays canceled.
-  const overLimit = await world.rows<{ user_id: string; items: number }>(`select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`);
-  if (overLimit.length > 0) world.fail('card-order-limit', overLimit.map((row) => `user #${world.userIndex(row.user_id)} holds ${row.items} live items`).join('; '));
+  const overLimit = await world.rows<{ user_id: string; items: number }>(
+    `select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`,
+  );
+  if (overLimit.length > 0)
+    world.fail(
+      'card-order-limit',
+      overLimit.map((row) => `user #${world.userIndex(row.user_id)} holds ${row.items} live items`).join('; '),
+    );
   const canceled = world.orders.filter((order) => order.canceled);
   if (canceled.length > 0) {
-    const revived = await world.rows<{ id: string; status: string }>(`select id, status from card_orders where id = any($1::uuid[]) and status <> 'canceled'`, [canceled.map((order) => order.id)]);
-    if (revived.length > 0) world.fail('canceled-order-revived', revived.map((row) => `order #${world.orders.findIndex((order) => order.id === row.id)} canceled by the back office is ${row.status} again`).join('; '));
+    const revived = await world.rows<{ id: string; status: string }>(
+      `select id, status from card_orders where id = any($1::uuid[]) and status <> 'canceled'`,
+      [canceled.map((order) => order.id)],
+    );
+    if (revived.length > 0)
+      world.fail(
+        'canceled-order-revived',
+        revived
+          .map(
+            (row) =>
+              `order #${world.orders.findIndex((order) => order.id === row.id)} canceled by the back office is ${row.status} again`,
+          )
+          .join('; '),
+      );
   }
 }
 

@@ -11,7 +11,11 @@ export interface ShrinkResult<T> {
   complete: boolean;
 }
 
-export async function shrink<T>(actions: readonly T[], stillFails: (candidate: T[]) => Promise<boolean>, deadline = Infinity): Promise<ShrinkResult<T>> {
+export async function shrink<T>(
+  actions: readonly T[],
+  stillFails: (candidate: T[]) => Promise<boolean>,
+  deadline = Infinity,
+): Promise<ShrinkResult<T>> {
   let current = [...actions];
   let replays = 0;
   const tryWithout = async (from: number, to: number) => {
@@ -24,7 +28,7 @@ export async function shrink<T>(actions: readonly T[], stillFails: (candidate: T
   };
   for (let size = Math.floor(current.length / 2); size >= 1; size = Math.floor(size / 2)) {
     // After a removal the same position holds new actions: try it again before moving on.
-    for (let from = 0; from + size <= current.length; ) {
+    for (let from = 0; from + size <= current.length;) {
       if (Date.now() > deadline) return { actions: current, replays, complete: false };
       if (!(await tryWithout(from, from + size))) from += size;
     }

@@ -35,7 +35,15 @@ describe('shrink', () => {
     };
     const prng = mulberry32(42);
     const noise = ['tip', 'join', 'leave', 'payout'];
-    const actions = [...Array.from({ length: 40 }, () => prng.pick(noise)), 'deposit', ...Array.from({ length: 30 }, () => prng.pick(noise)), 'refund', 'tip', 'refund', 'join'];
+    const actions = [
+      ...Array.from({ length: 40 }, () => prng.pick(noise)),
+      'deposit',
+      ...Array.from({ length: 30 }, () => prng.pick(noise)),
+      'refund',
+      'tip',
+      'refund',
+      'join',
+    ];
     expect(await fails(actions)).toBe(true);
     const result = await shrink(actions, fails);
     expect(result.actions).toEqual(['deposit', 'refund', 'refund']);

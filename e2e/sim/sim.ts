@@ -51,7 +51,11 @@ interface RunResult {
  * Runs actions (drawn lazily from `next` until it answers undefined) on the world as it is (fresh, or just reset), the invariants after each;
  * with `target`, stops as soon as that invariant breaks. The end's checks run unless stopped early.
  */
-async function run(world: World, next: (step: number) => Action | undefined, options: { target?: string; endChecks?: boolean; quiet?: boolean } = {}): Promise<RunResult> {
+async function run(
+  world: World,
+  next: (step: number) => Action | undefined,
+  options: { target?: string; endChecks?: boolean; quiet?: boolean } = {},
+): Promise<RunResult> {
   const { target, endChecks = true, quiet = false } = options;
   const result: RunResult = { world, actions: [], outcomes: [], brokenAt: new Map(), brokenAtEnd: new Set() };
   const noteBroken = () => {
@@ -81,7 +85,8 @@ async function run(world: World, next: (step: number) => Action | undefined, opt
     if (values.trace && !quiet) console.log(`  ${String(step + 1).padStart(5)}. ${describe(action)}  → ${outcome ?? NOTHING}`);
     await checkStep(world);
     noteBroken();
-    if (!quiet && (step + 1) % 100 === 0) console.log(`  step ${step + 1}: ${world.failures.size} invariant(s) broken, ${world.clientFigures.requests} requests`);
+    if (!quiet && (step + 1) % 100 === 0)
+      console.log(`  step ${step + 1}: ${world.failures.size} invariant(s) broken, ${world.clientFigures.requests} requests`);
     if (target && world.failures.has(target)) return result;
   }
   if (!quiet) console.log(`  ${result.actions.length} steps in ${((Date.now() - stepsStarted) / 1000).toFixed(1)} s; draining`);
@@ -107,7 +112,9 @@ async function run(world: World, next: (step: number) => Action | undefined, opt
 async function main(): Promise<number> {
   const started = Date.now();
   const prng = mulberry32(seed);
-  console.log(`sim: seed ${seed}, ${steps} steps${faults ? ', with faults' : ''}${values.minutes ? `, at most ${values.minutes} min` : ''}; ports ${BASE_PORT}, ${BASE_PORT + 1}`);
+  console.log(
+    `sim: seed ${seed}, ${steps} steps${faults ? ', with faults' : ''}${values.minutes ? `, at most ${values.minutes} min` : ''}; ports ${BASE_PORT}, ${BASE_PORT + 1}`,
+  );
   const template = await prepareTemplate();
   console.log(`  template ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const world = new World(BASE_PORT);
@@ -121,7 +128,11 @@ async function main(): Promise<number> {
     console.log('actions by kind', world.figures.actions);
     console.log('skipped (nothing to act on)', world.figures.skipped);
     console.log('action errors', world.figures.actionErrors);
-    console.log('requests', { total: world.clientFigures.requests, failedOverToOtherServer: world.clientFigures.failovers, serverErrors: world.clientFigures.serverErrors.length });
+    console.log('requests', {
+      total: world.clientFigures.requests,
+      failedOverToOtherServer: world.clientFigures.failovers,
+      serverErrors: world.clientFigures.serverErrors.length,
+    });
     console.log('refusals by code', world.clientFigures.refusals);
     console.log('kills', world.figures.kills, '· invariant checks', world.figures.invariantChecks);
     console.log('effects', main.effects);
@@ -144,7 +155,11 @@ async function main(): Promise<number> {
       const fails = async (candidate: Action[]) => {
         try {
           await world.reset();
-          const replay = await run(world, (step) => candidate[step], { target: name, endChecks: main.brokenAtEnd.has(name), quiet: true });
+          const replay = await run(world, (step) => candidate[step], {
+            target: name,
+            endChecks: main.brokenAtEnd.has(name),
+            quiet: true,
+          });
           const detail = world.failures.get(name);
           if (detail) last = { actions: replay.actions, outcomes: replay.outcomes, detail };
           return detail !== undefined;
@@ -158,8 +173,12 @@ async function main(): Promise<number> {
       const start = acting.length < prefix.length && (await fails(acting)) ? acting : prefix;
       const shrunk = await shrink(start, fails, budget);
       const confirmed = last && last.actions.length === shrunk.actions.length ? last : undefined;
-      console.log(`"${name}", seed ${seed}: ${shrunk.actions.length} action(s) after ${shrunk.replays} replays${shrunk.complete ? '' : ' (time bound reached: maybe not the shortest)'}${confirmed ? `, broken: ${confirmed.detail}` : ''}`);
-      shrunk.actions.forEach((action, i) => console.log(`  ${String(i + 1).padStart(3)}. ${describe(action)}${confirmed ? `  → ${confirmed.outcomes[i]}` : ''}`));
+      console.log(
+        `"${name}", seed ${seed}: ${shrunk.actions.length} action(s) after ${shrunk.replays} replays${shrunk.complete ? '' : ' (time bound reached: maybe not the shortest)'}${confirmed ? `, broken: ${confirmed.detail}` : ''}`,
+      );
+      shrunk.actions.forEach((action, i) =>
+        console.log(`  ${String(i + 1).padStart(3)}. ${describe(action)}${confirmed ? `  → ${confirmed.outcomes[i]}` : ''}`),
+      );
     }
     return 1;
   } finally {

@@ -189,7 +189,8 @@ export class World {
   async reset() {
     await this.restarting?.catch(() => undefined);
     this.restarting = undefined;
-    for (const list of [this.users, this.teams, this.payments, this.orders, this.invoices, this.payouts, this.operators]) list.length = 0;
+    for (const list of [this.users, this.teams, this.payments, this.orders, this.invoices, this.payouts, this.operators])
+      list.length = 0;
     this.failures.clear();
     this.ending = false;
     Object.assign(this.clientFigures, newClientFigures());
@@ -212,12 +213,20 @@ export class World {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`TRUNCATE ${this.template.tables.map((table) => `"${table.name}"`).join(', ')} RESTART IDENTITY CASCADE`);
+      await client.query(
+        `TRUNCATE ${this.template.tables.map((table) => `"${table.name}"`).join(', ')} RESTART IDENTITY CASCADE`,
+      );
       for (const table of this.template.tables) {
         if (table.rows.length === 0) continue;
-        await client.query(`INSERT INTO "${table.name}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(null::"${table.name}", $1::json)`, [JSON.stringify(table.rows)]);
+        await client.query(
+          `INSERT INTO "${table.name}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(null::"${table.name}", $1::json)`,
+          [JSON.stringify(table.rows)],
+        );
         for (const column of table.serials) {
-          await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), (SELECT max("${column}") FROM "${table.name}"))`, [`"${table.name}"`, column]);
+          await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), (SELECT max("${column}") FROM "${table.name}"))`, [
+            `"${table.name}"`,
+            column,
+          ]);
         }
       }
       await client.query('COMMIT');
@@ -278,7 +287,10 @@ export async function prepareTemplate(): Promise<Template & { drop: () => Promis
   const operators: Template['operators'] = [];
   try {
     for (const email of ['finance-a@sim.test', 'finance-b@sim.test']) {
-      const output = await runCli(['--import', 'tsx', 'apps/api/src/cli/ops-create-admin.ts', email], clusterEnv(template.url, jwtSecret));
+      const output = await runCli(
+        ['--import', 'tsx', 'apps/api/src/cli/ops-create-admin.ts', email],
+        clusterEnv(template.url, jwtSecret),
+      );
       const link = /https?:\/\/\S+/.exec(output)?.[0];
       if (!link) throw new Error(`ops:create-admin printed no enrolment link: ${output}`);
       operators.push({ email, enrolmentToken: link.split('/').pop()! });
@@ -295,7 +307,11 @@ async function snapshot(url: string): Promise<Template['tables']> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const names = (await client.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).rows.map((row) => row.name);
+    const names = (
+      await client.query<{ name: string }>(
+        `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      )
+    ).rows.map((row) => row.name);
     const serials = (
       await client.query<{ table_name: string; column_name: string }>(
         `select table_name, column_name from information_schema.columns where table_schema = 'public' and (is_identity = 'YES' or column_default like 'nextval(%')`,
@@ -303,7 +319,8 @@ async function snapshot(url: string): Promise<Template['tables']> {
     ).rows;
     const tables: Template['tables'] = [];
     for (const name of names) {
-      const rows = (await client.query<{ rows: unknown[] }>(`select coalesce(json_agg(t), '[]'::json) as rows from "${name}" t`)).rows[0]!.rows;
+      const rows = (await client.query<{ rows: unknown[] }>(`select coalesce(json_agg(t), '[]'::json) as rows from "${name}" t`))
+        .rows[0]!.rows;
       tables.push({ name, rows, serials: serials.filter((row) => row.table_name === name).map((row) => row.column_name) });
     }
     return tables;

@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test';
 import { a11yProblems } from './helpers.ts';
 
 // The cookie policy's wide table scrolls sideways: in every language it must be a focusable, named region.
-for (const path of ['/#/', '/#/login', '/#/registration', '/#/lv/login', '/#/cookies', '/#/lv/cookies', '/#/fr/cookies', '/#/es/cookies']) {
+for (const path of [
+  '/#/',
+  '/#/login',
+  '/#/registration',
+  '/#/lv/login',
+  '/#/cookies',
+  '/#/lv/cookies',
+  '/#/fr/cookies',
+  '/#/es/cookies',
+]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();

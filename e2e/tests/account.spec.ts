@@ -20,7 +20,9 @@ async function useSession(page: Page, baseURL: string, tokens: { jwt: string; re
 
 async function apiSignIn(request: APIRequestContext, phone: string) {
   expect((await request.post('/api/request-otp', { data: { username: phone } })).ok()).toBeTruthy();
-  const signed = await request.post('/api/login_check', { data: { username: phone, password: await readCode(request, phone, 1) } });
+  const signed = await request.post('/api/login_check', {
+    data: { username: phone, password: await readCode(request, phone, 1) },
+  });
   const data = ((await signed.json()) as { data: { jwt: string; refresh_token: string } }).data;
   return { jwt: data.jwt, refreshToken: data.refresh_token };
 }
@@ -53,7 +55,11 @@ const TEXTS = {
 } as const;
 
 for (const [locale, text] of Object.entries(TEXTS)) {
-  test(`account in ${locale}: download my data, delete with a zero balance, restore within 30 days`, async ({ page, playwright, baseURL }) => {
+  test(`account in ${locale}: download my data, delete with a zero balance, restore within 30 days`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     const request = await playwright.request.newContext({ baseURL: baseURL! });
     const staff: Staff = await createStaffWithCard(request);

@@ -29,7 +29,6 @@ async function fillAddress(page: Page) {
   await page.locator('input[autocomplete="postal-code"]').fill('LV-1010');
 }
 
-
 test('the first order is free, end to end, and a second one is paid with the sandbox card (en)', async ({
   page,
   request,

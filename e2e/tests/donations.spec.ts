@@ -41,9 +41,18 @@ test('a donor gives 10 EUR once, with their details for the receipt', async ({ p
   await expect(page).toHaveURL(new RegExp(`/payment/${charity.cardId}/success\\?payment=`));
   await expect(page.getByTestId('success-amount')).toHaveText('Your donation of € 10.00 to Ķepu draugi has been received.');
 
-  const list = await request.get(`/api/clients/${charity.clientId}/donations`, { headers: { Authorization: `Bearer ${charity.jwt}` } });
+  const list = await request.get(`/api/clients/${charity.clientId}/donations`, {
+    headers: { Authorization: `Bearer ${charity.jwt}` },
+  });
   expect(((await list.json()) as { data: unknown[] }).data).toEqual([
-    expect.objectContaining({ kind: 'one_off', donor_name: 'Anna Kalniņa', donor_email: 'anna@example.lv', donor_code: '010190-12345', amount_cents: 1_000, status: 'succeeded' }),
+    expect.objectContaining({
+      kind: 'one_off',
+      donor_name: 'Anna Kalniņa',
+      donor_email: 'anna@example.lv',
+      donor_code: '010190-12345',
+      amount_cents: 1_000,
+      status: 'succeeded',
+    }),
   ]);
 });
 

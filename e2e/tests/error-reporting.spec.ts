@@ -36,7 +36,9 @@ test.beforeAll(async ({ request }) => {
   };
   delete env.DATABASE_URL;
   server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: ROOT, env, stdio: 'inherit' });
-  await expect.poll(async () => (await request.get(`${BASE}/api/ready`).catch(() => null))?.ok() ?? false, { timeout: 90_000 }).toBe(true);
+  await expect
+    .poll(async () => (await request.get(`${BASE}/api/ready`).catch(() => null))?.ok() ?? false, { timeout: 90_000 })
+    .toBe(true);
 });
 
 test.afterAll(async () => {
@@ -44,7 +46,12 @@ test.afterAll(async () => {
   await sentry?.close();
 });
 
-type BrowserEvent = { tags?: Record<string, string>; environment?: string; extra?: { page?: string }; exception?: { values: { value: string }[] } };
+type BrowserEvent = {
+  tags?: Record<string, string>;
+  environment?: string;
+  extra?: { page?: string };
+  exception?: { values: { value: string }[] };
+};
 
 test('an uncaught error on the guest page reaches Sentry, and nothing is loaded for it before', async ({ page }) => {
   const requested: string[] = [];
@@ -53,7 +60,9 @@ test('an uncaught error on the guest page reaches Sentry, and nothing is loaded 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The server's markup is on screen before the page's script (and its error reporting) starts, after the first paint.
   await page.waitForLoadState('networkidle');
-  expect(requested.filter((url) => url.includes('/api/error-reporting') || url.includes(':' + new URL(sentry.dsn).port))).toEqual([]);
+  expect(requested.filter((url) => url.includes('/api/error-reporting') || url.includes(':' + new URL(sentry.dsn).port))).toEqual(
+    [],
+  );
 
   const before = sentry.events().length;
   await page.evaluate(

@@ -27,10 +27,19 @@ test('a French user sees French transaction text and French money on every page'
   const headers = { Authorization: `Bearer ${staff.jwt}` };
   const method = await request.post(`/api/clients/${staff.clientId}/payout-methods`, {
     headers,
-    data: { kind: 'sepa', iban: 'LV80BANK0000435195001', bic: 'HABALV22', holder_last_name: 'Bērziņa', address: 'Brīvības iela 1, Rīga' },
+    data: {
+      kind: 'sepa',
+      iban: 'LV80BANK0000435195001',
+      bic: 'HABALV22',
+      holder_last_name: 'Bērziņa',
+      address: 'Brīvības iela 1, Rīga',
+    },
   });
   expect(method.status()).toBe(201);
-  const invoice = await request.post(`/api/clients/${staff.clientId}/invoices`, { headers, data: { description: 'Séance photo', amount_cents: 123_450 } });
+  const invoice = await request.post(`/api/clients/${staff.clientId}/invoices`, {
+    headers,
+    data: { description: 'Séance photo', amount_cents: 123_450 },
+  });
   expect(invoice.status()).toBe(201);
 
   const { hostname } = new URL(baseURL!);
@@ -44,7 +53,12 @@ test('a French user sees French transaction text and French money on every page'
   });
 
   // The tip is credited by the sandbox's webhook a moment after the payment.
-  await expect.poll(async () => (await (await request.get(`/api/clients/${staff.clientId}/transactions`, { headers })).json()).data.items.length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/clients/${staff.clientId}/transactions`, { headers })).json()).data.items.length,
+    )
+    .toBe(1);
 
   await expectFrench(page, 'overview', ['Pourboire via Café Riga', '+9,50 €', FRENCH_MONEY]);
   await expectFrench(page, 'transactions', ['Pourboire via Café Riga', '+9,50 €', 'Frais 0,50 €']);
@@ -59,6 +73,8 @@ test('a French user sees French transaction text and French money on every page'
   await page.getByRole('button', { name: 'Quand puis-je retirer un pourboire ?' }).click();
   await expect(page.locator('main')).toContainText(/en attente 0,01 heure/);
 
-  const csv = await request.get(`/api/clients/${staff.clientId}/transactions.csv`, { headers: { ...headers, 'Accept-Language': 'fr' } });
+  const csv = await request.get(`/api/clients/${staff.clientId}/transactions.csv`, {
+    headers: { ...headers, 'Accept-Language': 'fr' },
+  });
   expect(await csv.text()).toContain(',Pourboire via Café Riga,');
 });

@@ -12,7 +12,9 @@ let staff: Staff;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  staff = await createStaffWithCard(request, { welcome_phrase: 'Paldies! Thank you for coming, it was a pleasure to serve you.' });
+  staff = await createStaffWithCard(request, {
+    welcome_phrase: 'Paldies! Thank you for coming, it was a pleasure to serve you.',
+  });
   await request.dispose();
 });
 

@@ -41,7 +41,7 @@ test('a guest tips 5 EUR with the success card and lands on success', async ({ p
   await expect(page.getByTestId('success-amount')).toContainText('€ 5.00');
 });
 
-test('a guest tips once more with the Apple Pay button on the card\'s page and lands on success', async ({ page }) => {
+test("a guest tips once more with the Apple Pay button on the card's page and lands on success", async ({ page }) => {
   await page.goto(`/payment/${staff.cardId}`);
   await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
@@ -54,7 +54,11 @@ test('a guest tips once more with the Apple Pay button on the card\'s page and l
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 });
 
-test('the staff member sees both tips on /transactions, in HOLD and then PAID after settlement', async ({ page, context, baseURL }) => {
+test('the staff member sees both tips on /transactions, in HOLD and then PAID after settlement', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { hostname } = new URL(baseURL!);
   await context.addCookies([
@@ -115,7 +119,11 @@ test('an unknown card id shows that the link is no longer active', async ({ page
   await expect(page.getByRole('heading', { name: 'This link is no longer active or has been deleted...' })).toBeVisible();
 });
 
-test('the payment page has no serious accessibility violations, in English and in Latvian', async ({ page, context, baseURL }) => {
+test('the payment page has no serious accessibility violations, in English and in Latvian', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.goto(`/payment/${staff.cardId}`);
   await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
   // The errors and the fee summary are part of what a guest meets: check them too.
@@ -132,4 +140,3 @@ test('the payment page has no serious accessibility violations, in English and i
   await expect(page.getByText('Atstājiet dzeramnaudu')).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
 });
-

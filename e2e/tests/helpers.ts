@@ -32,7 +32,9 @@ export interface Staff {
 /** A staff member signed up through the API (code from the dev outbox) with a private card. */
 export async function createStaffWithCard(request: APIRequestContext, card: Record<string, string> = {}): Promise<Staff> {
   const phone = newPhone();
-  const registered = await request.post('/api/register', { data: { username: phone, age_confirmed: true, terms_accepted: true } });
+  const registered = await request.post('/api/register', {
+    data: { username: phone, age_confirmed: true, terms_accepted: true },
+  });
   expect(registered.ok()).toBeTruthy();
   const { uuid } = ((await registered.json()) as { data: { uuid: string } }).data;
   const verified = await request.post(`/api/register/${uuid}/verify`, { data: { code: await readCode(request, phone) } });
@@ -64,7 +66,11 @@ export async function signInUserApp(context: BrowserContext, baseURL: string, st
 }
 
 /** A guest's tip paid on the sandbox's hosted checkout with its Apple Pay button (the form the page posts). */
-export async function payTipWithApplePay(request: APIRequestContext, cardId: string, tip: { amount_cents: number; cover_fee?: boolean }) {
+export async function payTipWithApplePay(
+  request: APIRequestContext,
+  cardId: string,
+  tip: { amount_cents: number; cover_fee?: boolean },
+) {
   const created = await request.post(`/api/public/cards/${cardId}/payments`, {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: { cover_fee: false, ...tip, terms_accepted: true },
@@ -91,7 +97,12 @@ export function png(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [30, 58, 138]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal one-page PDF: the server opens uploaded PDFs with a parser and refuses one without a page. */

@@ -17,19 +17,23 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 async function signIn(page: Page, baseURL: string, locale?: string) {
   const { hostname } = new URL(baseURL);
-  await page.context().addCookies([
-    { name: 'qtfo__token', value: staff.jwt, domain: hostname, path: '/' },
-    { name: 'refresh__key', value: staff.refreshToken, domain: hostname, path: '/' },
-    ...(locale ? [{ name: 'locale', value: locale, domain: hostname, path: '/' }] : []),
-  ]);
+  await page
+    .context()
+    .addCookies([
+      { name: 'qtfo__token', value: staff.jwt, domain: hostname, path: '/' },
+      { name: 'refresh__key', value: staff.refreshToken, domain: hostname, path: '/' },
+      ...(locale ? [{ name: 'locale', value: locale, domain: hostname, path: '/' }] : []),
+    ]);
 }
 
 async function createInvoice(request: APIRequestContext, description: string, amount_cents: number) {
-  const created = await request.post(`/api/clients/${staff.clientId}/invoices`, { headers: { Authorization: `Bearer ${staff.jwt}` }, data: { description, amount_cents } });
+  const created = await request.post(`/api/clients/${staff.clientId}/invoices`, {
+    headers: { Authorization: `Bearer ${staff.jwt}` },
+    data: { description, amount_cents },
+  });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { data: { id: string; url: string } }).data;
 }
-
 
 test('staff create an invoice, see its link and QR code, and cancel another', async ({ page, baseURL }) => {
   await signIn(page, baseURL!);
@@ -98,7 +102,9 @@ test('a guest pays an invoice on a phone; it then says it is paid', async ({ pag
 test('a canceled invoice and an unknown link say so, in Latvian and in Spanish', async ({ page, request, baseURL, viewport }) => {
   test.skip((viewport?.width ?? 0) > 400, 'the guest pages run on the phone viewport (390×844)');
   const invoice = await createInvoice(request, 'Stundas maksa', 2_500);
-  const canceled = await request.post(`/api/clients/${staff.clientId}/invoices/${invoice.id}/cancel`, { headers: { Authorization: `Bearer ${staff.jwt}` } });
+  const canceled = await request.post(`/api/clients/${staff.clientId}/invoices/${invoice.id}/cancel`, {
+    headers: { Authorization: `Bearer ${staff.jwt}` },
+  });
   expect(canceled.ok()).toBeTruthy();
   const { hostname } = new URL(baseURL!);
 
@@ -121,7 +127,12 @@ test('the staff member sees the paid invoice and its PAYIN on hold', async ({ pa
   test.skip((viewport?.width ?? 0) > 400, 'follows the phone journey above');
   await signIn(page, baseURL!);
   await page.goto('/#/invoices');
-  await expect(page.getByTestId('invoice-row').filter({ hasText: 'Wedding photos, 12 June' })).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('invoice-row').filter({ hasText: 'Wedding photos, 12 June' })).toHaveAttribute(
+    'data-status',
+    'paid',
+  );
   await page.goto('/#/transactions');
-  await expect(page.getByTestId('transaction').filter({ hasText: 'Invoice: Wedding photos, 12 June' })).toContainText('+€ 114.00');
+  await expect(page.getByTestId('transaction').filter({ hasText: 'Invoice: Wedding photos, 12 June' })).toContainText(
+    '+€ 114.00',
+  );
 });

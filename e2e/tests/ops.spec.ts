@@ -104,7 +104,6 @@ async function enrolByLink(link: string): Promise<string> {
   return secret;
 }
 
-
 const invites: Record<'compliance' | 'finance' | 'support', string> = { compliance: '', finance: '', support: '' };
 let supportSecret = '';
 
@@ -328,7 +327,9 @@ test('a support operator downloads a print file and moves a card order to shippe
   await expect(row()).toContainText('Ozoliņa');
   expect(await a11yProblems(page)).toEqual([]);
   const download = page.waitForEvent('download');
-  await row().getByRole('button', { name: `Print PDF of order ${short}` }).click();
+  await row()
+    .getByRole('button', { name: `Print PDF of order ${short}` })
+    .click();
   const pdf = readFileSync((await download.then((file) => file.path()))!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 

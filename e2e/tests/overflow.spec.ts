@@ -21,18 +21,33 @@ interface Seeded extends Staff {
 }
 
 async function seed(request: APIRequestContext): Promise<Seeded> {
-  const staff = await createStaffWithCard(request, { public_name: 'Anna Bērziņa-Kalniņa', title: 'Viesmīle kafejnīcā “Café Rīga”' });
+  const staff = await createStaffWithCard(request, {
+    public_name: 'Anna Bērziņa-Kalniņa',
+    title: 'Viesmīle kafejnīcā “Café Rīga”',
+  });
   const headers = { Authorization: `Bearer ${staff.jwt}` };
   await payTipWithApplePay(request, staff.cardId, { amount_cents: 45_000 });
   await payTipWithApplePay(request, staff.cardId, { amount_cents: 500, cover_fee: true });
   const method = await request.post(`/api/clients/${staff.clientId}/payout-methods`, {
     headers,
-    data: { kind: 'sepa', iban: 'LV80BANK0000435195001', bic: 'HABALV22', holder_last_name: 'Bērziņa', address: 'Brīvības iela 1, Rīga, LV-1010, Latvia' },
+    data: {
+      kind: 'sepa',
+      iban: 'LV80BANK0000435195001',
+      bic: 'HABALV22',
+      holder_last_name: 'Bērziņa',
+      address: 'Brīvības iela 1, Rīga, LV-1010, Latvia',
+    },
   });
   expect(method.status()).toBe(201);
-  const ticket = await request.post(`/api/clients/${staff.clientId}/tickets`, { headers, data: { title: 'Kur ir mana izmaksa?', message: 'Pirms nedēļas pieprasīju izmaksu.' } });
+  const ticket = await request.post(`/api/clients/${staff.clientId}/tickets`, {
+    headers,
+    data: { title: 'Kur ir mana izmaksa?', message: 'Pirms nedēļas pieprasīju izmaksu.' },
+  });
   expect(ticket.status()).toBe(201);
-  const invoice = await request.post(`/api/clients/${staff.clientId}/invoices`, { headers, data: { description: 'Kāzu fotosesija, 12. jūnijs', amount_cents: 45_000 } });
+  const invoice = await request.post(`/api/clients/${staff.clientId}/invoices`, {
+    headers,
+    data: { description: 'Kāzu fotosesija, 12. jūnijs', amount_cents: 45_000 },
+  });
   expect(invoice.status()).toBe(201);
   return {
     ...staff,
@@ -42,7 +57,19 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
 }
 
 /** Pages for everyone, opened signed out ('' is the landing page). */
-const PUBLIC_PAGES = ['', 'login', 'registration', 'how-it-works', 'about', 'faq', 'contacts', 'affiliate-program', 'terms', 'privacy', 'cookies'];
+const PUBLIC_PAGES = [
+  '',
+  'login',
+  'registration',
+  'how-it-works',
+  'about',
+  'faq',
+  'contacts',
+  'affiliate-program',
+  'terms',
+  'privacy',
+  'cookies',
+];
 
 /** The signed-in pages; `:ticket` is the seeded ticket. */
 const APP_PAGES = [
@@ -90,8 +117,12 @@ function overflowProblems(page: Page): Promise<string[]> {
     const beyond = (element: Element) => element.getBoundingClientRect().right > root.clientWidth + 1;
     if (root.scrollWidth > root.clientWidth) {
       // Named by the innermost elements that stick out, so a wide box without text of its own is found too.
-      const culprits = [...document.body.querySelectorAll(':not(svg *)')].filter((element) => beyond(element) && ![...element.children].some(beyond));
-      problems.push(`page is ${root.scrollWidth} px wide in ${root.clientWidth} px: ${culprits.slice(0, 3).map(name).join(', ')}`);
+      const culprits = [...document.body.querySelectorAll(':not(svg *)')].filter(
+        (element) => beyond(element) && ![...element.children].some(beyond),
+      );
+      problems.push(
+        `page is ${root.scrollWidth} px wide in ${root.clientWidth} px: ${culprits.slice(0, 3).map(name).join(', ')}`,
+      );
     }
     const scrollsSideways = (element: Element) => {
       for (let node = element.parentElement; node; node = node.parentElement) {
@@ -119,7 +150,13 @@ function overflowProblems(page: Page): Promise<string[]> {
 }
 
 async function sweepLanguage(browser: Browser, baseURL: string, language: Language, width: number, seeded: Seeded) {
-  const context = await browser.newContext({ viewport: { width, height: 640 }, isMobile: true, hasTouch: true, locale: language, baseURL });
+  const context = await browser.newContext({
+    viewport: { width, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    locale: language,
+    baseURL,
+  });
   const page = await context.newPage();
   const found: Record<string, string[]> = {};
   const visit = async (label: string, url: string) => {

@@ -12,7 +12,9 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the payout journey ru
 let staff: Staff;
 
 async function mainBalance(request: APIRequestContext): Promise<number> {
-  const response = await request.get(`/api/clients/${staff.clientId}/account`, { headers: { Authorization: `Bearer ${staff.jwt}` } });
+  const response = await request.get(`/api/clients/${staff.clientId}/account`, {
+    headers: { Authorization: `Bearer ${staff.jwt}` },
+  });
   const account = ((await response.json()) as { data: { account_balances: { type: string; balance: number }[] } }).data;
   return account.account_balances.find((item) => item.type === 'main')?.balance ?? 0;
 }
@@ -45,7 +47,6 @@ async function signIn(page: Page, baseURL: string) {
   });
 }
 
-
 /** Drags the slide control's handle to the end of its track with the pointer, as a finger would. */
 async function slideToConfirm(page: Page) {
   const track = page.getByTestId('slide-to-confirm');
@@ -53,7 +54,8 @@ async function slideToConfirm(page: Page) {
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.height / 2, y);
   await page.mouse.down();
-  for (let step = 1; step <= 10; step += 1) await page.mouse.move(box.x + box.height / 2 + ((box.width - box.height) * step) / 10, y);
+  for (let step = 1; step <= 10; step += 1)
+    await page.mouse.move(box.x + box.height / 2 + ((box.width - box.height) * step) / 10, y);
   await page.mouse.up();
 }
 
@@ -68,7 +70,11 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await request.dispose();
 });
 
-test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees the payout in flight and then paid', async ({ page, baseURL, request }) => {
+test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees the payout in flight and then paid', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, baseURL!);
 

@@ -63,7 +63,7 @@ test('an unknown phone offers Create an account; the message is gone on the next
   await expect(page).toHaveURL(/#\/account\/create/);
 });
 
-test('a new user\'s overview leads with the QR card to print or share', async ({ page, request, baseURL }) => {
+test("a new user's overview leads with the QR card to print or share", async ({ page, request, baseURL }) => {
   const staff = await createStaffWithCard(request);
   const { hostname } = new URL(baseURL!);
   await page.context().addCookies([

@@ -64,7 +64,11 @@ const TEXTS = {
 } as const;
 
 for (const [locale, text] of Object.entries(TEXTS)) {
-  test(`support in ${locale}: a ticket with a dragged PDF, the operator's answer and the badge, a reply`, async ({ page, playwright, baseURL }) => {
+  test(`support in ${locale}: a ticket with a dragged PDF, the operator's answer and the badge, a reply`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const request = await playwright.request.newContext({ baseURL: baseURL! });
     const staff = await createStaffWithCard(request);
     await signInUserApp(page.context(), baseURL!, staff);
@@ -108,7 +112,9 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expect(page.getByTestId('ticket-status')).toHaveText(text.open);
 
     // An operator answers (the back office's call, through the development route).
-    const replied = await request.post(`/api/dev/support/${ticketId}/reply`, { data: { message: 'We sent it again; it arrives tomorrow.' } });
+    const replied = await request.post(`/api/dev/support/${ticketId}/reply`, {
+      data: { message: 'We sent it again; it arrives tomorrow.' },
+    });
     expect(replied.status()).toBe(204);
     await page.reload();
     await expect(conversation.locator('[data-author="operator"]')).toContainText('We sent it again; it arrives tomorrow.');

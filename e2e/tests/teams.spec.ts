@@ -105,7 +105,13 @@ async function expectAccessible(page: Page) {
 }
 
 for (const [locale, text] of Object.entries(TEXTS)) {
-  test(`${locale}: three steps to a shared team card: create, invite and approve, split tips, hand over and leave`, async ({ browser, page, context, request, baseURL }) => {
+  test(`${locale}: three steps to a shared team card: create, invite and approve, split tips, hand over and leave`, async ({
+    browser,
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     const team = `Bar Riga ${locale.toUpperCase()}`;
     const admin = await createStaffWithCard(request, { public_name: 'Anna' });
@@ -171,7 +177,9 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expectAccessible(colleague);
 
     // A guest sees the team on the team card's page and tips 10 EUR: 4.75 each (9.50 after the 0.50 fee), written in the reader's decimal mark.
-    const workplace = await request.get(`/api/clients/${admin.clientId}/workplace`, { headers: { Authorization: `Bearer ${admin.jwt}` } });
+    const workplace = await request.get(`/api/clients/${admin.clientId}/workplace`, {
+      headers: { Authorization: `Bearer ${admin.jwt}` },
+    });
     const { card_id: cardId } = ((await workplace.json()) as { data: { team: { card_id: string } } }).data.team;
     const guestContext = await browser.newContext(phoneContext);
     const guest = await guestContext.newPage();
@@ -211,7 +219,10 @@ for (const [locale, text] of Object.entries(TEXTS)) {
 
 test('the invite link speaks Latvian, and a wrong one says the team is not found', async ({ page, request }) => {
   const admin = await createStaffWithCard(request, { public_name: 'Anna' });
-  const created = await request.post(`/api/clients/${admin.clientId}/workplace`, { headers: { Authorization: `Bearer ${admin.jwt}` }, data: { name: 'Kafejnīca', country: 'LV' } });
+  const created = await request.post(`/api/clients/${admin.clientId}/workplace`, {
+    headers: { Authorization: `Bearer ${admin.jwt}` },
+    data: { name: 'Kafejnīca', country: 'LV' },
+  });
   const { id } = ((await created.json()) as { data: { team: { id: string } } }).data.team;
   await page.goto(`/#/lv/teams/${id}/join`);
   await expect(page.getByText('Pievienoties komandai')).toBeVisible();

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, payTipWithApplePay, png, signInUserApp, type Staff } from './helpers.ts';
+import {
+  a11yProblems,
+  createStaffWithCard,
+  ONE_PAGE_PDF,
+  payTipWithApplePay,
+  png,
+  signInUserApp,
+  type Staff,
+} from './helpers.ts';
 
 /**
  * A staff member over the verification limit (1,000 EUR received by default: two 500 EUR tips with the fee covered
@@ -30,7 +38,11 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await request.dispose();
 });
 
-test('a staff member over the limit is asked to verify, sends the person form and sees it pending', async ({ page, context, baseURL }) => {
+test('a staff member over the limit is asked to verify, sends the person form and sees it pending', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // Cookie choices made earlier: the banner stays away and the form's button is not covered.
   await signInUserApp(context, baseURL!, staff);
   await page.goto('/#/overview');
@@ -54,7 +66,9 @@ test('a staff member over the limit is asked to verify, sends the person form an
   const form = page.getByRole('form', { name: 'Private person' });
 
   // A wrong file type is refused in the browser, before anything is sent.
-  await form.getByLabel('Identity document: front').setInputFiles({ name: 'id.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await form
+    .getByLabel('Identity document: front')
+    .setInputFiles({ name: 'id.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(form.getByText('This file type is not allowed. Use PDF, JPG or PNG.')).toBeVisible();
 
   await form.getByLabel('First name').fill('Marta');
@@ -63,7 +77,9 @@ test('a staff member over the limit is asked to verify, sends the person form an
   await form.getByLabel('Personal code').fill('140692-11223');
   await form.getByLabel('Address').fill('Brīvības iela 12, Rīga, LV-1010');
   await form.getByLabel('Identity document: front').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: PNG });
-  await form.getByLabel('Identity document: back').setInputFiles({ name: 'id-back.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await form
+    .getByLabel('Identity document: back')
+    .setInputFiles({ name: 'id-back.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByText('id-front.png', { exact: true })).toBeVisible();
   await expect(form.getByText('id-back.pdf', { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'Send for review' }).click();
@@ -104,4 +120,3 @@ test('the verification form has no serious accessibility violations', async ({ p
   await expect(page.getByRole('form', { name: 'Company' })).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
 });
-

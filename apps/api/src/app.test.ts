@@ -47,8 +47,13 @@ describe('platform', () => {
   });
 
   it('answers an unknown content type with 415 and a body of the wrong shape with 422', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/request-otp', headers: { 'content-type': 'application/xml' }, payload: '<x/>' })).status).toBe(415);
-    expect((await t.call({ method: 'POST', url: '/api/request-otp', headers: { 'content-type': 'text/plain' }, payload: 'x' })).status).toBe(422);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/request-otp', headers: { 'content-type': 'application/xml' }, payload: '<x/>' }))
+        .status,
+    ).toBe(415);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/request-otp', headers: { 'content-type': 'text/plain' }, payload: 'x' })).status,
+    ).toBe(422);
     expect((await t.call({ method: 'POST', url: '/api/request-otp', payload: [1, 2] as unknown as object })).status).toBe(422);
   });
 
@@ -110,7 +115,12 @@ describe('production mode', () => {
       expect(health.headers['strict-transport-security']).toContain('max-age=31536000');
       const boom = await app.inject({ method: 'GET', url: '/api/boom' });
       expect(boom.statusCode).toBe(500);
-      expect(boom.json()).toEqual({ message: 'Something went wrong', code: 'internal', errors: ['Something went wrong'], validation_errors: {} });
+      expect(boom.json()).toEqual({
+        message: 'Something went wrong',
+        code: 'internal',
+        errors: ['Something went wrong'],
+        validation_errors: {},
+      });
       expect(boom.body).not.toContain('secret');
     } finally {
       await app.close();
@@ -141,11 +151,23 @@ describe('logs', () => {
     });
     try {
       const phone = '+37129998877';
-      const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { username: phone, age_confirmed: true, terms_accepted: true } });
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: phone, age_confirmed: true, terms_accepted: true },
+      });
       await runJob(app, 'messages.deliver');
       const code = /\d{6}/.exec(texts[0]!.body)![0];
-      await app.inject({ method: 'POST', url: `/api/register/${registered.json().data.uuid}/verify`, payload: { code: '000000' } });
-      const verified = await app.inject({ method: 'POST', url: `/api/register/${registered.json().data.uuid}/verify`, payload: { code } });
+      await app.inject({
+        method: 'POST',
+        url: `/api/register/${registered.json().data.uuid}/verify`,
+        payload: { code: '000000' },
+      });
+      const verified = await app.inject({
+        method: 'POST',
+        url: `/api/register/${registered.json().data.uuid}/verify`,
+        payload: { code },
+      });
       const { jwt, refresh_token } = verified.json().data;
       await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${jwt}` } });
       await app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: refresh_token } });
@@ -176,15 +198,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: '1' })).toThrow(/JWT_SECRET[\s\S]*SMS_PROVIDER/);
   });
 
-  it('keeps the embedded data in the repository\'s ./data, and reads a relative DATA_DIR from where npm was started', () => {
+  it("keeps the embedded data in the repository's ./data, and reads a relative DATA_DIR from where npm was started", () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     expect(loadConfig({}, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe(join(root, 'data'));
-    expect(loadConfig({ DATA_DIR: 'elsewhere', INIT_CWD: '/srv/tipcard' }, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe('/srv/tipcard/elsewhere');
+    expect(loadConfig({ DATA_DIR: 'elsewhere', INIT_CWD: '/srv/tipcard' }, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe(
+      '/srv/tipcard/elsewhere',
+    );
     expect(loadConfig({ DATA_DIR: '/var/lib/tipcard' }, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe('/var/lib/tipcard');
   });
 
   it('has working defaults for the embedded mode', () => {
     const config = loadConfig({}, { jwtSecret: 'x'.repeat(40) });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', databaseUrl: undefined, devOutbox: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      devOutbox: true,
+    });
   });
 });

@@ -134,7 +134,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 
-  const { health, analytics, balances, me, transactions, cards, documents, auth, payments, tips, payouts, payoutMethods, sandbox, contact, siteInfo } = services;
+  const {
+    health,
+    analytics,
+    balances,
+    me,
+    transactions,
+    cards,
+    documents,
+    auth,
+    payments,
+    tips,
+    payouts,
+    payoutMethods,
+    sandbox,
+    contact,
+    siteInfo,
+  } = services;
 
   await app.register(
     async (api) => {
@@ -195,7 +211,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.addHook('onClose', () => sender.stop());
   }
   if (config.worker === 'inline') {
-    const runner = startRunner({ jobs: services.jobs, clock, log: app.log, errors: services.errors, intervalMs: config.workerIntervalMs });
+    const runner = startRunner({
+      jobs: services.jobs,
+      clock,
+      log: app.log,
+      errors: services.errors,
+      intervalMs: config.workerIntervalMs,
+    });
     app.addHook('onClose', () => runner.stop());
   }
   app.setNotFoundHandler((request, reply) => {

@@ -20,8 +20,28 @@ const optionalHttpsUrl = optionalText.pipe(
 
 /** The first path segments the server or the app already answer; a short link may not shadow them. */
 const RESERVED_SHORT_PATHS = new Set([
-  'api', 'assets', 'docs', 'payment', 'invoice', 'actions', 'teams', 'en', 'lv', 'fr', 'es', 'login', 'registration',
-  'about', 'contacts', 'affiliate-program', 'cookies', 'faq', 'how-it-works', 'privacy', 'terms', 'favicon.svg',
+  'api',
+  'assets',
+  'docs',
+  'payment',
+  'invoice',
+  'actions',
+  'teams',
+  'en',
+  'lv',
+  'fr',
+  'es',
+  'login',
+  'registration',
+  'about',
+  'contacts',
+  'affiliate-program',
+  'cookies',
+  'faq',
+  'how-it-works',
+  'privacy',
+  'terms',
+  'favicon.svg',
 ]);
 const MAX_SHORT_LINKS = 3;
 /** The dev outbox's stand-in for SUPPORT_EMAIL: never shown on the site, only the recipient of outbox e-mails. */
@@ -34,7 +54,10 @@ export const DEV_SUPPORT_EMAIL = 'support@localhost';
 export function parseShortLinks(text: string | undefined): { links: Record<string, string> } | { problems: string[] } {
   const links: Record<string, string> = {};
   const problems: string[] = [];
-  const pairs = (text ?? '').split(',').map((pair) => pair.trim()).filter(Boolean);
+  const pairs = (text ?? '')
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean);
   if (pairs.length > MAX_SHORT_LINKS) problems.push(`at most ${MAX_SHORT_LINKS} short links, got ${pairs.length}`);
   for (const pair of pairs) {
     const [name = '', cardId = '', ...rest] = pair.split('=').map((part) => part.trim());
@@ -101,10 +124,18 @@ const envSchema = z
     /** The environment events are filed under in Sentry; NODE_ENV by default. */
     SENTRY_ENVIRONMENT: optionalText,
     // Fractions are allowed so a test run can hold tips for seconds.
-    HOLD_HOURS: z.coerce.number().min(0).max(24 * 60).default(24),
+    HOLD_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(24),
     FEE_PERCENT: z.coerce.number().min(0).max(5).default(5),
     VERIFICATION_LIMIT_CENTS: z.coerce.number().int().min(0).default(100_000),
-    RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(5),
+    RECONCILE_AFTER_MINUTES: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 60)
+      .default(5),
     // Card testing (someone trying stolen cards through a card's page from many addresses).
     CHECKOUTS_PER_CARD_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
     // Far above real traffic: a brake on card testing spread over many cards, not a quota.
@@ -137,7 +168,8 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be twilio in production' });
     }
     if (env.SMS_PROVIDER === 'twilio') {
-      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) need(name, 'with SMS_PROVIDER=twilio');
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+        need(name, 'with SMS_PROVIDER=twilio');
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) need(name, 'with PAYMENT_PROVIDER=stripe');
@@ -152,14 +184,21 @@ const envSchema = z
     if ('problems' in shortLinks) {
       for (const problem of shortLinks.problems) ctx.addIssue({ code: 'custom', path: ['SHORT_LINKS'], message: problem });
     }
-    if (env.PAYOUT_DEBTOR_IBAN && !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(env.PAYOUT_DEBTOR_IBAN.replace(/\s+/g, '').toUpperCase())) {
+    if (
+      env.PAYOUT_DEBTOR_IBAN &&
+      !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(env.PAYOUT_DEBTOR_IBAN.replace(/\s+/g, '').toUpperCase())
+    ) {
       ctx.addIssue({ code: 'custom', path: ['PAYOUT_DEBTOR_IBAN'], message: 'must be an IBAN' });
     }
     if (env.PAYOUT_DEBTOR_BIC && !/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(env.PAYOUT_DEBTOR_BIC.toUpperCase())) {
       ctx.addIssue({ code: 'custom', path: ['PAYOUT_DEBTOR_BIC'], message: 'must be a BIC (8 or 11 characters)' });
     }
     if ('problem' in parseTrustProxy(env.TRUST_PROXY)) {
-      ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be a number of hops (1-10) or addresses / CIDR ranges separated by commas' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: 'must be a number of hops (1-10) or addresses / CIDR ranges separated by commas',
+      });
     }
     if (production && env.RATE_LIMITS === 'off') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
@@ -178,7 +217,10 @@ export type Env = z.infer<typeof envSchema>;
 export function parseTrustProxy(text: string | undefined): { value: false | number | string[] } | { problem: true } {
   if (!text || text === '0' || text === 'none') return { value: false };
   if (/^\d+$/.test(text)) return Number(text) <= 10 ? { value: Number(text) } : { problem: true };
-  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const address = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
   return addresses.length > 0 && addresses.every((part) => address.test(part)) ? { value: addresses } : { problem: true };
 }
@@ -303,7 +345,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const env = parsed.data;
   // npm runs workspace scripts inside the workspace, so a relative DATA_DIR means relative to where npm was started,
   // and the default is the repository's ./data whichever script (server, worker, CLI) opens it.
-  const dataDir = env.DATA_DIR ? resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR) : fileURLToPath(new URL('../../../data', import.meta.url));
+  const dataDir = env.DATA_DIR
+    ? resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR)
+    : fileURLToPath(new URL('../../../data', import.meta.url));
   const shortLinks = parseShortLinks(env.SHORT_LINKS);
   const config: Config = {
     env: env.NODE_ENV,
@@ -386,7 +430,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);
   // Unset, the links' key is derived from JWT_SECRET (kept secret, required in production); set it to rotate them apart.
-  if (!config.actionLinkSecret) config.actionLinkSecret = createHmac('sha256', config.jwtSecret).update('action-links').digest('hex');
+  if (!config.actionLinkSecret)
+    config.actionLinkSecret = createHmac('sha256', config.jwtSecret).update('action-links').digest('hex');
   return config;
 }
 

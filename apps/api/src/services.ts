@@ -72,7 +72,8 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const clock = overrides.clock ?? systemClock;
   const keys = accessTokenKeys(config.jwtSecret);
   // The senders only the delivery job uses: requests write their messages to the outbox.
-  const sms = overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(log));
+  const sms =
+    overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(log));
   const mailer =
     overrides.mailer ??
     (config.smtpUrl && config.mailFrom
@@ -82,7 +83,9 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
         : undefined);
   const humanVerifier =
     overrides.humanVerifier ??
-    (config.turnstileSecret ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log }) : undefined);
+    (config.turnstileSecret
+      ? createTurnstileVerifier({ secret: config.turnstileSecret, verifyUrl: config.turnstileVerifyUrl, log })
+      : undefined);
 
   const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
@@ -123,7 +126,12 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     },
   });
   // A monthly donation's e-mails (reminder, receipt, lapse, statement) carry signed links to /actions/….
-  const donationMail = { messages, links: createActionLinks(config.actionLinkSecret), publicUrl: config.publicUrl, feePercent: config.payments.feePercent };
+  const donationMail = {
+    messages,
+    links: createActionLinks(config.actionLinkSecret),
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.feePercent,
+  };
   const payments = createPaymentsService({
     db,
     clock,
@@ -134,13 +142,40 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     holdHours: config.payments.holdHours,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
     velocity: config.payments.velocity,
-    handlers: [createTipHandler(), createCardOrderHandler(), createInvoiceHandler(), createTeamTipHandler(), createDonationHandler(donationMail)],
+    handlers: [
+      createTipHandler(),
+      createCardOrderHandler(),
+      createInvoiceHandler(),
+      createTeamTipHandler(),
+      createDonationHandler(donationMail),
+    ],
     onSharesAdjusted: takeBackRewardsNoLongerEarned,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
-  const tips = createTipsService({ db, payments, messages, publicUrl: config.publicUrl, feePercent: config.payments.feePercent, teamOfCard: teams.teamOfCard });
-  const cardOrders = createCardOrdersService({ db, clock, log, payments, publicUrl: config.publicUrl, unitPriceCents: config.cardPriceCents });
-  const invoices = createInvoicesService({ db, clock, log, payments, publicUrl: config.publicUrl, feePercent: config.payments.feePercent });
+  const tips = createTipsService({
+    db,
+    payments,
+    messages,
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.feePercent,
+    teamOfCard: teams.teamOfCard,
+  });
+  const cardOrders = createCardOrdersService({
+    db,
+    clock,
+    log,
+    payments,
+    publicUrl: config.publicUrl,
+    unitPriceCents: config.cardPriceCents,
+  });
+  const invoices = createInvoicesService({
+    db,
+    clock,
+    log,
+    payments,
+    publicUrl: config.publicUrl,
+    feePercent: config.payments.feePercent,
+  });
   const donations = createDonationsService({ db, clock, log, payments, ...donationMail });
   const referrals = createReferralsService({ db, publicUrl: config.publicUrl });
 
@@ -171,7 +206,20 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     refundApprovalCents: config.refundApprovalCents,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
   });
-  const account = createAccountService({ db, clock, errors, tips, donations, invoices, teams, me, cards, transactions, verification, payouts });
+  const account = createAccountService({
+    db,
+    clock,
+    errors,
+    tips,
+    donations,
+    invoices,
+    teams,
+    me,
+    cards,
+    transactions,
+    verification,
+    payouts,
+  });
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),

@@ -25,7 +25,11 @@ try {
   if (!given) execFileSync('npm', ['run', '--silent', 'openapi', '--', document], { cwd: root, stdio: 'inherit' });
   const generated = execFileSync('npx', ['--no-install', 'openapi-typescript', document], { cwd: web, encoding: 'utf8' });
   // Formatted as if it were the committed file, so the repository's Prettier configuration applies.
-  const text = execFileSync('npx', ['--no-install', 'prettier', '--stdin-filepath', OUTPUT], { cwd: web, input: generated, encoding: 'utf8' });
+  const text = execFileSync('npx', ['--no-install', 'prettier', '--stdin-filepath', OUTPUT], {
+    cwd: web,
+    input: generated,
+    encoding: 'utf8',
+  });
   if (!check) writeFileSync(join(web, OUTPUT), text);
   else if (readFileSync(join(web, OUTPUT), 'utf8') !== text) {
     console.error(`apps/web/${OUTPUT} does not match the API's OpenAPI document: run \`npm run api:types\` and commit the file.`);

@@ -6,10 +6,30 @@ import { UUID_PATTERN } from './uuid.ts';
  * paths, lib/log-safety.ts); reports to Sentry from either side go through `redactFields` and `redactText`.
  */
 export const SECRET_FIELDS = [
-  'password', 'code', 'refreshToken', 'refresh_token', 'jwt', 'token', 'authorization',
-  'iban', 'bic', 'account_number', 'sort_code', 'holder_last_name', 'holder_name',
-  'phone', 'username', 'recipient', 'email',
-  'first_name', 'last_name', 'birthday', 'personal_code', 'address', 'representative_name', 'representative_birthday',
+  'password',
+  'code',
+  'refreshToken',
+  'refresh_token',
+  'jwt',
+  'token',
+  'authorization',
+  'iban',
+  'bic',
+  'account_number',
+  'sort_code',
+  'holder_last_name',
+  'holder_name',
+  'phone',
+  'username',
+  'recipient',
+  'email',
+  'first_name',
+  'last_name',
+  'birthday',
+  'personal_code',
+  'address',
+  'representative_name',
+  'representative_birthday',
 ];
 
 const SECRET_FIELD_SET = new Set(SECRET_FIELDS.map((field) => field.toLowerCase()));
@@ -20,10 +40,14 @@ const SECRET_FIELD_SET = new Set(SECRET_FIELDS.map((field) => field.toLowerCase(
  * value (a driver's "invalid input syntax for type integer: \"+37120000000\"").
  */
 export function redactFields<T>(value: T, depth = 0): T {
-  if (depth > 8 || value === null || typeof value !== 'object') return typeof value === 'string' ? (redactText(value) as T) : value;
+  if (depth > 8 || value === null || typeof value !== 'object')
+    return typeof value === 'string' ? (redactText(value) as T) : value;
   if (Array.isArray(value)) return value.map((item) => redactFields(item, depth + 1)) as T;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, SECRET_FIELD_SET.has(key.toLowerCase()) ? '[redacted]' : redactFields(item, depth + 1)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_FIELD_SET.has(key.toLowerCase()) ? '[redacted]' : redactFields(item, depth + 1),
+    ]),
   ) as T;
 }
 
@@ -37,7 +61,11 @@ export function redactText(text: string): string {
   return text
     .split(UUIDS)
     .map((part, index) =>
-      index % 2 === 1 ? part : part.replace(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, '[redacted]').replace(/\+?\d(?:[\s.-]?\d){5,}/g, '[redacted]'),
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g, '[redacted]')
+            .replace(/\+?\d(?:[\s.-]?\d){5,}/g, '[redacted]'),
     )
     .join('');
 }

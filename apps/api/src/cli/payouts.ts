@@ -4,7 +4,15 @@ import pino from 'pino';
 import { decimalAmount } from '@tipcard/shared/money/format';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createBatch, findBatch, latestCutoff, listBatches, markBatchPayouts, markBatchSent, markPayout } from '../modules/payouts/payouts.service.ts';
+import {
+  createBatch,
+  findBatch,
+  latestCutoff,
+  listBatches,
+  markBatchPayouts,
+  markBatchSent,
+  markPayout,
+} from '../modules/payouts/payouts.service.ts';
 import { CLI_ACTOR, recordAudit, type AuditEvent } from '../modules/ops/ops.service.ts';
 import { createServices } from '../services.ts';
 import { safeLogOptions } from '../lib/log-safety.ts';
@@ -55,7 +63,9 @@ try {
     for (const batch of unsent) {
       const path = join(directory, batch.fileName);
       writeFileSync(path, batch.content);
-      console.log(`${path}\t${batch.kind}\t${batch.payoutCount} payouts\t${decimalAmount(batch.totalCents)} EUR\tbatch ${batch.id}`);
+      console.log(
+        `${path}\t${batch.kind}\t${batch.payoutCount} payouts\t${decimalAmount(batch.totalCents)} EUR\tbatch ${batch.id}`,
+      );
     }
   } else if (command === 'mark') {
     const [target, id, outcome, ...reasonWords] = args;
@@ -65,17 +75,38 @@ try {
       const batch = (await findBatch(db, id)) ?? fail(`No batch ${id}`);
       if (outcome === 'sent') {
         const marked = await markBatchSent(db, batch.id, now);
-        if (marked) await audit({ action: 'payout_batch.sent', subjectType: 'payout_batch', subjectId: batch.id, before: { status: 'created' }, after: { status: 'sent' } });
+        if (marked)
+          await audit({
+            action: 'payout_batch.sent',
+            subjectType: 'payout_batch',
+            subjectId: batch.id,
+            before: { status: 'created' },
+            after: { status: 'sent' },
+          });
         console.log(marked ? `Batch ${batch.id} marked sent.` : `Batch ${batch.id} was already sent.`);
       } else if (outcome === 'paid' || outcome === 'returned') {
         const changed = await markBatchPayouts(db, batch.id, outcome, now, reason);
-        if (changed > 0) await audit({ action: `payout_batch.${outcome}`, subjectType: 'payout_batch', subjectId: batch.id, before: null, after: { payouts: changed, ...(reason ? { reason } : {}) } });
+        if (changed > 0)
+          await audit({
+            action: `payout_batch.${outcome}`,
+            subjectType: 'payout_batch',
+            subjectId: batch.id,
+            before: null,
+            after: { payouts: changed, ...(reason ? { reason } : {}) },
+          });
         console.log(`${changed} payouts of batch ${batch.id} marked ${outcome}.`);
       } else fail(USAGE);
     } else {
       if (outcome !== 'paid' && outcome !== 'returned') fail(USAGE);
       const marked = await markPayout(db, id, outcome, now, reason);
-      if (marked) await audit({ action: `payout.${outcome}`, subjectType: 'payout', subjectId: id, before: { status: 'in_flight' }, after: { status: outcome, ...(reason ? { reason } : {}) } });
+      if (marked)
+        await audit({
+          action: `payout.${outcome}`,
+          subjectType: 'payout',
+          subjectId: id,
+          before: { status: 'in_flight' },
+          after: { status: outcome, ...(reason ? { reason } : {}) },
+        });
       console.log(marked ? `Payout ${id} marked ${outcome}.` : `Payout ${id} is not in flight: nothing changed.`);
     }
   } else {

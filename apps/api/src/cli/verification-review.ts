@@ -3,7 +3,12 @@ import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import pino from 'pino';
 import { createServices } from '../services.ts';
-import { findUserForReview, ReviewError, reviewVerification, type ReviewDecision } from '../modules/verification/verification.service.ts';
+import {
+  findUserForReview,
+  ReviewError,
+  reviewVerification,
+  type ReviewDecision,
+} from '../modules/verification/verification.service.ts';
 import { safeLogOptions } from '../lib/log-safety.ts';
 import { CLI_ACTOR, recordAudit } from '../modules/ops/ops.service.ts';
 
@@ -22,28 +27,41 @@ if (!reference || (decision !== 'approve' && decision !== 'reject')) {
 }
 
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
+});
 const services = createServices(config, database.db, pino({ level: config.logLevel, ...safeLogOptions }));
 let exitCode = 0;
 try {
   await database.migrate();
   const user = await findUserForReview(database.db, reference, normalizePhone);
-  const result = await reviewVerification(database.db, services.messages, {
-    user,
-    decision: decision satisfies ReviewDecision,
-    reason: reasonParts.join(' ') || null,
-    now: services.clock.now(),
-  }, (tx, before, after) =>
-    // The same record the back office writes, by operator `cli`.
-    recordAudit(tx, { actor: CLI_ACTOR, ip: null }, {
-      action: `verification.${decision}`,
-      subjectType: 'verification',
-      subjectId: before.id,
-      before: { status: before.status },
-      after: { status: after.status, rejection_reason: after.rejectionReason },
-    }),
+  const result = await reviewVerification(
+    database.db,
+    services.messages,
+    {
+      user,
+      decision: decision satisfies ReviewDecision,
+      reason: reasonParts.join(' ') || null,
+      now: services.clock.now(),
+    },
+    (tx, before, after) =>
+      // The same record the back office writes, by operator `cli`.
+      recordAudit(
+        tx,
+        { actor: CLI_ACTOR, ip: null },
+        {
+          action: `verification.${decision}`,
+          subjectType: 'verification',
+          subjectId: before.id,
+          before: { status: before.status },
+          after: { status: after.status, rejection_reason: after.rejectionReason },
+        },
+      ),
   );
-  console.log(`Verification of user ${user.id} (${user.phone}) is now ${result.status}${result.reason ? ` (reason: "${result.reason}")` : ''}. The user will be told by SMS.`);
+  console.log(
+    `Verification of user ${user.id} (${user.phone}) is now ${result.status}${result.reason ? ` (reason: "${result.reason}")` : ''}. The user will be told by SMS.`,
+  );
 } catch (error) {
   if (!(error instanceof ReviewError)) throw error;
   console.error(error.message);

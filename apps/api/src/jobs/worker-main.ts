@@ -8,10 +8,20 @@ import { startRunner } from './runner.ts';
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel, ...safeLogOptions });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  poolSize: config.databasePoolSize,
+  pgliteDir: config.dataDir,
+});
 await database.migrate();
 const services = createServices(config, database.db, log);
-const runner = startRunner({ jobs: services.jobs, clock: services.clock, log, errors: services.errors, intervalMs: config.workerIntervalMs });
+const runner = startRunner({
+  jobs: services.jobs,
+  clock: services.clock,
+  log,
+  errors: services.errors,
+  intervalMs: config.workerIntervalMs,
+});
 log.info(`worker running every ${config.workerIntervalMs} ms`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -70,7 +70,10 @@ export function createErrorReporter(options: { dsn: string; environment: string 
     return created;
   });
   // `originalException` is what beforeSend reads to tell a database error; only the global helpers set it themselves.
-  const hintOf = (error: unknown, { tags, extra }: ReportContext) => ({ originalException: error, captureContext: { tags, extra } });
+  const hintOf = (error: unknown, { tags, extra }: ReportContext) => ({
+    originalException: error,
+    captureContext: { tags, extra },
+  });
   return {
     exception(error, context) {
       void client.then((sentry) => sentry.captureException(error, hintOf(error, context)));

@@ -25,7 +25,11 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Public data any cache may keep for `maxAgeSeconds` and then revalidate with its tag (docs/decisions/0018): sets
  * Cache-Control, ETag and Vary, and answers 304 when the client already has this version. Returns whether it did.
  */
-export function answeredFromCache(request: FastifyRequest, reply: FastifyReply, cache: { etag: string; maxAgeSeconds: number; vary?: string }): boolean {
+export function answeredFromCache(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: { etag: string; maxAgeSeconds: number; vary?: string },
+): boolean {
   reply.header('cache-control', `public, max-age=${cache.maxAgeSeconds}`).header('etag', cache.etag);
   if (cache.vary) reply.header('vary', cache.vary);
   if (!matches(request.headers['if-none-match'], cache.etag)) return false;
@@ -70,6 +74,8 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
   const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : null;
   if (!encoding) return reply.send(body.text);
   const bytes = (body.compressed[encoding] ??=
-    encoding === 'br' ? brotliCompressSync(body.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(body.text, { level: 9 }));
+    encoding === 'br'
+      ? brotliCompressSync(body.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(body.text, { level: 9 }));
   return reply.header('content-encoding', encoding).send(bytes);
 }

@@ -13,15 +13,24 @@ export const LOG_REDACT_PATHS = [
 function databaseErrorIn(error: unknown): Record<string, unknown> | undefined {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     const link = current as { query?: unknown; params?: unknown; code?: unknown; severity?: unknown; cause?: unknown };
-    const isDatabaseError = 'params' in link || (typeof link.code === 'string' && /^[0-9A-Z]{5}$/.test(link.code) && 'severity' in link);
+    const isDatabaseError =
+      'params' in link || (typeof link.code === 'string' && /^[0-9A-Z]{5}$/.test(link.code) && 'severity' in link);
     if (isDatabaseError) {
       // The SQLSTATE and the names of what was violated; never the message, detail or parameters, which hold values.
       let named = link as Record<string, unknown>;
-      while (named.cause && typeof named.cause === 'object' && !('severity' in named)) named = named.cause as Record<string, unknown>;
+      while (named.cause && typeof named.cause === 'object' && !('severity' in named))
+        named = named.cause as Record<string, unknown>;
       const pick = (key: string) => (typeof named[key] === 'string' ? { [key]: named[key] } : {});
       // `sqlState`, not `code`: `*.code` is redacted as a sign-in code would be.
       const sqlState = typeof named.code === 'string' ? { sqlState: named.code } : {};
-      return { type: 'DatabaseError', ...sqlState, ...pick('constraint'), ...pick('table'), ...pick('column'), ...pick('routine') };
+      return {
+        type: 'DatabaseError',
+        ...sqlState,
+        ...pick('constraint'),
+        ...pick('table'),
+        ...pick('column'),
+        ...pick('routine'),
+      };
     }
     current = link.cause;
   }
@@ -32,7 +41,11 @@ function databaseErrorIn(error: unknown): Record<string, unknown> | undefined {
 export function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   const database = databaseErrorIn(error);
   if (!database) return pino.stdSerializers.err(error);
-  const stack = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8).join('\n');
+  const stack = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .slice(0, 8)
+    .join('\n');
   return { ...database, type: 'DatabaseError', message: 'a database query failed', stack };
 }
 
@@ -40,7 +53,13 @@ export function serializeError(error: Error): { type: string; message: string; s
 const SECRET_IN_PATH = /(\/actions\/)[^/?#]+/g;
 
 /** Fastify's request line (method, url, host, peer), with the secret of a signed link cut out of the url. */
-export function serializeRequest(request: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
   return {
     method: request.method,
     url: request.url.replace(SECRET_IN_PATH, '$1[redacted]'),
@@ -55,4 +74,3 @@ export const safeLogOptions = {
   redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
   serializers: { err: serializeError, error: serializeError, req: serializeRequest },
 };
-

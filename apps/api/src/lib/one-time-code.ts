@@ -10,7 +10,9 @@ export function newNumericCode(length: number): string {
  * table gives no code away and a code is worth nothing for anything else than what it was made for.
  */
 export function hashCode(pepper: string, binding: readonly (string | number)[], code: string): string {
-  return createHmac('sha256', pepper).update(JSON.stringify([...binding, code])).digest('hex');
+  return createHmac('sha256', pepper)
+    .update(JSON.stringify([...binding, code]))
+    .digest('hex');
 }
 
 /** Constant-time comparison of two hex hashes. */

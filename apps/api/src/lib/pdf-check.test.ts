@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { checkPdf, findActiveContent } from './pdf-check.ts';
 import { pdfkitPdf } from '../test/pdf.ts';
 
-
 /**
  * A PDF from its objects (numbered from 1; 1 is the catalog, 2 the page tree, 3 the page), written with a classic
  * cross-reference table, or, with `objectStream`, with every object that is no stream compressed into an object
@@ -13,7 +12,9 @@ import { pdfkitPdf } from '../test/pdf.ts';
  */
 function buildPdf(objects: string[], options: { objectStream?: boolean } = {}): Buffer {
   const isStream = (object: string) => /\bstream\b/.test(object);
-  const packed = options.objectStream ? objects.map((object, index) => (isStream(object) ? -1 : index)).filter((index) => index >= 0) : [];
+  const packed = options.objectStream
+    ? objects.map((object, index) => (isStream(object) ? -1 : index)).filter((index) => index >= 0)
+    : [];
   let body = '%PDF-1.5\n%\xe2\xe3\xcf\xd3\n';
   const offsets = new Map<number, number>();
   objects.forEach((object, index) => {
@@ -24,7 +25,8 @@ function buildPdf(objects: string[], options: { objectStream?: boolean } = {}): 
   if (!options.objectStream) {
     const xref = body.length;
     body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-    for (let number = 1; number <= objects.length; number += 1) body += `${String(offsets.get(number)).padStart(10, '0')} 00000 n \n`;
+    for (let number = 1; number <= objects.length; number += 1)
+      body += `${String(offsets.get(number)).padStart(10, '0')} 00000 n \n`;
     body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
     return Buffer.from(body, 'latin1');
   }
@@ -38,7 +40,11 @@ function buildPdf(objects: string[], options: { objectStream?: boolean } = {}): 
   }
   const data = deflateSync(Buffer.from(header + content, 'latin1'));
   offsets.set(streamNumber, body.length);
-  const head = Buffer.from(body + `${streamNumber} 0 obj\n<< /Type /ObjStm /N ${packed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1');
+  const head = Buffer.from(
+    body +
+      `${streamNumber} 0 obj\n<< /Type /ObjStm /N ${packed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    'latin1',
+  );
   const afterStream = Buffer.from('\nendstream\nendobj\n', 'latin1');
   const xrefOffset = head.length + data.length + afterStream.length;
   const rows: Buffer[] = [];
@@ -58,8 +64,18 @@ function buildPdf(objects: string[], options: { objectStream?: boolean } = {}): 
   row(1, offsets.get(streamNumber)!, 0);
   row(1, xrefOffset, 0);
   const table = Buffer.concat(rows);
-  const xref = Buffer.from(`${xrefNumber} 0 obj\n<< /Type /XRef /Size ${xrefNumber + 1} /W [1 4 2] /Root 1 0 R /Length ${table.length} >>\nstream\n`, 'latin1');
-  return Buffer.concat([head, data, afterStream, xref, table, Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1')]);
+  const xref = Buffer.from(
+    `${xrefNumber} 0 obj\n<< /Type /XRef /Size ${xrefNumber + 1} /W [1 4 2] /Root 1 0 R /Length ${table.length} >>\nstream\n`,
+    'latin1',
+  );
+  return Buffer.concat([
+    head,
+    data,
+    afterStream,
+    xref,
+    table,
+    Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'),
+  ]);
 }
 
 const PAGES = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
@@ -78,7 +94,12 @@ const ACTIVE: Record<string, string[]> = {
   'an open action': ['<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>', PAGES, page(), '<< /S /Named /N /Print >>'],
   'additional actions': ['<< /Type /Catalog /Pages 2 0 R >>', PAGES, page('/AA << /O << /S /Named /N /Print >> >>')],
   'a Launch action': ['<< /Type /Catalog /Pages 2 0 R >>', PAGES, page('/Annots [4 0 R]'), link('<< /S /Launch /F (cmd.exe) >>')],
-  'a URI action': ['<< /Type /Catalog /Pages 2 0 R >>', PAGES, page('/Annots [4 0 R]'), link('<< /S /URI /URI (https://phish.example/login) >>')],
+  'a URI action': [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    PAGES,
+    page('/Annots [4 0 R]'),
+    link('<< /S /URI /URI (https://phish.example/login) >>'),
+  ],
   'an embedded file': [
     '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(invoice.exe) 4 0 R] >> >> >>',
     PAGES,
@@ -122,7 +143,12 @@ const ACTIVE: Record<string, string[]> = {
 
 /** Every name written with its second letter as a `#xx` escape (`/Type` as `/T#79pe`): readers decode them. */
 const escapeNames = (objects: string[]) =>
-  objects.map((object) => object.replace(/\/([A-Za-z])([A-Za-z])/g, (_, first: string, second: string) => `/${first}#${second.charCodeAt(0).toString(16)}`));
+  objects.map((object) =>
+    object.replace(
+      /\/([A-Za-z])([A-Za-z])/g,
+      (_, first: string, second: string) => `/${first}#${second.charCodeAt(0).toString(16)}`,
+    ),
+  );
 
 const PLAIN = ['<< /Type /Catalog /Pages 2 0 R >>', PAGES, page()];
 
@@ -142,7 +168,14 @@ describe('checkPdf: active content', () => {
 
   it('finds an object the cross-reference table points to inside another stream’s data', async () => {
     const hidden = '6 0 obj << /S /JavaScript /JS (app.alert\\(1\\)) >> endobj';
-    const objects = ['<< /Type /Catalog /Pages 2 0 R >>', PAGES, page('/Annots [4 0 R]'), link('6 0 R'), stream('/Subtype /Image', hidden), '<< >>'];
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      PAGES,
+      page('/Annots [4 0 R]'),
+      link('6 0 R'),
+      stream('/Subtype /Image', hidden),
+      '<< >>',
+    ];
     const text = buildPdf(objects).toString('latin1');
     expect(findActiveContent(Buffer.from(text.replace(hidden, ' '.repeat(hidden.length)), 'latin1'))).toEqual([]);
     // Object 6's entry in the table (20 bytes each) is pointed into object 5's data.
@@ -185,7 +218,10 @@ describe('checkPdf: active content', () => {
 
     const bomb = deflateSync(Buffer.alloc(65 * 1024 * 1024, 0x20), { level: 1 });
     const bombPdf = Buffer.concat([
-      Buffer.from(`%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(
+        `%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`,
+        'latin1',
+      ),
       bomb,
       Buffer.from('\nendstream\nendobj\n', 'latin1'),
     ]);
@@ -198,7 +234,11 @@ describe('checkPdf: active content', () => {
       fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 16 }), fc.boolean(), (mask, objectStream) => {
         let at = 0;
         const escaped = objects.map((object) =>
-          object.replace(/\/([A-Za-z]+)/g, (_, name: string) => `/${[...name].map((c) => (mask[at++ % mask.length] ? `#${c.charCodeAt(0).toString(16)}` : c)).join('')}`),
+          object.replace(
+            /\/([A-Za-z]+)/g,
+            (_, name: string) =>
+              `/${[...name].map((c) => (mask[at++ % mask.length] ? `#${c.charCodeAt(0).toString(16)}` : c)).join('')}`,
+          ),
         );
         expect(findActiveContent(buildPdf(escaped, { objectStream }))).toEqual(expect.arrayContaining(['JavaScript', 'JS']));
       }),
@@ -218,7 +258,9 @@ describe('checkPdf: active content', () => {
   });
 
   it('refuses %PDF followed by HTML or script, and garbage', async () => {
-    expect(await checkPdf(Buffer.from('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>'))).toBe('invalid');
+    expect(await checkPdf(Buffer.from('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>'))).toBe(
+      'invalid',
+    );
     expect(await checkPdf(Buffer.from('%PDF-1.4\n<script>fetch("/api/me")</script>'))).toBe('invalid');
     expect(await checkPdf(Buffer.from('%PDF-1.4\nthis is not a document at all'))).toBe('invalid');
   });
@@ -230,7 +272,15 @@ describe('checkPdf: ordinary documents', () => {
   });
 
   it('passes a scanned document: a page-sized photo whose compressed bytes are noise', async () => {
-    const scan = await sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#f4f1ea', noise: { type: 'gaussian', mean: 200, sigma: 60 } } })
+    const scan = await sharp({
+      create: {
+        width: 1240,
+        height: 1754,
+        channels: 3,
+        background: '#f4f1ea',
+        noise: { type: 'gaussian', mean: 200, sigma: 60 },
+      },
+    })
       .jpeg({ quality: 85 })
       .toBuffer();
     const pdf = await pdfkitPdf((doc) => doc.image(scan, 0, 0, { width: 595.28 }));

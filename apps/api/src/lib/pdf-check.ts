@@ -97,7 +97,8 @@ export function findActiveContent(bytes: Buffer): string[] | 'unreadable' {
   /** Objects an /OpenAction points to, and whether every version of each found is a plain destination (an array). */
   const openActionTargets = new Set<number>();
   const destinations = new Map<number, boolean>();
-  const define = (number: number, value: Value) => destinations.set(number, (destinations.get(number) ?? true) && value.kind === 'array');
+  const define = (number: number, value: Value) =>
+    destinations.set(number, (destinations.get(number) ?? true) && value.kind === 'array');
   const visit = (value: Value) => {
     if (value.kind === 'name' && ACTIVE_NAMES.has(value.name)) found.add(value.name);
     if (value.kind === 'dict') {
@@ -168,7 +169,8 @@ function decodeStream(data: Buffer, entries: Map<string, Value>, budget: { infla
   const parmsList = !parms ? [] : parms.kind === 'array' ? parms.items : [parms];
   // A predictor (PNG or TIFF row filters) is never used on object streams by real writers.
   const plain = (value: Value) =>
-    (value.kind === 'other' && value.text === 'null') || (value.kind === 'dict' && (!value.entries.has('Predictor') || isText(value.entries.get('Predictor'), '1')));
+    (value.kind === 'other' && value.text === 'null') ||
+    (value.kind === 'dict' && (!value.entries.has('Predictor') || isText(value.entries.get('Predictor'), '1')));
   if (!parmsList.every(plain)) return null;
   let out = data;
   for (const name of filters) {
@@ -184,14 +186,16 @@ function decodeStream(data: Buffer, entries: Map<string, Value>, budget: { infla
   return out;
 }
 
-const integer = (value: Value | undefined) => (value?.kind === 'other' && /^\d{1,10}$/.test(value.text) ? Number(value.text) : null);
+const integer = (value: Value | undefined) =>
+  value?.kind === 'other' && /^\d{1,10}$/.test(value.text) ? Number(value.text) : null;
 const isText = (value: Value | undefined, text: string) => value?.kind === 'other' && value.text === text;
 
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
 const isRegular = (byte: number) => !WHITESPACE.has(byte) && !DELIMITERS.has(byte);
 const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
-const isHex = (byte: number) => (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+const isHex = (byte: number) =>
+  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
 
 /** A PDF object parser (ISO 32000-1 §7.2–7.3) just deep enough to see names, dictionaries and where streams start. */
 class Parser {
@@ -215,7 +219,8 @@ class Parser {
   atKeyword(keyword: string): boolean {
     this.skipSpace();
     const end = this.position + keyword.length;
-    if (this.bytes.toString('latin1', this.position, end) !== keyword || (end < this.bytes.length && isRegular(this.bytes[end]!))) return false;
+    if (this.bytes.toString('latin1', this.position, end) !== keyword || (end < this.bytes.length && isRegular(this.bytes[end]!)))
+      return false;
     this.position = end;
     return true;
   }
@@ -304,7 +309,9 @@ class Parser {
   /** `N G R` read as one value, so a dictionary entry holding a reference is seen as neither array nor dictionary. */
   private referenceOr(value: Value): Value {
     if (value.kind !== 'other' || !/^\d+$/.test(value.text)) return value;
-    const rest = /^[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(this.bytes.toString('latin1', this.position, this.position + 64));
+    const rest = /^[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+R(?![^\0\t\n\f\r ()<>[\]{}/%])/.exec(
+      this.bytes.toString('latin1', this.position, this.position + 64),
+    );
     if (!rest) return value;
     this.position += rest[0].length;
     return { kind: 'other', text: `${value.text} ${rest[1]} R` };

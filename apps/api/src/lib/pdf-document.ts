@@ -32,7 +32,12 @@ export const MM = 72 / 25.4;
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
-export function createPdf(options: { title: string; locale: Locale; author?: string | undefined; size?: [number, number] | undefined }): Pdf {
+export function createPdf(options: {
+  title: string;
+  locale: Locale;
+  author?: string | undefined;
+  size?: [number, number] | undefined;
+}): Pdf {
   const doc = new PDFDocument({
     size: options.size ?? 'A4',
     margin: 0,

@@ -10,7 +10,20 @@ describe('cleanFileName', () => {
 
   it('removes every bidirectional control, so a name shows the extension it has', () => {
     expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
-    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
+    const controls = [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+    ];
     expect(cleanFileName(`a${controls.join('')}b.pdf`)).toBe('ab.pdf');
     expect(cleanFileName('\u202E\u2067')).toBe('attachment');
     // Letters of right-to-left scripts stay: only the invisible controls go.

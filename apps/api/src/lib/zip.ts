@@ -94,10 +94,12 @@ export function readZip(bytes: Buffer, limits: ZipLimits): ZipReadEntry[] | null
   const count = bytes.readUInt16LE(eocd + 10);
   const directorySize = bytes.readUInt32LE(eocd + 12);
   const directoryOffset = bytes.readUInt32LE(eocd + 16);
-  if (bytes.readUInt16LE(eocd + 4) !== 0 || bytes.readUInt16LE(eocd + 6) !== 0 || bytes.readUInt16LE(eocd + 8) !== count) return null;
+  if (bytes.readUInt16LE(eocd + 4) !== 0 || bytes.readUInt16LE(eocd + 6) !== 0 || bytes.readUInt16LE(eocd + 8) !== count)
+    return null;
   if (count === 0 || count > limits.maxEntries || directoryOffset + directorySize !== eocd) return null;
 
-  const headers: { name: string; method: number; flags: number; crc: number; packed: number; size: number; offset: number }[] = [];
+  const headers: { name: string; method: number; flags: number; crc: number; packed: number; size: number; offset: number }[] =
+    [];
   let position = directoryOffset;
   let total = 0;
   for (let index = 0; index < count; index += 1) {
@@ -111,11 +113,20 @@ export function readZip(bytes: Buffer, limits: ZipLimits): ZipReadEntry[] | null
     // Bit 0 and 6: encrypted; 0xffffffff: the real value is in a ZIP64 field.
     if (end > eocd || flags & 0x41 || (method !== 0 && method !== 8) || packed === 0xffffffff || size === 0xffffffff) return null;
     const name = bytes.toString(flags & 0x800 ? 'utf8' : 'latin1', position + 46, position + 46 + nameLength);
-    headers.push({ name, method, flags, crc: bytes.readUInt32LE(position + 16), packed, size, offset: bytes.readUInt32LE(position + 42) });
+    headers.push({
+      name,
+      method,
+      flags,
+      crc: bytes.readUInt32LE(position + 16),
+      packed,
+      size,
+      offset: bytes.readUInt32LE(position + 42),
+    });
     total += size;
     position = end;
   }
-  if (position !== eocd || total > limits.maxTotalBytes || new Set(headers.map((header) => header.name)).size !== count) return null;
+  if (position !== eocd || total > limits.maxTotalBytes || new Set(headers.map((header) => header.name)).size !== count)
+    return null;
 
   const entries: ZipReadEntry[] = [];
   let expected = 0;
@@ -125,7 +136,8 @@ export function readZip(bytes: Buffer, limits: ZipLimits): ZipReadEntry[] | null
     const nameLength = bytes.readUInt16LE(at + 26);
     const start = at + 30 + nameLength + bytes.readUInt16LE(at + 28);
     const localName = bytes.toString(header.flags & 0x800 ? 'utf8' : 'latin1', at + 30, at + 30 + nameLength);
-    if (localName !== header.name || bytes.readUInt16LE(at + 8) !== header.method || start + header.packed > directoryOffset) return null;
+    if (localName !== header.name || bytes.readUInt16LE(at + 8) !== header.method || start + header.packed > directoryOffset)
+      return null;
     const packed = bytes.subarray(start, start + header.packed);
     expected = start + header.packed;
     // Bit 3: the sizes follow the data, in a descriptor (its signature optional).

@@ -17,7 +17,10 @@ type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 const callAs = (owner: Owner, method: string, path: string) =>
   t.call({
     method: method as 'GET',
-    url: path.replace('{clientId}', owner.clientId).replace('{cardId}', owner.cardId).replace(/\{[^}]+\}/g, randomUUID()),
+    url: path
+      .replace('{clientId}', owner.clientId)
+      .replace('{cardId}', owner.cardId)
+      .replace(/\{[^}]+\}/g, randomUUID()),
     token: owner.jwt,
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
   });
@@ -64,7 +67,8 @@ describe('ended sessions', () => {
     const owner = await signUpWithCard(t);
     const before = owner.jwt;
     // A second access token of the same user (a refresh): it ends too.
-    const other = (await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).body.data.jwt as string;
+    const other = (await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } }))
+      .body.data.jwt as string;
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/cards`, token: other })).status).toBe(200);
     expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: before, payload: {} })).status).toBe(200);
     await everyOperationRefuses(owner, before);
@@ -85,8 +89,17 @@ describe('access tokens', () => {
   const secret = () => new TextEncoder().encode(t.app.config.jwtSecret);
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
   /** A token signed with the server's own key, with the claims given (null leaves a claim out). */
-  function token(claims: { sub?: string | null; exp?: number | null; iat?: number | null; iss?: string | null; aud?: string | null; sv?: unknown }) {
-    const jwt = new SignJWT('sv' in claims ? (claims.sv === null ? {} : { sv: claims.sv }) : { sv: 0 }).setProtectedHeader({ alg: 'HS256' });
+  function token(claims: {
+    sub?: string | null;
+    exp?: number | null;
+    iat?: number | null;
+    iss?: string | null;
+    aud?: string | null;
+    sv?: unknown;
+  }) {
+    const jwt = new SignJWT('sv' in claims ? (claims.sv === null ? {} : { sv: claims.sv }) : { sv: 0 }).setProtectedHeader({
+      alg: 'HS256',
+    });
     const { sub, exp = nowSeconds() + 900, iat = nowSeconds(), iss = 'tipcard', aud = 'tipcard-api' } = claims;
     if (sub) jwt.setSubject(sub);
     if (exp !== null) jwt.setExpirationTime(exp);

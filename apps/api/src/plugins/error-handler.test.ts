@@ -11,7 +11,12 @@ describe('what the router refuses', () => {
   it('answers a path parameter over 100 characters in the error format, without echoing it', async () => {
     const owner = await signUpWithCard(t);
     const long = 'x'.repeat(101);
-    for (const url of [`/api/cards/${long}/qr_code`, `/api/public/cards/${long}`, `/api/clients/${long}/transactions`, `/api/payouts/${long}`]) {
+    for (const url of [
+      `/api/cards/${long}/qr_code`,
+      `/api/public/cards/${long}`,
+      `/api/clients/${long}/transactions`,
+      `/api/payouts/${long}`,
+    ]) {
       const response = await t.call({ method: 'GET', url, token: owner.jwt });
       expect(response.status, url).toBe(404);
       expect(response.body).toEqual({ message: 'Not found', code: 'not_found', errors: ['Not found'], validation_errors: {} });

@@ -34,7 +34,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { err
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // The route's pattern, not its URL: ids and query strings (codes, tokens) stay here.
     const report = (code: string) =>
-      options.errors.exception(error, { tags: { source: 'request', code, method: request.method, route: request.routeOptions.url ?? 'unknown' } });
+      options.errors.exception(error, {
+        tags: { source: 'request', code, method: request.method, route: request.routeOptions.url ?? 'unknown' },
+      });
     if (error instanceof AppError) {
       // A provider that did not answer is an outage to hear about; a 503 is an answer by design (readiness, a form
       // that is turned off), polled by balancers, and would flood the reports.

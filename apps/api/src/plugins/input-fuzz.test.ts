@@ -50,12 +50,22 @@ beforeAll(async () => {
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
-      security: operation.security?.some((scheme) => 'opsBearer' in scheme) ? 'operator' : (operation.security ?? []).length > 0 ? 'user' : 'none',
-      query: Object.fromEntries((operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter.schema])),
+      security: operation.security?.some((scheme) => 'opsBearer' in scheme)
+        ? 'operator'
+        : (operation.security ?? []).length > 0
+          ? 'user'
+          : 'none',
+      query: Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => [parameter.name, parameter.schema]),
+      ),
       body: operation.requestBody?.content['application/json']?.schema,
     })),
   );
-  const listed = (await t.app.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] };
+  const listed = (await t.app.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] };
   tables = listed.rows.map((row) => row.table_name).filter((name) => !name.startsWith('__drizzle'));
 }, 120_000);
 afterAll(() => t.close());
@@ -69,7 +79,21 @@ async function rowCounts(): Promise<string> {
 
 /** Strings an attacker tries first, among arbitrary ones. */
 const nasty = fc.oneof(
-  fc.constantFrom('a\u0000b', 'x\uD800y', '\uDC00', '0000-01-01', '+275760-09-13', '%00', "' or 1=1 --", '\u202e', 'x'.repeat(5_000), '', '-1', '1e309', 'NaN'),
+  fc.constantFrom(
+    'a\u0000b',
+    'x\uD800y',
+    '\uDC00',
+    '0000-01-01',
+    '+275760-09-13',
+    '%00',
+    "' or 1=1 --",
+    '\u202e',
+    'x'.repeat(5_000),
+    '',
+    '-1',
+    '1e309',
+    'NaN',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 /** Any JSON value at all, or one of the strings above. */
@@ -87,18 +111,30 @@ function shaped(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   else if (schema.enum) valid = fc.constantFrom(...schema.enum);
   else if (schema.type === 'object' || schema.properties) {
     const properties = schema.properties ?? {};
-    valid = fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, shaped(property, depth + 1)])), {
-      requiredKeys: (schema.required ?? []).filter((name) => name in properties),
-    });
+    valid = fc.record(
+      Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, shaped(property, depth + 1)])),
+      {
+        requiredKeys: (schema.required ?? []).filter((name) => name in properties),
+      },
+    );
   } else if (schema.type === 'array') valid = fc.array(shaped(schema.items, depth + 1), { maxLength: 3 });
-  else if (schema.type === 'integer') valid = fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, -1_000_000_000), max: Math.min(schema.maximum ?? 1_000_000, 1_000_000_000) });
+  else if (schema.type === 'integer')
+    valid = fc.integer({
+      min: Math.max(schema.minimum ?? -1_000_000, -1_000_000_000),
+      max: Math.min(schema.maximum ?? 1_000_000, 1_000_000_000),
+    });
   else if (schema.type === 'number') valid = fc.double({ noNaN: true, min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6 });
   else if (schema.type === 'boolean') valid = fc.boolean();
-  else if (schema.format === 'uuid') valid = fc.oneof(fc.uuid(), fc.constant(owner.clientId), fc.constant(owner.cardId), fc.constant(owner.userId));
-  else if (schema.format === 'date') valid = fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  else if (schema.format === 'uuid')
+    valid = fc.oneof(fc.uuid(), fc.constant(owner.clientId), fc.constant(owner.cardId), fc.constant(owner.userId));
+  else if (schema.format === 'date')
+    valid = fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
   else if (schema.format === 'date-time') valid = fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
   else if (schema.format === 'email') valid = fc.emailAddress();
-  else if (schema.type === 'string') valid = fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
+  else if (schema.type === 'string')
+    valid = fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
   else valid = anyValue;
   if (schema.nullable) valid = fc.oneof(valid, fc.constant(null));
   return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: anyValue });
@@ -110,11 +146,12 @@ function shaped(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
  */
 async function keepSessionsAlive() {
   if ((await t.call({ method: 'GET', url: '/api/me', token: owner.jwt })).status === 401) owner = await signUpWithCard(t);
-  if ((await t.call({ method: 'GET', url: '/api/ops/me', token: operatorToken })).status === 401) operatorToken = (await signInOperator(t, 'admin')).opsToken;
+  if ((await t.call({ method: 'GET', url: '/api/ops/me', token: operatorToken })).status === 401)
+    operatorToken = (await signInOperator(t, 'admin')).opsToken;
 }
 
 /** A query value as it travels: strings as they are, anything else as its JSON text. */
-const asQueryText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const asQueryText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 const pathValue = fc.oneof(fc.constant('own'), fc.uuid(), nasty);
 /** Every byte of the UTF-8 form percent-encoded (encodeURIComponent throws on a lone surrogate). */
 const percentEncoded = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
@@ -127,38 +164,57 @@ describe('arbitrary input to every operation of the OpenAPI document', () => {
     for (const operation of operations) {
       await keepSessionsAlive();
       const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
-      const body = fc.oneof({ weight: 4, arbitrary: shaped(operation.body) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+      const body = fc.oneof(
+        { weight: 4, arbitrary: shaped(operation.body) },
+        { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+      );
       const query = fc.tuple(
-        fc.record(Object.fromEntries(Object.entries(operation.query).map(([name, schema]) => [name, shaped(schema).map(asQueryText)])), { requiredKeys: [] }),
+        fc.record(
+          Object.fromEntries(Object.entries(operation.query).map(([name, schema]) => [name, shaped(schema).map(asQueryText)])),
+          { requiredKeys: [] },
+        ),
         fc.dictionary(fc.constantFrom('cursor', 'limit', 'from', 'to', 'x'), nasty, { maxKeys: 2 }),
       );
       await fc.assert(
-        fc.asyncProperty(body, query, pathValue, fc.option(nasty), async (payload, [declared, extra], pathChoice, idempotencyKey) => {
-          const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-            if (pathChoice !== 'own') return percentEncoded(pathChoice || randomUUID());
-            return name === 'clientId' ? owner.clientId : name === 'cardId' ? owner.cardId : randomUUID();
-          });
-          const search = new URLSearchParams({ ...extra, ...(declared as Record<string, string>) }).toString();
-          const headers: Record<string, string> = {
-            ...(operation.security === 'none' ? {} : { authorization: `Bearer ${operation.security === 'user' ? owner.jwt : operatorToken}` }),
-            // Header values must be ISO-8859-1 text; anything else is refused by Node before it is sent.
-            'idempotency-key': idempotencyKey !== null && /^[\x20-\x7e]*$/.test(idempotencyKey) ? idempotencyKey : randomUUID(),
-            ...(hasBody ? { 'content-type': 'application/json' } : {}),
-          };
-          const before = await rowCounts();
-          const response = await t.app.inject({
-            method: operation.method as 'GET',
-            url: `${url}${search ? `?${search}` : ''}`,
-            headers,
-            ...(hasBody ? { payload: JSON.stringify(payload) ?? 'null' } : {}),
-          });
-          const where = `${operation.method} ${operation.path} → ${response.statusCode}`;
-          expect(response.statusCode, where).toBeLessThan(500);
-          if (response.statusCode >= 400) {
-            expect(response.json(), where).toMatchObject({ message: expect.any(String), code: expect.any(String), errors: expect.any(Array), validation_errors: expect.any(Object) });
-            expect(await rowCounts(), where).toBe(before);
-          }
-        }),
+        fc.asyncProperty(
+          body,
+          query,
+          pathValue,
+          fc.option(nasty),
+          async (payload, [declared, extra], pathChoice, idempotencyKey) => {
+            const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+              if (pathChoice !== 'own') return percentEncoded(pathChoice || randomUUID());
+              return name === 'clientId' ? owner.clientId : name === 'cardId' ? owner.cardId : randomUUID();
+            });
+            const search = new URLSearchParams({ ...extra, ...(declared as Record<string, string>) }).toString();
+            const headers: Record<string, string> = {
+              ...(operation.security === 'none'
+                ? {}
+                : { authorization: `Bearer ${operation.security === 'user' ? owner.jwt : operatorToken}` }),
+              // Header values must be ISO-8859-1 text; anything else is refused by Node before it is sent.
+              'idempotency-key': idempotencyKey !== null && /^[\x20-\x7e]*$/.test(idempotencyKey) ? idempotencyKey : randomUUID(),
+              ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            };
+            const before = await rowCounts();
+            const response = await t.app.inject({
+              method: operation.method as 'GET',
+              url: `${url}${search ? `?${search}` : ''}`,
+              headers,
+              ...(hasBody ? { payload: JSON.stringify(payload) ?? 'null' } : {}),
+            });
+            const where = `${operation.method} ${operation.path} → ${response.statusCode}`;
+            expect(response.statusCode, where).toBeLessThan(500);
+            if (response.statusCode >= 400) {
+              expect(response.json(), where).toMatchObject({
+                message: expect.any(String),
+                code: expect.any(String),
+                errors: expect.any(Array),
+                validation_errors: expect.any(Object),
+              });
+              expect(await rowCounts(), where).toBe(before);
+            }
+          },
+        ),
         { numRuns: RUNS },
       );
     }

@@ -20,13 +20,35 @@ function expectRefused(response: { status: number; body: any }, status = 422) {
 
 describe('the text rule on every string the API accepts', () => {
   it('refuses a NUL byte in every text field of the sign-up, card, tip, contact and analytics bodies', async () => {
-    expectRefused(await t.call({ method: 'POST', url: '/api/register', payload: { username: uniquePhone(), age_confirmed: true, terms_accepted: true, referral_code: NUL } }));
-    expectRefused(await t.call({ method: 'POST', url: '/api/register', payload: { username: uniquePhone(), age_confirmed: true, terms_accepted: true, promo_source: NUL } }));
+    expectRefused(
+      await t.call({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: uniquePhone(), age_confirmed: true, terms_accepted: true, referral_code: NUL },
+      }),
+    );
+    expectRefused(
+      await t.call({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: uniquePhone(), age_confirmed: true, terms_accepted: true, promo_source: NUL },
+      }),
+    );
     const owner = await signUpWithCard(t);
     for (const field of ['title', 'public_name', 'welcome_phrase', 'public_text'] as const) {
-      const created = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/cards`, token: owner.jwt, payload: { ...CARD_INPUT, [field]: NUL } });
+      const created = await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/cards`,
+        token: owner.jwt,
+        payload: { ...CARD_INPUT, [field]: NUL },
+      });
       expectRefused(created);
-      const patched = await t.call({ method: 'PATCH', url: `/api/cards/${owner.cardId}`, token: owner.jwt, payload: { ...CARD_INPUT, [field]: NUL } });
+      const patched = await t.call({
+        method: 'PATCH',
+        url: `/api/cards/${owner.cardId}`,
+        token: owner.jwt,
+        payload: { ...CARD_INPUT, [field]: NUL },
+      });
       expectRefused(patched);
       expect(patched.body.validation_errors[field]).toEqual(['Enter valid data']);
     }
@@ -35,7 +57,13 @@ describe('the text rule on every string the API accepts', () => {
         method: 'POST',
         url: `/api/clients/${owner.clientId}/payout-methods`,
         token: owner.jwt,
-        payload: { kind: 'sepa', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', holder_last_name: NUL, address: 'Hauptstraße 1' },
+        payload: {
+          kind: 'sepa',
+          iban: 'DE89370400440532013000',
+          bic: 'COBADEFFXXX',
+          holder_last_name: NUL,
+          address: 'Hauptstraße 1',
+        },
       }),
     );
     expectRefused(
@@ -46,20 +74,43 @@ describe('the text rule on every string the API accepts', () => {
         payload: { amount_cents: 500, terms_accepted: true, message: NUL },
       }),
     );
-    expectRefused(await t.call({ method: 'POST', url: '/api/contact', payload: { name: NUL, email: 'a@example.com', message: 'Hello' } }));
-    expectRefused(await t.call({ method: 'POST', url: '/api/contact', payload: { name: 'Anna', email: 'a@example.com', message: NUL } }));
-    expectRefused(await t.call({ method: 'POST', url: '/api/analytics/events', payload: { name: 'page_view', path: NUL, locale: 'en' } }));
-    expectRefused(await t.call({ method: 'POST', url: '/api/analytics/events', payload: { name: 'ad_visit', path: '/', locale: 'en', promo_source: NUL } }));
+    expectRefused(
+      await t.call({ method: 'POST', url: '/api/contact', payload: { name: NUL, email: 'a@example.com', message: 'Hello' } }),
+    );
+    expectRefused(
+      await t.call({ method: 'POST', url: '/api/contact', payload: { name: 'Anna', email: 'a@example.com', message: NUL } }),
+    );
+    expectRefused(
+      await t.call({ method: 'POST', url: '/api/analytics/events', payload: { name: 'page_view', path: NUL, locale: 'en' } }),
+    );
+    expectRefused(
+      await t.call({
+        method: 'POST',
+        url: '/api/analytics/events',
+        payload: { name: 'ad_visit', path: '/', locale: 'en', promo_source: NUL },
+      }),
+    );
   });
 
   it('refuses a control character in a query string, a nested field or a key, and in the path as a 404', async () => {
     expectRefused(await t.call({ method: 'GET', url: '/api/dev/outbox?to=%00' }));
     expectRefused(await t.call({ method: 'GET', url: '/api/dev/outbox?to=%1B' }));
     const owner = await signUpWithCard(t);
-    const nested = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/verification`, token: owner.jwt, payload: { kind: 'person', first_name: 'A', document_front: { name: NUL } } });
+    const nested = await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/verification`,
+      token: owner.jwt,
+      payload: { kind: 'person', first_name: 'A', document_front: { name: NUL } },
+    });
     expectRefused(nested);
     expect(nested.body.validation_errors['document_front.name']).toEqual(['Enter valid data']);
-    expectRefused(await t.call({ method: 'POST', url: '/api/contact', payload: { ['k\u0000']: 1, name: 'Anna', email: 'a@example.com', message: 'Hi' } }));
+    expectRefused(
+      await t.call({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ['k\u0000']: 1, name: 'Anna', email: 'a@example.com', message: 'Hi' },
+      }),
+    );
     expectRefused(await t.call({ method: 'GET', url: `/api/cards/%00/qr_code`, token: owner.jwt }), 404);
   });
 
@@ -70,7 +121,15 @@ describe('the text rule on every string the API accepts', () => {
         method: 'POST',
         url: `/api/clients/${user.clientId}/verification`,
         token: user.jwt,
-        payload: { kind: 'person', first_name: 'Anna', last_name: 'B', birthday: '1990-01-01', personal_code: '1', address: 'R', [field]: LONE_SURROGATE },
+        payload: {
+          kind: 'person',
+          first_name: 'Anna',
+          last_name: 'B',
+          birthday: '1990-01-01',
+          personal_code: '1',
+          address: 'R',
+          [field]: LONE_SURROGATE,
+        },
       });
       expectRefused(response);
       expect(response.body.validation_errors[field]).toEqual(['Enter valid data']);
@@ -91,22 +150,48 @@ describe('the date rule and the page cursor', () => {
     const owner = await signUpWithCard(t);
     for (const path of ['transactions', 'transactions.csv']) {
       for (const query of ['from=0000-01-01', 'to=0000-01-01', 'from=1999-12-31', 'to=2101-01-01', 'from=+275760-09-13']) {
-        expectRefused(await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions${path === 'transactions' ? '' : '.csv'}?${query}`, token: owner.jwt }));
+        expectRefused(
+          await t.call({
+            method: 'GET',
+            url: `/api/clients/${owner.clientId}/transactions${path === 'transactions' ? '' : '.csv'}?${query}`,
+            token: owner.jwt,
+          }),
+        );
       }
     }
-    const fine = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?from=2000-01-01&to=2100-12-31`, token: owner.jwt });
+    const fine = await t.call({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/transactions?from=2000-01-01&to=2100-12-31`,
+      token: owner.jwt,
+    });
     expect(fine.status).toBe(200);
   });
 
   it('refuses instants outside 2000..2100 in team statistics and the audit log', async () => {
     const admin = await signUpWithCard(t);
-    const workplace = await t.call({ method: 'POST', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name: 'Bar Riga', country: 'LV' } });
+    const workplace = await t.call({
+      method: 'POST',
+      url: `/api/clients/${admin.clientId}/workplace`,
+      token: admin.jwt,
+      payload: { name: 'Bar Riga', country: 'LV' },
+    });
     expect(workplace.status).toBe(201);
     const statistics = (from: string, to: string) =>
-      t.call({ method: 'GET', url: `/api/teams/${workplace.body.data.team.id}/statistics?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, token: admin.jwt });
+      t.call({
+        method: 'GET',
+        url: `/api/teams/${workplace.body.data.team.id}/statistics?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        token: admin.jwt,
+      });
     const operator = await signInOperator(t, 'compliance');
     const audit = (query: string) => t.call({ method: 'GET', url: `/api/ops/audit?${query}`, token: operator.opsToken });
-    const outside = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2000-01-01T00:30:00+01:00', '2101-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
+    const outside = [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2000-01-01T00:30:00+01:00',
+      '2101-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+    ];
     for (const instant of outside) {
       expectRefused(await statistics(instant, '2026-01-01T00:00:00Z'));
       expectRefused(await statistics('2026-01-01T00:00:00Z', instant));
@@ -131,12 +216,19 @@ describe('the date rule and the page cursor', () => {
       '\u0000',
     ];
     for (const raw of cursors) {
-      const response = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${Buffer.from(raw).toString('base64url')}`, token: owner.jwt });
+      const response = await t.call({
+        method: 'GET',
+        url: `/api/clients/${owner.clientId}/transactions?cursor=${Buffer.from(raw).toString('base64url')}`,
+        token: owner.jwt,
+      });
       expectRefused(response);
       expect(response.body.validation_errors.cursor).toEqual(['Enter valid data']);
     }
     const valid = Buffer.from('2020-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
-    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${valid}`, token: owner.jwt })).status).toBe(200);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?cursor=${valid}`, token: owner.jwt }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -183,7 +275,10 @@ describe('how deeply a JSON body may nest', () => {
     expect(jsonDepthExceeds(`{"a":"${'['.repeat(5_000)}\\"${'{'.repeat(100)}","b":[[]]}`, 3)).toBe(false);
     expect(jsonDepthExceeds(`{"a":"\\\\","b":[[[]]]}`, 3)).toBe(true);
     const owner = await signUpWithCard(t);
-    const paid = await post(`/api/public/cards/${owner.cardId}/payments`, JSON.stringify({ amount_cents: 500, terms_accepted: true, message: '[{'.repeat(50) }));
+    const paid = await post(
+      `/api/public/cards/${owner.cardId}/payments`,
+      JSON.stringify({ amount_cents: 500, terms_accepted: true, message: '[{'.repeat(50) }),
+    );
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
   });
 
@@ -203,7 +298,14 @@ describe('integers are integers', () => {
 
   it('refuses a card order quantity, and amounts in cents, that are not JSON integers, on the field', async () => {
     const owner = await signUpWithCard(t);
-    const address = { country: 'LV', city: 'Riga', address: 'Brivibas iela 1', zip: 'LV-1010', first_name: 'Anna', last_name: 'Ozola' };
+    const address = {
+      country: 'LV',
+      city: 'Riga',
+      address: 'Brivibas iela 1',
+      zip: 'LV-1010',
+      first_name: 'Anna',
+      last_name: 'Ozola',
+    };
     const bodies: [url: string, field: string, body: Record<string, unknown>, token?: string][] = [
       [`/api/clients/${owner.clientId}/card-orders`, 'quantity', { product: 'card', ...address }, owner.jwt],
       [`/api/clients/${owner.clientId}/invoices`, 'amount_cents', { description: 'Dinner' }, owner.jwt],
@@ -225,14 +327,24 @@ describe('integers are integers', () => {
         expect([url, value, Object.keys(answer.body.validation_errors)]).toEqual([url, value, [field]]);
       }
     }
-    const placed = await t.call({ method: 'POST', url: bodies[0]![0], token: owner.jwt, payload: { ...bodies[0]![2], quantity: 2 } });
+    const placed = await t.call({
+      method: 'POST',
+      url: bodies[0]![0],
+      token: owner.jwt,
+      payload: { ...bodies[0]![2], quantity: 2 },
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.data).toMatchObject({ status: 'placed', quantity: 2 });
   });
 
   it('takes decimal digits only for a whole number in a query string', async () => {
     const owner = await signUpWithCard(t);
-    const page = (limit: string) => t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?limit=${encodeURIComponent(limit)}`, token: owner.jwt });
+    const page = (limit: string) =>
+      t.call({
+        method: 'GET',
+        url: `/api/clients/${owner.clientId}/transactions?limit=${encodeURIComponent(limit)}`,
+        token: owner.jwt,
+      });
     for (const limit of ['0x2', ' 2', '2 ', '+2', '-2', '2e1', '2.0', '', 'true', '0', '101', '99999999999999999999']) {
       const answer = await page(limit);
       expectRefused(answer);

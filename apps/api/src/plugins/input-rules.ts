@@ -38,7 +38,10 @@ export const inputRulesPlugin = fp(async (app: FastifyInstance) => {
     request.body = clean(request.body, bad);
     if (bad.length > 0) {
       const message = t('validation.valid');
-      throw new AppError('validation_failed', { message, validationErrors: Object.fromEntries(bad.map((field) => [field || 'body', [message]])) });
+      throw new AppError('validation_failed', {
+        message,
+        validationErrors: Object.fromEntries(bad.map((field) => [field || 'body', [message]])),
+      });
     }
   });
 });

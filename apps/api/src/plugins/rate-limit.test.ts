@@ -16,9 +16,18 @@ describe('RATE_LIMITS', () => {
   it('is on by default, may be turned off outside production, and is refused off in production', () => {
     expect(loadConfig({}, { jwtSecret: 'x'.repeat(40) }).rateLimitsEnabled).toBe(true);
     expect(loadConfig({ RATE_LIMITS: 'off' }, { jwtSecret: 'x'.repeat(40) }).rateLimitsEnabled).toBe(false);
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: '+3712' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'y'.repeat(40),
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'a',
+      TWILIO_AUTH_TOKEN: 'b',
+      TWILIO_FROM: '+3712',
+    };
     expect(problemsOf({ ...production, SANDBOX_PAYMENTS: '1' })).toBe('');
-    expect(problemsOf({ ...production, SANDBOX_PAYMENTS: '1', RATE_LIMITS: 'off' })).toContain('RATE_LIMITS: cannot be off in production');
+    expect(problemsOf({ ...production, SANDBOX_PAYMENTS: '1', RATE_LIMITS: 'off' })).toContain(
+      'RATE_LIMITS: cannot be off in production',
+    );
     expect(problemsOf({ RATE_LIMITS: 'no' })).toContain('RATE_LIMITS');
   });
 });
@@ -27,7 +36,10 @@ describe('rate limits turned off for a benchmark run', () => {
   let on: TestApp;
   let off: TestApp;
   beforeAll(async () => {
-    [on, off] = await Promise.all([createTestApp(), createTestApp({ env: { RATE_LIMITS: 'off', CHECKOUTS_GLOBAL_PER_MINUTE: '2' } })]);
+    [on, off] = await Promise.all([
+      createTestApp(),
+      createTestApp({ env: { RATE_LIMITS: 'off', CHECKOUTS_GLOBAL_PER_MINUTE: '2' } }),
+    ]);
   });
   afterAll(() => Promise.all([on.close(), off.close()]));
 
@@ -51,7 +63,9 @@ describe('rate limits turned off for a benchmark run', () => {
 
   it('keeps the OpenAPI document the same, 429 still documented where a limit applies', () => {
     expect(off.app.swagger()).toEqual(on.app.swagger());
-    const read = (off.app.swagger() as { paths: Record<string, { get: { responses: Record<string, unknown> } }> }).paths['/api/public/cards/{cardId}'];
+    const read = (off.app.swagger() as { paths: Record<string, { get: { responses: Record<string, unknown> } }> }).paths[
+      '/api/public/cards/{cardId}'
+    ];
     expect(read?.get.responses['429']).toBeDefined();
   });
 });

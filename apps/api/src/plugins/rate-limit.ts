@@ -27,38 +27,48 @@ export function isRateLimitHook(hook: unknown): boolean {
  * Registers @fastify/rate-limit without a global limit: routes opt in with `app.rateLimit({...})` hooks, so one
  * route can be limited per IP and per phone. Counters live in Redis when REDIS_URL is set, shared by every instance.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { enabled: boolean; redisUrl: string | undefined; nameSpace: string; checkoutsPerMinute: number }) => {
-  const redis = options.enabled && options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: options.nameSpace } : {}),
-    // The client shows 'Too many requests'; Retry-After is set by the plugin before this error is thrown.
-    errorResponseBuilder: () => new AppError('too_many_requests'),
-  });
-  // The plugin's hooks are anonymous closures: wrapping the decorator every route calls is the one place to mark them.
-  const createHook = app.rateLimit;
-  app.rateLimit = ((limitOptions) => {
-    // RATE_LIMITS=off (a benchmark run, never production): a hook that lets everything through, still marked, so
-    // the OpenAPI document stays the same whatever the run.
-    const hook = options.enabled ? createHook(limitOptions) : async () => {};
-    rateLimitHooks.add(hook);
-    return hook;
-  }) as typeof app.rateLimit;
-  if (!options.enabled) {
-    // The per-phone limits (auth.routes.ts) and the checkout counter below use the lower-level limiter.
-    app.createRateLimit = () => async (request) => ({ isAllowed: true, key: request.ip });
-  }
-
-  // A second limit beside the route's per-address one: the plugin runs one `rateLimit` hook per request, so this uses
-  // its lower-level limiter, made once here so that every checkout route shares the one counter.
-  const checkouts = app.createRateLimit({ max: options.checkoutsPerMinute, timeWindow: MINUTE, keyGenerator: () => 'checkouts:global' });
-  app.decorate('limitCheckouts', async (request: FastifyRequest) => {
-    const outcome = await checkouts(request);
-    if (!outcome.isAllowed && outcome.isExceeded) {
-      throw new AppError('too_many_requests', { headers: { 'retry-after': String(outcome.ttlInSeconds) } });
+export const rateLimitPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { enabled: boolean; redisUrl: string | undefined; nameSpace: string; checkoutsPerMinute: number },
+  ) => {
+    const redis =
+      options.enabled && options.redisUrl
+        ? new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+        : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: options.nameSpace } : {}),
+      // The client shows 'Too many requests'; Retry-After is set by the plugin before this error is thrown.
+      errorResponseBuilder: () => new AppError('too_many_requests'),
+    });
+    // The plugin's hooks are anonymous closures: wrapping the decorator every route calls is the one place to mark them.
+    const createHook = app.rateLimit;
+    app.rateLimit = ((limitOptions) => {
+      // RATE_LIMITS=off (a benchmark run, never production): a hook that lets everything through, still marked, so
+      // the OpenAPI document stays the same whatever the run.
+      const hook = options.enabled ? createHook(limitOptions) : async () => {};
+      rateLimitHooks.add(hook);
+      return hook;
+    }) as typeof app.rateLimit;
+    if (!options.enabled) {
+      // The per-phone limits (auth.routes.ts) and the checkout counter below use the lower-level limiter.
+      app.createRateLimit = () => async (request) => ({ isAllowed: true, key: request.ip });
     }
-  });
-});
+
+    // A second limit beside the route's per-address one: the plugin runs one `rateLimit` hook per request, so this uses
+    // its lower-level limiter, made once here so that every checkout route shares the one counter.
+    const checkouts = app.createRateLimit({
+      max: options.checkoutsPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: () => 'checkouts:global',
+    });
+    app.decorate('limitCheckouts', async (request: FastifyRequest) => {
+      const outcome = await checkouts(request);
+      if (!outcome.isAllowed && outcome.isExceeded) {
+        throw new AppError('too_many_requests', { headers: { 'retry-after': String(outcome.ttlInSeconds) } });
+      }
+    });
+  },
+);

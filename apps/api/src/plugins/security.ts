@@ -7,35 +7,39 @@ import { BOOT_SCRIPT_CSP_HASH } from '../modules/web-shell/web-shell.service.ts'
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 /** Security headers on every response (DESIGN "Sign-in and security"); HSTS only where the site is on https. */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { https: boolean; turnstile?: boolean; errorReportingOrigin?: string }) => {
-  // The web app sends its errors straight to Sentry's ingestion (SENTRY_DSN's origin).
-  const reporting = options.errorReportingOrigin ? [options.errorReportingOrigin] : [];
-  const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
-  // Built once: @fastify/helmet built helmet's middleware again on every request (parsing the CSP each time).
-  const setSecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        // No inline script but the one, by its hash, that starts a server-rendered page's app after its first paint.
-        scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, ...turnstile],
-        // blob: lets the back office show a verification PDF it fetched with its token.
-        frameSrc: ["'self'", 'blob:', ...turnstile],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...reporting],
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: { https: boolean; turnstile?: boolean; errorReportingOrigin?: string }) => {
+    // The web app sends its errors straight to Sentry's ingestion (SENTRY_DSN's origin).
+    const reporting = options.errorReportingOrigin ? [options.errorReportingOrigin] : [];
+    const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : [];
+    // Built once: @fastify/helmet built helmet's middleware again on every request (parsing the CSP each time).
+    const setSecurityHeaders = helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          formAction: ["'self'"],
+          // No inline script but the one, by its hash, that starts a server-rendered page's app after its first paint.
+          scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, ...turnstile],
+          // blob: lets the back office show a verification PDF it fetched with its token.
+          frameSrc: ["'self'", 'blob:', ...turnstile],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...reporting],
+          ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    frameguard: { action: 'sameorigin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
-});
+      frameguard: { action: 'sameorigin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) =>
+      setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    );
+  },
+);

@@ -24,7 +24,10 @@ export interface FakeSentry {
 }
 
 class Refusal extends Error {
-  constructor(readonly status: number, reason: string) {
+  constructor(
+    readonly status: number,
+    reason: string,
+  ) {
     super(reason);
   }
 }
@@ -60,7 +63,8 @@ export function parseEnvelope(body: Buffer): { header: Record<string, unknown>; 
     if (typeof itemHeader.type !== 'string' || itemHeader.type === '') throw new Refusal(400, 'an item has no type');
     let raw: string;
     if (itemHeader.length !== undefined) {
-      if (!Number.isInteger(itemHeader.length) || (itemHeader.length as number) < 0) throw new Refusal(400, 'an item length is not a count');
+      if (!Number.isInteger(itemHeader.length) || (itemHeader.length as number) < 0)
+        throw new Refusal(400, 'an item length is not a count');
       const length = itemHeader.length as number;
       if (at + length > body.length) throw new Refusal(400, 'an item is shorter than its length');
       raw = body.subarray(at, at + length).toString('utf8');
@@ -70,7 +74,9 @@ export function parseEnvelope(body: Buffer): { header: Record<string, unknown>; 
     } else {
       raw = line();
     }
-    const payload = ['event', 'transaction', 'session', 'client_report'].includes(itemHeader.type) ? json(raw, `a ${itemHeader.type} payload`) : raw;
+    const payload = ['event', 'transaction', 'session', 'client_report'].includes(itemHeader.type)
+      ? json(raw, `a ${itemHeader.type} payload`)
+      : raw;
     items.push({ type: itemHeader.type, payload, raw });
   }
   if (items.length === 0) throw new Refusal(400, 'the envelope has no items');
@@ -99,13 +105,17 @@ export async function startFakeSentry(options: { project?: string; key?: string 
       if (request.method === 'OPTIONS') return void response.writeHead(204).end();
       try {
         const url = new URL(request.url ?? '/', 'http://fake');
-        if (request.method !== 'POST' || url.pathname !== `/api/${project}/envelope/`) throw new Refusal(404, `no endpoint ${request.method} ${url.pathname}`);
+        if (request.method !== 'POST' || url.pathname !== `/api/${project}/envelope/`)
+          throw new Refusal(404, `no endpoint ${request.method} ${url.pathname}`);
         let body = Buffer.concat(chunks);
         if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
         const envelope = parseEnvelope(body);
-        if (keyOf(url, request.headers['x-sentry-auth'] as string | undefined, envelope.header.dsn) !== key) throw new Refusal(401, 'missing or unknown sentry_key');
+        if (keyOf(url, request.headers['x-sentry-auth'] as string | undefined, envelope.header.dsn) !== key)
+          throw new Refusal(401, 'missing or unknown sentry_key');
         items.push(...envelope.items);
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: envelope.header.event_id ?? null }));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: envelope.header.event_id ?? null }));
       } catch (error) {
         const status = error instanceof Refusal ? error.status : 400;
         refused.push({ status, reason: error instanceof Error ? error.message : String(error) });

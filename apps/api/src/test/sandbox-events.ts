@@ -10,7 +10,13 @@ interface OpenPayment {
 
 /** Signs like the app's own sandbox provider (same secret), as its servers would. */
 export const sandboxSigner = (t: TestApp) =>
-  createSandboxProvider({ db: t.app.db, clock: t.clock, publicUrl: t.app.config.publicUrl, secret: t.app.config.jwtSecret, deliveryDelayMs: 0 });
+  createSandboxProvider({
+    db: t.app.db,
+    clock: t.clock,
+    publicUrl: t.app.config.publicUrl,
+    secret: t.app.config.jwtSecret,
+    deliveryDelayMs: 0,
+  });
 
 /** The sandbox's reference of a payment, read from its signed checkout link. */
 export function sandboxRefOf(payment: OpenPayment): string {
@@ -19,7 +25,11 @@ export function sandboxRefOf(payment: OpenPayment): string {
 }
 
 /** A signed provider event about a payment, delivered to the webhook route like the sandbox does; answers the outcome. */
-export async function deliverSandboxEvent(t: TestApp, payment: OpenPayment, type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback') {
+export async function deliverSandboxEvent(
+  t: TestApp,
+  payment: OpenPayment,
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback',
+) {
   const body = JSON.stringify({
     id: `evt_${crypto.randomUUID()}`,
     type,
@@ -39,7 +49,12 @@ export async function deliverSandboxEvent(t: TestApp, payment: OpenPayment, type
 }
 
 /** A guest's payment to the card, opened at the test clock's time; not paid yet. */
-export async function openPayment(t: TestApp, cardId: string, cents: number, extra: { message?: string; rating?: number; cover_fee?: boolean } = {}) {
+export async function openPayment(
+  t: TestApp,
+  cardId: string,
+  cents: number,
+  extra: { message?: string; rating?: number; cover_fee?: boolean } = {},
+) {
   const created = await t.call({
     method: 'POST',
     url: `/api/public/cards/${cardId}/payments`,
@@ -53,12 +68,22 @@ export async function openPayment(t: TestApp, cardId: string, cents: number, ext
 /** The guest submits the sandbox's hosted page (by default the succeeding test card); the sandbox then sends its event. */
 export async function payAtSandboxCheckout(t: TestApp, payment: OpenPayment, form = 'method=card&card_number=4242424242424242') {
   const url = new URL(payment.checkout_url);
-  const paid = await t.call({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+  const paid = await t.call({
+    method: 'POST',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form,
+  });
   expect(paid.status).toBe(303);
 }
 
 /** A guest's tip to the card, paid and confirmed by the provider's signed event, at the test clock's time. */
-export async function receiveTip(t: TestApp, cardId: string, cents: number, extra: { message?: string; rating?: number; cover_fee?: boolean } = {}) {
+export async function receiveTip(
+  t: TestApp,
+  cardId: string,
+  cents: number,
+  extra: { message?: string; rating?: number; cover_fee?: boolean } = {},
+) {
   const payment = await openPayment(t, cardId, cents, extra);
   expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
   return payment;

@@ -29,14 +29,26 @@ export interface TestApp {
 }
 
 /** The real app on a clean database; only the clock is fake. Rate-limit counters are private to this app. */
-export async function createTestApp(options: { env?: Record<string, string>; config?: Partial<Config>; overrides?: AppOverrides } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; config?: Partial<Config>; overrides?: AppOverrides } = {},
+): Promise<TestApp> {
   // A database given by the test (several instances on one) is the test's to close.
   const ownDatabase = options.overrides?.database ? undefined : await createTestDatabase();
   const database = options.overrides?.database ?? ownDatabase;
   const clock = createTestClock();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...options.env },
-    { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', rateLimitNamespace: `test-${randomUUID()}:`, ...options.config },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WORKER: 'off',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      ...options.env,
+    },
+    {
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      rateLimitNamespace: `test-${randomUUID()}:`,
+      ...options.config,
+    },
   );
   const app = await buildApp(config, { database, clock, ...options.overrides });
   await app.ready();
@@ -80,12 +92,18 @@ let phoneCounter = 0;
 /** A valid Latvian mobile number, different on every call. */
 export function uniquePhone(): string {
   phoneCounter += 1;
-  return `+3712${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String(phoneCounter).padStart(4, '0')}`;
+  return `+3712${String(Date.now() % 1_000_000)
+    .padStart(6, '0')
+    .slice(0, 3)}${String(phoneCounter).padStart(4, '0')}`;
 }
 
 /** Registers and verifies a new user; answers its tokens, id and private client. */
 export async function signUp(t: TestApp, phone = uniquePhone()) {
-  const registered = await t.call({ method: 'POST', url: '/api/register', payload: { username: phone, age_confirmed: true, terms_accepted: true } });
+  const registered = await t.call({
+    method: 'POST',
+    url: '/api/register',
+    payload: { username: phone, age_confirmed: true, terms_accepted: true },
+  });
   if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const code = await t.lastCode(phone);
   const verified = await t.call({ method: 'POST', url: `/api/register/${registered.body.data.uuid}/verify`, payload: { code } });
@@ -116,7 +134,12 @@ export const CARD_INPUT = {
 /** A signed-up staff member with a private card, made through the API. */
 export async function signUpWithCard(t: TestApp, card: Partial<Record<keyof typeof CARD_INPUT, string | null>> = {}) {
   const user = await signUp(t);
-  const created = await t.call({ method: 'POST', url: `/api/clients/${user.clientId}/cards`, token: user.jwt, payload: { ...CARD_INPUT, ...card } });
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/clients/${user.clientId}/cards`,
+    token: user.jwt,
+    payload: { ...CARD_INPUT, ...card },
+  });
   if (created.status !== 201) throw new Error(`card create failed: ${JSON.stringify(created.body)}`);
   return { ...user, cardId: created.body.data.id as string };
 }

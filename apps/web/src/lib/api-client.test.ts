@@ -62,7 +62,12 @@ function fakeFetch(route: Route) {
 describe('api client', () => {
   it('sends the bearer token from the token store and unwraps data', async () => {
     const fetch = fakeFetch(({ auth }) => json(200, { data: { auth } }));
-    const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: handlers() });
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch,
+      tokens: memoryTokens({ access: 'A', refresh: 'R' }),
+      handlers: handlers(),
+    });
     await expect(client.get('/me', ANY)).resolves.toEqual({ auth: 'Bearer A' });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/me');
   });
@@ -85,7 +90,11 @@ describe('api client', () => {
     const h = handlers();
     const client = createApiClient({ baseUrl: '/api', fetch, tokens, handlers: h });
 
-    const requests = Promise.all([client.get('/me', ANY), client.get('/clients/1/cards', ANY), client.get('/clients/1/account', ANY)]);
+    const requests = Promise.all([
+      client.get('/me', ANY),
+      client.get('/clients/1/cards', ANY),
+      client.get('/clients/1/account', ANY),
+    ]);
     await vi.waitFor(() => expect(refreshCalls).toBe(1));
     releaseRefresh();
 
@@ -116,7 +125,9 @@ describe('api client', () => {
 
   it('when the refresh fails: clears the tokens, reports the auth failure once and rejects every waiting request', async () => {
     const fetch = fakeFetch(({ url }) =>
-      url === '/api/refresh-token' ? json(401, errorBody('Authorization Error!', 'unauthorized')) : json(401, errorBody('Authorization Error!', 'unauthorized')),
+      url === '/api/refresh-token'
+        ? json(401, errorBody('Authorization Error!', 'unauthorized'))
+        : json(401, errorBody('Authorization Error!', 'unauthorized')),
     );
     const tokens = memoryTokens({ access: 'A1', refresh: 'R1' });
     const h = handlers();
@@ -133,7 +144,9 @@ describe('api client', () => {
 
   it('when the replay answers 401 again, signs out', async () => {
     const fetch = fakeFetch(({ url }) =>
-      url === '/api/refresh-token' ? json(200, { data: { jwt: 'A2', refresh_token: 'R2' } }) : json(401, errorBody('Authorization Error!', 'unauthorized')),
+      url === '/api/refresh-token'
+        ? json(200, { data: { jwt: 'A2', refresh_token: 'R2' } })
+        : json(401, errorBody('Authorization Error!', 'unauthorized')),
     );
     const tokens = memoryTokens({ access: 'A1', refresh: 'R1' });
     const h = handlers();
@@ -184,7 +197,12 @@ describe('api client', () => {
   it('leaves every error to the caller with errorHandling none, and never refreshes for auth: false calls', async () => {
     const fetch = fakeFetch(() => json(403, errorBody('Wrong confirmation code', 'wrong_code')));
     const h = handlers();
-    const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: null, refresh: null }), handlers: h });
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch,
+      tokens: memoryTokens({ access: null, refresh: null }),
+      handlers: h,
+    });
     const error = await client.post('/login_check', {}, ANY, { errorHandling: 'none', auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body?.message).toBe('Wrong confirmation code');
@@ -193,18 +211,34 @@ describe('api client', () => {
 
   it('reads Retry-After', async () => {
     const fetch = fakeFetch(() => json(429, errorBody('Wait 42 seconds', 'resend_wait'), { 'Retry-After': '42' }));
-    const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: null, refresh: null }), handlers: handlers() });
-    await expect(client.post('/request-otp', {}, ANY, { errorHandling: 'none' })).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+    const client = createApiClient({
+      baseUrl: '/api',
+      fetch,
+      tokens: memoryTokens({ access: null, refresh: null }),
+      handlers: handlers(),
+    });
+    await expect(client.post('/request-otp', {}, ANY, { errorHandling: 'none' })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 42,
+    });
   });
 });
 
 describe('answers parsed with the shared schemas', () => {
   const me = z.object({ id: z.string(), verification_required: z.boolean() });
   const client = (body: unknown, h = handlers()) =>
-    createApiClient({ baseUrl: '/api', fetch: fakeFetch(() => json(200, body)), tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
+    createApiClient({
+      baseUrl: '/api',
+      fetch: fakeFetch(() => json(200, body)),
+      tokens: memoryTokens({ access: 'A', refresh: 'R' }),
+      handlers: h,
+    });
 
   it('answers the parsed data, without the fields the schema does not name', async () => {
-    await expect(client({ data: { id: 'u1', verification_required: false, extra: 1 } }).get('/me', me)).resolves.toEqual({ id: 'u1', verification_required: false });
+    await expect(client({ data: { id: 'u1', verification_required: false, extra: 1 } }).get('/me', me)).resolves.toEqual({
+      id: 'u1',
+      verification_required: false,
+    });
   });
 
   it("shows 'Something went wrong' for an answer that breaks its schema, keeping the zod error as the cause", async () => {
@@ -234,7 +268,9 @@ describe('answers parsed with the shared schemas', () => {
 
   it('leaves a broken answer to the caller with errorHandling none', async () => {
     const h = handlers();
-    await expect(client({ data: {} }, h).post('/login_check', {}, me, { errorHandling: 'none' })).rejects.toMatchObject({ status: 500 });
+    await expect(client({ data: {} }, h).post('/login_check', {}, me, { errorHandling: 'none' })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(h.fatal).not.toHaveBeenCalled();
   });
 
@@ -251,21 +287,34 @@ describe('answers parsed with the shared schemas', () => {
 });
 
 describe('apiErrorText', () => {
-  const en = async <T,>(run: () => T) => {
+  const en = async <T>(run: () => T) => {
     await i18n.changeLanguage('en');
     return run();
   };
 
   it("shows 'Api Error!' when the body has no errors", async () => {
     expect(await en(() => apiErrorText(new ApiError(400, null)))).toBe('Api Error!');
-    expect(await en(() => apiErrorText(new ApiError(422, { message: 'x', code: 'validation_failed', errors: [], validation_errors: {} })))).toBe('Api Error!');
+    expect(
+      await en(() =>
+        apiErrorText(new ApiError(422, { message: 'x', code: 'validation_failed', errors: [], validation_errors: {} })),
+      ),
+    ).toBe('Api Error!');
   });
 
   it('translates known server texts and keeps unknown ones', async () => {
-    const body = (text: string, code = 'validation_failed') => ({ message: text, code: code as never, errors: [text], validation_errors: {} });
-    expect(await en(() => apiErrorText(new ApiError(422, body('This value should not be blank.'))))).toBe('This value should not be blank.');
+    const body = (text: string, code = 'validation_failed') => ({
+      message: text,
+      code: code as never,
+      errors: [text],
+      validation_errors: {},
+    });
+    expect(await en(() => apiErrorText(new ApiError(422, body('This value should not be blank.'))))).toBe(
+      'This value should not be blank.',
+    );
     expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17)))).toBe('Wait 17 seconds');
-    expect(await en(() => apiErrorText(new ApiError(400, body('Minimum withdrawal amount 3 EUR'))))).toBe('Minimum withdrawal amount 3 EUR');
+    expect(await en(() => apiErrorText(new ApiError(400, body('Minimum withdrawal amount 3 EUR'))))).toBe(
+      'Minimum withdrawal amount 3 EUR',
+    );
 
     await loadLocale('lv');
     await i18n.changeLanguage('lv');

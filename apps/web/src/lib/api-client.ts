@@ -14,7 +14,9 @@ type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}
 type UnderApi<P> = P extends `/api${infer Rest extends string}` ? Filled<Rest> : never;
 
 /** The paths the API's OpenAPI document (api-types.gen.ts) lists for a method: a typo or a removed route fails typecheck. */
-export type ApiPath<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? UnderApi<P> : never }[keyof paths];
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, object> ? UnderApi<P> : never;
+}[keyof paths];
 
 /** The shared zod schema of an answer's `data`, or null for a call whose answer the app does not read. */
 type AnswerSchema = z.ZodType | null;
@@ -103,7 +105,10 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: opts.responseType === 'blob' ? 'image/png' : 'application/json', ...opts.headers };
+    const headers: Record<string, string> = {
+      Accept: opts.responseType === 'blob' ? 'image/png' : 'application/json',
+      ...opts.headers,
+    };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     // The app's language, not the browser's: SMS, CSV exports and history lines are written in it.
@@ -203,14 +208,17 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    get: <S extends AnswerSchema>(path: ApiPath<'get'>, schema: S, opts?: CallOptions) => request(path, { ...opts, method: 'GET' }, schema),
+    get: <S extends AnswerSchema>(path: ApiPath<'get'>, schema: S, opts?: CallOptions) =>
+      request(path, { ...opts, method: 'GET' }, schema),
     /** A file answer (QR image, PDF, CSV); `Accept` says which. */
-    getBlob: async (path: ApiPath<'get'>, opts?: CallOptions) => (await fetchAnswer(path, { ...opts, method: 'GET', responseType: 'blob' })).blob(),
+    getBlob: async (path: ApiPath<'get'>, opts?: CallOptions) =>
+      (await fetchAnswer(path, { ...opts, method: 'GET', responseType: 'blob' })).blob(),
     post: <S extends AnswerSchema>(path: ApiPath<'post'>, body: unknown, schema: S, opts?: CallOptions) =>
       request(path, { ...opts, method: 'POST', body: body ?? {} }, schema),
     patch: <S extends AnswerSchema>(path: ApiPath<'patch'>, body: unknown, schema: S, opts?: CallOptions) =>
       request(path, { ...opts, method: 'PATCH', body }, schema),
-    delete: <S extends AnswerSchema>(path: ApiPath<'delete'>, schema: S, opts?: CallOptions) => request(path, { ...opts, method: 'DELETE' }, schema),
+    delete: <S extends AnswerSchema>(path: ApiPath<'delete'>, schema: S, opts?: CallOptions) =>
+      request(path, { ...opts, method: 'DELETE' }, schema),
   };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@tipcard/shared/errors/error-codes';
-import { ApiError, apiErrorText, authFailureOf, authMessageKey, authMessageTranslationKey, serverFieldErrors } from './api-errors.ts';
+import {
+  ApiError,
+  apiErrorText,
+  authFailureOf,
+  authMessageKey,
+  authMessageTranslationKey,
+  serverFieldErrors,
+} from './api-errors.ts';
 import { i18n, loadLocale } from './i18n.ts';
 
 const body = (message: string, extra: Partial<ApiErrorBody> = {}): ApiErrorBody => ({
@@ -30,16 +37,31 @@ describe('authMessageKey (spec 8 table, by the codes of its messages)', () => {
 
 describe('authFailureOf', () => {
   it('maps a 403 by its response message', () => {
-    expect(authFailureOf(new ApiError(403, body('Wrong confirmation code', { code: 'wrong_code' })))).toEqual({ key: 'wrong_code' });
-    expect(authFailureOf(new ApiError(403, body('User not found', { code: 'user_not_found' })))).toEqual({ key: 'user_not_found' });
-    expect(authFailureOf(new ApiError(403, body('Confirmation limit', { code: 'confirmation_limit' })))).toEqual({ key: 'confirmation_limit' });
-    expect(authFailureOf(new ApiError(403, body('Username could not be found', { code: 'username_not_found' })))).toEqual({ key: 'wrong_code' });
+    expect(authFailureOf(new ApiError(403, body('Wrong confirmation code', { code: 'wrong_code' })))).toEqual({
+      key: 'wrong_code',
+    });
+    expect(authFailureOf(new ApiError(403, body('User not found', { code: 'user_not_found' })))).toEqual({
+      key: 'user_not_found',
+    });
+    expect(authFailureOf(new ApiError(403, body('Confirmation limit', { code: 'confirmation_limit' })))).toEqual({
+      key: 'confirmation_limit',
+    });
+    expect(authFailureOf(new ApiError(403, body('Username could not be found', { code: 'username_not_found' })))).toEqual({
+      key: 'wrong_code',
+    });
   });
 
   it('reads any 429 as too many attempts, except a resend wait', () => {
-    expect(authFailureOf(new ApiError(429, body('Too many requests', { code: 'too_many_requests' })))).toEqual({ key: 'too_many_attempts' });
-    expect(authFailureOf(new ApiError(429, body('Too many attempts to enter, try later', { code: 'too_many_attempts' })))).toEqual({ key: 'too_many_attempts' });
-    expect(authFailureOf(new ApiError(429, body('Wait 42 seconds', { code: 'resend_wait' }), 42))).toEqual({ key: 'wait', seconds: 42 });
+    expect(authFailureOf(new ApiError(429, body('Too many requests', { code: 'too_many_requests' })))).toEqual({
+      key: 'too_many_attempts',
+    });
+    expect(
+      authFailureOf(new ApiError(429, body('Too many attempts to enter, try later', { code: 'too_many_attempts' }))),
+    ).toEqual({ key: 'too_many_attempts' });
+    expect(authFailureOf(new ApiError(429, body('Wait 42 seconds', { code: 'resend_wait' }), 42))).toEqual({
+      key: 'wait',
+      seconds: 42,
+    });
   });
 
   it('uses the first validation error on a 422', () => {
@@ -49,9 +71,15 @@ describe('authFailureOf', () => {
       validation_errors: { username: ['This phone is already taken'] },
     });
     expect(authFailureOf(new ApiError(422, taken))).toEqual({ key: 'phone_taken', field: 'username' });
-    const blank = body('Enter valid data', { code: 'validation_failed', validation_errors: { code: ['This value should not be blank.'] } });
+    const blank = body('Enter valid data', {
+      code: 'validation_failed',
+      validation_errors: { code: ['This value should not be blank.'] },
+    });
     expect(authFailureOf(new ApiError(422, blank))).toEqual({ key: 'not_blank', field: 'code' });
-    const phone = body('Enter valid data', { code: 'validation_failed', validation_errors: { username: ['This field should be valid phone number'] } });
+    const phone = body('Enter valid data', {
+      code: 'validation_failed',
+      validation_errors: { username: ['This field should be valid phone number'] },
+    });
     expect(authFailureOf(new ApiError(422, phone))).toEqual({ key: 'phone_invalid', field: 'username' });
   });
 
@@ -62,7 +90,8 @@ describe('authFailureOf', () => {
   });
 
   it('has the spec user texts in English', () => {
-    const text = (key: Parameters<typeof authMessageTranslationKey>[0]['key']) => i18n.t(authMessageTranslationKey({ key }), { lng: 'en', count: 5 });
+    const text = (key: Parameters<typeof authMessageTranslationKey>[0]['key']) =>
+      i18n.t(authMessageTranslationKey({ key }), { lng: 'en', count: 5 });
     expect(text('phone_taken')).toBe('This phone is already taken');
     expect(text('phone_invalid')).toBe('Phone number is not correct');
     expect(text('confirmation_limit')).toBe('You have confirmation limit, contact support');
@@ -76,7 +105,7 @@ describe('authFailureOf', () => {
 });
 
 describe('the code decides, never the English text', () => {
-  const inLocale = async <T,>(locale: 'en' | 'lv' | 'fr', run: () => T) => {
+  const inLocale = async <T>(locale: 'en' | 'lv' | 'fr', run: () => T) => {
     await loadLocale(locale);
     await i18n.changeLanguage(locale);
     try {
@@ -103,7 +132,13 @@ describe('the code decides, never the English text', () => {
   it('keeps the server text of a code this build does not know, and of validation_failed for English readers', async () => {
     const unknown = new ApiError(422, body('A rule from a newer server', { code: 'newer_rule' as never }));
     expect(await inLocale('fr', () => apiErrorText(unknown))).toBe('A rule from a newer server');
-    const invalid = new ApiError(422, body('Enter an amount from 1 to 500', { code: 'validation_failed', validation_errors: { amount: ['Enter an amount from 1 to 500'] } }));
+    const invalid = new ApiError(
+      422,
+      body('Enter an amount from 1 to 500', {
+        code: 'validation_failed',
+        validation_errors: { amount: ['Enter an amount from 1 to 500'] },
+      }),
+    );
     expect(await inLocale('en', () => apiErrorText(invalid))).toBe('Enter an amount from 1 to 500');
     expect(await inLocale('en', () => serverFieldErrors(invalid))).toEqual([['amount', 'Enter an amount from 1 to 500']]);
     const french = await inLocale('fr', () => [apiErrorText(invalid), serverFieldErrors(invalid)] as const);
@@ -112,7 +147,13 @@ describe('the code decides, never the English text', () => {
   });
 
   it('translates the field errors of other codes by their code', async () => {
-    const taken = new ApiError(422, body('This phone is already taken', { code: 'phone_taken', validation_errors: { username: ['This phone is already taken'] } }));
+    const taken = new ApiError(
+      422,
+      body('This phone is already taken', {
+        code: 'phone_taken',
+        validation_errors: { username: ['This phone is already taken'] },
+      }),
+    );
     const [[field, text]] = (await inLocale('lv', () => serverFieldErrors(taken))) as [[string, string]];
     expect(field).toBe('username');
     expect(text).toBe(i18n.t('errors:codes.phone_taken', { lng: 'lv' }));

@@ -3,7 +3,11 @@ import { CHUNK_RELOAD_KEY, reloadForFailedChunk } from './chunk-reload.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), map };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    map,
+  };
 }
 
 describe('chunk reload guard', () => {

@@ -35,6 +35,9 @@ export function createSender(info: ErrorReportingInfo & { dsn: string }) {
   });
   client.init();
   return (error: unknown, tags: Record<string, string>) => {
-    client.captureException(error, { originalException: error, captureContext: { tags, extra: { page: window.location.pathname } } });
+    client.captureException(error, {
+      originalException: error,
+      captureContext: { tags, extra: { page: window.location.pathname } },
+    });
   };
 }

@@ -9,7 +9,12 @@ afterEach(() => {
 
 describe('browser error reporting', () => {
   it('asks for the DSN once, on the first error, and sends nothing when there is none', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: { dsn: null, environment: null } }), { headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: { dsn: null, environment: null } }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     const { installErrorReporting, reportError } = await import('./error-reporting.ts');
     installErrorReporting();

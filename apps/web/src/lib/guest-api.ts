@@ -55,7 +55,12 @@ export function fetchPublicPayment(paymentId: string, signal?: AbortSignal): Pro
   return call<PublicPayment>(`/public/payments/${encodeURIComponent(paymentId)}`, { signal, cache: 'no-store' });
 }
 
-export function createPublicPayment(cardId: string, body: CreatePaymentBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+export function createPublicPayment(
+  cardId: string,
+  body: CreatePaymentBody,
+  idempotencyKey: string,
+  humanToken: string | null,
+): Promise<PublicPayment> {
   return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/payments`, {
     method: 'POST',
     headers: {
@@ -71,7 +76,12 @@ export function fetchPublicInvoice(invoiceId: string, signal?: AbortSignal): Pro
   return call<PublicInvoice>(`/public/invoices/${encodeURIComponent(invoiceId)}`, { signal, cache: 'no-store' });
 }
 
-export function createInvoicePayment(invoiceId: string, body: PayInvoiceBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+export function createInvoicePayment(
+  invoiceId: string,
+  body: PayInvoiceBody,
+  idempotencyKey: string,
+  humanToken: string | null,
+): Promise<PublicPayment> {
   return call<PublicPayment>(`/public/invoices/${encodeURIComponent(invoiceId)}/payments`, {
     method: 'POST',
     headers: {
@@ -83,7 +93,12 @@ export function createInvoicePayment(invoiceId: string, body: PayInvoiceBody, id
   });
 }
 
-export function createDonationPayment(cardId: string, body: CreateDonationBody, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+export function createDonationPayment(
+  cardId: string,
+  body: CreateDonationBody,
+  idempotencyKey: string,
+  humanToken: string | null,
+): Promise<PublicPayment> {
   return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/donations`, {
     method: 'POST',
     headers: {
@@ -110,12 +125,20 @@ export function fetchPublicAction(actionId: string, signal?: AbortSignal): Promi
 
 /** Confirms a signed link that changes a monthly donation; answers the plan as it now stands. */
 export function confirmAction(actionId: string, body: ActionBody): Promise<PublicAction> {
-  return call<PublicAction>(`/public/actions/${encodeURIComponent(actionId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return call<PublicAction>(`/public/actions/${encodeURIComponent(actionId)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A receipt or statement link's PDF. */
 export async function downloadActionPdf(actionId: string): Promise<Blob> {
-  const response = await request(`/public/actions/${encodeURIComponent(actionId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const response = await request(`/public/actions/${encodeURIComponent(actionId)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   return response.blob();
 }
 

@@ -13,19 +13,41 @@ import { rememberLocale } from './locale.ts';
  * lazily loaded anti-bot widget brings react-i18next along.
  */
 const CATALOGS = '../../../../packages/shared/src/i18n/locales';
-const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/payment.json', { eager: true, import: 'default' });
-const amountRange = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'amount_range' });
-const notBlank = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'not_blank' });
-const invalidEmail = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', { eager: true, import: 'email' });
-const language = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', { eager: true, import: 'language' });
-const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', { eager: true, import: 'human_check' });
+const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/payment.json', {
+  eager: true,
+  import: 'default',
+});
+const amountRange = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
+  eager: true,
+  import: 'amount_range',
+});
+const notBlank = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
+  eager: true,
+  import: 'not_blank',
+});
+const invalidEmail = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
+  eager: true,
+  import: 'email',
+});
+const language = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
+  eager: true,
+  import: 'language',
+});
+const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
+  eager: true,
+  import: 'human_check',
+});
 
 const resources: Resource = {};
 for (const locale of LOCALES) {
   const file = (name: string) => `${CATALOGS}/${locale}/${name}.json`;
   resources[locale] = {
     payment: payment[file('payment')] ?? {},
-    validation: { amount_range: amountRange[file('validation')] ?? '', not_blank: notBlank[file('validation')] ?? '', email: invalidEmail[file('validation')] ?? '' },
+    validation: {
+      amount_range: amountRange[file('validation')] ?? '',
+      not_blank: notBlank[file('validation')] ?? '',
+      email: invalidEmail[file('validation')] ?? '',
+    },
     common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
   };
 }
@@ -71,6 +93,10 @@ function subscribe(onChange: () => void): () => void {
 /** `t` of the current language (default namespace `payment`); components re-render when the guest switches. */
 export function useGuestT(): TFunction {
   // The server renders in the language it chose and hydration starts from the same one (public-main sets it first).
-  const language = useSyncExternalStore(subscribe, () => guestI18n.language, () => guestI18n.language);
+  const language = useSyncExternalStore(
+    subscribe,
+    () => guestI18n.language,
+    () => guestI18n.language,
+  );
   return useMemo(() => guestI18n.getFixedT(language), [language]);
 }

@@ -11,7 +11,10 @@ import { isLocale } from './is-locale.ts';
  */
 // Exclusions spell out the path: a `**` does not reach above the app's root, so `!**/sms.json` would match nothing.
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../../../packages/shared/src/i18n/locales/en/*.json', '!../../../../packages/shared/src/i18n/locales/en/{sms,documents,checkout,marketing,legal}.json'],
+  [
+    '../../../../packages/shared/src/i18n/locales/en/*.json',
+    '!../../../../packages/shared/src/i18n/locales/en/{sms,documents,checkout,marketing,legal}.json',
+  ],
   { eager: true, import: 'default' },
 );
 const localeModules = import.meta.glob<Record<string, unknown>>(
@@ -22,9 +25,12 @@ const localeModules = import.meta.glob<Record<string, unknown>>(
   ],
   { import: 'default' },
 );
-const lazyModules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/i18n/locales/*/{marketing,legal}.json'], {
-  import: 'default',
-});
+const lazyModules = import.meta.glob<Record<string, unknown>>(
+  ['../../../../packages/shared/src/i18n/locales/*/{marketing,legal}.json'],
+  {
+    import: 'default',
+  },
+);
 
 const SERVER_ONLY_NAMESPACES = new Set(['sms', 'email', 'documents', 'checkout']);
 const CATALOG_PATH = /locales\/([a-z]{2})\/([\w-]+)\.json$/;
@@ -86,7 +92,10 @@ export function loadLocale(locale: Locale): Promise<void> {
     .map(([path, load]) => ({ match: CATALOG_PATH.exec(path), load }))
     .filter(({ match }) => match?.[1] === locale && !SERVER_ONLY_NAMESPACES.has(match[2]!))
     .map(async ({ match, load }) => void i18n.addResourceBundle(locale, match![2]!, await load(), true, true));
-  return track(Promise.all(loads).then(() => undefined), key);
+  return track(
+    Promise.all(loads).then(() => undefined),
+    key,
+  );
 }
 
 /** Suspends the caller until the language's catalogs are there (at once for English and loaded languages). */
@@ -101,7 +110,9 @@ export function loadNamespace(namespace: string, locale: Locale): Promise<void> 
   if (!promise) {
     const load = Object.entries(lazyModules).find(([path]) => path.endsWith(`/locales/${key}.json`))?.[1];
     promise = track(
-      load ? load().then((catalog) => void i18n.addResourceBundle(locale, namespace, catalog, true, true)) : Promise.reject(new Error(`no catalog ${key}`)),
+      load
+        ? load().then((catalog) => void i18n.addResourceBundle(locale, namespace, catalog, true, true))
+        : Promise.reject(new Error(`no catalog ${key}`)),
       key,
     );
   }

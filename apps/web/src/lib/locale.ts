@@ -29,7 +29,8 @@ export function localizePath(path: string, locale: Locale): string {
 export function preferredLocale(): Locale {
   const stored = getCookie(LOCALE_COOKIE);
   if (isLocale(stored)) return stored;
-  const languages = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  const languages =
+    typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const language of languages) {
     const base = language?.slice(0, 2).toLowerCase();
     if (isLocale(base)) return base;

@@ -11,8 +11,17 @@ describe('pathFormOf', () => {
     expect(pathFormOf('#/invoice/i1')).toBe('/invoice/i1');
   });
 
-  it('leaves the app\'s own routes alone', () => {
-    for (const hash of ['', '#/', '#/overview', '#/lv/faq', '#/payment', '#/payment/', '#/teams/t1/join', '#/card-orders/payment/success']) {
+  it("leaves the app's own routes alone", () => {
+    for (const hash of [
+      '',
+      '#/',
+      '#/overview',
+      '#/lv/faq',
+      '#/payment',
+      '#/payment/',
+      '#/teams/t1/join',
+      '#/card-orders/payment/success',
+    ]) {
       expect(pathFormOf(hash)).toBeNull();
     }
   });

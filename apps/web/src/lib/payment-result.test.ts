@@ -39,7 +39,12 @@ describe('the return page state machine', () => {
 
   it('rides out a poor connection until the deadline, then says timeout', () => {
     expect(run([{ type: 'error', now: 5_000 }]).phase).toBe('checking');
-    expect(run([{ type: 'error', now: 5_000 }, { type: 'error', now: POLL_TIMEOUT_MS + 1 }]).phase).toBe('timeout');
+    expect(
+      run([
+        { type: 'error', now: 5_000 },
+        { type: 'error', now: POLL_TIMEOUT_MS + 1 },
+      ]).phase,
+    ).toBe('timeout');
   });
 
   it('checks again for another 30 seconds after a timeout, and can still succeed', () => {

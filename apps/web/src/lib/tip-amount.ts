@@ -39,7 +39,12 @@ export function chosenAmount(preset: number | null, customText: string): number 
  * What the summary shows before paying: the same integer maths as the server (shared `tipBreakdown`), or null
  * while the amount cannot be paid, so no figure is ever shown for an amount the server would refuse.
  */
-export function summaryOf(cents: number | null, limits: AmountLimits, feePercent: number, coverFee: boolean): TipBreakdown | null {
+export function summaryOf(
+  cents: number | null,
+  limits: AmountLimits,
+  feePercent: number,
+  coverFee: boolean,
+): TipBreakdown | null {
   if (cents === null || amountProblem(cents, limits)) return null;
   return tipBreakdown(cents, feePercent, coverFee);
 }

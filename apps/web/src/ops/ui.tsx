@@ -79,7 +79,12 @@ export function useStatusFilter<S extends string>(statuses: readonly S[], fallba
   const status = raw === 'all' ? undefined : (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : fallback;
   const filter = (
     <div className="w-56">
-      <SelectField label="Status" name="status" value={status ?? 'all'} onChange={(event) => setParams({ status: event.target.value }, { replace: true })}>
+      <SelectField
+        label="Status"
+        name="status"
+        value={status ?? 'all'}
+        onChange={(event) => setParams({ status: event.target.value }, { replace: true })}
+      >
         {statuses.map((value) => (
           <option key={value} value={value}>
             {labelOf(value)}

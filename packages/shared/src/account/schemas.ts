@@ -31,7 +31,11 @@ export const deletionStatementBody = z
     gift: z
       .object({
         card_id: z.uuid({ error: rule('valid') }),
-        amount_cents: z.number({ error: rule('number') }).int(rule('number')).min(1, rule('number')).max(GIFT_MAX_CENTS, rule('number')),
+        amount_cents: z
+          .number({ error: rule('number') })
+          .int(rule('number'))
+          .min(1, rule('number'))
+          .max(GIFT_MAX_CENTS, rule('number')),
       })
       .optional(),
   })

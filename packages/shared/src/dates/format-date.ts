@@ -46,7 +46,12 @@ function formatter(locale: DateLocale, options: Intl.DateTimeFormatOptions, key:
  * the web passes `currentLocale()` (or the guest pages `guestLocale()`), the API the recipient's locale. A date-only
  * string ("2025-01-14") is midnight UTC, so give it `timeZone: 'UTC'`; a string that is no date is shown as it is.
  */
-export function formatDate(value: Date | string, style: DateStyle, locale: DateLocale, { timeZone, now = new Date() }: DateOptions = {}): string {
+export function formatDate(
+  value: Date | string,
+  style: DateStyle,
+  locale: DateLocale,
+  { timeZone, now = new Date() }: DateOptions = {},
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (typeof value === 'string' && Number.isNaN(date.getTime())) return value;
   const zone = timeZone ?? '';

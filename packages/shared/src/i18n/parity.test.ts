@@ -28,16 +28,20 @@ describe('translation parity', () => {
   });
 
   it('asks each language for its own plural forms, and refuses a missing or an extra one', () => {
-    const plural = (en: object, lv: object, fr: object, es: object): Catalogs => ({ en: { common: en }, lv: { common: lv }, fr: { common: fr }, es: { common: es } }) as Catalogs;
+    const plural = (en: object, lv: object, fr: object, es: object): Catalogs =>
+      ({ en: { common: en }, lv: { common: lv }, fr: { common: fr }, es: { common: es } }) as Catalogs;
     const en = { left_one: '{{count}} second', left_other: '{{count}} seconds' };
     const fr = { left_one: '{{count}} seconde', left_many: '{{count}} de secondes', left_other: '{{count}} secondes' };
     const es = { left_one: '{{count}} segundo', left_many: '{{count}} de segundos', left_other: '{{count}} segundos' };
     const lv = { left_zero: '{{count}} sekunžu', left_one: '{{count}} sekunde', left_other: '{{count}} sekundes' };
     expect(findParityProblems(plural(en, lv, fr, es))).toEqual([]);
-    expect(findParityProblems(plural(en, { left_one: '{{count}} sekunde', left_other: '{{count}} sekundes', left_many: 'x {{count}}' }, fr, es))).toEqual([
-      'lv/common.json lacks "left_zero"',
-      'lv/common.json has "left_many", which en does not',
+    expect(
+      findParityProblems(
+        plural(en, { left_one: '{{count}} sekunde', left_other: '{{count}} sekundes', left_many: 'x {{count}}' }, fr, es),
+      ),
+    ).toEqual(['lv/common.json lacks "left_zero"', 'lv/common.json has "left_many", which en does not']);
+    expect(findParityProblems(plural({ left_other: '{{count}} seconds' }, lv, fr, es))).toEqual([
+      'en/common.json lacks the plural form "left_one"',
     ]);
-    expect(findParityProblems(plural({ left_other: '{{count}} seconds' }, lv, fr, es))).toEqual(['en/common.json lacks the plural form "left_one"']);
   });
 });

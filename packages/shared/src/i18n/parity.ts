@@ -11,7 +11,11 @@ function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
 
@@ -56,7 +60,9 @@ export function findParityProblems(catalogs: Catalogs): string[] {
         if (translated === undefined) problems.push(`${locale}/${namespace}.json lacks "${key}"`);
         else if (translated.trim() === '') problems.push(`${locale}/${namespace}.json has an empty "${key}"`);
         else if (placeholders(translated) !== placeholders(text)) {
-          problems.push(`${locale}/${namespace}.json "${key}" has placeholders {${placeholders(translated)}}, en has {${placeholders(text)}}`);
+          problems.push(
+            `${locale}/${namespace}.json "${key}" has placeholders {${placeholders(translated)}}, en has {${placeholders(text)}}`,
+          );
         }
       }
       for (const key of actual.keys()) {

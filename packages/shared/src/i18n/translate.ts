@@ -9,7 +9,10 @@ export type Catalogs = Record<Locale, Record<string, Catalog>>;
  */
 export function translate(catalogs: Catalogs, locale: Locale, key: string, vars: Record<string, string | number> = {}) {
   const at = (language: Locale) => {
-    const form = typeof vars.count === 'number' ? lookup(catalogs[language], `${key}_${new Intl.PluralRules(language).select(vars.count)}`) : undefined;
+    const form =
+      typeof vars.count === 'number'
+        ? lookup(catalogs[language], `${key}_${new Intl.PluralRules(language).select(vars.count)}`)
+        : undefined;
     return form ?? lookup(catalogs[language], key);
   };
   const template = at(locale) ?? at(DEFAULT_LOCALE) ?? key;

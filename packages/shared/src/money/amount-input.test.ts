@@ -29,7 +29,8 @@ describe('parseAmountInput', () => {
   it('refuses a € sign where the field asks for a number alone', () => {
     expect(parseAmountInput('10', { euroSign: false })).toBe(1000);
     expect(parseAmountInput('1 234.56', { euroSign: false })).toBe(123456);
-    for (const text of ['€10', '10 €', 'abc', '10.123', '-5']) expect(parseAmountInput(text, { euroSign: false }), text).toBeNull();
+    for (const text of ['€10', '10 €', 'abc', '10.123', '-5'])
+      expect(parseAmountInput(text, { euroSign: false }), text).toBeNull();
   });
 
   it('reads back every amount it is shown, in every language, to the cent', () => {

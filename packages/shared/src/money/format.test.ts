@@ -4,7 +4,7 @@ import { LOCALES } from '../constants.ts';
 import { decimalAmount, formatAmount, formatMoney } from './format.ts';
 
 describe('formatAmount', () => {
-  it('shows cents as the spec\'s EUR amount with spaces between thousands', () => {
+  it("shows cents as the spec's EUR amount with spaces between thousands", () => {
     expect(formatAmount(0)).toBe('0.00');
     expect(formatAmount(5)).toBe('0.05');
     expect(formatAmount(300)).toBe('3.00');
@@ -23,7 +23,7 @@ describe('formatAmount', () => {
     );
   });
 
-  it('writes the reader\'s decimal mark: a point in English, a comma in Latvian, French and Spanish', () => {
+  it("writes the reader's decimal mark: a point in English, a comma in Latvian, French and Spanish", () => {
     expect(formatAmount(123456, 'en')).toBe('1 234.56');
     for (const locale of ['lv', 'fr', 'es'] as const) expect(formatAmount(123456, locale)).toBe('1 234,56');
     fc.assert(
@@ -40,7 +40,7 @@ describe('formatAmount', () => {
 });
 
 describe('formatMoney', () => {
-  it('puts the reader\'s decimal mark and the € where their language does', () => {
+  it("puts the reader's decimal mark and the € where their language does", () => {
     expect(formatMoney(123456, 'en')).toBe('€ 1 234.56');
     expect(formatMoney(123456, 'fr')).toBe('1 234,56 €');
     expect(formatMoney(2000, 'lv')).toBe('20,00 €');
@@ -49,10 +49,14 @@ describe('formatMoney', () => {
 
   it('loses no cent in any language', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(...LOCALES), (cents, locale) => {
-        const shown = formatMoney(cents, locale);
-        expect(BigInt(shown.replace(/[€ .,]/g, ''))).toBe(BigInt(cents));
-      }),
+      fc.property(
+        fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom(...LOCALES),
+        (cents, locale) => {
+          const shown = formatMoney(cents, locale);
+          expect(BigInt(shown.replace(/[€ .,]/g, ''))).toBe(BigInt(cents));
+        },
+      ),
     );
   });
 });

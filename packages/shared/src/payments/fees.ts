@@ -20,7 +20,8 @@ export interface TipBreakdown {
  * total = net + fee always holds and no cent is made or lost.
  */
 export function tipBreakdown(amountCents: number, feePercent: number, coverFee: boolean): TipBreakdown {
-  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new RangeError(`Tip must be non-negative integer cents, got ${amountCents}`);
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0)
+    throw new RangeError(`Tip must be non-negative integer cents, got ${amountCents}`);
   const feeBasisPoints = Math.round(feePercent * 100);
   const feeCents = Math.floor((amountCents * feeBasisPoints + 5_000) / 10_000);
   return coverFee

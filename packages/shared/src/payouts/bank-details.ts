@@ -21,8 +21,7 @@ export const BIC_COUNTRY_EXCEPTIONS: Readonly<Record<string, readonly string[]>>
 };
 
 export type SepaAccountCheck =
-  | { ok: true; iban: string; bic: string; country: string }
-  | { ok: false; errors: Partial<Record<'iban' | 'bic', string[]>> };
+  { ok: true; iban: string; bic: string; country: string } | { ok: false; errors: Partial<Record<'iban' | 'bic', string[]>> };
 
 /**
  * An IBAN (checksum, the country's length and BBAN format, a SEPA country) and a BIC (format, same country as the

@@ -31,7 +31,9 @@ export const payoutMethodBody = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('uk'),
     account_number: requiredString(8).regex(/^\d{8}$/, rule('valid')),
-    sort_code: requiredString(8).transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{6}$/, rule('valid'))),
+    sort_code: requiredString(8)
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{6}$/, rule('valid'))),
     holder_name: requiredString(70),
     address: requiredString(140),
   }),
@@ -53,7 +55,10 @@ export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 
 /** POST /api/clients/{clientId}/payouts with an Idempotency-Key: 'Wrong amount', 'Minimum withdrawal amount 3 EUR', 'Insufficient balance'. */
 export const createPayoutBody = z.object({
-  amount_cents: z.number({ error: rule('wrong_amount') }).int(rule('wrong_amount')).positive(rule('wrong_amount')),
+  amount_cents: z
+    .number({ error: rule('wrong_amount') })
+    .int(rule('wrong_amount'))
+    .positive(rule('wrong_amount')),
   method_id: z.uuid({ error: rule('valid') }),
 });
 export type CreatePayoutBody = z.input<typeof createPayoutBody>;

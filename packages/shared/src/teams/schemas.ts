@@ -87,6 +87,8 @@ export const teamStatisticsSchema = z.object({
   to: z.string(),
   total_count: z.number().int(),
   total_cents: z.number().int(),
-  members: z.array(z.object({ user_id: z.uuid(), public_name: z.string().nullable(), count: z.number().int(), sum_cents: z.number().int() })),
+  members: z.array(
+    z.object({ user_id: z.uuid(), public_name: z.string().nullable(), count: z.number().int(), sum_cents: z.number().int() }),
+  ),
 });
 export type TeamStatistics = z.infer<typeof teamStatisticsSchema>;

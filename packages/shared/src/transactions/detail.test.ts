@@ -20,11 +20,14 @@ describe('describeTransaction', () => {
     expect(new Set(EXAMPLES.map((e) => e.kind)).size).toBe(transactionDetailSchema.options.length);
     for (const locale of LOCALES) {
       for (const detail of EXAMPLES) {
-        const line = describeTransaction({ detail, description: 'unused' }, (key, vars) => translate(catalogs, locale, key, vars));
+        const line = describeTransaction({ detail, description: 'unused' }, (key, vars) =>
+          translate(catalogs, locale, key, vars),
+        );
         const { kind: _kind, ...facts } = detail;
         for (const fact of Object.values(facts)) expect(line).toContain(fact);
         expect(line).not.toMatch(/\{\{/);
-        if (locale !== DEFAULT_LOCALE) expect(line).not.toBe(translate(catalogs, DEFAULT_LOCALE, `transactions:detail.${detail.kind}`, facts));
+        if (locale !== DEFAULT_LOCALE)
+          expect(line).not.toBe(translate(catalogs, DEFAULT_LOCALE, `transactions:detail.${detail.kind}`, facts));
       }
     }
   });

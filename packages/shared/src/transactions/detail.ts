@@ -32,7 +32,10 @@ export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 export type Translate = (key: string, vars: Record<string, string>) => string;
 
 /** The row's line in the reader's language; the stored description for rows older than details. */
-export function describeTransaction(row: { detail?: TransactionDetail | null | undefined; description: string }, translate: Translate): string {
+export function describeTransaction(
+  row: { detail?: TransactionDetail | null | undefined; description: string },
+  translate: Translate,
+): string {
   const detail = row.detail;
   if (!detail) return row.description;
   const { kind, ...vars } = detail;

@@ -23,7 +23,9 @@ export const cardOrders = pgTable(
     free: boolean('free').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['awaiting_payment', 'placed', 'in_production', 'shipped', 'delivered', 'canceled'] }).notNull(),
+    status: text('status', {
+      enum: ['awaiting_payment', 'placed', 'in_production', 'shipped', 'delivered', 'canceled'],
+    }).notNull(),
     country: text('country').notNull(),
     city: text('city').notNull(),
     address: text('address').notNull(),
@@ -55,10 +57,17 @@ export const cardOrders = pgTable(
   (t) => [
     index('card_orders_user_created_idx').on(t.userId, t.createdAt),
     // The last word on "first order free": two concurrent first orders cannot both be free.
-    uniqueIndex('card_orders_one_free_per_user').on(t.userId).where(sql`${t.free} AND ${t.status} <> 'canceled'`),
+    uniqueIndex('card_orders_one_free_per_user')
+      .on(t.userId)
+      .where(sql`${t.free} AND ${t.status} <> 'canceled'`),
     uniqueIndex('card_orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    index('card_orders_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundDueAt} IS NOT NULL`),
+    index('card_orders_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.refundDueAt} IS NOT NULL`),
     check('card_orders_quantity', sql`${t.quantity} BETWEEN 1 AND 3`),
-    check('card_orders_total', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity} AND (${t.free} = (${t.totalCents} = 0))`),
+    check(
+      'card_orders_total',
+      sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity} AND (${t.free} = (${t.totalCents} = 0))`,
+    ),
   ],
 );

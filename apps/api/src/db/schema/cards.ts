@@ -8,7 +8,9 @@ export const cards = pgTable(
   'cards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id').notNull().references(() => clients.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
     title: text('title').notNull(),
     publicName: text('public_name').notNull(),
     welcomePhrase: text('welcome_phrase'),
@@ -28,6 +30,8 @@ export const cards = pgTable(
   },
   (t) => [
     index('cards_client_idx').on(t.clientId),
-    uniqueIndex('cards_one_private_per_client_key').on(t.clientId).where(sql`${t.isPrivate}`),
+    uniqueIndex('cards_one_private_per_client_key')
+      .on(t.clientId)
+      .where(sql`${t.isPrivate}`),
   ],
 );

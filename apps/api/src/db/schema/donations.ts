@@ -46,9 +46,15 @@ export const donationPlans = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('donation_plans_charge_due_idx').on(t.nextChargeAt).where(sql`${t.status} IN ('active', 'paused')`),
-    index('donation_plans_remind_due_idx').on(t.remindAt).where(sql`${t.remindAt} IS NOT NULL`),
-    index('donation_plans_statement_due_idx').on(t.statementDueAt).where(sql`${t.statementDueAt} IS NOT NULL`),
+    index('donation_plans_charge_due_idx')
+      .on(t.nextChargeAt)
+      .where(sql`${t.status} IN ('active', 'paused')`),
+    index('donation_plans_remind_due_idx')
+      .on(t.remindAt)
+      .where(sql`${t.remindAt} IS NOT NULL`),
+    index('donation_plans_statement_due_idx')
+      .on(t.statementDueAt)
+      .where(sql`${t.statementDueAt} IS NOT NULL`),
     index('donation_plans_user_idx').on(t.userId, t.status),
   ],
 );

@@ -58,5 +58,9 @@ export const invoiceRefunds = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('invoice_refunds_due_idx').on(t.dueAt).where(sql`${t.dueAt} IS NOT NULL`)],
+  (t) => [
+    index('invoice_refunds_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+  ],
 );

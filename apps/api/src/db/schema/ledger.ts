@@ -21,8 +21,12 @@ export const ledgerAccounts = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    index('ledger_accounts_open_debt_idx').on(t.ownerUserId).where(sql`${t.kind} = 'debt' AND ${t.balanceCents} < 0`),
-    index('ledger_accounts_closed_unsettled_idx').on(t.id).where(sql`${t.closedAt} IS NOT NULL AND ${t.balanceCents} <> 0`),
+    index('ledger_accounts_open_debt_idx')
+      .on(t.ownerUserId)
+      .where(sql`${t.kind} = 'debt' AND ${t.balanceCents} < 0`),
+    index('ledger_accounts_closed_unsettled_idx')
+      .on(t.id)
+      .where(sql`${t.closedAt} IS NOT NULL AND ${t.balanceCents} <> 0`),
     unique('ledger_accounts_owner_kind_shard_key').on(t.ownerUserId, t.kind, t.shard).nullsNotDistinct(),
     check('ledger_accounts_user_one_shard', sql`${t.ownerUserId} IS NULL OR ${t.shard} = 0`),
     check('ledger_accounts_user_balance_non_negative', sql`${t.ownerUserId} IS NULL OR ${t.balanceCents} >= 0`),

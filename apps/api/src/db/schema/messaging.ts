@@ -17,7 +17,9 @@ export const outboxMessages = pgTable(
     replyTo: text('reply_to'),
     body: text('body').notNull(),
     /** sending: claimed by a worker until due_at (its lease); a worker that dies leaves it to be claimed again. */
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'dead'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'dead'] })
+      .notNull()
+      .default('pending'),
     /** Tries begun, counted when claimed, so a worker dying mid-send uses one up too. */
     attempts: integer('attempts').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +31,8 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     index('outbox_messages_created_idx').on(t.createdAt),
-    index('outbox_messages_due_idx').on(t.dueAt).where(sql`${t.status} IN ('pending', 'sending')`),
+    index('outbox_messages_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
   ],
 );

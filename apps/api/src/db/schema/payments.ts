@@ -54,7 +54,9 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_subject_idempotency_key').on(t.purpose, t.subjectId, t.idempotencyKey),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
-    index('payments_reconcile_due_idx').on(t.reconcileDueAt).where(sql`${t.status} = 'pending'`),
+    index('payments_reconcile_due_idx')
+      .on(t.reconcileDueAt)
+      .where(sql`${t.status} = 'pending'`),
     check(
       'payments_amounts',
       sql`${t.feeCents} >= 0 AND ${t.totalCents} > 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.totalCents} AND ${t.disputedCents} BETWEEN 0 AND ${t.totalCents}`,
@@ -77,7 +79,18 @@ export const paymentAllocations = pgTable(
     position: integer('position').notNull(),
     userId: uuid('user_id').references(() => users.id),
     /** For money to the platform (a card order): the platform account credited. */
-    platformAccount: text('platform_account', { enum: ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due', 'unclaimed_funds', 'written_off'] }),
+    platformAccount: text('platform_account', {
+      enum: [
+        'psp_clearing',
+        'fees',
+        'payouts_in_flight',
+        'referral_expense',
+        'card_sales',
+        'returns_due',
+        'unclaimed_funds',
+        'written_off',
+      ],
+    }),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     reversedNetCents: bigint('reversed_net_cents', { mode: 'number' }).notNull().default(0),
@@ -89,7 +102,9 @@ export const paymentAllocations = pgTable(
   },
   (t) => [
     uniqueIndex('payment_allocations_payment_position_key').on(t.paymentId, t.position),
-    index('payment_allocations_release_due_idx').on(t.releaseDueAt).where(sql`${t.releasedAt} IS NULL`),
+    index('payment_allocations_release_due_idx')
+      .on(t.releaseDueAt)
+      .where(sql`${t.releasedAt} IS NULL`),
     index('payment_allocations_user_idx').on(t.userId),
     check('payment_allocations_recipient', sql`(${t.userId} IS NULL) <> (${t.platformAccount} IS NULL)`),
     check(
@@ -130,5 +145,9 @@ export const paymentReturns = pgTable(
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_returns_due_idx').on(t.dueAt).where(sql`${t.dueAt} IS NOT NULL`)],
+  (t) => [
+    index('payment_returns_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+  ],
 );

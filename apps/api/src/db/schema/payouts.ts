@@ -30,7 +30,9 @@ export const payoutMethods = pgTable(
   },
   (t) => [
     index('payout_methods_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('payout_methods_one_default_key').on(t.userId).where(sql`${t.isDefault} AND ${t.deletedAt} IS NULL`),
+    uniqueIndex('payout_methods_one_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault} AND ${t.deletedAt} IS NULL`),
     check(
       'payout_methods_details',
       sql`(${t.kind} = 'sepa' AND ${t.iban} IS NOT NULL AND ${t.bic} IS NOT NULL) OR (${t.kind} = 'uk' AND ${t.accountNumber} IS NOT NULL AND ${t.sortCode} IS NOT NULL)`,
@@ -66,7 +68,9 @@ export const payoutBatches = pgTable('payout_batches', {
   content: text('content').notNull(),
   payoutCount: integer('payout_count').notNull(),
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-  status: text('status', { enum: ['created', 'sent'] }).notNull().default('created'),
+  status: text('status', { enum: ['created', 'sent'] })
+    .notNull()
+    .default('created'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
@@ -130,7 +134,9 @@ export const payouts = pgTable(
   (t) => [
     uniqueIndex('payouts_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('payouts_user_created_idx').on(t.userId, t.createdAt),
-    index('payouts_rail_due_idx').on(t.railDueAt).where(sql`${t.status} = 'in_flight'`),
+    index('payouts_rail_due_idx')
+      .on(t.railDueAt)
+      .where(sql`${t.status} = 'in_flight'`),
     index('payouts_batch_idx').on(t.batchId),
     check('payouts_amounts', sql`${t.amountCents} > 0 AND ${t.feeCents} >= 0`),
   ],

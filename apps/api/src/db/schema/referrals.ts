@@ -33,6 +33,8 @@ export const referralRewards = pgTable(
   },
   (t) => [
     index('referral_rewards_referrer_idx').on(t.referrerUserId, t.createdAt),
-    index('referral_rewards_due_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+    index('referral_rewards_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -19,7 +19,10 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   /** Refunded so far, all refunds together. */
   refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   /** The refund keys already honoured, so a retried refund refunds once. */
-  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
+  refundKeys: text('refund_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** A checkout that saved the card, or an off-session charge of a saved card: the customer and method it names. */
   customerRef: text('customer_ref'),
   methodRef: text('method_ref'),
@@ -65,5 +68,10 @@ export const sandboxEvents = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_events_due_idx').on(t.dueAt).where(sql`${t.dueAt} IS NOT NULL`), index('sandbox_events_provider_ref_idx').on(t.providerRef)],
+  (t) => [
+    index('sandbox_events_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+    index('sandbox_events_provider_ref_idx').on(t.providerRef),
+  ],
 );

@@ -52,7 +52,9 @@ export const teamMemberships = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('team_memberships_one_open_per_user_key').on(t.userId).where(sql`${t.leftAt} IS NULL`),
+    uniqueIndex('team_memberships_one_open_per_user_key')
+      .on(t.userId)
+      .where(sql`${t.leftAt} IS NULL`),
     index('team_memberships_team_idx').on(t.teamId, t.joinedAt),
   ],
 );
@@ -74,5 +76,9 @@ export const teamJoinRequests = pgTable(
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('team_join_requests_one_pending_key').on(t.teamId, t.userId).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    uniqueIndex('team_join_requests_one_pending_key')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

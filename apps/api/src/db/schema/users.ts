@@ -32,14 +32,21 @@ export const users = pgTable(
     /** Five years after the erasure, the records the law kept are purged too (docs/decisions/0013 "Purge"). */
     purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
-  (t) => [index('users_erasure_due_idx').on(t.erasureDueAt), index('users_purge_due_idx').on(t.erasedAt).where(sql`${t.purgedAt} IS NULL`)],
+  (t) => [
+    index('users_erasure_due_idx').on(t.erasureDueAt),
+    index('users_purge_due_idx')
+      .on(t.erasedAt)
+      .where(sql`${t.purgedAt} IS NULL`),
+  ],
 );
 
 export const clients = pgTable(
   'clients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     type: text('type', { enum: ['private'] }).notNull(),
     createdAt: createdAt(),
   },

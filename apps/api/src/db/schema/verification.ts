@@ -29,6 +29,8 @@ export const verifications = pgTable(
   (t) => [
     index('verifications_user_created_idx').on(t.userId, t.createdAt),
     // At most one pending or approved request per user: two submissions racing cannot both be stored.
-    uniqueIndex('verifications_one_open_per_user_key').on(t.userId).where(sql`${t.status} IN ('pending', 'approved')`),
+    uniqueIndex('verifications_one_open_per_user_key')
+      .on(t.userId)
+      .where(sql`${t.status} IN ('pending', 'approved')`),
   ],
 );

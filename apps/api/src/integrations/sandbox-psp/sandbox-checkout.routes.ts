@@ -19,13 +19,19 @@ import {
  * cannot be hammered, while a shop's many guests behind one address (or a test run) each keep their own budget.
  */
 const attemptKey = (request: { ip: string; query: unknown }) =>
-  `sandbox-pay:${request.ip}:${createHash('sha256').update(String((request.query as { c?: unknown }).c ?? '')).digest('base64url').slice(0, 22)}`;
+  `sandbox-pay:${request.ip}:${createHash('sha256')
+    .update(String((request.query as { c?: unknown }).c ?? ''))
+    .digest('base64url')
+    .slice(0, 22)}`;
 
 /** The signed checkout travels in the query: it is longer than a path parameter may be. */
 const tokenQuery = z.object({ c: z.string().min(10).max(4_000) });
 /** `wallet`: the guest tapped Apple Pay or Google Pay on the tip page, so the page opens as that wallet's sheet. */
 const pageQuery = tokenQuery.extend({ wallet: z.enum(['apple_pay', 'google_pay']).optional() });
-const WALLETS = { apple_pay: { name: 'Apple Pay', className: 'apple' }, google_pay: { name: 'Google Pay', className: 'google' } } as const;
+const WALLETS = {
+  apple_pay: { name: 'Apple Pay', className: 'apple' },
+  google_pay: { name: 'Google Pay', className: 'google' },
+} as const;
 const payBody = z.object({
   method: z.enum(['card', 'apple_pay', 'google_pay']),
   card_number: z.string().max(40).optional(),
@@ -41,7 +47,11 @@ const escape = (text: string) =>
  * payer's language that the checkout was opened with (as Stripe Checkout's `locale`); opened on a wallet, only its
  * sheet.
  */
-function checkoutPage(checkout: SandboxCheckout, token: string, options: { problem?: string; wallet?: keyof typeof WALLETS } = {}): string {
+function checkoutPage(
+  checkout: SandboxCheckout,
+  token: string,
+  options: { problem?: string; wallet?: keyof typeof WALLETS } = {},
+): string {
   const { problem, wallet } = options;
   const { locale } = checkout;
   const text = (key: string, vars?: Record<string, string>) => escape(t(`checkout:sandbox.${key}`, vars, locale));
@@ -125,7 +135,10 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
 
   app.post(
     '/sandbox/checkout',
-    { onRequest: app.rateLimit({ max: 30, timeWindow: 60_000, keyGenerator: attemptKey }), schema: { hide: true, querystring: tokenQuery, body: payBody } },
+    {
+      onRequest: app.rateLimit({ max: 30, timeWindow: 60_000, keyGenerator: attemptKey }),
+      schema: { hide: true, querystring: tokenQuery, body: payBody },
+    },
     async (request, reply) => {
       const checkout = open(request.query.c);
       const { method, card_number: cardNumber = '', wallet_payer: walletPayer, deliver_twice: deliverTwice } = request.body;
@@ -134,12 +147,19 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
         const digits = cardNumber.replace(/\D/g, '');
         if (!digits) {
           const problem = t('checkout:sandbox.enter_card', {}, checkout.locale);
-          return reply.status(422).type('text/html; charset=utf-8').send(checkoutPage(checkout, request.query.c, { problem }));
+          return reply
+            .status(422)
+            .type('text/html; charset=utf-8')
+            .send(checkoutPage(checkout, request.query.c, { problem }));
         }
         const known = SANDBOX_TEST_CARDS[digits as keyof typeof SANDBOX_TEST_CARDS];
         outcome = known === undefined ? 'declined' : known;
       }
-      await sandbox.complete(checkout, outcome, method, { deliverTwice: deliverTwice === '1', cardNumber, ...(walletPayer && { walletPayer }) });
+      await sandbox.complete(checkout, outcome, method, {
+        deliverTwice: deliverTwice === '1',
+        cardNumber,
+        ...(walletPayer && { walletPayer }),
+      });
       return reply.redirect(checkout.success_url, 303);
     },
   );

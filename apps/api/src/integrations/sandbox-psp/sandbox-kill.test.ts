@@ -40,7 +40,14 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     // Only what is named here: the suite's own DATABASE_URL must not leak into the embedded case.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,7 +79,12 @@ async function until(what: string, limitMs: number, done: () => Promise<boolean>
   }
 }
 
-async function call(server: Server, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+async function call(
+  server: Server,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${server.base}${path}`, {
     method,
     headers: {
@@ -89,7 +101,9 @@ async function call(server: Server, method: string, path: string, options: { bod
 
 async function staffWithCard(server: Server) {
   const phone = uniquePhone();
-  const { uuid } = await call(server, 'POST', '/api/register', { body: { username: phone, age_confirmed: true, terms_accepted: true } });
+  const { uuid } = await call(server, 'POST', '/api/register', {
+    body: { username: phone, age_confirmed: true, terms_accepted: true },
+  });
   const [message] = await call(server, 'GET', `/api/dev/outbox?to=${encodeURIComponent(phone)}`);
   const code = /\b(\d{6})\b/.exec(message.body)![1];
   const { jwt } = await call(server, 'POST', `/api/register/${uuid}/verify`, { body: { code } });
@@ -117,12 +131,20 @@ async function payTip(server: Server, cardId: string, cents: number) {
 async function killAndRestart(label: string, env: Record<string, string>) {
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'tipcard-kill-'));
-  const serverEnv = { DATA_DIR: dataDir, JWT_SECRET, WORKER: 'inline', SANDBOX_WEBHOOK_DELAY_MS: '2000', LOG_LEVEL: 'warn', ...env };
+  const serverEnv = {
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    WORKER: 'inline',
+    SANDBOX_WEBHOOK_DELAY_MS: '2000',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   let server = await startServer(serverEnv);
   try {
     const staff = await staffWithCard(server);
     const tips = await Promise.all(Array.from({ length: TIPS }, (_, i) => payTip(server, staff.cardId, 300 + 20 * i)));
-    const statusesOf = () => Promise.all(tips.map(async (tip) => (await call(server, 'GET', `/api/public/payments/${tip.id}`)).status as string));
+    const statusesOf = () =>
+      Promise.all(tips.map(async (tip) => (await call(server, 'GET', `/api/public/payments/${tip.id}`)).status as string));
     // Read just before the kill, to show the kill lands while deliveries are still owed.
     const pendingAtKill = (await statusesOf()).filter((status) => status === 'pending').length;
     await kill(server, 'SIGKILL');
@@ -137,9 +159,13 @@ async function killAndRestart(label: string, env: Record<string, string>) {
       hold = account.account_balances.find((balance: { type: string }) => balance.type === 'hold').balance;
       return credited === TIPS && hold === expectedHold;
     }).catch((error) => {
-      throw new Error(`${error.message}: paid ${TIPS}, pending at the kill ${pendingAtKill}, credited ${credited}, hold ${hold} of ${expectedHold}\n${server.output()}`);
+      throw new Error(
+        `${error.message}: paid ${TIPS}, pending at the kill ${pendingAtKill}, credited ${credited}, hold ${hold} of ${expectedHold}\n${server.output()}`,
+      );
     });
-    console.log(`kill test (${label}): paid ${TIPS}, pending at the kill ${pendingAtKill}, credited ${credited}, hold ${hold} = ${expectedHold}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `kill test (${label}): paid ${TIPS}, pending at the kill ${pendingAtKill}, credited ${credited}, hold ${hold} = ${expectedHold}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     expect(hold).toBe(expectedHold);
   } finally {
     await kill(server, 'SIGTERM');
@@ -150,19 +176,23 @@ async function killAndRestart(label: string, env: Record<string, string>) {
 describe('a server killed right after guests paid', () => {
   it('credits every paid tip after a restart (embedded PGlite)', () => killAndRestart('PGlite', {}), 240_000);
 
-  it.runIf(process.env.DATABASE_URL)('credits every paid tip after a restart (PostgreSQL)', async () => {
-    const adminUrl = process.env.DATABASE_URL!;
-    const name = `tipcard_kill_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      await killAndRestart('PostgreSQL', { DATABASE_URL: url.toString() });
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }, 240_000);
+  it.runIf(process.env.DATABASE_URL)(
+    'credits every paid tip after a restart (PostgreSQL)',
+    async () => {
+      const adminUrl = process.env.DATABASE_URL!;
+      const name = `tipcard_kill_${randomUUID().replaceAll('-', '')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        await killAndRestart('PostgreSQL', { DATABASE_URL: url.toString() });
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    240_000,
+  );
 });

@@ -203,7 +203,11 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       // A wallet pays with its own device card, so each simulated payer's wallet is a payer of its own.
       const digits = options.cardNumber?.replace(/\D/g, '');
       const named =
-        method === 'card' ? digits : WALLET_METHODS.has(method) ? `${method}:${options.walletPayer ?? SANDBOX_WALLET_PAYERS[0]}` : undefined;
+        method === 'card'
+          ? digits
+          : WALLET_METHODS.has(method)
+            ? `${method}:${options.walletPayer ?? SANDBOX_WALLET_PAYERS[0]}`
+            : undefined;
       const payerRef = named ? `sbx_payer_${hmac('payer', named).slice(0, 32)}` : null;
       await db.transaction(async (tx) => {
         const status = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
@@ -250,11 +254,15 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       return db.transaction(async (tx) => {
         // The method's row lock queues charges of one card, so its attempt count and an idempotency key are decided once.
         const method = await repo.lockSavedMethod(tx, input.method_ref);
-        if (!method || method.customerRef !== input.customer_ref) throw new SandboxRefusal(`No such payment method for customer: ${input.method_ref}`);
+        if (!method || method.customerRef !== input.customer_ref)
+          throw new SandboxRefusal(`No such payment method for customer: ${input.method_ref}`);
         const earlier = await repo.findChargeByKey(tx, input.idempotency_key);
         if (earlier) {
           if (earlier.requestHash !== requestHash) throw new SandboxRefusal('Idempotency key reused with different parameters');
-          return { provider_ref: earlier.providerRef, event: eventOf(earlier, earlier.status === 'failed' ? 'payment.failed' : 'payment.succeeded', earlier.statusAt) };
+          return {
+            provider_ref: earlier.providerRef,
+            event: eventOf(earlier, earlier.status === 'failed' ? 'payment.failed' : 'payment.succeeded', earlier.statusAt),
+          };
         }
         const attempt = method.offSessionAttempts + 1;
         await repo.countOffSessionAttempt(tx, method.methodRef, attempt);

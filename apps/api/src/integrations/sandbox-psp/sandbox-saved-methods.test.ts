@@ -34,7 +34,14 @@ async function savedCard(card: string) {
 }
 
 const charge = (saved: { customer_ref: string; method_ref: string }, key: string, amount = 1_000) =>
-  sandbox.chargeSavedMethod({ ...saved, amount_cents: amount, currency: 'EUR', description: 'Monthly donation', idempotency_key: key, metadata: { payment_id: `payment-${key}` } });
+  sandbox.chargeSavedMethod({
+    ...saved,
+    amount_cents: amount,
+    currency: 'EUR',
+    description: 'Monthly donation',
+    idempotency_key: key,
+    metadata: { payment_id: `payment-${key}` },
+  });
 
 describe('the sandbox’s saved cards', () => {
   it('saves a card at a checkout that asks to, and charges it off-session with the outcome in its answer and its webhook', async () => {
@@ -49,10 +56,14 @@ describe('the sandbox’s saved cards', () => {
     const saved = await savedCard('4242424242424242');
     const other = await savedCard('5555555555554444');
     await expect(charge({ ...saved, method_ref: 'sbx_pm_nobody' }, 'k2')).rejects.toThrow(SandboxRefusal);
-    await expect(charge({ customer_ref: other.customer_ref, method_ref: saved.method_ref }, 'k3')).rejects.toThrow(SandboxRefusal);
+    await expect(charge({ customer_ref: other.customer_ref, method_ref: saved.method_ref }, 'k3')).rejects.toThrow(
+      SandboxRefusal,
+    );
     // Nothing was counted against the card: its next charge is still its first.
     const failing = await savedCard('4000000000009995');
-    await expect(charge({ customer_ref: saved.customer_ref, method_ref: failing.method_ref }, 'k4')).rejects.toThrow(SandboxRefusal);
+    await expect(charge({ customer_ref: saved.customer_ref, method_ref: failing.method_ref }, 'k4')).rejects.toThrow(
+      SandboxRefusal,
+    );
     expect((await charge(failing, 'k5')).event.type).toBe('payment.failed');
   });
 

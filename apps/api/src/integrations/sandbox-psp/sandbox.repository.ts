@@ -115,7 +115,10 @@ export async function lockSavedMethod(tx: Executor, methodRef: string) {
 }
 
 export async function countOffSessionAttempt(tx: Executor, methodRef: string, attempts: number) {
-  await tx.update(sandboxPaymentMethods).set({ offSessionAttempts: attempts }).where(eq(sandboxPaymentMethods.methodRef, methodRef));
+  await tx
+    .update(sandboxPaymentMethods)
+    .set({ offSessionAttempts: attempts })
+    .where(eq(sandboxPaymentMethods.methodRef, methodRef));
 }
 
 export async function findChargeByKey(tx: Executor, idempotencyKey: string) {

@@ -14,11 +14,12 @@ const env = { SANDBOX_WEBHOOK_DELAY_MS: String(DELAY_MS), HOLD_HOURS: '24' };
 
 const balances = async (t: TestApp, user: { jwt: string; clientId: string }) =>
   Object.fromEntries(
-    (await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt })).body.data.account_balances.map(
-      (b: { type: string; balance: number }) => [b.type, b.balance],
-    ),
+    (
+      await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt })
+    ).body.data.account_balances.map((b: { type: string; balance: number }) => [b.type, b.balance]),
   );
-const statusOf = async (t: TestApp, paymentId: string) => (await t.call({ method: 'GET', url: `/api/public/payments/${paymentId}` })).body.data.status;
+const statusOf = async (t: TestApp, paymentId: string) =>
+  (await t.call({ method: 'GET', url: `/api/public/payments/${paymentId}` })).body.data.status;
 const after = (t: TestApp, ms: number) => new Date(t.clock.now().getTime() + ms);
 
 let t: TestApp;
@@ -65,10 +66,19 @@ describe('sandbox webhook delivery', () => {
       expect(row).toMatchObject({ attempts: 0, dueAt: after(failing, DELAY_MS) });
 
       let now = after(failing, DELAY_MS);
-      for (const [attempt, wait] of [[1, 500], [2, 1_000], [3, 2_000]] as const) {
+      for (const [attempt, wait] of [
+        [1, 500],
+        [2, 1_000],
+        [3, 2_000],
+      ] as const) {
         expect(await job!.runOne(now)).toBe(true);
         const [failed] = await eventsOf(failing.app.db, sandboxRefOf(payment));
-        expect(failed).toMatchObject({ attempts: attempt, deliveredAt: null, lastStatus: null, dueAt: new Date(now.getTime() + wait) });
+        expect(failed).toMatchObject({
+          attempts: attempt,
+          deliveredAt: null,
+          lastStatus: null,
+          dueAt: new Date(now.getTime() + wait),
+        });
         expect(failed!.lastError).toContain('SANDBOX_WEBHOOK_FAIL_FIRST');
         // Nothing reached the webhook route: the payment is still pending.
         expect(await statusOf(failing, payment.id)).toBe('pending');
@@ -91,7 +101,11 @@ describe('sandbox webhook delivery', () => {
     const payments = [];
     for (let i = 0; i < 6; i += 1) {
       const payment = await openPayment(t, staff.cardId, 300 + 100 * i);
-      await payAtSandboxCheckout(t, payment, i === 0 ? 'method=card&card_number=4242424242424242&deliver_twice=1' : 'method=apple_pay');
+      await payAtSandboxCheckout(
+        t,
+        payment,
+        i === 0 ? 'method=card&card_number=4242424242424242&deliver_twice=1' : 'method=apple_pay',
+      );
       payments.push(payment);
     }
     const now = after(t, DELAY_MS);
@@ -161,10 +175,17 @@ describe('the sandbox provider', () => {
 
     const declined = await checkout();
     await declined.sandbox.complete(declined.page, 'declined', 'card');
-    expect(await declined.sandbox.fetchStatus(declined.ref)).toMatchObject({ id: `${declined.ref}:failed`, type: 'payment.failed', amount_cents: 0 });
+    expect(await declined.sandbox.fetchStatus(declined.ref)).toMatchObject({
+      id: `${declined.ref}:failed`,
+      type: 'payment.failed',
+      amount_cents: 0,
+    });
     const canceled = await checkout();
     await canceled.sandbox.complete(canceled.page, 'canceled', 'none');
-    expect(await canceled.sandbox.fetchStatus(canceled.ref)).toMatchObject({ id: `${canceled.ref}:canceled`, type: 'payment.canceled' });
+    expect(await canceled.sandbox.fetchStatus(canceled.ref)).toMatchObject({
+      id: `${canceled.ref}:canceled`,
+      type: 'payment.canceled',
+    });
 
     const timedOut = await checkout();
     await timedOut.sandbox.complete(timedOut.page, 'timeout', 'card');
@@ -187,8 +208,12 @@ describe('the sandbox provider', () => {
     expect(await provider().fetchStatus('sbx_unknown')).toBeNull();
   });
 
-  it('names the payer by a keyed hash of the card or of the wallet\'s simulated payer, the same for the same one', async () => {
-    const payerOf = async (method: string, options: { cardNumber?: string; walletPayer?: '1' | '2' | '3' } = {}, sandbox = provider()) => {
+  it("names the payer by a keyed hash of the card or of the wallet's simulated payer, the same for the same one", async () => {
+    const payerOf = async (
+      method: string,
+      options: { cardNumber?: string; walletPayer?: '1' | '2' | '3' } = {},
+      sandbox = provider(),
+    ) => {
       const paid = await checkout(sandbox);
       await paid.sandbox.complete(paid.page, 'succeeded', method, options);
       const [event] = await bodies(paid.ref);
@@ -208,7 +233,12 @@ describe('the sandbox provider', () => {
     const apple = await payerOf('apple_pay');
     expect(apple).toMatch(/^sbx_payer_[0-9a-f]{32}$/);
     expect(await payerOf('apple_pay', { walletPayer: '1' })).toBe(apple);
-    const wallets = [apple, await payerOf('apple_pay', { walletPayer: '2' }), await payerOf('google_pay'), await payerOf('google_pay', { walletPayer: '3' })];
+    const wallets = [
+      apple,
+      await payerOf('apple_pay', { walletPayer: '2' }),
+      await payerOf('google_pay'),
+      await payerOf('google_pay', { walletPayer: '3' }),
+    ];
     expect(new Set([...wallets, first, other]).size).toBe(6);
   });
 
@@ -218,7 +248,11 @@ describe('the sandbox provider', () => {
     await sandbox.complete(page, 'succeeded', 'google_pay');
     await sandbox.refund(ref, 300, 'r1');
     await sandbox.refund(ref, 300, 'r1'); // our retry of the same refund
-    expect(await sandbox.fetchStatus(ref)).toMatchObject({ id: `${ref}:refunded:300`, type: 'payment.refunded', amount_cents: 300 });
+    expect(await sandbox.fetchStatus(ref)).toMatchObject({
+      id: `${ref}:refunded:300`,
+      type: 'payment.refunded',
+      amount_cents: 300,
+    });
     await sandbox.refund(ref, 300, 'r2');
     await expect(sandbox.refund(ref, 401, 'r3')).rejects.toBeInstanceOf(RangeError);
     await sandbox.refund(ref, 400, 'r3');
@@ -281,7 +315,7 @@ describe('refunding a payment from our side', () => {
 });
 
 describe('sandbox checkout attempts', () => {
-  it('shows its hosted page in the language the checkout was opened in, as Stripe Checkout\'s locale, whatever the browser says', async () => {
+  it("shows its hosted page in the language the checkout was opened in, as Stripe Checkout's locale, whatever the browser says", async () => {
     const staff = await signUpWithCard(t);
     const open = async (language: string) => {
       const created = await t.call({
@@ -294,7 +328,8 @@ describe('sandbox checkout attempts', () => {
       const url = new URL(created.body.data.checkout_url);
       return `${url.pathname}${url.search}`;
     };
-    const page = async (path: string) => (await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en', cookie: 'locale=es' } })).body;
+    const page = async (path: string) =>
+      (await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en', cookie: 'locale=es' } })).body;
 
     const english = await page(await open('en'));
     expect(english).toContain('<html lang="en">');
@@ -313,7 +348,12 @@ describe('sandbox checkout attempts', () => {
     expect(latvian).toContain('<h1>Dzeramnauda: Anna</h1>');
     expect(latvian).toContain('Maksāt 5,00 €</button>');
     // The problem of a submission without a card number is in that language too.
-    const refused = await t.app.inject({ method: 'POST', url: frenchPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: frenchPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'method=card&card_number=',
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.body).toContain('<p class="problem" role="alert">Saisissez un numéro de carte.</p>');
   });
@@ -322,7 +362,12 @@ describe('sandbox checkout attempts', () => {
     const staff = await signUpWithCard(t);
     const pay = async (payment: { checkout_url: string }) => {
       const url = new URL(payment.checkout_url);
-      const answer = await t.call({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000002' });
+      const answer = await t.call({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'method=card&card_number=4000000000000002',
+      });
       return answer.status;
     };
     const first = await openPayment(t, staff.cardId, 500);

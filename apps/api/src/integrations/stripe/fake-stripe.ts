@@ -26,13 +26,19 @@ export class FakeStripe {
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly disputes = new Map<string, Stripe.Dispute>();
-  readonly customers = new Map<string, { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }>();
+  readonly customers = new Map<
+    string,
+    { id: string; object: 'customer'; email: string | null; metadata: Record<string, string> }
+  >();
   /** Cards a save-mode Checkout attached to a customer, for off-session payment intents. */
   readonly savedMethods = new Map<string, { customer: string; cardNumber: string }>();
   /** Saved cards whose off-session charges the issuer declines (a test moves a card here). */
   readonly decliningMethods = new Set<string>();
   /** Checkout's payment_intent_data, which Stripe keeps until the guest pays and the payment intent exists. */
-  private readonly intentData = new Map<string, { metadata: Record<string, string>; description: string | null; saveFor?: string | undefined }>();
+  private readonly intentData = new Map<
+    string,
+    { metadata: Record<string, string>; description: string | null; saveFor?: string | undefined }
+  >();
   private readonly idempotent = new Map<string, { request: string; status: number; payload: unknown }>();
   private counter = 0;
   private server: Server | undefined;
@@ -71,7 +77,18 @@ export class FakeStripe {
 
   reset() {
     this.requests.length = 0;
-    for (const map of [this.sessions, this.paymentIntents, this.charges, this.refunds, this.disputes, this.intentData, this.idempotent, this.customers, this.savedMethods]) map.clear();
+    for (const map of [
+      this.sessions,
+      this.paymentIntents,
+      this.charges,
+      this.refunds,
+      this.disputes,
+      this.intentData,
+      this.idempotent,
+      this.customers,
+      this.savedMethods,
+    ])
+      map.clear();
     this.decliningMethods.clear();
   }
 
@@ -80,7 +97,12 @@ export class FakeStripe {
    * processing. `cardNumber` is the card used, `wallet` the wallet it was in: the charge carries a fingerprint that is
    * the same for the same card (a wallet's device card has its own, as at Stripe).
    */
-  completeCheckout(sessionId: string, paymentStatus: 'paid' | 'unpaid' = 'paid', cardNumber = '4242424242424242', wallet?: FakeWallet): Stripe.Checkout.Session {
+  completeCheckout(
+    sessionId: string,
+    paymentStatus: 'paid' | 'unpaid' = 'paid',
+    cardNumber = '4242424242424242',
+    wallet?: FakeWallet,
+  ): Stripe.Checkout.Session {
     const session = this.must(this.sessions.get(sessionId), sessionId);
     const data = this.intentData.get(sessionId) ?? { metadata: {}, description: null };
     const amount = session.amount_total ?? 0;
@@ -97,7 +119,11 @@ export class FakeStripe {
       amount_received: charge ? amount : 0,
       latest_charge: charge?.id ?? null,
     });
-    return this.replace(this.sessions, sessionId, { status: 'complete', payment_status: paymentStatus, payment_intent: intentId });
+    return this.replace(this.sessions, sessionId, {
+      status: 'complete',
+      payment_status: paymentStatus,
+      payment_intent: intentId,
+    });
   }
 
   /** An async payment method (e.g. SEPA debit) failed after the session completed. */
@@ -124,7 +150,14 @@ export class FakeStripe {
       currency: charge.currency,
       enhanced_eligibility_types: [],
       evidence: emptyEvidence(),
-      evidence_details: { due_by: nowSeconds() + 7 * 86_400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0, submission_method: 'not_submitted' },
+      evidence_details: {
+        due_by: nowSeconds() + 7 * 86_400,
+        enhanced_eligibility: {},
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+        submission_method: 'not_submitted',
+      },
       intended_submission_method: null,
       is_charge_refundable: false,
       livemode: false,
@@ -153,7 +186,10 @@ export class FakeStripe {
     if (refused) return refused;
     const key = request.method === 'POST' ? headerOf(request.headers, 'idempotency-key') : undefined;
     // Stripe compares an idempotent retry's endpoint and parameters with the first request's (keys are per account).
-    const fingerprint = `${request.method} ${request.path} ${[...request.body].map(([name, value]) => `${name}=${value}`).sort().join('&')}`;
+    const fingerprint = `${request.method} ${request.path} ${[...request.body]
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join('&')}`;
     const scopedKey = key && `${headerOf(request.headers, 'authorization')} ${key}`;
     const earlier = scopedKey ? this.idempotent.get(scopedKey) : undefined;
     if (earlier) {
@@ -186,8 +222,15 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(parseParams(body, SESSION_CREATE));
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const params = parseParams<Stripe.Checkout.SessionListParams>(query, SESSION_LIST);
-      const data = [...this.sessions.values()].filter((session) => params.payment_intent === undefined || session.payment_intent === params.payment_intent);
-      return { object: 'list', url: '/v1/checkout/sessions', has_more: data.length > (params.limit ?? 10), data: data.slice(0, params.limit ?? 10) };
+      const data = [...this.sessions.values()].filter(
+        (session) => params.payment_intent === undefined || session.payment_intent === params.payment_intent,
+      );
+      return {
+        object: 'list',
+        url: '/v1/checkout/sessions',
+        has_more: data.length > (params.limit ?? 10),
+        data: data.slice(0, params.limit ?? 10),
+      };
     }
     const retrievable: [RegExp, Map<string, object>][] = [
       [/^\/v1\/checkout\/sessions\/([^/]+)$/, this.sessions],
@@ -203,7 +246,12 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(parseParams(body, REFUND_CREATE));
     if (method === 'POST' && path === '/v1/customers') {
       const params = parseParams<{ email?: string; metadata?: Record<string, string> }>(body, CUSTOMER_CREATE);
-      const customer = { id: this.id('cus'), object: 'customer' as const, email: params.email ?? null, metadata: params.metadata ?? {} };
+      const customer = {
+        id: this.id('cus'),
+        object: 'customer' as const,
+        email: params.email ?? null,
+        metadata: params.metadata ?? {},
+      };
       this.customers.set(customer.id, customer);
       return customer;
     }
@@ -211,17 +259,27 @@ export class FakeStripe {
       const params = parseParams<Stripe.PaymentIntentCreateParams & { metadata?: Record<string, string> }>(body, INTENT_CREATE);
       return this.expanded(this.createOffSessionIntent(params), params.expand);
     }
-    throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` }, true);
+    throw new StripeApiError(
+      404,
+      { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+      true,
+    );
   }
 
   private createSession(params: SessionCreate): Stripe.Checkout.Session {
     const now = nowSeconds();
     // Stripe's rule for `expires_at`: 30 minutes to 24 hours after the session is created.
     if (params.expires_at !== undefined && (params.expires_at < now + 30 * 60 || params.expires_at > now + 24 * 3600)) {
-      throw invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+      throw invalid(
+        'expires_at',
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      );
     }
     if (params.mode === 'payment' && !params.line_items?.length) throw missing('line_items');
-    const amount = (params.line_items ?? []).reduce((sum, item) => sum + (item.price_data?.unit_amount ?? 0) * (item.quantity ?? 1), 0);
+    const amount = (params.line_items ?? []).reduce(
+      (sum, item) => sum + (item.price_data?.unit_amount ?? 0) * (item.quantity ?? 1),
+      0,
+    );
     const id = this.id('cs_test');
     const session: Stripe.Checkout.Session = {
       id,
@@ -254,7 +312,18 @@ export class FakeStripe {
       expires_at: params.expires_at ?? now + 24 * 3600,
       integration_identifier: null,
       invoice: null,
-      invoice_creation: { enabled: false, invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null } },
+      invoice_creation: {
+        enabled: false,
+        invoice_data: {
+          account_tax_ids: null,
+          custom_fields: null,
+          description: null,
+          footer: null,
+          issuer: null,
+          metadata: {},
+          rendering_options: null,
+        },
+      },
       livemode: false,
       locale: params.locale ?? null,
       managed_payments: null,
@@ -286,10 +355,21 @@ export class FakeStripe {
     };
     this.sessions.set(id, session);
     const saving = params.payment_intent_data?.setup_future_usage === 'off_session';
-    if (saving && !params.customer) throw invalid('customer', 'A customer is needed to save a payment method in this test setup.');
-    if (params.customer && !this.customers.has(params.customer)) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${params.customer}'`, param: 'customer' });
+    if (saving && !params.customer)
+      throw invalid('customer', 'A customer is needed to save a payment method in this test setup.');
+    if (params.customer && !this.customers.has(params.customer))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such customer: '${params.customer}'`,
+        param: 'customer',
+      });
     if (params.customer) session.customer = params.customer;
-    this.intentData.set(id, { metadata: params.payment_intent_data?.metadata ?? {}, description: params.payment_intent_data?.description ?? null, saveFor: saving ? params.customer : undefined });
+    this.intentData.set(id, {
+      metadata: params.payment_intent_data?.metadata ?? {},
+      description: params.payment_intent_data?.description ?? null,
+      saveFor: saving ? params.customer : undefined,
+    });
     return session;
   }
 
@@ -300,13 +380,27 @@ export class FakeStripe {
     const chargeId = intent.latest_charge as string | null;
     const charge = chargeId ? this.charges.get(chargeId) : undefined;
     if (!charge || intent.status !== 'succeeded') {
-      throw new StripeApiError(400, { type: 'invalid_request_error', message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, param: 'payment_intent' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+        param: 'payment_intent',
+      });
     }
     const remaining = charge.amount - charge.amount_refunded;
-    if (remaining === 0) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
+    if (remaining === 0)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
     const amount = params.amount ?? remaining;
     if (amount > remaining) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, param: 'amount' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
+        param: 'amount',
+      });
     }
     this.replace(this.charges, charge.id, { amount_refunded: charge.amount_refunded + amount, refunded: amount === remaining });
     const refund: Stripe.Refund = {
@@ -319,7 +413,10 @@ export class FakeStripe {
       currency: charge.currency,
       customer: null,
       customer_account: null,
-      destination_details: { card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
+      destination_details: {
+        card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+        type: 'card',
+      },
       metadata: params.metadata || {},
       payment_intent: intentId,
       payment_method: intent.payment_method,
@@ -337,30 +434,61 @@ export class FakeStripe {
    * A payment intent confirmed at once with a saved card, the customer not present: Stripe refuses an unknown
    * customer or a card not attached to it (400), and answers a decline with 402 and the failed payment intent.
    */
-  private createOffSessionIntent(params: Stripe.PaymentIntentCreateParams & { metadata?: Record<string, string> }): Stripe.PaymentIntent {
+  private createOffSessionIntent(
+    params: Stripe.PaymentIntentCreateParams & { metadata?: Record<string, string> },
+  ): Stripe.PaymentIntent {
     const missingObject = (param: string, id: string | undefined) =>
-      new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${param}: '${id}'`, param });
+      new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${param}: '${id}'`,
+        param,
+      });
     if (!params.customer || !this.customers.has(params.customer)) throw missingObject('customer', params.customer);
     const saved = params.payment_method ? this.savedMethods.get(params.payment_method) : undefined;
     if (!saved) throw missingObject('payment_method', params.payment_method);
     if (saved.customer !== params.customer) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', message: `The payment method ${params.payment_method} does not belong to the customer ${params.customer}.`, param: 'payment_method' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `The payment method ${params.payment_method} does not belong to the customer ${params.customer}.`,
+        param: 'payment_method',
+      });
     }
     const id = this.id('pi');
     const data = { metadata: params.metadata ?? {}, description: params.description ?? null };
-    const base = { ...this.newPaymentIntent(id, params.amount, params.currency, data), customer: params.customer, payment_method: params.payment_method! };
+    const base = {
+      ...this.newPaymentIntent(id, params.amount, params.currency, data),
+      customer: params.customer,
+      payment_method: params.payment_method!,
+    };
     if (this.decliningMethods.has(params.payment_method!)) {
       const failed: Stripe.PaymentIntent = { ...base, status: 'requires_payment_method' };
       this.paymentIntents.set(id, failed);
-      throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: failed });
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+        payment_intent: failed,
+      });
     }
     const charge = this.newCharge(id, params.amount, params.currency, data, saved.cardNumber);
-    const intent: Stripe.PaymentIntent = { ...base, status: 'succeeded', amount_received: params.amount, latest_charge: charge.id };
+    const intent: Stripe.PaymentIntent = {
+      ...base,
+      status: 'succeeded',
+      amount_received: params.amount,
+      latest_charge: charge.id,
+    };
     this.paymentIntents.set(id, intent);
     return intent;
   }
 
-  private newPaymentIntent(id: string, amount: number, currency: string, data: { metadata: Record<string, string>; description: string | null }): Stripe.PaymentIntent {
+  private newPaymentIntent(
+    id: string,
+    amount: number,
+    currency: string,
+    data: { metadata: Record<string, string>; description: string | null },
+  ): Stripe.PaymentIntent {
     return {
       id,
       object: 'payment_intent',
@@ -483,10 +611,19 @@ export class FakeStripe {
 
   private expandPath(object: Record<string, unknown>, [field, ...rest]: string[], path: string): Record<string, unknown> {
     const value = object[field!];
-    const target = typeof value === 'string' ? this.lookup(value) : typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+    const target =
+      typeof value === 'string'
+        ? this.lookup(value)
+        : typeof value === 'object' && value !== null
+          ? (value as Record<string, unknown>)
+          : undefined;
     if (!target) {
       if (value === null) return object;
-      throw new StripeApiError(400, { type: 'invalid_request_error', message: `This property cannot be expanded (${path}).`, param: 'expand' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `This property cannot be expanded (${path}).`,
+        param: 'expand',
+      });
     }
     return { ...object, [field!]: rest.length > 0 ? this.expandPath({ ...target }, rest, path) : target };
   }
@@ -501,7 +638,13 @@ export class FakeStripe {
 
   private found<T>(map: Map<string, T>, id: string): T {
     const object = map.get(id);
-    if (object === undefined) throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'`, param: 'id' });
+    if (object === undefined)
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such object: '${id}'`,
+        param: 'id',
+      });
     return object;
   }
 
@@ -522,7 +665,12 @@ export class FakeStripe {
 }
 
 /** A Stripe event around `object`, signed for `secret` with the SDK's own test helper, as Stripe would deliver it. */
-export function signedEvent(type: string, object: object, secret: string, options: { id?: string; created?: number; timestamp?: number } = {}) {
+export function signedEvent(
+  type: string,
+  object: object,
+  secret: string,
+  options: { id?: string; created?: number; timestamp?: number } = {},
+) {
   const payload = JSON.stringify({
     id: options.id ?? `evt_${crypto.randomUUID().replaceAll('-', '')}`,
     object: 'event',
@@ -535,7 +683,11 @@ export function signedEvent(type: string, object: object, secret: string, option
     type,
   });
   // The SDK checks the timestamp against the real clock, so it is never taken from a test's fake timers.
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(options.timestamp !== undefined && { timestamp: options.timestamp }) });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(options.timestamp !== undefined && { timestamp: options.timestamp }),
+  });
   return { payload, body: Buffer.from(payload, 'utf8'), headers: { 'stripe-signature': header } };
 }
 
@@ -546,7 +698,14 @@ function nowSeconds() {
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: Stripe.PaymentIntent },
+    readonly body: {
+      type: string;
+      message: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+      payment_intent?: Stripe.PaymentIntent;
+    },
     /** Refused before the endpoint ran (validation): Stripe saves no idempotent result for it. */
     readonly beforeExecution = false,
   ) {
@@ -561,7 +720,10 @@ const missing = (param: string) => invalid(param, `Missing required param: ${par
 function refuseRequest(request: RecordedRequest): { status: number; payload: unknown } | undefined {
   const authorization = headerOf(request.headers, 'authorization');
   if (!authorization) {
-    return refusal(401, "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+    return refusal(
+      401,
+      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    );
   }
   if (!/^Bearer sk_test_[A-Za-z0-9_]+$/.test(authorization)) {
     return refusal(401, `Invalid API Key provided: ${authorization.replace(/^Bearer /, '').slice(0, 8)}****`);
@@ -572,7 +734,10 @@ function refuseRequest(request: RecordedRequest): { status: number; payload: unk
   }
   const contentType = headerOf(request.headers, 'content-type')?.split(';')[0]?.trim();
   if (request.method === 'POST' && contentType !== 'application/x-www-form-urlencoded') {
-    return refusal(400, `Invalid request: unsupported Content-Type ${contentType ?? 'none'}. Use application/x-www-form-urlencoded.`);
+    return refusal(
+      400,
+      `Invalid request: unsupported Content-Type ${contentType ?? 'none'}. Use application/x-www-form-urlencoded.`,
+    );
   }
   return undefined;
 }
@@ -597,22 +762,75 @@ type Field<T> = FieldOf<NonNullable<T>>;
 type FieldOf<T> = T extends boolean
   ? 'boolean'
   : T extends ReadonlyArray<infer E>
-  ? { list: Field<E> }
-  : T extends number
-    ? 'integer'
-    : T extends string
-      ? 'string' | { oneOf: readonly string[] }
-      : T extends object
-        ? string extends keyof T
-          ? 'metadata'
-          : { fields: Params<T> }
-        : never;
+    ? { list: Field<E> }
+    : T extends number
+      ? 'integer'
+      : T extends string
+        ? 'string' | { oneOf: readonly string[] }
+        : T extends object
+          ? string extends keyof T
+            ? 'metadata'
+            : { fields: Params<T> }
+          : never;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
-type Params<T> = { [K in Exclude<keyof T, RequiredKeys<T>>]?: Field<T[K]> } & { [K in RequiredKeys<T>]: { required: Field<T[K]> } };
-type AnyField = 'string' | 'integer' | 'boolean' | 'metadata' | { oneOf: readonly string[] } | { list: AnyField } | { fields: Record<string, unknown> } | { required: AnyField };
+type Params<T> = { [K in Exclude<keyof T, RequiredKeys<T>>]?: Field<T[K]> } & {
+  [K in RequiredKeys<T>]: { required: Field<T[K]> };
+};
+type AnyField =
+  | 'string'
+  | 'integer'
+  | 'boolean'
+  | 'metadata'
+  | { oneOf: readonly string[] }
+  | { list: AnyField }
+  | { fields: Record<string, unknown> }
+  | { required: AnyField };
 
 /** The languages Stripe Checkout speaks (`locale`); any other value is refused, as Stripe refuses it. */
-const CHECKOUT_LOCALES = ['auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hi-IN', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW'] as const;
+const CHECKOUT_LOCALES = [
+  'auto',
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'en-GB',
+  'es',
+  'es-419',
+  'et',
+  'fi',
+  'fil',
+  'fr',
+  'fr-CA',
+  'hi-IN',
+  'hr',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ms',
+  'mt',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'pt-BR',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sv',
+  'th',
+  'tr',
+  'vi',
+  'zh',
+  'zh-HK',
+  'zh-TW',
+] as const;
 
 const SESSION_CREATE = {
   mode: { oneOf: ['payment', 'setup', 'subscription'] },
@@ -620,7 +838,13 @@ const SESSION_CREATE = {
     list: {
       fields: {
         quantity: 'integer',
-        price_data: { fields: { currency: { required: 'string' }, unit_amount: 'integer', product_data: { fields: { name: { required: 'string' }, description: 'string' } } } },
+        price_data: {
+          fields: {
+            currency: { required: 'string' },
+            unit_amount: 'integer',
+            product_data: { fields: { name: { required: 'string' }, description: 'string' } },
+          },
+        },
       },
     },
   },
@@ -628,15 +852,24 @@ const SESSION_CREATE = {
   cancel_url: 'string',
   client_reference_id: 'string',
   metadata: 'metadata',
-  payment_intent_data: { fields: { description: 'string', metadata: 'metadata', setup_future_usage: { oneOf: ['off_session', 'on_session'] } } },
+  payment_intent_data: {
+    fields: { description: 'string', metadata: 'metadata', setup_future_usage: { oneOf: ['off_session', 'on_session'] } },
+  },
   customer: 'string',
   expires_at: 'integer',
   locale: { oneOf: CHECKOUT_LOCALES },
   expand: { list: 'string' },
 } satisfies Params<Stripe.Checkout.SessionCreateParams>;
-type SessionCreate = Stripe.Checkout.SessionCreateParams & { metadata?: Record<string, string>; payment_intent_data?: { metadata?: Record<string, string> } };
+type SessionCreate = Stripe.Checkout.SessionCreateParams & {
+  metadata?: Record<string, string>;
+  payment_intent_data?: { metadata?: Record<string, string> };
+};
 
-const CUSTOMER_CREATE = { email: 'string', metadata: 'metadata', expand: { list: 'string' } } satisfies Params<Stripe.CustomerCreateParams>;
+const CUSTOMER_CREATE = {
+  email: 'string',
+  metadata: 'metadata',
+  expand: { list: 'string' },
+} satisfies Params<Stripe.CustomerCreateParams>;
 const INTENT_CREATE = {
   amount: { required: 'integer' },
   currency: { required: 'string' },
@@ -649,8 +882,14 @@ const INTENT_CREATE = {
   expand: { list: 'string' },
 } satisfies Params<Stripe.PaymentIntentCreateParams>;
 
-const SESSION_LIST = { payment_intent: 'string', limit: 'integer', expand: { list: 'string' } } satisfies Params<Stripe.Checkout.SessionListParams>;
-const EXPAND_ONLY = { expand: { list: 'string' } } satisfies Params<Stripe.Checkout.SessionRetrieveParams & Stripe.PaymentIntentRetrieveParams & Stripe.ChargeRetrieveParams>;
+const SESSION_LIST = {
+  payment_intent: 'string',
+  limit: 'integer',
+  expand: { list: 'string' },
+} satisfies Params<Stripe.Checkout.SessionListParams>;
+const EXPAND_ONLY = { expand: { list: 'string' } } satisfies Params<
+  Stripe.Checkout.SessionRetrieveParams & Stripe.PaymentIntentRetrieveParams & Stripe.ChargeRetrieveParams
+>;
 const REFUND_CREATE = {
   payment_intent: 'string',
   amount: 'integer',
@@ -691,7 +930,7 @@ function checkFields(value: unknown, fields: Record<string, AnyField>, path: str
 }
 
 function checkField(value: unknown, field: AnyField, param: string): unknown {
-  if (field === 'string' || typeof field === 'object' && 'oneOf' in field) {
+  if (field === 'string' || (typeof field === 'object' && 'oneOf' in field)) {
     if (typeof value !== 'string') throw invalid(param, `Invalid string: ${param} must be a string.`);
     if (typeof field === 'object' && 'oneOf' in field && !field.oneOf.includes(value)) {
       throw invalid(param, `Invalid ${param}: must be one of ${field.oneOf.join(', ')}`);
@@ -703,7 +942,8 @@ function checkField(value: unknown, field: AnyField, param: string): unknown {
     return value === 'true';
   }
   if (field === 'integer') {
-    if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw invalid(param, `Invalid integer: ${String(value)}`, 'parameter_invalid_integer');
+    if (typeof value !== 'string' || !/^-?\d+$/.test(value))
+      throw invalid(param, `Invalid integer: ${String(value)}`, 'parameter_invalid_integer');
     return Number(value);
   }
   if (field === 'metadata') {
@@ -713,14 +953,16 @@ function checkField(value: unknown, field: AnyField, param: string): unknown {
     // Stripe's metadata limits: 50 keys, keys up to 40 characters, values up to 500.
     if (entries.length > 50) throw invalid(param, `Invalid ${param}: at most 50 keys.`);
     for (const [key, item] of entries) {
-      if (typeof item !== 'string' || key.length > 40 || item.length > 500) throw invalid(`${param}[${key}]`, `Invalid metadata entry ${param}[${key}].`);
+      if (typeof item !== 'string' || key.length > 40 || item.length > 500)
+        throw invalid(`${param}[${key}]`, `Invalid metadata entry ${param}[${key}].`);
     }
     return value;
   }
   if ('list' in field) {
     if (typeof value !== 'object' || value === null) throw invalid(param, `Invalid array: ${param} must be an array.`);
     const items = Object.entries(value);
-    if (items.some(([key], index) => key !== String(index))) throw invalid(param, `Invalid array: ${param} must be indexed from 0.`);
+    if (items.some(([key], index) => key !== String(index)))
+      throw invalid(param, `Invalid array: ${param} must be indexed from 0.`);
     return items.map(([key, item]) => checkField(item, field.list, `${param}[${key}]`));
   }
   if ('fields' in field) return checkFields(value, field.fields as Record<string, AnyField>, param);
@@ -780,7 +1022,13 @@ function cardDetailsOf(cardNumber: string, wallet?: FakeWallet): Stripe.Charge.P
       funding: 'credit',
       last4: cardNumber.slice(-4),
       network: cardNumber.startsWith('5') ? 'mastercard' : 'visa',
-      wallet: wallet ? { type: wallet, [wallet]: {}, dynamic_last4: hash(`fake-stripe-device:${wallet}:${cardNumber}`).replace(/\D/g, '').padEnd(4, '0').slice(0, 4) } : null,
+      wallet: wallet
+        ? {
+            type: wallet,
+            [wallet]: {},
+            dynamic_last4: hash(`fake-stripe-device:${wallet}:${cardNumber}`).replace(/\D/g, '').padEnd(4, '0').slice(0, 4),
+          }
+        : null,
     },
   } as Stripe.Charge.PaymentMethodDetails;
 }

@@ -33,7 +33,12 @@ afterAll(async () => {
 /** Posts a Stripe event to the app's webhook route, with the content type Stripe sends. */
 function deliver(type: string, object: object, options: { secret?: string; timestamp?: number } = {}) {
   const { payload, headers } = signedEvent(type, object, options.secret ?? WEBHOOK_SECRET, options);
-  return t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, payload });
+  return t.call({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    payload,
+  });
 }
 
 describe('the Stripe provider in the app', () => {
@@ -49,11 +54,25 @@ describe('the Stripe provider in the app', () => {
     const payment = created.body.data;
     expect(payment.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const session = fake.completeCheckout(payment.checkout_url.split('/').at(-1));
-    expect(session).toMatchObject({ amount_total: 1_050, currency: 'eur', client_reference_id: payment.id, metadata: { payment_id: payment.id } });
+    expect(session).toMatchObject({
+      amount_total: 1_050,
+      currency: 'eur',
+      client_reference_id: payment.id,
+      metadata: { payment_id: payment.id },
+    });
 
-    await expect(deliver('checkout.session.completed', session, { secret: 'whsec_someone_else' })).resolves.toMatchObject({ status: 400, body: { code: 'invalid_webhook' } });
+    await expect(deliver('checkout.session.completed', session, { secret: 'whsec_someone_else' })).resolves.toMatchObject({
+      status: 400,
+      body: { code: 'invalid_webhook' },
+    });
     const event = signedEvent('checkout.session.completed', session, WEBHOOK_SECRET);
-    const post = () => t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', ...event.headers }, payload: event.payload });
+    const post = () =>
+      t.call({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', ...event.headers },
+        payload: event.payload,
+      });
     expect((await post()).body.data.outcome).toBe('applied');
     expect((await post()).body.data.outcome).toBe('duplicate');
     // The payer is named by the charge's card fingerprint, read from Stripe when the event names only the intent.
@@ -69,7 +88,14 @@ describe('the Stripe provider in the app', () => {
 
   it('answers 200 to every kind of verified event, acted on or not, and 400 only to unverified ones', async () => {
     // A checkout of a payment this app does not hold: the route's answer must not depend on the money core's verdict.
-    const stripe = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, clock: systemClock, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+    const stripe = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      clock: systemClock,
+      apiHost: '127.0.0.1',
+      apiPort: fake.port,
+      apiProtocol: 'http',
+    });
     const checkout = (key: string) =>
       stripe.createCheckout({
         purpose: 'tip',
@@ -110,7 +136,11 @@ describe('the Stripe provider in the app', () => {
     ];
     for (const [type, object] of events) {
       const response = await deliver(type, object);
-      expect({ type, status: response.status, received: response.body.data?.received }).toEqual({ type, status: 200, received: true });
+      expect({ type, status: response.status, received: response.body.data?.received }).toEqual({
+        type,
+        status: 200,
+        received: true,
+      });
     }
 
     const stale = await deliver('checkout.session.completed', paid, { timestamp: Math.floor(Date.now() / 1000) - 600 });

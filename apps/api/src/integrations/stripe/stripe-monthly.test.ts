@@ -15,7 +15,13 @@ let t: TestApp;
 beforeAll(async () => {
   await fake.start();
   t = await createTestApp({
-    env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_tipcard_monthly', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${fake.port}`, FEE_PERCENT: '5' },
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_tipcard_monthly',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${fake.port}`,
+      FEE_PERCENT: '5',
+    },
     // Stripe (and the fake) check a checkout's expiry against the real clock; the charge job is given its time directly.
     overrides: { clock: systemClock },
   });
@@ -27,10 +33,16 @@ afterAll(async () => {
 
 const deliver = (type: string, object: object) => {
   const { payload, headers } = signedEvent(type, object, WEBHOOK_SECRET);
-  return t.call({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', ...headers }, payload });
+  return t.call({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload,
+  });
 };
 const planOf = async (id: string) => (await t.app.db.select().from(donationPlans).where(eq(donationPlans.id, id)))[0]!;
-const giftsOf = (planId: string) => t.app.db.select().from(donations).where(eq(donations.planId, planId)).orderBy(donations.createdAt);
+const giftsOf = (planId: string) =>
+  t.app.db.select().from(donations).where(eq(donations.planId, planId)).orderBy(donations.createdAt);
 /** Runs the charge job as if its clock read a minute after `when`. */
 const chargeJobAt = async (when: Date) => {
   const job = t.app.services.jobs.find((candidate) => candidate.name === 'donations.charge')!;
@@ -44,11 +56,22 @@ describe('monthly donations through Stripe', () => {
       method: 'POST',
       url: `/api/public/cards/${charity.cardId}/donations`,
       headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { donor_name: 'Jānis', email: 'janis@example.lv', donor_code: '010190-12345', amount_cents: 1_000, cover_fee: false, monthly: true, locale: 'lv', terms_accepted: true },
+      payload: {
+        donor_name: 'Jānis',
+        email: 'janis@example.lv',
+        donor_code: '010190-12345',
+        amount_cents: 1_000,
+        cover_fee: false,
+        monthly: true,
+        locale: 'lv',
+        terms_accepted: true,
+      },
     });
     expect(started.status).toBe(201);
     const sessionId = (started.body.data.checkout_url as string).split('/').at(-1)!;
-    const sessionRequest = fake.requests.find((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST')!;
+    const sessionRequest = fake.requests.find(
+      (request) => request.path === '/v1/checkout/sessions' && request.method === 'POST',
+    )!;
     expect(sessionRequest.body.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
     expect(sessionRequest.body.get('customer')).toMatch(/^cus_/);
 
@@ -56,13 +79,25 @@ describe('monthly donations through Stripe', () => {
     expect((await deliver('checkout.session.completed', session)).body.data.outcome).toBe('applied');
     const [first] = await t.app.db.select().from(donations).where(eq(donations.paymentId, started.body.data.id));
     const plan = await planOf(first!.planId!);
-    expect(plan).toMatchObject({ status: 'active', period: 1, provider: 'stripe', customerRef: sessionRequest.body.get('customer') });
+    expect(plan).toMatchObject({
+      status: 'active',
+      period: 1,
+      provider: 'stripe',
+      customerRef: sessionRequest.body.get('customer'),
+    });
     expect(plan.methodRef).toBe(fake.paymentIntents.get(fake.sessions.get(sessionId)!.payment_intent as string)!.payment_method);
 
     await chargeJobAt(plan.nextChargeAt!);
-    const intentRequests = () => fake.requests.filter((request) => request.path === '/v1/payment_intents' && request.method === 'POST');
+    const intentRequests = () =>
+      fake.requests.filter((request) => request.path === '/v1/payment_intents' && request.method === 'POST');
     expect(intentRequests()).toHaveLength(1);
-    expect(Object.fromEntries(intentRequests()[0]!.body)).toMatchObject({ off_session: 'true', confirm: 'true', customer: plan.customerRef, payment_method: plan.methodRef, amount: '1000' });
+    expect(Object.fromEntries(intentRequests()[0]!.body)).toMatchObject({
+      off_session: 'true',
+      confirm: 'true',
+      customer: plan.customerRef,
+      payment_method: plan.methodRef,
+      amount: '1000',
+    });
     expect(intentRequests()[0]!.headers['idempotency-key']).toMatch(/^tipcard-charge:charge:/);
     const month1 = (await giftsOf(plan.id)).find((gift) => gift.period === 1)!;
     expect(month1.status).toBe('succeeded');
@@ -78,8 +113,13 @@ describe('monthly donations through Stripe', () => {
     expect(declined).toMatchObject({ period: 2, failures: 1, status: 'active' });
     fake.decliningMethods.delete(plan.methodRef!);
     await chargeJobAt(declined.nextChargeAt!);
-    expect((await planOf(plan.id))).toMatchObject({ period: 3, failures: 0 });
-    expect((await giftsOf(plan.id)).map((gift) => [gift.period, gift.status])).toEqual([[0, 'succeeded'], [1, 'succeeded'], [2, 'failed'], [2, 'succeeded']]);
+    expect(await planOf(plan.id)).toMatchObject({ period: 3, failures: 0 });
+    expect((await giftsOf(plan.id)).map((gift) => [gift.period, gift.status])).toEqual([
+      [0, 'succeeded'],
+      [1, 'succeeded'],
+      [2, 'failed'],
+      [2, 'succeeded'],
+    ]);
 
     await t.app.services.payments.refundPayment(month1.paymentId, 1_000, 'monthly-refund');
     expect((await giftsOf(plan.id)).find((gift) => gift.paymentId === month1.paymentId)!.status).toBe('refunded');
@@ -87,15 +127,35 @@ describe('monthly donations through Stripe', () => {
   });
 
   it('is refused by Stripe for an unknown customer or a card of another customer, charging nothing', async () => {
-    const stripe = createStripeProvider({ secretKey: 'sk_test_tipcard_monthly', webhookSecret: WEBHOOK_SECRET, clock: systemClock, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+    const stripe = createStripeProvider({
+      secretKey: 'sk_test_tipcard_monthly',
+      webhookSecret: WEBHOOK_SECRET,
+      clock: systemClock,
+      apiHost: '127.0.0.1',
+      apiPort: fake.port,
+      apiProtocol: 'http',
+    });
     const charge = (customer: string, method: string) =>
-      stripe.chargeSavedMethod({ customer_ref: customer, method_ref: method, amount_cents: 500, currency: 'EUR', description: 'x', idempotency_key: crypto.randomUUID(), metadata: { payment_id: crypto.randomUUID() } });
+      stripe.chargeSavedMethod({
+        customer_ref: customer,
+        method_ref: method,
+        amount_cents: 500,
+        currency: 'EUR',
+        description: 'x',
+        idempotency_key: crypto.randomUUID(),
+        metadata: { payment_id: crypto.randomUUID() },
+      });
     await expect(charge('cus_nobody', 'pm_nobody')).rejects.toThrow(/No such customer/);
     const [someCustomer] = [...fake.customers.keys()];
     const [someMethod, saved] = [...fake.savedMethods.entries()][0]!;
     expect(saved.customer).toBe(someCustomer);
     await expect(charge(someCustomer!, 'pm_nobody')).rejects.toThrow(/No such payment_method/);
-    const sdk = new Stripe('sk_test_tipcard_monthly', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+    const sdk = new Stripe('sk_test_tipcard_monthly', {
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     const other = await sdk.customers.create({ email: 'other@example.lv' });
     await expect(charge(other.id, someMethod)).rejects.toThrow(/does not belong/);
   });

@@ -28,7 +28,14 @@ function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
 
 const fake = new FakeStripe();
 const providerWith = (secretKey: string) =>
-  createStripeProvider({ secretKey, webhookSecret: WEBHOOK_SECRET, clock: systemClock, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+  createStripeProvider({
+    secretKey,
+    webhookSecret: WEBHOOK_SECRET,
+    clock: systemClock,
+    apiHost: '127.0.0.1',
+    apiPort: fake.port,
+    apiProtocol: 'http',
+  });
 let provider: PaymentProvider;
 
 beforeAll(async () => {
@@ -59,7 +66,10 @@ describe('createCheckout', () => {
     expect(request!.headers['idempotency-key']).toBe('tip:card_1:key-0001');
     expect(request!.body.get('payment_intent_data[metadata][payment_id]')).toBe(PAYMENT_ID);
     expect([...request!.body.keys()].some((key) => key.startsWith('payment_method_types'))).toBe(false);
-    expect(result).toEqual({ checkout_url: `https://checkout.stripe.com/c/pay/${result.provider_ref}`, provider_ref: expect.stringMatching(/^cs_test_/) });
+    expect(result).toEqual({
+      checkout_url: `https://checkout.stripe.com/c/pay/${result.provider_ref}`,
+      provider_ref: expect.stringMatching(/^cs_test_/),
+    });
     expect(fake.sessions.get(result.provider_ref)).toMatchObject({
       object: 'checkout.session',
       mode: 'payment',
@@ -73,7 +83,7 @@ describe('createCheckout', () => {
     });
   });
 
-  it('opens the hosted page in the payer\'s language; Stripe refuses a language it does not speak', async () => {
+  it("opens the hosted page in the payer's language; Stripe refuses a language it does not speak", async () => {
     const result = await provider.createCheckout(checkoutInput({ locale: 'lv', description: 'Dzeramnauda: Anna' }));
     expect(posts('/v1/checkout/sessions')[0]!.body.get('locale')).toBe('lv');
     expect(fake.sessions.get(result.provider_ref)).toMatchObject({ locale: 'lv' });
@@ -101,7 +111,7 @@ describe('createCheckout', () => {
 });
 
 describe('parseWebhook: checkout events', () => {
-  it('maps a paid checkout.session.completed to payment.succeeded, naming the payer by the card of its payment intent\'s charge', async () => {
+  it("maps a paid checkout.session.completed to payment.succeeded, naming the payer by the card of its payment intent's charge", async () => {
     const session = await paidCheckout();
     fake.requests.length = 0;
 
@@ -125,13 +135,24 @@ describe('parseWebhook: checkout events', () => {
     const { provider_ref } = await provider.createCheckout(checkoutInput());
     const processing = fake.completeCheckout(provider_ref, 'unpaid');
 
-    await expect(parse('checkout.session.completed', processing)).resolves.toMatchObject({ type: 'ignored', provider_ref, payment_id: PAYMENT_ID, amount_cents: 0 });
-    await expect(parse('checkout.session.async_payment_succeeded', { ...processing, payment_status: 'paid' })).resolves.toMatchObject({
+    await expect(parse('checkout.session.completed', processing)).resolves.toMatchObject({
+      type: 'ignored',
+      provider_ref,
+      payment_id: PAYMENT_ID,
+      amount_cents: 0,
+    });
+    await expect(
+      parse('checkout.session.async_payment_succeeded', { ...processing, payment_status: 'paid' }),
+    ).resolves.toMatchObject({
       type: 'payment.succeeded',
       amount_cents: 1500,
     });
     fake.failAsyncPayment(provider_ref);
-    await expect(parse('checkout.session.async_payment_failed', processing)).resolves.toMatchObject({ type: 'payment.failed', payment_id: PAYMENT_ID, amount_cents: 0 });
+    await expect(parse('checkout.session.async_payment_failed', processing)).resolves.toMatchObject({
+      type: 'payment.failed',
+      payment_id: PAYMENT_ID,
+      amount_cents: 0,
+    });
   });
 
   it('maps checkout.session.expired to payment.canceled', async () => {
@@ -146,7 +167,9 @@ describe('parseWebhook: checkout events', () => {
 
   it('accepts the signature header under any casing', async () => {
     const { body, headers } = signedEvent('checkout.session.completed', await paidCheckout(), WEBHOOK_SECRET);
-    await expect(provider.parseWebhook(body, { 'Stripe-Signature': headers['stripe-signature'] })).resolves.toMatchObject({ type: 'payment.succeeded' });
+    await expect(provider.parseWebhook(body, { 'Stripe-Signature': headers['stripe-signature'] })).resolves.toMatchObject({
+      type: 'payment.succeeded',
+    });
   });
 });
 
@@ -172,13 +195,30 @@ describe('parseWebhook: refunds and disputes', () => {
   it('maps a dispute to payment.chargeback and a won one to payment.reinstated, naming the dispute; a lost one is ignored', async () => {
     const session = await paidCheckout();
     const dispute = fake.openDispute(session.id, { amount: 1200 });
-    const expected = { provider_ref: session.id, payment_id: PAYMENT_ID, amount_cents: 1200, dispute_ref: dispute.id, currency: 'EUR' };
+    const expected = {
+      provider_ref: session.id,
+      payment_id: PAYMENT_ID,
+      amount_cents: 1200,
+      dispute_ref: dispute.id,
+      currency: 'EUR',
+    };
 
     await expect(parse('charge.dispute.created', dispute)).resolves.toMatchObject({ type: 'payment.chargeback', ...expected });
-    await expect(parse('charge.dispute.funds_withdrawn', dispute)).resolves.toMatchObject({ type: 'payment.chargeback', ...expected });
-    await expect(parse('charge.dispute.funds_reinstated', dispute)).resolves.toMatchObject({ type: 'payment.reinstated', ...expected });
-    await expect(parse('charge.dispute.closed', fake.closeDispute(dispute.id, 'won'))).resolves.toMatchObject({ type: 'payment.reinstated', ...expected });
-    await expect(parse('charge.dispute.closed', fake.closeDispute(dispute.id, 'lost'))).resolves.toMatchObject({ type: 'ignored' });
+    await expect(parse('charge.dispute.funds_withdrawn', dispute)).resolves.toMatchObject({
+      type: 'payment.chargeback',
+      ...expected,
+    });
+    await expect(parse('charge.dispute.funds_reinstated', dispute)).resolves.toMatchObject({
+      type: 'payment.reinstated',
+      ...expected,
+    });
+    await expect(parse('charge.dispute.closed', fake.closeDispute(dispute.id, 'won'))).resolves.toMatchObject({
+      type: 'payment.reinstated',
+      ...expected,
+    });
+    await expect(parse('charge.dispute.closed', fake.closeDispute(dispute.id, 'lost'))).resolves.toMatchObject({
+      type: 'ignored',
+    });
   });
 
   it('ignores an inquiry, which withdraws no funds', async () => {
@@ -191,13 +231,21 @@ describe('parseWebhook: refunds and disputes', () => {
     const dispute = { ...fake.openDispute(session.id), payment_intent: null };
     fake.requests.length = 0;
 
-    await expect(parse('charge.dispute.created', dispute)).resolves.toMatchObject({ type: 'payment.chargeback', provider_ref: session.id });
-    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/charges/${dispute.charge as string}`, 'GET /v1/checkout/sessions']);
+    await expect(parse('charge.dispute.created', dispute)).resolves.toMatchObject({
+      type: 'payment.chargeback',
+      provider_ref: session.id,
+    });
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /v1/charges/${dispute.charge as string}`,
+      'GET /v1/checkout/sessions',
+    ]);
   });
 
   it('ignores a refund of a charge that did not come from our Checkout', async () => {
     const charge = fake.chargeOf((await paidCheckout()).id);
-    await expect(parse('charge.refunded', { ...charge, payment_intent: 'pi_elsewhere', amount_refunded: 100 })).resolves.toMatchObject({ type: 'ignored' });
+    await expect(
+      parse('charge.refunded', { ...charge, payment_intent: 'pi_elsewhere', amount_refunded: 100 }),
+    ).resolves.toMatchObject({ type: 'ignored' });
   });
 });
 
@@ -208,20 +256,40 @@ describe('parseWebhook: events we do not act on', () => {
     ['customer.created', { id: 'cus_1', object: 'customer' }],
     ['charge.refunded', { id: 'ch_1', object: 'charge', amount_refunded: 'lots', payment_intent: 'pi_1' }],
     ['charge.dispute.created', { id: 'du_1', object: 'dispute' }],
-    ['checkout.session.completed', { id: 'cs_1', object: 'checkout.session', payment_status: 'paid', amount_total: null, metadata: {} }],
+    [
+      'checkout.session.completed',
+      { id: 'cs_1', object: 'checkout.session', payment_status: 'paid', amount_total: null, metadata: {} },
+    ],
   ])('answers a verified %s (here %j) as ignored', async (type, object) => {
-    await expect(parse(type, object, { id: 'evt_other' })).resolves.toMatchObject({ id: 'evt_other', type: 'ignored', amount_cents: 0 });
+    await expect(parse(type, object, { id: 'evt_other' })).resolves.toMatchObject({
+      id: 'evt_other',
+      type: 'ignored',
+      amount_cents: 0,
+    });
   });
 
   it('fails instead when Stripe cannot be asked, so that Stripe delivers the event again', async () => {
     const session = await paidCheckout();
-    const { body, headers } = signedEvent('charge.refunded', { ...fake.chargeOf(session.id), amount_refunded: 100 }, WEBHOOK_SECRET);
-    await expect(providerWith('sk_live_not_for_the_fake').parseWebhook(body, headers)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    const { body, headers } = signedEvent(
+      'charge.refunded',
+      { ...fake.chargeOf(session.id), amount_refunded: 100 },
+      WEBHOOK_SECRET,
+    );
+    await expect(providerWith('sk_live_not_for_the_fake').parseWebhook(body, headers)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
   });
 });
 
 describe('parseWebhook: forged, altered and stale events', () => {
-  const session = { id: 'cs_test_paid', object: 'checkout.session', payment_status: 'paid', amount_total: 1500, currency: 'eur', metadata: { payment_id: PAYMENT_ID } };
+  const session = {
+    id: 'cs_test_paid',
+    object: 'checkout.session',
+    payment_status: 'paid',
+    amount_total: 1500,
+    currency: 'eur',
+    metadata: { payment_id: PAYMENT_ID },
+  };
   const verify = (options: Parameters<typeof signedEvent>[3] & { secret?: string }, alter = (body: Buffer) => body) => {
     const { body, headers } = signedEvent('checkout.session.completed', session, options.secret ?? WEBHOOK_SECRET, options);
     return provider.parseWebhook(alter(body), headers);
@@ -249,7 +317,12 @@ describe('parseWebhook: forged, altered and stale events', () => {
   it('refuses an event without a signature header, with several, or with garbage', async () => {
     const { body, headers } = signedEvent('checkout.session.completed', session, WEBHOOK_SECRET);
     const signature = headers['stripe-signature'];
-    for (const bad of [{}, { 'stripe-signature': '' }, { 'stripe-signature': [signature, signature] }, { 'stripe-signature': 't=1,v1=abc' }]) {
+    for (const bad of [
+      {},
+      { 'stripe-signature': '' },
+      { 'stripe-signature': [signature, signature] },
+      { 'stripe-signature': 't=1,v1=abc' },
+    ]) {
       await expect(provider.parseWebhook(body, bad)).rejects.toBeInstanceOf(WebhookVerificationError);
     }
   });
@@ -274,14 +347,27 @@ describe('fetchStatus', () => {
     const session = await paidCheckout();
     fake.requests.length = 0;
     const succeeded = await provider.fetchStatus(session.id);
-    expect(succeeded).toMatchObject({ id: `${session.id}:succeeded`, type: 'payment.succeeded', payment_id: PAYMENT_ID, amount_cents: 1500, currency: 'EUR' });
+    expect(succeeded).toMatchObject({
+      id: `${session.id}:succeeded`,
+      type: 'payment.succeeded',
+      payment_id: PAYMENT_ID,
+      amount_cents: 1500,
+      currency: 'EUR',
+    });
     expect(fake.requests).toHaveLength(1);
     await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: succeeded!.id });
 
     await provider.refund(session.id, 400, 'refund-a');
-    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:400`, type: 'payment.refunded', amount_cents: 400 });
+    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({
+      id: `${session.id}:refunded:400`,
+      type: 'payment.refunded',
+      amount_cents: 400,
+    });
     await provider.refund(session.id, 400, 'refund-b');
-    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({ id: `${session.id}:refunded:800`, amount_cents: 800 });
+    await expect(provider.fetchStatus(session.id)).resolves.toMatchObject({
+      id: `${session.id}:refunded:800`,
+      amount_cents: 800,
+    });
   });
 
   it('names the payer of a succeeded payment by its charge’s card fingerprint, the same for the same card or wallet, webhook or not', async () => {
@@ -306,12 +392,24 @@ describe('fetchStatus', () => {
   });
 
   it('names the payer of an off-session charge by its card, answered by the charge and by its webhook', async () => {
-    const { provider_ref } = await provider.createCheckout(checkoutInput({ idempotency_key: crypto.randomUUID(), save_method_for: 'donor@example.lv' }));
+    const { provider_ref } = await provider.createCheckout(
+      checkoutInput({ idempotency_key: crypto.randomUUID(), save_method_for: 'donor@example.lv' }),
+    );
     const session = fake.completeCheckout(provider_ref, 'paid', '5555555555554444');
     const fingerprint = fake.chargeOf(provider_ref).payment_method_details!.card!.fingerprint;
     const saved = (await parse('checkout.session.completed', session)).saved!;
-    expect(saved).toEqual({ customer_ref: session.customer, method_ref: fake.paymentIntents.get(session.payment_intent as string)!.payment_method });
-    const charged = await provider.chargeSavedMethod({ ...saved, amount_cents: 700, currency: 'EUR', description: 'Monthly', idempotency_key: crypto.randomUUID(), metadata: { payment_id: PAYMENT_ID } });
+    expect(saved).toEqual({
+      customer_ref: session.customer,
+      method_ref: fake.paymentIntents.get(session.payment_intent as string)!.payment_method,
+    });
+    const charged = await provider.chargeSavedMethod({
+      ...saved,
+      amount_cents: 700,
+      currency: 'EUR',
+      description: 'Monthly',
+      idempotency_key: crypto.randomUUID(),
+      metadata: { payment_id: PAYMENT_ID },
+    });
     expect(charged.event).toMatchObject({ type: 'payment.succeeded', amount_cents: 700, payer_ref: fingerprint });
     const intent = fake.paymentIntents.get(charged.provider_ref)!;
     expect(typeof intent.latest_charge).toBe('string');
@@ -324,7 +422,11 @@ describe('fetchStatus', () => {
     await expect(provider.fetchStatus(provider_ref)).resolves.toBeNull();
 
     fake.failAsyncPayment(provider_ref);
-    await expect(provider.fetchStatus(provider_ref)).resolves.toMatchObject({ id: `${provider_ref}:failed`, type: 'payment.failed', amount_cents: 0 });
+    await expect(provider.fetchStatus(provider_ref)).resolves.toMatchObject({
+      id: `${provider_ref}:failed`,
+      type: 'payment.failed',
+      amount_cents: 0,
+    });
   });
 
   it('surfaces Stripe API errors', async () => {
@@ -372,18 +474,34 @@ describe('the fake refuses what Stripe refuses', () => {
         ...init.headers,
       },
       ...(init.body !== undefined && { body: init.body }),
-    }).then(async (response) => ({ status: response.status, headers: response.headers, body: (await response.json()) as { error?: Record<string, string> } }));
-  const session = 'mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=100&line_items[0][price_data][product_data][name]=Tip';
+    }).then(async (response) => ({
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as { error?: Record<string, string> },
+    }));
+  const session =
+    'mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=eur&line_items[0][price_data][unit_amount]=100&line_items[0][price_data][product_data][name]=Tip';
 
   it('requires a test secret key, the SDK’s Stripe-Version and a form-encoded body', async () => {
-    await expect(call('/v1/checkout/sessions', { body: session, headers: { authorization: '' } })).resolves.toMatchObject({ status: 401 });
-    await expect(call('/v1/checkout/sessions', { body: session, headers: { authorization: 'Bearer sk_live_123' } })).resolves.toMatchObject({ status: 401 });
-    await expect(call('/v1/checkout/sessions', { body: session, headers: { 'stripe-version': '2020-08-27' } })).resolves.toMatchObject({ status: 400 });
-    await expect(call('/v1/checkout/sessions', { body: '{"mode":"payment"}', headers: { 'content-type': 'application/json' } })).resolves.toMatchObject({
+    await expect(call('/v1/checkout/sessions', { body: session, headers: { authorization: '' } })).resolves.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      call('/v1/checkout/sessions', { body: session, headers: { authorization: 'Bearer sk_live_123' } }),
+    ).resolves.toMatchObject({ status: 401 });
+    await expect(
+      call('/v1/checkout/sessions', { body: session, headers: { 'stripe-version': '2020-08-27' } }),
+    ).resolves.toMatchObject({ status: 400 });
+    await expect(
+      call('/v1/checkout/sessions', { body: '{"mode":"payment"}', headers: { 'content-type': 'application/json' } }),
+    ).resolves.toMatchObject({
       status: 400,
       body: { error: { type: 'invalid_request_error' } },
     });
-    await expect(call('/v1/checkout/sessions', { body: session })).resolves.toMatchObject({ status: 200, body: { object: 'checkout.session' } });
+    await expect(call('/v1/checkout/sessions', { body: session })).resolves.toMatchObject({
+      status: 200,
+      body: { object: 'checkout.session' },
+    });
   });
 
   it('refuses unknown and missing parameters the way Stripe words them', async () => {
@@ -391,12 +509,20 @@ describe('the fake refuses what Stripe refuses', () => {
       status: 400,
       body: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param: 'payment_method_types' } },
     });
-    await expect(call('/v1/checkout/sessions', { body: session.replace('&line_items[0][price_data][currency]=eur', '') })).resolves.toMatchObject({
+    await expect(
+      call('/v1/checkout/sessions', { body: session.replace('&line_items[0][price_data][currency]=eur', '') }),
+    ).resolves.toMatchObject({
       status: 400,
       body: { error: { code: 'parameter_missing', param: 'line_items[0][price_data][currency]' } },
     });
-    await expect(call('/v1/refunds', { body: 'payment_intent=pi_1&amount=ten' })).resolves.toMatchObject({ status: 400, body: { error: { code: 'parameter_invalid_integer', param: 'amount' } } });
-    await expect(call('/v1/checkout/sessions/cs_x?expand[0]=line_items&bogus=1', { method: 'GET' })).resolves.toMatchObject({ status: 400, body: { error: { code: 'parameter_unknown' } } });
+    await expect(call('/v1/refunds', { body: 'payment_intent=pi_1&amount=ten' })).resolves.toMatchObject({
+      status: 400,
+      body: { error: { code: 'parameter_invalid_integer', param: 'amount' } },
+    });
+    await expect(call('/v1/checkout/sessions/cs_x?expand[0]=line_items&bogus=1', { method: 'GET' })).resolves.toMatchObject({
+      status: 400,
+      body: { error: { code: 'parameter_unknown' } },
+    });
   });
 
   it('replays an idempotent request with the same parameters and refuses the key with other ones', async () => {

@@ -58,14 +58,19 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         if (succeeded.type !== 'payment.succeeded') return succeeded;
         // The session names its payment intent by id only: the card (a wallet's too) is on the intent's charge.
         const intent = await intentWithCharge(session.payment_intent);
-        return { ...succeeded, payer_ref: payerRefOf(intent), ...(session.metadata?.save_method === '1' && { saved: savedOf(session, intent) }) };
+        return {
+          ...succeeded,
+          payer_ref: payerRefOf(intent),
+          ...(session.metadata?.save_method === '1' && { saved: savedOf(session, intent) }),
+        };
       }
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed': {
         // Checkout's own payment intents are told of by the session's events; only our off-session charges count here.
         const intent = event.data.object;
         if (intent.metadata?.off_session !== '1' || !intent.metadata.payment_id) return ignored(event);
-        if (event.type === 'payment_intent.payment_failed') return fromOffSessionIntent(event.id, intent, 'payment.failed', event.created * 1000);
+        if (event.type === 'payment_intent.payment_failed')
+          return fromOffSessionIntent(event.id, intent, 'payment.failed', event.created * 1000);
         return fromOffSessionIntent(event.id, (await intentWithCharge(intent))!, 'payment.succeeded', event.created * 1000);
       }
       case 'checkout.session.async_payment_failed':
@@ -75,7 +80,13 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       case 'charge.refunded': {
         const charge = event.data.object;
         // amount_refunded is the charge's refunded total so far, whichever of its refunds this event is about.
-        return fromPaymentIntent(event, 'payment.refunded', idOf(charge.payment_intent), cents(charge.amount_refunded), charge.currency);
+        return fromPaymentIntent(
+          event,
+          'payment.refunded',
+          idOf(charge.payment_intent),
+          cents(charge.amount_refunded),
+          charge.currency,
+        );
       }
       case 'charge.dispute.created':
       case 'charge.dispute.funds_withdrawn': {
@@ -94,7 +105,12 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
     }
   }
 
-  function fromSession(event: Stripe.Event, type: ProviderEventType, session: Stripe.Checkout.Session, amountCents: number): ProviderEvent {
+  function fromSession(
+    event: Stripe.Event,
+    type: ProviderEventType,
+    session: Stripe.Checkout.Session,
+    amountCents: number,
+  ): ProviderEvent {
     const paymentId = session.metadata?.payment_id;
     if (!paymentId) return ignored(event, session);
     return {
@@ -145,12 +161,20 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   async function fromDispute(event: Stripe.Event, type: ProviderEventType, dispute: Stripe.Dispute): Promise<ProviderEvent> {
     // Disputes name their payment intent; older ones only their charge, which does.
     const paymentIntentId =
-      idOf(dispute.payment_intent) ?? idOf(typeof dispute.charge === 'string' ? (await stripe.charges.retrieve(dispute.charge)).payment_intent : dispute.charge.payment_intent);
+      idOf(dispute.payment_intent) ??
+      idOf(
+        typeof dispute.charge === 'string'
+          ? (await stripe.charges.retrieve(dispute.charge)).payment_intent
+          : dispute.charge.payment_intent,
+      );
     return fromPaymentIntent(event, type, paymentIntentId, cents(dispute.amount), dispute.currency, text(dispute.id));
   }
 
   /** The customer and method a paid save-mode session left behind (the method is on its payment intent). */
-  function savedOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null): { customer_ref: string; method_ref: string } | null {
+  function savedOf(
+    session: Stripe.Checkout.Session,
+    intent: Stripe.PaymentIntent | null,
+  ): { customer_ref: string; method_ref: string } | null {
     const customer = idOf(session.customer);
     const method = idOf(intent?.payment_method);
     return customer && method ? { customer_ref: customer, method_ref: method } : null;
@@ -164,7 +188,12 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
   }
 
   /** Our event for an off-session payment intent; `id` is Stripe's event id, or one per state when we asked. */
-  function fromOffSessionIntent(id: string, intent: Stripe.PaymentIntent, type: 'payment.succeeded' | 'payment.failed', createdAt: number): ProviderEvent {
+  function fromOffSessionIntent(
+    id: string,
+    intent: Stripe.PaymentIntent,
+    type: 'payment.succeeded' | 'payment.failed',
+    createdAt: number,
+  ): ProviderEvent {
     return {
       id,
       type,
@@ -185,9 +214,19 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       const refunded = charge?.amount_refunded ?? 0;
       if (refunded === 0) return fromOffSessionIntent(`${intent.id}:succeeded`, intent, 'payment.succeeded', now);
-      return { id: `${intent.id}:refunded:${refunded}`, type: 'payment.refunded', provider_ref: intent.id, payment_id: intent.metadata.payment_id ?? '', amount_cents: refunded, currency: intent.currency.toUpperCase(), created_at: now };
+      return {
+        id: `${intent.id}:refunded:${refunded}`,
+        type: 'payment.refunded',
+        provider_ref: intent.id,
+        payment_id: intent.metadata.payment_id ?? '',
+        amount_cents: refunded,
+        currency: intent.currency.toUpperCase(),
+        created_at: now,
+      };
     }
-    return intent.status === 'requires_payment_method' || intent.status === 'canceled' ? fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', now) : null;
+    return intent.status === 'requires_payment_method' || intent.status === 'canceled'
+      ? fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', now)
+      : null;
   }
 
   return {
@@ -198,7 +237,10 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       const metadata = { ...input.metadata, purpose: input.purpose, ...(saving && { save_method: '1' }) };
       // Saving a method for off-session charges needs a customer to attach it to (same key: a retry finds the same one).
       const customer = saving
-        ? await stripe.customers.create({ email: input.save_method_for!, metadata: { payment_id: input.metadata.payment_id } }, { idempotencyKey: `${input.idempotency_key}:customer` })
+        ? await stripe.customers.create(
+            { email: input.save_method_for!, metadata: { payment_id: input.metadata.payment_id } },
+            { idempotencyKey: `${input.idempotency_key}:customer` },
+          )
         : undefined;
       const session = await stripe.checkout.sessions.create(
         {
@@ -222,7 +264,11 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
           client_reference_id: input.metadata.payment_id,
           metadata,
           // Stripe copies this onto the payment intent (and its charges), so refunds and disputes trace back to us.
-          payment_intent_data: { metadata, description: input.description, ...(saving && { setup_future_usage: 'off_session' as const }) },
+          payment_intent_data: {
+            metadata,
+            description: input.description,
+            ...(saving && { setup_future_usage: 'off_session' as const }),
+          },
           ...(customer && { customer: customer.id }),
           expires_at: Math.floor(input.created_at.getTime() / 1000) + CHECKOUT_LIFETIME_SECONDS,
         },
@@ -245,7 +291,8 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         return await toProviderEvent(event);
       } catch (error) {
         // Stripe unreachable, rate limiting, our key refused: fail, so Stripe delivers the event again later.
-        if (error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeInvalidRequestError))
+          throw error;
         // A signed event of a shape we do not know, or naming objects Stripe does not know: retrying cannot help.
         return ignored(event);
       }
@@ -278,7 +325,9 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         return session.metadata?.save_method === '1' ? { ...succeeded, saved: savedOf(session, intent) } : succeeded;
       }
       // Complete but unpaid: an async method processing, or failed once its payment intent wants another method.
-      return intent?.status === 'requires_payment_method' || intent?.status === 'canceled' ? view('payment.failed', 'failed', 0) : null;
+      return intent?.status === 'requires_payment_method' || intent?.status === 'canceled'
+        ? view('payment.failed', 'failed', 0)
+        : null;
     },
 
     async chargeSavedMethod(input) {
@@ -300,14 +349,20 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
           { idempotencyKey: `tipcard-charge:${input.idempotency_key}` },
         );
         if (intent.status !== 'succeeded') throw new Error(`Off-session payment intent ${intent.id} is ${intent.status}`);
-        return { provider_ref: intent.id, event: fromOffSessionIntent(`${intent.id}:succeeded`, intent, 'payment.succeeded', settings.clock.now().getTime()) };
+        return {
+          provider_ref: intent.id,
+          event: fromOffSessionIntent(`${intent.id}:succeeded`, intent, 'payment.succeeded', settings.clock.now().getTime()),
+        };
       } catch (error) {
         // A decline answers 402 with the failed payment intent: an outcome, not an error. Anything else is thrown.
         // An invalid request (a removed customer or card) is refused for good; a connection or server fault may pass.
         const intent = error instanceof Stripe.errors.StripeCardError ? error.payment_intent : undefined;
         if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusedError(error.message);
         if (!intent) throw error;
-        return { provider_ref: intent.id, event: fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', settings.clock.now().getTime()) };
+        return {
+          provider_ref: intent.id,
+          event: fromOffSessionIntent(`${intent.id}:failed`, intent, 'payment.failed', settings.clock.now().getTime()),
+        };
       }
     },
 
@@ -360,7 +415,8 @@ function text(value: unknown): string {
  * payment intent comes with its latest charge expanded.
  */
 function payerRefOf(intent: string | Stripe.PaymentIntent | null): string | null {
-  const charge = typeof intent === 'object' && intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const charge =
+    typeof intent === 'object' && intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   return charge?.payment_method_details?.card?.fingerprint ?? null;
 }
 

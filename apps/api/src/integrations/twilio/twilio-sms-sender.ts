@@ -8,7 +8,10 @@ export interface TwilioSettings {
 }
 
 /** Real SMS through Twilio's official SDK (SMS_PROVIDER=twilio). */
-export function createTwilioSmsSender(settings: TwilioSettings, client = twilio(settings.accountSid, settings.authToken)): SmsSender {
+export function createTwilioSmsSender(
+  settings: TwilioSettings,
+  client = twilio(settings.accountSid, settings.authToken),
+): SmsSender {
   return {
     async send(to, body) {
       await client.messages.create({ to, from: settings.from, body });

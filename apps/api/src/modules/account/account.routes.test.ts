@@ -22,7 +22,15 @@ import { createAccountService, purgeCutoff } from './account.service.ts';
 let t: TestApp;
 beforeAll(async () => {
   // Rate limits off: the deletion race signs up a user per round, more than one address may register in an hour.
-  t = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000', RATE_LIMITS: 'off' } });
+  t = await createTestApp({
+    env: {
+      FEE_PERCENT: '0',
+      HOLD_HOURS: '0',
+      SANDBOX_PAYOUT_DELAY_MS: '0',
+      VERIFICATION_LIMIT_CENTS: '100000',
+      RATE_LIMITS: 'off',
+    },
+  });
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -32,29 +40,38 @@ afterEach(async () => {
 type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 const DAY = 24 * 60 * 60 * 1000;
 
-const deleteAccount = (owner: Owner) => t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt, payload: {} });
+const deleteAccount = (owner: Owner) =>
+  t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt, payload: {} });
 const restore = (jwt: string) => t.call({ method: 'POST', url: '/api/user/restore', token: jwt, payload: {} });
 const me = (jwt: string) => t.call({ method: 'GET', url: '/api/me', token: jwt });
-const myCards = (owner: Owner, jwt = owner.jwt) => t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/cards`, token: jwt });
+const myCards = (owner: Owner, jwt = owner.jwt) =>
+  t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/cards`, token: jwt });
 /** The deletion through the service, answered like the route (its error code, or 200). */
 const deletedByService = (owner: Owner) =>
   t.app.services.account.requestDeletion(owner.userId).then(
     () => ({ status: 200, body: {} as { code?: string } }),
     (error: { statusCode?: number; code?: string }) => ({ status: error.statusCode ?? 500, body: { code: error.code } }),
   );
-const publicPayment = async (id: string) => (await t.call({ method: 'GET', url: `/api/public/payments/${id}` })).body.data as { status: string };
+const publicPayment = async (id: string) =>
+  (await t.call({ method: 'GET', url: `/api/public/payments/${id}` })).body.data as { status: string };
 const publicCard = (owner: Owner) => t.call({ method: 'GET', url: `/api/public/cards/${owner.cardId}` });
 
 async function signIn(phone: string): Promise<string> {
   t.clock.advance(61_000);
   const requested = await t.call({ method: 'POST', url: '/api/request-otp', payload: { username: phone } });
   if (requested.status !== 200) return `request-otp ${requested.status} ${requested.body.errors?.[0]}`;
-  const signed = await t.call({ method: 'POST', url: '/api/login_check', payload: { username: phone, password: await t.lastCode(phone) } });
+  const signed = await t.call({
+    method: 'POST',
+    url: '/api/login_check',
+    payload: { username: phone, password: await t.lastCode(phone) },
+  });
   return signed.body.data.jwt as string;
 }
 
 async function withdrawEverything(owner: Owner, cents: number) {
-  const method = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD })).body.data;
+  const method = (
+    await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD })
+  ).body.data;
   const created = await t.call({
     method: 'POST',
     url: `/api/clients/${owner.clientId}/payouts`,
@@ -63,11 +80,20 @@ async function withdrawEverything(owner: Owner, cents: number) {
     payload: { amount_cents: cents - 200, method_id: method.id },
   });
   expect(created.status).toBe(201);
-  const confirmed = await t.call({ method: 'POST', url: `/api/payouts/${created.body.data.id}/confirm`, token: owner.jwt, payload: { code: await codeFor(t, owner.phone, created.body.data.id) } });
+  const confirmed = await t.call({
+    method: 'POST',
+    url: `/api/payouts/${created.body.data.id}/confirm`,
+    token: owner.jwt,
+    payload: { code: await codeFor(t, owner.phone, created.body.data.id) },
+  });
   expect(confirmed.body.data.status).toBe('in_flight');
 }
 
-const payoutWorker = () => runPayoutWork({ db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor }, t.clock.now());
+const payoutWorker = () =>
+  runPayoutWork(
+    { db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor },
+    t.clock.now(),
+  );
 
 describe('account deletion: refusals', () => {
   it('refuses while money is on hold or available, with its reason, and changes nothing', async () => {
@@ -75,7 +101,10 @@ describe('account deletion: refusals', () => {
     await receiveTip(t, owner.cardId, 500);
     const refused = await deleteAccount(owner);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 'deletion_balance_on_hold', errors: ['Part of your balance is still on hold: delete your account once it is available'] });
+    expect(refused.body).toMatchObject({
+      code: 'deletion_balance_on_hold',
+      errors: ['Part of your balance is still on hold: delete your account once it is available'],
+    });
     await t.runJob('payments.release');
     expect((await deleteAccount(owner)).body.code).toBe('deletion_balance');
     expect((await me(owner.jwt)).body.data.deletion).toBeNull();
@@ -97,7 +126,11 @@ describe('account deletion: refusals', () => {
 
   it('asks the blockers it is given (the team-admin hook) inside its transaction', async () => {
     const owner = await signUpWithCard(t);
-    const account = createAccountService({ ...t.app.services, db: t.app.db, blockers: [async (_tx, userId) => (userId === owner.userId ? 'deletion_team_admin' : null)] });
+    const account = createAccountService({
+      ...t.app.services,
+      db: t.app.db,
+      blockers: [async (_tx, userId) => (userId === owner.userId ? 'deletion_team_admin' : null)],
+    });
     await expect(account.requestDeletion(owner.userId)).rejects.toMatchObject({ code: 'deletion_team_admin', statusCode: 422 });
     expect((await me(owner.jwt)).body.data.deletion).toBeNull();
   });
@@ -106,32 +139,52 @@ describe('account deletion: refusals', () => {
 describe('account deletion: accepted, restore and erasure', () => {
   it('ends every session, stops the cards, and a sign-in within 30 days restores the account', async () => {
     const owner = await signUpWithCard(t);
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
-    const photo = await t.call({ method: 'POST', url: `/api/cards/${owner.cardId}/photo`, token: owner.jwt, payload: { content: png.toString('base64'), name: 'me.png', mime: 'image/png' } });
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1e3a8a' } })
+      .png()
+      .toBuffer();
+    const photo = await t.call({
+      method: 'POST',
+      url: `/api/cards/${owner.cardId}/photo`,
+      token: owner.jwt,
+      payload: { content: png.toString('base64'), name: 'me.png', mime: 'image/png' },
+    });
     expect(photo.status).toBe(200);
     const photoStatus = async () => (await t.app.inject({ method: 'GET', url: `/api/cards/${owner.cardId}/photo` })).statusCode;
     expect(await photoStatus()).toBe(200);
     const deleted = await deleteAccount(owner);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.data).toEqual({ status: 'deleted', restore_until: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() });
+    expect(deleted.body.data).toEqual({
+      status: 'deleted',
+      restore_until: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
+    });
     expect(String(deleted.headers['set-cookie'])).toContain('refresh__key=;');
     // Every session: the refresh token is dead, the access token opens nothing at all (plugins/auth.test.ts asks
     // every operation), not even the deletion again.
     expect((await deleteAccount(owner)).status).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).status).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).status,
+    ).toBe(403);
     expect((await myCards(owner)).status).toBe(401);
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt })).status).toBe(401);
     // The card takes no payment: its page is "no longer active".
     expect((await publicCard(owner)).status).toBe(404);
     expect(await photoStatus()).toBe(404);
-    const tip = await t.call({ method: 'POST', url: `/api/public/cards/${owner.cardId}/payments`, headers: { 'idempotency-key': crypto.randomUUID() }, payload: { amount_cents: 500, cover_fee: false, terms_accepted: true } });
+    const tip = await t.call({
+      method: 'POST',
+      url: `/api/public/cards/${owner.cardId}/payments`,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+    });
     expect(tip.status).toBe(404);
 
     t.clock.advance(29 * DAY);
     const jwt = await signIn(owner.phone);
     // Asking again, signed in anew, answers the same.
     expect((await deleteAccount({ ...owner, jwt })).body.data).toEqual(deleted.body.data);
-    expect((await me(jwt)).body.data.deletion).toEqual({ deleted_at: expect.any(String), restore_until: deleted.body.data.restore_until });
+    expect((await me(jwt)).body.data.deletion).toEqual({
+      deleted_at: expect.any(String),
+      restore_until: deleted.body.data.restore_until,
+    });
     const restored = await restore(jwt);
     expect(restored.status).toBe(200);
     expect(restored.body.data).toEqual({ status: 'active', restore_until: null });
@@ -148,7 +201,12 @@ describe('account deletion: accepted, restore and erasure', () => {
     await fundMain(t, owner, 1000);
     await withdrawEverything(owner, 1000);
     await payoutWorker();
-    const ticket = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Bye', message: 'Leaving' } });
+    const ticket = await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/tickets`,
+      token: owner.jwt,
+      payload: { title: 'Bye', message: 'Leaving' },
+    });
     expect(ticket.status).toBe(201);
     const jwt = await signIn(owner.phone);
     expect((await deleteAccount({ ...owner, jwt })).status).toBe(200);
@@ -175,7 +233,11 @@ describe('account deletion: accepted, restore and erasure', () => {
     expect(await t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId))).toHaveLength(2);
     // The number is free: signing in finds no one, and it may register as a new person.
     expect(await signIn(owner.phone)).toBe('request-otp 403 User not found');
-    const again = await t.call({ method: 'POST', url: '/api/register', payload: { username: owner.phone, age_confirmed: true, terms_accepted: true } });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: owner.phone, age_confirmed: true, terms_accepted: true },
+    });
     expect(again.status).toBe(200);
     // Run twice, nothing more to do.
     expect(await t.runJob('account.erase')).toBe(0);
@@ -233,15 +295,36 @@ describe('data export', () => {
     await receiveTip(t, other.cardId, 900);
     await fundMain(t, owner, 1000);
     await withdrawEverything(owner, 1400);
-    await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Mine', message: 'Hello' } });
-    await t.call({ method: 'POST', url: `/api/clients/${other.clientId}/tickets`, token: other.jwt, payload: { title: 'Theirs', message: 'Secret' } });
+    await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/tickets`,
+      token: owner.jwt,
+      payload: { title: 'Mine', message: 'Hello' },
+    });
+    await t.call({
+      method: 'POST',
+      url: `/api/clients/${other.clientId}/tickets`,
+      token: other.jwt,
+      payload: { title: 'Theirs', message: 'Secret' },
+    });
 
-    const response = await t.app.inject({ method: 'GET', url: `/api/clients/${owner.clientId}/export`, headers: { authorization: `Bearer ${owner.jwt}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/export`,
+      headers: { authorization: `Bearer ${owner.jwt}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="tipcard-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = unzip(response.rawPayload);
-    expect(Object.keys(files)).toEqual(['profile.json', 'cards.json', 'transactions.csv', 'payouts.csv', 'tickets.json', 'verification.json']);
+    expect(Object.keys(files)).toEqual([
+      'profile.json',
+      'cards.json',
+      'transactions.csv',
+      'payouts.csv',
+      'tickets.json',
+      'verification.json',
+    ]);
 
     const profile = JSON.parse(files['profile.json']!);
     expect(profile).toMatchObject({ id: owner.userId, phone: owner.phone, public_name: 'Līga' });
@@ -256,7 +339,13 @@ describe('data export', () => {
     const tickets = JSON.parse(files['tickets.json']!);
     expect(tickets.map((x: { title: string }) => x.title)).toEqual(['Mine']);
     expect(tickets[0].messages).toEqual([expect.objectContaining({ author: 'user', message: 'Hello' })]);
-    expect(JSON.parse(files['verification.json']!)).toEqual({ status: 'not_started', kind: null, reason: null, submitted_at: null, reviewed_at: null });
+    expect(JSON.parse(files['verification.json']!)).toEqual({
+      status: 'not_started',
+      kind: null,
+      reason: null,
+      submitted_at: null,
+      reviewed_at: null,
+    });
     expect(JSON.stringify(files)).not.toContain(other.userId);
     expect(JSON.stringify(files)).not.toContain('Secret');
 
@@ -288,7 +377,10 @@ describe('account deletion: races', () => {
         await Promise.all([t.runJob('payments.give-back'), t.runJob('payments.give-back')]);
         const [row] = await t.app.db.select().from(payments).where(eq(payments.id, payment.id));
         expect(row).toMatchObject({ status: 'refunded', refundedCents: 300 });
-        const [charge] = await t.app.db.select().from(sandboxCharges).where(eq(sandboxCharges.providerRef, sandboxRefOf(payment)));
+        const [charge] = await t.app.db
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.providerRef, sandboxRefOf(payment)));
         expect(charge!.refundedCents).toBe(300);
         expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
       }
@@ -315,15 +407,37 @@ describe('notification choices', () => {
     const owner = await signUpWithCard(t);
     const other = await signUpWithCard(t);
     const url = `/api/clients/${owner.clientId}/notifications`;
-    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({ sms_support_replies: true, sms_payouts: true });
-    expect((await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false, sms_payouts: true } })).status).toBe(404);
-    expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no', sms_payouts: true } })).status).toBe(422);
+    expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({
+      sms_support_replies: true,
+      sms_payouts: true,
+    });
+    expect(
+      (await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false, sms_payouts: true } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no', sms_payouts: true } }))
+        .status,
+    ).toBe(422);
     expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } })).status).toBe(422);
-    const off = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false, sms_payouts: true } });
+    const off = await t.call({
+      method: 'PATCH',
+      url,
+      token: owner.jwt,
+      payload: { sms_support_replies: false, sms_payouts: true },
+    });
     expect(off.body.data).toEqual({ sms_support_replies: false, sms_payouts: true });
 
-    const ticket = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/tickets`, token: owner.jwt, payload: { title: 'Q', message: 'Hi' } })).body.data.id;
-    const texts = async () => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data.length;
+    const ticket = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/tickets`,
+        token: owner.jwt,
+        payload: { title: 'Q', message: 'Hi' },
+      })
+    ).body.data.id;
+    const texts = async () =>
+      (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data.length;
     const before = await texts();
     await t.app.services.support.replyAsOperator(ticket, 'Answer one');
     expect(await texts()).toBe(before);
@@ -339,8 +453,18 @@ describe('the five-year purge', () => {
     await fundMain(t, owner, 1000);
     await withdrawEverything(owner, 1000);
     await payoutWorker();
-    const documentId = await storeFile(t.app.db, { ownerUserId: owner.userId, mime: 'image/png', content: new Uint8Array([1, 2, 3]) });
-    await t.app.db.insert(verifications).values({ userId: owner.userId, kind: 'person', status: 'approved', details: { first_name: 'Anna' }, documentFrontFileId: documentId });
+    const documentId = await storeFile(t.app.db, {
+      ownerUserId: owner.userId,
+      mime: 'image/png',
+      content: new Uint8Array([1, 2, 3]),
+    });
+    await t.app.db.insert(verifications).values({
+      userId: owner.userId,
+      kind: 'person',
+      status: 'approved',
+      details: { first_name: 'Anna' },
+      documentFrontFileId: documentId,
+    });
     const jwt = await signIn(owner.phone);
     expect((await deleteAccount({ ...owner, jwt })).status).toBe(200);
     t.clock.advance(31 * DAY);
@@ -350,9 +474,11 @@ describe('the five-year purge', () => {
     const erasedAt = (await userRow()).erasedAt!;
     const postingsOfUser = async () =>
       Number(
-        ((await t.app.db.execute(
-          sql`SELECT count(*)::int AS n FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.owner_user_id = ${owner.userId}`,
-        )) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+        (
+          (await t.app.db.execute(
+            sql`SELECT count(*)::int AS n FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.owner_user_id = ${owner.userId}`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
       );
     const kept = { postings: await postingsOfUser(), platform: await platformBalances(t.app.db) };
     expect(kept.postings).toBeGreaterThan(0);
@@ -376,7 +502,14 @@ describe('the five-year purge', () => {
     expect(await readFile(t.app.db, documentId)).toBeUndefined();
     expect(await transactionsOfUser()).toEqual([]);
     const [payout] = await t.app.db.select().from(payouts).where(eq(payouts.userId, owner.userId));
-    expect(payout).toMatchObject({ status: 'paid', amountCents: 800, destHolder: '', destAddress: '', destIban: null, destBic: null });
+    expect(payout).toMatchObject({
+      status: 'paid',
+      amountCents: 800,
+      destHolder: '',
+      destAddress: '',
+      destIban: null,
+      destBic: null,
+    });
     const [method] = await t.app.db.select().from(payoutMethods).where(eq(payoutMethods.userId, owner.userId));
     expect(method).toMatchObject({ holder: '', address: '', iban: '', bic: '' });
     // The books: every posting stays, amounts on accounts that name no one; the platform's balances do not move.

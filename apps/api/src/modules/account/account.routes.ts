@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountStateSchema, deletionPreviewSchema, deletionStatementBody, notificationChoicesSchema } from '@tipcard/shared/account/schemas';
+import {
+  accountStateSchema,
+  deletionPreviewSchema,
+  deletionStatementBody,
+  notificationChoicesSchema,
+} from '@tipcard/shared/account/schemas';
 import { REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
@@ -11,7 +16,8 @@ const HOUR = 3_600_000;
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   const tags = ['account'];
   const security = [{ bearer: [] }];
-  const perUser = (name: string) => app.rateLimit({ max: 20, timeWindow: HOUR, keyGenerator: (request) => `account-${name}:${request.userId}` });
+  const perUser = (name: string) =>
+    app.rateLimit({ max: 20, timeWindow: HOUR, keyGenerator: (request) => `account-${name}:${request.userId}` });
 
   app.get(
     '/user/deletion_statements/preview',
@@ -20,7 +26,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       schema: {
         tags,
         security,
-        summary: 'What deleting the account would do now: delete at once, pay the balance out by a closing payout first, or nothing yet (with the reasons)',
+        summary:
+          'What deleting the account would do now: delete at once, pay the balance out by a closing payout first, or nothing yet (with the reasons)',
         response: { 200: data(deletionPreviewSchema) },
       },
     },
@@ -54,7 +61,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     '/clients/:clientId/notifications',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Which texts the user wants (support answers)', params: clientParams, response: { 200: data(notificationChoicesSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Which texts the user wants (support answers)',
+        params: clientParams,
+        response: { 200: data(notificationChoicesSchema) },
+      },
     },
     async (request) => ({ data: await account.notificationChoices(request.userId, request.params.clientId) }),
   );
@@ -64,7 +77,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       onRequest: app.authenticate,
       preHandler: perUser('notifications'),
-      schema: { tags, security, summary: 'Change which texts the user wants', params: clientParams, body: notificationChoicesSchema, response: { 200: data(notificationChoicesSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Change which texts the user wants',
+        params: clientParams,
+        body: notificationChoicesSchema,
+        response: { 200: data(notificationChoicesSchema) },
+      },
     },
     async (request) => ({ data: await account.setNotificationChoices(request.userId, request.params.clientId, request.body) }),
   );
@@ -77,7 +97,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       schema: {
         tags,
         security,
-        summary: 'Download my data: a ZIP of profile.json, cards.json, transactions.csv, payouts.csv, tickets.json and verification.json',
+        summary:
+          'Download my data: a ZIP of profile.json, cards.json, transactions.csv, payouts.csv, tickets.json and verification.json',
         params: clientParams,
       },
     },
@@ -96,7 +117,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       onRequest: app.authenticate,
       preHandler: perUser('restore'),
-      schema: { tags, security, summary: 'Restore a deleted account within 30 days of the deletion', response: { 200: data(accountStateSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Restore a deleted account within 30 days of the deletion',
+        response: { 200: data(accountStateSchema) },
+      },
     },
     async (request) => ({ data: await account.restore(request.userId) }),
   );

@@ -8,7 +8,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { erasePhoneTraces, revokeAllSessions } from '../auth/auth.service.ts';
 import { eraseCardsOfUser, findCardRecipient } from '../cards/cards.service.ts';
-import { closeUserAccounts, lastPostingOf, lockBalances, postEntry, userBalances, type UserAccountRef } from '../ledger/ledger.service.ts';
+import {
+  closeUserAccounts,
+  lastPostingOf,
+  lockBalances,
+  postEntry,
+  userBalances,
+  type UserAccountRef,
+} from '../ledger/ledger.service.ts';
 import { eraseMessagesTo } from '../messaging/messaging.service.ts';
 import { hasOpenPayouts, type PayoutsService } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
@@ -23,7 +30,19 @@ import { exportPayoutsCsv, purgeBankDetailsOfUser } from '../payouts/payouts.ser
 import { exportTicketsOfUser } from '../support/support.service.ts';
 import { purgeTransactionsOfUser, recordClosingGift, type TransactionsService } from '../transactions/transactions.service.ts';
 import { purgeVerificationsOfUser, type VerificationService } from '../verification/verification.service.ts';
-import { claimDueErasure, claimDuePurge, findUserById, lockUser, markErased, markPurged, requireOwnClient, restoreDeadline, setDeletion, updateNotificationChoices, type User } from '../users/users.service.ts';
+import {
+  claimDueErasure,
+  claimDuePurge,
+  findUserById,
+  lockUser,
+  markErased,
+  markPurged,
+  requireOwnClient,
+  restoreDeadline,
+  setDeletion,
+  updateNotificationChoices,
+  type User,
+} from '../users/users.service.ts';
 
 /**
  * A reason the account cannot be deleted yet, asked inside the deletion's transaction once the user's ledger accounts
@@ -91,12 +110,21 @@ async function giveBalance(tx: Executor, userId: string, gift: Gift, now: Date):
       { account: charity, amountCents: gift.amount_cents },
     ],
   });
-  if (applied) await recordClosingGift(tx, { giverId: userId, charityId: card.userId, cardId: card.cardId, charity: card.publicName, amountCents: gift.amount_cents }, now);
+  if (applied)
+    await recordClosingGift(
+      tx,
+      { giverId: userId, charityId: card.userId, cardId: card.cardId, charity: card.publicName, amountCents: gift.amount_cents },
+      now,
+    );
 }
 
-const payoutBlocker: DeletionBlocker = async (tx, userId, now) => ((await hasOpenPayouts(tx, userId, now)) ? 'deletion_pending_payout' : null);
+const payoutBlocker: DeletionBlocker = async (tx, userId, now) =>
+  (await hasOpenPayouts(tx, userId, now)) ? 'deletion_pending_payout' : null;
 
-const deletedState = (deletedAt: Date): AccountState => ({ status: 'deleted', restore_until: restoreDeadline(deletedAt).toISOString() });
+const deletedState = (deletedAt: Date): AccountState => ({
+  status: 'deleted',
+  restore_until: restoreDeadline(deletedAt).toISOString(),
+});
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
@@ -121,11 +149,28 @@ interface Deps {
   payouts: Pick<PayoutsService, 'checkClosingCode' | 'confirmClosing'>;
 }
 
-const choicesOf = (user: User): NotificationChoices => ({ sms_support_replies: user.smsSupportReplies, sms_payouts: user.smsPayouts });
+const choicesOf = (user: User): NotificationChoices => ({
+  sms_support_replies: user.smsSupportReplies,
+  sms_payouts: user.smsPayouts,
+});
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-export function createAccountService({ db, clock, blockers = [], errors, tips, donations, invoices, teams, me, cards, transactions, verification, payouts }: Deps) {
+export function createAccountService({
+  db,
+  clock,
+  blockers = [],
+  errors,
+  tips,
+  donations,
+  invoices,
+  teams,
+  me,
+  cards,
+  transactions,
+  verification,
+  payouts,
+}: Deps) {
   const checks = [balanceBlocker, payoutBlocker, ...blockers];
 
   return {
@@ -165,7 +210,8 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
      * back to its payer (payments). Asking again answers the same.
      */
     async requestDeletion(userId: string, body?: DeletionStatementBody): Promise<AccountState> {
-      const closing = body?.closing_payout && (await payouts.checkClosingCode(userId, body.closing_payout.id, body.closing_payout.code));
+      const closing =
+        body?.closing_payout && (await payouts.checkClosingCode(userId, body.closing_payout.id, body.closing_payout.code));
       const now = clock.now();
       return db.transaction(async (tx) => {
         const user = await lockUser(tx, userId);
@@ -212,7 +258,10 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
 
     async setNotificationChoices(userId: string, clientId: string, choices: NotificationChoices): Promise<NotificationChoices> {
       await requireOwnClient(db, userId, clientId);
-      const user = await updateNotificationChoices(db, userId, { smsSupportReplies: choices.sms_support_replies, smsPayouts: choices.sms_payouts });
+      const user = await updateNotificationChoices(db, userId, {
+        smsSupportReplies: choices.sms_support_replies,
+        smsPayouts: choices.sms_payouts,
+      });
       return choicesOf(user!);
     },
 
@@ -260,7 +309,10 @@ export function createAccountService({ db, clock, blockers = [], errors, tips, d
         await closeUserAccounts(tx, user.id, now);
         const { hold } = await userBalances(tx, user.id);
         if (hold !== 0) {
-          errors.message('a deleted account still holds money on hold at its erasure', { tags: { job: 'account.erase' }, extra: { user_id: user.id, hold_cents: hold } });
+          errors.message('a deleted account still holds money on hold at its erasure', {
+            tags: { job: 'account.erase' },
+            extra: { user_id: user.id, hold_cents: hold },
+          });
         }
         await erase(tx, user, now);
         return true;

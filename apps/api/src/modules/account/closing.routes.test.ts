@@ -16,7 +16,13 @@ import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, staffWithMain } from '..
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000', PAYOUT_REQUESTS_PER_HOUR: '1000' },
+    env: {
+      FEE_PERCENT: '0',
+      HOLD_HOURS: '0',
+      SANDBOX_PAYOUT_DELAY_MS: '0',
+      VERIFICATION_LIMIT_CENTS: '100000',
+      PAYOUT_REQUESTS_PER_HOUR: '1000',
+    },
   });
 });
 afterAll(() => t.close());
@@ -29,15 +35,31 @@ type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 const staffWith = (cents: number) => staffWithMain(t, cents);
 /** A bank account the sandbox bank returns every payout to. */
 const failingMethodOf = async (owner: Owner): Promise<string> =>
-  (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' } })).body.data.id;
+  (
+    await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/payout-methods`,
+      token: owner.jwt,
+      payload: { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' },
+    })
+  ).body.data.id;
 const preview = (owner: Owner) => t.call({ method: 'GET', url: '/api/user/deletion_statements/preview', token: owner.jwt });
 const askClosing = (owner: Owner & { methodId: string }, key: string = crypto.randomUUID()) =>
-  t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/closing-payouts`, token: owner.jwt, headers: { 'idempotency-key': key }, payload: { method_id: owner.methodId } });
-const deleteAccount = (owner: Owner, body: object = {}) => t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt, payload: body });
-const deleteWith = (owner: Owner, payoutId: string, code: string) => deleteAccount(owner, { closing_payout: { id: payoutId, code } });
+  t.call({
+    method: 'POST',
+    url: `/api/clients/${owner.clientId}/closing-payouts`,
+    token: owner.jwt,
+    headers: { 'idempotency-key': key },
+    payload: { method_id: owner.methodId },
+  });
+const deleteAccount = (owner: Owner, body: object = {}) =>
+  t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt, payload: body });
+const deleteWith = (owner: Owner, payoutId: string, code: string) =>
+  deleteAccount(owner, { closing_payout: { id: payoutId, code } });
 const deletedAt = async (owner: Owner) => (await t.app.db.select().from(users).where(eq(users.id, owner.userId)))[0]!.deletedAt;
 const payoutsOf = (owner: Owner) => t.app.db.select().from(payouts).where(eq(payouts.userId, owner.userId));
-const worker = (rail = createSandboxRail(t.app.db, 0)) => runPayoutWork({ db: t.app.db, log: t.app.log, rail, debtor: t.app.config.payouts.debtor }, t.clock.now());
+const worker = (rail = createSandboxRail(t.app.db, 0)) =>
+  runPayoutWork({ db: t.app.db, log: t.app.log, rail, debtor: t.app.config.payouts.debtor }, t.clock.now());
 
 describe('the closing payout rule', () => {
   it('for any balance of at least a cent: something is paid out, the fee is never more than the usual fee or what is there, and the parts sum to it', () => {
@@ -60,7 +82,13 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     const owner = await staffWith(316);
     const said = await preview(owner);
     expect(said.status).toBe(200);
-    expect(said.body.data).toEqual({ outcome: 'closing_payout', blockers: [], available_cents: 316, held_cents: 0, closing: { amount_cents: 300, fee_cents: 16 } });
+    expect(said.body.data).toEqual({
+      outcome: 'closing_payout',
+      blockers: [],
+      available_cents: 316,
+      held_cents: 0,
+      closing: { amount_cents: 300, fee_cents: 16 },
+    });
 
     // Without the closing payout, the statement refuses, as the preview said, and changes nothing.
     expect((await deleteAccount(owner)).body.code).toBe('deletion_balance');
@@ -71,7 +99,9 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     const payoutId: string = closing.body.data.id;
     const code = await codeFor(t, owner.phone, payoutId);
     // Only the deletion statement confirms a closing payout: alone it would be a withdrawal under the minimum.
-    expect((await t.call({ method: 'POST', url: `/api/payouts/${payoutId}/confirm`, token: owner.jwt, payload: { code } })).body.code).toBe('payout_not_awaiting');
+    expect(
+      (await t.call({ method: 'POST', url: `/api/payouts/${payoutId}/confirm`, token: owner.jwt, payload: { code } })).body.code,
+    ).toBe('payout_not_awaiting');
     const wrong = await deleteWith(owner, payoutId, code === '000000' ? '111111' : '000000');
     expect(wrong.body.code).toBe('wrong_code');
     expect(await deletedAt(owner)).toBeNull();
@@ -111,14 +141,22 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     t.clock.advance(31 * 86_400_000);
     expect(await t.runJob('account.erase')).toBeGreaterThanOrEqual(1);
     const before = await platformBalances(t.app.db);
-    const texts = await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, `erased:${owner.userId}`));
+    const texts = await t.app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, `erased:${owner.userId}`));
     expect((await worker()).returned).toBeGreaterThanOrEqual(1);
     // Back on main of the closed account, then settled by the ledger's job (docs/decisions/0028).
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 900 });
     expect(await t.runJob('ledger.settle-closed')).toBeGreaterThanOrEqual(1);
     expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
     expect((await platformBalances(t.app.db)).unclaimed_funds - before.unclaimed_funds).toBe(900);
-    expect(await t.app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, `erased:${owner.userId}`))).toEqual(texts);
+    expect(
+      await t.app.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, `erased:${owner.userId}`)),
+    ).toEqual(texts);
   });
 
   it('refuses, changing nothing, when the balance changed after the closing payout was asked for; a new one then goes through', async () => {
@@ -143,7 +181,13 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     const owner = await staffWith(0);
     await receiveTip(t, owner.cardId, 316);
     const said = await preview(owner);
-    expect(said.body.data).toEqual({ outcome: 'blocked', blockers: ['deletion_balance_on_hold'], available_cents: 0, held_cents: 316, closing: null });
+    expect(said.body.data).toEqual({
+      outcome: 'blocked',
+      blockers: ['deletion_balance_on_hold'],
+      available_cents: 0,
+      held_cents: 316,
+      closing: null,
+    });
     const closing = await askClosing(owner);
     expect(closing.status).toBe(422);
     expect(closing.body.code).toBe('deletion_balance_on_hold');
@@ -160,12 +204,20 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
     const stolen = await deleteWith(owner, theirs.body.data.id, await codeFor(t, other.phone, theirs.body.data.id));
     expect(stolen.status).toBe(404);
     expect(await deletedAt(owner)).toBeNull();
-    expect([(await userBalances(t.app.db, owner.userId)).main, (await userBalances(t.app.db, other.userId)).main]).toEqual([316, 200]);
+    expect([(await userBalances(t.app.db, owner.userId)).main, (await userBalances(t.app.db, other.userId)).main]).toEqual([
+      316, 200,
+    ]);
   });
 
   it('an empty account: the preview says it is deleted at once', async () => {
     const owner = await staffWith(0);
-    expect((await preview(owner)).body.data).toEqual({ outcome: 'delete', blockers: [], available_cents: 0, held_cents: 0, closing: null });
+    expect((await preview(owner)).body.data).toEqual({
+      outcome: 'delete',
+      blockers: [],
+      available_cents: 0,
+      held_cents: 0,
+      closing: null,
+    });
     expect((await deleteAccount(owner)).status).toBe(200);
   });
 
@@ -185,7 +237,9 @@ describe('deleting an account with a small balance (issue 24: €3.16 could be n
         const { amount_cents: amount, fee_cents: fee } = closing.body.data;
         expect(amount + fee).toBe(balance);
         expect(fee).toBeLessThan(balance);
-        expect((await deleteWith(owner, closing.body.data.id, await codeFor(t, owner.phone, closing.body.data.id))).status).toBe(200);
+        expect((await deleteWith(owner, closing.body.data.id, await codeFor(t, owner.phone, closing.body.data.id))).status).toBe(
+          200,
+        );
         const after = await platformBalances(t.app.db);
         expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
         expect([after.fees - before.fees, after.payouts_in_flight - before.payouts_in_flight]).toEqual([fee, amount]);
@@ -201,7 +255,10 @@ describe('closing races', () => {
     const owner = await staffWith(316);
     const closing = await askClosing(owner);
     const code = await codeFor(t, owner.phone, closing.body.data.id);
-    const answers = await Promise.all([deleteWith(owner, closing.body.data.id, code), deleteWith(owner, closing.body.data.id, code)]);
+    const answers = await Promise.all([
+      deleteWith(owner, closing.body.data.id, code),
+      deleteWith(owner, closing.body.data.id, code),
+    ]);
     // The twin that lost either waits for the lock and answers the deleted state, or finds its session ended (401).
     expect(answers.some((a) => a.status === 200)).toBe(true);
     expect(answers.every((a) => a.status === 200 || a.status === 401)).toBe(true);

@@ -33,12 +33,23 @@ interface Checkout {
 }
 const DAY = 86_400_000;
 
-const deleteAccount = (person: Person) => t.call({ method: 'POST', url: '/api/user/deletion_statements', token: person.jwt, payload: {} });
-const publicPayment = async (id: string) => (await t.call({ method: 'GET', url: `/api/public/payments/${id}` })).body.data as { status: string };
+const deleteAccount = (person: Person) =>
+  t.call({ method: 'POST', url: '/api/user/deletion_statements', token: person.jwt, payload: {} });
+const publicPayment = async (id: string) =>
+  (await t.call({ method: 'GET', url: `/api/public/payments/${id}` })).body.data as { status: string };
 const paymentRow = async (id: string) => (await t.app.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const sandboxRefunded = async (checkout: Checkout) => (await t.app.db.select().from(sandboxCharges).where(eq(sandboxCharges.providerRef, sandboxRefOf(checkout))))[0]!.refundedCents;
+const sandboxRefunded = async (checkout: Checkout) =>
+  (
+    await t.app.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.providerRef, sandboxRefOf(checkout)))
+  )[0]!.refundedCents;
 const historyOf = (userId: string) => t.app.db.select().from(transactions).where(eq(transactions.userId, userId));
-const mailTo = async (email: string) => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=50` })).body.data as { body: string }[];
+const mailTo = async (email: string) =>
+  (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=50` })).body.data as {
+    body: string;
+  }[];
 
 /** A guest opens a tip to the card and pays at the sandbox's page; the provider's event is not delivered yet. */
 async function tipCharged(cardId: string, cents: number, coverFee = false): Promise<Checkout> {
@@ -61,7 +72,9 @@ async function expectGivenBack(checkout: Checkout, recipients: string[]) {
   const payment = await paymentRow(checkout.id);
   expect(payment.status).toBe('succeeded');
   const shares = await t.app.db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, checkout.id));
-  expect(shares).toEqual([expect.objectContaining({ userId: null, platformAccount: 'returns_due', netCents: checkout.total_cents, feeCents: 0 })]);
+  expect(shares).toEqual([
+    expect.objectContaining({ userId: null, platformAccount: 'returns_due', netCents: checkout.total_cents, feeCents: 0 }),
+  ]);
   for (const userId of recipients) expect(await userBalances(t.app.db, userId)).toEqual({ main: 0, hold: 0, debt: 0 });
   expect(await t.runJob('payments.give-back')).toBeGreaterThanOrEqual(1);
   expect(await t.runJob('payments.give-back')).toBe(0);
@@ -90,39 +103,60 @@ describe('deletion ends what could still bring the account money', () => {
 
   it('gives back any amount in full, whatever part of it a refund already took (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 100, max: 50_000 }), fc.boolean(), fc.option(fc.double({ min: 0.01, max: 0.99, noNaN: true })), async (cents, coverFee, refundedPart) => {
-        const owner = await signUpWithCard(t);
-        const checkout = await tipCharged(owner.cardId, cents, coverFee);
-        expect((await deleteAccount(owner)).status).toBe(200);
-        expect(await deliverSandboxEvent(t, checkout, 'payment.succeeded')).toBe('applied');
-        if (refundedPart !== null) {
-          const part = Math.max(1, Math.floor(checkout.total_cents * refundedPart));
-          await t.app.services.payments.refundPayment(checkout.id, part, `operator:${checkout.id}`);
-        }
-        await t.runJob('payments.give-back');
-        expect(await paymentRow(checkout.id)).toMatchObject({ status: 'refunded', refundedCents: checkout.total_cents });
-        expect(await sandboxRefunded(checkout)).toBe(checkout.total_cents);
-        expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
-        expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 100, max: 50_000 }),
+        fc.boolean(),
+        fc.option(fc.double({ min: 0.01, max: 0.99, noNaN: true })),
+        async (cents, coverFee, refundedPart) => {
+          const owner = await signUpWithCard(t);
+          const checkout = await tipCharged(owner.cardId, cents, coverFee);
+          expect((await deleteAccount(owner)).status).toBe(200);
+          expect(await deliverSandboxEvent(t, checkout, 'payment.succeeded')).toBe('applied');
+          if (refundedPart !== null) {
+            const part = Math.max(1, Math.floor(checkout.total_cents * refundedPart));
+            await t.app.services.payments.refundPayment(checkout.id, part, `operator:${checkout.id}`);
+          }
+          await t.runJob('payments.give-back');
+          expect(await paymentRow(checkout.id)).toMatchObject({ status: 'refunded', refundedCents: checkout.total_cents });
+          expect(await sandboxRefunded(checkout)).toBe(checkout.total_cents);
+          expect(await userBalances(t.app.db, owner.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
+          expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+        },
+      ),
       { numRuns: 6 },
     );
   });
 
   it("ends team memberships: the admin's role passes to the longest-serving member, and later tips are split among those left", async () => {
     const [anna, bob, carol] = [await signUpWithCard(t), await signUpWithCard(t), await signUpWithCard(t)];
-    const created = await t.call({ method: 'POST', url: `/api/clients/${anna.clientId}/workplace`, token: anna.jwt, payload: { name: 'Bar Riga', country: 'LV' } });
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${anna.clientId}/workplace`,
+      token: anna.jwt,
+      payload: { name: 'Bar Riga', country: 'LV' },
+    });
     const team = created.body.data.team as { id: string; card_id: string };
     for (const member of [bob, carol]) {
       t.clock.advance(60_000);
       const requested = await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests`, token: member.jwt });
-      expect((await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests/${requested.body.data.id}/approve`, token: anna.jwt })).status).toBe(200);
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: `/api/teams/${team.id}/requests/${requested.body.data.id}/approve`,
+            token: anna.jwt,
+          })
+        ).status,
+      ).toBe(200);
     }
     // Dave's request is still pending when he deletes his account: it is declined, and cannot be approved after.
     const dave = await signUpWithCard(t);
     const pending = await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests`, token: dave.jwt });
     expect((await deleteAccount(dave)).status).toBe(200);
-    expect((await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests/${pending.body.data.id}/approve`, token: anna.jwt })).body.code).toBe('join_request_closed');
+    expect(
+      (await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests/${pending.body.data.id}/approve`, token: anna.jwt }))
+        .body.code,
+    ).toBe('join_request_closed');
 
     expect((await deleteAccount(anna)).status).toBe(200);
     const view = (await t.call({ method: 'GET', url: `/api/teams/${team.id}`, token: bob.jwt })).body.data;
@@ -138,13 +172,21 @@ describe('deletion ends what could still bring the account money', () => {
     const shares = await t.app.db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, tip.id));
     expect(shares.map((s) => s.userId).sort()).toEqual([bob.userId, carol.userId].sort());
     expect(await userBalances(t.app.db, anna.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
-    const history = (await t.call({ method: 'GET', url: `/api/teams/${team.id}/history`, token: bob.jwt })).body.data as { user_id: string; left_at: string | null }[];
+    const history = (await t.call({ method: 'GET', url: `/api/teams/${team.id}/history`, token: bob.jwt })).body.data as {
+      user_id: string;
+      left_at: string | null;
+    }[];
     expect(history.find((period) => period.user_id === anna.userId)!.left_at).toBe(t.clock.now().toISOString());
   });
 
   it('closes a team whose last member deletes the account: its pending tips are voided, one paid anyway is given back', async () => {
     const anna = await signUpWithCard(t);
-    const created = await t.call({ method: 'POST', url: `/api/clients/${anna.clientId}/workplace`, token: anna.jwt, payload: { name: 'Kafejnīca', country: 'LV' } });
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${anna.clientId}/workplace`,
+      token: anna.jwt,
+      payload: { name: 'Kafejnīca', country: 'LV' },
+    });
     const team = created.body.data.team as { id: string; card_id: string };
     const tip = await tipCharged(team.card_id, 700);
     expect((await deleteAccount(anna)).status).toBe(200);
@@ -157,8 +199,20 @@ describe('deletion ends what could still bring the account money', () => {
 
   it('cancels open invoices and voids their checkouts; a payment still arriving is given back once, by payments alone', async () => {
     const owner = await signUpWithCard(t);
-    const invoice = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/invoices`, token: owner.jwt, payload: { description: 'Guitar lesson', amount_cents: 4_000 } })).body.data;
-    const started = await t.call({ method: 'POST', url: `/api/public/invoices/${invoice.id}/payments`, headers: { 'idempotency-key': crypto.randomUUID() }, payload: { terms_accepted: true } });
+    const invoice = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/invoices`,
+        token: owner.jwt,
+        payload: { description: 'Guitar lesson', amount_cents: 4_000 },
+      })
+    ).body.data;
+    const started = await t.call({
+      method: 'POST',
+      url: `/api/public/invoices/${invoice.id}/payments`,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { terms_accepted: true },
+    });
     expect(started.status).toBe(201);
     const checkout = started.body.data as Checkout;
     await payAtSandboxCheckout(t, checkout);
@@ -166,7 +220,12 @@ describe('deletion ends what could still bring the account money', () => {
 
     expect((await publicPayment(checkout.id)).status).toBe('canceled');
     expect((await t.call({ method: 'GET', url: `/api/public/invoices/${invoice.id}` })).body.data.status).toBe('canceled');
-    const again = await t.call({ method: 'POST', url: `/api/public/invoices/${invoice.id}/payments`, headers: { 'idempotency-key': crypto.randomUUID() }, payload: { terms_accepted: true } });
+    const again = await t.call({
+      method: 'POST',
+      url: `/api/public/invoices/${invoice.id}/payments`,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { terms_accepted: true },
+    });
     expect([again.status, again.body.code]).toEqual([422, 'invoice_not_open']);
 
     expect(await deliverSandboxEvent(t, checkout, 'payment.succeeded')).toBe('applied');
@@ -181,7 +240,16 @@ describe('deletion ends what could still bring the account money', () => {
       method: 'POST',
       url: `/api/public/cards/${charity.cardId}/donations`,
       headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { donor_name: 'Camille Martin', email, donor_code: '1234567890', amount_cents: 2_000, cover_fee: false, monthly: true, locale: 'fr', terms_accepted: true },
+      payload: {
+        donor_name: 'Camille Martin',
+        email,
+        donor_code: '1234567890',
+        amount_cents: 2_000,
+        cover_fee: false,
+        monthly: true,
+        locale: 'fr',
+        terms_accepted: true,
+      },
     });
     expect(started.status).toBe(201);
     const first = started.body.data as Checkout;
@@ -212,7 +280,14 @@ describe('deletion ends what could still bring the account money', () => {
 
   it('a restore within 30 days brings the account back, its memberships and plans still ended', async () => {
     const [anna, bob] = [await signUpWithCard(t), await signUpWithCard(t)];
-    const team = (await t.call({ method: 'POST', url: `/api/clients/${anna.clientId}/workplace`, token: anna.jwt, payload: { name: 'Bar Tallinn', country: 'EE' } })).body.data.team;
+    const team = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${anna.clientId}/workplace`,
+        token: anna.jwt,
+        payload: { name: 'Bar Tallinn', country: 'EE' },
+      })
+    ).body.data.team;
     const requested = await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests`, token: bob.jwt });
     await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests/${requested.body.data.id}/approve`, token: anna.jwt });
     expect((await deleteAccount(bob)).status).toBe(200);
@@ -244,9 +319,16 @@ describe('the erasure past the restore window', () => {
     // Money on hold should never be on a deleted account (a deletion waits for its release): the deletion is written
     // directly, past the checks.
     const deletedAt = t.clock.now();
-    await t.app.db.update(users).set({ deletedAt, erasureDueAt: new Date(deletedAt.getTime() + 30 * DAY) }).where(eq(users.id, owner.userId));
+    await t.app.db
+      .update(users)
+      .set({ deletedAt, erasureDueAt: new Date(deletedAt.getTime() + 30 * DAY) })
+      .where(eq(users.id, owner.userId));
     const reports: { text: string; context: ReportContext }[] = [];
-    const account = createAccountService({ ...t.app.services, db: t.app.db, errors: { message: (text, context) => reports.push({ text, context }) } });
+    const account = createAccountService({
+      ...t.app.services,
+      db: t.app.db,
+      errors: { message: (text, context) => reports.push({ text, context }) },
+    });
     const unclaimed = await platformBalance(t.app.db, 'unclaimed_funds');
     t.clock.advance(31 * DAY);
     // Every deleted account past its window, once each (other tests' too): a job that postponed would never stop.

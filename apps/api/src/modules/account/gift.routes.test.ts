@@ -14,7 +14,14 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     // Many sign-ups and statements from one address: the limits are another test's subject.
-    env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000', PAYOUT_REQUESTS_PER_HOUR: '1000', RATE_LIMITS: 'off' },
+    env: {
+      FEE_PERCENT: '0',
+      HOLD_HOURS: '0',
+      SANDBOX_PAYOUT_DELAY_MS: '0',
+      VERIFICATION_LIMIT_CENTS: '100000',
+      PAYOUT_REQUESTS_PER_HOUR: '1000',
+      RATE_LIMITS: 'off',
+    },
   });
 });
 afterAll(() => t.close());
@@ -27,21 +34,40 @@ type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 const staffWith = (cents: number) => staffWithMain(t, cents);
 const charity = (cents = 0) => staffWithMain(t, cents, { activity_type: 'DONATION', public_name: 'Red Cross Riga' });
 const give = (owner: Owner, cardId: string, amountCents: number) =>
-  t.call({ method: 'POST', url: '/api/user/deletion_statements', token: owner.jwt, payload: { gift: { card_id: cardId, amount_cents: amountCents } } });
+  t.call({
+    method: 'POST',
+    url: '/api/user/deletion_statements',
+    token: owner.jwt,
+    payload: { gift: { card_id: cardId, amount_cents: amountCents } },
+  });
 const deletedAt = async (owner: Owner) => (await t.app.db.select().from(users).where(eq(users.id, owner.userId)))[0]!.deletedAt;
 const mainOf = async (owner: Owner) => (await userBalances(t.app.db, owner.userId)).main;
 const history = async (owner: Owner) => {
   const answer = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions`, token: owner.jwt });
-  return answer.body.data.items as { type: string; status: string; amount_cents: number; fee_cents: number; description: string; detail?: { kind: string } }[];
+  return answer.body.data.items as {
+    type: string;
+    status: string;
+    amount_cents: number;
+    fee_cents: number;
+    description: string;
+    detail?: { kind: string };
+  }[];
 };
 /** A sign-in after the deletion (its session ended), past the resend wait: the way back to a deleted account. */
 async function signInAgain(owner: Owner): Promise<Owner> {
   t.clock.advance(61_000);
   await t.call({ method: 'POST', url: '/api/request-otp', payload: { username: owner.phone } });
-  const signedIn = await t.call({ method: 'POST', url: '/api/login_check', payload: { username: owner.phone, password: await t.lastCode(owner.phone) } });
+  const signedIn = await t.call({
+    method: 'POST',
+    url: '/api/login_check',
+    payload: { username: owner.phone, password: await t.lastCode(owner.phone) },
+  });
   return { ...owner, jwt: signedIn.body.data.jwt as string };
 }
-const giftEntries = async (owner: Owner) => (await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'closing_gift'))).filter((e) => e.reference.includes(owner.userId));
+const giftEntries = async (owner: Owner) =>
+  (await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'closing_gift'))).filter((e) =>
+    e.reference.includes(owner.userId),
+  );
 
 describe('a closing gift to a charity card', () => {
   it('€3.16 goes whole to the charity, with no fee, and both histories show it', async () => {
@@ -62,13 +88,33 @@ describe('a closing gift to a charity card', () => {
 
     // The test clock stands still: rows of one moment come in id order, so each is found by what it is.
     const received = (await history(receiver)).find((row) => row.detail?.kind === 'closing_gift');
-    expect(received).toMatchObject({ type: 'PAYIN', status: 'PAID', amount_cents: 316, fee_cents: 0, description: 'Gift: the balance of a closed account', detail: { kind: 'closing_gift' } });
+    expect(received).toMatchObject({
+      type: 'PAYIN',
+      status: 'PAID',
+      amount_cents: 316,
+      fee_cents: 0,
+      description: 'Gift: the balance of a closed account',
+      detail: { kind: 'closing_gift' },
+    });
     // The giver's history, seen again after a restore.
     const back = await signInAgain(giver);
     expect((await t.call({ method: 'POST', url: '/api/user/restore', token: back.jwt })).status).toBe(200);
-    expect((await history(back)).find((row) => row.detail?.kind === 'closing_gift_given')).toMatchObject({ type: 'PAYOUT', status: 'PAID', amount_cents: 316, fee_cents: 0, description: 'Balance given to Red Cross Riga' });
-    const french = await t.call({ method: 'GET', url: `/api/clients/${back.clientId}/transactions`, token: back.jwt, headers: { 'accept-language': 'fr' } });
-    expect(french.body.data.items.map((row: { description: string }) => row.description)).toContain('Solde donné à Red Cross Riga');
+    expect((await history(back)).find((row) => row.detail?.kind === 'closing_gift_given')).toMatchObject({
+      type: 'PAYOUT',
+      status: 'PAID',
+      amount_cents: 316,
+      fee_cents: 0,
+      description: 'Balance given to Red Cross Riga',
+    });
+    const french = await t.call({
+      method: 'GET',
+      url: `/api/clients/${back.clientId}/transactions`,
+      token: back.jwt,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(french.body.data.items.map((row: { description: string }) => row.description)).toContain(
+      'Solde donné à Red Cross Riga',
+    );
 
     // After the restore, new tips and a second deletion: a new gift of the new balance (not the first one's no-op).
     await fundMain(t, back, 200);
@@ -114,7 +160,9 @@ describe('refusals change nothing', () => {
     const giver = await staffWith(300);
     const waiter = await staffWith(0);
     const closed = await charity();
-    expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: closed.jwt, payload: {} })).status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: closed.jwt, payload: {} })).status).toBe(
+      200,
+    );
     for (const cardId of [waiter.cardId, crypto.randomUUID(), closed.cardId]) {
       const answer = await give(giver, cardId, 300);
       expect([answer.status, answer.body.code]).toEqual([422, 'gift_not_charity']);
@@ -156,7 +204,12 @@ describe('refusals change nothing', () => {
     const giver = await staffWith(300);
     const receiver = await charity();
     for (const amount of [0, -300, 3.5, '300', 2 ** 31]) {
-      const answer = await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: giver.jwt, payload: { gift: { card_id: receiver.cardId, amount_cents: amount } } });
+      const answer = await t.call({
+        method: 'POST',
+        url: '/api/user/deletion_statements',
+        token: giver.jwt,
+        payload: { gift: { card_id: receiver.cardId, amount_cents: amount } },
+      });
       expect([answer.status, answer.body.code]).toEqual([422, 'validation_failed']);
     }
     await expectUnchanged(giver, receiver, 300, 0);
@@ -180,7 +233,16 @@ describe('refusals change nothing', () => {
       payload: { amount_cents: 300, method_id: paying.methodId },
     });
     const code = await codeFor(t, paying.phone, withdrawal.body.data.id);
-    expect((await t.call({ method: 'POST', url: `/api/payouts/${withdrawal.body.data.id}/confirm`, token: paying.jwt, payload: { code } })).status).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/api/payouts/${withdrawal.body.data.id}/confirm`,
+          token: paying.jwt,
+          payload: { code },
+        })
+      ).status,
+    ).toBe(200);
     const underWay = await give(paying, receiver.cardId, 300);
     expect([underWay.status, underWay.body.code]).toEqual([422, 'deletion_pending_payout']);
     expect(await mainOf(receiver)).toBe(0);
@@ -248,7 +310,9 @@ describe('closing gift properties and races', () => {
         });
         if (asked.status !== 201) return asked.status;
         const code = await codeFor(t, giver.phone, asked.body.data.id);
-        return (await t.call({ method: 'POST', url: `/api/payouts/${asked.body.data.id}/confirm`, token: giver.jwt, payload: { code } })).status;
+        return (
+          await t.call({ method: 'POST', url: `/api/payouts/${asked.body.data.id}/confirm`, token: giver.jwt, payload: { code } })
+        ).status;
       };
       const before = await mainOf(receiver);
       const [gift, withdrawn] = await Promise.all([give(giver, receiver.cardId, 1_000), withdraw()]);

@@ -124,5 +124,8 @@ export async function revokeUserRefreshTokens(tx: Executor, userId: string, now:
 /** Codes and sign-ups of a phone: the phone number is personal data, the rows serve nothing once used. */
 export async function deletePhoneTraces(tx: Executor, phone: string) {
   await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
-  await tx.update(registrations).set({ phone: sql`'erased'` }).where(eq(registrations.phone, phone));
+  await tx
+    .update(registrations)
+    .set({ phone: sql`'erased'` })
+    .where(eq(registrations.phone, phone));
 }

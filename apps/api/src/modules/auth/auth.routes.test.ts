@@ -15,13 +15,18 @@ const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) +
 function post(url: string, payload: unknown, remoteAddress = newIp()) {
   return t.call({ method: 'POST', url, payload: payload as object, remoteAddress });
 }
-const register = (username: string, ip?: string) => post('/api/register', { username, age_confirmed: true, terms_accepted: true }, ip);
+const register = (username: string, ip?: string) =>
+  post('/api/register', { username, age_confirmed: true, terms_accepted: true }, ip);
 const outboxFor = async (phone: string) =>
   (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).body.data as { body: string }[];
 
 function expectError(response: { status: number; body: any }, status: number, message: string) {
   expect(response.status).toBe(status);
-  expect(response.body).toMatchObject({ message: expect.any(String), code: expect.any(String), validation_errors: expect.any(Object) });
+  expect(response.body).toMatchObject({
+    message: expect.any(String),
+    code: expect.any(String),
+    validation_errors: expect.any(Object),
+  });
   expect(response.body.errors[0]).toBe(message);
 }
 
@@ -49,7 +54,10 @@ describe('sign-up', () => {
   });
 
   it('answers not_blank for a missing or blank phone, and sends nothing', async () => {
-    for (const payload of [{ age_confirmed: true, terms_accepted: true }, { username: '   ', age_confirmed: true, terms_accepted: true }]) {
+    for (const payload of [
+      { age_confirmed: true, terms_accepted: true },
+      { username: '   ', age_confirmed: true, terms_accepted: true },
+    ]) {
       const response = await post('/api/register', payload);
       expectError(response, 422, 'This value should not be blank.');
       expect(response.body.validation_errors.username).toEqual(['This value should not be blank.']);
@@ -82,7 +90,13 @@ describe('sign-up', () => {
   it('answers "Wrong confirmation code" for a wrong or expired code', async () => {
     const phone = uniquePhone();
     const { body } = await register(phone);
-    expectError(await post(`/api/register/${body.data.uuid}/verify`, { code: '000000' === (await t.lastCode(phone)) ? '111111' : '000000' }), 403, 'Wrong confirmation code');
+    expectError(
+      await post(`/api/register/${body.data.uuid}/verify`, {
+        code: '000000' === (await t.lastCode(phone)) ? '111111' : '000000',
+      }),
+      403,
+      'Wrong confirmation code',
+    );
     const code = await t.lastCode(phone);
     t.clock.advance(5 * MINUTE + 1_000);
     expectError(await post(`/api/register/${body.data.uuid}/verify`, { code }), 403, 'Wrong confirmation code');
@@ -130,7 +144,11 @@ describe('sign-up', () => {
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       expectError(await post(`/api/register/${body.data.uuid}/verify`, { code: wrong }), 403, 'Wrong confirmation code');
     }
-    expectError(await post(`/api/register/${body.data.uuid}/verify`, { code: wrong }), 429, 'Too many attempts to enter, try later');
+    expectError(
+      await post(`/api/register/${body.data.uuid}/verify`, { code: wrong }),
+      429,
+      'Too many attempts to enter, try later',
+    );
     expectError(await post(`/api/register/${body.data.uuid}/verify`, { code }), 429, 'Too many attempts to enter, try later');
   });
 

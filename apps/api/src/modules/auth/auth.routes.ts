@@ -79,7 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       onRequest: perIp('login-check', 30),
       preHandler: perPhone('login-check', 10),
-      schema: { tags: ['auth'], summary: 'Sign in with the texted code', body: loginCheckBody, response: { 200: data(tokensSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the texted code',
+        body: loginCheckBody,
+        response: { 200: data(tokensSchema) },
+      },
     },
     async (request, reply) => sendTokens(reply, await auth.loginCheck(request.body.username, request.body.password)),
   );
@@ -113,7 +118,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/register/:uid/resend',
     {
       onRequest: perIp('resend', 20),
-      schema: { tags: ['auth'], summary: 'Text the sign-up code again', params: registerUidParams, response: { 200: data(otpSentSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Text the sign-up code again',
+        params: registerUidParams,
+        response: { 200: data(otpSentSchema) },
+      },
     },
     async (request) => {
       const sent = await auth.resendRegistrationCode(request.params.uid, acceptedLocale(request));
@@ -138,7 +148,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/logout',
     {
       onRequest: perIp('logout', 60),
-      schema: { tags: ['auth'], summary: 'Revoke the refresh token family', body: refreshBody, response: { 200: data(z.object({ ok: z.literal(true) })) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the refresh token family',
+        body: refreshBody,
+        response: { 200: data(z.object({ ok: z.literal(true) })) },
+      },
     },
     async (request, reply) => {
       await auth.logout(refreshTokenOf(request));

@@ -104,7 +104,8 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
             promoSource: registration.promoSource,
             referralCode: registration.referralCode,
           });
-          if (user.referredByUserId) await recordReferral(tx, { referrerUserId: user.referredByUserId, friendUserId: user.id, joinedAt: clock.now() });
+          if (user.referredByUserId)
+            await recordReferral(tx, { referrerUserId: user.referredByUserId, friendUserId: user.id, joinedAt: clock.now() });
           await repo.markRegistrationVerified(tx, registration.id, user.id, clock.now());
           return issueTokens(tx, user.id);
         });

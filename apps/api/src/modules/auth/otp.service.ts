@@ -36,7 +36,12 @@ export function createOtpService({ db, clock, messages, pepper }: OtpServiceDeps
      * code, retiring older ones, and texts it. The checks and the insert hold one per-phone lock; the text is queued
      * in the same transaction, so a stored code is always a texted one.
      */
-    async send(phone: string, purpose: repo.OtpPurpose, locale: Locale, registrationId?: string): Promise<{ resendAfterSeconds: number }> {
+    async send(
+      phone: string,
+      purpose: repo.OtpPurpose,
+      locale: Locale,
+      registrationId?: string,
+    ): Promise<{ resendAfterSeconds: number }> {
       const now = clock.now();
       const code = newNumericCode(OTP_LENGTH);
       await db.transaction(async (tx) => {
@@ -48,7 +53,10 @@ export function createOtpService({ db, clock, messages, pepper }: OtpServiceDeps
         if (latest) {
           const waitSeconds = Math.ceil((latest.createdAt.getTime() + OTP_RESEND_WAIT_SECONDS * 1000 - now.getTime()) / 1000);
           if (waitSeconds > 0) {
-            throw new AppError('resend_wait', { message: `Wait ${waitSeconds} seconds`, headers: { 'retry-after': String(waitSeconds) } });
+            throw new AppError('resend_wait', {
+              message: `Wait ${waitSeconds} seconds`,
+              headers: { 'retry-after': String(waitSeconds) },
+            });
           }
         }
         await repo.retireLiveOtps(tx, phone, purpose, now);

@@ -224,7 +224,8 @@ describe('card shop: paying, canceling and refunding', () => {
 });
 
 describe('card shop: payments that arrive for canceled orders', () => {
-  const paymentOf = async (orderId: string) => (await t.app.db.select().from(payments).where(eq(payments.subjectId, orderId)))[0]!;
+  const paymentOf = async (orderId: string) =>
+    (await t.app.db.select().from(payments).where(eq(payments.subjectId, orderId)))[0]!;
   /** The guest pays at the sandbox's page, and the provider's success is applied (its webhook not yet sent). */
   async function payLate(checkoutUrl: string) {
     const url = new URL(checkoutUrl);
@@ -254,7 +255,9 @@ describe('card shop: payments that arrive for canceled orders', () => {
     expect(await paymentOf(canceled.id)).toMatchObject({ status: 'refunded', refundedCents: 1_500 });
     expect(await platformBalance(t.app.db, 'card_sales')).toBe(sales);
     // Given back once: the job finds nothing more to do.
-    expect(await t.app.services.jobs.find((job) => job.name === 'card-orders.refund-canceled')!.runOne(t.clock.now())).toBe(false);
+    expect(await t.app.services.jobs.find((job) => job.name === 'card-orders.refund-canceled')!.runOne(t.clock.now())).toBe(
+      false,
+    );
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
@@ -264,7 +267,15 @@ describe('card shop: payments that arrive for canceled orders', () => {
     /** An order whose checkout the provider reported closed (its cancel event overtook the capture). */
     const closed = async (quantity: number) => {
       const awaiting = (await order(user, { quantity })).body.data;
-      const event = { id: `evt_${crypto.randomUUID()}`, type: 'payment.canceled' as const, provider_ref: refOf(awaiting.checkout_url), payment_id: (await paymentOf(awaiting.id)).id, amount_cents: 0, currency: 'EUR', created_at: t.clock.now().getTime() };
+      const event = {
+        id: `evt_${crypto.randomUUID()}`,
+        type: 'payment.canceled' as const,
+        provider_ref: refOf(awaiting.checkout_url),
+        payment_id: (await paymentOf(awaiting.id)).id,
+        amount_cents: 0,
+        currency: 'EUR',
+        created_at: t.clock.now().getTime(),
+      };
       expect(await t.app.services.payments.applyEvent('sandbox', event)).toBe('applied');
       expect((await listOf(user)).orders.find((o: { id: string }) => o.id === awaiting.id).status).toBe('canceled');
       return awaiting;

@@ -72,17 +72,15 @@ export const cardOrdersRoutes: FastifyPluginAsyncZod<{ cardOrders: CardOrdersSer
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await cardOrders.create(
-            request.userId,
-            request.params.clientId,
-            request.body,
-            acceptedLocale(request),
-            request.headers['idempotency-key'],
-          ),
-        }),
+      reply.status(201).send({
+        data: await cardOrders.create(
+          request.userId,
+          request.params.clientId,
+          request.body,
+          acceptedLocale(request),
+          request.headers['idempotency-key'],
+        ),
+      }),
   );
 
   app.get(

@@ -78,7 +78,9 @@ export function createCardOrderHandler(): PurposeHandler {
         // order only if the back office did not cancel it and the user's items (counted under their lock, as new
         // orders are) leave room for it. Otherwise it is given back.
         await lockUser(tx, order.userId);
-        const room = !order.canceledByOperator && (await repo.orderedSoFar(tx, order.userId)).items + order.quantity <= CARD_ORDER_MAX_ITEMS_PER_USER;
+        const room =
+          !order.canceledByOperator &&
+          (await repo.orderedSoFar(tx, order.userId)).items + order.quantity <= CARD_ORDER_MAX_ITEMS_PER_USER;
         await repo.updateOrder(
           tx,
           order.id,
@@ -222,7 +224,11 @@ export function createCardOrdersService(deps: {
         totalCents: order.totalCents,
         coverFee: false,
         description: `Card order ${order.id.slice(0, 8)}`,
-        providerDescription: t('checkout:description.card_order', { items: t(`card-orders:products.${order.product}.quantity`, { count: order.quantity }, locale) }, locale),
+        providerDescription: t(
+          'checkout:description.card_order',
+          { items: t(`card-orders:products.${order.product}.quantity`, { count: order.quantity }, locale) },
+          locale,
+        ),
         locale,
         successUrl: (paymentId) => orderUrl('success', paymentId),
         cancelUrl: (paymentId) => orderUrl('canceled', paymentId),
@@ -271,10 +277,14 @@ export function createCardOrdersService(deps: {
     try {
       const payment = order.paymentId ? (await findPaymentWithShares(db, order.paymentId))?.payment : undefined;
       const left = payment ? payment.totalCents - Math.min(payment.totalCents, payment.refundedCents + payment.disputedCents) : 0;
-      if (payment?.status === 'succeeded' && left > 0) await deps.payments.refundPayment(payment.id, left, `card-order:${order.id}:cancel`);
+      if (payment?.status === 'succeeded' && left > 0)
+        await deps.payments.refundPayment(payment.id, left, `card-order:${order.id}:cancel`);
     } catch (error) {
       if (!(error instanceof AppError && (error.code === 'refund_too_large' || error.code === 'payment_not_refundable'))) {
-        deps.log.warn({ err: error, orderId: order.id }, 'could not give back a canceled card order’s payment; trying again later');
+        deps.log.warn(
+          { err: error, orderId: order.id },
+          'could not give back a canceled card order’s payment; trying again later',
+        );
         return;
       }
     }

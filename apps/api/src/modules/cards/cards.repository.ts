@@ -64,7 +64,10 @@ export async function updateCard(db: Executor, cardId: string, changes: CardChan
 
 /** Hands a card to another client (a team card follows its team's admin). */
 export async function moveCard(db: Executor, cardId: string, clientId: string): Promise<void> {
-  await db.update(cards).set({ clientId, updatedAt: sql`now()` }).where(eq(cards.id, cardId));
+  await db
+    .update(cards)
+    .set({ clientId, updatedAt: sql`now()` })
+    .where(eq(cards.id, cardId));
 }
 
 /** The photo of a card: its file id, type and bytes; undefined when the card or its photo does not exist. */

@@ -121,7 +121,9 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
         // A public image: other origins (an API host set apart from the web app) may embed it.
         .header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return storedFileHeaders(reply, `card-photo.${photo.mime === 'image/png' ? 'png' : 'jpg'}`).type(photo.mime).send(photo.content);
+      return storedFileHeaders(reply, `card-photo.${photo.mime === 'image/png' ? 'png' : 'jpg'}`)
+        .type(photo.mime)
+        .send(photo.content);
     },
   );
 

@@ -124,14 +124,30 @@ export async function findCardFace(db: Executor, cardId: string) {
 export async function findCardRecipient(db: Executor, cardId: string) {
   const row = await repo.findCardWithOwner(db, cardId);
   return row
-    ? { cardId: row.card.id, userId: row.userId, title: row.card.title, publicName: row.card.publicName, activityType: row.card.activityType, active: row.ownerDeletedAt === null }
+    ? {
+        cardId: row.card.id,
+        userId: row.userId,
+        title: row.card.title,
+        publicName: row.card.publicName,
+        activityType: row.card.activityType,
+        active: row.ownerDeletedAt === null,
+      }
     : null;
 }
 
 /** Erasure of a deleted account: what its cards show of the person (name, texts, links, photo) is cleared. */
 export async function eraseCardsOfUser(tx: Executor, userId: string): Promise<void> {
   for (const card of await repo.lockCardsOfUser(tx, userId)) {
-    await repo.updateCard(tx, card.id, { title: '', publicName: '', welcomePhrase: null, publicText: null, instagram: null, facebook: null, tiktok: null, photoFileId: null });
+    await repo.updateCard(tx, card.id, {
+      title: '',
+      publicName: '',
+      welcomePhrase: null,
+      publicText: null,
+      instagram: null,
+      facebook: null,
+      tiktok: null,
+      photoFileId: null,
+    });
     if (card.photoFileId) await deleteFile(tx, card.photoFileId);
   }
 }
@@ -145,7 +161,11 @@ export async function addCardRating(tx: Executor, cardId: string, rating: number
  * A team's card (DESIGN "Teams and workplaces"): a card like any other, held by the team admin's client so that its
  * QR code, printable card and modal work as for a personal card. Not private: the admin keeps their own card too.
  */
-export async function createTeamCard(tx: Executor, clientId: string, team: { title: string; workplaceName: string; country: string }): Promise<Card> {
+export async function createTeamCard(
+  tx: Executor,
+  clientId: string,
+  team: { title: string; workplaceName: string; country: string },
+): Promise<Card> {
   const row = await repo.insertCard(tx, {
     clientId,
     isPrivate: false,
@@ -163,7 +183,11 @@ export async function createTeamCard(tx: Executor, clientId: string, team: { tit
 }
 
 /** Keeps a team card named as its team, and held by its admin's client (granting admin moves it). */
-export async function updateTeamCard(tx: Executor, cardId: string, changes: { title?: string; publicName?: string; country?: string; clientId?: string }): Promise<void> {
+export async function updateTeamCard(
+  tx: Executor,
+  cardId: string,
+  changes: { title?: string; publicName?: string; country?: string; clientId?: string },
+): Promise<void> {
   const { clientId, ...fields } = changes;
   if (Object.keys(fields).length > 0) await repo.updateCard(tx, cardId, fields);
   if (clientId) await repo.moveCard(tx, cardId, clientId);
@@ -279,5 +303,6 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
 }
 
 // Back office (issue 15): a user's cards and a search by name, for operators (no ownership check: role-checked routes).
-export const listCardsOfUser = async (db: Executor, userId: string) => (await repo.listCardsOfUser(db, userId)).map((row) => row.card);
+export const listCardsOfUser = async (db: Executor, userId: string) =>
+  (await repo.listCardsOfUser(db, userId)).map((row) => row.card);
 export const searchCardOwnersByName = repo.searchCardOwnersByName;

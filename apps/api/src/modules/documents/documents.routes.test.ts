@@ -26,7 +26,14 @@ describe('the printable documents', () => {
     expect(en.status).toBe(200);
     expect(en.type).toBe('application/pdf');
     const text = await pdfText(en.body);
-    for (const expected of ['Tariffs', 'Up to 4.5% of the amount', '2 EUR per payout', '3 EUR', 'Closing payout', 'Example Payments SIA'])
+    for (const expected of [
+      'Tariffs',
+      'Up to 4.5% of the amount',
+      '2 EUR per payout',
+      '3 EUR',
+      'Closing payout',
+      'Example Payments SIA',
+    ])
       expect(text).toContain(expected);
     for (const locale of ['lv', 'fr', 'es']) expect((await getPdf(`/docs/tariff-${locale}.pdf`)).status).toBe(200);
     expect(await pdfText((await getPdf('/docs/tariff-lv.pdf')).body)).toContain('Tarifi');

@@ -39,7 +39,15 @@ function footerOf(site: Config['site'], publicUrl: string): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-export function createDocumentsService({ db, cards, publicUrl, site, feePercent, holdHours, verificationLimitCents }: DocumentsDeps): DocumentsService {
+export function createDocumentsService({
+  db,
+  cards,
+  publicUrl,
+  site,
+  feePercent,
+  holdHours,
+  verificationLimitCents,
+}: DocumentsDeps): DocumentsService {
   const footer = footerOf(site, publicUrl);
   // The tariff and agent sheets depend only on configuration, which changes with a restart: render each once.
   const cache = new Map<string, Promise<Buffer>>();

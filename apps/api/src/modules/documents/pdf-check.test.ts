@@ -8,10 +8,18 @@ import { renderTariffPdf } from './tariff-pdf.ts';
 describe('checkPdf on the documents we make', () => {
   it('passes the project’s own tariff, agents and card PDFs', async () => {
     const footer = ['Tipcard SIA', 'Rīga'];
-    expect(await checkPdf(await renderTariffPdf('lv', { feePercent: 5, holdHours: 72, verificationLimitEur: 15000 }, footer))).toBe('safe');
+    expect(
+      await checkPdf(await renderTariffPdf('lv', { feePercent: 5, holdHours: 72, verificationLimitEur: 15000 }, footer)),
+    ).toBe('safe');
     expect(await checkPdf(await renderAgentsPdf('en', 'https://tipcard.example', footer))).toBe('safe');
     const qrPng = await QRCode.toBuffer('https://tipcard.example/payment/abc');
-    const card = { publicName: 'Anna Bērziņa', title: 'Barista', donation: false, paymentUrl: 'https://tipcard.example/payment/abc', qrPng };
+    const card = {
+      publicName: 'Anna Bērziņa',
+      title: 'Barista',
+      donation: false,
+      paymentUrl: 'https://tipcard.example/payment/abc',
+      qrPng,
+    };
     expect(await checkPdf(await renderCardPdf(card, 'fr'))).toBe('safe');
   });
 });

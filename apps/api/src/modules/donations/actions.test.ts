@@ -18,12 +18,20 @@ let donors = 0;
 const moveTo = (when: Date) => t.clock.advance(Math.max(0, when.getTime() - t.clock.now().getTime()));
 const planOf = async (id: string) => (await t.app.db.select().from(donationPlans).where(eq(donationPlans.id, id)))[0]!;
 const giftsOf = (planId: string) => t.app.db.select().from(donations).where(eq(donations.planId, planId));
-const mailTo = async (email: string) => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=200` })).body.data as { body: string }[];
+const mailTo = async (email: string) =>
+  (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=200` })).body.data as {
+    body: string;
+  }[];
 const linksIn = (mail: string) => [...mail.matchAll(/\/actions\/([0-9a-f]{64})/g)].map((match) => match[1]!);
 const describeLink = (token: string) => t.call({ method: 'GET', url: `/api/public/actions/${token}` });
 const confirm = (token: string, body: object = {}) => {
   donors += 1;
-  return t.call({ method: 'POST', url: `/api/public/actions/${token}`, payload: body, remoteAddress: `10.40.${Math.floor(donors / 250)}.${donors % 250}` });
+  return t.call({
+    method: 'POST',
+    url: `/api/public/actions/${token}`,
+    payload: body,
+    remoteAddress: `10.40.${Math.floor(donors / 250)}.${donors % 250}`,
+  });
 };
 
 /** A running monthly plan, and the links of its first receipt e-mail: the receipt, the year's statement, cancel. */
@@ -35,7 +43,16 @@ async function startedPlan() {
     method: 'POST',
     url: `/api/public/cards/${staff.cardId}/donations`,
     headers: { 'idempotency-key': crypto.randomUUID() },
-    payload: { donor_name: 'Ana García', email, donor_code: 'X1234567L', amount_cents: 1_000, cover_fee: false, monthly: true, locale: 'es', terms_accepted: true },
+    payload: {
+      donor_name: 'Ana García',
+      email,
+      donor_code: 'X1234567L',
+      amount_cents: 1_000,
+      cover_fee: false,
+      monthly: true,
+      locale: 'es',
+      terms_accepted: true,
+    },
     remoteAddress: `10.41.${Math.floor(donors / 250)}.${donors % 250}`,
   });
   const payment = started.body.data;
@@ -69,7 +86,11 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     const { planId, cancel } = await planWithReminder();
     const shown = await describeLink(cancel);
     expect(shown.status).toBe(200);
-    expect(shown.body.data).toMatchObject({ kind: 'cancel', state: 'ready', plan: { recipient_name: 'Bērnu fonds', donor_name: 'Ana García', amount_cents: 1_000, status: 'active' } });
+    expect(shown.body.data).toMatchObject({
+      kind: 'cancel',
+      state: 'ready',
+      plan: { recipient_name: 'Bērnu fonds', donor_name: 'Ana García', amount_cents: 1_000, status: 'active' },
+    });
 
     const answers = await Promise.all([confirm(cancel), confirm(cancel)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -88,11 +109,16 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const paused = await planOf(planId);
     expect(paused).toMatchObject({ status: 'paused', period: 3 });
-    expect(answers.find((answer) => answer.status === 200)!.body.data.plan.next_charge_at).toBe(chargeDateOf(paused.startedAt!, 3).toISOString());
+    expect(answers.find((answer) => answer.status === 200)!.body.data.plan.next_charge_at).toBe(
+      chargeDateOf(paused.startedAt!, 3).toISOString(),
+    );
     expect(await chargeAt(planId, 1)).toHaveLength(1);
     expect(await chargeAt(planId, 2)).toHaveLength(1);
     const resumed = await chargeAt(planId, 3);
-    expect(resumed.map((gift) => [gift.period, gift.status]).sort()).toEqual([[0, 'succeeded'], [3, 'succeeded']]);
+    expect(resumed.map((gift) => [gift.period, gift.status]).sort()).toEqual([
+      [0, 'succeeded'],
+      [3, 'succeeded'],
+    ]);
     expect((await planOf(planId)).status).toBe('active');
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
@@ -152,7 +178,9 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     const statementText = await pdfText(statement);
     const year = (await planOf(planId)).startedAt!.getUTCFullYear();
     expect(statementText).toContain(`Certificado de donaciones ${year}`);
-    const paidThatYear = (await giftsOf(planId)).filter((gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year);
+    const paidThatYear = (await giftsOf(planId)).filter(
+      (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
+    );
     expect(paidThatYear.length).toBeGreaterThan(0);
     expect(statementText).toMatch(new RegExp(`Total .*${((paidThatYear.length * 1_000) / 100).toFixed(2)} EUR`));
     expect(statementText.match(/Mensual/g)).toHaveLength(paidThatYear.length);
@@ -164,14 +192,21 @@ describe('the signed links in a monthly donor’s e-mails', () => {
 describe('the recipient’s view of monthly donations', () => {
   it('lists monthly gifts marked as such, and counts active monthly donors and their monthly total on the overview', async () => {
     const { staff, cancel } = await startedPlan();
-    const overview = async () => (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/overview`, token: staff.jwt })).body.data.monthly_donations;
+    const overview = async () =>
+      (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/overview`, token: staff.jwt })).body.data
+        .monthly_donations;
     expect(await overview()).toEqual({ donors: 1, total_cents: 1_000 });
     const list = (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/donations`, token: staff.jwt })).body.data;
-    expect(list).toEqual([expect.objectContaining({ kind: 'monthly', donor_name: 'Ana García', amount_cents: 1_000, status: 'succeeded' })]);
+    expect(list).toEqual([
+      expect.objectContaining({ kind: 'monthly', donor_name: 'Ana García', amount_cents: 1_000, status: 'succeeded' }),
+    ]);
     expect((await confirm(cancel)).status).toBe(200);
     expect(await overview()).toEqual({ donors: 0, total_cents: 0 });
     const other = await signUpWithCard(t);
-    expect((await t.call({ method: 'GET', url: `/api/clients/${other.clientId}/overview`, token: other.jwt })).body.data.monthly_donations).toEqual({ donors: 0, total_cents: 0 });
+    expect(
+      (await t.call({ method: 'GET', url: `/api/clients/${other.clientId}/overview`, token: other.jwt })).body.data
+        .monthly_donations,
+    ).toEqual({ donors: 0, total_cents: 0 });
   });
 });
 
@@ -179,7 +214,8 @@ describe('the annual statement', () => {
   it('is e-mailed each January for the past year, once, with a link to the PDF of that year’s gifts', async () => {
     const { email, planId } = await startedPlan();
     const year = (await planOf(planId)).startedAt!.getUTCFullYear();
-    const statementMails = async () => (await mailTo(email)).filter((mail) => mail.body.includes(`Subject: Tu certificado de donaciones de ${year}`));
+    const statementMails = async () =>
+      (await mailTo(email)).filter((mail) => mail.body.includes(`Subject: Tu certificado de donaciones de ${year}`));
     moveTo(new Date(Date.UTC(year, 11, 31, 12)));
     await t.runJob('donations.statements');
     expect(await statementMails()).toHaveLength(0);
@@ -193,7 +229,9 @@ describe('the annual statement', () => {
     expect(shown.body.data).toMatchObject({ kind: 'statement', state: 'ready', year });
     const pdf = await t.app.inject({ method: 'POST', url: `/api/public/actions/${link}`, payload: {} });
     const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload, encoding: 'utf8' }).replace(/\s+/g, ' ');
-    const paid = (await giftsOf(planId)).filter((gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year);
+    const paid = (await giftsOf(planId)).filter(
+      (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
+    );
     expect(text.match(/Mensual/g)).toHaveLength(paid.length);
     expect(text).toContain(`${((paid.length * 1_000) / 100).toFixed(2)} EUR`);
     // The plan goes on: next January brings this year's statement.

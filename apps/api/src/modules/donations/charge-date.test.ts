@@ -8,7 +8,13 @@ const starts = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2
 describe('the monthly charge date', () => {
   it('keeps the start day, or the last day of a shorter month, without drifting', () => {
     const start = new Date('2027-01-31T15:20:00Z');
-    expect([0, 1, 2, 3, 13].map((period) => day(chargeDateOf(start, period)))).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2028-02-29']);
+    expect([0, 1, 2, 3, 13].map((period) => day(chargeDateOf(start, period)))).toEqual([
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2028-02-29',
+    ]);
     expect(day(chargeDateOf(new Date('2028-01-30T00:00:00Z'), 1))).toBe('2028-02-29');
   });
 
@@ -32,7 +38,8 @@ describe('the monthly charge date', () => {
         expect(months.size).toBe(dates.length);
         for (let period = 1; period < dates.length; period += 1) {
           expect(dates[period]!.getTime()).toBeGreaterThan(dates[period - 1]!.getTime());
-          for (const failures of [1, 2, 3]) expect(retryDateOf(start, period - 1, failures)!.getTime()).toBeLessThan(dates[period]!.getTime());
+          for (const failures of [1, 2, 3])
+            expect(retryDateOf(start, period - 1, failures)!.getTime()).toBeLessThan(dates[period]!.getTime());
         }
         expect(retryDateOf(start, 1, 4)).toBeNull();
       }),

@@ -8,7 +8,8 @@ const SIGNATURE_LENGTH = 32;
  * ACTION_LINK_SECRET, in 64 hex characters, so a link cannot be guessed or altered into another action's.
  */
 export function createActionLinks(secret: string) {
-  const signatureOf = (hexId: string) => createHmac('sha256', `donation-action:${secret}`).update(hexId).digest('hex').slice(0, SIGNATURE_LENGTH);
+  const signatureOf = (hexId: string) =>
+    createHmac('sha256', `donation-action:${secret}`).update(hexId).digest('hex').slice(0, SIGNATURE_LENGTH);
   return {
     tokenOf(actionId: string): string {
       const hexId = actionId.replaceAll('-', '');

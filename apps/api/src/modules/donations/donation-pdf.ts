@@ -40,7 +40,12 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
   doc.text(t('donations.pdf.kind', {}, locale), columns.kind, y);
   doc.text(t('donations.pdf.amount', {}, locale), columns.amount, y, { width: 140, align: 'right' });
   y += 16;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
   y += 8;
   for (const line of input.lines) {
     if (y > A4.height - MARGIN - 80) {
@@ -53,7 +58,12 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
     doc.text(`${formatAmount(line.amountCents)} EUR`, columns.amount, y, { width: 140, align: 'right' });
     y += 20;
   }
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).strokeColor(COLORS.line).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
   y += 10;
   const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
   style(doc, 'bold', 12, COLORS.ink);

@@ -45,7 +45,11 @@ export async function lockPlan(tx: Executor, id: string) {
 }
 
 export async function updatePlan(tx: Executor, id: string, changes: Partial<typeof donationPlans.$inferInsert>, now: Date) {
-  const [row] = await tx.update(donationPlans).set({ ...changes, updatedAt: now }).where(eq(donationPlans.id, id)).returning();
+  const [row] = await tx
+    .update(donationPlans)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(donationPlans.id, id))
+    .returning();
   return row!;
 }
 
@@ -142,7 +146,12 @@ export async function claimDueStatement(tx: Executor, now: Date) {
 }
 
 /** A donor's gifts (by code and e-mail) that reached one recipient in [from, to), oldest first: a statement's lines. */
-export function listDonorDonations(db: Executor, donor: { userId: string; donorCode: string; donorEmail: string }, from: Date, to: Date) {
+export function listDonorDonations(
+  db: Executor,
+  donor: { userId: string; donorCode: string; donorEmail: string },
+  from: Date,
+  to: Date,
+) {
   return db
     .select()
     .from(donations)

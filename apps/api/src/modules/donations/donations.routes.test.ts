@@ -12,15 +12,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const donor = { donor_name: 'SIA Labie Darbi', email: 'gifts@example.lv', donor_code: '40003123456', amount_cents: 2_000, cover_fee: false, terms_accepted: true };
+const donor = {
+  donor_name: 'SIA Labie Darbi',
+  email: 'gifts@example.lv',
+  donor_code: '40003123456',
+  amount_cents: 2_000,
+  cover_fee: false,
+  terms_accepted: true,
+};
 const charity = () => signUpWithCard(t, { activity_type: 'DONATION', public_name: 'Dzīvnieku patversme' });
 let donors = 0;
 /** Each call from its own address: the per-IP rate limit is not what these tests are about. */
 const donate = (cardId: string, body: object, key: string = crypto.randomUUID()) => {
   donors += 1;
-  return t.call({ method: 'POST', url: `/api/public/cards/${cardId}/donations`, headers: { 'idempotency-key': key }, payload: body, remoteAddress: `10.20.${Math.floor(donors / 250)}.${donors % 250}` });
+  return t.call({
+    method: 'POST',
+    url: `/api/public/cards/${cardId}/donations`,
+    headers: { 'idempotency-key': key },
+    payload: body,
+    remoteAddress: `10.20.${Math.floor(donors / 250)}.${donors % 250}`,
+  });
 };
-const listOf = async (staff: { clientId: string; jwt: string }) => (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/donations`, token: staff.jwt })).body.data as Record<string, unknown>[];
+const listOf = async (staff: { clientId: string; jwt: string }) =>
+  (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/donations`, token: staff.jwt })).body.data as Record<
+    string,
+    unknown
+  >[];
 
 async function donated(cardId: string, body: object = donor) {
   // One second apart, so "newest first" has one answer.
@@ -37,18 +54,33 @@ describe('a one-off donation', () => {
   it('credits the charity on hold, less the fee unless the donor covers it, and lists the donor for the charity only', async () => {
     const staff = await charity();
     await donated(staff.cardId);
-    const covered = await donated(staff.cardId, { ...donor, donor_name: 'Jānis Bērziņš', donor_code: '010190-12345', email: 'janis@example.lv', amount_cents: 1_000, cover_fee: true });
+    const covered = await donated(staff.cardId, {
+      ...donor,
+      donor_name: 'Jānis Bērziņš',
+      donor_code: '010190-12345',
+      email: 'janis@example.lv',
+      amount_cents: 1_000,
+      cover_fee: true,
+    });
     expect(covered).toMatchObject({ fee_cents: 50, total_cents: 1_050 });
 
     expect(await userBalances(t.app.db, staff.userId)).toEqual({ main: 0, hold: 1_900 + 1_000, debt: 0 });
-    const history = (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/transactions`, token: staff.jwt })).body.data.items;
+    const history = (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/transactions`, token: staff.jwt })).body
+      .data.items;
     expect(history.map((row: { description: string; status: string }) => [row.description, row.status])).toEqual([
       ['One-off donation from Jānis Bērziņš', 'HOLD'],
       ['One-off donation from SIA Labie Darbi', 'HOLD'],
     ]);
     const list = await listOf(staff);
     expect(list).toEqual([
-      expect.objectContaining({ kind: 'one_off', donor_name: 'Jānis Bērziņš', donor_email: 'janis@example.lv', donor_code: '010190-12345', amount_cents: 1_000, status: 'succeeded' }),
+      expect.objectContaining({
+        kind: 'one_off',
+        donor_name: 'Jānis Bērziņš',
+        donor_email: 'janis@example.lv',
+        donor_code: '010190-12345',
+        amount_cents: 1_000,
+        status: 'succeeded',
+      }),
       expect.objectContaining({ donor_name: 'SIA Labie Darbi', amount_cents: 2_000, status: 'succeeded' }),
     ]);
 
@@ -99,15 +131,23 @@ describe('a one-off donation', () => {
 
   it('credits every cent: the charity receives the gifts less fees, the platform the fees, whatever the amounts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ amount: fc.integer({ min: 100, max: 50_000 }), cover: fc.boolean() }), { minLength: 1, maxLength: 3 }), async (gifts) => {
-        const staff = await charity();
-        for (const gift of gifts) await donated(staff.cardId, { ...donor, amount_cents: gift.amount, cover_fee: gift.cover });
-        const fee = (cents: number) => Math.floor((cents * 500 + 5_000) / 10_000);
-        const expected = gifts.reduce((sum, gift) => sum + (gift.cover ? gift.amount : gift.amount - fee(gift.amount)), 0);
-        expect((await userBalances(t.app.db, staff.userId)).hold).toBe(expected);
-        expect((await listOf(staff)).reduce((sum, row) => sum + (row.amount_cents as number), 0)).toBe(gifts.reduce((sum, gift) => sum + gift.amount, 0));
-        expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.record({ amount: fc.integer({ min: 100, max: 50_000 }), cover: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        async (gifts) => {
+          const staff = await charity();
+          for (const gift of gifts) await donated(staff.cardId, { ...donor, amount_cents: gift.amount, cover_fee: gift.cover });
+          const fee = (cents: number) => Math.floor((cents * 500 + 5_000) / 10_000);
+          const expected = gifts.reduce((sum, gift) => sum + (gift.cover ? gift.amount : gift.amount - fee(gift.amount)), 0);
+          expect((await userBalances(t.app.db, staff.userId)).hold).toBe(expected);
+          expect((await listOf(staff)).reduce((sum, row) => sum + (row.amount_cents as number), 0)).toBe(
+            gifts.reduce((sum, gift) => sum + gift.amount, 0),
+          );
+          expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+        },
+      ),
       { numRuns: 6 },
     );
   });

@@ -13,7 +13,8 @@ const actionParams = z.object({ actionId: z.string().min(1).max(128) });
 
 /** The donor's checkout (no account), the signed links of monthly donors' e-mails, and the recipient's list, under /api. */
 export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsService }> = async (app, { donations }) => {
-  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+  const perIp = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
 
   app.post(
     '/public/cards/:cardId/donations',
@@ -29,7 +30,10 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
         response: { 201: data(publicPaymentSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await donations.donate(request.params.cardId, request.body, request.headers['idempotency-key']) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await donations.donate(request.params.cardId, request.body, request.headers['idempotency-key']) }),
   );
 
   app.get(
@@ -55,7 +59,8 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donations: DonationsServic
       onRequest: perIp('donation-action', 60),
       schema: {
         tags: ['donations'],
-        summary: 'Confirm a signed link: cancel, pause (months) or change the amount (amount_cents) once; a receipt or statement answers its PDF',
+        summary:
+          'Confirm a signed link: cancel, pause (months) or change the amount (amount_cents) once; a receipt or statement answers its PDF',
         params: actionParams,
         body: actionBody,
       },
@@ -95,7 +100,13 @@ export const actionPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.rateLimit({ max: 240, timeWindow: MINUTE }), schema: { hide: true, params: actionParams } },
     async (_request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
-      return sendShell(reply, { entry: 'public.html', locale: 'en', title: t('payment:action.meta_title'), description: t('payment:meta.description'), path: '/actions' });
+      return sendShell(reply, {
+        entry: 'public.html',
+        locale: 'en',
+        title: t('payment:action.meta_title'),
+        description: t('payment:meta.description'),
+        path: '/actions',
+      });
     },
   );
 };

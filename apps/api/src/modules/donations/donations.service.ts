@@ -50,7 +50,6 @@ export async function listDonationsOfUser(db: Executor, userId: string): Promise
   return (await repo.listReceivedDonations(db, userId, LIST_LIMIT)).map(toDonation);
 }
 
-
 export interface PlanMailDeps {
   messages: Pick<MessagingService, 'enqueueEmail'>;
   links: ActionLinks;
@@ -63,9 +62,21 @@ export interface PlanMailDeps {
  * (`/actions/{actionId}`) that do one thing once.
  */
 function planMail(deps: PlanMailDeps) {
-  async function link(tx: Executor, plan: repo.PlanRow, kind: repo.ActionRow['kind'], now: Date, extra: { paymentId?: string; year?: number } = {}) {
+  async function link(
+    tx: Executor,
+    plan: repo.PlanRow,
+    kind: repo.ActionRow['kind'],
+    now: Date,
+    extra: { paymentId?: string; year?: number } = {},
+  ) {
     const lifetime = kind === 'receipt' || kind === 'statement' ? DOWNLOAD_LINK_LIFETIME_MS : CHANGE_LINK_LIFETIME_MS;
-    const row = await repo.insertAction(tx, { planId: plan.id, kind, ...extra, expiresAt: new Date(now.getTime() + lifetime), createdAt: now });
+    const row = await repo.insertAction(tx, {
+      planId: plan.id,
+      kind,
+      ...extra,
+      expiresAt: new Date(now.getTime() + lifetime),
+      createdAt: now,
+    });
     return { url: `${deps.publicUrl}/actions/${deps.links.tokenOf(row.id)}`, expiresAt: row.expiresAt };
   }
   const recipientOf = async (tx: Executor, plan: repo.PlanRow) => (await findCardRecipient(tx, plan.cardId))?.publicName ?? '';
@@ -176,8 +187,12 @@ export function createDonationHandler(deps: PlanMailDeps): PurposeHandler {
       const period = plan.period + 1;
       const nextChargeAt = chargeDateOf(startedAt, period);
       // The first payment saved the method; a plan the donor ended meanwhile stays ended (this month was still paid).
-      const saved = plan.period === 0 ? { provider: payment.provider, customerRef: payment.customerRef, methodRef: payment.methodRef } : {};
-      const chargeable = plan.period === 0 ? plan.status === 'incomplete' && payment.methodRef !== null : plan.status === 'active' || plan.status === 'paused';
+      const saved =
+        plan.period === 0 ? { provider: payment.provider, customerRef: payment.customerRef, methodRef: payment.methodRef } : {};
+      const chargeable =
+        plan.period === 0
+          ? plan.status === 'incomplete' && payment.methodRef !== null
+          : plan.status === 'active' || plan.status === 'paused';
       const updated = await repo.updatePlan(
         tx,
         plan.id,
@@ -258,7 +273,12 @@ export function createDonationsService(deps: DonationsDeps) {
       title = t('donations.pdf.receipt_title', {}, locale);
     } else {
       const year = action.year!;
-      rows = await repo.listDonorDonations(db, { userId: plan.userId, donorCode: plan.donorCode, donorEmail: plan.donorEmail }, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+      rows = await repo.listDonorDonations(
+        db,
+        { userId: plan.userId, donorCode: plan.donorCode, donorEmail: plan.donorEmail },
+        new Date(Date.UTC(year, 0, 1)),
+        new Date(Date.UTC(year + 1, 0, 1)),
+      );
       title = t('donations.pdf.statement_title', { year }, locale);
     }
     const pdf = await renderDonationPdf({
@@ -269,7 +289,10 @@ export function createDonationsService(deps: DonationsDeps) {
       recipientName: recipient,
       lines: rows.map((row) => ({ date: row.createdAt, kind: row.kind, amountCents: row.amountCents })),
     });
-    return { pdf, filename: action.kind === 'receipt' ? `donation-receipt-${action.paymentId}.pdf` : `donation-statement-${action.year}.pdf` };
+    return {
+      pdf,
+      filename: action.kind === 'receipt' ? `donation-receipt-${action.paymentId}.pdf` : `donation-statement-${action.year}.pdf`,
+    };
   }
 
   return {
@@ -290,7 +313,11 @@ export function createDonationsService(deps: DonationsDeps) {
         totalCents: money.totalCents,
         coverFee: body.cover_fee,
         description: `${body.monthly ? 'Monthly' : 'One-off'} donation from ${body.donor_name}`,
-        providerDescription: t(`checkout:description.${body.monthly ? 'monthly_donation' : 'donation'}`, { name: recipient.publicName }, body.locale),
+        providerDescription: t(
+          `checkout:description.${body.monthly ? 'monthly_donation' : 'donation'}`,
+          { name: recipient.publicName },
+          body.locale,
+        ),
         locale: body.locale,
         successUrl: (paymentId) => `${deps.publicUrl}/payment/walletto-result?payment=${paymentId}`,
         cancelUrl: (paymentId) => `${deps.publicUrl}/payment/${cardId}/canceled?payment=${paymentId}`,
@@ -299,7 +326,17 @@ export function createDonationsService(deps: DonationsDeps) {
         onCreated: async (tx, payment) => {
           const donor = { donorName: body.donor_name, donorEmail: body.email, donorCode: body.donor_code };
           if (planId) {
-            await repo.insertPlan(tx, { id: planId, cardId, userId: recipient.userId, ...donor, locale: body.locale, amountCents: body.amount_cents, coverFee: body.cover_fee, createdAt: payment.createdAt, updatedAt: payment.createdAt });
+            await repo.insertPlan(tx, {
+              id: planId,
+              cardId,
+              userId: recipient.userId,
+              ...donor,
+              locale: body.locale,
+              amountCents: body.amount_cents,
+              coverFee: body.cover_fee,
+              createdAt: payment.createdAt,
+              updatedAt: payment.createdAt,
+            });
           }
           await repo.insertDonation(tx, {
             paymentId: payment.id,
@@ -324,7 +361,10 @@ export function createDonationsService(deps: DonationsDeps) {
     async voidGiftsTo(tx: Transaction, userId: string): Promise<void> {
       const cards = await listCardsOfUser(tx, userId);
       const plans = await repo.listLivePlanIdsOfRecipient(tx, userId);
-      await deps.payments.voidPendingCheckouts(tx, 'donation', [...cards.map((card) => card.id), ...plans.map((plan) => plan.id)]);
+      await deps.payments.voidPendingCheckouts(tx, 'donation', [
+        ...cards.map((card) => card.id),
+        ...plans.map((plan) => plan.id),
+      ]);
     },
 
     /**
@@ -371,7 +411,11 @@ export function createDonationsService(deps: DonationsDeps) {
         totalCents: money.totalCents,
         coverFee: plan.coverFee,
         description: `Monthly donation from ${plan.donorName}`,
-        providerDescription: t('checkout:description.monthly_donation', { name: recipient?.publicName ?? '' }, plan.locale as Locale),
+        providerDescription: t(
+          'checkout:description.monthly_donation',
+          { name: recipient?.publicName ?? '' },
+          plan.locale as Locale,
+        ),
         provider: plan.provider as ProviderName,
         customerRef: plan.customerRef,
         methodRef: plan.methodRef,
@@ -391,7 +435,8 @@ export function createDonationsService(deps: DonationsDeps) {
             createdAt: created.createdAt,
           }),
       });
-      if (payment.status === 'pending') log.warn({ planId: plan.id, paymentId: payment.id }, 'monthly charge unsettled; tried again after the lease');
+      if (payment.status === 'pending')
+        log.warn({ planId: plan.id, paymentId: payment.id }, 'monthly charge unsettled; tried again after the lease');
       return true;
     },
 
@@ -413,7 +458,12 @@ export function createDonationsService(deps: DonationsDeps) {
       return db.transaction(async (tx) => {
         const plan = await repo.claimDueStatement(tx, now);
         if (!plan) return false;
-        const updated = await repo.updatePlan(tx, plan.id, { statementDueAt: plan.status === 'active' || plan.status === 'paused' ? nextJanuaryOf(plan.statementDueAt!) : null }, now);
+        const updated = await repo.updatePlan(
+          tx,
+          plan.id,
+          { statementDueAt: plan.status === 'active' || plan.status === 'paused' ? nextJanuaryOf(plan.statementDueAt!) : null },
+          now,
+        );
         await mail.statement(tx, updated, plan.statementDueAt!.getUTCFullYear() - 1, now);
         return true;
       });
@@ -434,7 +484,10 @@ export function createDonationsService(deps: DonationsDeps) {
           amount_cents: plan.amountCents,
           cover_fee: plan.coverFee,
           status: plan.status,
-          next_charge_at: plan.status === 'active' || plan.status === 'paused' ? chargeDateOf(plan.startedAt!, plan.period).toISOString() : null,
+          next_charge_at:
+            plan.status === 'active' || plan.status === 'paused'
+              ? chargeDateOf(plan.startedAt!, plan.period).toISOString()
+              : null,
         },
         year: action.year,
         locale: plan.locale as Locale,
@@ -453,8 +506,10 @@ export function createDonationsService(deps: DonationsDeps) {
         if (action.expiresAt <= now) throw new AppError('action_link_expired');
         return documentOf(action, plan);
       }
-      if (action.kind === 'pause' && body.months === undefined) throw AppError.field('validation_failed', 'months', 'This value should not be blank.');
-      if (action.kind === 'change_amount' && body.amount_cents === undefined) throw AppError.field('validation_failed', 'amount_cents', 'This value should not be blank.');
+      if (action.kind === 'pause' && body.months === undefined)
+        throw AppError.field('validation_failed', 'months', 'This value should not be blank.');
+      if (action.kind === 'change_amount' && body.amount_cents === undefined)
+        throw AppError.field('validation_failed', 'amount_cents', 'This value should not be blank.');
       await db.transaction(async (tx) => {
         if (!(await repo.useAction(tx, action.id, now))) {
           const again = (await repo.findAction(tx, action.id))!;
@@ -468,7 +523,18 @@ export function createDonationsService(deps: DonationsDeps) {
           // The next `months` monthly charges are skipped (a month being retried counts as the first of them).
           const period = locked.period + body.months!;
           const resumeAt = chargeDateOf(locked.startedAt!, period);
-          await repo.updatePlan(tx, plan.id, { status: 'paused', period, failures: 0, nextChargeAt: resumeAt, remindAt: new Date(resumeAt.getTime() - REMINDER_BEFORE_MS) }, now);
+          await repo.updatePlan(
+            tx,
+            plan.id,
+            {
+              status: 'paused',
+              period,
+              failures: 0,
+              nextChargeAt: resumeAt,
+              remindAt: new Date(resumeAt.getTime() - REMINDER_BEFORE_MS),
+            },
+            now,
+          );
         } else {
           await repo.updatePlan(tx, plan.id, { amountCents: body.amount_cents! }, now);
         }

@@ -17,18 +17,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const donor = { donor_name: 'Līga Ozola', email: 'liga@example.lv', donor_code: '010190-12345', amount_cents: 1_000, cover_fee: false, monthly: true, locale: 'lv', terms_accepted: true };
+const donor = {
+  donor_name: 'Līga Ozola',
+  email: 'liga@example.lv',
+  donor_code: '010190-12345',
+  amount_cents: 1_000,
+  cover_fee: false,
+  monthly: true,
+  locale: 'lv',
+  terms_accepted: true,
+};
 let donors = 0;
 const donate = (cardId: string, body: object) => {
   donors += 1;
-  return t.call({ method: 'POST', url: `/api/public/cards/${cardId}/donations`, headers: { 'idempotency-key': crypto.randomUUID() }, payload: body, remoteAddress: `10.30.${Math.floor(donors / 250)}.${donors % 250}` });
+  return t.call({
+    method: 'POST',
+    url: `/api/public/cards/${cardId}/donations`,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: body,
+    remoteAddress: `10.30.${Math.floor(donors / 250)}.${donors % 250}`,
+  });
 };
 
 /** Moves the test clock forward to `when` (never back). */
 const moveTo = (when: Date) => t.clock.advance(Math.max(0, when.getTime() - t.clock.now().getTime()));
 const planOf = async (id: string) => (await t.app.db.select().from(donationPlans).where(eq(donationPlans.id, id)))[0]!;
-const giftsOf = (planId: string) => t.app.db.select().from(donations).where(eq(donations.planId, planId)).orderBy(donations.createdAt);
-const mailTo = async (email: string) => (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=200` })).body.data as { body: string }[];
+const giftsOf = (planId: string) =>
+  t.app.db.select().from(donations).where(eq(donations.planId, planId)).orderBy(donations.createdAt);
+const mailTo = async (email: string) =>
+  (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=200` })).body.data as {
+    body: string;
+  }[];
 
 /** A donor starts a monthly donation on a charity's card and pays its first month with `card` at the sandbox. */
 async function startPlan(card = '4242424242424242', body: object = {}) {
@@ -61,7 +80,21 @@ describe('a monthly donation', () => {
     expect(plan.nextChargeAt?.toISOString()).toBe('2027-02-28T08:00:00.000Z');
     expect((await mailTo(email))[0]!.body).toMatch(/Subject: Kvīts par jūsu ziedojumu 10,00 EUR/);
 
-    const expectedDays = ['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31', '2028-01-31', '2028-02-29'];
+    const expectedDays = [
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2027-05-31',
+      '2027-06-30',
+      '2027-07-31',
+      '2027-08-31',
+      '2027-09-30',
+      '2027-10-31',
+      '2027-11-30',
+      '2027-12-31',
+      '2028-01-31',
+      '2028-02-29',
+    ];
     for (const [index, day] of expectedDays.entries()) {
       const chargeAt = new Date(`${day}T08:00:00Z`);
       moveTo(new Date(chargeAt.getTime() - 3 * 86_400_000 + 60_000));
@@ -83,7 +116,11 @@ describe('a monthly donation', () => {
     const balances = await userBalances(t.app.db, staff.userId);
     expect(balances.main + balances.hold).toBe(14 * 950);
     // A year on, the sign-in token has long expired: the history is read through its service.
-    const history = await t.app.services.transactions.list(staff.userId, staff.clientId, transactionsQuery.parse({ limit: '50' }));
+    const history = await t.app.services.transactions.list(
+      staff.userId,
+      staff.clientId,
+      transactionsQuery.parse({ limit: '50' }),
+    );
     expect(history.items.map((row) => row.description)).toEqual(Array(14).fill('Monthly donation from Līga Ozola'));
   });
 
@@ -101,7 +138,11 @@ describe('a monthly donation', () => {
     const recovered = await planOf(planId);
     expect(recovered).toMatchObject({ status: 'active', period: 2, failures: 0 });
     expect(recovered.nextChargeAt!.getTime()).toBe(chargeDateOf(recovered.startedAt!, 2).getTime());
-    expect((await giftsOf(planId)).map((gift) => [gift.period, gift.status])).toEqual([[0, 'succeeded'], [1, 'failed'], [1, 'succeeded']]);
+    expect((await giftsOf(planId)).map((gift) => [gift.period, gift.status])).toEqual([
+      [0, 'succeeded'],
+      [1, 'failed'],
+      [1, 'succeeded'],
+    ]);
     expect((await mailTo(email)).some((mail) => /ir pārtraukts/.test(mail.body))).toBe(false);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
@@ -121,7 +162,9 @@ describe('a monthly donation', () => {
     }
     const lapsed = await planOf(planId);
     expect(lapsed).toMatchObject({ status: 'lapsed', nextChargeAt: null });
-    expect((await mailTo(email))[0]!.body).toMatch(/Subject: Jūsu ikmēneša ziedojums saņēmējam Dzīvnieku patversme ir pārtraukts/);
+    expect((await mailTo(email))[0]!.body).toMatch(
+      /Subject: Jūsu ikmēneša ziedojums saņēmējam Dzīvnieku patversme ir pārtraukts/,
+    );
     moveTo(new Date(chargeDateOf(start, 6).getTime()));
     expect(await chargesOf(planId)).toBe(0);
     const gifts = await giftsOf(planId);
@@ -153,7 +196,10 @@ describe('a monthly donation', () => {
     const { planId } = await startPlan();
     moveTo(new Date((await planOf(planId)).nextChargeAt!.getTime() + 60_000));
     await Promise.all([t.runJob('donations.charge'), t.runJob('donations.charge'), t.runJob('donations.charge')]);
-    expect((await giftsOf(planId)).map((gift) => [gift.period, gift.status])).toEqual([[0, 'succeeded'], [1, 'succeeded']]);
+    expect((await giftsOf(planId)).map((gift) => [gift.period, gift.status])).toEqual([
+      [0, 'succeeded'],
+      [1, 'succeeded'],
+    ]);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
@@ -161,7 +207,10 @@ describe('a monthly donation', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('4242424242424242', '4000000000000341', '4000000000009995'),
-        fc.array(fc.record({ days: fc.integer({ min: 0, max: 20 }), runs: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ days: fc.integer({ min: 0, max: 20 }), runs: fc.integer({ min: 1, max: 3 }) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         async (card, steps) => {
           const { planId, staff } = await startPlan(card);
           for (const step of steps) {

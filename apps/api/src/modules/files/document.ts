@@ -25,7 +25,11 @@ export interface StoredDocument {
  * Problems are answered on `field`: not base64, empty, over 10 MB, or another type → 422 `invalid_file` with a
  * field-level message; a PDF with active content → 422 `file_active_content`.
  */
-export async function normalizeDocument(field: string, content: string, options: { edoc?: boolean } = {}): Promise<StoredDocument> {
+export async function normalizeDocument(
+  field: string,
+  content: string,
+  options: { edoc?: boolean } = {},
+): Promise<StoredDocument> {
   let bytes: Buffer;
   try {
     bytes = decodeUpload(content);
@@ -49,7 +53,10 @@ export async function normalizeDocument(field: string, content: string, options:
   if (mime === 'application/pdf') return { mime, content: bytes };
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).rotate();
-    const content = mime === 'image/png' ? await image.png({ compressionLevel: 9 }).toBuffer() : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    const content =
+      mime === 'image/png'
+        ? await image.png({ compressionLevel: 9 }).toBuffer()
+        : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
     return { mime, content };
   } catch {
     throw invalidFile(field);

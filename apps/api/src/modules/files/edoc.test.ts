@@ -56,7 +56,10 @@ describe('readZip', () => {
     crc.writeUInt32LE((crc.readUInt32LE(crc.readUInt32LE(crc.length - 6) + 16) ^ 1) >>> 0, crc.readUInt32LE(crc.length - 6) + 16);
     expect(readZip(crc, LIMITS)).toBeNull();
     const encrypted = container([{ name: 'a.txt', content: 'a' }]);
-    encrypted.writeUInt16LE(encrypted.readUInt16LE(encrypted.readUInt32LE(encrypted.length - 6) + 8) | 1, encrypted.readUInt32LE(encrypted.length - 6) + 8);
+    encrypted.writeUInt16LE(
+      encrypted.readUInt16LE(encrypted.readUInt32LE(encrypted.length - 6) + 8) | 1,
+      encrypted.readUInt32LE(encrypted.length - 6) + 8,
+    );
     expect(readZip(encrypted, LIMITS)).toBeNull();
     const renamed = container([{ name: 'a.pdf', content: 'a' }]);
     renamed.write('a.exe', 30, 'latin1');
@@ -78,9 +81,18 @@ describe('readZip', () => {
 
 describe('edocDataFiles', () => {
   it('gives the documents of a real ASiC-E container', async () => {
-    const bytes = container([MIMETYPE, { name: 'Līgums.pdf', content: await pdf }, { name: 'META-INF/manifest.xml', content: '<manifest/>' }, SIGNATURE]);
+    const bytes = container([
+      MIMETYPE,
+      { name: 'Līgums.pdf', content: await pdf },
+      { name: 'META-INF/manifest.xml', content: '<manifest/>' },
+      SIGNATURE,
+    ]);
     expect(edocDataFiles(bytes)).toEqual([{ name: 'Līgums.pdf', content: await pdf }]);
-    const cades = container([MIMETYPE, { name: 'a.pdf', content: await pdf }, { name: 'META-INF/signature001.p7s', content: Buffer.from([0x30, 0x82, 0x01]) }]);
+    const cades = container([
+      MIMETYPE,
+      { name: 'a.pdf', content: await pdf },
+      { name: 'META-INF/signature001.p7s', content: Buffer.from([0x30, 0x82, 0x01]) },
+    ]);
     expect(edocDataFiles(cades)).toHaveLength(1);
   });
 
@@ -96,7 +108,9 @@ describe('edocDataFiles', () => {
   it('refuses META-INF holding anything but the container’s own files, and names that climb out of a folder', async () => {
     const document = { name: 'a.pdf', content: await pdf };
     expect(edocDataFiles(container([MIMETYPE, document, SIGNATURE, { name: 'META-INF/run.exe', content: 'MZ' }]))).toBeNull();
-    expect(edocDataFiles(container([MIMETYPE, document, { name: 'META-INF/signatures0.xml', content: 'MZ not xml' }]))).toBeNull();
+    expect(
+      edocDataFiles(container([MIMETYPE, document, { name: 'META-INF/signatures0.xml', content: 'MZ not xml' }])),
+    ).toBeNull();
     expect(edocDataFiles(container([MIMETYPE, { ...document, name: '../../Startup/a.pdf' }, SIGNATURE]))).toBeNull();
     expect(edocDataFiles(container([MIMETYPE, { ...document, name: 'C:/a.pdf' }, SIGNATURE]))).toBeNull();
   });
@@ -110,7 +124,9 @@ describe('normalizeDocument: .edoc', () => {
     );
 
   it('keeps a container byte for byte when every document in it passes the upload checks', async () => {
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const bytes = container([MIMETYPE, { name: 'a.pdf', content: await pdf }, { name: 'scan.jpg', content: jpeg }, SIGNATURE]);
     const stored = await normalizeDocument('content', bytes.toString('base64'), { edoc: true });
     expect(stored.mime).toBe(EDOC_MIME);
@@ -118,7 +134,9 @@ describe('normalizeDocument: .edoc', () => {
   });
 
   it('refuses one whose document is of another type or an image that does not decode; verification takes none', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const html = container([MIMETYPE, { name: 'a.html', content: '<script>alert(1)</script>' }, SIGNATURE]);
     expect(await refusal(normalizeDocument('content', html.toString('base64'), { edoc: true }))).toBe('invalid_file');
     const broken = container([MIMETYPE, { name: 'a.png', content: png.subarray(0, 60) }, SIGNATURE]);

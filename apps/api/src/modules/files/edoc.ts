@@ -6,7 +6,8 @@ export const EDOC_MIME = 'application/vnd.etsi.asic-e+zip';
 /** More than any signed bundle a user sends support; inflated, the upload limit's few times over at most. */
 const LIMITS = { maxEntries: 64, maxTotalBytes: 40 * 1024 * 1024 };
 /** What ASiC-E (ETSI EN 319 162-1 §A.1) and the eParaksts tools put in META-INF; anything else there is refused. */
-const META_INF = /^META-INF\/(?:manifest\.xml|container\.xml|metadata\.xml|ASiCManifest[^/]*\.xml|[^/]*signatures?[^/]*\.(?:xml|p7s)|timestamp[^/]*\.tst|evidencerecord[^/]*\.(?:ers|xml))$/i;
+const META_INF =
+  /^META-INF\/(?:manifest\.xml|container\.xml|metadata\.xml|ASiCManifest[^/]*\.xml|[^/]*signatures?[^/]*\.(?:xml|p7s)|timestamp[^/]*\.tst|evidencerecord[^/]*\.(?:ers|xml))$/i;
 const SIGNATURE = /^META-INF\/[^/]*signatures?[^/]*\.(?:xml|p7s)$/i;
 
 /**
@@ -17,7 +18,10 @@ export function looksLikeEdoc(bytes: Buffer): boolean {
   if (bytes.length < 30 || bytes.readUInt32LE(0) !== 0x04034b50) return false;
   const nameLength = bytes.readUInt16LE(26);
   const start = 30 + nameLength + bytes.readUInt16LE(28);
-  return bytes.toString('latin1', 30, 30 + nameLength) === 'mimetype' && bytes.toString('latin1', start, start + EDOC_MIME.length) === EDOC_MIME;
+  return (
+    bytes.toString('latin1', 30, 30 + nameLength) === 'mimetype' &&
+    bytes.toString('latin1', start, start + EDOC_MIME.length) === EDOC_MIME
+  );
 }
 
 /**
@@ -30,7 +34,8 @@ export function looksLikeEdoc(bytes: Buffer): boolean {
 export function edocDataFiles(bytes: Buffer): { name: string; content: Buffer }[] | null {
   const entries = readZip(bytes, LIMITS);
   const first = entries?.[0];
-  if (!entries || !first || first.name !== 'mimetype' || !first.stored || first.content.toString('latin1') !== EDOC_MIME) return null;
+  if (!entries || !first || first.name !== 'mimetype' || !first.stored || first.content.toString('latin1') !== EDOC_MIME)
+    return null;
   const rest = entries.slice(1).filter((entry) => !(entry.name.endsWith('/') && entry.content.length === 0));
   const meta = rest.filter((entry) => entry.name.startsWith('META-INF/'));
   if (!meta.some((entry) => SIGNATURE.test(entry.name))) return null;
@@ -41,6 +46,11 @@ export function edocDataFiles(bytes: Buffer): { name: string; content: Buffer }[
   }
   const documents = rest.filter((entry) => !entry.name.startsWith('META-INF/'));
   if (documents.length === 0) return null;
-  if (documents.some(({ name }) => name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name) || name.split('/').includes('..'))) return null;
+  if (
+    documents.some(
+      ({ name }) => name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name) || name.split('/').includes('..'),
+    )
+  )
+    return null;
   return documents.map(({ name, content }) => ({ name, content }));
 }

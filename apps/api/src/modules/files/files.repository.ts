@@ -15,6 +15,9 @@ export async function deleteFile(db: Executor, fileId: string): Promise<void> {
 }
 
 export async function findFile(db: Executor, fileId: string) {
-  const [row] = await db.select({ id: files.id, mime: files.mime, content: files.content }).from(files).where(eq(files.id, fileId));
+  const [row] = await db
+    .select({ id: files.id, mime: files.mime, content: files.content })
+    .from(files)
+    .where(eq(files.id, fileId));
   return row;
 }

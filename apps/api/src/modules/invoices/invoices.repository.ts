@@ -21,7 +21,12 @@ export async function findInvoiceForUpdate(tx: Executor, id: string) {
 }
 
 export function listInvoicesOfClient(db: Executor, clientId: string, limit: number) {
-  return db.select().from(invoices).where(eq(invoices.clientId, clientId)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit);
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.clientId, clientId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit);
 }
 
 export async function updateInvoice(tx: Executor, id: string, changes: Partial<typeof invoices.$inferInsert>) {
@@ -30,12 +35,18 @@ export async function updateInvoice(tx: Executor, id: string, changes: Partial<t
 }
 
 export function listOpenInvoiceIdsOfUser(db: Executor, userId: string) {
-  return db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')));
+  return db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')));
 }
 
 /** Cancels every invoice of the user still open (their account is being deleted). */
 export async function cancelOpenInvoicesOfUser(tx: Executor, userId: string, now: Date): Promise<void> {
-  await tx.update(invoices).set({ status: 'canceled', canceledAt: now }).where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')));
+  await tx
+    .update(invoices)
+    .set({ status: 'canceled', canceledAt: now })
+    .where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')));
 }
 
 /** Records a payment to give back; a second call for the same payment changes nothing. */

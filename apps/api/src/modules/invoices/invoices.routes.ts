@@ -19,12 +19,23 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
   const tags = ['invoices'];
   const security = [{ bearer: [] }];
   const owner = { onRequest: app.authenticate } as const;
-  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
-  const perUser = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
+  const perIp = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+  const perUser = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
 
   app.get(
     '/clients/:clientId/invoices',
-    { ...owner, schema: { tags, security, summary: 'The client’s invoices, newest first', params: clientParams, response: { 200: data(z.array(invoiceSchema)) } } },
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'The client’s invoices, newest first',
+        params: clientParams,
+        response: { 200: data(z.array(invoiceSchema)) },
+      },
+    },
     async (request) => ({ data: await invoices.list(request.userId, request.params.clientId) }),
   );
 
@@ -33,14 +44,31 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     {
       ...owner,
       preHandler: perUser('create-invoice', 30),
-      schema: { tags, security, summary: 'Create an invoice (a payment request by link)', params: clientParams, body: createInvoiceBody, response: { 201: data(invoiceSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create an invoice (a payment request by link)',
+        params: clientParams,
+        body: createInvoiceBody,
+        response: { 201: data(invoiceSchema) },
+      },
     },
-    async (request, reply) => reply.status(201).send({ data: await invoices.create(request.userId, request.params.clientId, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await invoices.create(request.userId, request.params.clientId, request.body) }),
   );
 
   app.post(
     '/clients/:clientId/invoices/:invoiceId/cancel',
-    { ...owner, schema: { tags, security, summary: 'Cancel an open invoice', params: invoiceParams, response: { 200: data(invoiceSchema) } } },
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an open invoice',
+        params: invoiceParams,
+        response: { 200: data(invoiceSchema) },
+      },
+    },
     async (request) => ({ data: await invoices.cancel(request.userId, request.params.clientId, request.params.invoiceId) }),
   );
 
@@ -53,12 +81,20 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
         security,
         summary: "The invoice's QR code: PNG, or SVG when the Accept header prefers image/svg+xml",
         params: invoiceParams,
-        querystring: z.object({ hexColor: z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'validation.color').optional() }),
+        querystring: z.object({
+          hexColor: z
+            .string()
+            .regex(/^#?[0-9a-fA-F]{6}$/, 'validation.color')
+            .optional(),
+        }),
       },
     },
     async (request, reply) => {
       const format = pickQrFormat(request.headers.accept);
-      const qr = await invoices.qrCode(request.userId, request.params.clientId, request.params.invoiceId, { hexColor: request.query.hexColor, format });
+      const qr = await invoices.qrCode(request.userId, request.params.clientId, request.params.invoiceId, {
+        hexColor: request.query.hexColor,
+        format,
+      });
       return reply.type(qr.mime).header('Cache-Control', 'private, max-age=3600').header('Vary', 'Accept').send(qr.body);
     },
   );
@@ -67,7 +103,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
     '/public/invoices/:invoiceId',
     {
       onRequest: perIp('public-invoice', 120),
-      schema: { tags, summary: 'What a payer sees of an invoice', params: publicParams, response: { 200: data(publicInvoiceSchema) } },
+      schema: {
+        tags,
+        summary: 'What a payer sees of an invoice',
+        params: publicParams,
+        response: { 200: data(publicInvoiceSchema) },
+      },
     },
     async (request) => {
       const invoice = await invoices.publicInvoice(request.params.invoiceId);
@@ -90,7 +131,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesService }
         response: { 201: data(publicPaymentSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await invoices.pay(request.params.invoiceId, request.headers['idempotency-key'], acceptedLocale(request)) }),
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await invoices.pay(request.params.invoiceId, request.headers['idempotency-key'], acceptedLocale(request)),
+      }),
   );
 };
 
@@ -106,7 +150,9 @@ export const invoicePagesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServi
       return sendShell(reply, {
         entry: 'public.html',
         locale: 'en',
-        title: invoice ? t('payment:invoice.meta_title', { name: invoice.recipient.public_name }) : t('payment:meta.generic_title'),
+        title: invoice
+          ? t('payment:invoice.meta_title', { name: invoice.recipient.public_name })
+          : t('payment:meta.generic_title'),
         description: invoice ? invoice.description : t('payment:meta.description'),
         path: `/invoice/${invoiceId}`,
         data: { invoice },

@@ -147,7 +147,12 @@ export function createInvoicesService(deps: {
     },
 
     /** The invoice's QR code, encoding its public page. */
-    async qrCode(userId: string, clientId: string, invoiceId: string, options: { hexColor?: string | undefined; format: QrFormat }) {
+    async qrCode(
+      userId: string,
+      clientId: string,
+      invoiceId: string,
+      options: { hexColor?: string | undefined; format: QrFormat },
+    ) {
       const invoice = await requireOwnInvoice(userId, clientId, invoiceId);
       return renderQrCode(invoiceUrlOf(deps.publicUrl, invoice.id), normalizeHexColor(options.hexColor), options.format);
     },
@@ -157,7 +162,14 @@ export function createInvoicesService(deps: {
       const invoice = await repo.findInvoice(db, invoiceId);
       const face = invoice ? await findCardFace(db, invoice.cardId) : null;
       if (!invoice || !face) return null;
-      return { id: invoice.id, description: invoice.description, amount_cents: invoice.amountCents, currency: 'EUR', status: invoice.status, recipient: face };
+      return {
+        id: invoice.id,
+        description: invoice.description,
+        amount_cents: invoice.amountCents,
+        currency: 'EUR',
+        status: invoice.status,
+        recipient: face,
+      };
     },
 
     /**
@@ -213,7 +225,10 @@ export function createInvoicesService(deps: {
           return true;
         }
         // Due again when the lease ends.
-        log.warn({ err: error, paymentId: claimed.paymentId, attempt: claimed.attempts }, 'could not refund an extra invoice payment; trying again later');
+        log.warn(
+          { err: error, paymentId: claimed.paymentId, attempt: claimed.attempts },
+          'could not refund an extra invoice payment; trying again later',
+        );
       }
       return true;
     },

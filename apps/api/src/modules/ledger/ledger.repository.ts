@@ -21,7 +21,12 @@ export interface AccountRow {
 // Users' accounts first, locked in ascending id order so that concurrent entries cannot deadlock (they may wait);
 // then, for each platform kind in the order given, one shard no other transaction holds (never waited for). The
 // Append of UNION ALL reads its first branch to the end before the second.
-const takeAccountsStatement = preparedStatement<{ id: number; owner_user_id: string | null; kind: string; balance_cents: number }>(
+const takeAccountsStatement = preparedStatement<{
+  id: number;
+  owner_user_id: string | null;
+  kind: string;
+  balance_cents: number;
+}>(
   'ledger_take_accounts',
   `WITH users AS MATERIALIZED (
      SELECT a.id, a.owner_user_id, a.kind, a.balance_cents
@@ -76,7 +81,12 @@ export interface TakenAccounts {
  * account unless every shard of a kind is busy; only then is one waited for. Accounts are never deleted, so the
  * usual case is one statement; missing user accounts and shards are made on first use.
  */
-export async function takeAccounts(tx: Executor, users: UserAccountKey[], platformKinds: string[], shards: number): Promise<TakenAccounts> {
+export async function takeAccounts(
+  tx: Executor,
+  users: UserAccountKey[],
+  platformKinds: string[],
+  shards: number,
+): Promise<TakenAccounts> {
   const userParams = [users.map((key) => key.ownerUserId), users.map((key) => key.kind)];
   let rows = await takeAccountsStatement(tx, [...userParams, platformKinds]);
   if (rows.filter((row) => row.owner_user_id !== null).length < users.length) {
@@ -123,14 +133,22 @@ export async function insertEntryAndMoveBalances(
   entry: { kind: string; reference: string },
   postings: { accountId: number; amountCents: number }[],
 ): Promise<boolean> {
-  const [row] = await insertEntry(tx, [entry.kind, entry.reference, postings.map((p) => p.accountId), postings.map((p) => p.amountCents)]);
+  const [row] = await insertEntry(tx, [
+    entry.kind,
+    entry.reference,
+    postings.map((p) => p.accountId),
+    postings.map((p) => p.amountCents),
+  ]);
   return (row?.moved ?? 0) > 0;
 }
 
 /** Opens any of the owner's accounts not made yet, so every kind exists to be closed, and closes them all. */
 export async function closeAccountsOf(tx: Executor, ownerUserId: string, kinds: string[], closedAt: Date): Promise<void> {
   await insertUserAccounts(tx, [kinds.map(() => ownerUserId), kinds]);
-  await tx.update(ledgerAccounts).set({ closedAt }).where(and(eq(ledgerAccounts.ownerUserId, ownerUserId), inArray(ledgerAccounts.kind, kinds)));
+  await tx
+    .update(ledgerAccounts)
+    .set({ closedAt })
+    .where(and(eq(ledgerAccounts.ownerUserId, ownerUserId), inArray(ledgerAccounts.kind, kinds)));
 }
 
 /**
@@ -149,7 +167,12 @@ export async function claimUnsettledClosedAccount(
       ORDER BY a.id LIMIT 1 FOR UPDATE OF a SKIP LOCKED`),
   );
   if (!row) return null;
-  return { ownerUserId: row.owner_user_id as string, kind: row.kind as string, balanceCents: Number(row.balance), lastPostingId: Number(row.last_posting_id) };
+  return {
+    ownerUserId: row.owner_user_id as string,
+    kind: row.kind as string,
+    balanceCents: Number(row.balance),
+    lastPostingId: Number(row.last_posting_id),
+  };
 }
 
 /** The id of the last posting on a user's account of one kind (0 when none). */
@@ -215,7 +238,13 @@ export async function nonZeroUserBalances(db: Executor, kind: string) {
   return db
     .select({ userId: ledgerAccounts.ownerUserId, balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.ownerUserId} IS NOT NULL`, sql`${ledgerAccounts.balanceCents} <> 0`));
+    .where(
+      and(
+        eq(ledgerAccounts.kind, kind),
+        sql`${ledgerAccounts.ownerUserId} IS NOT NULL`,
+        sql`${ledgerAccounts.balanceCents} <> 0`,
+      ),
+    );
 }
 
 export async function platformBalance(db: Executor, kind: string): Promise<number> {

@@ -7,7 +7,16 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import { takeAccounts } from './ledger.repository.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
-import { closeUserAccounts, lockBalances, platformBalance, postEntry, repayDebt, repayOneDebt, settleClosedAccount, userBalances } from './ledger.service.ts';
+import {
+  closeUserAccounts,
+  lockBalances,
+  platformBalance,
+  postEntry,
+  repayDebt,
+  repayOneDebt,
+  settleClosedAccount,
+  userBalances,
+} from './ledger.service.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -18,7 +27,11 @@ afterAll(() => database.close());
 let phoneCounter = 0;
 async function newUser() {
   phoneCounter += 1;
-  const { user } = await createUserWithPrivateClient(database.db, { phone: `+3712100${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
+  const { user } = await createUserWithPrivateClient(database.db, {
+    phone: `+3712100${String(phoneCounter).padStart(4, '0')}`,
+    promoSource: null,
+    referralCode: null,
+  });
   return user.id;
 }
 
@@ -57,7 +70,10 @@ describe('postEntry', () => {
         postEntry(tx, {
           kind: 'bad',
           reference: `bad:${user}:${JSON.stringify(postings)}`,
-          postings: postings.map((p, i) => ({ account: i === 0 ? { platform: 'fees' as const } : { userId: user, kind: 'main' as const }, amountCents: p.amountCents })),
+          postings: postings.map((p, i) => ({
+            account: i === 0 ? { platform: 'fees' as const } : { userId: user, kind: 'main' as const },
+            amountCents: p.amountCents,
+          })),
         }),
       );
     await expect(attempt([{ amountCents: -100 }, { amountCents: 99 }])).rejects.toThrow(/does not balance/);
@@ -84,7 +100,9 @@ describe('postEntry', () => {
     await expect(overdraw).rejects.toBeInstanceOf(AppError);
     expect((await userBalances(database.db, user)).main).toBe(300);
     // The refused entry's reference was rolled back with it, so a corrected retry can still use it.
-    const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM ledger_entries WHERE reference = ${`overdraw:${user}`}`);
+    const rows = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM ledger_entries WHERE reference = ${`overdraw:${user}`}`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -115,7 +133,11 @@ describe('postEntry', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'insufficient_balance')).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason.code === 'insufficient_balance'),
+    ).toBe(true);
     expect((await userBalances(database.db, user)).main).toBe(0);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
@@ -123,7 +145,14 @@ describe('postEntry', () => {
   it('locks balances for a caller that computes its postings from them', async () => {
     const user = await newUser();
     await fund(user, 700, `lock:${user}`);
-    const balance = await database.db.transaction(async (tx) => (await lockBalances(tx, [{ userId: user, kind: 'main' }, { userId: user, kind: 'debt' }]))({ userId: user, kind: 'main' }));
+    const balance = await database.db.transaction(async (tx) =>
+      (
+        await lockBalances(tx, [
+          { userId: user, kind: 'main' },
+          { userId: user, kind: 'debt' },
+        ])
+      )({ userId: user, kind: 'main' }),
+    );
     expect(balance).toBe(700);
   });
 });
@@ -132,7 +161,11 @@ describe('checkLedgerInvariants', () => {
   it('reports a kept balance that drifted from its postings', async () => {
     const drifted = await createTestDatabase();
     try {
-      const { user } = await createUserWithPrivateClient(drifted.db, { phone: '+37121999999', promoSource: null, referralCode: null });
+      const { user } = await createUserWithPrivateClient(drifted.db, {
+        phone: '+37121999999',
+        promoSource: null,
+        referralCode: null,
+      });
       await drifted.db.transaction((tx) =>
         postEntry(tx, {
           kind: 'test_funding',
@@ -157,7 +190,9 @@ describe('platform accounts spread over shards (DESIGN "Scale-out")', () => {
   /** Resolves once a backend of this database waits on a lock (the third claimant queueing for a shard). */
   const waitForLockWaiter = async () => {
     for (;;) {
-      const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      const result = await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
       if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) return;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -180,12 +215,26 @@ describe('platform accounts spread over shards (DESIGN "Scale-out")', () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ user: fc.nat(2), cents: fc.integer({ min: 100, max: 50_000 }), feePercent: fc.integer({ min: 1, max: 10 }) }), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.record({
+            user: fc.nat(2),
+            cents: fc.integer({ min: 100, max: 50_000 }),
+            feePercent: fc.integer({ min: 1, max: 10 }),
+          }),
+          { minLength: 1, maxLength: 25 },
+        ),
         async (tips) => {
           run += 1;
-          const before = { clearing: await platformBalance(database.db, 'psp_clearing'), fees: await platformBalance(database.db, 'fees') };
+          const before = {
+            clearing: await platformBalance(database.db, 'psp_clearing'),
+            fees: await platformBalance(database.db, 'fees'),
+          };
           await Promise.all(
-            tips.map((t, i) => database.db.transaction((tx) => tip(tx, users[t.user]!, `shards:${run}:${i}`, t.cents, Math.floor((t.cents * t.feePercent) / 100)))),
+            tips.map((t, i) =>
+              database.db.transaction((tx) =>
+                tip(tx, users[t.user]!, `shards:${run}:${i}`, t.cents, Math.floor((t.cents * t.feePercent) / 100)),
+              ),
+            ),
           );
           const total = tips.reduce((sum, t) => sum + t.cents, 0);
           const fees = tips.reduce((sum, t) => sum + Math.floor((t.cents * t.feePercent) / 100), 0);
@@ -198,33 +247,36 @@ describe('platform accounts spread over shards (DESIGN "Scale-out")', () => {
     );
   });
 
-  it.runIf(process.env.DATABASE_URL)('lets a tip through while another transaction holds a tip to someone else open (PostgreSQL)', async () => {
-    const [first, second] = [await newUser(), await newUser()];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let posted!: () => void;
-    const firstPosted = new Promise<void>((resolve) => (posted = resolve));
-    const open = database.db.transaction(async (tx) => {
-      await tip(tx, first, `open:${first}`, 1_000, 50);
-      posted();
-      await held;
-    });
-    await firstPosted;
-    try {
-      // Waiting on a row the open transaction holds would fail here, not hang.
-      const next = await database.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-        return tip(tx, second, `next:${second}`, 700, 35);
+  it.runIf(process.env.DATABASE_URL)(
+    'lets a tip through while another transaction holds a tip to someone else open (PostgreSQL)',
+    async () => {
+      const [first, second] = [await newUser(), await newUser()];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let posted!: () => void;
+      const firstPosted = new Promise<void>((resolve) => (posted = resolve));
+      const open = database.db.transaction(async (tx) => {
+        await tip(tx, first, `open:${first}`, 1_000, 50);
+        posted();
+        await held;
       });
-      expect(next).toEqual({ applied: true });
-    } finally {
-      release();
-      await open;
-    }
-    expect(await userBalances(database.db, first)).toMatchObject({ main: 950 });
-    expect(await userBalances(database.db, second)).toMatchObject({ main: 665 });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
-  });
+      await firstPosted;
+      try {
+        // Waiting on a row the open transaction holds would fail here, not hang.
+        const next = await database.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+          return tip(tx, second, `next:${second}`, 700, 35);
+        });
+        expect(next).toEqual({ applied: true });
+      } finally {
+        release();
+        await open;
+      }
+      expect(await userBalances(database.db, first)).toMatchObject({ main: 950 });
+      expect(await userBalances(database.db, second)).toMatchObject({ main: 665 });
+      expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    },
+  );
 
   it.runIf(process.env.DATABASE_URL)('waits for a shard only when every shard of the kind is taken (PostgreSQL)', async () => {
     const claimIn = async (tx: Transaction) => (await takeAccounts(tx, [], ['test_two_shards'], 2)).shards;
@@ -320,7 +372,10 @@ describe('closed accounts of erased users (docs/decisions/0028)', () => {
     await fund(owed, 1_000, `fund:${owed}`);
     await owe(owed, 300, `owe:${owed}`);
     await owe(owing, 363, `owe:${owing}`);
-    const before = { unclaimed: await platformBalance(database.db, 'unclaimed_funds'), writtenOff: await platformBalance(database.db, 'written_off') };
+    const before = {
+      unclaimed: await platformBalance(database.db, 'unclaimed_funds'),
+      writtenOff: await platformBalance(database.db, 'written_off'),
+    };
     await close(owed);
     await close(owing);
     expect(await userBalances(database.db, owed)).toEqual({ main: 0, hold: 0, debt: 0 });
@@ -336,7 +391,9 @@ describe('closed accounts of erased users (docs/decisions/0028)', () => {
     const unclaimed = await platformBalance(database.db, 'unclaimed_funds');
     // A withdrawal the bank returns after the erasure.
     await fund(user, 1_594, `returned:${user}`);
-    const swept = await Promise.all(Array.from({ length: 5 }, () => database.db.transaction((tx) => settleClosedAccount(tx, user))));
+    const swept = await Promise.all(
+      Array.from({ length: 5 }, () => database.db.transaction((tx) => settleClosedAccount(tx, user))),
+    );
     expect(swept.filter(Boolean)).toHaveLength(1);
     expect(await database.db.transaction((tx) => settleClosedAccount(tx, user))).toBe(false);
     expect((await userBalances(database.db, user)).main).toBe(0);

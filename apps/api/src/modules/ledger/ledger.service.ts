@@ -10,8 +10,25 @@ export type UserAccountKind = 'main' | 'hold' | 'debt';
  * returned closing payout), kept for its owner; `written_off`: what an erased account still owed, borne by the
  * platform (docs/decisions/0028).
  */
-export type PlatformAccountKind = 'psp_clearing' | 'fees' | 'payouts_in_flight' | 'referral_expense' | 'card_sales' | 'returns_due' | 'unclaimed_funds' | 'written_off';
-const PLATFORM_KINDS: PlatformAccountKind[] = ['psp_clearing', 'fees', 'payouts_in_flight', 'referral_expense', 'card_sales', 'returns_due', 'unclaimed_funds', 'written_off'];
+export type PlatformAccountKind =
+  | 'psp_clearing'
+  | 'fees'
+  | 'payouts_in_flight'
+  | 'referral_expense'
+  | 'card_sales'
+  | 'returns_due'
+  | 'unclaimed_funds'
+  | 'written_off';
+const PLATFORM_KINDS: PlatformAccountKind[] = [
+  'psp_clearing',
+  'fees',
+  'payouts_in_flight',
+  'referral_expense',
+  'card_sales',
+  'returns_due',
+  'unclaimed_funds',
+  'written_off',
+];
 
 export type AccountRef = { userId: string; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
@@ -38,7 +55,8 @@ export type UserAccountRef = Extract<AccountRef, { userId: string }>;
  */
 const PLATFORM_SHARDS = 32;
 
-const keyString = (account: AccountRef) => ('platform' in account ? `platform:${account.platform}` : `${account.userId}:${account.kind}`);
+const keyString = (account: AccountRef) =>
+  'platform' in account ? `platform:${account.platform}` : `${account.userId}:${account.kind}`;
 const userKey = (account: UserAccountRef): repo.UserAccountKey => ({ ownerUserId: account.userId, kind: account.kind });
 
 function isCheckViolation(error: unknown): boolean {

@@ -35,7 +35,9 @@ export function createMeService({ db, verificationLimitCents }: { db: Database; 
         tiktok: card?.tiktok ?? null,
         promo_source: user.promoSource,
         referral_code: user.referralCode,
-        deletion: user.deletedAt ? { deleted_at: user.deletedAt.toISOString(), restore_until: restoreDeadline(user.deletedAt).toISOString() } : null,
+        deletion: user.deletedAt
+          ? { deleted_at: user.deletedAt.toISOString(), restore_until: restoreDeadline(user.deletedAt).toISOString() }
+          : null,
       };
     },
   };

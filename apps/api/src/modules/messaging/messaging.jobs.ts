@@ -81,7 +81,10 @@ export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
     if (!(await repo.finishClaim(db, message, { status: 'dead', lastError }))) return;
     // Never the body: it may hold a sign-in or payout code.
     const about = { messageId: message.id, channel: message.channel, attempts: message.attempts };
-    log.error({ ...about, to: maskRecipient(message.channel, message.recipient) }, 'message undeliverable after its last try: marked dead');
+    log.error(
+      { ...about, to: maskRecipient(message.channel, message.recipient) },
+      'message undeliverable after its last try: marked dead',
+    );
     deps.errors.message('message undeliverable after its last try: marked dead', {
       tags: { source: 'messages.deliver', channel: message.channel },
       extra: { ...about, lastError },

@@ -74,7 +74,10 @@ export async function finishClaim(
 
 /** How many messages are in each delivery state (back office's ledger health). */
 export async function countByStatus(db: Executor): Promise<Record<string, number>> {
-  const rows = await db.select({ status: outboxMessages.status, count: sql<number>`count(*)::int` }).from(outboxMessages).groupBy(outboxMessages.status);
+  const rows = await db
+    .select({ status: outboxMessages.status, count: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .groupBy(outboxMessages.status);
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
 

@@ -22,7 +22,9 @@ describe('the dev outbox', () => {
     }
     const open = await createTestApp({ env: { DEV_OUTBOX_PUBLIC: '1' } });
     try {
-      expect((await open.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '192.168.1.20' })).statusCode).toBe(200);
+      expect((await open.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '192.168.1.20' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await open.close();
     }
@@ -32,7 +34,9 @@ describe('the dev outbox', () => {
     expect(devOutboxWarning({ devOutbox: true, devOutboxPublic: false, host: '127.0.0.1' })).toBeUndefined();
     expect(devOutboxWarning({ devOutbox: true, devOutboxPublic: false, host: 'localhost' })).toBeUndefined();
     expect(devOutboxWarning({ devOutbox: false, devOutboxPublic: false, host: '0.0.0.0' })).toBeUndefined();
-    expect(devOutboxWarning({ devOutbox: true, devOutboxPublic: false, host: '0.0.0.0' })).toContain('only requests from this machine');
+    expect(devOutboxWarning({ devOutbox: true, devOutboxPublic: false, host: '0.0.0.0' })).toContain(
+      'only requests from this machine',
+    );
     expect(devOutboxWarning({ devOutbox: true, devOutboxPublic: true, host: '::' })).toContain('anyone who reaches it');
     expect(isLoopback('[::1]')).toBe(true);
     expect(isLoopback('127.0.0.1.evil')).toBe(false);

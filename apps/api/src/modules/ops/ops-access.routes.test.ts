@@ -88,11 +88,7 @@ describe('back office roles', () => {
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
     const template = (url: string) =>
-      url
-        .split('?')[0]!
-        .replace(ID, '{id}')
-        .replace(ID, '{attachmentId}')
-        .replace('document_front', '{field}');
+      url.split('?')[0]!.replace(ID, '{id}').replace(ID, '{attachmentId}').replace('document_front', '{field}');
     const inTable = [...ROUTES.map((route) => `${route.method} ${template(route.url)}`), ...PUBLIC].sort();
     expect(inTable).toEqual(inApi);
   });

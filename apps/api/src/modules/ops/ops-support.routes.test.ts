@@ -52,7 +52,10 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     expect(created.status).toBe(201);
     return created.body.data.id as string;
   }
-  const png = () => sharp({ create: { width: 24, height: 16, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 24, height: 16, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
 
   it('lists tickets by status, the longest waiting first, with the user’s phone', async () => {
     const user = await signUp(t);
@@ -116,11 +119,18 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     const blank = await audited('POST', `/tickets/${id}/reply`, { message: '   ' });
     expect([blank.status, blank.audits]).toEqual([422, 0]);
     const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
-    const bad = await audited('POST', `/tickets/${id}/reply`, { message: 'See file', attachments: [{ name: 'x.png', content: html }] });
+    const bad = await audited('POST', `/tickets/${id}/reply`, {
+      message: 'See file',
+      attachments: [{ name: 'x.png', content: html }],
+    });
     expect([bad.status, bad.audits, Object.keys(bad.body.validation_errors)]).toEqual([422, 0, ['attachments.0.content']]);
     const unknown = await audited('POST', `/tickets/${crypto.randomUUID()}/reply`, { message: 'Hello' });
     expect([unknown.status, unknown.audits]).toEqual([404, 0]);
-    expect((await get(`/tickets/${id}`)).body.data).toMatchObject({ status: 'open', messages: [{ author: 'user' }], attachments: [] });
+    expect((await get(`/tickets/${id}`)).body.data).toMatchObject({
+      status: 'open',
+      messages: [{ author: 'user' }],
+      attachments: [],
+    });
   });
 
   it('closes and reopens once each, one audit record per change; the user cannot write to a closed ticket', async () => {
@@ -184,7 +194,10 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
       'card_order.shipped',
       'card_order.in_production',
     ]);
-    expect(records[1]).toMatchObject({ before: { status: 'in_production' }, after: { status: 'shipped', tracking_reference: 'RR123456789LV' } });
+    expect(records[1]).toMatchObject({
+      before: { status: 'in_production' },
+      after: { status: 'shipped', tracking_reference: 'RR123456789LV' },
+    });
     const mine = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/card-orders/${id}`, token: owner.jwt });
     expect(mine.body.data).toMatchObject({ status: 'delivered', tracking_reference: 'RR123456789LV' });
     const late = await audited('POST', `/card-orders/${id}/cancel`);
@@ -209,16 +222,28 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     const canceled = await audited('POST', `/card-orders/${paid.id}/cancel`);
     expect([canceled.status, canceled.body.data.status, canceled.audits]).toEqual([200, 'canceled', 1]);
     const [record] = await t.app.services.ops.listAudit({ subjectId: paid.id });
-    expect(record).toMatchObject({ action: 'card_order.cancel', before: { status: 'placed' }, after: { status: 'canceled', refunded_cents: 500 } });
+    expect(record).toMatchObject({
+      action: 'card_order.cancel',
+      before: { status: 'placed' },
+      after: { status: 'canceled', refunded_cents: 500 },
+    });
     expect(await t.app.services.cardOrders.get(owner.userId, owner.clientId, paid.id)).toMatchObject({ status: 'canceled' });
     const [row] = await t.app.db.select({ paymentId: cardOrders.paymentId }).from(cardOrders).where(eq(cardOrders.id, paid.id));
-    expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({ status: 'refunded', refundedCents: 500 });
+    expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({
+      status: 'refunded',
+      refundedCents: 500,
+    });
   });
 
   it('18 concurrent cancels of a paid order: one is answered and audited, the payment refunded once, the others refused', async () => {
     const owner = await signUpWithCard(t);
     const order = () =>
-      t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/card-orders`, token: owner.jwt, payload: { product: 'card', quantity: 2, ...ADDRESS } });
+      t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/card-orders`,
+        token: owner.jwt,
+        payload: { product: 'card', quantity: 2, ...ADDRESS },
+      });
     await order(); // the first one is free
     const paid = (await order()).body.data as { id: string; checkout_url: string };
     await payAtSandboxCheckout(t, { checkout_url: paid.checkout_url } as Parameters<typeof payAtSandboxCheckout>[1]);
@@ -226,17 +251,23 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     const before = await auditCount();
 
     const answers = await Promise.all(
-      Array.from({ length: 18 }, () => t.call({ method: 'POST', url: `/api/ops/card-orders/${paid.id}/cancel`, token: support.opsToken })),
+      Array.from({ length: 18 }, () =>
+        t.call({ method: 'POST', url: `/api/ops/card-orders/${paid.id}/cancel`, token: support.opsToken }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(new Set(answers.filter((answer) => answer.status !== 200).map((answer) => `${answer.status} ${answer.body.code}`))).toEqual(
-      new Set(['422 card_order_status']),
-    );
+    expect(
+      new Set(answers.filter((answer) => answer.status !== 200).map((answer) => `${answer.status} ${answer.body.code}`)),
+    ).toEqual(new Set(['422 card_order_status']));
     expect((await auditCount()) - before).toBe(1);
     const records = await t.app.services.ops.listAudit({ subjectId: paid.id });
     expect(records).toMatchObject([{ action: 'card_order.cancel', after: { status: 'canceled', refunded_cents: 1_000 } }]);
     const [row] = await t.app.db.select({ paymentId: cardOrders.paymentId }).from(cardOrders).where(eq(cardOrders.id, paid.id));
-    expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({ status: 'refunded', refundedCents: 1_000, adjustments: 1 });
+    expect((await findPaymentWithShares(t.app.db, row!.paymentId!))?.payment).toMatchObject({
+      status: 'refunded',
+      refundedCents: 1_000,
+      adjustments: 1,
+    });
   });
 
   it("shows the user's team, invoices, donations and tickets", async () => {

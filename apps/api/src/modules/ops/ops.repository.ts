@@ -132,12 +132,15 @@ export async function findRefundRequestByKey(db: Executor, paymentId: string, id
  * total for sure), what is under way alone, and what was or is being refunded without a second operator.
  */
 export async function refundTotalsOfPayment(db: Executor, paymentId: string) {
-  const sumWhere = (condition: SQL) => sql<number>`coalesce(sum(${refundRequests.amountCents}) filter (where ${condition}), 0)`.mapWith(Number);
+  const sumWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(${refundRequests.amountCents}) filter (where ${condition}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
       heldCents: sumWhere(inArray(refundRequests.status, ['pending', 'refunding'])),
       refundingCents: sumWhere(eq(refundRequests.status, 'refunding')),
-      withoutApprovalCents: sumWhere(and(isNull(refundRequests.decidedBy), inArray(refundRequests.status, ['refunding', 'refunded']))!),
+      withoutApprovalCents: sumWhere(
+        and(isNull(refundRequests.decidedBy), inArray(refundRequests.status, ['refunding', 'refunded']))!,
+      ),
     })
     .from(refundRequests)
     .where(eq(refundRequests.paymentId, paymentId));
@@ -186,13 +189,20 @@ export function listRefundRequests(db: Executor, statuses: RefundRequestRow['sta
 }
 
 export async function hasHealthSnapshot(db: Executor, hour: Date): Promise<boolean> {
-  const [row] = await db.select({ hour: opsHealthSnapshots.hour }).from(opsHealthSnapshots).where(eq(opsHealthSnapshots.hour, hour));
+  const [row] = await db
+    .select({ hour: opsHealthSnapshots.hour })
+    .from(opsHealthSnapshots)
+    .where(eq(opsHealthSnapshots.hour, hour));
   return row !== undefined;
 }
 
 /** Answers whether this call wrote the hour's snapshot (another worker may have taken it meanwhile). */
 export async function insertHealthSnapshot(db: Executor, values: typeof opsHealthSnapshots.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(opsHealthSnapshots).values(values).onConflictDoNothing().returning({ hour: opsHealthSnapshots.hour });
+  const rows = await db
+    .insert(opsHealthSnapshots)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ hour: opsHealthSnapshots.hour });
   return rows.length > 0;
 }
 

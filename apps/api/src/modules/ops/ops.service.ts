@@ -40,14 +40,7 @@ import {
 import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
 import { currentTeamOfUser } from '../teams/teams.service.ts';
 import { checkLedgerInvariants, recentTransactionsOfUser } from '../transactions/transactions.service.ts';
-import {
-  findUserById,
-  findUserByPhone,
-  lockUser,
-  searchUsersByPhone,
-  setUserBlock,
-  type User,
-} from '../users/users.service.ts';
+import { findUserById, findUserByPhone, lockUser, searchUsersByPhone, setUserBlock, type User } from '../users/users.service.ts';
 import {
   findLatestVerification,
   findVerification,
@@ -559,7 +552,11 @@ export function createOpsService(deps: OpsDeps) {
         const before = { status: payment.status, refunded_cents: payment.refundedCents };
         const twin = await repo.findRefundRequestByKey(tx, payment.id, input.idempotencyKey);
         if (twin) {
-          if (twin.amountCents !== input.amountCents || twin.reason !== input.reason || twin.requestedBy !== context.actor.operatorId) {
+          if (
+            twin.amountCents !== input.amountCents ||
+            twin.reason !== input.reason ||
+            twin.requestedBy !== context.actor.operatorId
+          ) {
             throw new AppError('idempotency_key_reused');
           }
           // A twin of a refund nobody drives any more (its first call died) drives it again.
@@ -809,7 +806,8 @@ export function createOpsService(deps: OpsDeps) {
     },
 
     /** Cancels an order not yet shipped, refunding it in full first when it was paid. */
-    cancelCardOrder: (context: AuditContext, id: string) => deps.cardOrders.cancelOrder(id, orderAudit(context, 'card_order.cancel')),
+    cancelCardOrder: (context: AuditContext, id: string) =>
+      deps.cardOrders.cancelOrder(id, orderAudit(context, 'card_order.cancel')),
 
     listAudit: (filter: repo.AuditFilter, limit?: number) => listAudit(db, filter, limit),
   };

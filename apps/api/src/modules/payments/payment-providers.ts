@@ -29,7 +29,12 @@ export function createPaymentProviders(
       deliveryDelayMs: config.payments.sandboxDelayMs,
     });
     providers.sandbox = sandbox;
-    sandboxJobs = createSandboxJobs({ db: deps.db, secret: config.jwtSecret, failFirstAttempts: config.payments.sandboxFailFirst, deliver: deps.deliverSandboxEvent });
+    sandboxJobs = createSandboxJobs({
+      db: deps.db,
+      secret: config.jwtSecret,
+      failFirstAttempts: config.payments.sandboxFailFirst,
+      deliver: deps.deliverSandboxEvent,
+    });
   }
   if (config.payments.stripe) {
     const { secretKey, webhookSecret, apiBase } = config.payments.stripe;
@@ -38,7 +43,13 @@ export function createPaymentProviders(
       secretKey,
       webhookSecret,
       clock: deps.clock,
-      ...(api ? { apiHost: api.hostname, apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), apiProtocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+      ...(api
+        ? {
+            apiHost: api.hostname,
+            apiPort: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            apiProtocol: api.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
     });
   }
   return { providers, sandbox, sandboxJobs };

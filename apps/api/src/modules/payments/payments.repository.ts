@@ -14,14 +14,26 @@ export async function lockSubjectCheckouts(tx: Executor, purpose: PaymentRow['pu
 }
 
 /** Checkouts of a subject opened since `openedSince`, and its payments that failed since `failedSince`. */
-export async function checkoutVelocity(tx: Executor, purpose: PaymentRow['purpose'], subjectId: string, openedSince: Date, failedSince: Date) {
+export async function checkoutVelocity(
+  tx: Executor,
+  purpose: PaymentRow['purpose'],
+  subjectId: string,
+  openedSince: Date,
+  failedSince: Date,
+) {
   const [row] = await tx
     .select({
       recent: sql<number>`count(*) filter (where ${payments.createdAt} >= ${openedSince})::int`,
       failed: sql<number>`count(*) filter (where ${payments.status} = 'failed' and ${payments.updatedAt} >= ${failedSince})::int`,
     })
     .from(payments)
-    .where(and(eq(payments.purpose, purpose), eq(payments.subjectId, subjectId), gte(payments.updatedAt, failedSince < openedSince ? failedSince : openedSince)));
+    .where(
+      and(
+        eq(payments.purpose, purpose),
+        eq(payments.subjectId, subjectId),
+        gte(payments.updatedAt, failedSince < openedSince ? failedSince : openedSince),
+      ),
+    );
   return { recent: row?.recent ?? 0, failed: row?.failed ?? 0 };
 }
 
@@ -54,7 +66,11 @@ export async function findPaymentForUpdate(tx: Executor, id: string) {
 }
 
 export async function updatePayment(tx: Executor, id: string, changes: Partial<typeof payments.$inferInsert>, now: Date) {
-  const [row] = await tx.update(payments).set({ ...changes, updatedAt: now }).where(eq(payments.id, id)).returning();
+  const [row] = await tx
+    .update(payments)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(payments.id, id))
+    .returning();
   return row!;
 }
 
@@ -79,7 +95,11 @@ export async function insertProviderEventOnce(tx: Executor, values: typeof provi
   return rows[0]?.id ?? null;
 }
 
-export async function setProviderEventOutcome(tx: Executor, id: string, outcome: (typeof providerEvents.$inferInsert)['outcome']) {
+export async function setProviderEventOutcome(
+  tx: Executor,
+  id: string,
+  outcome: (typeof providerEvents.$inferInsert)['outcome'],
+) {
   await tx.update(providerEvents).set({ outcome }).where(eq(providerEvents.id, id));
 }
 
@@ -90,7 +110,15 @@ export async function setProviderEventOutcome(tx: Executor, id: string, outcome:
 export async function markSucceeded(
   tx: Executor,
   id: string,
-  capture: { provider: string; providerRef: string; totalCents: number; currency: string; payerRef: string | null; customerRef: string | null; methodRef: string | null },
+  capture: {
+    provider: string;
+    providerRef: string;
+    totalCents: number;
+    currency: string;
+    payerRef: string | null;
+    customerRef: string | null;
+    methodRef: string | null;
+  },
   now: Date,
 ) {
   const [row] = await tx
@@ -156,7 +184,11 @@ export async function claimDueAllocation(tx: Executor, now: Date) {
 }
 
 export function listAllocations(db: Executor, paymentId: string) {
-  return db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, paymentId)).orderBy(asc(paymentAllocations.position));
+  return db
+    .select()
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.paymentId, paymentId))
+    .orderBy(asc(paymentAllocations.position));
 }
 
 /** Payments pending longer than the given time (the back office's reconciliation view). */
@@ -182,7 +214,10 @@ export async function countPendingSince(db: Executor, before: Date): Promise<num
  * What each user received from the succeeded payments of one purpose and subject credited in [from, to): how many
  * shares and their net sum after refunds and disputes.
  */
-export function sumSharesPerUser(db: Executor, filter: { purpose: PaymentRow['purpose']; subjectId: string; from: Date; to: Date }) {
+export function sumSharesPerUser(
+  db: Executor,
+  filter: { purpose: PaymentRow['purpose']; subjectId: string; from: Date; to: Date },
+) {
   return db
     .select({
       userId: sql<string>`${paymentAllocations.userId}`,
@@ -208,7 +243,12 @@ export function sumSharesPerUser(db: Executor, filter: { purpose: PaymentRow['pu
  * disputes took back, and how many different payers (of payments not wholly taken back) they came from. A payment
  * whose provider named no payer counts as a payer of its own.
  */
-export async function feesOfRecipient(db: Executor, userId: string, from: Date, to: Date): Promise<{ feesCents: number; payers: number }> {
+export async function feesOfRecipient(
+  db: Executor,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<{ feesCents: number; payers: number }> {
   const [row] = await db
     .select({
       fees: sql<string>`coalesce(sum(${paymentAllocations.feeCents} - ${paymentAllocations.reversedFeeCents}), 0)::text`,
@@ -216,7 +256,9 @@ export async function feesOfRecipient(db: Executor, userId: string, from: Date, 
     })
     .from(paymentAllocations)
     .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(and(eq(paymentAllocations.userId, userId), gte(paymentAllocations.createdAt, from), lt(paymentAllocations.createdAt, to)));
+    .where(
+      and(eq(paymentAllocations.userId, userId), gte(paymentAllocations.createdAt, from), lt(paymentAllocations.createdAt, to)),
+    );
   return { feesCents: Number(row?.fees ?? 0), payers: Number(row?.payers ?? 0) };
 }
 
@@ -232,7 +274,10 @@ export function findPendingOfSubjectsForUpdate(tx: Executor, purpose: PaymentRow
 
 /** Records a payment to give back, due now; a second call for the same payment changes nothing. */
 export async function insertReturnOnce(tx: Executor, paymentId: string, now: Date) {
-  await tx.insert(paymentReturns).values({ paymentId, dueAt: now, createdAt: now }).onConflictDoNothing({ target: paymentReturns.paymentId });
+  await tx
+    .insert(paymentReturns)
+    .values({ paymentId, dueAt: now, createdAt: now })
+    .onConflictDoNothing({ target: paymentReturns.paymentId });
 }
 
 /**
@@ -248,7 +293,11 @@ export async function claimDueReturn(tx: Executor, now: Date, leaseUntil: Date) 
     .limit(1)
     .for('update', { skipLocked: true });
   if (!due) return undefined;
-  const [row] = await tx.update(paymentReturns).set({ dueAt: leaseUntil, attempts: due.attempts + 1 }).where(eq(paymentReturns.paymentId, due.paymentId)).returning();
+  const [row] = await tx
+    .update(paymentReturns)
+    .set({ dueAt: leaseUntil, attempts: due.attempts + 1 })
+    .where(eq(paymentReturns.paymentId, due.paymentId))
+    .returning();
   return row!;
 }
 

@@ -15,11 +15,19 @@ afterAll(() => t.close());
 const staffWithCard = () => signUpWithCard(t);
 
 const pay = (cardId: string, payload: object, key: string | null = crypto.randomUUID(), ip = '10.1.0.1') =>
-  t.call({ method: 'POST', url: `/api/public/cards/${cardId}/payments`, payload, headers: key ? { 'idempotency-key': key } : {}, remoteAddress: ip });
+  t.call({
+    method: 'POST',
+    url: `/api/public/cards/${cardId}/payments`,
+    payload,
+    headers: key ? { 'idempotency-key': key } : {},
+    remoteAddress: ip,
+  });
 const tipBody = { amount_cents: 500, cover_fee: false, terms_accepted: true };
 const balances = async (user: { jwt: string; clientId: string }) =>
   Object.fromEntries(
-    (await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt })).body.data.account_balances.map((b: { type: string; balance: number }) => [b.type, b.balance]),
+    (
+      await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/account`, token: user.jwt })
+    ).body.data.account_balances.map((b: { type: string; balance: number }) => [b.type, b.balance]),
   );
 
 /** The hosted checkout's path and query, for inject. */
@@ -41,19 +49,32 @@ describe('the guest API', () => {
   it('shows a card to guests without personal data, and 404 for an unknown one', async () => {
     const staff = await staffWithCard();
     const card = await t.call({ method: 'GET', url: `/api/public/cards/${staff.cardId}` });
-    expect(card.body.data).toMatchObject({ public_name: 'Anna', fee_percent: 5, min_amount_cents: 100, max_amount_cents: 50_000, preset_amounts_cents: [300, 500, 1000, 2000] });
+    expect(card.body.data).toMatchObject({
+      public_name: 'Anna',
+      fee_percent: 5,
+      min_amount_cents: 100,
+      max_amount_cents: 50_000,
+      preset_amounts_cents: [300, 500, 1000, 2000],
+    });
     expect(JSON.stringify(card.body)).not.toContain(staff.phone);
     expect((await t.call({ method: 'GET', url: `/api/public/cards/${crypto.randomUUID()}` })).status).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/public/cards/nope' })).status).toBe(404);
   });
 
-  it('refuses bad payments with the spec\'s messages and stores nothing', async () => {
+  it("refuses bad payments with the spec's messages and stores nothing", async () => {
     const staff = await staffWithCard();
     const tooSmall = await pay(staff.cardId, { ...tipBody, amount_cents: 99 });
-    expect(tooSmall).toMatchObject({ status: 422, body: { validation_errors: { amount_cents: ['Enter an amount from 1 to 500'] } } });
-    expect((await pay(staff.cardId, { ...tipBody, amount_cents: 50_001 })).body.errors).toEqual(['Enter an amount from 1 to 500']);
+    expect(tooSmall).toMatchObject({
+      status: 422,
+      body: { validation_errors: { amount_cents: ['Enter an amount from 1 to 500'] } },
+    });
+    expect((await pay(staff.cardId, { ...tipBody, amount_cents: 50_001 })).body.errors).toEqual([
+      'Enter an amount from 1 to 500',
+    ]);
     expect((await pay(staff.cardId, { ...tipBody, amount_cents: 12.5 })).status).toBe(422);
-    expect((await pay(staff.cardId, { ...tipBody, terms_accepted: false })).body.validation_errors).toHaveProperty('terms_accepted');
+    expect((await pay(staff.cardId, { ...tipBody, terms_accepted: false })).body.validation_errors).toHaveProperty(
+      'terms_accepted',
+    );
     expect((await pay(staff.cardId, { ...tipBody, rating: 6 })).status).toBe(422);
     expect((await pay(staff.cardId, { ...tipBody, message: 'x'.repeat(256) })).status).toBe(422);
     expect((await pay(staff.cardId, tipBody, null)).body.validation_errors).toHaveProperty('idempotency-key');
@@ -87,7 +108,12 @@ describe('the anti-bot check', () => {
     try {
       const owner = await signUpWithCard(guarded);
       const attempt = (headers: Record<string, string>) =>
-        guarded.call({ method: 'POST', url: `/api/public/cards/${owner.cardId}/payments`, headers: { 'idempotency-key': crypto.randomUUID(), ...headers }, payload: tipBody });
+        guarded.call({
+          method: 'POST',
+          url: `/api/public/cards/${owner.cardId}/payments`,
+          headers: { 'idempotency-key': crypto.randomUUID(), ...headers },
+          payload: tipBody,
+        });
       expect((await attempt({})).body.code).toBe('bot_check_failed');
       expect((await attempt({ 'cf-turnstile-response': 'robot' })).body.code).toBe('bot_check_failed');
       expect((await attempt({ 'cf-turnstile-response': 'human' })).status).toBe(201);
@@ -107,10 +133,18 @@ describe('the sandbox checkout', () => {
       expect(page.status).toBe(200);
       expect(page.body).toContain('Pay with Apple Pay');
       expect(page.body).toContain('€ 5.00');
-      const paid = await t.call({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      const paid = await t.call({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
       expect(paid.status).toBe(303);
       expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/payment/walletto-result?payment=${payment.id}`);
-      await until(() => t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` }), (r) => r.body.data.status === 'succeeded');
+      await until(
+        () => t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` }),
+        (r) => r.body.data.status === 'succeeded',
+      );
     }
     expect(await balances(staff)).toEqual({ main: 0, hold: 950 });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
@@ -120,12 +154,26 @@ describe('the sandbox checkout', () => {
     const staff = await staffWithCard();
     const declined = (await pay(staff.cardId, tipBody)).body.data;
     const declinedPath = checkoutPath(declined.checkout_url);
-    await t.call({ method: 'POST', url: declinedPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000002' });
-    await until(() => t.call({ method: 'GET', url: `/api/public/payments/${declined.id}` }), (r) => r.body.data.status === 'failed');
+    await t.call({
+      method: 'POST',
+      url: declinedPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'method=card&card_number=4000000000000002',
+    });
+    await until(
+      () => t.call({ method: 'GET', url: `/api/public/payments/${declined.id}` }),
+      (r) => r.body.data.status === 'failed',
+    );
     const canceled = (await pay(staff.cardId, tipBody)).body.data;
-    const back = await t.call({ method: 'POST', url: checkoutPath(canceled.checkout_url).replace('/checkout?', '/checkout/cancel?') });
+    const back = await t.call({
+      method: 'POST',
+      url: checkoutPath(canceled.checkout_url).replace('/checkout?', '/checkout/cancel?'),
+    });
     expect(back.headers.location).toBe(`${t.app.config.publicUrl}/payment/${staff.cardId}/canceled?payment=${canceled.id}`);
-    await until(() => t.call({ method: 'GET', url: `/api/public/payments/${canceled.id}` }), (r) => r.body.data.status === 'canceled');
+    await until(
+      () => t.call({ method: 'GET', url: `/api/public/payments/${canceled.id}` }),
+      (r) => r.body.data.status === 'canceled',
+    );
     expect(await balances(staff)).toEqual({ main: 0, hold: 0 });
   });
 
@@ -133,7 +181,12 @@ describe('the sandbox checkout', () => {
     const staff = await staffWithCard();
     const payment = (await pay(staff.cardId, tipBody)).body.data;
     const path = checkoutPath(payment.checkout_url);
-    await t.call({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card&card_number=4000000000000119' });
+    await t.call({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'method=card&card_number=4000000000000119',
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('pending');
     // One hex digit of the signature changed (always to another digit: a fixed replacement would sometimes be the same).
@@ -160,7 +213,12 @@ describe('webhooks', () => {
     return { staff, payment, body };
   }
   const deliver = (body: string, signature: string) =>
-    t.call({ method: 'POST', url: '/api/webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, payload: body });
+    t.call({
+      method: 'POST',
+      url: '/api/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      payload: body,
+    });
 
   it('apply a signed event once, whether it arrives 1,000 times in a row or 50 at once', async () => {
     const { staff, body } = await succeededEvent();

@@ -10,7 +10,8 @@ const MINUTE = 60_000;
 
 /** The payer's view of a payment and the providers' webhooks, under /api. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
-  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+  const perIp = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
 
   app.get(
     '/public/payments/:paymentId',
@@ -33,7 +34,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhooks.post(
       '/webhooks/:provider',
-      { schema: { tags: ['payments'], summary: 'Provider events', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) } },
+      {
+        schema: { tags: ['payments'], summary: 'Provider events', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) },
+      },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('invalid_webhook');
         try {

@@ -7,7 +7,11 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app.ts';
 import { createCardsService, type CardsService } from '../cards/cards.service.ts';
 import { postEntry, userBalances } from '../ledger/ledger.service.ts';
-import { checkLedgerInvariants, createTransactionsService, type TransactionsService } from '../transactions/transactions.service.ts';
+import {
+  checkLedgerInvariants,
+  createTransactionsService,
+  type TransactionsService,
+} from '../transactions/transactions.service.ts';
 import { monthlyDonationFigures } from '../donations/donations.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
@@ -41,7 +45,10 @@ const fakeProvider: PaymentProvider = {
   async createCheckout(input) {
     checkoutsOpened += 1;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    return { checkout_url: `https://psp.test/checkout/${input.metadata.payment_id}`, provider_ref: `ref_${input.metadata.payment_id}` };
+    return {
+      checkout_url: `https://psp.test/checkout/${input.metadata.payment_id}`,
+      provider_ref: `ref_${input.metadata.payment_id}`,
+    };
   },
   chargeSavedMethod: async () => {
     throw new Error('not used here');
@@ -75,8 +82,18 @@ beforeAll(async () => {
     reconcileAfterMinutes: 5,
     handlers: [createTipHandler()],
   });
-  tips = createTipsService({ db: database.db, payments, messages: createMessagingService({ db: database.db, clock }), publicUrl: 'http://localhost:3000', feePercent: 5 });
-  transactions = createTransactionsService({ db: database.db, clock, monthlyDonations: (userId) => monthlyDonationFigures(database.db, userId) });
+  tips = createTipsService({
+    db: database.db,
+    payments,
+    messages: createMessagingService({ db: database.db, clock }),
+    publicUrl: 'http://localhost:3000',
+    feePercent: 5,
+  });
+  transactions = createTransactionsService({
+    db: database.db,
+    clock,
+    monthlyDonations: (userId) => monthlyDonationFigures(database.db, userId),
+  });
   cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });
 afterAll(() => database.close());
@@ -84,13 +101,21 @@ afterAll(() => database.close());
 let phoneCounter = 0;
 async function newCard() {
   phoneCounter += 1;
-  const { user, client } = await createUserWithPrivateClient(database.db, { phone: `+3712200${String(phoneCounter).padStart(4, '0')}`, promoSource: null, referralCode: null });
+  const { user, client } = await createUserWithPrivateClient(database.db, {
+    phone: `+3712200${String(phoneCounter).padStart(4, '0')}`,
+    promoSource: null,
+    referralCode: null,
+  });
   const card = await cards.create(user.id, client.id, CARD_INPUT);
   return { userId: user.id, clientId: client.id, cardId: card.id };
 }
 
 let eventCounter = 0;
-function eventFor(payment: { id: string; total_cents: number }, type: ProviderEventType, overrides: Partial<ProviderEvent> = {}): ProviderEvent {
+function eventFor(
+  payment: { id: string; total_cents: number },
+  type: ProviderEventType,
+  overrides: Partial<ProviderEvent> = {},
+): ProviderEvent {
   eventCounter += 1;
   return {
     id: `evt_${eventCounter}`,
@@ -104,8 +129,12 @@ function eventFor(payment: { id: string; total_cents: number }, type: ProviderEv
   };
 }
 
-const tip = (cardId: string, amount = 500, extra: Partial<{ cover_fee: boolean; rating: number; message: string }> = {}, key = crypto.randomUUID()) =>
-  tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key, 'en');
+const tip = (
+  cardId: string,
+  amount = 500,
+  extra: Partial<{ cover_fee: boolean; rating: number; message: string }> = {},
+  key = crypto.randomUUID(),
+) => tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key, 'en');
 
 /** The release job, run until nothing more is due now. */
 const settleDueShares = () => drainJob({ runOne: payments.releaseOneDueShare }, () => clock.now());
@@ -118,11 +147,26 @@ describe('a guest tip', () => {
   it('credits hold with the tip less the fee, the platform with the fee, and records a PAYIN on HOLD', async () => {
     const { userId, clientId, cardId } = await newCard();
     const payment = await tip(cardId, 1_000, { rating: 5, message: 'Thank you!' });
-    expect(payment).toMatchObject({ status: 'pending', amount_cents: 1_000, fee_cents: 50, total_cents: 1_000, checkout_url: expect.stringContaining(payment.id) });
+    expect(payment).toMatchObject({
+      status: 'pending',
+      amount_cents: 1_000,
+      fee_cents: 50,
+      total_cents: 1_000,
+      checkout_url: expect.stringContaining(payment.id),
+    });
     expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'))).toBe('applied');
     expect(await userBalances(database.db, userId)).toEqual({ main: 0, hold: 950, debt: 0 });
     const page = await transactions.list(userId, clientId, { limit: 20 });
-    expect(page.items).toEqual([expect.objectContaining({ type: 'PAYIN', status: 'HOLD', amount_cents: 950, fee_cents: 50, message: 'Thank you!', rating: 5 })]);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        type: 'PAYIN',
+        status: 'HOLD',
+        amount_cents: 950,
+        fee_cents: 50,
+        message: 'Thank you!',
+        rating: 5,
+      }),
+    ]);
     expect((await tips.publicCard(cardId))?.rating).toBe(5);
     await expectBooksBalanced();
   });
@@ -169,7 +213,11 @@ describe('provider events', () => {
   it('credit exactly once when two different success events of one payment race', async () => {
     const { userId, cardId } = await newCard();
     const payment = await tip(cardId, 300);
-    const outcomes = await Promise.all([eventFor(payment, 'payment.succeeded'), eventFor(payment, 'payment.succeeded')].map((e) => payments.applyEvent('sandbox', e)));
+    const outcomes = await Promise.all(
+      [eventFor(payment, 'payment.succeeded'), eventFor(payment, 'payment.succeeded')].map((e) =>
+        payments.applyEvent('sandbox', e),
+      ),
+    );
     expect(outcomes.sort()).toEqual(['applied', 'ignored']);
     expect((await userBalances(database.db, userId)).hold).toBe(285);
   });
@@ -180,8 +228,12 @@ describe('provider events', () => {
     logged.length = 0;
     expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { amount_cents: 499 }))).toBe('mismatch');
     expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { currency: 'USD' }))).toBe('mismatch');
-    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { provider_ref: 'ref_other' }))).toBe('mismatch');
-    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { payment_id: crypto.randomUUID() }))).toBe('mismatch');
+    expect(await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { provider_ref: 'ref_other' }))).toBe(
+      'mismatch',
+    );
+    expect(
+      await payments.applyEvent('sandbox', eventFor(payment, 'payment.succeeded', { payment_id: crypto.randomUUID() })),
+    ).toBe('mismatch');
     expect(await payments.applyEvent('stripe', eventFor(payment, 'payment.succeeded'))).toBe('mismatch');
     expect((await userBalances(database.db, userId)).hold).toBe(0);
     expect(logged.filter((line) => line.includes('does not match the stored payment'))).toHaveLength(5);
@@ -293,7 +345,9 @@ describe('reconciliation', () => {
     } finally {
       providerDown = false;
     }
-    const askedAt = asked.filter((question) => question.ref === `ref_${payment.id}`).map((question) => (question.at - started) / MINUTE);
+    const askedAt = asked
+      .filter((question) => question.ref === `ref_${payment.id}`)
+      .map((question) => (question.at - started) / MINUTE);
     expect((await payments.getPublicPayment(payment.id)).status).toBe('pending');
     expect(askedAt.slice(0, 4)).toEqual([5, 10, 20, 40]);
     expect(askedAt.at(-1)).toBeLessThanOrEqual(49 * 60 + 5 * 60);
@@ -343,9 +397,7 @@ describe('creating a payment', () => {
 });
 
 describe('the ledger under random histories', () => {
-  type Step =
-    | { kind: 'event'; payment: number; type: ProviderEventType; times: number }
-    | { kind: 'settle'; hours: number };
+  type Step = { kind: 'event'; payment: number; type: ProviderEventType; times: number } | { kind: 'settle'; hours: number };
 
   const steps = (payments: number) =>
     fc.array(
@@ -353,7 +405,14 @@ describe('the ledger under random histories', () => {
         fc.record({
           kind: fc.constant('event' as const),
           payment: fc.nat({ max: payments - 1 }),
-          type: fc.constantFrom<ProviderEventType>('payment.succeeded', 'payment.succeeded', 'payment.failed', 'payment.canceled', 'payment.refunded', 'payment.chargeback'),
+          type: fc.constantFrom<ProviderEventType>(
+            'payment.succeeded',
+            'payment.succeeded',
+            'payment.failed',
+            'payment.canceled',
+            'payment.refunded',
+            'payment.chargeback',
+          ),
           times: fc.integer({ min: 1, max: 3 }),
         }),
         fc.record({ kind: fc.constant('settle' as const), hours: fc.integer({ min: 0, max: 30 }) }),
@@ -364,7 +423,10 @@ describe('the ledger under random histories', () => {
   it('keeps every invariant and credits exactly the tips that succeeded and were not reversed', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ amount: fc.integer({ min: 100, max: 50_000 }), cover: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ amount: fc.integer({ min: 100, max: 50_000 }), cover: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         fc.integer({ min: 1, max: 4 }).chain((n) => steps(n)),
         async (tips, history: Step[]) => {
           const { userId, cardId } = await newCard();
@@ -407,7 +469,8 @@ describe('the ledger under random histories', () => {
  * registered on a second instance of the service, over the same database and ledger.
  */
 describe('payments with several recipients', () => {
-  const evenSplit = (cents: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor(cents / parts) + (i < cents % parts ? 1 : 0));
+  const evenSplit = (cents: number, parts: number) =>
+    Array.from({ length: parts }, (_, i) => Math.floor(cents / parts) + (i < cents % parts ? 1 : 0));
   let split: PaymentsService;
   const recipientsOf = new Map<string, string[]>();
 
@@ -444,7 +507,10 @@ describe('payments with several recipients', () => {
   async function splitPayment(recipients: number, totalCents: number, feeCents: number) {
     const users = await Promise.all(Array.from({ length: recipients }, () => newCard()));
     const subjectId = crypto.randomUUID();
-    recipientsOf.set(subjectId, users.map((u) => u.userId));
+    recipientsOf.set(
+      subjectId,
+      users.map((u) => u.userId),
+    );
     const payment = await split.openCheckout({
       purpose: 'invoice',
       locale: 'en',
@@ -543,7 +609,9 @@ describe('payments with several recipients', () => {
     await split.applyEvent('sandbox', eventFor(payment, 'payment.succeeded'));
     clock.advance(25 * HOUR);
     await Promise.all([
-      ...[900, 300, 600, 900].map((amount) => split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: amount }))),
+      ...[900, 300, 600, 900].map((amount) =>
+        split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: amount })),
+      ),
       split.applyEvent('sandbox', eventFor(payment, 'payment.chargeback', { amount_cents: 3_000, dispute_ref: 'dp_race' })),
       drainJob({ runOne: split.releaseOneDueShare }, () => clock.now()),
       drainJob({ runOne: split.releaseOneDueShare }, () => clock.now()),
@@ -561,16 +629,32 @@ describe('payments with several recipients', () => {
       | { kind: 'refund'; payment: number; permille: number }
       | { kind: 'release'; hours: number };
     const step = fc.oneof(
-      fc.record({ kind: fc.constantFrom('succeeded' as const, 'failed' as const, 'chargeback' as const, 'reinstated' as const), payment: fc.nat({ max: 3 }) }),
-      fc.record({ kind: fc.constant('refund' as const), payment: fc.nat({ max: 3 }), permille: fc.integer({ min: 1, max: 1_000 }) }),
+      fc.record({
+        kind: fc.constantFrom('succeeded' as const, 'failed' as const, 'chargeback' as const, 'reinstated' as const),
+        payment: fc.nat({ max: 3 }),
+      }),
+      fc.record({
+        kind: fc.constant('refund' as const),
+        payment: fc.nat({ max: 3 }),
+        permille: fc.integer({ min: 1, max: 1_000 }),
+      }),
       fc.record({ kind: fc.constant('release' as const), hours: fc.integer({ min: 0, max: 30 }) }),
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ recipients: fc.integer({ min: 1, max: 3 }), total: fc.integer({ min: 100, max: 50_000 }), feePermille: fc.integer({ min: 0, max: 50 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({
+            recipients: fc.integer({ min: 1, max: 3 }),
+            total: fc.integer({ min: 100, max: 50_000 }),
+            feePermille: fc.integer({ min: 0, max: 50 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         fc.array(step, { maxLength: 16 }),
         async (specs, history: Step[]) => {
-          const created = await Promise.all(specs.map((s) => splitPayment(s.recipients, s.total, Math.floor((s.total * s.feePermille) / 1_000))));
+          const created = await Promise.all(
+            specs.map((s) => splitPayment(s.recipients, s.total, Math.floor((s.total * s.feePermille) / 1_000))),
+          );
           const refunded = created.map(() => 0);
           for (const item of history) {
             if (item.kind === 'release') {
@@ -581,7 +665,10 @@ describe('payments with several recipients', () => {
             const index = item.payment % created.length;
             const { payment } = created[index]!;
             if (item.kind === 'refund') {
-              refunded[index] = Math.min(payment.total_cents, refunded[index]! + Math.ceil((payment.total_cents * item.permille) / 1_000));
+              refunded[index] = Math.min(
+                payment.total_cents,
+                refunded[index]! + Math.ceil((payment.total_cents * item.permille) / 1_000),
+              );
               await split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: refunded[index] }));
             } else {
               const type = `payment.${item.kind}` as const;
@@ -590,7 +677,11 @@ describe('payments with several recipients', () => {
           }
           expect(await checkLedgerInvariants(database.db)).toEqual([]);
           for (const { payment, users } of created) {
-            const rows = await database.db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, payment.id)).orderBy(asc(paymentAllocations.position));
+            const rows = await database.db
+              .select()
+              .from(paymentAllocations)
+              .where(eq(paymentAllocations.paymentId, payment.id))
+              .orderBy(asc(paymentAllocations.position));
             const [stored] = await database.db.select().from(paymentsTable).where(eq(paymentsTable.id, payment.id));
             const takenBack = Math.min(payment.total_cents, stored!.refundedCents + stored!.disputedCents);
             if (rows.length === 0) {
@@ -599,13 +690,18 @@ describe('payments with several recipients', () => {
             }
             // Every cent of the payment is either still with a recipient or taken back, and each share gave up its
             // proportional part to within a cent.
-            const kept = rows.reduce((sum, row) => sum + row.netCents - row.reversedNetCents + row.feeCents - row.reversedFeeCents, 0);
+            const kept = rows.reduce(
+              (sum, row) => sum + row.netCents - row.reversedNetCents + row.feeCents - row.reversedFeeCents,
+              0,
+            );
             expect(kept).toBe(payment.total_cents - takenBack);
             for (const row of rows) {
               expect(Math.abs(row.reversedNetCents - (takenBack * row.netCents) / payment.total_cents)).toBeLessThan(1);
             }
             for (const user of users) {
-              const own = rows.filter((row) => row.userId === user.userId).reduce((sum, row) => sum + row.netCents - row.reversedNetCents, 0);
+              const own = rows
+                .filter((row) => row.userId === user.userId)
+                .reduce((sum, row) => sum + row.netCents - row.reversedNetCents, 0);
               expect(await total(user.userId)).toBe(own);
             }
           }

@@ -9,7 +9,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { lockBalances, postEntry, type AccountRef, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
 import { findDeletedAmong } from '../users/users.service.ts';
-import { ProviderRefusedError, type PaymentProvider, type PaymentPurpose, type ProviderEvent, type ProviderName } from './payment-provider.ts';
+import {
+  ProviderRefusedError,
+  type PaymentProvider,
+  type PaymentPurpose,
+  type ProviderEvent,
+  type ProviderName,
+} from './payment-provider.ts';
 import * as repo from './payments.repository.ts';
 import { proportionalSplit } from './proportional-split.ts';
 import type { AllocationPlan, PurposeHandler } from './purpose-handler.ts';
@@ -114,9 +120,13 @@ function toPublicPayment(row: repo.PaymentRow): PublicPayment {
 }
 
 /** The parts of a payment's money, flattened: each allocation's net, then each allocation's fee. */
-const partsOf = (allocations: repo.AllocationRow[]) => [...allocations.map((a) => a.netCents), ...allocations.map((a) => a.feeCents)];
+const partsOf = (allocations: repo.AllocationRow[]) => [
+  ...allocations.map((a) => a.netCents),
+  ...allocations.map((a) => a.feeCents),
+];
 const takenBackOf = (payment: repo.PaymentRow) => Math.min(payment.totalCents, payment.refundedCents + payment.disputedCents);
-const isUserShare = (allocation: repo.AllocationRow): allocation is repo.AllocationRow & { userId: string } => allocation.userId !== null;
+const isUserShare = (allocation: repo.AllocationRow): allocation is repo.AllocationRow & { userId: string } =>
+  allocation.userId !== null;
 
 /** The platform's fees on what a user received in [from, to), net of refunds, and the number of payments they came from. */
 export function feesOfRecipient(db: Executor, userId: string, from: Date, to: Date) {
@@ -126,7 +136,10 @@ export function feesOfRecipient(db: Executor, userId: string, from: Date, to: Da
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /** Per user, the shares received from one subject's payments of a purpose in [from, to) (e.g. a team card's tips). */
-export function sharesReceivedPerUser(db: Executor, filter: { purpose: PaymentPurpose; subjectId: string; from: Date; to: Date }) {
+export function sharesReceivedPerUser(
+  db: Executor,
+  filter: { purpose: PaymentPurpose; subjectId: string; from: Date; to: Date },
+) {
   return repo.sumSharesPerUser(db, filter);
 }
 
@@ -159,9 +172,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await repo.lockSubjectCheckouts(tx, input.purpose, input.subjectId);
     const existing = await repo.findPaymentByKey(tx, input.purpose, input.subjectId, input.idempotencyKey);
     if (existing?.requestHash === requestHash) return;
-    const { recent, failed } = await repo.checkoutVelocity(tx, input.purpose, input.subjectId, new Date(now.getTime() - 10 * MINUTE), new Date(now.getTime() - HOUR));
-    if (failed >= deps.velocity.failedPerSubjectPerHour) throw new AppError('too_many_requests', { headers: { 'retry-after': String(HOUR / 1000) } });
-    if (recent >= deps.velocity.perSubjectPer10Minutes) throw new AppError('too_many_requests', { headers: { 'retry-after': String((10 * MINUTE) / 1000) } });
+    const { recent, failed } = await repo.checkoutVelocity(
+      tx,
+      input.purpose,
+      input.subjectId,
+      new Date(now.getTime() - 10 * MINUTE),
+      new Date(now.getTime() - HOUR),
+    );
+    if (failed >= deps.velocity.failedPerSubjectPerHour)
+      throw new AppError('too_many_requests', { headers: { 'retry-after': String(HOUR / 1000) } });
+    if (recent >= deps.velocity.perSubjectPer10Minutes)
+      throw new AppError('too_many_requests', { headers: { 'retry-after': String((10 * MINUTE) / 1000) } });
   }
 
   /**
@@ -174,7 +195,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (plans.length === 0) return true;
     const userIds = [...new Set(plans.flatMap((plan) => ('userId' in plan ? [plan.userId] : [])))];
     if (userIds.length === 0) return false;
-    await lockBalances(tx, userIds.map((userId): UserAccountRef => ({ userId, kind: 'hold' })));
+    await lockBalances(
+      tx,
+      userIds.map((userId): UserAccountRef => ({ userId, kind: 'hold' })),
+    );
     return (await findDeletedAmong(tx, userIds)).size > 0;
   }
 
@@ -187,9 +211,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const handler = handlerOf(payment.purpose);
     const allocated = await handler.allocate(tx, payment, now);
     const givenBack = await nobodyMayReceive(tx, allocated);
-    const plans: AllocationPlan[] = givenBack ? [{ platform: 'returns_due', netCents: payment.totalCents, feeCents: 0 }] : allocated;
+    const plans: AllocationPlan[] = givenBack
+      ? [{ platform: 'returns_due', netCents: payment.totalCents, feeCents: 0 }]
+      : allocated;
     const sum = plans.reduce((total, plan) => total + plan.netCents + plan.feeCents, 0);
-    if (sum !== payment.totalCents) throw new Error(`Allocations of payment ${payment.id} sum to ${sum}, not ${payment.totalCents}`);
+    if (sum !== payment.totalCents)
+      throw new Error(`Allocations of payment ${payment.id} sum to ${sum}, not ${payment.totalCents}`);
     const releaseDueAt = new Date(now.getTime() + deps.holdHours * HOUR);
     const allocations = await repo.insertAllocations(
       tx,
@@ -208,7 +235,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       kind: `${payment.purpose}_received`,
       reference: `payment:${payment.id}:received`,
       postings: [
-        ...plans.filter((plan) => plan.netCents > 0).map((plan): Posting => ({ account: accountOf(plan), amountCents: plan.netCents })),
+        ...plans
+          .filter((plan) => plan.netCents > 0)
+          .map((plan): Posting => ({ account: accountOf(plan), amountCents: plan.netCents })),
         { account: PSP_CLEARING, amountCents: -payment.totalCents },
         ...(fees > 0 ? [{ account: FEES, amountCents: fees }] : []),
       ],
@@ -231,7 +260,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       );
     }
     if (givenBack) {
-      log.warn({ paymentId: payment.id, purpose: payment.purpose }, 'a payment arrived for no one who may receive it: it is given back');
+      log.warn(
+        { paymentId: payment.id, purpose: payment.purpose },
+        'a payment arrived for no one who may receive it: it is given back',
+      );
       await repo.insertReturnOnce(tx, payment.id, now);
     } else {
       await handler.onSucceeded?.(tx, payment, allocations, now, plans);
@@ -240,7 +272,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (takenBackOf(payment) > 0) await adjust(tx, payment, now);
   }
 
-  const accountOf = (plan: AllocationPlan): AccountRef => ('userId' in plan ? { userId: plan.userId, kind: 'hold' } : { platform: plan.platform });
+  const accountOf = (plan: AllocationPlan): AccountRef =>
+    'userId' in plan ? { userId: plan.userId, kind: 'hold' } : { platform: plan.platform };
 
   /**
    * Brings a credited payment's books to what refunds and disputes now take back: each share gives up its proportional
@@ -298,14 +331,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const clearing = deltas.reduce((sum, d) => sum + d.net + d.fee, 0);
     move(PSP_CLEARING, clearing);
     const adjustments = payment.adjustments + 1;
-    await postEntry(tx, { kind: `${payment.purpose}_adjusted`, reference: `payment:${payment.id}:adjustment:${adjustments}`, postings });
+    await postEntry(tx, {
+      kind: `${payment.purpose}_adjusted`,
+      reference: `payment:${payment.id}:adjustment:${adjustments}`,
+      postings,
+    });
 
     const updated: repo.AllocationRow[] = [];
     for (const { allocation, net, fee } of deltas) {
       const row =
         net === 0 && fee === 0
           ? allocation
-          : await repo.updateAllocation(tx, allocation.id, { reversedNetCents: allocation.reversedNetCents + net, reversedFeeCents: allocation.reversedFeeCents + fee });
+          : await repo.updateAllocation(tx, allocation.id, {
+              reversedNetCents: allocation.reversedNetCents + net,
+              reversedFeeCents: allocation.reversedFeeCents + fee,
+            });
       updated.push(row);
       if (isUserShare(row)) {
         await showPayinState(
@@ -330,7 +370,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /** One event's effect, inside the transaction that records the event as seen. */
   /** The payment already stored under a purpose, subject and key: the same request answers it, another is refused. */
-  async function storedTwin(tx: Transaction, key: { purpose: PaymentPurpose; subjectId: string; idempotencyKey: string }, requestHash: string) {
+  async function storedTwin(
+    tx: Transaction,
+    key: { purpose: PaymentPurpose; subjectId: string; idempotencyKey: string },
+    requestHash: string,
+  ) {
     const existing = (await repo.findPaymentByKey(tx, key.purpose, key.subjectId, key.idempotencyKey))!;
     if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
     return existing;
@@ -338,14 +382,25 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function applyInTransaction(tx: Transaction, providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
     const paymentId = isUuid(event.payment_id) ? event.payment_id : null;
-    const eventRow = await repo.insertProviderEventOnce(tx, { provider: providerName, eventId: event.id, type: event.type, paymentId, outcome: 'applied' });
+    const eventRow = await repo.insertProviderEventOnce(tx, {
+      provider: providerName,
+      eventId: event.id,
+      type: event.type,
+      paymentId,
+      outcome: 'applied',
+    });
     if (!eventRow) return 'duplicate';
     const outcome = await effectOf(tx, providerName, event, paymentId);
     if (outcome !== 'applied') await repo.setProviderEventOutcome(tx, eventRow, outcome);
     return outcome;
   }
 
-  async function effectOf(tx: Transaction, providerName: ProviderName, event: ProviderEvent, paymentId: string | null): Promise<Exclude<EventOutcome, 'duplicate'>> {
+  async function effectOf(
+    tx: Transaction,
+    providerName: ProviderName,
+    event: ProviderEvent,
+    paymentId: string | null,
+  ): Promise<Exclude<EventOutcome, 'duplicate'>> {
     if (event.type === 'ignored') return 'ignored';
     const now = clock.now();
     if (event.type === 'payment.succeeded' && paymentId) {
@@ -371,17 +426,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
     }
     const payment = paymentId ? await repo.findPaymentForUpdate(tx, paymentId) : undefined;
-    if (!payment || payment.provider !== providerName || (payment.providerRef !== null && payment.providerRef !== event.provider_ref)) {
+    if (
+      !payment ||
+      payment.provider !== providerName ||
+      (payment.providerRef !== null && payment.providerRef !== event.provider_ref)
+    ) {
       return 'mismatch';
     }
     switch (event.type) {
       case 'payment.succeeded':
         // Not captured above: either it does not match what the payer was asked to pay, or it is credited already.
-        return event.amount_cents !== payment.totalCents || event.currency.toUpperCase() !== payment.currency ? 'mismatch' : 'ignored';
+        return event.amount_cents !== payment.totalCents || event.currency.toUpperCase() !== payment.currency
+          ? 'mismatch'
+          : 'ignored';
       case 'payment.failed':
       case 'payment.canceled': {
         if (payment.status !== 'pending') return 'ignored';
-        const closed = await repo.updatePayment(tx, payment.id, { status: event.type === 'payment.failed' ? 'failed' : 'canceled' }, now);
+        const closed = await repo.updatePayment(
+          tx,
+          payment.id,
+          { status: event.type === 'payment.failed' ? 'failed' : 'canceled' },
+          now,
+        );
         await handlerOf(payment.purpose).onClosed?.(tx, closed, now);
         return 'applied';
       }
@@ -390,7 +456,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       case 'payment.reinstated': {
         // A refund or dispute names a positive amount; a reinstatement may name none (it ends the dispute).
         const least = event.type === 'payment.reinstated' ? 0 : 1;
-        if (event.amount_cents < least || event.amount_cents > payment.totalCents || event.currency.toUpperCase() !== payment.currency) return 'mismatch';
+        if (
+          event.amount_cents < least ||
+          event.amount_cents > payment.totalCents ||
+          event.currency.toUpperCase() !== payment.currency
+        )
+          return 'mismatch';
         const changes =
           event.type === 'payment.refunded'
             ? { refundedCents: Math.max(payment.refundedCents, event.amount_cents) }
@@ -401,7 +472,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         // A refund that overtook the success: nothing is credited yet; a late success credits and takes it back at once,
         // and after a full refund the success is not credited at all.
         const fullyBeforeSuccess = !credited && takenBackOf(next) === payment.totalCents;
-        const saved = await repo.updatePayment(tx, payment.id, { ...changes, ...(fullyBeforeSuccess ? { status: 'refunded' as const } : {}) }, now);
+        const saved = await repo.updatePayment(
+          tx,
+          payment.id,
+          { ...changes, ...(fullyBeforeSuccess ? { status: 'refunded' as const } : {}) },
+          now,
+        );
         if (!credited) return takenBackOf(next) === takenBackOf(payment) ? 'ignored' : 'applied';
         return (await adjust(tx, saved, now)) ? 'applied' : 'ignored';
       }
@@ -418,7 +494,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function applyEvent(providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
     const outcome = await db.transaction((tx) => applyInTransaction(tx, providerName, event));
     if (outcome === 'mismatch') {
-      log.error({ provider: providerName, eventId: event.id, type: event.type, paymentId: event.payment_id }, 'provider event does not match the stored payment: nothing credited');
+      log.error(
+        { provider: providerName, eventId: event.id, type: event.type, paymentId: event.payment_id },
+        'provider event does not match the stored payment: nothing credited',
+      );
     }
     return outcome;
   }
@@ -430,7 +509,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * another request is refused. The provider is called inside the transaction, so a failure leaves nothing.
      */
     async openCheckout(input: CheckoutRequest): Promise<PublicPayment> {
-      const requestHash = createHash('sha256').update(JSON.stringify([input.purpose, input.subjectId, input.request])).digest('hex');
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([input.purpose, input.subjectId, input.request]))
+        .digest('hex');
       const row = await db.transaction(async (tx) => {
         const now = clock.now();
         await refuseCardTesting(tx, input, requestHash, now);
@@ -471,7 +552,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           log.error({ err: error, provider: deps.active }, 'checkout creation failed');
           throw new AppError('provider_unavailable');
         }
-        return repo.updatePayment(tx, inserted.id, { providerRef: checkout.provider_ref, checkoutUrl: checkout.checkout_url }, now);
+        return repo.updatePayment(
+          tx,
+          inserted.id,
+          { providerRef: checkout.provider_ref, checkoutUrl: checkout.checkout_url },
+          now,
+        );
       });
       return toPublicPayment(row);
     },
@@ -484,7 +570,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * charges once. Answers the payment as it stands (still pending when the provider could not be reached).
      */
     async chargeSavedMethod(input: SavedMethodChargeRequest): Promise<repo.PaymentRow> {
-      const requestHash = createHash('sha256').update(JSON.stringify([input.purpose, input.subjectId, input.idempotencyKey, input.totalCents])).digest('hex');
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([input.purpose, input.subjectId, input.idempotencyKey, input.totalCents]))
+        .digest('hex');
       const payment = await db.transaction(async (tx) => {
         const now = clock.now();
         const inserted = await repo.insertPaymentOnce(tx, {
@@ -526,12 +614,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
         }
         // Refused outright (a removed card or customer): it fails as a decline does, so its purpose moves on (a plan
         // retries, then lapses) instead of asking again after every lease.
-        log.warn({ provider: input.provider, paymentId: payment.id, reason: error.message }, 'charging a saved method was refused');
+        log.warn(
+          { provider: input.provider, paymentId: payment.id, reason: error.message },
+          'charging a saved method was refused',
+        );
         await db.transaction(async (tx) => {
           const current = await repo.findPaymentForUpdate(tx, payment.id);
           if (current?.status !== 'pending') return;
           const now = clock.now();
-          await handlerOf(current.purpose).onClosed?.(tx, await repo.updatePayment(tx, current.id, { status: 'failed' }, now), now);
+          await handlerOf(current.purpose).onClosed?.(
+            tx,
+            await repo.updatePayment(tx, current.id, { status: 'failed' }, now),
+            now,
+          );
         });
         return (await repo.findPayment(db, payment.id))!;
       }
@@ -539,7 +634,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!payment.providerRef) await repo.updatePayment(tx, payment.id, { providerRef: charged.provider_ref }, clock.now());
         return applyInTransaction(tx, input.provider, charged.event);
       });
-      if (outcome === 'mismatch') log.error({ provider: input.provider, paymentId: payment.id }, 'saved-method charge does not match the stored payment');
+      if (outcome === 'mismatch')
+        log.error({ provider: input.provider, paymentId: payment.id }, 'saved-method charge does not match the stored payment');
       return (await repo.findPayment(db, payment.id))!;
     },
 
@@ -562,7 +658,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** Verifies a webhook and applies its event exactly once in effect; forged, altered or stale bodies change nothing. */
-    async handleWebhook(providerName: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<EventOutcome> {
+    async handleWebhook(
+      providerName: ProviderName,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<EventOutcome> {
       const event = await provider(providerName).parseWebhook(rawBody, headers);
       return applyEvent(providerName, event);
     },
@@ -644,7 +744,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await db.transaction((tx) => repo.finishReturn(tx, payment.id, now));
       } catch (error) {
         // Due again when the lease ends (a refund or dispute that took part of it meanwhile: what is left then).
-        log.warn({ err: error, paymentId: payment.id, attempt: claimed.attempts }, 'could not give a payment back; trying again later');
+        log.warn(
+          { err: error, paymentId: payment.id, attempt: claimed.attempts },
+          'could not give a payment back; trying again later',
+        );
       }
       return true;
     },
@@ -684,7 +787,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!due) return undefined;
         const age = now.getTime() - due.createdAt.getTime();
         const nextWait = Math.max(deps.reconcileAfterMinutes * MINUTE, age);
-        await repo.updatePayment(tx, due.id, { reconcileDueAt: age > RECONCILE_GIVE_UP_MS ? null : new Date(now.getTime() + nextWait) }, now);
+        await repo.updatePayment(
+          tx,
+          due.id,
+          { reconcileDueAt: age > RECONCILE_GIVE_UP_MS ? null : new Date(now.getTime() + nextWait) },
+          now,
+        );
         return due;
       });
       if (!claimed) return false;

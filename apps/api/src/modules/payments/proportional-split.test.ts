@@ -6,9 +6,9 @@ describe('proportionalSplit', () => {
   it('sums to the amount, keeps every share within its part and within a cent of its exact share', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 12 }).chain((sizes) =>
-          fc.tuple(fc.constant(sizes), fc.integer({ min: 0, max: sizes.reduce((a, b) => a + b, 0) })),
-        ),
+        fc
+          .array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 12 })
+          .chain((sizes) => fc.tuple(fc.constant(sizes), fc.integer({ min: 0, max: sizes.reduce((a, b) => a + b, 0) }))),
         ([sizes, amount]) => {
           const shares = proportionalSplit(amount, sizes);
           const whole = sizes.reduce((a, b) => a + b, 0);

@@ -5,7 +5,8 @@ import type { PaymentPurpose } from './payment-provider.ts';
 import type { AllocationRow, PaymentRow } from './payments.repository.ts';
 
 /** The payer's rating carried by a payment's plans (a tip's, a team tip's), or null. */
-export const payerRatingOf = (plans: AllocationPlan[]): number | null => plans.find((plan) => 'history' in plan)?.history.rating ?? null;
+export const payerRatingOf = (plans: AllocationPlan[]): number | null =>
+  plans.find((plan) => 'history' in plan)?.history.rating ?? null;
 
 /** Who receives what of a succeeded payment. The shares of a payment sum to its total (nets plus fees). */
 export type AllocationPlan =
@@ -34,7 +35,13 @@ export interface PurposeHandler {
    * The purpose's own records of a success (a card's rating, an order placed), after the money was credited; `plans`
    * are what `allocate` answered, so nothing it read has to be read again.
    */
-  onSucceeded?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date, plans: AllocationPlan[]): Promise<void>;
+  onSucceeded?(
+    tx: Transaction,
+    payment: PaymentRow,
+    allocations: AllocationRow[],
+    now: Date,
+    plans: AllocationPlan[],
+  ): Promise<void>;
   /** After refunds or disputes took back (or gave back) part of a credited payment. */
   onAdjusted?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date): Promise<void>;
   /** A payment that will not be charged (failed or canceled): e.g. an order goes back to awaiting payment. */

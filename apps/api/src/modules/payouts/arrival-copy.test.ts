@@ -5,7 +5,10 @@ import { CUTOFF_HOUR, expectedArrival } from './business-days.ts';
 
 /** A weekday's name in a language, without its last letter (Latvian says "otrdienā" where the name is "otrdiena"). */
 const weekdayStem = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)).toLowerCase().slice(0, -1);
+  new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })
+    .format(new Date(`${day}T12:00:00Z`))
+    .toLowerCase()
+    .slice(0, -1);
 
 describe('what the FAQ says about payout arrival', () => {
   it('names the day the arrival-date code computes for a Friday evening, and its cut-off, in every language', () => {
@@ -22,7 +25,9 @@ describe('what the FAQ says about payout arrival', () => {
     expect(expectedArrival(new Date('2026-11-23T11:00:00Z'))).toBe('2026-11-24'); // Monday 13:00 → Tuesday
     expect(expectedArrival(new Date('2026-11-23T13:30:00Z'))).toBe('2026-11-25'); // Monday 15:30 → Wednesday
     for (const locale of LOCALES) {
-      expect(t('legal:terms.sections.payouts.paragraphs.1', {}, locale), locale).not.toMatch(/within 1 business day|1 darba dienas laikā|sous 1 jour ouvré|en 1 día hábil/i);
+      expect(t('legal:terms.sections.payouts.paragraphs.1', {}, locale), locale).not.toMatch(
+        /within 1 business day|1 darba dienas laikā|sous 1 jour ouvré|en 1 día hábil/i,
+      );
     }
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, expectedArrival, isBusinessDay, latestCutoff, nextBusinessDay, processingDay, target2Holidays } from './business-days.ts';
+import {
+  easterSunday,
+  expectedArrival,
+  isBusinessDay,
+  latestCutoff,
+  nextBusinessDay,
+  processingDay,
+  target2Holidays,
+} from './business-days.ts';
 
 describe('business days (TARGET2, 14:00 Europe/Riga cut-off)', () => {
   it('computes Easter Sunday for known years', () => {
@@ -12,7 +20,14 @@ describe('business days (TARGET2, 14:00 Europe/Riga cut-off)', () => {
   });
 
   it('lists the six TARGET2 closing days', () => {
-    expect([...target2Holidays(2026)].sort()).toEqual(['2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26']);
+    expect([...target2Holidays(2026)].sort()).toEqual([
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-12-25',
+      '2026-12-26',
+    ]);
   });
 
   it('skips weekends and holidays', () => {

@@ -11,7 +11,14 @@ export const CUTOFF_HOUR = 14;
 /** A calendar day, YYYY-MM-DD, computed with UTC arithmetic so no local time zone leaks in. */
 export type Day = string;
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The calendar day and hour in Riga at `instant`. */
 export function rigaDayAndHour(instant: Date): { day: Day; hour: number } {

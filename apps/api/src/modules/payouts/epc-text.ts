@@ -4,14 +4,36 @@
  * letters without a decomposition spelled out, the rest turned into spaces.
  */
 const SPELLED: Record<string, string> = {
-  ß: 'ss', Æ: 'AE', æ: 'ae', Ø: 'O', ø: 'o', Œ: 'OE', œ: 'oe', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Þ: 'TH', þ: 'th', ı: 'i', '&': '+',
-  '"': "'", '’': "'", '‘': "'", '–': '-', '—': '-', _: '-',
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Ø: 'O',
+  ø: 'o',
+  Œ: 'OE',
+  œ: 'oe',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Þ: 'TH',
+  þ: 'th',
+  ı: 'i',
+  '&': '+',
+  '"': "'",
+  '’': "'",
+  '‘': "'",
+  '–': '-',
+  '—': '-',
+  _: '-',
 };
 
 export function toEpcText(text: string, maxLength: number): string {
   const spelled = [...text].map((char) => SPELLED[char] ?? char).join('');
   const latin = spelled.normalize('NFD').replace(/\p{Mn}/gu, '');
-  const cleaned = latin.replace(/[^a-zA-Z0-9/\-?:().,'+ ]/g, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = latin
+    .replace(/[^a-zA-Z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cleaned.slice(0, maxLength).trim();
 }
 

@@ -16,7 +16,12 @@ type MethodBody = z.output<typeof payoutMethodBody>;
 /** Enough for a SEPA and a UK account and a few old ones; more is more likely abuse than need. */
 export const MAX_PAYOUT_METHODS = 10;
 
-export function maskedAccountOf(details: { kind: 'sepa' | 'uk'; iban: string | null; accountNumber: string | null; sortCode: string | null }): string {
+export function maskedAccountOf(details: {
+  kind: 'sepa' | 'uk';
+  iban: string | null;
+  accountNumber: string | null;
+  sortCode: string | null;
+}): string {
   return details.kind === 'sepa' ? maskIban(details.iban!) : maskUkAccount(details.accountNumber!, details.sortCode!);
 }
 
@@ -35,12 +40,22 @@ export function toPayoutMethod(row: repo.PayoutMethodRow): PayoutMethod {
 /** Field-level errors with the English text, as the error handler gives zod's (DESIGN "Wire format"). */
 const fieldErrors = (errors: Partial<Record<string, string[]>>) =>
   new AppError('validation_failed', {
-    validationErrors: Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, (keys ?? []).map((key) => t(key))])),
+    validationErrors: Object.fromEntries(
+      Object.entries(errors).map(([field, keys]) => [field, (keys ?? []).map((key) => t(key))]),
+    ),
   });
 
 export type PayoutMethodsService = ReturnType<typeof createPayoutMethodsService>;
 
-export function createPayoutMethodsService({ db, clock, messages }: { db: Database; clock: Clock; messages: Pick<MessagingService, 'enqueueSms'> }) {
+export function createPayoutMethodsService({
+  db,
+  clock,
+  messages,
+}: {
+  db: Database;
+  clock: Clock;
+  messages: Pick<MessagingService, 'enqueueSms'>;
+}) {
   /** Owned and not deleted, or 404: another user's method id reveals nothing. */
   async function ownLiveMethod(userId: string, methodId: string) {
     const method = await repo.findLiveMethod(db, methodId);
@@ -53,12 +68,19 @@ export function createPayoutMethodsService({ db, clock, messages }: { db: Databa
    * recorded and the phone on file is told, so the real owner can react. Both happen in the change's own
    * transaction, so no change commits without its record and its text.
    */
-  async function recordChange(tx: Executor, userId: string, method: repo.PayoutMethodRow, action: 'added' | 'deleted' | 'made_default', locale: Locale) {
+  async function recordChange(
+    tx: Executor,
+    userId: string,
+    method: repo.PayoutMethodRow,
+    action: 'added' | 'deleted' | 'made_default',
+    locale: Locale,
+  ) {
     if (!(await isVerificationApproved(tx, userId))) return;
     const masked = maskedAccountOf(method);
     await repo.insertMethodEvent(tx, { userId, methodId: method.id, action, maskedAccount: masked, createdAt: clock.now() });
     const user = await findUserById(tx, userId);
-    if (user) await messages.enqueueSms(tx, { to: user.phone, body: t(`sms.payout_method_${action}`, { account: masked }, locale) });
+    if (user)
+      await messages.enqueueSms(tx, { to: user.phone, body: t(`sms.payout_method_${action}`, { account: masked }, locale) });
   }
 
   return {
@@ -70,13 +92,25 @@ export function createPayoutMethodsService({ db, clock, messages }: { db: Databa
     /** Checks the account (ibantools for IBAN and BIC) before storing anything; the first method becomes the default. */
     async add(userId: string, clientId: string, body: MethodBody, locale: Locale): Promise<PayoutMethod> {
       const client = await requireOwnClient(db, userId, clientId);
-      let details: { iban: string | null; bic: string | null; accountNumber: string | null; sortCode: string | null; holder: string };
+      let details: {
+        iban: string | null;
+        bic: string | null;
+        accountNumber: string | null;
+        sortCode: string | null;
+        holder: string;
+      };
       if (body.kind === 'sepa') {
         const checked = checkSepaAccount(body);
         if (!checked.ok) throw fieldErrors(checked.errors);
         details = { iban: checked.iban, bic: checked.bic, accountNumber: null, sortCode: null, holder: body.holder_last_name };
       } else {
-        details = { iban: null, bic: null, accountNumber: body.account_number, sortCode: body.sort_code, holder: body.holder_name };
+        details = {
+          iban: null,
+          bic: null,
+          accountNumber: body.account_number,
+          sortCode: body.sort_code,
+          holder: body.holder_name,
+        };
       }
       const method = await db.transaction(async (tx) => {
         await repo.lockUserMethods(tx, client.userId);

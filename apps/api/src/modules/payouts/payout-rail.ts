@@ -6,7 +6,9 @@ export interface RailTransfer {
   payoutId: string;
   amountCents: number;
   currency: 'EUR';
-  destination: { kind: 'sepa'; iban: string; bic: string; holder: string } | { kind: 'uk'; accountNumber: string; sortCode: string; holder: string };
+  destination:
+    | { kind: 'sepa'; iban: string; bic: string; holder: string }
+    | { kind: 'uk'; accountNumber: string; sortCode: string; holder: string };
 }
 
 export type RailStatus = { state: 'pending' } | { state: 'paid' } | { state: 'returned'; reason: string };
@@ -35,8 +37,16 @@ export function createSandboxRail(db: Database, delayMs: number): PayoutRail {
   return {
     name: 'sandbox',
     async submit(transfer, now) {
-      const account = transfer.destination.kind === 'sepa' ? transfer.destination.iban : `${transfer.destination.sortCode}${transfer.destination.accountNumber}`;
-      await repo.recordSandboxTransfer(db, { payoutId: transfer.payoutId, account, amountCents: transfer.amountCents, createdAt: now });
+      const account =
+        transfer.destination.kind === 'sepa'
+          ? transfer.destination.iban
+          : `${transfer.destination.sortCode}${transfer.destination.accountNumber}`;
+      await repo.recordSandboxTransfer(db, {
+        payoutId: transfer.payoutId,
+        account,
+        amountCents: transfer.amountCents,
+        createdAt: now,
+      });
     },
     async status(payoutId, now) {
       const transfer = await repo.findSandboxTransfer(db, payoutId);

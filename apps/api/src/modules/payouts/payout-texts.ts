@@ -21,6 +21,10 @@ export async function textPayoutOutcome(tx: Executor, payout: PayoutRow, outcome
   const user = await findUserById(tx, payout.userId);
   // An erased account has no phone left to text (its money is settled: docs/decisions/0028).
   if (!user?.smsPayouts || user.erasedAt) return;
-  const body = t(`sms.payout_${outcome}`, { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout) }, payout.locale);
+  const body = t(
+    `sms.payout_${outcome}`,
+    { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout) },
+    payout.locale,
+  );
   await enqueueSmsAt(tx, { to: user.phone, body }, now);
 }

@@ -15,7 +15,9 @@ type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
 async function confirmedPayout(t: TestApp, method: object, cents = 300) {
   const owner: Owner = await signUpWithCard(t);
   await fundMain(t, owner, 1000);
-  const methodId = (await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: method })).body.data.id;
+  const methodId = (
+    await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: method })
+  ).body.data.id;
   const created = await t.call({
     method: 'POST',
     url: `/api/clients/${owner.clientId}/payouts`,
@@ -24,12 +26,18 @@ async function confirmedPayout(t: TestApp, method: object, cents = 300) {
     payload: { amount_cents: cents, method_id: methodId },
   });
   const id = created.body.data.id as string;
-  const confirmed = await t.call({ method: 'POST', url: `/api/payouts/${id}/confirm`, token: owner.jwt, payload: { code: await codeFor(t, owner.phone, id) } });
+  const confirmed = await t.call({
+    method: 'POST',
+    url: `/api/payouts/${id}/confirm`,
+    token: owner.jwt,
+    payload: { code: await codeFor(t, owner.phone, id) },
+  });
   expect(confirmed.body.data.status).toBe('in_flight');
   return { owner, id };
 }
 
-const count = async (t: TestApp, query: ReturnType<typeof sql>) => Number(((await t.app.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = async (t: TestApp, query: ReturnType<typeof sql>) =>
+  Number(((await t.app.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
 /** One pass of the payout worker that dies at `fault`, the way a crash at that line would. */
 const runWithFault = (t: TestApp, fault?: PayoutFaultPoint) =>
@@ -56,7 +64,14 @@ describe('sandbox rail: crash safety', () => {
 
   const run = (fault?: PayoutFaultPoint) => runWithFault(t, fault);
 
-  const points: PayoutFaultPoint[] = ['submit:claimed', 'submit:sent', 'submit:recorded', 'status:claimed', 'settle:in-transaction', 'settle:committed'];
+  const points: PayoutFaultPoint[] = [
+    'submit:claimed',
+    'submit:sent',
+    'submit:recorded',
+    'status:claimed',
+    'settle:in-transaction',
+    'settle:committed',
+  ];
   it.each(points)('dying at %s: re-running pays the payout exactly once and leaves nothing stuck', async (point) => {
     const { owner, id } = await confirmedPayout(t, SEPA_METHOD);
     await expect(run(point)).rejects.toThrow(`injected fault at ${point}`);
@@ -75,12 +90,16 @@ describe('sandbox rail: crash safety', () => {
 
   it('refuses the batch when the ledger invariants fail: nothing is sent', async () => {
     const { id } = await confirmedPayout(t, SEPA_METHOD);
-    await t.app.db.execute(sql`UPDATE ledger_accounts SET balance_cents = balance_cents + 1 WHERE owner_user_id IS NULL AND kind = 'fees'`);
+    await t.app.db.execute(
+      sql`UPDATE ledger_accounts SET balance_cents = balance_cents + 1 WHERE owner_user_id IS NULL AND kind = 'fees'`,
+    );
     try {
       expect(await run()).toMatchObject({ submitted: 0 });
       expect(await count(t, sql`SELECT count(*)::int AS n FROM sandbox_payout_transfers WHERE payout_id = ${id}`)).toBe(0);
     } finally {
-      await t.app.db.execute(sql`UPDATE ledger_accounts SET balance_cents = balance_cents - 1 WHERE owner_user_id IS NULL AND kind = 'fees'`);
+      await t.app.db.execute(
+        sql`UPDATE ledger_accounts SET balance_cents = balance_cents - 1 WHERE owner_user_id IS NULL AND kind = 'fees'`,
+      );
     }
     expect(await run()).toMatchObject({ submitted: 1, paid: 1 });
   });
@@ -98,7 +117,10 @@ describe('file rail: SEPA pain.001 and UK CSV batches', () => {
 
   it('puts the payouts confirmed up to the cut-off into one schema-valid file each, exactly once, even after crashes', async () => {
     // The test clock starts Friday 12:00 in Riga, before the cut-off: nothing is batched yet.
-    const sepa = [await confirmedPayout(t, SEPA_METHOD, 300), await confirmedPayout(t, { ...SEPA_METHOD, holder_last_name: 'Bērziņš & Co' }, 450)];
+    const sepa = [
+      await confirmedPayout(t, SEPA_METHOD, 300),
+      await confirmedPayout(t, { ...SEPA_METHOD, holder_last_name: 'Bērziņš & Co' }, 450),
+    ];
     const uk = await confirmedPayout(t, UK_METHOD, 700);
     expect(await run()).toMatchObject({ batches: 0 });
 

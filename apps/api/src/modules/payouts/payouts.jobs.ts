@@ -85,7 +85,12 @@ export async function applyPayoutOutcome(tx: Executor, payoutId: string, outcome
         { account: { userId: payout.userId, kind: 'main' }, amountCents: payout.amountCents + payout.feeCents },
       ],
     });
-    await repo.updatePayout(tx, payout.id, { status: 'returned', returnedAt: now, returnReason: outcome.reason.slice(0, 200), railDueAt: null });
+    await repo.updatePayout(tx, payout.id, {
+      status: 'returned',
+      returnedAt: now,
+      returnReason: outcome.reason.slice(0, 200),
+      railDueAt: null,
+    });
     await settlePayoutTransaction(tx, payout.id, 'REFUNDED', now);
     await textPayoutOutcome(tx, payout, 'returned', now);
   }
@@ -106,7 +111,10 @@ const transferOf = (payout: repo.PayoutRow): RailTransfer => ({
 async function booksAreRight(deps: Pick<PayoutJobDeps, 'db' | 'log'>, what: string): Promise<boolean> {
   const problems = await checkLedgerInvariants(deps.db);
   if (problems.length === 0) return true;
-  deps.log.error({ problems: problems.slice(0, 20), count: problems.length }, `ledger invariants fail: ${what} refused, nothing sent`);
+  deps.log.error(
+    { problems: problems.slice(0, 20), count: problems.length },
+    `ledger invariants fail: ${what} refused, nothing sent`,
+  );
   return false;
 }
 

@@ -23,7 +23,10 @@ export function listMethods(db: Executor, userId: string) {
 }
 
 export async function findLiveMethod(db: Executor, id: string) {
-  const [row] = await db.select().from(payoutMethods).where(and(eq(payoutMethods.id, id), isNull(payoutMethods.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.id, id), isNull(payoutMethods.deletedAt)));
   return row;
 }
 
@@ -57,19 +60,30 @@ export async function insertMethodEvent(tx: Executor, values: typeof payoutMetho
 }
 
 export function listMethodEvents(db: Executor, userId: string) {
-  return db.select().from(payoutMethodEvents).where(eq(payoutMethodEvents.userId, userId)).orderBy(asc(payoutMethodEvents.createdAt));
+  return db
+    .select()
+    .from(payoutMethodEvents)
+    .where(eq(payoutMethodEvents.userId, userId))
+    .orderBy(asc(payoutMethodEvents.createdAt));
 }
 
 // ---- Payouts ----
 
 /** Inserts the payout unless the user already used this Idempotency-Key; answers the inserted row. */
 export async function insertPayoutOnce(tx: Executor, values: typeof payouts.$inferInsert) {
-  const [row] = await tx.insert(payouts).values(values).onConflictDoNothing({ target: [payouts.userId, payouts.idempotencyKey] }).returning();
+  const [row] = await tx
+    .insert(payouts)
+    .values(values)
+    .onConflictDoNothing({ target: [payouts.userId, payouts.idempotencyKey] })
+    .returning();
   return row;
 }
 
 export async function findPayoutByKey(db: Executor, userId: string, idempotencyKey: string) {
-  const [row] = await db.select().from(payouts).where(and(eq(payouts.userId, userId), eq(payouts.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), eq(payouts.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -105,7 +119,12 @@ export async function findPayoutForUpdate(tx: Executor, id: string) {
 }
 
 export function listPayouts(db: Executor, userId: string, limit: number) {
-  return db.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt), desc(payouts.id)).limit(limit);
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.userId, userId))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit);
 }
 
 export async function updatePayout(tx: Executor, id: string, changes: Partial<typeof payouts.$inferInsert>) {
@@ -138,7 +157,14 @@ export async function hasDueRailWork(db: Executor, rails: NonNullable<PayoutRow[
   const [row] = await db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.status, 'in_flight'), inArray(payouts.rail, rails), inArray(payouts.railState, ['pending', 'submitting']), lte(payouts.railDueAt, now)))
+    .where(
+      and(
+        eq(payouts.status, 'in_flight'),
+        inArray(payouts.rail, rails),
+        inArray(payouts.railState, ['pending', 'submitting']),
+        lte(payouts.railDueAt, now),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -152,7 +178,14 @@ export async function claimForSubmit(db: Executor, now: Date, leaseUntil: Date) 
   const due = db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.status, 'in_flight'), eq(payouts.rail, 'sandbox'), inArray(payouts.railState, ['pending', 'submitting']), lte(payouts.railDueAt, now)))
+    .where(
+      and(
+        eq(payouts.status, 'in_flight'),
+        eq(payouts.rail, 'sandbox'),
+        inArray(payouts.railState, ['pending', 'submitting']),
+        lte(payouts.railDueAt, now),
+      ),
+    )
     .orderBy(payouts.railDueAt)
     .limit(1)
     .for('update', { skipLocked: true });
@@ -179,7 +212,14 @@ export async function claimForStatus(db: Executor, now: Date, nextLook: Date) {
   const due = db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.status, 'in_flight'), eq(payouts.rail, 'sandbox'), eq(payouts.railState, 'submitted'), lte(payouts.railDueAt, now)))
+    .where(
+      and(
+        eq(payouts.status, 'in_flight'),
+        eq(payouts.rail, 'sandbox'),
+        eq(payouts.railState, 'submitted'),
+        lte(payouts.railDueAt, now),
+      ),
+    )
     .orderBy(payouts.railDueAt)
     .limit(1)
     .for('update', { skipLocked: true });
@@ -196,7 +236,9 @@ export function lockUnbatched(tx: Executor, rail: 'sepa_file' | 'uk_file', cutof
   return tx
     .select()
     .from(payouts)
-    .where(and(eq(payouts.status, 'in_flight'), eq(payouts.rail, rail), isNull(payouts.batchId), lte(payouts.confirmedAt, cutoff)))
+    .where(
+      and(eq(payouts.status, 'in_flight'), eq(payouts.rail, rail), isNull(payouts.batchId), lte(payouts.confirmedAt, cutoff)),
+    )
     .orderBy(asc(payouts.confirmedAt), asc(payouts.id))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -225,7 +267,10 @@ export function listBatches(db: Executor, status?: PayoutBatchRow['status']) {
 }
 
 export async function findBatch(db: Executor, id: string) {
-  const [row] = await db.select().from(payoutBatches).where(or(eq(sql`${payoutBatches.id}::text`, id), eq(payoutBatches.messageId, id)));
+  const [row] = await db
+    .select()
+    .from(payoutBatches)
+    .where(or(eq(sql`${payoutBatches.id}::text`, id), eq(payoutBatches.messageId, id)));
   return row;
 }
 
@@ -245,11 +290,17 @@ export function listBatchPayouts(db: Executor, batchId: string) {
 // ---- The sandbox rail's side ----
 
 /** The sandbox bank takes a transfer once per payout; asking again only counts the request. */
-export async function recordSandboxTransfer(db: Executor, values: { payoutId: string; account: string; amountCents: number; createdAt: Date }) {
+export async function recordSandboxTransfer(
+  db: Executor,
+  values: { payoutId: string; account: string; amountCents: number; createdAt: Date },
+) {
   const [row] = await db
     .insert(sandboxPayoutTransfers)
     .values(values)
-    .onConflictDoUpdate({ target: sandboxPayoutTransfers.payoutId, set: { requests: sql`${sandboxPayoutTransfers.requests} + 1` } })
+    .onConflictDoUpdate({
+      target: sandboxPayoutTransfers.payoutId,
+      set: { requests: sql`${sandboxPayoutTransfers.requests} + 1` },
+    })
     .returning();
   return row!;
 }
@@ -288,13 +339,28 @@ export async function countOpenPayoutsOfUser(db: Executor, userId: string, now: 
 export async function blankBankDetailsOfUser(tx: Executor, userId: string): Promise<void> {
   await tx
     .update(payouts)
-    .set({ destHolder: '', destAddress: '', destIban: null, destBic: null, destAccountNumber: null, destSortCode: null, returnReason: null })
+    .set({
+      destHolder: '',
+      destAddress: '',
+      destIban: null,
+      destBic: null,
+      destAccountNumber: null,
+      destSortCode: null,
+      returnReason: null,
+    })
     .where(eq(payouts.userId, userId));
   // A method's row must still name its kind's fields (payout_methods_details): blank, not null.
   const blank = (column: AnyColumn) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE '' END`;
   await tx
     .update(payoutMethods)
-    .set({ holder: '', address: '', iban: blank(payoutMethods.iban), bic: blank(payoutMethods.bic), accountNumber: blank(payoutMethods.accountNumber), sortCode: blank(payoutMethods.sortCode) })
+    .set({
+      holder: '',
+      address: '',
+      iban: blank(payoutMethods.iban),
+      bic: blank(payoutMethods.bic),
+      accountNumber: blank(payoutMethods.accountNumber),
+      sortCode: blank(payoutMethods.sortCode),
+    })
     .where(eq(payoutMethods.userId, userId));
   await tx.update(payoutMethodEvents).set({ maskedAccount: '' }).where(eq(payoutMethodEvents.userId, userId));
 }

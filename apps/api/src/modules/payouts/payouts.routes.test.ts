@@ -8,7 +8,15 @@ import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, UK_METHOD } from './payo
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { FEE_PERCENT: '0', HOLD_HOURS: '0', SANDBOX_PAYOUT_DELAY_MS: '0', VERIFICATION_LIMIT_CENTS: '100000', PAYOUT_REQUESTS_PER_HOUR: '1000' } });
+  t = await createTestApp({
+    env: {
+      FEE_PERCENT: '0',
+      HOLD_HOURS: '0',
+      SANDBOX_PAYOUT_DELAY_MS: '0',
+      VERIFICATION_LIMIT_CENTS: '100000',
+      PAYOUT_REQUESTS_PER_HOUR: '1000',
+    },
+  });
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -16,7 +24,8 @@ afterEach(async () => {
 });
 
 type Owner = Awaited<ReturnType<typeof signUpWithCard>>;
-const rows = async (query: ReturnType<typeof sql>) => (await t.app.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+const rows = async (query: ReturnType<typeof sql>) =>
+  (await t.app.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 
 async function staffWith(cents: number) {
   const owner = await signUpWithCard(t);
@@ -27,11 +36,21 @@ async function addMethod(owner: Owner, body: object = SEPA_METHOD) {
   return t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: body });
 }
 async function request(owner: Owner, payload: object, key: string = crypto.randomUUID()) {
-  return t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payouts`, token: owner.jwt, headers: { 'idempotency-key': key }, payload });
+  return t.call({
+    method: 'POST',
+    url: `/api/clients/${owner.clientId}/payouts`,
+    token: owner.jwt,
+    headers: { 'idempotency-key': key },
+    payload,
+  });
 }
 const confirm = (owner: Owner, payoutId: string, code: string) =>
   t.call({ method: 'POST', url: `/api/payouts/${payoutId}/confirm`, token: owner.jwt, payload: { code } });
-const worker = () => runPayoutWork({ db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor }, t.clock.now());
+const worker = () =>
+  runPayoutWork(
+    { db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor },
+    t.clock.now(),
+  );
 
 async function requestAndConfirm(owner: Owner, methodId: string, cents: number) {
   const created = await request(owner, { amount_cents: cents, method_id: methodId });
@@ -44,7 +63,13 @@ describe('payout methods', () => {
     const owner = await staffWith(0);
     const sepa = await addMethod(owner);
     expect(sepa.status).toBe(201);
-    expect(sepa.body.data).toMatchObject({ kind: 'sepa', holder: 'Müller', masked_account: 'DE•• •••• •••• •••• •••• 3000', bic: 'COBADEFFXXX', is_default: true });
+    expect(sepa.body.data).toMatchObject({
+      kind: 'sepa',
+      holder: 'Müller',
+      masked_account: 'DE•• •••• •••• •••• •••• 3000',
+      bic: 'COBADEFFXXX',
+      is_default: true,
+    });
     const uk = await addMethod(owner, UK_METHOD);
     expect(uk.body.data).toMatchObject({ kind: 'uk', masked_account: '•••• 6819 (60-16-13)', bic: null, is_default: false });
     const listed = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt });
@@ -85,10 +110,23 @@ describe('payout methods', () => {
     const owner = await staffWith(0);
     const other = await staffWith(0);
     const method = (await addMethod(owner)).body.data;
-    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payout-methods`, token: other.jwt })).status).toBe(404);
-    expect((await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: other.jwt, payload: SEPA_METHOD })).status).toBe(404);
+    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payout-methods`, token: other.jwt })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/api/clients/${owner.clientId}/payout-methods`,
+          token: other.jwt,
+          payload: SEPA_METHOD,
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `/api/payout-methods/${method.id}`, token: other.jwt })).status).toBe(404);
-    expect((await t.call({ method: 'POST', url: `/api/payout-methods/${method.id}/default`, token: other.jwt })).status).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/payout-methods/${method.id}/default`, token: other.jwt })).status).toBe(
+      404,
+    );
     expect((await t.call({ method: 'DELETE', url: '/api/payout-methods/not-a-uuid', token: owner.jwt })).status).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payout-methods` })).status).toBe(401);
   });
@@ -96,16 +134,25 @@ describe('payout methods', () => {
   it('records every method change after verification and texts the phone on file; before it, neither', async () => {
     const owner = await staffWith(0);
     const outbox = async () =>
-      ((await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data as { body: string }[]).filter((m) =>
-        m.body.includes('payout account was changed'),
-      );
-    const events = async () => (await rows(sql`SELECT action, masked_account FROM payout_method_events WHERE user_id = ${owner.userId} ORDER BY created_at, action`)).rows;
+      (
+        (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data as {
+          body: string;
+        }[]
+      ).filter((m) => m.body.includes('payout account was changed'));
+    const events = async () =>
+      (
+        await rows(
+          sql`SELECT action, masked_account FROM payout_method_events WHERE user_id = ${owner.userId} ORDER BY created_at, action`,
+        )
+      ).rows;
     const first = (await addMethod(owner)).body.data;
     expect(await outbox()).toEqual([]);
     expect(await events()).toEqual([]);
 
     // The operator approved this user's identity (the review CLI's end state).
-    await rows(sql`INSERT INTO verifications (user_id, kind, status, details, reviewed_at) VALUES (${owner.userId}, 'person', 'approved', '{}'::jsonb, now())`);
+    await rows(
+      sql`INSERT INTO verifications (user_id, kind, status, details, reviewed_at) VALUES (${owner.userId}, 'person', 'approved', '{}'::jsonb, now())`,
+    );
     const second = (await addMethod(owner, UK_METHOD)).body.data;
     await t.call({ method: 'POST', url: `/api/payout-methods/${second.id}/default`, token: owner.jwt });
     await t.call({ method: 'DELETE', url: `/api/payout-methods/${first.id}`, token: owner.jwt });
@@ -147,13 +194,21 @@ describe('withdrawals', () => {
     await expectField({ amount_cents: 801, method_id: method.id }, 'amount_cents', 'Insufficient balance');
     await expectField({ amount_cents: 300, method_id: otherMethod.id }, 'method_id', 'Enter valid data');
     await expectField({ amount_cents: 300, method_id: 'x' }, 'method_id', 'Enter valid data');
-    await expectField({ amount_cents: 300, method_id: method.id }, 'idempotency-key', 'Enter valid data', { 'idempotency-key': 'short' });
+    await expectField({ amount_cents: 300, method_id: method.id }, 'idempotency-key', 'Enter valid data', {
+      'idempotency-key': 'short',
+    });
     // 800 + the 2 EUR fee is exactly the balance.
     expect((await request(owner, { amount_cents: 800, method_id: method.id })).status).toBe(201);
     expect((await request(other, { amount_cents: 300, method_id: otherMethod.id })).body.code).toBe('insufficient_balance');
     expect((await rows(sql`SELECT count(*)::int AS n FROM payouts WHERE user_id = ${owner.userId}`)).rows[0]!.n).toBe(1);
     const terms = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payouts/terms`, token: owner.jwt });
-    expect(terms.body.data).toMatchObject({ min_amount_cents: 300, fee_cents: 200, main_balance_cents: 1000, max_amount_cents: 800, expected_arrival: '2026-11-23' });
+    expect(terms.body.data).toMatchObject({
+      min_amount_cents: 300,
+      fee_cents: 200,
+      main_balance_cents: 1000,
+      max_amount_cents: 800,
+      expected_arrival: '2026-11-23',
+    });
   });
 
   it('texts a code bound to the payout, moves the money on confirmation and pays it out through the sandbox', async () => {
@@ -162,7 +217,13 @@ describe('withdrawals', () => {
     const created = await request(owner, { amount_cents: 1000, method_id: method.id });
     expect(created.status).toBe(201);
     const payout = created.body.data;
-    expect(payout).toMatchObject({ status: 'awaiting_confirmation', amount_cents: 1000, fee_cents: 200, method: { masked_account: 'DE•• •••• •••• •••• •••• 3000' }, resend_after_seconds: 60 });
+    expect(payout).toMatchObject({
+      status: 'awaiting_confirmation',
+      amount_cents: 1000,
+      fee_cents: 200,
+      method: { masked_account: 'DE•• •••• •••• •••• •••• 3000' },
+      resend_after_seconds: 60,
+    });
     const sms = (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data[0].body;
     expect(sms).toContain('10.00 EUR');
     expect(sms).toContain('DE•• •••• •••• •••• •••• 3000');
@@ -175,15 +236,25 @@ describe('withdrawals', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ status: 'in_flight', code_expires_at: null, expected_arrival: '2026-11-23' });
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 800 });
-    const history = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`, token: owner.jwt });
-    expect(history.body.data.items).toEqual([expect.objectContaining({ type: 'PAYOUT', status: 'HOLD', amount_cents: 1000, fee_cents: 200 })]);
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`,
+      token: owner.jwt,
+    });
+    expect(history.body.data.items).toEqual([
+      expect.objectContaining({ type: 'PAYOUT', status: 'HOLD', amount_cents: 1000, fee_cents: 200 }),
+    ]);
 
     expect(await worker()).toMatchObject({ submitted: 1, paid: 1 });
     const paid = await t.call({ method: 'GET', url: `/api/payouts/${payout.id}`, token: owner.jwt });
     expect(paid.body.data).toMatchObject({ status: 'paid' });
     const list = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payouts`, token: owner.jwt });
     expect(list.body.data.map((item: { id: string }) => item.id)).toEqual([payout.id]);
-    const settled = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`, token: owner.jwt });
+    const settled = await t.call({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`,
+      token: owner.jwt,
+    });
     expect(settled.body.data.items[0].status).toBe('PAID');
     // Confirming again changes nothing and answers the same payout.
     const again = await confirm(owner, payout.id, await codeFor(t, owner.phone, payout.id));
@@ -193,7 +264,9 @@ describe('withdrawals', () => {
     const stranger = await staffWith(0);
     expect((await t.call({ method: 'GET', url: `/api/payouts/${payout.id}`, token: stranger.jwt })).status).toBe(404);
     expect((await confirm(stranger, payout.id, '123456')).status).toBe(404);
-    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payouts`, token: stranger.jwt })).status).toBe(404);
+    expect((await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payouts`, token: stranger.jwt })).status).toBe(
+      404,
+    );
   });
 
   it('returns a failed payout: amount and fee back on main, the transaction REFUNDED', async () => {
@@ -204,9 +277,15 @@ describe('withdrawals', () => {
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 300 });
     expect(await worker()).toMatchObject({ returned: 1 });
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 1000 });
-    const history = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`, token: owner.jwt });
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/transactions?type=PAYOUT`,
+      token: owner.jwt,
+    });
     expect(history.body.data.items[0].status).toBe('REFUNDED');
-    expect((await t.call({ method: 'GET', url: `/api/payouts/${confirmed.body.data.id}`, token: owner.jwt })).body.data.status).toBe('returned');
+    expect(
+      (await t.call({ method: 'GET', url: `/api/payouts/${confirmed.body.data.id}`, token: owner.jwt })).body.data.status,
+    ).toBe('returned');
   });
 
   it('caps withdrawal requests per user and hour, since each one texts a code', async () => {
@@ -214,14 +293,26 @@ describe('withdrawals', () => {
     try {
       const owner = await signUpWithCard(capped);
       await fundMain(capped, owner, 5_000);
-      const method = await capped.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
+      const method = await capped.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payout-methods`,
+        token: owner.jwt,
+        payload: SEPA_METHOD,
+      });
       let token = owner.jwt;
       const ask = () =>
-        capped.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payouts`, token, headers: { 'idempotency-key': crypto.randomUUID() }, payload: { amount_cents: 300, method_id: method.body.data.id } });
+        capped.call({
+          method: 'POST',
+          url: `/api/clients/${owner.clientId}/payouts`,
+          token,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          payload: { amount_cents: 300, method_id: method.body.data.id },
+        });
       expect([(await ask()).status, (await ask()).status, (await ask()).status]).toEqual([201, 201, 201]);
       expect((await ask()).body).toMatchObject({ code: 'too_many_requests', errors: ['Too many requests'] });
       capped.clock.advance(3_600_001);
-      token = (await capped.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } })).body.data.jwt;
+      token = (await capped.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: owner.refreshToken } }))
+        .body.data.jwt;
       expect((await ask()).status).toBe(201);
     } finally {
       await capped.close();
@@ -233,7 +324,12 @@ describe('withdrawals', () => {
     try {
       const owner = await signUpWithCard(capped);
       await fundMain(capped, owner, 50_000);
-      const method = await capped.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
+      const method = await capped.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payout-methods`,
+        token: owner.jwt,
+        payload: SEPA_METHOD,
+      });
       const answers = await Promise.all(
         Array.from({ length: 100 }, () =>
           capped.call({
@@ -325,7 +421,14 @@ describe('withdrawals', () => {
     const method = (await addMethod(owner)).body.data;
     await t.app.db.transaction(async (tx) => {
       const { postEntry } = await import('../ledger/ledger.service.ts');
-      await postEntry(tx, { kind: 'test_debt', reference: `test:${owner.userId}:debt`, postings: [{ account: { userId: owner.userId, kind: 'debt' }, amountCents: -100 }, { account: { platform: 'psp_clearing' }, amountCents: 100 }] });
+      await postEntry(tx, {
+        kind: 'test_debt',
+        reference: `test:${owner.userId}:debt`,
+        postings: [
+          { account: { userId: owner.userId, kind: 'debt' }, amountCents: -100 },
+          { account: { platform: 'psp_clearing' }, amountCents: 100 },
+        ],
+      });
     });
     expect((await request(owner, { amount_cents: 300, method_id: method.id })).body.code).toBe('insufficient_balance');
   });
@@ -340,7 +443,10 @@ describe('withdrawals', () => {
     expect(refused).toHaveLength(190);
     expect(new Set(refused.map((answer) => answer.body.errors[0]))).toEqual(new Set(['Insufficient balance']));
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 0 });
-    expect((await rows(sql`SELECT count(*)::int AS n FROM payouts WHERE user_id = ${owner.userId} AND status = 'in_flight'`)).rows[0]!.n).toBe(10);
+    expect(
+      (await rows(sql`SELECT count(*)::int AS n FROM payouts WHERE user_id = ${owner.userId} AND status = 'in_flight'`)).rows[0]!
+        .n,
+    ).toBe(10);
   });
 
   it('the same confirmation sent twice at once makes one payout', async () => {
@@ -348,10 +454,17 @@ describe('withdrawals', () => {
     const method = (await addMethod(owner)).body.data;
     const payout = (await request(owner, { amount_cents: 300, method_id: method.id })).body.data;
     const code = await codeFor(t, owner.phone, payout.id);
-    const answers = await Promise.all([confirm(owner, payout.id, code), confirm(owner, payout.id, code), confirm(owner, payout.id, code)]);
+    const answers = await Promise.all([
+      confirm(owner, payout.id, code),
+      confirm(owner, payout.id, code),
+      confirm(owner, payout.id, code),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 500 });
-    expect((await rows(sql`SELECT count(*)::int AS n FROM ledger_entries WHERE reference = ${`payout:${payout.id}:confirmed`}`)).rows[0]!.n).toBe(1);
+    expect(
+      (await rows(sql`SELECT count(*)::int AS n FROM ledger_entries WHERE reference = ${`payout:${payout.id}:confirmed`}`))
+        .rows[0]!.n,
+    ).toBe(1);
     expect((await rows(sql`SELECT count(*)::int AS n FROM transactions WHERE payout_id = ${payout.id}`)).rows[0]!.n).toBe(1);
   });
 });

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { confirmPayoutBody, createClosingPayoutBody, createPayoutBody, payoutMethodBody, payoutMethodSchema, payoutSchema, payoutTermsSchema } from '@tipcard/shared/payouts/schemas';
+import {
+  confirmPayoutBody,
+  createClosingPayoutBody,
+  createPayoutBody,
+  payoutMethodBody,
+  payoutMethodSchema,
+  payoutSchema,
+  payoutTermsSchema,
+} from '@tipcard/shared/payouts/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import type { PayoutMethodsService } from './payout-methods.service.ts';
@@ -11,15 +19,27 @@ const idParams = z.object({ id: z.uuid() });
 const MINUTE = 60_000;
 
 /** Payout methods and withdrawals of the signed-in staff member (issue 4); the rules live in the services. */
-export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; methods: PayoutMethodsService }> = async (app, { payouts, methods }) => {
+export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; methods: PayoutMethodsService }> = async (
+  app,
+  { payouts, methods },
+) => {
   /** Per user: code guessing is also capped per payout, this keeps scripted clients from hammering the SMS sender. */
-  const perUser = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
+  const perUser = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
   const common = { onRequest: app.authenticate } as const;
   const secured = { tags: ['payouts'], security: [{ bearer: [] }] };
 
   app.get(
     '/clients/:clientId/payout-methods',
-    { ...common, schema: { ...secured, summary: 'Payout methods, masked', params: clientParams, response: { 200: data(z.array(payoutMethodSchema)) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Payout methods, masked',
+        params: clientParams,
+        response: { 200: data(z.array(payoutMethodSchema)) },
+      },
+    },
     async (request) => ({ data: await methods.list(request.userId, request.params.clientId) }),
   );
 
@@ -28,14 +48,31 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
     {
       ...common,
       preHandler: perUser('payout-method', 20),
-      schema: { ...secured, summary: 'Add a SEPA or UK payout method (the first becomes the default)', params: clientParams, body: payoutMethodBody, response: { 201: data(payoutMethodSchema) } },
+      schema: {
+        ...secured,
+        summary: 'Add a SEPA or UK payout method (the first becomes the default)',
+        params: clientParams,
+        body: payoutMethodBody,
+        response: { 201: data(payoutMethodSchema) },
+      },
     },
-    async (request, reply) => reply.status(201).send({ data: await methods.add(request.userId, request.params.clientId, request.body, acceptedLocale(request)) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await methods.add(request.userId, request.params.clientId, request.body, acceptedLocale(request)) }),
   );
 
   app.delete(
     '/payout-methods/:id',
-    { ...common, schema: { ...secured, summary: 'Delete a payout method', params: idParams, response: { 200: data(z.object({ deleted: z.literal(true) })) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Delete a payout method',
+        params: idParams,
+        response: { 200: data(z.object({ deleted: z.literal(true) })) },
+      },
+    },
     async (request) => {
       await methods.remove(request.userId, request.params.id, acceptedLocale(request));
       return { data: { deleted: true as const } };
@@ -44,19 +81,43 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
 
   app.post(
     '/payout-methods/:id/default',
-    { ...common, schema: { ...secured, summary: 'Make a payout method the default', params: idParams, response: { 200: data(payoutMethodSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Make a payout method the default',
+        params: idParams,
+        response: { 200: data(payoutMethodSchema) },
+      },
+    },
     async (request) => ({ data: await methods.makeDefault(request.userId, request.params.id, acceptedLocale(request)) }),
   );
 
   app.get(
     '/clients/:clientId/payouts/terms',
-    { ...common, schema: { ...secured, summary: 'Minimum, fee, main balance, largest amount and expected arrival', params: clientParams, response: { 200: data(payoutTermsSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Minimum, fee, main balance, largest amount and expected arrival',
+        params: clientParams,
+        response: { 200: data(payoutTermsSchema) },
+      },
+    },
     async (request) => ({ data: await payouts.terms(request.userId, request.params.clientId) }),
   );
 
   app.get(
     '/clients/:clientId/payouts',
-    { ...common, schema: { ...secured, summary: 'Payout history, newest first', params: clientParams, response: { 200: data(z.array(payoutSchema)) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Payout history, newest first',
+        params: clientParams,
+        response: { 200: data(z.array(payoutSchema)) },
+      },
+    },
     async (request) => ({ data: await payouts.list(request.userId, request.params.clientId) }),
   );
 
@@ -74,7 +135,15 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await payouts.create(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], acceptedLocale(request)) }),
+      reply.status(201).send({
+        data: await payouts.create(
+          request.userId,
+          request.params.clientId,
+          request.body,
+          request.headers['idempotency-key'],
+          acceptedLocale(request),
+        ),
+      }),
   );
 
   app.post(
@@ -92,9 +161,15 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await payouts.createClosing(request.userId, request.params.clientId, request.body, request.headers['idempotency-key'], acceptedLocale(request)) }),
+      reply.status(201).send({
+        data: await payouts.createClosing(
+          request.userId,
+          request.params.clientId,
+          request.body,
+          request.headers['idempotency-key'],
+          acceptedLocale(request),
+        ),
+      }),
   );
 
   app.get(
@@ -107,14 +182,28 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
     '/payouts/:id/confirm',
     {
       ...common,
-      schema: { ...secured, summary: 'Confirm a withdrawal with its SMS code; moves the money', params: idParams, body: confirmPayoutBody, response: { 200: data(payoutSchema) } },
+      schema: {
+        ...secured,
+        summary: 'Confirm a withdrawal with its SMS code; moves the money',
+        params: idParams,
+        body: confirmPayoutBody,
+        response: { 200: data(payoutSchema) },
+      },
     },
     async (request) => ({ data: await payouts.confirm(request.userId, request.params.id, request.body.code) }),
   );
 
   app.post(
     '/payouts/:id/resend',
-    { ...common, schema: { ...secured, summary: 'Text a new code after the 60-second wait', params: idParams, response: { 200: data(payoutSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Text a new code after the 60-second wait',
+        params: idParams,
+        response: { 200: data(payoutSchema) },
+      },
+    },
     async (request) => ({ data: await payouts.resend(request.userId, request.params.id, acceptedLocale(request)) }),
   );
 };

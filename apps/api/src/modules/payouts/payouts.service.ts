@@ -1,7 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@tipcard/shared/constants';
 import { decimalAmount, formatAmount } from '@tipcard/shared/money/format';
-import { closingPayoutSplit, PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS, type createClosingPayoutBody, type createPayoutBody, type Payout, type PayoutTerms } from '@tipcard/shared/payouts/schemas';
+import {
+  closingPayoutSplit,
+  PAYOUT_FEE_CENTS,
+  PAYOUT_MIN_CENTS,
+  type createClosingPayoutBody,
+  type createPayoutBody,
+  type Payout,
+  type PayoutTerms,
+} from '@tipcard/shared/payouts/schemas';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -75,7 +83,9 @@ export function toPayout(row: repo.PayoutRow, now: Date): Payout {
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
     paid_at: row.paidAt?.toISOString() ?? null,
     code_expires_at: awaiting ? row.codeExpiresAt.toISOString() : null,
-    resend_after_seconds: awaiting ? Math.max(0, Math.ceil((row.codeSentAt.getTime() + PAYOUT_CODE_RESEND_WAIT_MS - now.getTime()) / 1000)) : null,
+    resend_after_seconds: awaiting
+      ? Math.max(0, Math.ceil((row.codeSentAt.getTime() + PAYOUT_CODE_RESEND_WAIT_MS - now.getTime()) / 1000))
+      : null,
   };
 }
 
@@ -84,7 +94,19 @@ export async function hasOpenPayouts(db: Executor, userId: string, now: Date): P
   return (await repo.countOpenPayoutsOfUser(db, userId, now)) > 0;
 }
 
-const PAYOUT_CSV_COLUMNS = ['id', 'status', 'amount', 'fee', 'currency', 'account', 'holder', 'created_at', 'confirmed_at', 'paid_at', 'expected_arrival'] as const;
+const PAYOUT_CSV_COLUMNS = [
+  'id',
+  'status',
+  'amount',
+  'fee',
+  'currency',
+  'account',
+  'holder',
+  'created_at',
+  'confirmed_at',
+  'paid_at',
+  'expected_arrival',
+] as const;
 /** The data export's bound: far above any real history, so the file stays finite. */
 const PAYOUT_EXPORT_MAX = 100_000;
 
@@ -95,7 +117,19 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
     PAYOUT_CSV_COLUMNS,
     rows.map((row) => {
       const p = toPayout(row, now);
-      return [p.id, p.status, decimalAmount(p.amount_cents), decimalAmount(p.fee_cents), p.currency, p.method.masked_account, p.method.holder, p.created_at, p.confirmed_at, p.paid_at, p.expected_arrival];
+      return [
+        p.id,
+        p.status,
+        decimalAmount(p.amount_cents),
+        decimalAmount(p.fee_cents),
+        p.currency,
+        p.method.masked_account,
+        p.method.holder,
+        p.created_at,
+        p.confirmed_at,
+        p.paid_at,
+        p.expected_arrival,
+      ];
     }),
   );
 }
@@ -116,12 +150,17 @@ export function createPayoutsService(deps: PayoutsDeps) {
   async function textCode(tx: Executor, payout: repo.PayoutRow, code: string, locale: Locale) {
     const user = await findUserById(tx, payout.userId);
     if (!user) return;
-    const body = t('sms.payout_code', { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents, locale), account: maskedDestination(payout), code }, locale);
+    const body = t(
+      'sms.payout_code',
+      { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents, locale), account: maskedDestination(payout), code },
+      locale,
+    );
     await messages.enqueueSms(tx, { to: user.phone, body });
   }
 
   /** Main must cover the amount and the fee, and no chargeback debt may be open (DESIGN "Money and the ledger"). */
-  const covers = (balances: { main: number; debt: number }, amountCents: number) => balances.debt >= 0 && balances.main >= amountCents + PAYOUT_FEE_CENTS;
+  const covers = (balances: { main: number; debt: number }, amountCents: number) =>
+    balances.debt >= 0 && balances.main >= amountCents + PAYOUT_FEE_CENTS;
 
   /**
    * Stores a payout waiting for its code and texts the code. `price` reads the balances (a quick answer; the
@@ -236,7 +275,13 @@ export function createPayoutsService(deps: PayoutsDeps) {
     });
     await recordPayoutHold(
       tx,
-      { payoutId: locked.id, userId: locked.userId, amountCents: locked.amountCents, feeCents: locked.feeCents, account: maskedDestination(locked) },
+      {
+        payoutId: locked.id,
+        userId: locked.userId,
+        amountCents: locked.amountCents,
+        feeCents: locked.feeCents,
+        account: maskedDestination(locked),
+      },
       now,
     );
     return repo.updatePayout(tx, locked.id, {
@@ -281,13 +326,20 @@ export function createPayoutsService(deps: PayoutsDeps) {
      */
     async create(userId: string, clientId: string, body: CreatePayout, idempotencyKey: string, locale: Locale): Promise<Payout> {
       const client = await requireOwnClient(db, userId, clientId);
-      if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents)) throw new AppError('verification_required');
+      if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents))
+        throw new AppError('verification_required');
       if (body.amount_cents < PAYOUT_MIN_CENTS) throw AppError.field('payout_minimum', 'amount_cents');
-      const requestHash = createHash('sha256').update(JSON.stringify([clientId, body.amount_cents, body.method_id])).digest('hex');
-      return request(client.userId, { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false }, (balances) => {
-        if (!covers(balances, body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
-        return { amountCents: body.amount_cents, feeCents: PAYOUT_FEE_CENTS };
-      });
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([clientId, body.amount_cents, body.method_id]))
+        .digest('hex');
+      return request(
+        client.userId,
+        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false },
+        (balances) => {
+          if (!covers(balances, body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
+          return { amountCents: body.amount_cents, feeCents: PAYOUT_FEE_CENTS };
+        },
+      );
     },
 
     /**
@@ -295,16 +347,29 @@ export function createPayoutsService(deps: PayoutsDeps) {
      * fee. Nothing moves here either: its code is given to the deletion statement, which confirms it and deletes the
      * account in one transaction. Money on hold or a debt would stop that deletion, so no code is sent for it.
      */
-    async createClosing(userId: string, clientId: string, body: CreateClosingPayout, idempotencyKey: string, locale: Locale): Promise<Payout> {
+    async createClosing(
+      userId: string,
+      clientId: string,
+      body: CreateClosingPayout,
+      idempotencyKey: string,
+      locale: Locale,
+    ): Promise<Payout> {
       const client = await requireOwnClient(db, userId, clientId);
-      if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents)) throw new AppError('verification_required');
-      const requestHash = createHash('sha256').update(JSON.stringify([clientId, 'closing', body.method_id])).digest('hex');
-      return request(client.userId, { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true }, (balances) => {
-        if (balances.debt !== 0) throw new AppError('deletion_debt');
-        if (balances.hold !== 0) throw new AppError('deletion_balance_on_hold');
-        if (balances.main <= 0) throw new AppError('insufficient_balance');
-        return closingPayoutSplit(balances.main);
-      });
+      if (await isVerificationRequired(db, client.userId, deps.verificationLimitCents))
+        throw new AppError('verification_required');
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([clientId, 'closing', body.method_id]))
+        .digest('hex');
+      return request(
+        client.userId,
+        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true },
+        (balances) => {
+          if (balances.debt !== 0) throw new AppError('deletion_debt');
+          if (balances.hold !== 0) throw new AppError('deletion_balance_on_hold');
+          if (balances.main <= 0) throw new AppError('insufficient_balance');
+          return closingPayoutSplit(balances.main);
+        },
+      );
     },
 
     /** A new code for an unconfirmed payout, after the 60-second wait ('Wait N seconds' with Retry-After). */
@@ -317,7 +382,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
         if (payout.status !== 'awaiting_confirmation' || payout.codeExpiresAt <= now) throw new AppError('payout_not_awaiting');
         const waitSeconds = Math.ceil((payout.codeSentAt.getTime() + PAYOUT_CODE_RESEND_WAIT_MS - now.getTime()) / 1000);
         if (waitSeconds > 0) {
-          throw new AppError('resend_wait', { message: `Wait ${waitSeconds} seconds`, headers: { 'retry-after': String(waitSeconds) } });
+          throw new AppError('resend_wait', {
+            message: `Wait ${waitSeconds} seconds`,
+            headers: { 'retry-after': String(waitSeconds) },
+          });
         }
         if (payout.codeSends >= PAYOUT_CODE_MAX_SENDS) throw new AppError('confirmation_limit');
         const row = await repo.updatePayout(tx, payoutId, {
@@ -354,7 +422,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
         const debt: UserAccountRef = { userId: locked.userId, kind: 'debt' };
         // The user's accounts are locked first, so the debt check and the posting see one state.
         const balanceOf = await lockBalances(tx, [main, debt]);
-        if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents)) throw AppError.field('insufficient_balance', 'amount_cents');
+        if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents))
+          throw AppError.field('insufficient_balance', 'amount_cents');
         return sendOnItsWay(tx, locked, now);
       });
       return toPayout(confirmed, clock.now());
@@ -382,7 +451,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
       const debt: UserAccountRef = { userId: locked.userId, kind: 'debt' };
       const balanceOf = await lockBalances(tx, [main, debt]);
-      if (balanceOf(debt) !== 0 || balanceOf(main) !== locked.amountCents + locked.feeCents) throw new AppError('closing_balance_changed');
+      if (balanceOf(debt) !== 0 || balanceOf(main) !== locked.amountCents + locked.feeCents)
+        throw new AppError('closing_balance_changed');
       await sendOnItsWay(tx, locked, now);
     },
   };
@@ -410,12 +480,26 @@ export async function markBatchSent(db: Executor, batchId: string, now: Date): P
 }
 
 /** The bank's answer for one payout; false when it is not in flight (already settled: nothing changes). */
-export async function markPayout(db: Database, payoutId: string, outcome: 'paid' | 'returned', now: Date, reason = 'Returned by the bank'): Promise<boolean> {
-  return db.transaction((tx) => applyPayoutOutcome(tx, payoutId, outcome === 'paid' ? { state: 'paid' } : { state: 'returned', reason }, now));
+export async function markPayout(
+  db: Database,
+  payoutId: string,
+  outcome: 'paid' | 'returned',
+  now: Date,
+  reason = 'Returned by the bank',
+): Promise<boolean> {
+  return db.transaction((tx) =>
+    applyPayoutOutcome(tx, payoutId, outcome === 'paid' ? { state: 'paid' } : { state: 'returned', reason }, now),
+  );
 }
 
 /** Marks every payout of a batch that is still in flight; answers how many changed. */
-export async function markBatchPayouts(db: Database, batchId: string, outcome: 'paid' | 'returned', now: Date, reason?: string): Promise<number> {
+export async function markBatchPayouts(
+  db: Database,
+  batchId: string,
+  outcome: 'paid' | 'returned',
+  now: Date,
+  reason?: string,
+): Promise<number> {
   let changed = 0;
   for (const payout of await repo.listBatchPayouts(db, batchId)) {
     if (await markPayout(db, payout.id, outcome, now, reason)) changed += 1;

@@ -18,14 +18,28 @@ export async function codeFor(t: TestApp, phone: string, payoutId: string): Prom
   // The dev outbox, newest first, as a developer reads it (200 is its page limit and the concurrency test's size).
   const outbox = await t.call({ method: 'GET', url: `/api/dev/outbox?limit=200&to=${encodeURIComponent(phone)}` });
   const messages: { body: string }[] = outbox.body.data;
-  const body = messages.find((message) => message.body.includes(`withdrawal ${payoutRef(payoutId)}:`) && message.body.includes('code is'))?.body ?? '';
+  const body =
+    messages.find((message) => message.body.includes(`withdrawal ${payoutRef(payoutId)}:`) && message.body.includes('code is'))
+      ?.body ?? '';
   const code = /code is (\d{6})/.exec(body)?.[1];
   if (!code) throw new Error(`no code texted for payout ${payoutId}`);
   return code;
 }
 
-export const SEPA_METHOD = { kind: 'sepa', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', holder_last_name: 'Müller', address: 'Hauptstraße 1, Berlin' } as const;
-export const UK_METHOD = { kind: 'uk', account_number: '31926819', sort_code: '60-16-13', holder_name: 'Jane Smith', address: '1 High St, London' } as const;
+export const SEPA_METHOD = {
+  kind: 'sepa',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  holder_last_name: 'Müller',
+  address: 'Hauptstraße 1, Berlin',
+} as const;
+export const UK_METHOD = {
+  kind: 'uk',
+  account_number: '31926819',
+  sort_code: '60-16-13',
+  holder_name: 'Jane Smith',
+  address: '1 High St, London',
+} as const;
 
 /**
  * Runs the payout jobs' steps until none has anything due at `now`, as the runner's ticks would, and counts what
@@ -50,7 +64,12 @@ export async function runPayoutWork(deps: PayoutJobDeps, now: Date) {
  */
 export async function staffWithMain(t: TestApp, cents: number, card: Parameters<typeof signUpWithCard>[1] = {}) {
   const owner = await signUpWithCard(t, card);
-  const method = await t.call({ method: 'POST', url: `/api/clients/${owner.clientId}/payout-methods`, token: owner.jwt, payload: SEPA_METHOD });
+  const method = await t.call({
+    method: 'POST',
+    url: `/api/clients/${owner.clientId}/payout-methods`,
+    token: owner.jwt,
+    payload: SEPA_METHOD,
+  });
   const methodId: string = method.body.data.id;
   if (cents >= TIP_MIN_CENTS) await fundMain(t, owner, cents);
   else if (cents > 0) {
@@ -63,9 +82,25 @@ export async function staffWithMain(t: TestApp, cents: number, card: Parameters<
       payload: { amount_cents: 300, method_id: methodId },
     });
     const code = await codeFor(t, owner.phone, withdrawal.body.data.id);
-    expect((await t.call({ method: 'POST', url: `/api/payouts/${withdrawal.body.data.id}/confirm`, token: owner.jwt, payload: { code } })).status).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/api/payouts/${withdrawal.body.data.id}/confirm`,
+          token: owner.jwt,
+          payload: { code },
+        })
+      ).status,
+    ).toBe(200);
     // Other tests' payouts in flight may be paid by the same run.
-    expect((await runPayoutWork({ db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor }, t.clock.now())).paid).toBeGreaterThanOrEqual(1);
+    expect(
+      (
+        await runPayoutWork(
+          { db: t.app.db, log: t.app.log, rail: createSandboxRail(t.app.db, 0), debtor: t.app.config.payouts.debtor },
+          t.clock.now(),
+        )
+      ).paid,
+    ).toBeGreaterThanOrEqual(1);
   }
   expect((await userBalances(t.app.db, owner.userId)).main).toBe(cents);
   return { ...owner, methodId };

@@ -16,14 +16,28 @@ const transfer = (overrides: Partial<SepaTransfer> = {}): SepaTransfer => ({
   ...overrides,
 });
 const build = (transfers: SepaTransfer[]) =>
-  buildSepaCreditTransferFile({ messageId: 'TC0123456789ABCDEF', createdAt: new Date('2026-11-20T10:00:00Z'), executionDate: '2026-11-23', debtor, transfers });
+  buildSepaCreditTransferFile({
+    messageId: 'TC0123456789ABCDEF',
+    createdAt: new Date('2026-11-20T10:00:00Z'),
+    executionDate: '2026-11-23',
+    debtor,
+    transfers,
+  });
 
 describe('SEPA pain.001.001.09 file', () => {
   it('validates against the EPC schema with one and with many transfers, and sums them', async () => {
     const one = build([transfer()]);
     await expectValidPain001(one);
     expect(one).toContain('<CtrlSum>10.00</CtrlSum>');
-    const many = build([transfer({ amountCents: 300 }), transfer({ amountCents: 1_234_567, endToEndId: 'a'.repeat(32), creditorIban: 'LV80BANK0000435195001', creditorBic: 'HABALV22' })]);
+    const many = build([
+      transfer({ amountCents: 300 }),
+      transfer({
+        amountCents: 1_234_567,
+        endToEndId: 'a'.repeat(32),
+        creditorIban: 'LV80BANK0000435195001',
+        creditorBic: 'HABALV22',
+      }),
+    ]);
     await expectValidPain001(many);
     expect(many).toContain('<NbOfTxs>2</NbOfTxs>');
     expect(many).toContain('<CtrlSum>12348.67</CtrlSum>');
@@ -75,7 +89,17 @@ describe('SEPA pain.001.001.09 file', () => {
 
 describe('UK bulk CSV', () => {
   it('writes sort code, account number, name, amount and reference', () => {
-    const csv = buildUkBulkCsv([{ sortCode: '601613', accountNumber: '31926819', name: 'Jane O\'Brien, "Esq"', amountCents: 1050, reference: 'Tipcard 0f8fad5b' }]);
-    expect(csv).toBe('sort_code,account_number,account_name,amount,reference\r\n601613,31926819,JANE O BRIEN ESQ,10.50,TIPCARD 0F8FAD5B\r\n');
+    const csv = buildUkBulkCsv([
+      {
+        sortCode: '601613',
+        accountNumber: '31926819',
+        name: 'Jane O\'Brien, "Esq"',
+        amountCents: 1050,
+        reference: 'Tipcard 0f8fad5b',
+      },
+    ]);
+    expect(csv).toBe(
+      'sort_code,account_number,account_name,amount,reference\r\n601613,31926819,JANE O BRIEN ESQ,10.50,TIPCARD 0F8FAD5B\r\n',
+    );
   });
 });

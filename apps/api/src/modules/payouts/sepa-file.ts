@@ -39,7 +39,8 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAP
 
 /** A transfer's amount as the bank files write it ("12.34"); a bank refuses a zero or negative transfer. */
 export function transferAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`A transfer amount must be positive integer cents, got ${cents}`);
+  if (!Number.isSafeInteger(cents) || cents <= 0)
+    throw new RangeError(`A transfer amount must be positive integer cents, got ${cents}`);
   return decimalAmount(cents);
 }
 
@@ -81,7 +82,9 @@ export function buildSepaCreditTransferFile(input: SepaBatchInput): string {
       `        <Amt><InstdAmt Ccy="EUR">${transferAmount(transfer.amountCents)}</InstdAmt></Amt>`,
       `        <CdtrAgt><FinInstnId>${tag('BICFI', transfer.creditorBic)}</FinInstnId></CdtrAgt>`,
       `        <Cdtr>${tag('Nm', partyName(transfer.creditorName))}${
-        address.length > 0 ? `<PstlAdr>${tag('Ctry', transfer.creditorIban.slice(0, 2))}${address.map((line) => tag('AdrLine', line)).join('')}</PstlAdr>` : ''
+        address.length > 0
+          ? `<PstlAdr>${tag('Ctry', transfer.creditorIban.slice(0, 2))}${address.map((line) => tag('AdrLine', line)).join('')}</PstlAdr>`
+          : ''
       }</Cdtr>`,
       `        <CdtrAcct><Id>${tag('IBAN', transfer.creditorIban)}</Id></CdtrAcct>`,
       ...(remittance ? [`        <RmtInf>${tag('Ustrd', remittance)}</RmtInf>`] : []),

@@ -30,7 +30,13 @@ export function buildUkBulkCsv(transfers: UkTransfer[]): string {
       throw new Error('A UK transfer needs a 6-digit sort code and an 8-digit account number');
     }
     // Nothing left after reduction contains a comma or a quote, so no cell needs quoting.
-    return [transfer.sortCode, transfer.accountNumber, bacsText(transfer.name, 18) || 'UNKNOWN', transferAmount(transfer.amountCents), bacsText(transfer.reference, 18)].join(',');
+    return [
+      transfer.sortCode,
+      transfer.accountNumber,
+      bacsText(transfer.name, 18) || 'UNKNOWN',
+      transferAmount(transfer.amountCents),
+      bacsText(transfer.reference, 18),
+    ].join(',');
   });
   return `${['sort_code,account_number,account_name,amount,reference', ...lines].join('\r\n')}\r\n`;
 }

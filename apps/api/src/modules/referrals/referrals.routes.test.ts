@@ -134,7 +134,9 @@ describe('referral programme', () => {
     const user = await referrer();
     const friend = await inviteFriend(user.code);
     for (const cents of [20_000, 20_000, 300]) await receiveTip(t, friend.cardId, cents);
-    expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: user.jwt, payload: {} })).status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: user.jwt, payload: {} })).status).toBe(
+      200,
+    );
     t.clock.advance(DAY);
     expect(await t.runJob('referrals.reward')).toBeGreaterThanOrEqual(1);
     expect(await userBalances(t.app.db, user.userId)).toEqual({ main: 0, hold: 0, debt: 0 });
@@ -165,8 +167,10 @@ describe('referral programme', () => {
     const user = await referrer();
     const oneCard = await inviteFriend(user.code);
     const threeCards = await inviteFriend(user.code, 'Ilze');
-    for (const spacing of ['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242']) await tipAtCheckout(oneCard.cardId, 20_000, `method=card&card_number=${spacing}`);
-    for (const cardNumber of ['4242424242424242', '5555555555554444', '4000056655665556']) await tipAtCheckout(threeCards.cardId, 2_000, `method=card&card_number=${cardNumber}`);
+    for (const spacing of ['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242'])
+      await tipAtCheckout(oneCard.cardId, 20_000, `method=card&card_number=${spacing}`);
+    for (const cardNumber of ['4242424242424242', '5555555555554444', '4000056655665556'])
+      await tipAtCheckout(threeCards.cardId, 2_000, `method=card&card_number=${cardNumber}`);
     t.clock.advance(DAY);
     await t.runJob('referrals.reward');
     // 30 EUR of fees from one payer: not yet a reward; 3 EUR from three payers: accrued, paid at the window's end.
@@ -186,7 +190,8 @@ describe('referral programme', () => {
     const user = await referrer();
     const oneWallet = await inviteFriend(user.code);
     const threeWallets = await inviteFriend(user.code, 'Ilze');
-    for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=1', 'method=apple_pay']) await tipAtCheckout(oneWallet.cardId, 20_000, form);
+    for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=1', 'method=apple_pay'])
+      await tipAtCheckout(oneWallet.cardId, 20_000, form);
     for (const form of ['method=apple_pay', 'method=apple_pay&wallet_payer=2', 'method=google_pay&wallet_payer=2']) {
       await tipAtCheckout(threeWallets.cardId, 20_000, form);
     }
@@ -270,18 +275,26 @@ describe('referral programme', () => {
       await fc.assert(
         fc.asyncProperty(
           // Tips by payer (an index into the test cards) with what is refunded of each: nothing, part or all.
-          fc.array(fc.record({ payer: fc.integer({ min: 0, max: 4 }), refunded: fc.constantFrom('none', 'part', 'all') }), { minLength: 3, maxLength: 5 }).filter(
-            (tips) => new Set(tips.map((tip) => tip.payer)).size >= 3,
-          ),
+          fc
+            .array(fc.record({ payer: fc.integer({ min: 0, max: 4 }), refunded: fc.constantFrom('none', 'part', 'all') }), {
+              minLength: 3,
+              maxLength: 5,
+            })
+            .filter((tips) => new Set(tips.map((tip) => tip.payer)).size >= 3),
           async (tips) => {
             const friend = await inviteFriend(user.code);
-            const before = { main: (await userBalances(t.app.db, user.userId)).main, expense: await platformBalance(t.app.db, 'referral_expense') };
+            const before = {
+              main: (await userBalances(t.app.db, user.userId)).main,
+              expense: await platformBalance(t.app.db, 'referral_expense'),
+            };
             const paid = [];
-            for (const tip of tips) paid.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${PAYER_CARDS[tip.payer]}`));
+            for (const tip of tips)
+              paid.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${PAYER_CARDS[tip.payer]}`));
             t.clock.advance(DAY);
             await t.runJob('referrals.reward');
             expect((await userBalances(t.app.db, user.userId)).main - before.main).toBe(1000);
-            for (const [i, tip] of tips.entries()) if (tip.refunded !== 'none') await refund(paid[i]!.id, tip.refunded === 'all' ? 20_000 : 7_000);
+            for (const [i, tip] of tips.entries())
+              if (tip.refunded !== 'none') await refund(paid[i]!.id, tip.refunded === 'all' ? 20_000 : 7_000);
             const payersLeft = new Set(tips.filter((tip) => tip.refunded !== 'all').map((tip) => tip.payer)).size;
             const stands = payersLeft >= 3;
             // The newest friend is this run's.
@@ -317,7 +330,8 @@ describe('referral rewards taken back', () => {
     const user = await referrer();
     const friend = await inviteFriend(user.code);
     const tips = [];
-    for (const card of PAYER_CARDS.slice(0, 3)) tips.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${card}`));
+    for (const card of PAYER_CARDS.slice(0, 3))
+      tips.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${card}`));
     t.clock.advance(DAY);
     await t.runJob('referrals.reward');
     expect((await userBalances(t.app.db, user.userId)).main).toBe(1000);
@@ -356,7 +370,8 @@ describe('referral rewards taken back', () => {
     const user = await referrer();
     const friend = await inviteFriend(user.code);
     const tips = [];
-    for (const card of PAYER_CARDS.slice(0, 4)) tips.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${card}`));
+    for (const card of PAYER_CARDS.slice(0, 4))
+      tips.push(await tipAtCheckout(friend.cardId, 20_000, `method=card&card_number=${card}`));
     t.clock.advance(DAY);
     await t.runJob('referrals.reward');
     expect((await userBalances(t.app.db, user.userId)).main).toBe(1000);

@@ -8,7 +8,10 @@ import { landingPageRenderer, sendShell } from '../web-shell/web-shell.service.t
 import { pageMetaOf } from './site.service.ts';
 
 /** GET /api/site: the operator's details and the anti-bot site key, for the web app's header, footer and forms. */
-export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReporting: ErrorReportingInfo }> = async (app, { info, errorReporting }) => {
+export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReporting: ErrorReportingInfo }> = async (
+  app,
+  { info, errorReporting },
+) => {
   app.get(
     '/site',
     {

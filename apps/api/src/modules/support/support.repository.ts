@@ -17,11 +17,19 @@ export async function insertTicket(db: Executor, values: { userId: string; title
 
 /** The user's tickets, the most recently active first. */
 export async function listTickets(db: Executor, userId: string): Promise<TicketRow[]> {
-  return db.select().from(supportTickets).where(eq(supportTickets.userId, userId)).orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id));
+  return db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id));
 }
 
 /** Tickets of a status (every status when none), the longest without activity first: the back office's inbox. */
-export async function listTicketsByStatus(db: Executor, status: TicketRow['status'] | undefined, limit: number): Promise<TicketRow[]> {
+export async function listTicketsByStatus(
+  db: Executor,
+  status: TicketRow['status'] | undefined,
+  limit: number,
+): Promise<TicketRow[]> {
   return db
     .select()
     .from(supportTickets)
@@ -49,11 +57,18 @@ export async function lockTicket(db: Executor, ticketId: string): Promise<Ticket
   return row;
 }
 
-export async function touchTicket(db: Executor, ticketId: string, changes: { status: TicketRow['status']; now: Date }): Promise<void> {
+export async function touchTicket(
+  db: Executor,
+  ticketId: string,
+  changes: { status: TicketRow['status']; now: Date },
+): Promise<void> {
   await db.update(supportTickets).set({ status: changes.status, updatedAt: changes.now }).where(eq(supportTickets.id, ticketId));
 }
 
-export async function insertMessage(db: Executor, values: { ticketId: string; author: Author; body: string; now: Date }): Promise<MessageRow> {
+export async function insertMessage(
+  db: Executor,
+  values: { ticketId: string; author: Author; body: string; now: Date },
+): Promise<MessageRow> {
   const [row] = await db
     .insert(supportMessages)
     .values({ ticketId: values.ticketId, author: values.author, body: values.body, createdAt: values.now })
@@ -96,7 +111,10 @@ export async function findAttachment(db: Executor, ticketId: string, attachmentI
 /** Every ticket of the user with its messages and attachments (erasure); answers the attachments' file ids. */
 export async function deleteTicketsOfUser(tx: Executor, userId: string): Promise<string[]> {
   const tickets = tx.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.userId, userId));
-  const removed = await tx.delete(supportAttachments).where(inArray(supportAttachments.ticketId, tickets)).returning({ fileId: supportAttachments.fileId });
+  const removed = await tx
+    .delete(supportAttachments)
+    .where(inArray(supportAttachments.ticketId, tickets))
+    .returning({ fileId: supportAttachments.fileId });
   await tx.delete(supportMessages).where(inArray(supportMessages.ticketId, tickets));
   await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
   return removed.map((row) => row.fileId);
@@ -104,5 +122,11 @@ export async function deleteTicketsOfUser(tx: Executor, userId: string): Promise
 
 export async function listTicketsWithConversation(db: Executor, userId: string) {
   const tickets = await listTickets(db, userId);
-  return Promise.all(tickets.map(async (ticket) => ({ ticket, messages: await listMessages(db, ticket.id), attachments: await listAttachments(db, ticket.id) })));
+  return Promise.all(
+    tickets.map(async (ticket) => ({
+      ticket,
+      messages: await listMessages(db, ticket.id),
+      attachments: await listAttachments(db, ticket.id),
+    })),
+  );
 }

@@ -16,7 +16,10 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUp>>;
 
 const pdf = textPdf('Bank statement');
-const png = () => sharp({ create: { width: 32, height: 20, channels: 3, background: '#1e3a8a' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 32, height: 20, channels: 3, background: '#1e3a8a' } })
+    .png()
+    .toBuffer();
 
 /** An ASiC-E container as the Latvian eParaksts tools write it: `mimetype` first and stored, the document, a signature. */
 async function edoc(document?: Buffer): Promise<Buffer> {
@@ -128,14 +131,24 @@ describe('support: tickets', () => {
     expect((await read(other, id)).status).toBe(404);
     expect((await reply(other, id, 'mine now')).status).toBe(404);
     expect((await attach(other, id, upload(await pdf, 'x.pdf', 'application/pdf'))).status).toBe(404);
-    const download = await t.call({ method: 'GET', url: url(other, `/${id}/attachments/${file.body.data.id}`), token: other.jwt });
+    const download = await t.call({
+      method: 'GET',
+      url: url(other, `/${id}/attachments/${file.body.data.id}`),
+      token: other.jwt,
+    });
     expect(download.status).toBe(404);
     // The owner's client id with the other user's token.
     expect((await t.call({ method: 'GET', url: url(owner), token: other.jwt })).status).toBe(404);
-    expect((await t.call({ method: 'POST', url: url(owner), token: other.jwt, payload: { title: 'x', message: 'y' } })).status).toBe(404);
+    expect(
+      (await t.call({ method: 'POST', url: url(owner), token: other.jwt, payload: { title: 'x', message: 'y' } })).status,
+    ).toBe(404);
     // An attachment id of another ticket through one's own ticket.
     const otherTicket = await newTicket(other);
-    const crossed = await t.call({ method: 'GET', url: url(other, `/${otherTicket}/attachments/${file.body.data.id}`), token: other.jwt });
+    const crossed = await t.call({
+      method: 'GET',
+      url: url(other, `/${otherTicket}/attachments/${file.body.data.id}`),
+      token: other.jwt,
+    });
     expect(crossed.status).toBe(404);
     expect((await t.call({ method: 'GET', url: url(owner) })).status).toBe(401);
 
@@ -152,12 +165,23 @@ describe('support: attachments', () => {
     const bytes = await pdf;
     const added = await attach(user, id, upload(bytes, '../../Līgums "final".pdf', 'application/octet-stream'));
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ author: 'user', name: 'Līgums final.pdf', mime: 'application/pdf', size_bytes: bytes.length });
+    expect(added.body.data).toMatchObject({
+      author: 'user',
+      name: 'Līgums final.pdf',
+      mime: 'application/pdf',
+      size_bytes: bytes.length,
+    });
 
-    const download = await t.app.inject({ method: 'GET', url: url(user, `/${id}/attachments/${added.body.data.id}`), headers: { authorization: `Bearer ${user.jwt}` } });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: url(user, `/${id}/attachments/${added.body.data.id}`),
+      headers: { authorization: `Bearer ${user.jwt}` },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="L_gums_final.pdf"; filename*=UTF-8''${encodeURIComponent('Līgums final.pdf')}`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="L_gums_final.pdf"; filename*=UTF-8''${encodeURIComponent('Līgums final.pdf')}`,
+    );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(download.rawPayload.equals(bytes)).toBe(true);
@@ -166,7 +190,11 @@ describe('support: attachments', () => {
     // A right-to-left override would show `invoice\u202Efdp.exe` as `invoiceexe.pdf`: it is not kept.
     const disguised = await attach(user, id, upload(bytes, 'invoice\u202Efdp.exe', 'application/pdf'));
     expect(disguised.body.data.name).toBe('invoicefdp.exe');
-    const served = await t.app.inject({ method: 'GET', url: url(user, `/${id}/attachments/${disguised.body.data.id}`), headers: { authorization: `Bearer ${user.jwt}` } });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: url(user, `/${id}/attachments/${disguised.body.data.id}`),
+      headers: { authorization: `Bearer ${user.jwt}` },
+    });
     expect(served.headers['content-disposition']).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
   });
 
@@ -184,7 +212,10 @@ describe('support: attachments', () => {
   it('refuses a renamed executable and a plain ZIP named .edoc, storing nothing', async () => {
     const user = await signUp(t);
     const id = await newTicket(user);
-    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(2000, 7)]);
+    const exe = Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+      Buffer.alloc(2000, 7),
+    ]);
     const renamed = await attach(user, id, upload(exe, 'invoice.pdf', 'application/pdf'));
     expect(renamed.status).toBe(422);
     expect(renamed.body).toMatchObject({ code: 'invalid_file', errors: ['This file type is not allowed'] });
@@ -192,7 +223,13 @@ describe('support: attachments', () => {
     container.write('notatype', 30, 'latin1');
     const fake = await attach(user, id, upload(container, 'contract.edoc', 'application/octet-stream'));
     expect(fake.status).toBe(422);
-    expect((await t.app.db.select().from(supportAttachments).innerJoin(supportTickets, eq(supportTickets.id, supportAttachments.ticketId)).where(eq(supportTickets.userId, user.userId)))).toEqual([]);
+    expect(
+      await t.app.db
+        .select()
+        .from(supportAttachments)
+        .innerJoin(supportTickets, eq(supportTickets.id, supportAttachments.ticketId))
+        .where(eq(supportTickets.userId, user.userId)),
+    ).toEqual([]);
   });
 
   it('refuses a PDF that runs JavaScript, alone or inside an .edoc (its own code), and any .edoc that is no signed container, storing nothing', async () => {
@@ -200,15 +237,27 @@ describe('support: attachments', () => {
     const id = await newTicket(user);
     const alone = await attach(user, id, upload(javaScriptPdf(), 'statement.pdf', 'application/pdf'));
     expect(alone.status).toBe(422);
-    expect(alone.body).toMatchObject({ code: 'file_active_content', validation_errors: { content: ['This file contains scripts, links, actions or attached files, which are not allowed'] } });
+    expect(alone.body).toMatchObject({
+      code: 'file_active_content',
+      validation_errors: { content: ['This file contains scripts, links, actions or attached files, which are not allowed'] },
+    });
     const inside = await attach(user, id, upload(await edoc(javaScriptPdf()), 'contract.edoc', 'application/octet-stream'));
     expect(inside.status).toBe(422);
     expect(inside.body.code).toBe('file_active_content');
 
     // Anything else behind an .edoc header: the rest garbage, no signature, an executable inside.
     const real = await edoc();
-    const headerOnly = Buffer.concat([real.subarray(0, 30 + 'mimetype'.length + 31), Buffer.from('<script>alert(1)</script> and anything else')]);
-    const unsigned = zip([{ name: 'mimetype', content: 'application/vnd.etsi.asic-e+zip', stored: true }, { name: 'statement.pdf', content: await pdf }], new Date());
+    const headerOnly = Buffer.concat([
+      real.subarray(0, 30 + 'mimetype'.length + 31),
+      Buffer.from('<script>alert(1)</script> and anything else'),
+    ]);
+    const unsigned = zip(
+      [
+        { name: 'mimetype', content: 'application/vnd.etsi.asic-e+zip', stored: true },
+        { name: 'statement.pdf', content: await pdf },
+      ],
+      new Date(),
+    );
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(500, 7)]);
     const program = zip(
       [
@@ -258,7 +307,9 @@ describe('support: attachments', () => {
     const user = await signUp(t);
     const id = await newTicket(user);
     const bytes = await pdf;
-    const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => attach(user, id, upload(bytes, `page-${i + 1}.pdf`, 'application/pdf'))));
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => attach(user, id, upload(bytes, `page-${i + 1}.pdf`, 'application/pdf'))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(7).fill(201));
     const names = (await read(user, id)).body.data.attachments.map((a: { name: string }) => a.name).sort();
     expect(names).toEqual(Array.from({ length: 7 }, (_, i) => `page-${i + 1}.pdf`));
@@ -274,7 +325,8 @@ describe('support: attachments', () => {
 });
 
 describe('support: operator replies, statuses and the badge', () => {
-  const waiting = async (user: User) => (await list(user)).body.data.filter((x: { status: string }) => x.status === 'waiting_for_user').length;
+  const waiting = async (user: User) =>
+    (await list(user)).body.data.filter((x: { status: string }) => x.status === 'waiting_for_user').length;
 
   it("sets waiting_for_user, texts the user the ticket's link, counts in the badge; the user's reply opens it again", async () => {
     const user = await signUp(t);
@@ -301,7 +353,9 @@ describe('support: operator replies, statuses and the badge', () => {
   });
 
   it('refuses a blank operator reply and an unknown ticket', async () => {
-    await expect(t.app.services.support.replyAsOperator(crypto.randomUUID(), 'Hello')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(t.app.services.support.replyAsOperator(crypto.randomUUID(), 'Hello')).rejects.toMatchObject({
+      code: 'not_found',
+    });
     const user = await signUp(t);
     const id = await newTicket(user);
     await expect(t.app.services.support.replyAsOperator(id, '  ')).rejects.toMatchObject({ code: 'validation_failed' });
@@ -333,10 +387,14 @@ describe('support: operator replies, statuses and the badge', () => {
 });
 
 describe('support: the development reply route', () => {
-  it("replies as an operator outside production", async () => {
+  it('replies as an operator outside production', async () => {
     const user = await signUp(t);
     const id = await newTicket(user);
-    const replied = await t.call({ method: 'POST', url: `/api/dev/support/${id}/reply`, payload: { message: 'Hello from support' } });
+    const replied = await t.call({
+      method: 'POST',
+      url: `/api/dev/support/${id}/reply`,
+      payload: { message: 'Hello from support' },
+    });
     expect(replied.status).toBe(204);
     expect((await read(user, id)).body.data.status).toBe('waiting_for_user');
   });
@@ -344,7 +402,12 @@ describe('support: the development reply route', () => {
   it('answers this machine only, as the dev outbox does', async () => {
     const user = await signUp(t);
     const id = await newTicket(user);
-    const fromAfar = await t.app.inject({ method: 'POST', url: `/api/dev/support/${id}/reply`, remoteAddress: '192.168.1.20', payload: { message: 'Not an operator' } });
+    const fromAfar = await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/support/${id}/reply`,
+      remoteAddress: '192.168.1.20',
+      payload: { message: 'Not an operator' },
+    });
     expect(fromAfar.statusCode).toBe(404);
     expect((await read(user, id)).body.data.status).toBe('open');
   });

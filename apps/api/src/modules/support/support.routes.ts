@@ -42,7 +42,13 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
     '/clients/:clientId/tickets',
     {
       ...owner,
-      schema: { tags, security, summary: "The user's support tickets, the most recently active first", params: clientParams, response: { 200: data(z.array(ticketSummarySchema)) } },
+      schema: {
+        tags,
+        security,
+        summary: "The user's support tickets, the most recently active first",
+        params: clientParams,
+        response: { 200: data(z.array(ticketSummarySchema)) },
+      },
     },
     async (request) => ({ data: await support.list(request.userId, request.params.clientId) }),
   );
@@ -61,14 +67,21 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
         response: { 201: data(createdTicketSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await support.create(request.userId, request.params.clientId, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await support.create(request.userId, request.params.clientId, request.body) }),
   );
 
   app.get(
     '/clients/:clientId/tickets/:ticketId',
     {
       ...owner,
-      schema: { tags, security, summary: 'One ticket with its messages and attachments', params: ticketParams, response: { 200: data(ticketSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One ticket with its messages and attachments',
+        params: ticketParams,
+        response: { 200: data(ticketSchema) },
+      },
     },
     async (request) => ({ data: await support.get(request.userId, request.params.clientId, request.params.ticketId) }),
   );
@@ -111,7 +124,9 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
     },
     async (request, reply) => {
       const { userId, params } = request;
-      return reply.status(201).send({ data: await support.addAttachment(userId, params.clientId, params.ticketId, request.body) });
+      return reply
+        .status(201)
+        .send({ data: await support.addAttachment(userId, params.clientId, params.ticketId, request.body) });
     },
   );
 

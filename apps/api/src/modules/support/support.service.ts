@@ -76,7 +76,13 @@ const statusAfter = (author: repo.Author) => (author === 'operator' ? 'waiting_f
 /** The support centre: the user's tickets, their messages and attachments, and the operator's side of a reply. */
 export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
   /** The user's own ticket behind their own client; 404 for anyone else's, so ids reveal nothing. */
-  async function ownTicket(executor: Executor, userId: string, clientId: string, ticketId: string, lock = false): Promise<repo.TicketRow> {
+  async function ownTicket(
+    executor: Executor,
+    userId: string,
+    clientId: string,
+    ticketId: string,
+    lock = false,
+  ): Promise<repo.TicketRow> {
     await requireOwnClient(executor, userId, clientId);
     const ticket = lock ? await repo.lockTicket(executor, ticketId) : await repo.findTicket(executor, ticketId);
     if (!ticket || ticket.userId !== userId) throw new AppError('not_found');
@@ -84,7 +90,13 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
   }
 
   /** The user's activity on their ticket: refused once closed (a new ticket is the way back), reopens it otherwise. */
-  async function userActivity(tx: Executor, userId: string, clientId: string, ticketId: string, now: Date): Promise<repo.TicketRow> {
+  async function userActivity(
+    tx: Executor,
+    userId: string,
+    clientId: string,
+    ticketId: string,
+    now: Date,
+  ): Promise<repo.TicketRow> {
     const ticket = await ownTicket(tx, userId, clientId, ticketId, true);
     if (ticket.status === 'closed') throw new AppError('ticket_closed');
     await repo.touchTicket(tx, ticket.id, { status: statusAfter('user'), now });
@@ -92,7 +104,12 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
   }
 
   /** An operator's change of status, from the states it allows (409 otherwise), under the ticket's lock. */
-  async function setStatus(ticketId: string, from: readonly TicketStatus[], status: TicketStatus, onChanged?: OnTicketChange): Promise<TicketSummary> {
+  async function setStatus(
+    ticketId: string,
+    from: readonly TicketStatus[],
+    status: TicketStatus,
+    onChanged?: OnTicketChange,
+  ): Promise<TicketSummary> {
     return db.transaction(async (tx) => {
       const ticket = await repo.lockTicket(tx, ticketId);
       if (!ticket) throw new AppError('not_found');
@@ -115,7 +132,11 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
       return repo.countTicketsWithStatus(db, userId, 'waiting_for_user');
     },
 
-    async create(userId: string, clientId: string, body: CreateTicketBody & { message?: string | undefined }): Promise<{ id: string }> {
+    async create(
+      userId: string,
+      clientId: string,
+      body: CreateTicketBody & { message?: string | undefined },
+    ): Promise<{ id: string }> {
       await requireOwnClient(db, userId, clientId);
       const now = clock.now();
       return db.transaction(async (tx) => {
@@ -147,7 +168,12 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
      * An attachment typed by its bytes (PDF, JPEG, PNG or .edoc; images re-encoded, so whatever rides behind an
      * image's data is dropped), at most 10 MB. Checked before the transaction: CPU work holds no connection.
      */
-    async addAttachment(userId: string, clientId: string, ticketId: string, body: TicketAttachmentBody): Promise<TicketAttachment> {
+    async addAttachment(
+      userId: string,
+      clientId: string,
+      ticketId: string,
+      body: TicketAttachmentBody,
+    ): Promise<TicketAttachment> {
       await ownTicket(db, userId, clientId, ticketId);
       const document = await normalizeDocument('content', body.content, { edoc: true });
       const now = clock.now();
@@ -216,7 +242,11 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
         await repo.touchTicket(tx, ticket.id, { status, now });
         const user = await findUserById(tx, ticket.userId);
         // The user may turn these texts off in Settings; the answer waits in the support centre either way.
-        if (user?.smsSupportReplies && !user.deletedAt) await messages.enqueueSms(tx, { to: user.phone, body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }) });
+        if (user?.smsSupportReplies && !user.deletedAt)
+          await messages.enqueueSms(tx, {
+            to: user.phone,
+            body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }),
+          });
         await options.onChanged?.(tx, { ticket, status, attachments: documents.map((document) => document.name) });
       });
     },
@@ -255,7 +285,8 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
     },
 
     /** Closes a ticket that is not closed (the user then opens a new one to write again). */
-    close: (ticketId: string, onChanged?: OnTicketChange) => setStatus(ticketId, ['open', 'waiting_for_user'], 'closed', onChanged),
+    close: (ticketId: string, onChanged?: OnTicketChange) =>
+      setStatus(ticketId, ['open', 'waiting_for_user'], 'closed', onChanged),
     /** Opens a closed ticket again, for the operators to carry on with it. */
     reopen: (ticketId: string, onChanged?: OnTicketChange) => setStatus(ticketId, ['closed'], 'open', onChanged),
   };

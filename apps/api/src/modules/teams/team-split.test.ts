@@ -33,7 +33,9 @@ describe('splitAmongMembers', () => {
               s.feeCents >= 0 &&
               (i === 0 ||
                 // A member who started earlier never gets less than one who started later (net or fee).
-                (split[i - 1]!.member.joinedAt <= s.member.joinedAt && split[i - 1]!.netCents >= s.netCents && split[i - 1]!.feeCents >= s.feeCents)),
+                (split[i - 1]!.member.joinedAt <= s.member.joinedAt &&
+                  split[i - 1]!.netCents >= s.netCents &&
+                  split[i - 1]!.feeCents >= s.feeCents)),
           );
           return (
             split.length === members.length &&

@@ -26,9 +26,12 @@ export interface SplitMember {
  */
 export function splitAmongMembers<M extends SplitMember>(members: readonly M[], totalCents: number, feeCents: number) {
   if (members.length === 0) throw new RangeError('A team tip needs at least one member');
-  if (!Number.isSafeInteger(feeCents) || feeCents < 0 || feeCents > totalCents) throw new RangeError(`Fee ${feeCents} does not fit the payment ${totalCents}`);
+  if (!Number.isSafeInteger(feeCents) || feeCents < 0 || feeCents > totalCents)
+    throw new RangeError(`Fee ${feeCents} does not fit the payment ${totalCents}`);
   const ordered = [...members].sort(
-    (a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || (a.membershipId < b.membershipId ? -1 : a.membershipId > b.membershipId ? 1 : 0),
+    (a, b) =>
+      a.joinedAt.getTime() - b.joinedAt.getTime() ||
+      (a.membershipId < b.membershipId ? -1 : a.membershipId > b.membershipId ? 1 : 0),
   );
   const nets = evenSplit(totalCents - feeCents, ordered.length);
   const fees = evenSplit(feeCents, ordered.length);

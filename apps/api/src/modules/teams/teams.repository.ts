@@ -15,7 +15,11 @@ export async function insertWorkplace(tx: Executor, values: typeof workplaces.$i
   return row!;
 }
 
-export async function updateWorkplace(tx: Executor, id: string, changes: Partial<Pick<WorkplaceRow, 'name' | 'country'>>): Promise<void> {
+export async function updateWorkplace(
+  tx: Executor,
+  id: string,
+  changes: Partial<Pick<WorkplaceRow, 'name' | 'country'>>,
+): Promise<void> {
   if (Object.keys(changes).length > 0) await tx.update(workplaces).set(changes).where(eq(workplaces.id, id));
 }
 
@@ -24,13 +28,21 @@ export async function insertTeam(tx: Executor, values: typeof teams.$inferInsert
   return row!;
 }
 
-export async function updateTeam(tx: Executor, id: string, changes: Partial<Pick<TeamRow, 'title' | 'adminUserId'>>): Promise<void> {
+export async function updateTeam(
+  tx: Executor,
+  id: string,
+  changes: Partial<Pick<TeamRow, 'title' | 'adminUserId'>>,
+): Promise<void> {
   await tx.update(teams).set(changes).where(eq(teams.id, id));
 }
 
 /** The team and its workplace. `lock`: `update` for a change of membership or admin, `share` for a split. */
 export async function findTeam(db: Executor, teamId: string, lock?: 'update' | 'share') {
-  const query = db.select({ team: teams, workplace: workplaces }).from(teams).innerJoin(workplaces, eq(workplaces.id, teams.workplaceId)).where(eq(teams.id, teamId));
+  const query = db
+    .select({ team: teams, workplace: workplaces })
+    .from(teams)
+    .innerJoin(workplaces, eq(workplaces.id, teams.workplaceId))
+    .where(eq(teams.id, teamId));
   const [row] = lock ? await query.for(lock, { of: teams }) : await query;
   return row;
 }
@@ -53,7 +65,10 @@ export async function insertMembership(tx: Executor, values: typeof teamMembersh
 
 /** The user's current membership, in whichever team. */
 export async function findOpenMembership(db: Executor, userId: string): Promise<MembershipRow | undefined> {
-  const [row] = await db.select().from(teamMemberships).where(and(eq(teamMemberships.userId, userId), isNull(teamMemberships.leftAt)));
+  const [row] = await db
+    .select()
+    .from(teamMemberships)
+    .where(and(eq(teamMemberships.userId, userId), isNull(teamMemberships.leftAt)));
   return row;
 }
 
@@ -68,25 +83,44 @@ export function listOpenMemberships(db: Executor, teamId: string): Promise<Membe
 
 /** Every membership period of the team, newest first (work history). */
 export function listMemberships(db: Executor, teamId: string): Promise<MembershipRow[]> {
-  return db.select().from(teamMemberships).where(eq(teamMemberships.teamId, teamId)).orderBy(desc(teamMemberships.joinedAt), desc(teamMemberships.id));
+  return db
+    .select()
+    .from(teamMemberships)
+    .where(eq(teamMemberships.teamId, teamId))
+    .orderBy(desc(teamMemberships.joinedAt), desc(teamMemberships.id));
 }
 
 export async function closeMembership(tx: Executor, id: string, now: Date): Promise<void> {
-  await tx.update(teamMemberships).set({ leftAt: now }).where(and(eq(teamMemberships.id, id), isNull(teamMemberships.leftAt)));
+  await tx
+    .update(teamMemberships)
+    .set({ leftAt: now })
+    .where(and(eq(teamMemberships.id, id), isNull(teamMemberships.leftAt)));
 }
 
 /** A pending request, or the one already pending for this team and user. */
-export async function insertJoinRequestOnce(tx: Executor, values: { teamId: string; userId: string; createdAt: Date }): Promise<JoinRequestRow> {
+export async function insertJoinRequestOnce(
+  tx: Executor,
+  values: { teamId: string; userId: string; createdAt: Date },
+): Promise<JoinRequestRow> {
   const [inserted] = await tx
     .insert(teamJoinRequests)
     .values(values)
-    .onConflictDoNothing({ target: [teamJoinRequests.teamId, teamJoinRequests.userId], where: sql`${teamJoinRequests.status} = 'pending'` })
+    .onConflictDoNothing({
+      target: [teamJoinRequests.teamId, teamJoinRequests.userId],
+      where: sql`${teamJoinRequests.status} = 'pending'`,
+    })
     .returning();
   if (inserted) return inserted;
   const [existing] = await tx
     .select()
     .from(teamJoinRequests)
-    .where(and(eq(teamJoinRequests.teamId, values.teamId), eq(teamJoinRequests.userId, values.userId), eq(teamJoinRequests.status, 'pending')));
+    .where(
+      and(
+        eq(teamJoinRequests.teamId, values.teamId),
+        eq(teamJoinRequests.userId, values.userId),
+        eq(teamJoinRequests.status, 'pending'),
+      ),
+    );
   return existing!;
 }
 
@@ -115,7 +149,12 @@ export async function declinePendingRequestsOf(tx: Executor, userId: string, now
     .where(and(eq(teamJoinRequests.userId, userId), eq(teamJoinRequests.status, 'pending')));
 }
 
-export async function decideJoinRequest(tx: Executor, id: string, status: 'approved' | 'declined', now: Date): Promise<JoinRequestRow> {
+export async function decideJoinRequest(
+  tx: Executor,
+  id: string,
+  status: 'approved' | 'declined',
+  now: Date,
+): Promise<JoinRequestRow> {
   const [row] = await tx.update(teamJoinRequests).set({ status, decidedAt: now }).where(eq(teamJoinRequests.id, id)).returning();
   return row!;
 }

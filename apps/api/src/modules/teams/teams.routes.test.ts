@@ -27,7 +27,12 @@ async function staff(publicName = `Member ${phoneCounter + 1}`) {
     referralCode: null,
   });
   const jwt = await signAccessToken(t.app.services.keys, { userId: user.id, sessionVersion: 0 }, t.clock.now());
-  const card = await t.call({ method: 'POST', url: `/api/clients/${client.id}/cards`, token: jwt, payload: { ...CARD_INPUT, public_name: publicName } });
+  const card = await t.call({
+    method: 'POST',
+    url: `/api/clients/${client.id}/cards`,
+    token: jwt,
+    payload: { ...CARD_INPUT, public_name: publicName },
+  });
   expect(card.status).toBe(201);
   return { userId: user.id, clientId: client.id, jwt };
 }
@@ -36,11 +41,17 @@ type Staff = Awaited<ReturnType<typeof staff>>;
 /** Access tokens live 15 minutes: after the test clock moves on, the members sign in again. */
 async function later(ms: number, ...people: Staff[]) {
   t.clock.advance(ms);
-  for (const person of people) person.jwt = await signAccessToken(t.app.services.keys, { userId: person.userId, sessionVersion: 0 }, t.clock.now());
+  for (const person of people)
+    person.jwt = await signAccessToken(t.app.services.keys, { userId: person.userId, sessionVersion: 0 }, t.clock.now());
 }
 
 async function createWorkplace(admin: Staff, name = 'Bar Riga') {
-  const created = await t.call({ method: 'POST', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name, country: 'LV' } });
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/clients/${admin.clientId}/workplace`,
+    token: admin.jwt,
+    payload: { name, country: 'LV' },
+  });
   expect(created.status).toBe(201);
   return created.body.data.team as { id: string; card_id: string; title: string };
 }
@@ -48,7 +59,11 @@ async function createWorkplace(admin: Staff, name = 'Bar Riga') {
 async function join(teamId: string, admin: Staff, member: Staff) {
   const requested = await t.call({ method: 'POST', url: `/api/teams/${teamId}/requests`, token: member.jwt });
   expect(requested.status).toBe(201);
-  const approved = await t.call({ method: 'POST', url: `/api/teams/${teamId}/requests/${requested.body.data.id}/approve`, token: admin.jwt });
+  const approved = await t.call({
+    method: 'POST',
+    url: `/api/teams/${teamId}/requests/${requested.body.data.id}/approve`,
+    token: admin.jwt,
+  });
   expect(approved.status).toBe(200);
 }
 
@@ -72,8 +87,15 @@ const mainOf = async (member: Staff) => (await userBalances(t.app.db, member.use
 describe('workplace and team', () => {
   it('creates the workplace, its team with the creator as admin, and a team card the admin holds', async () => {
     const admin = await staff('Anna');
-    expect((await t.call({ method: 'GET', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt })).body.data).toBeNull();
-    const created = await t.call({ method: 'POST', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name: 'Bar Riga', country: 'LV' } });
+    expect(
+      (await t.call({ method: 'GET', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt })).body.data,
+    ).toBeNull();
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${admin.clientId}/workplace`,
+      token: admin.jwt,
+      payload: { name: 'Bar Riga', country: 'LV' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       name: 'Bar Riga',
@@ -88,23 +110,48 @@ describe('workplace and team', () => {
       },
     });
     const cards = await t.call({ method: 'GET', url: `/api/clients/${admin.clientId}/cards`, token: admin.jwt });
-    expect(cards.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.body.data.team.card_id, is_private: false })]));
+    expect(cards.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: created.body.data.team.card_id, is_private: false })]),
+    );
     expect(await isTeamAdmin(t.app.db, admin.userId)).toBe(true);
 
-    const again = await t.call({ method: 'POST', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name: 'Other', country: 'LV' } });
-    expect(again).toMatchObject({ status: 422, body: { code: 'already_in_team', errors: ['You are already a member of a team'] } });
+    const again = await t.call({
+      method: 'POST',
+      url: `/api/clients/${admin.clientId}/workplace`,
+      token: admin.jwt,
+      payload: { name: 'Other', country: 'LV' },
+    });
+    expect(again).toMatchObject({
+      status: 422,
+      body: { code: 'already_in_team', errors: ['You are already a member of a team'] },
+    });
   });
 
-  it('refuses bad input with a 422 and another user\'s client with a 404, changing nothing', async () => {
+  it("refuses bad input with a 422 and another user's client with a 404, changing nothing", async () => {
     const user = await staff();
     const other = await staff();
-    const blank = await t.call({ method: 'POST', url: `/api/clients/${user.clientId}/workplace`, token: user.jwt, payload: { name: ' ', country: 'US' } });
+    const blank = await t.call({
+      method: 'POST',
+      url: `/api/clients/${user.clientId}/workplace`,
+      token: user.jwt,
+      payload: { name: ' ', country: 'US' },
+    });
     expect(blank.status).toBe(422);
     expect(Object.keys(blank.body.validation_errors).sort()).toEqual(['country', 'name']);
-    const foreign = await t.call({ method: 'POST', url: `/api/clients/${other.clientId}/workplace`, token: user.jwt, payload: { name: 'X', country: 'LV' } });
+    const foreign = await t.call({
+      method: 'POST',
+      url: `/api/clients/${other.clientId}/workplace`,
+      token: user.jwt,
+      payload: { name: 'X', country: 'LV' },
+    });
     expect(foreign.status).toBe(404);
-    expect((await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/workplace`, token: user.jwt })).body.data).toBeNull();
-    expect((await t.call({ method: 'POST', url: `/api/clients/${user.clientId}/workplace`, payload: { name: 'X', country: 'LV' } })).status).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/workplace`, token: user.jwt })).body.data,
+    ).toBeNull();
+    expect(
+      (await t.call({ method: 'POST', url: `/api/clients/${user.clientId}/workplace`, payload: { name: 'X', country: 'LV' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('shows the join page to anyone, and "Team not found" for an unknown team', async () => {
@@ -124,17 +171,29 @@ describe('workplace and team', () => {
     const second = await t.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: colleague.jwt });
     expect(second.body.data.id).toBe(first.body.data.id);
     const view = await t.call({ method: 'GET', url: `/api/teams/${id}`, token: admin.jwt });
-    expect(view.body.data.requests).toEqual([expect.objectContaining({ id: first.body.data.id, user_id: colleague.userId, public_name: 'Bob', status: 'pending' })]);
-    const approved = await t.call({ method: 'POST', url: `/api/teams/${id}/requests/${first.body.data.id}/approve`, token: admin.jwt });
+    expect(view.body.data.requests).toEqual([
+      expect.objectContaining({ id: first.body.data.id, user_id: colleague.userId, public_name: 'Bob', status: 'pending' }),
+    ]);
+    const approved = await t.call({
+      method: 'POST',
+      url: `/api/teams/${id}/requests/${first.body.data.id}/approve`,
+      token: admin.jwt,
+    });
     expect(approved.body.data.status).toBe('approved');
-    const twice = await t.call({ method: 'POST', url: `/api/teams/${id}/requests/${first.body.data.id}/decline`, token: admin.jwt });
+    const twice = await t.call({
+      method: 'POST',
+      url: `/api/teams/${id}/requests/${first.body.data.id}/decline`,
+      token: admin.jwt,
+    });
     expect(twice).toMatchObject({ status: 422, body: { code: 'join_request_closed' } });
 
     const otherAdmin = await staff();
     const other = await createWorkplace(otherAdmin, 'Cafe');
     const refused = await t.call({ method: 'POST', url: `/api/teams/${other.id}/requests`, token: colleague.jwt });
     expect(refused).toMatchObject({ status: 422, body: { code: 'already_in_team' } });
-    expect((await t.call({ method: 'POST', url: `/api/teams/${crypto.randomUUID()}/requests`, token: colleague.jwt })).body.code).toBe('team_not_found');
+    expect(
+      (await t.call({ method: 'POST', url: `/api/teams/${crypto.randomUUID()}/requests`, token: colleague.jwt })).body.code,
+    ).toBe('team_not_found');
   });
 
   it('lets a user who asked two teams join only one of them', async () => {
@@ -191,25 +250,54 @@ describe('workplace and team', () => {
 
   it('lets the admin rename the team and its workplace, the team card following', async () => {
     const { id, admin, card_id } = await team(1);
-    const renamed = await t.call({ method: 'PATCH', url: `/api/teams/${id}`, token: admin.jwt, payload: { title: 'Night shift' } });
+    const renamed = await t.call({
+      method: 'PATCH',
+      url: `/api/teams/${id}`,
+      token: admin.jwt,
+      payload: { title: 'Night shift' },
+    });
     expect(renamed.body.data.title).toBe('Night shift');
-    const moved = await t.call({ method: 'PATCH', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt, payload: { name: 'Bar Tallinn', country: 'EE' } });
+    const moved = await t.call({
+      method: 'PATCH',
+      url: `/api/clients/${admin.clientId}/workplace`,
+      token: admin.jwt,
+      payload: { name: 'Bar Tallinn', country: 'EE' },
+    });
     expect(moved.body.data).toMatchObject({ name: 'Bar Tallinn', country: 'EE', team: { title: 'Night shift' } });
     const card = await t.call({ method: 'GET', url: `/api/public/cards/${card_id}` });
-    expect(card.body.data).toMatchObject({ title: 'Night shift', public_name: 'Bar Tallinn', team: { id, title: 'Night shift', workplace_name: 'Bar Tallinn', member_count: 1 } });
-    expect((await t.call({ method: 'PATCH', url: `/api/teams/${id}`, token: admin.jwt, payload: { title: '' } })).status).toBe(422);
+    expect(card.body.data).toMatchObject({
+      title: 'Night shift',
+      public_name: 'Bar Tallinn',
+      team: { id, title: 'Night shift', workplace_name: 'Bar Tallinn', member_count: 1 },
+    });
+    expect((await t.call({ method: 'PATCH', url: `/api/teams/${id}`, token: admin.jwt, payload: { title: '' } })).status).toBe(
+      422,
+    );
   });
 
   it('keeps one admin: the admin cannot leave or be removed until admin is handed over, which moves the team card', async () => {
     const { id, admin, members, card_id } = await team(3);
     const [, bob, carol] = members as [Staff, Staff, Staff];
-    expect((await t.call({ method: 'POST', url: `/api/teams/${id}/leave`, token: admin.jwt })).body.code).toBe('team_admin_cannot_leave');
-    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${admin.userId}`, token: admin.jwt })).body.code).toBe('team_admin_cannot_leave');
+    expect((await t.call({ method: 'POST', url: `/api/teams/${id}/leave`, token: admin.jwt })).body.code).toBe(
+      'team_admin_cannot_leave',
+    );
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${admin.userId}`, token: admin.jwt })).body.code,
+    ).toBe('team_admin_cannot_leave');
     const outsider = await staff();
-    expect((await t.call({ method: 'POST', url: `/api/teams/${id}/admin`, token: admin.jwt, payload: { user_id: outsider.userId } })).body.code).toBe('not_team_member');
-    const deleteAccount = (who: Staff) => t.call({ method: 'POST', url: '/api/user/deletion_statements', token: who.jwt, payload: {} });
+    expect(
+      (await t.call({ method: 'POST', url: `/api/teams/${id}/admin`, token: admin.jwt, payload: { user_id: outsider.userId } }))
+        .body.code,
+    ).toBe('not_team_member');
+    const deleteAccount = (who: Staff) =>
+      t.call({ method: 'POST', url: '/api/user/deletion_statements', token: who.jwt, payload: {} });
 
-    const granted = await t.call({ method: 'POST', url: `/api/teams/${id}/admin`, token: admin.jwt, payload: { user_id: bob.userId } });
+    const granted = await t.call({
+      method: 'POST',
+      url: `/api/teams/${id}/admin`,
+      token: admin.jwt,
+      payload: { user_id: bob.userId },
+    });
     expect(granted.body.data).toMatchObject({ admin_user_id: bob.userId, is_admin: false });
     expect(await isTeamAdmin(t.app.db, admin.userId)).toBe(false);
     expect(await isTeamAdmin(t.app.db, bob.userId)).toBe(true);
@@ -217,11 +305,17 @@ describe('workplace and team', () => {
     expect(bobsCards.body.data.map((c: { id: string }) => c.id)).toContain(card_id);
     const annasCards = await t.call({ method: 'GET', url: `/api/clients/${admin.clientId}/cards`, token: admin.jwt });
     expect(annasCards.body.data.map((c: { id: string }) => c.id)).not.toContain(card_id);
-    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: admin.jwt })).body.code).toBe('team_admin_only');
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: admin.jwt })).body.code,
+    ).toBe('team_admin_only');
 
     expect((await t.call({ method: 'POST', url: `/api/teams/${id}/leave`, token: admin.jwt })).status).toBe(200);
-    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: bob.jwt })).status).toBe(200);
-    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: bob.jwt })).body.code).toBe('not_team_member');
+    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: bob.jwt })).status).toBe(
+      200,
+    );
+    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: bob.jwt })).body.code).toBe(
+      'not_team_member',
+    );
     const view = await t.call({ method: 'GET', url: `/api/teams/${id}`, token: bob.jwt });
     expect(view.body.data.members.map((m: { user_id: string }) => m.user_id)).toEqual([bob.userId]);
     expect((await t.call({ method: 'GET', url: `/api/teams/${id}`, token: admin.jwt })).status).toBe(404);
@@ -242,16 +336,23 @@ describe('workplace and team', () => {
     expect(bobs[0]).toMatchObject({ left_at: null });
     expect(bobs[1].left_at).toEqual(expect.any(String));
     expect(Date.parse(bobs[1].left_at)).toBeLessThan(Date.parse(bobs[0].joined_at));
-    expect(history.body.data.find((p: { user_id: string }) => p.user_id === admin.userId)).toMatchObject({ public_name: 'Anna', left_at: null });
+    expect(history.body.data.find((p: { user_id: string }) => p.user_id === admin.userId)).toMatchObject({
+      public_name: 'Anna',
+      left_at: null,
+    });
   });
 
   it('takes 50 concurrent join requests and their 50 concurrent approvals, each once', async () => {
     const { id, admin } = await team(1);
     const users = await Promise.all(Array.from({ length: 50 }, () => staff()));
-    const requests = await Promise.all(users.map((user) => t.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: user.jwt })));
+    const requests = await Promise.all(
+      users.map((user) => t.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: user.jwt })),
+    );
     expect(requests.map((r) => r.status)).toEqual(users.map(() => 201));
     const approvals = await Promise.all(
-      requests.flatMap((r) => [r, r]).map((r) => t.call({ method: 'POST', url: `/api/teams/${id}/requests/${r.body.data.id}/approve`, token: admin.jwt })),
+      requests
+        .flatMap((r) => [r, r])
+        .map((r) => t.call({ method: 'POST', url: `/api/teams/${id}/requests/${r.body.data.id}/approve`, token: admin.jwt })),
     );
     expect(approvals.filter((a) => a.status === 200)).toHaveLength(50);
     expect(approvals.filter((a) => a.status === 422 && a.body.code === 'join_request_closed')).toHaveLength(50);
@@ -265,23 +366,42 @@ describe('tips to the team card', () => {
   it('splits a 10 EUR tip among three members to the cent, on hold then paid, named after the team', async () => {
     const { id, card_id, members } = await team(3);
     const card = await t.call({ method: 'GET', url: `/api/public/cards/${card_id}` });
-    expect(card.body.data.team).toMatchObject({ id, title: 'Bar Riga', member_count: 3, members: [{ public_name: 'Anna' }, expect.any(Object), expect.any(Object)] });
+    expect(card.body.data.team).toMatchObject({
+      id,
+      title: 'Bar Riga',
+      member_count: 3,
+      members: [{ public_name: 'Anna' }, expect.any(Object), expect.any(Object)],
+    });
 
     await receiveTip(t, card_id, 1_000, { message: 'Thanks all', rating: 5 });
     // The guest's rating counts on the team's card.
-    expect((await t.call({ method: 'GET', url: `/api/public/cards/${card_id}` })).body.data).toMatchObject({ rating: 5, rating_count: 1 });
+    expect((await t.call({ method: 'GET', url: `/api/public/cards/${card_id}` })).body.data).toMatchObject({
+      rating: 5,
+      rating_count: 1,
+    });
     // 9.50 received over three: 3.17, 3.17, 3.16 (the extra cents to the longest-standing); the 0.50 fee likewise.
     expect(await Promise.all(members.map(holdOf))).toEqual([317, 317, 316]);
     for (const [index, member] of members.entries()) {
       const history = await t.call({ method: 'GET', url: `/api/clients/${member.clientId}/transactions`, token: member.jwt });
       expect(history.body.data.items).toEqual([
-        expect.objectContaining({ type: 'PAYIN', status: 'HOLD', amount_cents: [317, 317, 316][index], fee_cents: [17, 17, 16][index], description: 'Team tip via Bar Riga', message: 'Thanks all' }),
+        expect.objectContaining({
+          type: 'PAYIN',
+          status: 'HOLD',
+          amount_cents: [317, 317, 316][index],
+          fee_cents: [17, 17, 16][index],
+          description: 'Team tip via Bar Riga',
+          message: 'Thanks all',
+        }),
       ]);
     }
     await later(24 * HOUR + 1, ...members);
     await t.runJob('payments.release');
     expect(await Promise.all(members.map(mainOf))).toEqual([317, 317, 316]);
-    const paid = await t.call({ method: 'GET', url: `/api/clients/${members[2]!.clientId}/transactions`, token: members[2]!.jwt });
+    const paid = await t.call({
+      method: 'GET',
+      url: `/api/clients/${members[2]!.clientId}/transactions`,
+      token: members[2]!.jwt,
+    });
     expect(paid.body.data.items[0]).toMatchObject({ status: 'PAID' });
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
@@ -313,7 +433,11 @@ describe('tips to the team card', () => {
     const refunded = await receiveTip(t, card_id, 1_000);
     expect(await deliverSandboxEvent(t, refunded, 'payment.refunded')).toBe('applied');
     expect(await Promise.all(members.map(holdOf))).toEqual([0, 0, 0]);
-    const history = await t.call({ method: 'GET', url: `/api/clients/${members[0]!.clientId}/transactions`, token: members[0]!.jwt });
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/clients/${members[0]!.clientId}/transactions`,
+      token: members[0]!.jwt,
+    });
     expect(history.body.data.items[0]).toMatchObject({ status: 'REFUNDED' });
 
     const disputed = await receiveTip(t, card_id, 2_000);
@@ -338,11 +462,21 @@ describe('tips to the team card', () => {
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
 
     const to = new Date(t.clock.now().getTime() + 1).toISOString();
-    const stats = await t.call({ method: 'GET', url: `/api/teams/${id}/statistics?from=${from}&to=${to}`, token: members[1]!.jwt });
+    const stats = await t.call({
+      method: 'GET',
+      url: `/api/teams/${id}/statistics?from=${from}&to=${to}`,
+      token: members[1]!.jwt,
+    });
     expect(stats.status).toBe(200);
-    expect(stats.body.data.members).toEqual(members.map((m, i) => expect.objectContaining({ user_id: m.userId, count: 2, sum_cents: mains[i] })));
+    expect(stats.body.data.members).toEqual(
+      members.map((m, i) => expect.objectContaining({ user_id: m.userId, count: 2, sum_cents: mains[i] })),
+    );
     expect(stats.body.data.total_cents).toBe(mains.reduce((a, b) => a + b, 0));
-    const before = await t.call({ method: 'GET', url: `/api/teams/${id}/statistics?from=2020-01-01T00:00:00Z&to=${from}`, token: members[1]!.jwt });
+    const before = await t.call({
+      method: 'GET',
+      url: `/api/teams/${id}/statistics?from=2020-01-01T00:00:00Z&to=${from}`,
+      token: members[1]!.jwt,
+    });
     expect(before.body.data.total_count).toBe(0);
     const bad = await t.call({ method: 'GET', url: `/api/teams/${id}/statistics?from=${to}&to=${from}`, token: members[1]!.jwt });
     expect(bad.status).toBe(422);
@@ -376,7 +510,12 @@ describe('tips to the team card', () => {
     expect(await holdOf(leaving)).toBe(withLeaver * 237);
     const after = await receiveTip(t, card_id, 900);
     const rows = await t.app.db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, after.id));
-    expect(rows.map((r) => r.userId).sort()).toEqual(members.slice(0, 3).map((m) => m.userId).sort());
+    expect(rows.map((r) => r.userId).sort()).toEqual(
+      members
+        .slice(0, 3)
+        .map((m) => m.userId)
+        .sort(),
+    );
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   }, 120_000);
 });

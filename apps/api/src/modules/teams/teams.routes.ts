@@ -25,13 +25,22 @@ const MINUTE = 60_000;
 
 /** Workplaces and teams (DESIGN "Calls the spec does not show"); the rules live in the service. */
 export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async (app, { teams }) => {
-  const perUser = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
+  const perUser = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:user:${request.userId || request.ip}` });
   const common = { onRequest: app.authenticate } as const;
   const secured = { tags: ['teams'], security: [{ bearer: [] }] };
 
   app.get(
     '/clients/:clientId/workplace',
-    { ...common, schema: { ...secured, summary: "The workplace of the user's team (null when in none)", params: clientParams, response: { 200: data(workplaceSchema.nullable()) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: "The workplace of the user's team (null when in none)",
+        params: clientParams,
+        response: { 200: data(workplaceSchema.nullable()) },
+      },
+    },
     async (request) => ({ data: await teams.workplace(request.userId, request.params.clientId) }),
   );
 
@@ -40,26 +49,59 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
     {
       ...common,
       preHandler: perUser('workplace-create', 10),
-      schema: { ...secured, summary: 'Create a workplace, its team (you are admin) and the team card', params: clientParams, body: workplaceBody, response: { 201: data(workplaceSchema) } },
+      schema: {
+        ...secured,
+        summary: 'Create a workplace, its team (you are admin) and the team card',
+        params: clientParams,
+        body: workplaceBody,
+        response: { 201: data(workplaceSchema) },
+      },
     },
-    async (request, reply) => reply.status(201).send({ data: await teams.createWorkplace(request.userId, request.params.clientId, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await teams.createWorkplace(request.userId, request.params.clientId, request.body) }),
   );
 
   app.patch(
     '/clients/:clientId/workplace',
-    { ...common, schema: { ...secured, summary: 'Change the workplace (admin)', params: clientParams, body: workplacePatchBody, response: { 200: data(workplaceSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Change the workplace (admin)',
+        params: clientParams,
+        body: workplacePatchBody,
+        response: { 200: data(workplaceSchema) },
+      },
+    },
     async (request) => ({ data: await teams.updateWorkplace(request.userId, request.params.clientId, request.body) }),
   );
 
   app.get(
     '/teams/:teamId',
-    { ...common, schema: { ...secured, summary: 'The team, its members and (admin) pending requests', params: teamParams, response: { 200: data(teamSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'The team, its members and (admin) pending requests',
+        params: teamParams,
+        response: { 200: data(teamSchema) },
+      },
+    },
     async (request) => ({ data: await teams.team(request.userId, request.params.teamId) }),
   );
 
   app.patch(
     '/teams/:teamId',
-    { ...common, schema: { ...secured, summary: 'Rename the team (admin)', params: teamParams, body: teamPatchBody, response: { 200: data(teamSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Rename the team (admin)',
+        params: teamParams,
+        body: teamPatchBody,
+        response: { 200: data(teamSchema) },
+      },
+    },
     async (request) => ({ data: await teams.renameTeam(request.userId, request.params.teamId, request.body.title) }),
   );
 
@@ -67,7 +109,12 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
     '/public/teams/:teamId',
     {
       onRequest: app.rateLimit({ max: 120, timeWindow: MINUTE, keyGenerator: (request) => `public-team:ip:${request.ip}` }),
-      schema: { tags: ['teams'], summary: 'What the invite link shows', params: teamParams, response: { 200: data(publicTeamSchema) } },
+      schema: {
+        tags: ['teams'],
+        summary: 'What the invite link shows',
+        params: teamParams,
+        response: { 200: data(publicTeamSchema) },
+      },
     },
     async (request) => ({ data: await teams.publicTeam(request.params.teamId) }),
   );
@@ -84,13 +131,29 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
 
   app.post(
     '/teams/:teamId/requests/:requestId/approve',
-    { ...common, schema: { ...secured, summary: 'Approve a join request (admin)', params: requestParams, response: { 200: data(joinRequestSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Approve a join request (admin)',
+        params: requestParams,
+        response: { 200: data(joinRequestSchema) },
+      },
+    },
     async (request) => ({ data: await teams.approve(request.userId, request.params.teamId, request.params.requestId) }),
   );
 
   app.post(
     '/teams/:teamId/requests/:requestId/decline',
-    { ...common, schema: { ...secured, summary: 'Decline a join request (admin)', params: requestParams, response: { 200: data(joinRequestSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Decline a join request (admin)',
+        params: requestParams,
+        response: { 200: data(joinRequestSchema) },
+      },
+    },
     async (request) => ({ data: await teams.decline(request.userId, request.params.teamId, request.params.requestId) }),
   );
 
@@ -105,7 +168,15 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
 
   app.post(
     '/teams/:teamId/leave',
-    { ...common, schema: { ...secured, summary: 'Leave the team (the admin hands admin over first)', params: teamParams, response: { 200: done } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Leave the team (the admin hands admin over first)',
+        params: teamParams,
+        response: { 200: done },
+      },
+    },
     async (request) => {
       await teams.leave(request.userId, request.params.teamId);
       return { data: { done: true as const } };
@@ -114,13 +185,30 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
 
   app.post(
     '/teams/:teamId/admin',
-    { ...common, schema: { ...secured, summary: 'Hand admin access and the team card over to a member (admin)', params: teamParams, body: grantAdminBody, response: { 200: data(teamSchema) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Hand admin access and the team card over to a member (admin)',
+        params: teamParams,
+        body: grantAdminBody,
+        response: { 200: data(teamSchema) },
+      },
+    },
     async (request) => ({ data: await teams.grantAdmin(request.userId, request.params.teamId, request.body.user_id) }),
   );
 
   app.get(
     '/teams/:teamId/history',
-    { ...common, schema: { ...secured, summary: 'Work history: membership periods, newest first', params: teamParams, response: { 200: data(z.array(membershipPeriodSchema)) } } },
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Work history: membership periods, newest first',
+        params: teamParams,
+        response: { 200: data(z.array(membershipPeriodSchema)) },
+      },
+    },
     async (request) => ({ data: await teams.history(request.userId, request.params.teamId) }),
   );
 
@@ -128,8 +216,21 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
     '/teams/:teamId/statistics',
     {
       ...common,
-      schema: { ...secured, summary: 'Tips through the team card per member in [from, to)', params: teamParams, querystring: statisticsQuery, response: { 200: data(teamStatisticsSchema) } },
+      schema: {
+        ...secured,
+        summary: 'Tips through the team card per member in [from, to)',
+        params: teamParams,
+        querystring: statisticsQuery,
+        response: { 200: data(teamStatisticsSchema) },
+      },
     },
-    async (request) => ({ data: await teams.statistics(request.userId, request.params.teamId, new Date(request.query.from), new Date(request.query.to)) }),
+    async (request) => ({
+      data: await teams.statistics(
+        request.userId,
+        request.params.teamId,
+        new Date(request.query.from),
+        new Date(request.query.to),
+      ),
+    }),
   );
 };

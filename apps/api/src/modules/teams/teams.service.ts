@@ -88,7 +88,12 @@ async function profileOf(db: Executor, userId: string) {
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 /** Workplaces and their teams: membership, join requests, admin hand-over, work history and statistics. */
-export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl: string; payments: Pick<PaymentsService, 'voidPendingCheckouts'> }) {
+export function createTeamsService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  payments: Pick<PaymentsService, 'voidPendingCheckouts'>;
+}) {
   const { db, clock, publicUrl } = deps;
 
   /** The team when the user is a member of it now; 404 otherwise, so a non-member learns nothing. */
@@ -121,7 +126,12 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
     const memberships = await repo.listOpenMemberships(tx, team.id);
     const members = [];
     for (const m of memberships) {
-      members.push({ user_id: m.userId, ...(await profileOf(tx, m.userId)), is_admin: m.userId === team.adminUserId, since: m.joinedAt.toISOString() });
+      members.push({
+        user_id: m.userId,
+        ...(await profileOf(tx, m.userId)),
+        is_admin: m.userId === team.adminUserId,
+        since: m.joinedAt.toISOString(),
+      });
     }
     const requests = [];
     if (isAdmin) for (const row of await repo.listPendingRequests(tx, team.id)) requests.push(await toJoinRequest(tx, row));
@@ -140,7 +150,12 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
   }
 
   async function toWorkplace(tx: Executor, userId: string, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<Workplace> {
-    return { id: workplace.id, name: workplace.name, country: workplace.country, team: await toTeam(tx, userId, team, workplace) };
+    return {
+      id: workplace.id,
+      name: workplace.name,
+      country: workplace.country,
+      team: await toTeam(tx, userId, team, workplace),
+    };
   }
 
   /** Runs a change of membership; a user who got into another team meanwhile is told so, and nothing changes. */
@@ -169,9 +184,20 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
       return changeMembership(async (tx) => {
         if (await repo.findOpenMembership(tx, userId)) throw new AppError('already_in_team');
         const now = clock.now();
-        const workplace = await repo.insertWorkplace(tx, { name: body.name, country: body.country, createdByUserId: userId, createdAt: now });
+        const workplace = await repo.insertWorkplace(tx, {
+          name: body.name,
+          country: body.country,
+          createdByUserId: userId,
+          createdAt: now,
+        });
         const card = await createTeamCard(tx, clientId, { title: body.name, workplaceName: body.name, country: body.country });
-        const team = await repo.insertTeam(tx, { workplaceId: workplace.id, title: body.name, adminUserId: userId, cardId: card.id, createdAt: now });
+        const team = await repo.insertTeam(tx, {
+          workplaceId: workplace.id,
+          title: body.name,
+          adminUserId: userId,
+          cardId: card.id,
+          createdAt: now,
+        });
         await repo.insertMembership(tx, { teamId: team.id, userId, joinedAt: now });
         return toWorkplace(tx, userId, team, workplace);
       });
@@ -186,7 +212,10 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
         const { team, workplace } = await requireAdmin(tx, userId, membership.teamId, 'update');
         const changes = { ...(patch.name ? { name: patch.name } : {}), ...(patch.country ? { country: patch.country } : {}) };
         await repo.updateWorkplace(tx, workplace.id, changes);
-        await updateTeamCard(tx, team.cardId, { ...(changes.name ? { publicName: changes.name } : {}), ...(changes.country ? { country: changes.country } : {}) });
+        await updateTeamCard(tx, team.cardId, {
+          ...(changes.name ? { publicName: changes.name } : {}),
+          ...(changes.country ? { country: changes.country } : {}),
+        });
         return toWorkplace(tx, userId, team, { ...workplace, ...changes });
       });
     },
@@ -305,7 +334,8 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
       if (!membership) return;
       const seen = (await repo.findTeam(tx, membership.teamId))!.team;
       const others = async () => (await repo.listOpenMemberships(tx, seen.id)).filter((m) => m.userId !== userId);
-      if (seen.adminUserId === userId && (await others()).length === 0) await deps.payments.voidPendingCheckouts(tx, 'team_tip', [seen.cardId]);
+      if (seen.adminUserId === userId && (await others()).length === 0)
+        await deps.payments.voidPendingCheckouts(tx, 'team_tip', [seen.cardId]);
       const { team } = (await repo.findTeam(tx, seen.id, 'update'))!;
       if (team.adminUserId === userId) {
         const [successor] = await others();
@@ -342,7 +372,12 @@ export function createTeamsService(deps: { db: Database; clock: Clock; publicUrl
       const members = [];
       for (const id of userIds) {
         const row = byUser.get(id);
-        members.push({ user_id: id, public_name: (await profileOf(db, id)).public_name, count: row?.count ?? 0, sum_cents: Number(row?.sumCents ?? 0) });
+        members.push({
+          user_id: id,
+          public_name: (await profileOf(db, id)).public_name,
+          count: row?.count ?? 0,
+          sum_cents: Number(row?.sumCents ?? 0),
+        });
       }
       return {
         from: from.toISOString(),

@@ -77,7 +77,9 @@ describe('card testing: velocity limits on checkouts', () => {
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(10);
       expect(statuses.filter((status) => status === 429)).toHaveLength(40);
-      const stored = (await t.app.db.execute(sql`select count(*)::int as n from payments where subject_id = ${owner.cardId}`)) as unknown as { rows: { n: number }[] };
+      const stored = (await t.app.db.execute(
+        sql`select count(*)::int as n from payments where subject_id = ${owner.cardId}`,
+      )) as unknown as { rows: { n: number }[] };
       expect(stored.rows[0]!.n).toBe(10);
     });
   }, 120_000);
@@ -88,28 +90,41 @@ describe('card testing: velocity limits on checkouts', () => {
       for (let i = 0; i < 4; i += 1) expect((await checkout(t, cards[i % 2]!.cardId)).status).toBe(201);
       const refused = await checkout(t, cards[1]!.cardId);
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ code: 'too_many_requests', message: 'Too many requests', errors: ['Too many requests'] });
+      expect(refused.body).toMatchObject({
+        code: 'too_many_requests',
+        message: 'Too many requests',
+        errors: ['Too many requests'],
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      const stored = (await t.app.db.execute(sql`select count(*)::int as n from payments`)) as unknown as { rows: { n: number }[] };
+      const stored = (await t.app.db.execute(sql`select count(*)::int as n from payments`)) as unknown as {
+        rows: { n: number }[];
+      };
       expect(stored.rows[0]!.n).toBe(4);
     });
   }, 120_000);
 
   // Two servers behind one balancer share the counter through Redis (DESIGN "Scale-out").
-  it.skipIf(!process.env.REDIS_URL)('counts the global limit across two instances sharing Redis', async () => {
-    const shared = { env: { CHECKOUTS_GLOBAL_PER_MINUTE: '6' }, config: { rateLimitNamespace: `test-global-${randomUUID()}:` } };
-    const [first, second] = [await createTestApp(shared), await createTestApp(shared)];
-    try {
-      const cards = [await signUpWithCard(first), await signUpWithCard(second)];
-      const statuses: number[] = [];
-      for (let i = 0; i < 8; i += 1) {
-        const t = i % 2 === 0 ? first : second;
-        statuses.push((await checkout(t, cards[i % 2]!.cardId)).status);
+  it.skipIf(!process.env.REDIS_URL)(
+    'counts the global limit across two instances sharing Redis',
+    async () => {
+      const shared = {
+        env: { CHECKOUTS_GLOBAL_PER_MINUTE: '6' },
+        config: { rateLimitNamespace: `test-global-${randomUUID()}:` },
+      };
+      const [first, second] = [await createTestApp(shared), await createTestApp(shared)];
+      try {
+        const cards = [await signUpWithCard(first), await signUpWithCard(second)];
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i += 1) {
+          const t = i % 2 === 0 ? first : second;
+          statuses.push((await checkout(t, cards[i % 2]!.cardId)).status);
+        }
+        expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429, 429]);
+      } finally {
+        await first.close();
+        await second.close();
       }
-      expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429, 429]);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

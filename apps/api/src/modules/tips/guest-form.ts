@@ -21,7 +21,10 @@ export interface GuestFormFields {
  * Reads a plain POST of the tip form: the JSON API's body when the same validation accepts it, and in every case
  * what the form shows again (the guest's entries and which fields are wrong), so a refusal loses nothing.
  */
-export function readGuestForm(fields: GuestFormFields, presets: readonly number[]): { body: z.output<typeof createPaymentBody> | null; start: GuestFormStart } {
+export function readGuestForm(
+  fields: GuestFormFields,
+  presets: readonly number[],
+): { body: z.output<typeof createPaymentBody> | null; start: GuestFormStart } {
   const custom = (fields.custom_amount ?? '').trim();
   const preset = Number(fields.amount);
   const presetCents = presets.includes(preset) ? preset : null;
@@ -50,8 +53,10 @@ export function readGuestForm(fields: GuestFormFields, presets: readonly number[
       terms,
       notice: null,
       payment_id: null,
-      errors: { ...(problems.has('amount_cents') ? { amount: true } : {}), ...(problems.has('terms_accepted') ? { terms: true } : {}) },
+      errors: {
+        ...(problems.has('amount_cents') ? { amount: true } : {}),
+        ...(problems.has('terms_accepted') ? { terms: true } : {}),
+      },
     },
   };
 }
-

@@ -93,8 +93,15 @@ describe('the form page and the public card, cached for every guest', () => {
 
   it('sends the page compressed as the browser accepts, the same page as uncompressed', async () => {
     const plain = await get(`/payment/${cardId}`);
-    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
-      const response = await t.app.inject({ method: 'GET', url: `/payment/${cardId}`, headers: { 'accept-encoding': `${encoding}, deflate` } });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/payment/${cardId}`,
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
     }
@@ -103,7 +110,12 @@ describe('the form page and the public card, cached for every guest', () => {
   it('change their tag when the card changes: its public fields, then its photo', async () => {
     const tags = async () => Promise.all(cardUrls().map(async (url) => String((await get(url)).headers.etag)));
     const before = await tags();
-    const patched = await t.call({ method: 'PATCH', url: `/api/cards/${cardId}`, token: ownerJwt, payload: { welcome_phrase: 'Paldies!' } });
+    const patched = await t.call({
+      method: 'PATCH',
+      url: `/api/cards/${cardId}`,
+      token: ownerJwt,
+      payload: { welcome_phrase: 'Paldies!' },
+    });
     expect(patched.status).toBe(200);
     const afterPatch = await tags();
     for (const [index, url] of cardUrls().entries()) {
@@ -112,8 +124,15 @@ describe('the form page and the public card, cached for every guest', () => {
       expect(fresh.status).toBe(200);
       expect(JSON.stringify(fresh.body)).toContain('Paldies!');
     }
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7' } }).png().toBuffer();
-    const photo = await t.call({ method: 'POST', url: `/api/cards/${cardId}/photo`, token: ownerJwt, payload: { content: png.toString('base64'), name: 'me.png', mime: 'image/png' } });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
+    const photo = await t.call({
+      method: 'POST',
+      url: `/api/cards/${cardId}/photo`,
+      token: ownerJwt,
+      payload: { content: png.toString('base64'), name: 'me.png', mime: 'image/png' },
+    });
     expect(photo.status).toBe(200);
     const afterPhoto = await tags();
     for (const index of [0, 1]) expect(afterPhoto[index]).not.toBe(afterPatch[index]);
@@ -121,16 +140,18 @@ describe('the form page and the public card, cached for every guest', () => {
     expect((await get(`/payment/${cardId}`)).body).toContain(`${photo.body.data.image_url}&size=avatar`.replace(/&/g, '&amp;'));
   });
 
-  it('differ by language: the browser\'s and the stored choice', async () => {
+  it("differ by language: the browser's and the stored choice", async () => {
     const en = await get(`/payment/${cardId}`, { 'accept-language': 'en' });
     const fr = await get(`/payment/${cardId}`, { 'accept-language': 'fr' });
     const lv = await get(`/payment/${cardId}`, { 'accept-language': 'fr', cookie: 'locale=lv' });
     expect(new Set([en, fr, lv].map((page) => page.headers.etag)).size).toBe(3);
     expect([en, fr, lv].map((page) => dataOf(page.body).locale)).toEqual(['en', 'fr', 'lv']);
-    expect((await get(`/payment/${cardId}`, { 'accept-language': 'fr', 'if-none-match': String(en.headers.etag) })).status).toBe(200);
+    expect((await get(`/payment/${cardId}`, { 'accept-language': 'fr', 'if-none-match': String(en.headers.etag) })).status).toBe(
+      200,
+    );
   });
 
-  it('never make two guests\' tips (or one guest\'s two) share an idempotency key, whoever got the cached page', async () => {
+  it("never make two guests' tips (or one guest's two) share an idempotency key, whoever got the cached page", async () => {
     const first = await get(`/payment/${cardId}`);
     const second = await get(`/payment/${cardId}`, { 'if-none-match': String(first.headers.etag) });
     expect(second.status).toBe(304); // the second guest's browser shows the first one's bytes
@@ -147,7 +168,10 @@ describe('the form page and the public card, cached for every guest', () => {
     expect(refused.headers['cache-control']).toBe('no-cache');
     const { form_key: formKey } = dataOf(refused.body);
     const fixed = new URLSearchParams({ amount: '500', terms: '1', idempotency_key: formKey }).toString();
-    const [c, d] = [await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fixed }), await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fixed })];
+    const [c, d] = [
+      await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fixed }),
+      await t.call({ method: 'POST', url: `/payment/${cardId}`, headers: FORM, payload: fixed }),
+    ];
     expect(c.status).toBe(303);
     expect(d.headers.location).toBe(c.headers.location);
   });
@@ -158,7 +182,15 @@ describe('the tip form without JavaScript', () => {
     t.call({ method: 'POST', url: `/payment/${cardId}`, headers, payload: new URLSearchParams(fields).toString() });
 
   it('answers a valid tip with 303 to the checkout, once per key, with the wallet the guest tapped', async () => {
-    const fields = { amount: '1000', custom_amount: '', rating: '4', message: 'Merci', terms: '1', idempotency_key: crypto.randomUUID(), wallet: 'apple_pay' };
+    const fields = {
+      amount: '1000',
+      custom_amount: '',
+      rating: '4',
+      message: 'Merci',
+      terms: '1',
+      idempotency_key: crypto.randomUUID(),
+      wallet: 'apple_pay',
+    };
     // A French guest: the page they submit is in French.
     const french = { ...FORM, cookie: 'locale=fr' };
     const first = await post(fields, french);
@@ -177,15 +209,27 @@ describe('the tip form without JavaScript', () => {
   });
 
   it('shows the form again with everything entered and the problems, and opens nothing', async () => {
-    const refused = await post({ amount: '', custom_amount: '0,5', rating: '5', message: 'Paldies', idempotency_key: crypto.randomUUID() });
+    const refused = await post({
+      amount: '',
+      custom_amount: '0,5',
+      rating: '5',
+      message: 'Paldies',
+      idempotency_key: crypto.randomUUID(),
+    });
     expect(refused.status).toBe(422);
     const { start } = dataOf(refused.body);
-    expect(start).toMatchObject({ custom: '0,5', rating: 5, message: 'Paldies', terms: false, errors: { amount: true, terms: true } });
+    expect(start).toMatchObject({
+      custom: '0,5',
+      rating: 5,
+      message: 'Paldies',
+      terms: false,
+      errors: { amount: true, terms: true },
+    });
     expect(refused.body).toContain('Paldies</textarea>');
     expect(refused.body).toContain('value="0,5"');
   });
 
-  it('shares the JSON call\'s budget per address, and answers its limit with the form and a message', async () => {
+  it("shares the JSON call's budget per address, and answers its limit with the form and a message", async () => {
     const { cardId: fresh } = await signUpWithCard(t);
     const json = () =>
       t.call({
@@ -196,12 +240,31 @@ describe('the tip form without JavaScript', () => {
         remoteAddress: '10.8.8.8',
       });
     for (let i = 0; i < 30; i += 1) expect((await json()).status).toBe(201);
-    const fields = new URLSearchParams({ amount: '500', terms: '1', message: 'Thanks', idempotency_key: crypto.randomUUID() }).toString();
-    const limited = await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.8' });
+    const fields = new URLSearchParams({
+      amount: '500',
+      terms: '1',
+      message: 'Thanks',
+      idempotency_key: crypto.randomUUID(),
+    }).toString();
+    const limited = await t.call({
+      method: 'POST',
+      url: `/payment/${fresh}`,
+      headers: FORM,
+      payload: fields,
+      remoteAddress: '10.8.8.8',
+    });
     expect(limited.status).toBe(429);
-    expect(dataOf(limited.body).start).toMatchObject({ preset_cents: 500, message: 'Thanks', terms: true, notice: 'rate_limited' });
+    expect(dataOf(limited.body).start).toMatchObject({
+      preset_cents: 500,
+      message: 'Thanks',
+      terms: true,
+      notice: 'rate_limited',
+    });
     expect(limited.body).toContain('Too many attempts');
-    expect((await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.9' })).status).toBe(303);
+    expect(
+      (await t.call({ method: 'POST', url: `/payment/${fresh}`, headers: FORM, payload: fields, remoteAddress: '10.8.8.9' }))
+        .status,
+    ).toBe(303);
   });
 
   it('asks for the script on a DONATION card rather than opening a tip', async () => {
@@ -223,7 +286,7 @@ describe('the tip form without JavaScript', () => {
 });
 
 describe('after the checkout', () => {
-  it('brings a declined payment back to a filled form with the spec\'s message', async () => {
+  it("brings a declined payment back to a filled form with the spec's message", async () => {
     const payment = await openPayment(t, cardId, 1234, { rating: 3, message: 'Gracias', cover_fee: true });
     await payAtSandboxCheckout(t, payment, 'method=card&card_number=4000000000000002');
     expect(await deliverSandboxEvent(t, payment, 'payment.failed')).toBe('applied');
@@ -231,13 +294,25 @@ describe('after the checkout', () => {
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(`/payment/${cardId}/failed?payment=${payment.id}`);
     const form = await t.call({ method: 'GET', url: String(back.headers.location) });
-    expect(dataOf(form.body).start).toMatchObject({ preset_cents: null, custom: '12.34', cover_fee: true, rating: 3, message: 'Gracias', terms: true, notice: 'failed' });
+    expect(dataOf(form.body).start).toMatchObject({
+      preset_cents: null,
+      custom: '12.34',
+      cover_fee: true,
+      rating: 3,
+      message: 'Gracias',
+      terms: true,
+      notice: 'failed',
+    });
     expect(form.body).toContain('Oops... Something went wrong');
   });
 
   it('brings a canceled or unconfirmed payment back to a filled form too, with its own message', async () => {
     const payment = await openPayment(t, cardId, 300, { message: 'Merci' });
-    const canceled = await t.call({ method: 'GET', url: `/payment/${cardId}/canceled?payment=${payment.id}`, headers: { cookie: 'locale=fr' } });
+    const canceled = await t.call({
+      method: 'GET',
+      url: `/payment/${cardId}/canceled?payment=${payment.id}`,
+      headers: { cookie: 'locale=fr' },
+    });
     expect(dataOf(canceled.body).start).toMatchObject({ preset_cents: 300, message: 'Merci', terms: true, notice: 'canceled' });
     expect(canceled.body).toContain('Paiement annulé');
     const timedOut = await t.call({ method: 'GET', url: `/payment/${cardId}/timeout?payment=${payment.id}` });
@@ -246,7 +321,13 @@ describe('after the checkout', () => {
     // Another card's payment fills nothing in: only the message, with an amount chosen.
     const other = await signUpWithCard(t);
     const foreign = await t.call({ method: 'GET', url: `/payment/${other.cardId}/failed?payment=${payment.id}` });
-    expect(dataOf(foreign.body).start).toMatchObject({ preset_cents: 500, message: '', terms: false, notice: 'failed', payment_id: null });
+    expect(dataOf(foreign.body).start).toMatchObject({
+      preset_cents: 500,
+      message: '',
+      terms: false,
+      notice: 'failed',
+      payment_id: null,
+    });
   });
 
   it('says "Thank you!" only for this card\'s paid payment, with its reference', async () => {
@@ -275,7 +356,12 @@ describe('after the checkout', () => {
     const payment = await openPayment(t, cardId, 700);
     expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
     const ask = (email: string, id = payment.id) =>
-      t.call({ method: 'POST', url: `/payment/${cardId}/receipt`, headers: FORM, payload: new URLSearchParams({ payment: id, email }).toString() });
+      t.call({
+        method: 'POST',
+        url: `/payment/${cardId}/receipt`,
+        headers: FORM,
+        payload: new URLSearchParams({ payment: id, email }).toString(),
+      });
 
     expect((await ask('not-an-address')).headers.location).toMatch(/receipt=invalid$/);
     const sent = await ask('guest@example.com');

@@ -4,7 +4,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locale } from '@tipcard/shared/constants';
-import { checkoutWithWallet, defaultPreset, RECEIPT_OUTCOMES, type GuestFormNotice, type GuestFormStart, type GuestSuccess, type ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
+import {
+  checkoutWithWallet,
+  defaultPreset,
+  RECEIPT_OUTCOMES,
+  type GuestFormNotice,
+  type GuestFormStart,
+  type GuestSuccess,
+  type ReceiptOutcome,
+} from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
@@ -43,7 +51,8 @@ function fromThisSite(request: FastifyRequest, publicUrl: string): boolean {
   return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
 }
 
-const isUuid = (value: string | null | undefined): value is string => typeof value === 'string' && z.uuid().safeParse(value).success;
+const isUuid = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && z.uuid().safeParse(value).success;
 
 /**
  * The guest's pages in path form, rendered on the server with the same components as the browser's (apps/web
@@ -110,15 +119,19 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
 
   // The provider's return page: a final payment goes straight to its outcome's page; a pending one is rendered
   // "confirming" and the script polls (without a script the page reloads itself every 2 seconds).
-  app.get('/payment/walletto-result', { onRequest: limit, schema: { hide: true, querystring: paymentQuery } }, async (request, reply) => {
-    const paymentId = request.query.payment;
-    const payment = isUuid(paymentId) ? await tips.paymentById(paymentId) : null;
-    if (payment && payment.status !== 'pending') {
-      const outcome = payment.status === 'succeeded' ? 'success' : payment.status === 'canceled' ? 'canceled' : 'failed';
-      return reply.redirect(`/payment/${payment.card_id}/${outcome}?payment=${payment.id}`, 303);
-    }
-    return sendPage(request, reply, null, null, {}, 200, 2);
-  });
+  app.get(
+    '/payment/walletto-result',
+    { onRequest: limit, schema: { hide: true, querystring: paymentQuery } },
+    async (request, reply) => {
+      const paymentId = request.query.payment;
+      const payment = isUuid(paymentId) ? await tips.paymentById(paymentId) : null;
+      if (payment && payment.status !== 'pending') {
+        const outcome = payment.status === 'succeeded' ? 'success' : payment.status === 'canceled' ? 'canceled' : 'failed';
+        return reply.redirect(`/payment/${payment.card_id}/${outcome}?payment=${payment.id}`, 303);
+      }
+      return sendPage(request, reply, null, null, {}, 200, 2);
+    },
+  );
 
   // Public and cacheable (docs/decisions/0018-cached-guest-reads.md): the same bytes for every guest of a card in a
   // language, so it carries no per-view idempotency key; the script mints one per payment, a plain POST gets one below.
@@ -130,7 +143,10 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const key = `${locale} ${cardId} ${JSON.stringify(card)}`;
     let cached = formPages.get(key);
     if (!cached) {
-      const html = await shellHtml(app.config, await pageOf(locale, { pathname: `/payment/${cardId}`, search: '' }, cardId, card, { start: null }));
+      const html = await shellHtml(
+        app.config,
+        await pageOf(locale, { pathname: `/payment/${cardId}`, search: '' }, cardId, card, { start: null }),
+      );
       if (html === null) return reply.callNotFound();
       cached = { text: html, compressed: {}, etag: weakEtag(html) };
       formPages.set(key, cached);
@@ -143,32 +159,48 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
 
   // A payment that did not go through: the form again with what the guest entered and the spec's message.
   for (const notice of ['canceled', 'failed', 'timeout'] as const satisfies readonly GuestFormNotice[]) {
-    app.get(`/payment/:cardId/${notice}`, { onRequest: limit, schema: { hide: true, params, querystring: paymentQuery } }, async (request, reply) => {
-      const { cardId } = request.params;
-      const card = await cardOf(cardId);
-      const paymentId = request.query.payment ?? null;
-      if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId))) {
-        return reply.redirect(`/payment/${cardId}/success?payment=${paymentId}`, 303);
-      }
-      const start = card ? await tips.retryOf(cardId, paymentId, notice, card.preset_amounts_cents ?? presets, requestLocale(request)) : null;
-      const fresh: GuestFormStart = { ...EMPTY_START, preset_cents: defaultPreset(card?.preset_amounts_cents ?? presets), notice };
-      return sendPage(request, reply, cardId, card, { start: start ?? fresh, form_key: randomUUID() });
-    });
+    app.get(
+      `/payment/:cardId/${notice}`,
+      { onRequest: limit, schema: { hide: true, params, querystring: paymentQuery } },
+      async (request, reply) => {
+        const { cardId } = request.params;
+        const card = await cardOf(cardId);
+        const paymentId = request.query.payment ?? null;
+        if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId))) {
+          return reply.redirect(`/payment/${cardId}/success?payment=${paymentId}`, 303);
+        }
+        const start = card
+          ? await tips.retryOf(cardId, paymentId, notice, card.preset_amounts_cents ?? presets, requestLocale(request))
+          : null;
+        const fresh: GuestFormStart = {
+          ...EMPTY_START,
+          preset_cents: defaultPreset(card?.preset_amounts_cents ?? presets),
+          notice,
+        };
+        return sendPage(request, reply, cardId, card, { start: start ?? fresh, form_key: randomUUID() });
+      },
+    );
   }
 
   // "Thank you!" only for this card's paid payment; a pending one goes back to the return page that waits for it.
-  app.get('/payment/:cardId/success', { onRequest: limit, schema: { hide: true, params, querystring: paymentQuery } }, async (request, reply) => {
-    const { cardId } = request.params;
-    const card = await cardOf(cardId);
-    const paymentId = request.query.payment ?? null;
-    const success = card ? await tips.successOf(cardId, paymentId) : null;
-    if (card && !success) {
-      const payment = await tips.paymentOfCard(cardId, paymentId);
-      if (payment?.status === 'pending') return reply.redirect(`/payment/walletto-result?payment=${payment.id}`, 303);
-    }
-    const receipt = (RECEIPT_OUTCOMES as readonly string[]).includes(request.query.receipt ?? '') ? (request.query.receipt as ReceiptOutcome) : null;
-    return sendPage(request, reply, cardId, card, { success, receipt }, card && !success ? 404 : undefined);
-  });
+  app.get(
+    '/payment/:cardId/success',
+    { onRequest: limit, schema: { hide: true, params, querystring: paymentQuery } },
+    async (request, reply) => {
+      const { cardId } = request.params;
+      const card = await cardOf(cardId);
+      const paymentId = request.query.payment ?? null;
+      const success = card ? await tips.successOf(cardId, paymentId) : null;
+      if (card && !success) {
+        const payment = await tips.paymentOfCard(cardId, paymentId);
+        if (payment?.status === 'pending') return reply.redirect(`/payment/walletto-result?payment=${payment.id}`, 303);
+      }
+      const receipt = (RECEIPT_OUTCOMES as readonly string[]).includes(request.query.receipt ?? '')
+        ? (request.query.receipt as ReceiptOutcome)
+        : null;
+      return sendPage(request, reply, cardId, card, { success, receipt }, card && !success ? 404 : undefined);
+    },
+  );
 
   // The tip form without JavaScript: the JSON call's validation, limits and idempotency, answered with the checkout.
   app.post('/payment/:cardId', { schema: { hide: true, params } }, async (request, reply) => {
@@ -179,10 +211,14 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const fields = (request.body ?? {}) as GuestFormFields;
     const { body, start } = readGuestForm(fields, card.preset_amounts_cents ?? presets);
     // The donation form is sent by its script (donations.routes.ts); without one it comes here and is asked again.
-    if (card.activity_type === 'DONATION') return sendPage(request, reply, cardId, card, { start: { ...start, notice: 'error' }, form_key: randomUUID() }, 422);
+    if (card.activity_type === 'DONATION')
+      return sendPage(request, reply, cardId, card, { start: { ...start, notice: 'error' }, form_key: randomUUID() }, 422);
     // The cached form page has no key (every guest gets its bytes): its plain POST is a new payment each time. The
     // form shown again after a refusal is this guest's alone and carries the key, so sending it again is the same try.
-    const key = typeof fields.idempotency_key === 'string' && /^[\w-]{8,100}$/.test(fields.idempotency_key) ? fields.idempotency_key : randomUUID();
+    const key =
+      typeof fields.idempotency_key === 'string' && /^[\w-]{8,100}$/.test(fields.idempotency_key)
+        ? fields.idempotency_key
+        : randomUUID();
     const again = (notice: GuestFormNotice | null, status: number, formKey = key) =>
       sendPage(request, reply, cardId, card, { start: { ...start, notice }, form_key: formKey }, status);
     if (!body) return again(start.errors.amount || start.errors.terms ? null : 'error', 422);
@@ -197,7 +233,9 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
         'idempotency-key': key,
         // The page's language, for the provider's checkout.
         'accept-language': requestLocale(request),
-        ...(typeof fields['cf-turnstile-response'] === 'string' ? { 'cf-turnstile-response': fields['cf-turnstile-response'] } : {}),
+        ...(typeof fields['cf-turnstile-response'] === 'string'
+          ? { 'cf-turnstile-response': fields['cf-turnstile-response'] }
+          : {}),
       },
       payload: JSON.stringify(body),
     });
@@ -219,14 +257,16 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
   const receiptPerPayment = app.rateLimit({
     max: 3,
     timeWindow: HOUR,
-    keyGenerator: (request) => `receipt:payment:${String((request.body as { payment?: unknown } | undefined)?.payment).slice(0, 100)}`,
+    keyGenerator: (request) =>
+      `receipt:payment:${String((request.body as { payment?: unknown } | undefined)?.payment).slice(0, 100)}`,
   });
   app.post('/payment/:cardId/receipt', { schema: { hide: true, params } }, async (request, reply) => {
     const { cardId } = request.params;
     if (!fromThisSite(request, publicUrl)) throw new AppError('forbidden');
     const { payment, email } = (request.body ?? {}) as { payment?: string; email?: string };
     if (!isUuid(cardId) || !isUuid(payment)) throw new AppError('not_found');
-    const back = (outcome: ReceiptOutcome) => reply.redirect(`/payment/${cardId}/success?payment=${payment}&receipt=${outcome}`, 303);
+    const back = (outcome: ReceiptOutcome) =>
+      reply.redirect(`/payment/${cardId}/success?payment=${payment}&receipt=${outcome}`, 303);
     const address = typeof email === 'string' ? email.trim() : '';
     if (!EMAIL.test(address) || address.length > 254) return back('invalid');
     try {
@@ -241,4 +281,14 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
 };
 
 /** The form of a payment the server cannot show again (another card's, or none): only the notice. */
-const EMPTY_START: GuestFormStart = { preset_cents: null, custom: '', cover_fee: false, rating: null, message: '', terms: false, notice: null, payment_id: null, errors: {} };
+const EMPTY_START: GuestFormStart = {
+  preset_cents: null,
+  custom: '',
+  cover_fee: false,
+  rating: null,
+  message: '',
+  terms: false,
+  notice: null,
+  payment_id: null,
+  errors: {},
+};

@@ -14,19 +14,26 @@ const PUBLIC_CARD_MAX_AGE_SECONDS = 30;
 
 /** The guest's tip API (no account) under /api. */
 export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (app, { tips }) => {
-  const perIp = (name: string, max: number) => app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
+  const perIp = (name: string, max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE, keyGenerator: (request) => `${name}:ip:${request.ip}` });
 
   app.get(
     '/public/cards/:cardId',
     {
       onRequest: perIp('public-card', 120),
-      schema: { tags: ['payments'], summary: 'What a guest sees of a card', params: cardParams, response: { 200: data(publicCardSchema) } },
+      schema: {
+        tags: ['payments'],
+        summary: 'What a guest sees of a card',
+        params: cardParams,
+        response: { 200: data(publicCardSchema) },
+      },
     },
     async (request, reply) => {
       const card = await tips.publicCard(request.params.cardId);
       if (!card) throw new AppError('not_found');
       // The tag is the card's public data itself: a change of name, photo, presets, rating or team is a new tag.
-      if (answeredFromCache(request, reply, { etag: weakEtag(JSON.stringify(card)), maxAgeSeconds: PUBLIC_CARD_MAX_AGE_SECONDS })) return reply;
+      if (answeredFromCache(request, reply, { etag: weakEtag(JSON.stringify(card)), maxAgeSeconds: PUBLIC_CARD_MAX_AGE_SECONDS }))
+        return reply;
       return { data: card };
     },
   );
@@ -46,7 +53,12 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = async (a
       },
     },
     async (request, reply) => {
-      const payment = await tips.createTip(request.params.cardId, request.body, request.headers['idempotency-key'], acceptedLocale(request));
+      const payment = await tips.createTip(
+        request.params.cardId,
+        request.body,
+        request.headers['idempotency-key'],
+        acceptedLocale(request),
+      );
       return reply.status(201).send({ data: payment });
     },
   );

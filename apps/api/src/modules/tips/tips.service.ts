@@ -2,7 +2,12 @@ import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
-import { paymentReference, type GuestFormNotice, type GuestFormStart, type GuestSuccess } from '@tipcard/shared/payments/guest-form';
+import {
+  paymentReference,
+  type GuestFormNotice,
+  type GuestFormStart,
+  type GuestSuccess,
+} from '@tipcard/shared/payments/guest-form';
 import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import type { z } from 'zod';
@@ -45,7 +50,10 @@ export function createTipHandler(): PurposeHandler {
 }
 
 /** What the guest wrote with a tip (a personal or a team card's), for the purpose handler that credits it. */
-export async function findTipNote(tx: Executor, paymentId: string): Promise<{ message: string | null; rating: number | null } | null> {
+export async function findTipNote(
+  tx: Executor,
+  paymentId: string,
+): Promise<{ message: string | null; rating: number | null } | null> {
   const tip = await repo.findTip(tx, paymentId);
   return tip ? { message: tip.message, rating: tip.rating } : null;
 }
@@ -84,7 +92,12 @@ export function createTipsService(deps: {
   const successOf = async (cardId: string, paymentId: string | null): Promise<GuestSuccess | null> => {
     const payment = await paymentOfCard(cardId, paymentId);
     if (payment?.status !== 'succeeded') return null;
-    return { id: payment.id, reference: paymentReference(payment.id), amount_cents: payment.amount_cents, total_cents: payment.total_cents };
+    return {
+      id: payment.id,
+      reference: paymentReference(payment.id),
+      amount_cents: payment.amount_cents,
+      total_cents: payment.total_cents,
+    };
   };
   const termsOfPayment = () => ({
     fee_percent: deps.feePercent,
@@ -115,7 +128,13 @@ export function createTipsService(deps: {
      * What the form starts from after a payment that did not go through: the amount, fee choice, rating and message
      * the guest sent (the terms were accepted to send it), with the notice; null for another card's payment.
      */
-    async retryOf(cardId: string, paymentId: string | null, notice: GuestFormNotice, presets: readonly number[], locale: Locale): Promise<GuestFormStart | null> {
+    async retryOf(
+      cardId: string,
+      paymentId: string | null,
+      notice: GuestFormNotice,
+      presets: readonly number[],
+      locale: Locale,
+    ): Promise<GuestFormStart | null> {
       const payment = await paymentOfCard(cardId, paymentId);
       if (!payment || payment.status === 'succeeded') return null;
       const note = await repo.findTip(deps.db, payment.id);
@@ -186,7 +205,9 @@ export function createTipsService(deps: {
         totalCents: tip.totalCents,
         coverFee: body.cover_fee,
         description: team ? `Team tip via ${team.title}` : `Tip via ${recipient.title}`,
-        providerDescription: team ? t('checkout:description.team_tip', { team: team.title }, locale) : t('checkout:description.tip', { name: recipient.publicName }, locale),
+        providerDescription: team
+          ? t('checkout:description.team_tip', { team: team.title }, locale)
+          : t('checkout:description.tip', { name: recipient.publicName }, locale),
         locale,
         successUrl: (paymentId) => `${deps.publicUrl}/payment/walletto-result?payment=${paymentId}`,
         cancelUrl: (paymentId) => `${deps.publicUrl}/payment/${cardId}/canceled?payment=${paymentId}`,

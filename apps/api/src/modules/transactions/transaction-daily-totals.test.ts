@@ -6,7 +6,14 @@ import { transactions } from '../../db/schema/transactions.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { checkLedgerInvariants } from './transactions.service.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
-import { deleteTransactionsOfUser, insertTransaction, overviewFigures, receivedTotalCents, type TransactionStatus, type TransactionType } from './transactions.repository.ts';
+import {
+  deleteTransactionsOfUser,
+  insertTransaction,
+  overviewFigures,
+  receivedTotalCents,
+  type TransactionStatus,
+  type TransactionType,
+} from './transactions.repository.ts';
 
 let handle: DatabaseHandle;
 let userIds: string[];
@@ -36,12 +43,21 @@ const kept = () =>
 
 /** The overview's figures and the received total summed over the raw rows, as they were before the daily totals. */
 async function overviewFromRawRows(userId: string, now: Date) {
-  const since = (unit: string) => sql`(date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE 'Europe/Riga') AT TIME ZONE 'Europe/Riga')`;
-  const received = (unit: string) => sql`coalesce(sum(amount_cents - refunded_cents) FILTER (WHERE created_at >= ${since(unit)}), 0)::text`;
+  const since = (unit: string) =>
+    sql`(date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE 'Europe/Riga') AT TIME ZONE 'Europe/Riga')`;
+  const received = (unit: string) =>
+    sql`coalesce(sum(amount_cents - refunded_cents) FILTER (WHERE created_at >= ${since(unit)}), 0)::text`;
   const [row] = (await rowsOf(sql`
     SELECT ${received('day')} AS today, ${received('week')} AS week, ${received('month')} AS month, count(*)::int AS count,
            avg(rating)::text AS rating, coalesce(sum(amount_cents - refunded_cents), 0)::text AS total
-    FROM transactions WHERE user_id = ${userId} AND type = 'PAYIN' AND status <> 'REFUNDED'`)) as { today: string; week: string; month: string; count: number; rating: string | null; total: string }[];
+    FROM transactions WHERE user_id = ${userId} AND type = 'PAYIN' AND status <> 'REFUNDED'`)) as {
+    today: string;
+    week: string;
+    month: string;
+    count: number;
+    rating: string | null;
+    total: string;
+  }[];
   if (!row) throw new Error('an aggregate answers one row');
   return {
     figures: {
@@ -67,8 +83,30 @@ const share = fc.integer({ min: 0, max: 100 });
 
 /** Mostly inserts and edits, so a run builds days with several rows before a deletion or a purge empties some. */
 const operation = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('insert' as const), user: fc.nat(1), type: fc.constantFrom(...TYPES), status: fc.constantFrom(...STATUSES), amount, taken: share, rating, at: instant }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('update' as const), row: fc.nat(), status: fc.constantFrom(...STATUSES), taken: share, rating, at: fc.option(instant, { nil: undefined }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('insert' as const),
+      user: fc.nat(1),
+      type: fc.constantFrom(...TYPES),
+      status: fc.constantFrom(...STATUSES),
+      amount,
+      taken: share,
+      rating,
+      at: instant,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('update' as const),
+      row: fc.nat(),
+      status: fc.constantFrom(...STATUSES),
+      taken: share,
+      rating,
+      at: fc.option(instant, { nil: undefined }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), row: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('purge' as const), user: fc.nat(1) }) },
 );
@@ -77,7 +115,10 @@ type Step = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
 async function apply(step: Step) {
   const db = handle.db;
-  const ids = await db.select({ id: transactions.id, amount: transactions.amountCents }).from(transactions).orderBy(transactions.id);
+  const ids = await db
+    .select({ id: transactions.id, amount: transactions.amountCents })
+    .from(transactions)
+    .orderBy(transactions.id);
   switch (step.op) {
     case 'insert':
       await insertTransaction(db, {
@@ -96,7 +137,12 @@ async function apply(step: Step) {
       if (!target) return;
       await db
         .update(transactions)
-        .set({ status: step.status, refundedCents: step.status === 'REFUNDED' ? target.amount : Math.floor((target.amount * step.taken) / 100), rating: step.rating, ...(step.at ? { createdAt: step.at } : {}) })
+        .set({
+          status: step.status,
+          refundedCents: step.status === 'REFUNDED' ? target.amount : Math.floor((target.amount * step.taken) / 100),
+          rating: step.rating,
+          ...(step.at ? { createdAt: step.at } : {}),
+        })
         .where(eq(transactions.id, target.id));
       return;
     }
@@ -135,12 +181,29 @@ describe('transaction daily totals', () => {
     const at = new Date('2026-11-20T10:00:00Z');
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        handle.db.transaction((tx) => insertTransaction(tx, { userId, type: 'PAYIN', status: 'HOLD', amountCents: 100 + i, description: 'Tip', rating: (i % 5) + 1, createdAt: at })),
+        handle.db.transaction((tx) =>
+          insertTransaction(tx, {
+            userId,
+            type: 'PAYIN',
+            status: 'HOLD',
+            amountCents: 100 + i,
+            description: 'Tip',
+            rating: (i % 5) + 1,
+            createdAt: at,
+          }),
+        ),
       ),
     );
-    await handle.db.update(transactions).set({ status: 'PAID' }).where(and(eq(transactions.userId, userId), eq(transactions.status, 'HOLD')));
+    await handle.db
+      .update(transactions)
+      .set({ status: 'PAID' })
+      .where(and(eq(transactions.userId, userId), eq(transactions.status, 'HOLD')));
     expect(await kept()).toEqual(await fromRawRows());
-    expect(await overviewFigures(handle.db, userId, at)).toMatchObject({ todayCents: 30 * 100 + 435, count: 30, averageRating: 3 });
+    expect(await overviewFigures(handle.db, userId, at)).toMatchObject({
+      todayCents: 30 * 100 + 435,
+      count: 30,
+      averageRating: 3,
+    });
     await handle.db.delete(transactions);
   });
 });

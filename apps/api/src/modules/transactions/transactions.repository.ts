@@ -27,7 +27,9 @@ function conditions(userId: string, filter: TransactionFilter): SQL | undefined 
     filter.from ? gte(transactions.createdAt, sql`(${filter.from}::date::timestamp AT TIME ZONE ${ZONE})`) : undefined,
     filter.to ? lt(transactions.createdAt, sql`((${filter.to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`) : undefined,
     // A row comparison, not `a < x OR (a = x AND b < y)`: it bounds the index scan, so page 100 starts where page 99 ended.
-    filter.before ? sql`(${transactions.createdAt}, ${transactions.id}) < (${filter.before.createdAt.toISOString()}::timestamptz, ${filter.before.id}::uuid)` : undefined,
+    filter.before
+      ? sql`(${transactions.createdAt}, ${transactions.id}) < (${filter.before.createdAt.toISOString()}::timestamptz, ${filter.before.id}::uuid)`
+      : undefined,
   );
 }
 
@@ -52,15 +54,27 @@ export async function insertPayinOnce(tx: Executor, values: typeof transactions.
 
 /** Inserts the payout's PAYOUT row unless it exists; answers whether it inserted. */
 export async function insertPayoutTransactionOnce(tx: Executor, values: typeof transactions.$inferInsert) {
-  const rows = await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.payoutId }).returning({ id: transactions.id });
+  const rows = await tx
+    .insert(transactions)
+    .values(values)
+    .onConflictDoNothing({ target: transactions.payoutId })
+    .returning({ id: transactions.id });
   return rows.length === 1;
 }
 
-export async function updateTransactionOfPayout(tx: Executor, payoutId: string, changes: Partial<typeof transactions.$inferInsert>) {
+export async function updateTransactionOfPayout(
+  tx: Executor,
+  payoutId: string,
+  changes: Partial<typeof transactions.$inferInsert>,
+) {
   await tx.update(transactions).set(changes).where(eq(transactions.payoutId, payoutId));
 }
 
-export async function updatePayinOfAllocation(tx: Executor, allocationId: string, changes: Partial<typeof transactions.$inferInsert>) {
+export async function updatePayinOfAllocation(
+  tx: Executor,
+  allocationId: string,
+  changes: Partial<typeof transactions.$inferInsert>,
+) {
   await tx.update(transactions).set(changes).where(eq(transactions.allocationId, allocationId));
 }
 
@@ -76,7 +90,8 @@ export async function markPayinPaid(tx: Executor, allocationId: string, now: Dat
  * mean rating: from the user's daily totals, so the cost follows the days of a history, not its rows.
  */
 export async function overviewFigures(db: Executor, userId: string, now: Date) {
-  const firstDay = (unit: 'day' | 'week' | 'month') => sql`date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${ZONE})::date`;
+  const firstDay = (unit: 'day' | 'week' | 'month') =>
+    sql`date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${ZONE})::date`;
   const received = (unit: 'day' | 'week' | 'month') =>
     sql<string>`coalesce(sum(${transactionDailyTotals.receivedCents}) FILTER (WHERE ${transactionDailyTotals.day} >= ${firstDay(unit)}), 0)::text`;
   const [row] = await db
@@ -85,7 +100,9 @@ export async function overviewFigures(db: Executor, userId: string, now: Date) {
       week: received('week'),
       month: received('month'),
       count: sql<number>`coalesce(sum(${transactionDailyTotals.payinCount}), 0)::int`,
-      rating: sql<string | null>`(sum(${transactionDailyTotals.ratingSum})::numeric / nullif(sum(${transactionDailyTotals.ratingCount}), 0))::text`,
+      rating: sql<
+        string | null
+      >`(sum(${transactionDailyTotals.ratingSum})::numeric / nullif(sum(${transactionDailyTotals.ratingCount}), 0))::text`,
     })
     .from(transactionDailyTotals)
     .where(eq(transactionDailyTotals.userId, userId));
@@ -109,7 +126,10 @@ export async function receivedTotalCents(db: Executor, userId: string): Promise<
 
 export function heldPayinsByUser(db: Executor) {
   return db
-    .select({ userId: transactions.userId, cents: sql<string>`sum(${transactions.amountCents} - ${transactions.refundedCents})::text` })
+    .select({
+      userId: transactions.userId,
+      cents: sql<string>`sum(${transactions.amountCents} - ${transactions.refundedCents})::text`,
+    })
     .from(transactions)
     .where(and(eq(transactions.status, 'HOLD'), sql`${transactions.type} <> 'PAYOUT'`))
     .groupBy(transactions.userId)

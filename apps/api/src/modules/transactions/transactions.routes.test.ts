@@ -12,13 +12,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const staff = () => signUpWithCard(t);
-const receive = (owner: { cardId: string }, cents: number, extra?: { message?: string; rating?: number }) => receiveTip(t, owner.cardId, cents, extra);
+const receive = (owner: { cardId: string }, cents: number, extra?: { message?: string; rating?: number }) =>
+  receiveTip(t, owner.cardId, cents, extra);
 
 /** A fresh access token after the test clock moved past the old one's 15 minutes. */
 async function signInAgain(owner: { phone: string }) {
   t.clock.advance(61_000);
   await t.call({ method: 'POST', url: '/api/request-otp', payload: { username: owner.phone } });
-  const signedIn = await t.call({ method: 'POST', url: '/api/login_check', payload: { username: owner.phone, password: await t.lastCode(owner.phone) } });
+  const signedIn = await t.call({
+    method: 'POST',
+    url: '/api/login_check',
+    payload: { username: owner.phone, password: await t.lastCode(owner.phone) },
+  });
   return signedIn.body.data.jwt as string;
 }
 
@@ -35,7 +40,10 @@ describe('transactions', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: { data: { items: { amount_cents: number }[]; next_cursor: string | null } } } = await list(owner, `?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { body: { data: { items: { amount_cents: number }[]; next_cursor: string | null } } } = await list(
+        owner,
+        `?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...page.body.data.items.map((item) => item.amount_cents));
       cursor = page.body.data.next_cursor;
     } while (cursor);
@@ -53,28 +61,49 @@ describe('transactions', () => {
     await receive(seller, 200);
     const owner = { ...seller, jwt: await signInAgain(seller) };
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Riga' }).format(t.clock.now());
-    expect((await list(owner, '?status=PAID')).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([100]);
-    expect((await list(owner, '?status=HOLD&type=PAYIN')).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([200]);
-    expect((await list(owner, `?from=${today}&to=${today}`)).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([200]);
+    expect((await list(owner, '?status=PAID')).body.data.items.map((i: { amount_cents: number }) => i.amount_cents)).toEqual([
+      100,
+    ]);
+    expect(
+      (await list(owner, '?status=HOLD&type=PAYIN')).body.data.items.map((i: { amount_cents: number }) => i.amount_cents),
+    ).toEqual([200]);
+    expect(
+      (await list(owner, `?from=${today}&to=${today}`)).body.data.items.map((i: { amount_cents: number }) => i.amount_cents),
+    ).toEqual([200]);
     expect((await list(owner, '?type=PAYOUT')).body.data.items).toEqual([]);
   });
 
   it('refuses bad filters with 422 and other users with 404', async () => {
     const owner = await staff();
     const other = await staff();
-    for (const query of ['?status=LOST', '?from=2026-13-01', '?limit=0', '?limit=1000', '?cursor=bm9wZQ', '?from=2026-11-20&to=2026-11-01']) {
+    for (const query of [
+      '?status=LOST',
+      '?from=2026-13-01',
+      '?limit=0',
+      '?limit=1000',
+      '?cursor=bm9wZQ',
+      '?from=2026-11-20&to=2026-11-01',
+    ]) {
       expect((await list(owner, query)).status).toBe(422);
     }
-    for (const url of [`/api/clients/${owner.clientId}/transactions`, `/api/clients/${owner.clientId}/transactions.csv`, `/api/clients/${owner.clientId}/overview`]) {
+    for (const url of [
+      `/api/clients/${owner.clientId}/transactions`,
+      `/api/clients/${owner.clientId}/transactions.csv`,
+      `/api/clients/${owner.clientId}/overview`,
+    ]) {
       expect((await t.call({ method: 'GET', url, token: other.jwt })).status).toBe(404);
       expect((await t.call({ method: 'GET', url })).status).toBe(401);
     }
   });
 
-  it('exports the filtered history as CSV, with guests\' formulas neutralised', async () => {
+  it("exports the filtered history as CSV, with guests' formulas neutralised", async () => {
     const owner = await staff();
     await receive(owner, 1_234, { message: '=HYPERLINK("http://evil")', rating: 4 });
-    const csv = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/transactions.csv?status=HOLD`, token: owner.jwt });
+    const csv = await t.call({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/transactions.csv?status=HOLD`,
+      token: owner.jwt,
+    });
     expect(csv.status).toBe(200);
     expect(String(csv.headers['content-type'])).toContain('text/csv');
     const [header, row] = String(csv.body).trim().split('\r\n');
@@ -88,28 +117,48 @@ describe('transactions', () => {
     await receive(owner, 500, { rating: 5 });
     await receive(owner, 300, { rating: 4 });
     const overview = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/overview`, token: owner.jwt });
-    expect(overview.body.data).toMatchObject({ received_today_cents: 800, received_week_cents: 800, received_month_cents: 800, tip_count: 2, average_rating: 4.5 });
+    expect(overview.body.data).toMatchObject({
+      received_today_cents: 800,
+      received_week_cents: 800,
+      received_month_cents: 800,
+      tip_count: 2,
+      average_rating: 4.5,
+    });
     expect(overview.body.data.latest).toHaveLength(2);
     t.clock.advance(40 * 24 * HOUR);
-    const later = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/overview`, token: await signInAgain(owner) });
+    const later = await t.call({
+      method: 'GET',
+      url: `/api/clients/${owner.clientId}/overview`,
+      token: await signInAgain(owner),
+    });
     expect(later.body.data).toMatchObject({ received_today_cents: 0, received_month_cents: 0, tip_count: 2 });
   });
 
-  it('stores what happened and writes it in the reader\'s language; rows older than details keep their text', async () => {
+  it("stores what happened and writes it in the reader's language; rows older than details keep their text", async () => {
     const owner = await staff();
     await receive(owner, 700);
-    const inFrench = (url: string) => t.call({ method: 'GET', url, token: owner.jwt, headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } });
+    const inFrench = (url: string) =>
+      t.call({ method: 'GET', url, token: owner.jwt, headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } });
     const [row] = (await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items;
     expect(row).toMatchObject({ detail: { kind: 'tip', card: 'Bar Riga' }, description: 'Pourboire via Bar Riga' });
-    expect((await inFrench(`/api/clients/${owner.clientId}/overview`)).body.data.latest[0].description).toBe('Pourboire via Bar Riga');
-    expect(String((await inFrench(`/api/clients/${owner.clientId}/transactions.csv`)).body)).toContain(',Pourboire via Bar Riga,');
+    expect((await inFrench(`/api/clients/${owner.clientId}/overview`)).body.data.latest[0].description).toBe(
+      'Pourboire via Bar Riga',
+    );
+    expect(String((await inFrench(`/api/clients/${owner.clientId}/transactions.csv`)).body)).toContain(
+      ',Pourboire via Bar Riga,',
+    );
     expect((await list(owner)).body.data.items[0].description).toBe('Tip via Bar Riga');
     // The back office reads the stored English line.
     const [stored] = await t.app.db.select().from(transactions).where(eq(transactions.userId, owner.userId));
     expect(stored!.description).toBe('Tip via Bar Riga');
 
-    await t.app.db.update(transactions).set({ detail: null, description: 'Tip via Old Bar' }).where(eq(transactions.userId, owner.userId));
-    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0]).toMatchObject({ description: 'Tip via Old Bar' });
+    await t.app.db
+      .update(transactions)
+      .set({ detail: null, description: 'Tip via Old Bar' })
+      .where(eq(transactions.userId, owner.userId));
+    expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0]).toMatchObject({
+      description: 'Tip via Old Bar',
+    });
     expect((await inFrench(`/api/clients/${owner.clientId}/transactions`)).body.data.items[0].detail).toBeUndefined();
   });
 });

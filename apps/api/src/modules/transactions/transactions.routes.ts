@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { overviewSchema, transactionsFilter, transactionsPageSchema, transactionsQuery } from '@tipcard/shared/transactions/schemas';
+import {
+  overviewSchema,
+  transactionsFilter,
+  transactionsPageSchema,
+  transactionsQuery,
+} from '@tipcard/shared/transactions/schemas';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import type { TransactionsService } from './transactions.service.ts';
@@ -23,7 +28,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
         response: { 200: data(transactionsPageSchema) },
       },
     },
-    async (request) => ({ data: await transactions.list(request.userId, request.params.clientId, request.query, acceptedLocale(request)) }),
+    async (request) => ({
+      data: await transactions.list(request.userId, request.params.clientId, request.query, acceptedLocale(request)),
+    }),
   );
 
   app.get(

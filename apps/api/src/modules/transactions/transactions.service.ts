@@ -1,4 +1,10 @@
-import type { Overview, Transaction, TransactionsPage, transactionsFilter, transactionsQuery } from '@tipcard/shared/transactions/schemas';
+import type {
+  Overview,
+  Transaction,
+  TransactionsPage,
+  transactionsFilter,
+  transactionsQuery,
+} from '@tipcard/shared/transactions/schemas';
 import type { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { describeTransaction, type TransactionDetail } from '@tipcard/shared/transactions/detail';
@@ -93,7 +99,11 @@ export async function recordPayoutHold(
 }
 
 /** The REFERRAL_PAYIN row of a referral reward credited to main: PAID at once (the reward job is its only writer). */
-export async function recordReferralPayin(tx: Executor, payin: { userId: string; amountCents: number; friend: string }, now: Date): Promise<void> {
+export async function recordReferralPayin(
+  tx: Executor,
+  payin: { userId: string; amountCents: number; friend: string },
+  now: Date,
+): Promise<void> {
   await repo.insertTransaction(tx, {
     userId: payin.userId,
     type: 'REFERRAL_PAYIN',
@@ -116,13 +126,28 @@ export async function recordClosingGift(
   now: Date,
 ): Promise<void> {
   const common = { status: 'PAID' as const, amountCents: gift.amountCents, createdAt: now, settledAt: now };
-  await repo.insertTransaction(tx, { ...common, userId: gift.giverId, type: 'PAYOUT', ...described({ kind: 'closing_gift_given', charity: gift.charity }) });
-  await repo.insertTransaction(tx, { ...common, userId: gift.charityId, cardId: gift.cardId, type: 'PAYIN', ...described({ kind: 'closing_gift' }) });
+  await repo.insertTransaction(tx, {
+    ...common,
+    userId: gift.giverId,
+    type: 'PAYOUT',
+    ...described({ kind: 'closing_gift_given', charity: gift.charity }),
+  });
+  await repo.insertTransaction(tx, {
+    ...common,
+    userId: gift.charityId,
+    cardId: gift.cardId,
+    type: 'PAYIN',
+    ...described({ kind: 'closing_gift' }),
+  });
 }
 
 /** The rail's answer on the PAYOUT row: PAID when the bank took it, REFUNDED when it came back to main. */
 export async function settlePayoutTransaction(tx: Executor, payoutId: string, outcome: 'PAID' | 'REFUNDED', now: Date) {
-  await repo.updateTransactionOfPayout(tx, payoutId, outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now });
+  await repo.updateTransactionOfPayout(
+    tx,
+    payoutId,
+    outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now },
+  );
 }
 
 /** A row's detail with its English line, which the back office (English only) reads. */
@@ -171,12 +196,29 @@ function filterOf(query: Filter & { cursor?: string | undefined }): repo.Transac
   if (query.from && query.to && query.from > query.to) {
     throw new AppError('validation_failed', { validationErrors: { to: ['Enter valid data'] } });
   }
-  return { type: query.type, status: query.status, from: query.from, to: query.to, before: query.cursor ? decodeCursor(query.cursor) : undefined };
+  return {
+    type: query.type,
+    status: query.status,
+    from: query.from,
+    to: query.to,
+    before: query.cursor ? decodeCursor(query.cursor) : undefined,
+  };
 }
 
-const CSV_COLUMNS = ['id', 'type', 'status', 'amount', 'fee', 'currency', 'created_at', 'settled_at', 'description', 'message', 'rating'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'type',
+  'status',
+  'amount',
+  'fee',
+  'currency',
+  'created_at',
+  'settled_at',
+  'description',
+  'message',
+  'rating',
+] as const;
 const CSV_MAX_ROWS = 10_000;
-
 
 /** What the user has received in payments, net of fees, what refunds and chargebacks took back excluded (the verification limit's measure). */
 export function receivedTotalCents(db: Executor, userId: string): Promise<number> {
@@ -240,7 +282,10 @@ export function createTransactionsService({
       const client = await requireOwnClient(db, userId, clientId);
       const rows = await repo.listTransactions(db, client.userId, filterOf(query), query.limit + 1);
       const page = rows.slice(0, query.limit);
-      return { items: page.map((row) => toTransaction(row, locale)), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+      return {
+        items: page.map((row) => toTransaction(row, locale)),
+        next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+      };
     },
 
     /** The filtered history as CSV (amounts in EUR with a dot, descriptions in the reader's language), at most 10,000 rows. */
@@ -251,7 +296,19 @@ export function createTransactionsService({
         CSV_COLUMNS,
         rows.map((row) => {
           const item = toTransaction(row, locale);
-          return [item.id, item.type, item.status, decimalAmount(item.amount_cents), decimalAmount(item.fee_cents), item.currency, item.created_at, item.settled_at, item.description, item.message, item.rating];
+          return [
+            item.id,
+            item.type,
+            item.status,
+            decimalAmount(item.amount_cents),
+            decimalAmount(item.fee_cents),
+            item.currency,
+            item.created_at,
+            item.settled_at,
+            item.description,
+            item.message,
+            item.rating,
+          ];
         }),
       );
     },
@@ -279,7 +336,8 @@ export function createTransactionsService({
 }
 
 /** A user's newest history rows, for the back office (no ownership check: role-checked routes). */
-export const recentTransactionsOfUser = (db: Executor, userId: string, limit: number) => repo.listTransactions(db, userId, {}, limit);
+export const recentTransactionsOfUser = (db: Executor, userId: string, limit: number) =>
+  repo.listTransactions(db, userId, {}, limit);
 
 /**
  * The five-year purge of an erased account: its history (descriptions, guests' messages and ratings) is deleted. The

@@ -65,13 +65,21 @@ export function searchUsersByPhone(db: Executor, digits: string, limit: number) 
     .limit(limit);
 }
 
-export async function setUserBlock(tx: Executor, userId: string, block: { blockedAt: Date | null; blockedReason: string | null }) {
+export async function setUserBlock(
+  tx: Executor,
+  userId: string,
+  block: { blockedAt: Date | null; blockedReason: string | null },
+) {
   const [row] = await tx.update(users).set(block).where(eq(users.id, userId)).returning();
   return row;
 }
 
 export async function findClientWithUser(db: Executor, clientId: string) {
-  const [row] = await db.select({ client: clients, user: users }).from(clients).innerJoin(users, eq(users.id, clients.userId)).where(eq(clients.id, clientId));
+  const [row] = await db
+    .select({ client: clients, user: users })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, clientId));
   return row;
 }
 
@@ -88,7 +96,10 @@ export async function lockUser(tx: Executor, id: string) {
 /** Of these users, the ids of those whose account is deleted (erased ones included). */
 export async function findDeletedAmong(db: Executor, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNotNull(users.deletedAt)));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.deletedAt)));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -109,10 +120,17 @@ export async function claimDueErasure(tx: Executor, now: Date) {
 }
 
 export async function markErased(tx: Executor, id: string, values: { phone: string; erasedAt: Date }) {
-  await tx.update(users).set({ ...values, promoSource: null, erasureDueAt: null }).where(eq(users.id, id));
+  await tx
+    .update(users)
+    .set({ ...values, promoSource: null, erasureDueAt: null })
+    .where(eq(users.id, id));
 }
 
-export async function updateNotificationChoices(db: Executor, id: string, values: { smsSupportReplies: boolean; smsPayouts: boolean }) {
+export async function updateNotificationChoices(
+  db: Executor,
+  id: string,
+  values: { smsSupportReplies: boolean; smsPayouts: boolean },
+) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }

@@ -45,11 +45,18 @@ export async function findVerification(db: Executor, id: string): Promise<Verifi
 
 /** Pending requests, oldest first: the compliance queue. */
 export function listPendingVerifications(db: Executor, limit: number) {
-  return db.select().from(verifications).where(eq(verifications.status, 'pending')).orderBy(asc(verifications.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.status, 'pending'))
+    .orderBy(asc(verifications.createdAt))
+    .limit(limit);
 }
 
 /** The purge: every request of the user goes; answers the document files they held. */
 export async function deleteVerificationsOfUser(tx: Executor, userId: string): Promise<string[]> {
   const rows = await tx.delete(verifications).where(eq(verifications.userId, userId)).returning();
-  return rows.flatMap((row) => [row.documentFrontFileId, row.documentBackFileId, row.registrationDocumentFileId].filter((id): id is string => id !== null));
+  return rows.flatMap((row) =>
+    [row.documentFrontFileId, row.documentBackFileId, row.registrationDocumentFileId].filter((id): id is string => id !== null),
+  );
 }

@@ -8,7 +8,13 @@ import { verifications } from '../../db/schema/verification.ts';
 import { deliverSandboxEvent, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
-import { findUserForReview, isVerificationApproved, isVerificationRequired, ReviewError, reviewVerification } from './verification.service.ts';
+import {
+  findUserForReview,
+  isVerificationApproved,
+  isVerificationRequired,
+  ReviewError,
+  reviewVerification,
+} from './verification.service.ts';
 import { textPdf } from '../../test/pdf.ts';
 
 /** 10 EUR: a few small tips pass it. No fee, so what the guest pays is what the staff member receives. */
@@ -65,7 +71,8 @@ async function companyBody(overrides: Record<string, unknown> = {}) {
 
 const submit = (user: User, payload: unknown, clientId = user.clientId) =>
   t.call({ method: 'POST', url: `/api/clients/${clientId}/verification`, token: user.jwt, payload: payload as object });
-const status = (user: User, clientId = user.clientId) => t.call({ method: 'GET', url: `/api/clients/${clientId}/verification`, token: user.jwt });
+const status = (user: User, clientId = user.clientId) =>
+  t.call({ method: 'GET', url: `/api/clients/${clientId}/verification`, token: user.jwt });
 
 async function counts() {
   const [fileRows] = await t.app.db.select({ n: count() }).from(files);
@@ -74,7 +81,12 @@ async function counts() {
 }
 
 const review = (user: User, decision: 'approve' | 'reject', reason: string | null = null) =>
-  reviewVerification(t.app.db, createMessagingService({ db: t.app.db, clock: t.clock }), { user: { id: user.userId, phone: user.phone }, decision, reason, now: t.clock.now() });
+  reviewVerification(t.app.db, createMessagingService({ db: t.app.db, clock: t.clock }), {
+    user: { id: user.userId, phone: user.phone },
+    decision,
+    reason,
+    now: t.clock.now(),
+  });
 
 async function lastSms(phone: string): Promise<string> {
   const { body } = await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` });
@@ -84,7 +96,13 @@ async function lastSms(phone: string): Promise<string> {
 describe('verification: submitting', () => {
   it('starts as not_started, takes the person form with a PNG and a PDF, and answers pending', async () => {
     const user = await signUp(t);
-    expect((await status(user)).body.data).toEqual({ status: 'not_started', kind: null, reason: null, submitted_at: null, reviewed_at: null });
+    expect((await status(user)).body.data).toEqual({
+      status: 'not_started',
+      kind: null,
+      reason: null,
+      submitted_at: null,
+      reviewed_at: null,
+    });
 
     const created = await submit(user, await personBody());
     expect(created.status).toBe(201);
@@ -119,7 +137,11 @@ describe('verification: submitting', () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ status: 'pending', kind: 'company' });
     const [row] = await t.app.db.select().from(verifications).where(eq(verifications.userId, user.userId));
-    expect(row!.details).toMatchObject({ company_name: 'Kafejnīca SIA', iban: 'LV80BANK0000435195001', representative_birthday: '1980-11-02' });
+    expect(row!.details).toMatchObject({
+      company_name: 'Kafejnīca SIA',
+      iban: 'LV80BANK0000435195001',
+      representative_birthday: '1980-11-02',
+    });
     expect(row!.registrationDocumentFileId).not.toBeNull();
     expect(row!.documentFrontFileId).toBeNull();
   });
@@ -139,14 +161,18 @@ describe('verification: submitting', () => {
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /AA << /O << /S /Launch /F (cmd.exe) >> >> >>',
     ];
     let body = '%PDF-1.4\n';
-    const offsets = objects.map((object, index) => [body.length, (body += `${index + 1} 0 obj\n${object}\nendobj\n`)][0] as number);
+    const offsets = objects.map(
+      (object, index) => [body.length, (body += `${index + 1} 0 obj\n${object}\nendobj\n`)][0] as number,
+    );
     const xref = body.length;
     body += `xref\n0 4\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
     const launcher = Buffer.from(`${body}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
     const active = await submit(user, await personBody({ document_back: attachment(launcher, 'id.pdf', 'application/pdf') }));
     expect(active.status).toBe(422);
     expect(active.body.code).toBe('file_active_content');
-    expect(active.body.validation_errors).toEqual({ document_back: ['This file contains scripts, links, actions or attached files, which are not allowed'] });
+    expect(active.body.validation_errors).toEqual({
+      document_back: ['This file contains scripts, links, actions or attached files, which are not allowed'],
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -155,10 +181,19 @@ describe('verification: submitting', () => {
     const before = await counts();
     const text = Buffer.from('this is plain text pretending to be a PNG image, not an identity document');
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    const refused = await submit(user, await personBody({ document_front: attachment(text, 'id.png', 'image/png'), document_back: attachment(gif, 'id.pdf', 'application/pdf') }));
+    const refused = await submit(
+      user,
+      await personBody({
+        document_front: attachment(text, 'id.png', 'image/png'),
+        document_back: attachment(gif, 'id.pdf', 'application/pdf'),
+      }),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('invalid_file');
-    expect(refused.body.validation_errors).toEqual({ document_front: ['This file type is not allowed'], document_back: ['This file type is not allowed'] });
+    expect(refused.body.validation_errors).toEqual({
+      document_front: ['This file type is not allowed'],
+      document_back: ['This file type is not allowed'],
+    });
     expect(refused.body.errors[0]).toBe('This file type is not allowed');
 
     // A truncated PNG: right magic bytes, no image behind them.
@@ -167,7 +202,10 @@ describe('verification: submitting', () => {
     expect(brokenAnswer.status).toBe(422);
     expect(brokenAnswer.body.validation_errors).toEqual({ registration_document: ['This file type is not allowed'] });
 
-    const notBase64 = await submit(user, await personBody({ document_back: { content: 'not base64!', name: 'a.pdf', mime: 'application/pdf' } }));
+    const notBase64 = await submit(
+      user,
+      await personBody({ document_back: { content: 'not base64!', name: 'a.pdf', mime: 'application/pdf' } }),
+    );
     expect(notBase64.status).toBe(422);
     expect(notBase64.body.validation_errors).toEqual({ document_back: ['Enter valid data'] });
 
@@ -210,7 +248,10 @@ describe('verification: submitting', () => {
 
     const badIban = await submit(user, await companyBody({ iban: 'LV80BANK0000435195002', company_name: '' }));
     expect(badIban.status).toBe(422);
-    expect(badIban.body.validation_errors).toEqual({ company_name: ['This value should not be blank.'], iban: ['Enter a valid IBAN'] });
+    expect(badIban.body.validation_errors).toEqual({
+      company_name: ['This value should not be blank.'],
+      iban: ['Enter a valid IBAN'],
+    });
 
     const badKind = await submit(user, { kind: 'robot' });
     expect(badKind.status).toBe(422);
@@ -243,7 +284,11 @@ describe('verification: review and resubmission', () => {
 
     const rejected = await review(user, 'reject', 'The photo of the document is blurred');
     expect(rejected).toMatchObject({ status: 'rejected', reason: 'The photo of the document is blurred' });
-    expect((await status(user)).body.data).toMatchObject({ status: 'rejected', kind: 'person', reason: 'The photo of the document is blurred' });
+    expect((await status(user)).body.data).toMatchObject({
+      status: 'rejected',
+      kind: 'person',
+      reason: 'The photo of the document is blurred',
+    });
     expect(await lastSms(user.phone)).toContain('The photo of the document is blurred');
 
     const resubmitted = await submit(user, await companyBody());

@@ -38,7 +38,11 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
       ...owner,
       bodyLimit: BODY_LIMIT,
       // After authentication, so the limit is per user.
-      preHandler: app.rateLimit({ max: SUBMISSIONS_PER_MINUTE, timeWindow: MINUTE, keyGenerator: (request) => `verification:${request.userId}` }),
+      preHandler: app.rateLimit({
+        max: SUBMISSIONS_PER_MINUTE,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => `verification:${request.userId}`,
+      }),
       schema: {
         tags,
         security,

@@ -49,7 +49,6 @@ function refuseWhenOpen(latest: repo.VerificationRow | undefined): void {
   if (latest?.status === 'approved') throw new AppError('verification_approved');
 }
 
-
 /** Every document of the form checked at once, so the answer names each bad field; nothing is stored on any problem. */
 async function checkDocuments(documents: Record<string, string>): Promise<Record<string, StoredDocument>> {
   const entries = Object.entries(documents);
@@ -70,7 +69,6 @@ async function checkDocuments(documents: Record<string, string>): Promise<Record
   if (first) throw new AppError(codes.size === 1 ? [...codes][0]! : 'validation_failed', { message: first, validationErrors });
   return stored;
 }
-
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
@@ -94,7 +92,13 @@ export function createVerificationService({ db }: { db: Database }) {
       const { kind } = body;
       const details: Record<string, string> =
         body.kind === 'person'
-          ? { first_name: body.first_name, last_name: body.last_name, birthday: body.birthday, personal_code: body.personal_code, address: body.address }
+          ? {
+              first_name: body.first_name,
+              last_name: body.last_name,
+              birthday: body.birthday,
+              personal_code: body.personal_code,
+              address: body.address,
+            }
           : {
               company_name: body.company_name,
               registration_number: body.registration_number,
@@ -127,20 +131,24 @@ export function createVerificationService({ db }: { db: Database }) {
         return toVerification(row);
       } catch (error) {
         // Another submission of the same user won the race: answer as if it had been there first.
-        if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER)) refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
+        if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER))
+          refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
         throw error;
       }
     },
   };
 }
 
-
 export type ReviewDecision = 'approve' | 'reject';
 
 export class ReviewError extends Error {}
 
 /** A user by id or by phone number (as the operator types it). */
-export async function findUserForReview(db: Executor, reference: string, normalizePhone: (input: string) => string | null): Promise<User> {
+export async function findUserForReview(
+  db: Executor,
+  reference: string,
+  normalizePhone: (input: string) => string | null,
+): Promise<User> {
   const byId = isUuid(reference) ? await findUserById(db, reference) : undefined;
   const phone = byId ? null : normalizePhone(reference);
   const user = byId ?? (phone ? await findUserByPhone(db, phone) : undefined);
@@ -163,9 +171,13 @@ export async function reviewVerification(
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new ReviewError('A rejection needs a reason the user can act on');
   const latest = await repo.findLatestVerification(db, input.user.id);
-  if (latest?.status !== 'pending') throw new ReviewError(`No pending verification for this user (status: ${latest?.status ?? 'not_started'})`);
+  if (latest?.status !== 'pending')
+    throw new ReviewError(`No pending verification for this user (status: ${latest?.status ?? 'not_started'})`);
   // The template ends the reason with its own full stop.
-  const text = input.decision === 'approve' ? t('sms.verification_approved') : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') });
+  const text =
+    input.decision === 'approve'
+      ? t('sms.verification_approved')
+      : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') });
   const decided = await db.transaction(async (tx) => {
     const row = await repo.decidePendingVerification(tx, latest.id, {
       status: input.decision === 'approve' ? 'approved' : 'rejected',

@@ -41,7 +41,11 @@ const escapeHtml = (text: string) =>
 
 /** JSON that cannot close its script element or open a comment, whatever strings it carries. */
 const inlineJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const localizedPath = (path: string, locale: Locale) =>
   locale === DEFAULT_LOCALE ? path : path === '/' ? `/${locale}` : `/${locale}${path}`;
@@ -53,7 +57,10 @@ export function renderShell(template: string, publicUrl: string, page: ShellPage
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...(page.localized
       ? [
-          ...LOCALES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(publicUrl + localizedPath(page.path, locale))}" />`),
+          ...LOCALES.map(
+            (locale) =>
+              `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(publicUrl + localizedPath(page.path, locale))}" />`,
+          ),
           `<link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + page.path)}" />`,
         ]
       : []),
@@ -63,16 +70,27 @@ export function renderShell(template: string, publicUrl: string, page: ShellPage
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:locale" content="${page.locale}" />`,
-    ...(page.noscriptRefreshSeconds ? [`<noscript><meta http-equiv="refresh" content="${page.noscriptRefreshSeconds}" /></noscript>`] : []),
-    ...(page.data === undefined ? [] : [`<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">${inlineJson(page.data)}</script>`]),
+    ...(page.noscriptRefreshSeconds
+      ? [`<noscript><meta http-equiv="refresh" content="${page.noscriptRefreshSeconds}" /></noscript>`]
+      : []),
+    ...(page.data === undefined
+      ? []
+      : [`<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">${inlineJson(page.data)}</script>`]),
   ].join('\n    ');
-  return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(page.description)}" />`)
-    // Function replacements: the inlined data and markup carry guests' text, where `$&` must stay literal.
-    .replace('</head>', () => `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', () => (page.html === undefined ? '<div id="root"></div>' : `<div id="root">${page.html}</div>`));
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
+      )
+      // Function replacements: the inlined data and markup carry guests' text, where `$&` must stay literal.
+      .replace('</head>', () => `    ${head}\n  </head>`)
+      .replace('<div id="root"></div>', () =>
+        page.html === undefined ? '<div id="root"></div>' : `<div id="root">${page.html}</div>`,
+      )
+  );
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
@@ -82,7 +100,10 @@ async function inlineStylesheets(html: string, webDist: string): Promise<string>
   const styles = new Map<string, string>();
   for (const [, href] of html.matchAll(STYLESHEET)) styles.set(href!, await readFile(join(webDist, href!), 'utf8'));
   // A function replacement: the CSS may hold `$&`-like sequences that a string replacement would expand.
-  return html.replace(STYLESHEET, (_tag, href: string) => `<style>${styles.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`);
+  return html.replace(
+    STYLESHEET,
+    (_tag, href: string) => `<style>${styles.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`,
+  );
 }
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
@@ -142,7 +163,11 @@ export async function shellHtml(site: { webDist: string; publicUrl: string }, pa
 export async function sendShell(reply: FastifyReply, page: ShellPage) {
   const html = await shellHtml(reply.server.config, page);
   if (html === null) return reply.callNotFound();
-  return reply.status(page.status ?? 200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return reply
+    .status(page.status ?? 200)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */

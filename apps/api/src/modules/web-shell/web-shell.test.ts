@@ -24,7 +24,13 @@ describe('renderShell', () => {
     expect(html).toContain('<title>Par mums — Tipcard</title>');
     expect(html).toContain('<meta name="description" content="Dzeramnauda bez skaidras naudas" />');
     expect(html).toContain('<link rel="canonical" href="https://tipcard.example/lv/about" />');
-    for (const [lang, href] of [['en', '/about'], ['lv', '/lv/about'], ['fr', '/fr/about'], ['es', '/es/about'], ['x-default', '/about']]) {
+    for (const [lang, href] of [
+      ['en', '/about'],
+      ['lv', '/lv/about'],
+      ['fr', '/fr/about'],
+      ['es', '/es/about'],
+      ['x-default', '/about'],
+    ]) {
       expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="https://tipcard.example${href}" />`);
     }
     expect(html).toContain('<meta property="og:title" content="Par mums — Tipcard" />');
@@ -59,7 +65,7 @@ describe('bootAfterPaint', () => {
     <div id="root"></div>
   </body>`;
 
-  it("names the entry to the inline boot script at the end of the body and drops its module preloads, keeping the stylesheet", () => {
+  it('names the entry to the inline boot script at the end of the body and drops its module preloads, keeping the stylesheet', () => {
     const html = bootAfterPaint(built);
     expect(html).toMatch(/<script data-entry="\/assets\/index-AbC1\.js">[^<]+<\/script>\s*<\/body>/);
     expect(html).not.toContain('modulepreload');

@@ -1,7 +1,24 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftRight, Building2, CircleAlert, FileText, Gift, HeartHandshake, IdCard, Landmark, LayoutDashboard, LifeBuoy, LogOut, Menu, Settings, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Building2,
+  CircleAlert,
+  FileText,
+  Gift,
+  HeartHandshake,
+  IdCard,
+  Landmark,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Menu,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { AnimatedOutlet } from '../../components/ui/animated-outlet.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -92,7 +109,10 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
               </span>
             ) : null}
             {badge ? (
-              <span className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white" data-testid="support-badge">
+              <span
+                className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white"
+                data-testid="support-badge"
+              >
                 <span aria-hidden="true">{badge.count}</span>
                 <span className="sr-only">{badge.label}</span>
               </span>
@@ -104,7 +124,17 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
-function MobileMenu({ open, onClose, items, onLogout }: { open: boolean; onClose: () => void; items: NavItem[]; onLogout: () => void }) {
+function MobileMenu({
+  open,
+  onClose,
+  items,
+  onLogout,
+}: {
+  open: boolean;
+  onClose: () => void;
+  items: NavItem[];
+  onLogout: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer open={open} onClose={onClose} label={t('nav.menu')}>
@@ -147,11 +177,21 @@ export function DefaultLayout() {
             <Menu className="size-6" aria-hidden="true" />
             <span className="sr-only">{t('nav.open_menu')}</span>
           </button>
-          <Link to={to('/overview')} aria-label="Tipcard" className="mr-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+          <Link
+            to={to('/overview')}
+            aria-label="Tipcard"
+            className="mr-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+          >
             <Logo />
           </Link>
           <LanguageSwitcher className="hidden sm:block" />
-          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending} icon={<LogOut className="size-4" aria-hidden="true" />}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => logout.mutate()}
+            loading={logout.isPending}
+            icon={<LogOut className="size-4" aria-hidden="true" />}
+          >
             <span className="sr-only sm:not-sr-only">{t('actions.log_out')}</span>
           </Button>
         </div>

@@ -66,12 +66,22 @@ export function LandingHeader({ dark }: { dark?: boolean }) {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400',
-      dark ? (isActive ? 'text-white' : 'text-white/75 hover:text-white') : isActive ? 'text-primary-900' : 'text-slate-700 hover:text-primary-900',
+      dark
+        ? isActive
+          ? 'text-white'
+          : 'text-white/75 hover:text-white'
+        : isActive
+          ? 'text-primary-900'
+          : 'text-slate-700 hover:text-primary-900',
     );
   return (
     <header className={cn(dark ? 'bg-primary-950 text-white' : 'border-b border-slate-200/70 bg-white/90 backdrop-blur')}>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
-        <Link to={to('/')} aria-label={t('nav.home')} className="mr-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+        <Link
+          to={to('/')}
+          aria-label={t('nav.home')}
+          className="mr-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+        >
           <Logo inverted={dark} compact />
         </Link>
         <nav aria-label={t('nav.site')} className="hidden md:block">

@@ -19,7 +19,11 @@ export function PublicLayoutFrame({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="border-b border-slate-200/70 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-          <Link to={to(hasSession() ? '/overview' : '/')} aria-label={t('nav.home')} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+          <Link
+            to={to(hasSession() ? '/overview' : '/')}
+            aria-label={t('nav.home')}
+            className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+          >
             <Logo />
           </Link>
           <LanguageSwitcher />

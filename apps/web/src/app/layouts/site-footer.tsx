@@ -54,7 +54,11 @@ function LegalLinks({ dark }: { dark: boolean }) {
         </button>
       </li>
       <li>
-        <a href={tariffPdfPath(currentLocale())} className={cn(link, 'inline-flex items-center gap-1.5')} data-testid="tariff-link">
+        <a
+          href={tariffPdfPath(currentLocale())}
+          className={cn(link, 'inline-flex items-center gap-1.5')}
+          data-testid="tariff-link"
+        >
           <FileDown className="size-4" aria-hidden="true" />
           {t('footer.tariff')}
         </a>
@@ -115,7 +119,12 @@ export function SiteFooter({ tone = 'light', wide = false }: { tone?: 'light' | 
   if (!dark) {
     return (
       <footer className="border-t border-slate-200/70 bg-white text-slate-500">
-        <div className={cn('mx-auto flex flex-col gap-4 px-4 py-6 text-sm sm:px-6 lg:flex-row lg:items-start lg:justify-between', wide ? 'max-w-7xl' : 'max-w-6xl')}>
+        <div
+          className={cn(
+            'mx-auto flex flex-col gap-4 px-4 py-6 text-sm sm:px-6 lg:flex-row lg:items-start lg:justify-between',
+            wide ? 'max-w-7xl' : 'max-w-6xl',
+          )}
+        >
           <p>{t('footer.rights', { year })}</p>
           <nav aria-label={t('footer.legal')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2">

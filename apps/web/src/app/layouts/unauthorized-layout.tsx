@@ -21,7 +21,10 @@ export function UnauthorizedLayout() {
       <LandingHeader />
       <div className="flex flex-1">
         <aside className="relative hidden w-[42%] max-w-xl overflow-hidden bg-primary-950 px-12 py-16 text-white lg:flex lg:flex-col lg:justify-center">
-          <div className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_24rem_at_100%_0%,rgba(45,212,191,0.16),transparent)]" aria-hidden="true" />
+          <div
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_24rem_at_100%_0%,rgba(45,212,191,0.16),transparent)]"
+            aria-hidden="true"
+          />
           <div className="relative">
             <h2 className="text-3xl font-bold leading-tight tracking-tight">{t('auth_aside.title')}</h2>
             <ul className="mt-8 space-y-5">
@@ -36,7 +39,11 @@ export function UnauthorizedLayout() {
             </ul>
           </div>
         </aside>
-        <main id="main-content" tabIndex={-1} className="flex flex-1 justify-center px-4 py-8 focus:outline-none sm:items-center sm:py-14">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex flex-1 justify-center px-4 py-8 focus:outline-none sm:items-center sm:py-14"
+        >
           <Suspense fallback={<PageLoader />}>
             <AnimatedOutlet className="w-full max-w-md" />
           </Suspense>

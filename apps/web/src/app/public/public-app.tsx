@@ -3,8 +3,12 @@ import { TipApp } from '../../features/tips/tip-app.tsx';
 import { parsePublicRoute } from './public-route.ts';
 
 // Its own chunk: the tip page, opened far more often, does not carry it.
-const InvoicePayerPage = lazy(() => import('../../features/invoices/invoice-payer-page.tsx').then((module) => ({ default: module.InvoicePayerPage })));
-const DonorActionPage = lazy(() => import('../../features/donations/donor-action-page.tsx').then((module) => ({ default: module.DonorActionPage })));
+const InvoicePayerPage = lazy(() =>
+  import('../../features/invoices/invoice-payer-page.tsx').then((module) => ({ default: module.InvoicePayerPage })),
+);
+const DonorActionPage = lazy(() =>
+  import('../../features/donations/donor-action-page.tsx').then((module) => ({ default: module.DonorActionPage })),
+);
 
 /**
  * The public entry's pages. The payment pages route among themselves (and answer an unknown path with their

@@ -23,7 +23,8 @@ export function parsePublicRoute(pathname: string, hash = ''): PublicRoute {
   const [root, id, next, ...rest] = parts.map((part) => decodeURIComponent(part));
   if (root === 'payment') return { page: 'payment' };
   if (!id || rest.length > 0) return { page: 'unknown' };
-  if (root === 'invoice' && (next === undefined || next === 'success' || next === 'canceled')) return { page: 'invoice', invoiceId: id, outcome: next ?? null };
+  if (root === 'invoice' && (next === undefined || next === 'success' || next === 'canceled'))
+    return { page: 'invoice', invoiceId: id, outcome: next ?? null };
   if (root === 'teams' && next === 'join') return { page: 'team-join', teamId: id };
   if (root === 'actions' && next === undefined) return { page: 'action', actionId: id };
   return { page: 'unknown' };

@@ -12,7 +12,11 @@ export function GuestShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-primary-50 via-slate-50 to-slate-50">
       <header className="mx-auto flex w-full max-w-md items-center justify-between gap-3 px-4 pt-2">
-        <a href="/" aria-label="Tipcard" className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+        <a
+          href="/"
+          aria-label="Tipcard"
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+        >
           <Logo className="scale-90 origin-left" />
         </a>
         <div className="flex items-center gap-2">
@@ -29,10 +33,20 @@ export function GuestShell({ children }: { children: ReactNode }) {
       <footer className="mx-auto w-full max-w-md px-4 pb-6 text-center text-xs text-slate-500">
         <p>{t('app.footer')}</p>
         <p className="mt-1.5 flex justify-center gap-4">
-          <a className="underline-offset-2 hover:text-primary-800 hover:underline" href={localizePath('/terms', locale)} target="_blank" rel="noopener">
+          <a
+            className="underline-offset-2 hover:text-primary-800 hover:underline"
+            href={localizePath('/terms', locale)}
+            target="_blank"
+            rel="noopener"
+          >
             {t('app.terms')}
           </a>
-          <a className="underline-offset-2 hover:text-primary-800 hover:underline" href={localizePath('/privacy', locale)} target="_blank" rel="noopener">
+          <a
+            className="underline-offset-2 hover:text-primary-800 hover:underline"
+            href={localizePath('/privacy', locale)}
+            target="_blank"
+            rel="noopener"
+          >
             {t('app.privacy')}
           </a>
         </p>

@@ -7,7 +7,12 @@ export function TermsLabel({ text }: { text: string }) {
   return (
     <>
       {before}
-      <a href={localizePath('/terms', guestLocale())} target="_blank" rel="noopener" className="font-medium text-primary-800 underline underline-offset-2">
+      <a
+        href={localizePath('/terms', guestLocale())}
+        target="_blank"
+        rel="noopener"
+        className="font-medium text-primary-800 underline underline-offset-2"
+      >
         {linkText}
       </a>
       {after}

@@ -14,8 +14,25 @@ function avatarUrl(imageUrl: string): string {
  * A card's photo, or a placeholder with the initials when there is none. An empty `alt` means decorative (the name is
  * written next to it): the placeholder is then hidden from screen readers, as an `<img alt="">` is.
  */
-export function Avatar({ src, name, alt, className }: { src: string | null | undefined; name: string | null | undefined; alt: string; className?: string }) {
-  if (src) return <img src={avatarUrl(src)} alt={alt} className={cn('size-16 shrink-0 rounded-2xl object-cover ring-1 ring-slate-200', className)} />;
+export function Avatar({
+  src,
+  name,
+  alt,
+  className,
+}: {
+  src: string | null | undefined;
+  name: string | null | undefined;
+  alt: string;
+  className?: string;
+}) {
+  if (src)
+    return (
+      <img
+        src={avatarUrl(src)}
+        alt={alt}
+        className={cn('size-16 shrink-0 rounded-2xl object-cover ring-1 ring-slate-200', className)}
+      />
+    );
   return (
     <div
       {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}

@@ -58,4 +58,3 @@ export function Button({ variant, size, block, loading, icon, className, childre
     </button>
   );
 }
-

@@ -68,7 +68,11 @@ export function Dialog({ open, onClose, title, children, footer, className, hide
             </button>
           </div>
           <div className="overflow-y-auto px-5 pb-5 pt-3 sm:px-6">{children}</div>
-          {footer ? <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div> : null}
+          {footer ? (
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+              {footer}
+            </div>
+          ) : null}
         </div>
       ) : null}
     </dialog>

@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from './cn.ts';
 
 const controlClasses = (invalid: boolean) =>
@@ -118,7 +125,10 @@ export function SelectField({ label, hint, error, className, id, options, placeh
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fieldId, error, hint)}
-        className={cn(controlClasses(Boolean(error)), 'h-11 appearance-none bg-[length:1.25rem] bg-[right_0.75rem_center] bg-no-repeat pr-10 select-chevron')}
+        className={cn(
+          controlClasses(Boolean(error)),
+          'h-11 appearance-none bg-[length:1.25rem] bg-[right_0.75rem_center] bg-no-repeat pr-10 select-chevron',
+        )}
         {...rest}
       >
         {placeholder !== undefined ? (

@@ -15,7 +15,15 @@ export function Logo({ className, inverted, compact }: { className?: string; inv
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
       <LogoMark className={inverted ? 'text-white/15' : 'text-primary-800'} />
-      <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-primary-950', compact && 'hidden min-[400px]:inline')}>Tipcard</span>
+      <span
+        className={cn(
+          'text-lg font-bold tracking-tight',
+          inverted ? 'text-white' : 'text-primary-950',
+          compact && 'hidden min-[400px]:inline',
+        )}
+      >
+        Tipcard
+      </span>
     </span>
   );
 }

@@ -13,5 +13,9 @@ export function PageHeader({ title, description, actions }: { title: string; des
 }
 
 export function Panel({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6 ${className ?? ''}`}>{children}</section>;
+  return (
+    <section className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6 ${className ?? ''}`}>
+      {children}
+    </section>
+  );
 }

@@ -29,7 +29,16 @@ const KEY_STEP = 25;
  * text), which arrows, End, Enter or Space complete. A plain tap on the handle does not confirm: it only tells how.
  * Snapping back is a transition that reduced motion turns off.
  */
-export function SlideToConfirm({ label, instructions, busyLabel, nudgeLabel, onConfirm, loading = false, disabled = false, className }: SlideToConfirmProps) {
+export function SlideToConfirm({
+  label,
+  instructions,
+  busyLabel,
+  nudgeLabel,
+  onConfirm,
+  loading = false,
+  disabled = false,
+  className,
+}: SlideToConfirmProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const drag = useRef<{ pointerId: number; startX: number; width: number; moved: boolean } | null>(null);
@@ -56,7 +65,14 @@ export function SlideToConfirm({ label, instructions, busyLabel, nudgeLabel, onC
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (inactive) return;
-    const steps: Record<string, number> = { ArrowRight: KEY_STEP, ArrowUp: KEY_STEP, PageUp: 50, ArrowLeft: -KEY_STEP, ArrowDown: -KEY_STEP, PageDown: -50 };
+    const steps: Record<string, number> = {
+      ArrowRight: KEY_STEP,
+      ArrowUp: KEY_STEP,
+      PageUp: 50,
+      ArrowLeft: -KEY_STEP,
+      ArrowDown: -KEY_STEP,
+      PageDown: -50,
+    };
     if (event.key === 'Enter' || event.key === ' ' || event.key === 'End') {
       event.preventDefault();
       confirm();
@@ -138,7 +154,10 @@ export function SlideToConfirm({ label, instructions, busyLabel, nudgeLabel, onC
         {/* The filled part behind the handle. */}
         <div
           aria-hidden="true"
-          className={cn('absolute inset-y-1.5 left-1.5 rounded-full bg-primary-800/15', !dragging && 'transition-[width] duration-300 ease-out motion-reduce:transition-none')}
+          className={cn(
+            'absolute inset-y-1.5 left-1.5 rounded-full bg-primary-800/15',
+            !dragging && 'transition-[width] duration-300 ease-out motion-reduce:transition-none',
+          )}
           style={{ width: `calc(${shown / 100} * (100% - 4rem) + 3.25rem)` }}
         />
         <span
@@ -160,7 +179,9 @@ export function SlideToConfirm({ label, instructions, busyLabel, nudgeLabel, onC
           onLostPointerCapture={(event) => drag.current && endDrag(event, true)}
           className={cn(
             'absolute top-1.5 z-10 grid size-13 touch-none place-items-center rounded-full shadow-md',
-            inactive && !loading ? 'cursor-not-allowed bg-slate-300 text-white' : 'cursor-grab bg-primary-800 text-white active:cursor-grabbing',
+            inactive && !loading
+              ? 'cursor-not-allowed bg-slate-300 text-white'
+              : 'cursor-grab bg-primary-800 text-white active:cursor-grabbing',
             'peer-focus-visible:ring-4 peer-focus-visible:ring-accent-400/60',
             !dragging && 'transition-[left] duration-300 ease-out motion-reduce:transition-none',
           )}

@@ -19,7 +19,11 @@ function Stars({ value }: { value: number }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={t('rating', { value })}>
       {[1, 2, 3, 4, 5].map((star) => (
-        <Star key={star} className={cn('size-3.5', star <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} aria-hidden="true" />
+        <Star
+          key={star}
+          className={cn('size-3.5', star <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+          aria-hidden="true"
+        />
       ))}
     </span>
   );
@@ -39,24 +43,35 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="line-clamp-2 break-words font-semibold text-slate-900">{describeTransaction(transaction, (key, vars) => t(key, vars)) || t(`types.${transaction.type}`)}</p>
+            <p className="line-clamp-2 break-words font-semibold text-slate-900">
+              {describeTransaction(transaction, (key, vars) => t(key, vars)) || t(`types.${transaction.type}`)}
+            </p>
             <p className="text-sm text-slate-500">
               {t(`types.${transaction.type}`)} · <time dateTime={transaction.created_at}>{when}</time>
             </p>
           </div>
           <div className="shrink-0 text-right">
-            <p className={cn('font-semibold tabular-nums', incoming ? 'text-emerald-700' : 'text-slate-900')} data-testid="transaction-amount">
+            <p
+              className={cn('font-semibold tabular-nums', incoming ? 'text-emerald-700' : 'text-slate-900')}
+              data-testid="transaction-amount"
+            >
               {incoming ? '+' : '−'}
               {formatEuro(Math.abs(transaction.amount_cents))}
             </p>
-            {transaction.fee_cents > 0 ? <p className="text-xs tabular-nums text-slate-500">{t('fee', { amount: formatEuro(transaction.fee_cents) })}</p> : null}
+            {transaction.fee_cents > 0 ? (
+              <p className="text-xs tabular-nums text-slate-500">{t('fee', { amount: formatEuro(transaction.fee_cents) })}</p>
+            ) : null}
           </div>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <StatusBadge status={transaction.status} />
           {transaction.rating ? <Stars value={transaction.rating} /> : null}
         </div>
-        {transaction.message ? <p className="mt-2 break-words rounded-xl bg-slate-50 px-3 py-2 text-sm italic text-slate-700">“{transaction.message}”</p> : null}
+        {transaction.message ? (
+          <p className="mt-2 break-words rounded-xl bg-slate-50 px-3 py-2 text-sm italic text-slate-700">
+            “{transaction.message}”
+          </p>
+        ) : null}
       </div>
     </div>
   );

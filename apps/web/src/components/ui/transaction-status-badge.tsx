@@ -12,7 +12,10 @@ const TONES: Record<Transaction['status'], string> = {
 export function StatusBadge({ status }: { status: Transaction['status'] }) {
   const { t } = useTranslation('transactions');
   return (
-    <span data-status={status} className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[status])}>
+    <span
+      data-status={status}
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[status])}
+    >
       {t(`statuses.${status}`)}
     </span>
   );

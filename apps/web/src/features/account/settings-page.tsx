@@ -22,7 +22,10 @@ function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: Lucid
         <span className="block font-semibold text-slate-900">{title}</span>
         <span className="block text-sm text-slate-600">{text}</span>
       </span>
-      <ChevronRight className="size-5 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+      <ChevronRight
+        className="size-5 shrink-0 text-slate-400 transition-transform group-hover:translate-x-0.5"
+        aria-hidden="true"
+      />
     </Link>
   );
 }

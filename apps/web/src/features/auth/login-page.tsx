@@ -66,14 +66,20 @@ export default function LoginPage() {
 
   if (step === 'login_code' && uid) {
     return (
-      <AuthCard title={t('login.code_title')} subtitle={t('login.code_subtitle')} icon={<KeyRound className="size-6" aria-hidden="true" />}>
+      <AuthCard
+        title={t('login.code_title')}
+        subtitle={t('login.code_subtitle')}
+        icon={<KeyRound className="size-6" aria-hidden="true" />}
+      >
         <CodeForm
           phone={phone}
           resendAt={resendAt}
           submitting={loginCheck.isPending}
           resending={resend.isPending}
           submitLabel={t('login.submit_code')}
-          onSubmit={(code, refuse) => loginCheck.mutate({ username: uid, password: code }, { onError: (error) => showCodeFailure(error, refuse) })}
+          onSubmit={(code, refuse) =>
+            loginCheck.mutate({ username: uid, password: code }, { onError: (error) => showCodeFailure(error, refuse) })
+          }
           onResend={() => resend.mutate(uid, { onError: showResendFailure })}
           onBack={resetAuth}
         />

@@ -54,7 +54,11 @@ export default function RegistrationPage() {
     formState: { errors },
   } = useForm<RegisterInput, unknown, z.output<typeof registerBody>>({
     resolver: zodResolver(registerBody),
-    defaultValues: { username: phone ?? carriedPhone ?? '', age_confirmed: false as unknown as true, terms_accepted: false as unknown as true },
+    defaultValues: {
+      username: phone ?? carriedPhone ?? '',
+      age_confirmed: false as unknown as true,
+      terms_accepted: false as unknown as true,
+    },
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -84,7 +88,11 @@ export default function RegistrationPage() {
 
   if (step === 'verifying' && uid) {
     return (
-      <AuthCard title={t('registration.code_title')} subtitle={t('registration.code_subtitle')} icon={<MailCheck className="size-6" aria-hidden="true" />}>
+      <AuthCard
+        title={t('registration.code_title')}
+        subtitle={t('registration.code_subtitle')}
+        icon={<MailCheck className="size-6" aria-hidden="true" />}
+      >
         <CodeForm
           phone={phone}
           resendAt={resendAt}
@@ -121,7 +129,11 @@ export default function RegistrationPage() {
           </ButtonLink>
         ) : null}
         <div className="space-y-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
-          <CheckboxField label={t('registration.age')} error={translateValidation(errors.age_confirmed?.message)} {...register('age_confirmed')} />
+          <CheckboxField
+            label={t('registration.age')}
+            error={translateValidation(errors.age_confirmed?.message)}
+            {...register('age_confirmed')}
+          />
           <CheckboxField
             label={
               <Trans
@@ -129,12 +141,26 @@ export default function RegistrationPage() {
                 i18nKey="registration.terms"
                 components={{
                   // A new tab: following the link must not lose what is typed here.
-                  terms: <Link to={to('/terms')} target="_blank" className="font-semibold text-primary-800 underline underline-offset-4" />,
-                  privacy: <Link to={to('/privacy')} target="_blank" className="font-semibold text-primary-800 underline underline-offset-4" />,
+                  terms: (
+                    <Link
+                      to={to('/terms')}
+                      target="_blank"
+                      className="font-semibold text-primary-800 underline underline-offset-4"
+                    />
+                  ),
+                  privacy: (
+                    <Link
+                      to={to('/privacy')}
+                      target="_blank"
+                      className="font-semibold text-primary-800 underline underline-offset-4"
+                    />
+                  ),
                 }}
               />
             }
-            error={translateValidation(errors.terms_accepted?.message)} {...register('terms_accepted')} />
+            error={translateValidation(errors.terms_accepted?.message)}
+            {...register('terms_accepted')}
+          />
         </div>
         <Button type="submit" block size="lg" loading={registration.isPending}>
           {t('registration.submit')}

@@ -52,7 +52,11 @@ export default function CardAddPhotoPage() {
     try {
       const content = await readAsBase64(file, (ratio) => setProgress(Math.round(ratio * 40)));
       setProgress(50);
-      await upload.mutateAsync({ content, name: file.name, mime: file.type || (file.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg') });
+      await upload.mutateAsync({
+        content,
+        name: file.name,
+        mime: file.type || (file.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg'),
+      });
       setProgress(100);
       showSnackbar(t('photo.done'), 'success');
       void navigate(to('/account'));
@@ -110,12 +114,18 @@ export default function CardAddPhotoPage() {
           className={cn(
             'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors',
             'peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2',
-            dragging ? 'border-primary-500 bg-primary-50' : 'border-slate-300 bg-slate-50/60 hover:border-primary-400 hover:bg-primary-50/50',
+            dragging
+              ? 'border-primary-500 bg-primary-50'
+              : 'border-slate-300 bg-slate-50/60 hover:border-primary-400 hover:bg-primary-50/50',
             busy && 'pointer-events-none opacity-60',
           )}
         >
           {preview ? (
-            <img src={preview} alt={t('photo.preview')} className="size-40 rounded-2xl object-cover shadow-md ring-4 ring-white" />
+            <img
+              src={preview}
+              alt={t('photo.preview')}
+              className="size-40 rounded-2xl object-cover shadow-md ring-4 ring-white"
+            />
           ) : (
             <span className="grid size-14 place-items-center rounded-2xl bg-white text-primary-700 shadow-sm ring-1 ring-slate-200">
               <ImageUp className="size-7" aria-hidden="true" />
@@ -152,7 +162,10 @@ export default function CardAddPhotoPage() {
               aria-valuemax={100}
               aria-valuenow={progress ?? 0}
             >
-              <div className="h-full rounded-full bg-primary-700 transition-[width] duration-300" style={{ width: `${progress}%` }} />
+              <div
+                className="h-full rounded-full bg-primary-700 transition-[width] duration-300"
+                style={{ width: `${progress}%` }}
+              />
             </div>
           </div>
         ) : null}
@@ -162,7 +175,12 @@ export default function CardAddPhotoPage() {
             {t('common:actions.cancel')}
           </Button>
           {file ? (
-            <Button size="lg" onClick={() => void submit()} loading={busy} icon={<Upload className="size-4" aria-hidden="true" />}>
+            <Button
+              size="lg"
+              onClick={() => void submit()}
+              loading={busy}
+              icon={<Upload className="size-4" aria-hidden="true" />}
+            >
               {t('photo.upload')}
             </Button>
           ) : (

@@ -62,12 +62,19 @@ export default function CardPage() {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Panel>
           <div className="flex items-start gap-4">
-            <Avatar src={card.image_url} name={card.public_name} alt={t('view.photo_alt', { name: card.public_name })} className="size-20 sm:size-24" />
+            <Avatar
+              src={card.image_url}
+              name={card.public_name}
+              alt={t('view.photo_alt', { name: card.public_name })}
+              className="size-20 sm:size-24"
+            />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium text-slate-500">{card.title}</p>
               <h2 className="truncate text-xl font-bold text-primary-950">{card.public_name}</h2>
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                <span className="rounded-full bg-primary-50 px-2.5 py-0.5 font-medium text-primary-800">{t(`common:activity_types.${card.activity_type}`)}</span>
+                <span className="rounded-full bg-primary-50 px-2.5 py-0.5 font-medium text-primary-800">
+                  {t(`common:activity_types.${card.activity_type}`)}
+                </span>
                 <span className="inline-flex items-center gap-1">
                   <MapPin className="size-3.5" aria-hidden="true" />
                   {country}
@@ -75,7 +82,12 @@ export default function CardPage() {
                 {card.rating !== null ? (
                   <span className="inline-flex items-center gap-1">
                     <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
-                    {t('view.rating', { rating: new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating) })}
+                    {t('view.rating', {
+                      rating: new Intl.NumberFormat(currentLocale(), {
+                        minimumFractionDigits: 1,
+                        maximumFractionDigits: 1,
+                      }).format(card.rating),
+                    })}
                   </span>
                 ) : null}
               </div>
@@ -84,11 +96,15 @@ export default function CardPage() {
           <dl className="mt-6 space-y-5 border-t border-slate-100 pt-5">
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('form.welcome_phrase')}</dt>
-              <dd className="mt-1 text-slate-800">{card.welcome_phrase || <span className="italic text-slate-500">{t('view.empty')}</span>}</dd>
+              <dd className="mt-1 text-slate-800">
+                {card.welcome_phrase || <span className="italic text-slate-500">{t('view.empty')}</span>}
+              </dd>
             </div>
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('form.public_text')}</dt>
-              <dd className="mt-1 whitespace-pre-line text-slate-800">{card.public_text || <span className="italic text-slate-500">{t('view.empty')}</span>}</dd>
+              <dd className="mt-1 whitespace-pre-line text-slate-800">
+                {card.public_text || <span className="italic text-slate-500">{t('view.empty')}</span>}
+              </dd>
             </div>
             {card.instagram || card.facebook || card.tiktok ? (
               <div>
@@ -105,9 +121,15 @@ export default function CardPage() {
         <Panel className="h-fit">
           <h2 className="text-base font-semibold text-primary-950">{t('view.payment_link')}</h2>
           <p className="mt-1 text-sm text-slate-600">{t('view.payment_link_hint')}</p>
-          <p className="mt-4 break-all rounded-xl bg-slate-50 px-3 py-2.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200">{card.payment_url}</p>
+          <p className="mt-4 break-all rounded-xl bg-slate-50 px-3 py-2.5 font-mono text-xs text-slate-700 ring-1 ring-slate-200">
+            {card.payment_url}
+          </p>
           <div className="mt-3 grid gap-2">
-            <Button variant="secondary" onClick={copy} icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}>
+            <Button
+              variant="secondary"
+              onClick={copy}
+              icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+            >
               {copied ? t('common:actions.copied') : t('view.copy_link')}
             </Button>
           </div>

@@ -137,7 +137,12 @@ function CookieBanner() {
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{t('banner.text')}</p>
         {/* Reject and Accept side by side, alike in size and weight: refusing is as easy as agreeing. */}
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <Button variant="ghost" size="sm" onClick={() => openModal('cookie')} className="order-last basis-full sm:order-none sm:basis-auto">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => openModal('cookie')}
+            className="order-last basis-full sm:order-none sm:basis-auto"
+          >
             {t('banner.read_more')}
           </Button>
           {/* Two equal columns: the wider word sets both widths. */}

@@ -12,7 +12,6 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useDonations } from './api/use-donations.ts';
 
-
 function DonationRow({ donation }: { donation: Donation }) {
   const { t } = useTranslation('donations');
   const refunded = donation.status === 'refunded';
@@ -24,12 +23,24 @@ function DonationRow({ donation }: { donation: Donation }) {
           <p className="mt-0.5 break-all text-sm text-slate-600">{donation.donor_email}</p>
           <p className="mt-0.5 text-sm text-slate-600">{t('row.code', { code: donation.donor_code })}</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-            <span className="inline-flex rounded-full bg-primary-50 px-2.5 py-0.5 font-semibold text-primary-800 ring-1 ring-primary-100">{t(`kind.${donation.kind}`)}</span>
-            {refunded ? <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-600 ring-1 ring-slate-200">{t('row.refunded')}</span> : null}
+            <span className="inline-flex rounded-full bg-primary-50 px-2.5 py-0.5 font-semibold text-primary-800 ring-1 ring-primary-100">
+              {t(`kind.${donation.kind}`)}
+            </span>
+            {refunded ? (
+              <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-600 ring-1 ring-slate-200">
+                {t('row.refunded')}
+              </span>
+            ) : null}
             <span>{formatDate(donation.created_at, 'listDate', currentLocale())}</span>
           </p>
         </div>
-        <Money cents={donation.amount_cents} className={cn('shrink-0 whitespace-nowrap text-lg font-bold tabular-nums text-primary-950', refunded && 'text-slate-400 line-through')} />
+        <Money
+          cents={donation.amount_cents}
+          className={cn(
+            'shrink-0 whitespace-nowrap text-lg font-bold tabular-nums text-primary-950',
+            refunded && 'text-slate-400 line-through',
+          )}
+        />
       </div>
     </li>
   );

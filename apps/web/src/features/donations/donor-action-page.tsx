@@ -100,7 +100,6 @@ function refusalOf(action: PublicAction): Refusal | null {
   return null;
 }
 
-
 function RefusedView({ title, text, testId }: { title: string; text: string; testId: string }) {
   const t = useGuestT();
   return (
@@ -119,11 +118,16 @@ function RefusalView({ refusal }: { refusal: Refusal }) {
 
 function DoneView({ action }: { action: PublicAction }) {
   const t = useGuestT();
-  const next = action.plan.next_charge_at ? formatDate(action.plan.next_charge_at, 'longDate', guestLocale(), { timeZone: 'UTC' }) : '';
+  const next = action.plan.next_charge_at
+    ? formatDate(action.plan.next_charge_at, 'longDate', guestLocale(), { timeZone: 'UTC' })
+    : '';
   const texts = {
     cancel: [t('action.done_cancel'), t('action.done_cancel_text')],
     pause: [t('action.done_pause'), t('action.done_pause_text', { date: next })],
-    change_amount: [t('action.done_change'), t('action.done_change_text', { date: next, amount: guestMoney(action.plan.amount_cents) })],
+    change_amount: [
+      t('action.done_change'),
+      t('action.done_change_text', { date: next, amount: guestMoney(action.plan.amount_cents) }),
+    ],
   } as const;
   const [title, text] = action.kind in texts ? texts[action.kind as keyof typeof texts] : [t('action.downloaded'), ''];
   return <OutcomeView tone="success" title={title} text={text} testId="action-done" />;
@@ -145,7 +149,9 @@ function PlanSummary({ action }: { action: PublicAction }) {
         </p>
         {plan.next_charge_at ? (
           <p className="mt-1 text-[15px] text-slate-600">
-            {t(plan.status === 'paused' ? 'action.paused' : 'action.next', { date: formatDate(plan.next_charge_at, 'longDate', guestLocale(), { timeZone: 'UTC' }) })}
+            {t(plan.status === 'paused' ? 'action.paused' : 'action.next', {
+              date: formatDate(plan.next_charge_at, 'longDate', guestLocale(), { timeZone: 'UTC' }),
+            })}
           </p>
         ) : null}
       </div>
@@ -153,7 +159,15 @@ function PlanSummary({ action }: { action: PublicAction }) {
   );
 }
 
-function ActionForm({ actionId, action, onDone }: { actionId: string; action: PublicAction; onDone(action: PublicAction): void }) {
+function ActionForm({
+  actionId,
+  action,
+  onDone,
+}: {
+  actionId: string;
+  action: PublicAction;
+  onDone(action: PublicAction): void;
+}) {
   const t = useGuestT();
   const [months, setMonths] = useState(1);
   const [amountText, setAmountText] = useState('');
@@ -186,12 +200,20 @@ function ActionForm({ actionId, action, onDone }: { actionId: string; action: Pu
     setFailed(false);
     try {
       if (downloads) {
-        saveBlob(await downloadActionPdf(actionId), action.kind === 'receipt' ? 'donation-receipt.pdf' : `donation-statement-${action.year}.pdf`);
+        saveBlob(
+          await downloadActionPdf(actionId),
+          action.kind === 'receipt' ? 'donation-receipt.pdf' : `donation-statement-${action.year}.pdf`,
+        );
         inFlight.current = false;
         setBusy(false);
         return;
       }
-      onDone(await confirmAction(actionId, action.kind === 'pause' ? { months } : action.kind === 'change_amount' ? { amount_cents: amountCents! } : {}));
+      onDone(
+        await confirmAction(
+          actionId,
+          action.kind === 'pause' ? { months } : action.kind === 'change_amount' ? { amount_cents: amountCents! } : {},
+        ),
+      );
     } catch (error) {
       inFlight.current = false;
       setBusy(false);
@@ -208,13 +230,22 @@ function ActionForm({ actionId, action, onDone }: { actionId: string; action: Pu
     pause: { title: t('action.title_pause'), text: t('action.text_pause'), confirm: t('action.confirm_pause') },
     change_amount: { title: t('action.title_change'), text: t('action.text_change'), confirm: t('action.confirm_change') },
     receipt: { title: t('action.title_receipt'), text: t('action.text_download', { name }), confirm: t('action.download') },
-    statement: { title: t('action.title_statement', { year: action.year }), text: t('action.text_download', { name }), confirm: t('action.download') },
+    statement: {
+      title: t('action.title_statement', { year: action.year }),
+      text: t('action.text_download', { name }),
+      confirm: t('action.download'),
+    },
   }[action.kind];
 
   return (
     <>
       {downloads ? null : <PlanSummary action={action} />}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={titleId} className="mt-6 space-y-5 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby={titleId}
+        className="mt-6 space-y-5 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
+      >
         <div>
           <h1 id={titleId} className="text-xl font-bold tracking-tight text-primary-950">
             {copy.title}
@@ -227,7 +258,14 @@ function ActionForm({ actionId, action, onDone }: { actionId: string; action: Pu
             <div className="mt-2 flex gap-1 rounded-2xl bg-slate-100 p-1">
               {MONTH_CHOICES.map((count) => (
                 <label key={count} className="relative flex-1 cursor-pointer">
-                  <input type="radio" name="months" value={count} checked={months === count} onChange={() => setMonths(count)} className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0" />
+                  <input
+                    type="radio"
+                    name="months"
+                    value={count}
+                    checked={months === count}
+                    onChange={() => setMonths(count)}
+                    className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+                  />
                   <span className="block rounded-xl px-2 py-2.5 text-center text-[15px] font-semibold text-slate-700 transition-colors peer-checked:bg-white peer-checked:text-primary-900 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400">
                     {t(`action.months_${count}`)}
                   </span>

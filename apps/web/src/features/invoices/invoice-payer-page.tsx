@@ -7,7 +7,13 @@ import { CheckboxField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { readShellData } from '../../lib/shell-data.ts';
-import { createInvoicePayment, fetchHumanCheckSiteKey, fetchPublicInvoice, guestErrorText, PublicApiError } from '../../lib/guest-api.ts';
+import {
+  createInvoicePayment,
+  fetchHumanCheckSiteKey,
+  fetchPublicInvoice,
+  guestErrorText,
+  PublicApiError,
+} from '../../lib/guest-api.ts';
 import { OutcomeView } from '../../components/guest/outcome-view.tsx';
 import { GuestShell } from '../../components/guest/guest-shell.tsx';
 import { TermsLabel } from '../../components/guest/terms-label.tsx';
@@ -16,7 +22,8 @@ import { usePaymentResult } from '../../lib/use-payment-result.ts';
 
 const GuestHumanCheck = lazy(() => import('../../components/guest/guest-human-check.tsx'));
 
-type InvoiceState = { status: 'loading' } | { status: 'ready'; invoice: PublicInvoice } | { status: 'missing' } | { status: 'error' };
+type InvoiceState =
+  { status: 'loading' } | { status: 'ready'; invoice: PublicInvoice } | { status: 'missing' } | { status: 'error' };
 
 /** The invoice of the first paint: inlined by the server (apps/api invoices.routes.ts), otherwise fetched. */
 function useInvoice(invoiceId: string) {
@@ -85,7 +92,12 @@ export function InvoicePayerPage({ invoiceId, outcome }: { invoiceId: string; ou
     content = <InvoiceResult invoice={state.invoice} />;
   } else if (outcome === 'canceled' && state.invoice.status === 'open') {
     content = (
-      <OutcomeView tone="canceled" title={t('result.canceled_title')} text={t('invoice.canceled_text')} testId="invoice-payment-canceled">
+      <OutcomeView
+        tone="canceled"
+        title={t('result.canceled_title')}
+        text={t('invoice.canceled_text')}
+        testId="invoice-payment-canceled"
+      >
         <a href={`/invoice/${state.invoice.id}`} className={buttonClasses('primary', 'lg', true)}>
           {t('result.try_again')}
         </a>
@@ -95,7 +107,11 @@ export function InvoicePayerPage({ invoiceId, outcome }: { invoiceId: string; ou
     content = (
       <>
         <InvoiceSummary invoice={state.invoice} />
-        {state.invoice.status === 'open' ? <InvoiceForm invoice={state.invoice} onGone={reload} /> : <ClosedNotice invoice={state.invoice} />}
+        {state.invoice.status === 'open' ? (
+          <InvoiceForm invoice={state.invoice} onGone={reload} />
+        ) : (
+          <ClosedNotice invoice={state.invoice} />
+        )}
       </>
     );
   }
@@ -209,7 +225,11 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-6 space-y-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
+    >
       <CheckboxField
         name="terms"
         checked={terms}
@@ -260,7 +280,10 @@ function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
         tone="success"
         title={t('result.success_title')}
         testId="invoice-success"
-        text={t('invoice.success_text', { amount: guestMoney(payment?.total_cents ?? invoice.amount_cents), name: invoice.recipient.public_name })}
+        text={t('invoice.success_text', {
+          amount: guestMoney(payment?.total_cents ?? invoice.amount_cents),
+          name: invoice.recipient.public_name,
+        })}
       />
     );
   }
@@ -276,7 +299,12 @@ function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
   }
   if (phase === 'canceled') {
     return (
-      <OutcomeView tone="canceled" title={t('result.canceled_title')} text={t('invoice.canceled_text')} testId="invoice-payment-canceled">
+      <OutcomeView
+        tone="canceled"
+        title={t('result.canceled_title')}
+        text={t('invoice.canceled_text')}
+        testId="invoice-payment-canceled"
+      >
         {invoice.status === 'open' ? retry : null}
       </OutcomeView>
     );
@@ -290,5 +318,7 @@ function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
       </OutcomeView>
     );
   }
-  return <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="invoice-checking" />;
+  return (
+    <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="invoice-checking" />
+  );
 }

@@ -25,7 +25,6 @@ const STATUS_STYLES: Record<InvoiceStatus, string> = {
   canceled: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
-
 function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('invoices');
   const create = useCreateInvoice(clientId);
@@ -38,7 +37,10 @@ function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
     const cents = parseAmountInput(amount);
     const next = {
       description: description.trim() ? undefined : t('validation:not_blank'),
-      amount: cents === null || cents < INVOICE_MIN_CENTS || cents > INVOICE_MAX_CENTS ? t('validation:invoice_amount_range', RULE_VARIABLES.invoice_amount_range) : undefined,
+      amount:
+        cents === null || cents < INVOICE_MIN_CENTS || cents > INVOICE_MAX_CENTS
+          ? t('validation:invoice_amount_range', RULE_VARIABLES.invoice_amount_range)
+          : undefined,
     };
     setErrors(next);
     if (next.description || next.amount) return;
@@ -76,7 +78,12 @@ function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
           onChange={(event) => setAmount(event.target.value)}
           error={errors.amount}
         />
-        <Button type="submit" loading={create.isPending} className="sm:mt-7" icon={<Plus className="size-4" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          loading={create.isPending}
+          className="sm:mt-7"
+          icon={<Plus className="size-4" aria-hidden="true" />}
+        >
           {t('create.submit')}
         </Button>
       </form>
@@ -86,7 +93,11 @@ function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
 
 function StatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation('invoices');
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', STATUS_STYLES[status])}>{t(`status.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', STATUS_STYLES[status])}>
+      {t(`status.${status}`)}
+    </span>
+  );
 }
 
 function InvoiceRow({ invoice, onQr, onCancel }: { invoice: Invoice; onQr(): void; onCancel(): void }) {
@@ -111,22 +122,40 @@ function InvoiceRow({ invoice, onQr, onCancel }: { invoice: Invoice; onQr(): voi
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <StatusBadge status={invoice.status} />
             <span>{t('row.created', { date: formatDate(invoice.created_at, 'listDate', currentLocale()) })}</span>
-            {invoice.paid_at ? <span>{t('row.paid', { date: formatDate(invoice.paid_at, 'listDate', currentLocale()) })}</span> : null}
+            {invoice.paid_at ? (
+              <span>{t('row.paid', { date: formatDate(invoice.paid_at, 'listDate', currentLocale()) })}</span>
+            ) : null}
           </p>
         </div>
-        <Money cents={invoice.amount_cents} className="shrink-0 whitespace-nowrap text-lg font-bold tabular-nums text-primary-950" />
+        <Money
+          cents={invoice.amount_cents}
+          className="shrink-0 whitespace-nowrap text-lg font-bold tabular-nums text-primary-950"
+        />
       </div>
       {invoice.status === 'open' ? (
         <>
-          <p className="mt-3 break-all rounded-xl bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700 ring-1 ring-slate-200" data-testid="invoice-link">
+          <p
+            className="mt-3 break-all rounded-xl bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700 ring-1 ring-slate-200"
+            data-testid="invoice-link"
+          >
             {invoice.url}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => void copy()} icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void copy()}
+              icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+            >
               {copied ? t('common:actions.copied') : t('row.copy')}
             </Button>
             {canShare ? (
-              <Button variant="secondary" size="sm" onClick={() => void share()} icon={<Share2 className="size-4" aria-hidden="true" />}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void share()}
+                icon={<Share2 className="size-4" aria-hidden="true" />}
+              >
                 {t('row.share')}
               </Button>
             ) : null}
@@ -155,10 +184,20 @@ function QrDialog({ clientId, invoice, onClose }: { clientId: string | undefined
         <div className="flex flex-col items-center text-center">
           <p className="text-sm text-slate-600">{invoice.description}</p>
           <div className="mt-4 grid size-56 place-items-center rounded-2xl bg-white ring-1 ring-slate-200">
-            {qr.url ? <img src={qr.url} alt={t('qr.alt', { description: invoice.description })} className="size-52" /> : qr.isError ? <p className="text-sm text-red-700">{t('qr.error')}</p> : <Spinner label={t('qr.loading')} />}
+            {qr.url ? (
+              <img src={qr.url} alt={t('qr.alt', { description: invoice.description })} className="size-52" />
+            ) : qr.isError ? (
+              <p className="text-sm text-red-700">{t('qr.error')}</p>
+            ) : (
+              <Spinner label={t('qr.loading')} />
+            )}
           </div>
           {qr.url ? (
-            <a href={qr.url} download={`invoice-${invoice.id}.png`} className="mt-4 text-sm font-medium text-primary-800 underline underline-offset-2">
+            <a
+              href={qr.url}
+              download={`invoice-${invoice.id}.png`}
+              className="mt-4 text-sm font-medium text-primary-800 underline underline-offset-2"
+            >
               {t('qr.download')}
             </a>
           ) : null}
@@ -168,7 +207,15 @@ function QrDialog({ clientId, invoice, onClose }: { clientId: string | undefined
   );
 }
 
-function CancelDialog({ clientId, invoice, onClose }: { clientId: string | undefined; invoice: Invoice | null; onClose(): void }) {
+function CancelDialog({
+  clientId,
+  invoice,
+  onClose,
+}: {
+  clientId: string | undefined;
+  invoice: Invoice | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation('invoices');
   const cancel = useCancelInvoice(clientId);
   return (
@@ -181,7 +228,11 @@ function CancelDialog({ clientId, invoice, onClose }: { clientId: string | undef
           <Button variant="secondary" onClick={onClose}>
             {t('cancel.keep')}
           </Button>
-          <Button variant="danger" loading={cancel.isPending} onClick={() => invoice && cancel.mutate(invoice.id, { onSettled: onClose })}>
+          <Button
+            variant="danger"
+            loading={cancel.isPending}
+            onClick={() => invoice && cancel.mutate(invoice.id, { onSettled: onClose })}
+          >
             {t('cancel.confirm')}
           </Button>
         </>
@@ -244,7 +295,12 @@ export default function InvoicesPage() {
         ) : (
           <ul aria-label={t('list.title')} className="divide-y divide-slate-100">
             {items.map((invoice) => (
-              <InvoiceRow key={invoice.id} invoice={invoice} onQr={() => setQrFor(invoice)} onCancel={() => setCancelFor(invoice)} />
+              <InvoiceRow
+                key={invoice.id}
+                invoice={invoice}
+                onQr={() => setQrFor(invoice)}
+                onCancel={() => setCancelFor(invoice)}
+              />
             ))}
           </ul>
         )}

@@ -57,7 +57,10 @@ export default function LandingPage() {
   return (
     <>
       <section className="relative overflow-hidden bg-primary-950 text-white">
-        <div className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgba(45,212,191,0.18),transparent),radial-gradient(40rem_30rem_at_0%_100%,rgba(58,98,182,0.35),transparent)]" aria-hidden="true" />
+        <div
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgba(45,212,191,0.18),transparent),radial-gradient(40rem_30rem_at_0%_100%,rgba(58,98,182,0.35),transparent)]"
+          aria-hidden="true"
+        />
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pb-20 pt-12 sm:px-6 md:grid-cols-[1.15fr_1fr] md:pb-28 md:pt-20">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-accent-300 ring-1 ring-white/15">
@@ -104,7 +107,11 @@ export default function LandingPage() {
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
                 {/* Decorative step number, drawn by CSS so it is neither read out nor measured as text. */}
-                <span data-step={`0${index + 1}`} className="text-4xl font-bold text-slate-100 before:content-[attr(data-step)]" aria-hidden="true" />
+                <span
+                  data-step={`0${index + 1}`}
+                  className="text-4xl font-bold text-slate-100 before:content-[attr(data-step)]"
+                  aria-hidden="true"
+                />
               </div>
               <h3 className="mt-5 text-lg font-semibold text-primary-950">
                 <span className="sr-only">{index + 1}. </span>

@@ -11,13 +11,13 @@ export default function FaqPage() {
   const { t } = useTranslation('marketing');
   useDocumentTitle(t('faq.title'));
   const figures = useConfiguredFigures();
-  const items = Object.entries(t('faq.items', { returnObjects: true, ...figures }) as Record<string, { q: string; a: string }>).map(
-    ([id, item]) => ({
-      id,
-      title: item.q,
-      content: <p>{item.a}</p>,
-    }),
-  );
+  const items = Object.entries(
+    t('faq.items', { returnObjects: true, ...figures }) as Record<string, { q: string; a: string }>,
+  ).map(([id, item]) => ({
+    id,
+    title: item.q,
+    content: <p>{item.a}</p>,
+  }));
 
   return (
     <>

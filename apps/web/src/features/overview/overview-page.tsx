@@ -19,7 +19,23 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { useOverviewFigures } from './api/use-overview-figures.ts';
 import { TransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
 
-function BalanceTile({ label, hint, cents, testId, tone, icon, loading }: { label: string; hint: string; cents: number; testId: string; tone: 'dark' | 'light'; icon: ReactNode; loading: boolean }) {
+function BalanceTile({
+  label,
+  hint,
+  cents,
+  testId,
+  tone,
+  icon,
+  loading,
+}: {
+  label: string;
+  hint: string;
+  cents: number;
+  testId: string;
+  tone: 'dark' | 'light';
+  icon: ReactNode;
+  loading: boolean;
+}) {
   const dark = tone === 'dark';
   return (
     <div
@@ -29,12 +45,31 @@ function BalanceTile({ label, hint, cents, testId, tone, icon, loading }: { labe
           : 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6'
       }
     >
-      {dark ? <div className="pointer-events-none absolute -right-10 -top-10 size-40 rounded-full bg-accent-400/10" aria-hidden="true" /> : null}
+      {dark ? (
+        <div
+          className="pointer-events-none absolute -right-10 -top-10 size-40 rounded-full bg-accent-400/10"
+          aria-hidden="true"
+        />
+      ) : null}
       <div className="flex items-center gap-2">
-        <span className={dark ? 'grid size-8 place-items-center rounded-lg bg-white/10 text-accent-300' : 'grid size-8 place-items-center rounded-lg bg-amber-50 text-amber-600'}>{icon}</span>
+        <span
+          className={
+            dark
+              ? 'grid size-8 place-items-center rounded-lg bg-white/10 text-accent-300'
+              : 'grid size-8 place-items-center rounded-lg bg-amber-50 text-amber-600'
+          }
+        >
+          {icon}
+        </span>
         <h2 className={dark ? 'text-sm font-medium text-white/80' : 'text-sm font-medium text-slate-600'}>{label}</h2>
       </div>
-      <p className={dark ? 'mt-4 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl' : 'mt-4 text-3xl font-bold tracking-tight text-primary-950 tabular-nums sm:text-4xl'}>
+      <p
+        className={
+          dark
+            ? 'mt-4 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl'
+            : 'mt-4 text-3xl font-bold tracking-tight text-primary-950 tabular-nums sm:text-4xl'
+        }
+      >
         {loading ? <Spinner label={label} /> : <Money cents={cents} testId={testId} className="whitespace-nowrap" />}
       </p>
       <p className={dark ? 'mt-2 text-sm text-white/70' : 'mt-2 text-sm text-slate-500'}>{hint}</p>
@@ -62,7 +97,11 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
   const loading = figures.isPending;
   const rating =
     data?.average_rating != null
-      ? t('stats.rating_value', { value: new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(data.average_rating) })
+      ? t('stats.rating_value', {
+          value: new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+            data.average_rating,
+          ),
+        })
       : null;
   return (
     <>
@@ -71,9 +110,24 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
           {t('stats.title')}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          <Figure label={t('stats.today')} testId="received-today" loading={loading} value={<Money cents={data?.received_today_cents ?? 0} />} />
-          <Figure label={t('stats.week')} testId="received-week" loading={loading} value={<Money cents={data?.received_week_cents ?? 0} />} />
-          <Figure label={t('stats.month')} testId="received-month" loading={loading} value={<Money cents={data?.received_month_cents ?? 0} />} />
+          <Figure
+            label={t('stats.today')}
+            testId="received-today"
+            loading={loading}
+            value={<Money cents={data?.received_today_cents ?? 0} />}
+          />
+          <Figure
+            label={t('stats.week')}
+            testId="received-week"
+            loading={loading}
+            value={<Money cents={data?.received_week_cents ?? 0} />}
+          />
+          <Figure
+            label={t('stats.month')}
+            testId="received-month"
+            loading={loading}
+            value={<Money cents={data?.received_month_cents ?? 0} />}
+          />
           <Figure label={t('stats.tip_count')} testId="tip-count" loading={loading} value={data?.tip_count ?? 0} />
           <Figure
             label={t('stats.average_rating')}
@@ -98,15 +152,31 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
             {t('monthly.title')}
           </h2>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            <Figure label={t('monthly.donors')} testId="monthly-donors" loading={loading} value={data?.monthly_donations.donors ?? 0} />
-            <Figure label={t('monthly.total')} testId="monthly-total" loading={loading} value={<Money cents={data?.monthly_donations.total_cents ?? 0} />} />
+            <Figure
+              label={t('monthly.donors')}
+              testId="monthly-donors"
+              loading={loading}
+              value={data?.monthly_donations.donors ?? 0}
+            />
+            <Figure
+              label={t('monthly.total')}
+              testId="monthly-total"
+              loading={loading}
+              value={<Money cents={data?.monthly_donations.total_cents ?? 0} />}
+            />
           </dl>
         </section>
       ) : null}
       <Panel className="mt-5">
         <div className="flex flex-wrap items-center justify-between gap-x-3">
           <h2 className="text-base font-semibold text-primary-950">{t('latest.title')}</h2>
-          <ButtonLink to={to('/transactions')} variant="ghost" size="sm" className="-mr-3" icon={<ArrowRight className="size-4" aria-hidden="true" />}>
+          <ButtonLink
+            to={to('/transactions')}
+            variant="ghost"
+            size="sm"
+            className="-mr-3"
+            icon={<ArrowRight className="size-4" aria-hidden="true" />}
+          >
             {t('latest.all')}
           </ButtonLink>
         </div>
@@ -144,7 +214,13 @@ function CardSummary({ card, first = false }: { card: Card; first?: boolean }) {
           <h2 className="text-base font-semibold text-primary-950">{first ? t('card.first_title') : t('card.title')}</h2>
           <p className="mt-1 text-sm text-slate-600">{first ? t('card.first_text') : t('card.subtitle')}</p>
         </div>
-        <ButtonLink to={to('/account/edit')} variant="ghost" size="sm" className="-ml-3 self-start sm:ml-0" icon={<Pencil className="size-4" aria-hidden="true" />}>
+        <ButtonLink
+          to={to('/account/edit')}
+          variant="ghost"
+          size="sm"
+          className="-ml-3 self-start sm:ml-0"
+          icon={<Pencil className="size-4" aria-hidden="true" />}
+        >
           {t('card.edit')}
         </ButtonLink>
       </div>
@@ -155,25 +231,42 @@ function CardSummary({ card, first = false }: { card: Card; first?: boolean }) {
           className="group relative grid size-44 shrink-0 place-items-center rounded-2xl bg-white p-2 ring-1 ring-slate-200 transition hover:ring-primary-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
         >
           {qr.url ? (
-            <img src={qr.url} alt={t('card.qr_alt', { name: card.public_name })} data-testid={modalOpen ? undefined : 'card-qr'} className="size-full" />
+            <img
+              src={qr.url}
+              alt={t('card.qr_alt', { name: card.public_name })}
+              data-testid={modalOpen ? undefined : 'card-qr'}
+              className="size-full"
+            />
           ) : (
             <Spinner className="text-primary-700" label={t('common:loading')} />
           )}
-          <span className="absolute bottom-2 right-2 grid size-7 place-items-center rounded-lg bg-primary-900/80 text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true">
+          <span
+            className="absolute bottom-2 right-2 grid size-7 place-items-center rounded-lg bg-primary-900/80 text-white opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100"
+            aria-hidden="true"
+          >
             <Maximize2 className="size-3.5" />
           </span>
           <span className="sr-only">{t('card.open')}</span>
         </button>
         <div className="flex w-full min-w-0 flex-1 flex-col items-center gap-3 text-center sm:items-start sm:text-left">
           <div className="flex items-center gap-3">
-            <Avatar src={card.image_url} name={card.public_name} alt={t('card.photo_alt', { name: card.public_name })} className="size-12 rounded-xl" />
+            <Avatar
+              src={card.image_url}
+              name={card.public_name}
+              alt={t('card.photo_alt', { name: card.public_name })}
+              className="size-12 rounded-xl"
+            />
             <div className="min-w-0 text-left">
               <p className="truncate font-semibold text-primary-950">{card.title}</p>
               <p className="truncate text-sm text-slate-600">{card.public_name}</p>
             </div>
           </div>
           {card.welcome_phrase ? <p className="text-sm italic text-slate-600">“{card.welcome_phrase}”</p> : null}
-          <Button variant={first ? 'primary' : 'secondary'} onClick={() => openModal('card')} icon={<Maximize2 className="size-4" aria-hidden="true" />}>
+          <Button
+            variant={first ? 'primary' : 'secondary'}
+            onClick={() => openModal('card')}
+            icon={<Maximize2 className="size-4" aria-hidden="true" />}
+          >
             {first ? t('card.print_or_share') : t('card.open')}
           </Button>
         </div>

@@ -50,7 +50,13 @@ export default function AddMethodPage() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <ButtonLink to={back} variant="ghost" size="sm" className="-ml-3 mb-2" icon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+      <ButtonLink
+        to={back}
+        variant="ghost"
+        size="sm"
+        className="-ml-3 mb-2"
+        icon={<ArrowLeft className="size-4" aria-hidden="true" />}
+      >
         {t('add.back')}
       </ButtonLink>
       <PageHeader title={t('add.title')} description={t('add.description')} />
@@ -58,11 +64,17 @@ export default function AddMethodPage() {
         <Panel>
           <PayoutMethodForm submitting={add.isPending} onSubmit={onSubmit} onCancel={() => void navigate(back)} />
         </Panel>
-        <aside aria-label={t('add.aside_label')} className="h-fit rounded-2xl bg-primary-50/70 p-5 ring-1 ring-inset ring-primary-100 sm:p-6">
+        <aside
+          aria-label={t('add.aside_label')}
+          className="h-fit rounded-2xl bg-primary-50/70 p-5 ring-1 ring-inset ring-primary-100 sm:p-6"
+        >
           <ul className="space-y-4">
             {points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex gap-3 text-sm text-primary-950">
-                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-white text-primary-700 shadow-xs" aria-hidden="true">
+                <span
+                  className="grid size-8 shrink-0 place-items-center rounded-lg bg-white text-primary-700 shadow-xs"
+                  aria-hidden="true"
+                >
                   <Icon className="size-4" />
                 </span>
                 <span className="pt-1.5">{text}</span>

@@ -1,5 +1,12 @@
 import { BIC_COUNTRY_EXCEPTIONS } from '@tipcard/shared/payouts/bank-details';
-import { electronicFormatIBAN, getCountrySpecifications, isSEPACountry, isValidBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import {
+  electronicFormatIBAN,
+  getCountrySpecifications,
+  isSEPACountry,
+  isValidBIC,
+  validateIBAN,
+  ValidationErrorsIBAN,
+} from 'ibantools';
 
 /** Letters and digits only, upper case: what the bank and the server read. */
 export function compactIban(value: string): string {
@@ -12,7 +19,10 @@ export function compactIban(value: string): string {
  */
 export function formatIbanTyping(value: string, caret: number): { value: string; caret: number } {
   const before = value.slice(0, caret).replace(/[^0-9a-z]/gi, '').length;
-  const compact = value.replace(/[^0-9a-z]/gi, '').toUpperCase().slice(0, 34);
+  const compact = value
+    .replace(/[^0-9a-z]/gi, '')
+    .toUpperCase()
+    .slice(0, 34);
   const formatted = compact.replace(/(.{4})(?=.)/g, '$1 ');
   const kept = Math.min(before, compact.length);
   // After the n-th character: n characters plus one space per full group before it (no space after the last one).
@@ -50,7 +60,10 @@ export function ibanState(value: string, final = false): IbanState {
     return final ? { kind: 'invalid', reason: 'length' } : { kind: 'typing', country, length: iban.length, expected };
   }
   if (expected !== null && iban.length > expected) return { kind: 'invalid', reason: 'length' };
-  if (!country) return final ? { kind: 'invalid', reason: 'country' } : { kind: 'typing', country: null, length: iban.length, expected: null };
+  if (!country)
+    return final
+      ? { kind: 'invalid', reason: 'country' }
+      : { kind: 'typing', country: null, length: iban.length, expected: null };
   const result = validateIBAN(iban);
   if (result.valid) return { kind: 'valid', country };
   if (result.errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return { kind: 'invalid', reason: 'length' };
@@ -66,7 +79,11 @@ export function bicProblem(bic: string, iban: string): BicProblem | null {
   if (!isValidBIC(compact)) return 'format';
   const ibanCountry = compactIban(iban).slice(0, 2);
   const bicCountry = compact.slice(4, 6);
-  if (/^[A-Z]{2}$/.test(ibanCountry) && ibanCountry !== bicCountry && !BIC_COUNTRY_EXCEPTIONS[ibanCountry]?.includes(bicCountry)) {
+  if (
+    /^[A-Z]{2}$/.test(ibanCountry) &&
+    ibanCountry !== bicCountry &&
+    !BIC_COUNTRY_EXCEPTIONS[ibanCountry]?.includes(bicCountry)
+  ) {
     return 'country';
   }
   return null;

@@ -27,7 +27,8 @@ import { shortMask } from './format.ts';
 /** The code form's message for a failed confirmation (spec 8: 403 wrong code, 429 too many attempts). */
 function confirmErrorText(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
   const failure = authFailureOf(error);
-  if (failure.key === 'wrong_code' || failure.key === 'too_many_attempts' || failure.key === 'not_blank') return t(`auth:errors.${failure.key}`);
+  if (failure.key === 'wrong_code' || failure.key === 'too_many_attempts' || failure.key === 'not_blank')
+    return t(`auth:errors.${failure.key}`);
   if (error instanceof ApiError && error.body?.errors[0]) return apiErrorText(error);
   return t('auth:errors.contact_support');
 }
@@ -88,7 +89,11 @@ function CodeStep({ payout, clientId, loadedAt }: { payout: Payout; clientId: st
             autoFocus
             className="[&_input]:h-14 [&_input]:text-center [&_input]:text-2xl [&_input]:font-semibold [&_input]:tracking-[0.5em]"
             error={errors.code?.message}
-            hint={payout.code_expires_at ? t('confirm.valid_until', { time: formatDate(payout.code_expires_at, 'dateTime', currentLocale()) }) : undefined}
+            hint={
+              payout.code_expires_at
+                ? t('confirm.valid_until', { time: formatDate(payout.code_expires_at, 'dateTime', currentLocale()) })
+                : undefined
+            }
             {...register('code', { validate: (value) => value.replace(/\s/g, '').length > 0 || t('auth:errors.not_blank') })}
           />
           <Button type="submit" block size="lg" loading={confirm.isPending}>
@@ -146,7 +151,11 @@ function Outcome({ payout }: { payout: Payout }) {
         </span>
         <h2 className="mt-5 text-xl font-bold text-primary-950">{t(`outcome.${status}.title`)}</h2>
         <p className="mx-auto mt-2 max-w-sm text-sm text-slate-600">
-          {t(`outcome.${status}.text`, { amount: formatEuro(payout.amount_cents), date: formatDate(payout.expected_arrival, 'longDay', currentLocale(), { timeZone: 'UTC' }), fee: formatEuro(payout.fee_cents) })}
+          {t(`outcome.${status}.text`, {
+            amount: formatEuro(payout.amount_cents),
+            date: formatDate(payout.expected_arrival, 'longDay', currentLocale(), { timeZone: 'UTC' }),
+            fee: formatEuro(payout.fee_cents),
+          })}
         </p>
       </div>
       <p className="mt-5 text-4xl font-bold tracking-tight tabular-nums text-primary-950" data-testid="outcome-amount">
@@ -163,7 +172,12 @@ function Outcome({ payout }: { payout: Payout }) {
         <div className="flex justify-between gap-4 py-2.5">
           <dt className="text-slate-600">{payout.status === 'paid' ? t('summary.paid') : t('summary.arrival')}</dt>
           <dd className="font-medium text-slate-900" data-testid="outcome-arrival">
-            {formatDate(payout.status === 'paid' && payout.paid_at ? payout.paid_at : payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' })}
+            {formatDate(
+              payout.status === 'paid' && payout.paid_at ? payout.paid_at : payout.expected_arrival,
+              'day',
+              currentLocale(),
+              { timeZone: 'UTC' },
+            )}
           </dd>
         </div>
         <div className="flex justify-between gap-4 py-2.5">
@@ -188,7 +202,10 @@ export default function PayoutConfirmationPage() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title={data && data.status !== 'awaiting_confirmation' ? t('outcome.page_title') : t('confirm.title')} description={data?.status === 'awaiting_confirmation' ? t('confirm.description') : undefined} />
+      <PageHeader
+        title={data && data.status !== 'awaiting_confirmation' ? t('outcome.page_title') : t('confirm.title')}
+        description={data?.status === 'awaiting_confirmation' ? t('confirm.description') : undefined}
+      />
       {payout.isPending ? (
         <div className="grid place-items-center py-16">
           <Spinner className="text-primary-700" label={t('confirm.loading')} />

@@ -13,7 +13,17 @@ import { useDeletePayoutMethod, usePayoutMethods, useSetDefaultPayoutMethod } fr
 import { MethodSummary } from './components/payout-method-card.tsx';
 import { shortMask } from './format.ts';
 
-function DeleteDialog({ method, onClose, onConfirm, deleting }: { method: PayoutMethod | null; onClose: () => void; onConfirm: () => void; deleting: boolean }) {
+function DeleteDialog({
+  method,
+  onClose,
+  onConfirm,
+  deleting,
+}: {
+  method: PayoutMethod | null;
+  onClose: () => void;
+  onConfirm: () => void;
+  deleting: boolean;
+}) {
   const { t } = useTranslation('settings');
   return (
     <Dialog
@@ -56,7 +66,13 @@ export default function PayoutSettingsPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <ButtonLink to={to('/settings')} variant="ghost" size="sm" className="-ml-3 mb-2" icon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+      <ButtonLink
+        to={to('/settings')}
+        variant="ghost"
+        size="sm"
+        className="-ml-3 mb-2"
+        icon={<ArrowLeft className="size-4" aria-hidden="true" />}
+      >
         {t('title')}
       </ButtonLink>
       <PageHeader
@@ -90,7 +106,11 @@ export default function PayoutSettingsPage() {
             </span>
             <h2 className="mt-4 text-lg font-semibold text-primary-950">{t('payout.empty_title')}</h2>
             <p className="mt-1 max-w-sm text-sm text-slate-600">{t('payout.empty_text')}</p>
-            <ButtonLink to={to('/payouts/add-method?return=settings')} className="mt-5" icon={<Plus className="size-4" aria-hidden="true" />}>
+            <ButtonLink
+              to={to('/payouts/add-method?return=settings')}
+              className="mt-5"
+              icon={<Plus className="size-4" aria-hidden="true" />}
+            >
               {t('payout.add')}
             </ButtonLink>
           </div>
@@ -105,7 +125,9 @@ export default function PayoutSettingsPage() {
                       variant="secondary"
                       size="sm"
                       loading={makeDefault.isPending && makeDefault.variables === method.id}
-                      onClick={() => makeDefault.mutate(method.id, { onSuccess: () => showSnackbar(t('payout.default_done'), 'success') })}
+                      onClick={() =>
+                        makeDefault.mutate(method.id, { onSuccess: () => showSnackbar(t('payout.default_done'), 'success') })
+                      }
                       icon={<Star className="size-4" aria-hidden="true" />}
                       aria-label={t('payout.make_default_label', { account: shortMask(method.masked_account) })}
                     >

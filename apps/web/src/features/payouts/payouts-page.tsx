@@ -18,7 +18,17 @@ import { MethodSummary } from './components/payout-method-card.tsx';
 import { PayoutRow, PayoutRowSkeleton } from './components/payout-row.tsx';
 import { WithdrawDialog } from './components/withdraw-dialog.tsx';
 
-function BalanceCard({ main, hold, loading, onWithdraw }: { main: number; hold: number; loading: boolean; onWithdraw: () => void }) {
+function BalanceCard({
+  main,
+  hold,
+  loading,
+  onWithdraw,
+}: {
+  main: number;
+  hold: number;
+  loading: boolean;
+  onWithdraw: () => void;
+}) {
   const { t } = useTranslation('payouts');
   return (
     <section
@@ -38,14 +48,25 @@ function BalanceCard({ main, hold, loading, onWithdraw }: { main: number; hold: 
             </h2>
           </div>
           <p className="mt-4 text-4xl font-bold tracking-tight tabular-nums">
-            {loading ? <Spinner label={t('balance.label')} /> : <Money cents={main} testId="payouts-balance-main" className="whitespace-nowrap" />}
+            {loading ? (
+              <Spinner label={t('balance.label')} />
+            ) : (
+              <Money cents={main} testId="payouts-balance-main" className="whitespace-nowrap" />
+            )}
           </p>
           <p className="mt-2 flex items-center gap-1.5 text-sm text-white/70">
             <Clock className="size-4" aria-hidden="true" />
             {hold > 0 ? t('balance.hold', { amount: formatEuro(hold) }) : t('balance.no_hold')}
           </p>
         </div>
-        <Button variant="light" size="lg" className="w-full sm:w-auto" onClick={onWithdraw} disabled={loading} icon={<ArrowUpRight className="size-5" aria-hidden="true" />}>
+        <Button
+          variant="light"
+          size="lg"
+          className="w-full sm:w-auto"
+          onClick={onWithdraw}
+          disabled={loading}
+          icon={<ArrowUpRight className="size-5" aria-hidden="true" />}
+        >
           {t('withdraw')}
         </Button>
       </div>
@@ -66,7 +87,13 @@ function PayoutAccount({ clientId, arrival }: { clientId: string | undefined; ar
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-base font-semibold text-primary-950">{t('methods.title')}</h2>
         {method ? (
-          <ButtonLink to={to('/settings/payout')} variant="ghost" size="sm" className="-mr-3" icon={<Settings2 className="size-4" aria-hidden="true" />}>
+          <ButtonLink
+            to={to('/settings/payout')}
+            variant="ghost"
+            size="sm"
+            className="-mr-3"
+            icon={<Settings2 className="size-4" aria-hidden="true" />}
+          >
             {t('methods.manage')}
           </ButtonLink>
         ) : null}
@@ -89,7 +116,10 @@ function PayoutAccount({ clientId, arrival }: { clientId: string | undefined; ar
         )}
       </div>
       {method && arrival ? (
-        <p className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4 text-sm text-slate-600" data-testid="arrival-hint">
+        <p
+          className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4 text-sm text-slate-600"
+          data-testid="arrival-hint"
+        >
           <CalendarClock className="size-4 shrink-0 text-primary-700" aria-hidden="true" />
           {t('methods.arrival_hint', { date: formatDate(arrival, 'longDay', currentLocale(), { timeZone: 'UTC' }) })}
         </p>
@@ -120,7 +150,11 @@ function History({ clientId }: { clientId: string | undefined }) {
           <p className="mt-1 max-w-sm text-sm text-slate-600">{t('history.empty_text')}</p>
         </div>
       ) : (
-        <ul aria-label={t('history.list_label')} className="divide-y divide-slate-100" aria-busy={payouts.isFetching || undefined}>
+        <ul
+          aria-label={t('history.list_label')}
+          className="divide-y divide-slate-100"
+          aria-busy={payouts.isFetching || undefined}
+        >
           {items.map((payout) => (
             <li key={payout.id}>
               <PayoutRow payout={payout} />
@@ -157,7 +191,12 @@ export default function PayoutsPage() {
     <div className="mx-auto max-w-4xl">
       <PageHeader title={t('title')} description={t('description')} />
       <div className="grid gap-4 lg:grid-cols-[1.3fr_1fr]">
-        <BalanceCard main={balance.main} hold={balance.hold} loading={balance.isPending} onWithdraw={() => setWithdrawing(true)} />
+        <BalanceCard
+          main={balance.main}
+          hold={balance.hold}
+          loading={balance.isPending}
+          onWithdraw={() => setWithdrawing(true)}
+        />
         <PayoutAccount clientId={clientId} arrival={terms.data?.expected_arrival} />
       </div>
       <div className="mt-5">

@@ -62,7 +62,9 @@ export default function ReferralsListPage() {
               <li key={friend.id} className="flex items-center justify-between gap-3 py-4" data-testid="referral-friend">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-primary-950">{friend.name}</p>
-                  <p className="text-sm text-slate-600">{t('list.joined', { date: formatDate(friend.joined_at, 'date', currentLocale()) })}</p>
+                  <p className="text-sm text-slate-600">
+                    {t('list.joined', { date: formatDate(friend.joined_at, 'date', currentLocale()) })}
+                  </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="font-semibold tabular-nums text-primary-950">

@@ -64,7 +64,9 @@ export default function SupportPage() {
                     <span className="block truncate font-semibold text-slate-900">{ticket.title}</span>
                     <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
                       <TicketStatusBadge status={ticket.status} />
-                      <span className="text-sm text-slate-600">{t('updated', { date: formatDate(ticket.updated_at, 'dateTime', currentLocale()) })}</span>
+                      <span className="text-sm text-slate-600">
+                        {t('updated', { date: formatDate(ticket.updated_at, 'dateTime', currentLocale()) })}
+                      </span>
                     </span>
                   </span>
                   <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />

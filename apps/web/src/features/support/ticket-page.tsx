@@ -24,8 +24,22 @@ type Entry =
 /** Messages and attachments in one conversation, in the order they came (a message before files sent with it). */
 function conversationOf(ticket: Ticket): Entry[] {
   const entries: Entry[] = [
-    ...ticket.messages.map((m) => ({ kind: 'message' as const, at: m.created_at, author: m.author, id: m.id, message: m.message })),
-    ...ticket.attachments.map((a) => ({ kind: 'attachment' as const, at: a.created_at, author: a.author, id: a.id, name: a.name, mime: a.mime, size: a.size_bytes })),
+    ...ticket.messages.map((m) => ({
+      kind: 'message' as const,
+      at: m.created_at,
+      author: m.author,
+      id: m.id,
+      message: m.message,
+    })),
+    ...ticket.attachments.map((a) => ({
+      kind: 'attachment' as const,
+      at: a.created_at,
+      author: a.author,
+      id: a.id,
+      name: a.name,
+      mime: a.mime,
+      size: a.size_bytes,
+    })),
   ];
   return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === 'message' ? -1 : 1));
 }
@@ -47,7 +61,8 @@ function Conversation({ ticket }: { ticket: Ticket }) {
               data-author={entry.author}
             >
               <p className={cn('text-xs font-semibold', mine ? 'text-primary-100' : 'text-primary-800')}>
-                {mine ? t('ticket.you') : t('ticket.operator')} · <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime', currentLocale())}</time>
+                {mine ? t('ticket.you') : t('ticket.operator')} ·{' '}
+                <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime', currentLocale())}</time>
               </p>
               {entry.kind === 'message' ? (
                 <p className="mt-1 whitespace-pre-wrap break-words text-sm">{entry.message}</p>
@@ -61,7 +76,9 @@ function Conversation({ ticket }: { ticket: Ticket }) {
                 >
                   <Paperclip className="size-4 shrink-0" aria-hidden="true" />
                   <span className="min-w-0 truncate">{entry.name}</span>
-                  <span className={cn('shrink-0 text-xs', mine ? 'text-primary-100' : 'text-slate-500')}>{formatBytes(entry.size, currentLocale())}</span>
+                  <span className={cn('shrink-0 text-xs', mine ? 'text-primary-100' : 'text-slate-500')}>
+                    {formatBytes(entry.size, currentLocale())}
+                  </span>
                   <Download className="size-4 shrink-0" aria-hidden="true" />
                   <span className="sr-only">{t('ticket.download', { name: entry.name })}</span>
                 </button>
@@ -96,7 +113,11 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event).catch(() => undefined)} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-5" noValidate>
+    <form
+      onSubmit={(event) => void submit(event).catch(() => undefined)}
+      className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-5"
+      noValidate
+    >
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {t('ticket.reply')}
       </label>
@@ -132,7 +153,10 @@ export default function TicketPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
-      <Link to={to('/support')} className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-primary-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+      <Link
+        to={to('/support')}
+        className="inline-flex items-center gap-1.5 rounded-lg text-sm font-semibold text-primary-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('ticket.back')}
       </Link>

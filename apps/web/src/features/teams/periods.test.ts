@@ -8,7 +8,10 @@ describe('rangeOf', () => {
 
   it('runs this week from Monday to the end of today', () => {
     expect(rangeOf({ kind: 'week' }, wednesday)).toEqual({ from: local(2026, 11, 23), to: local(2026, 11, 26) });
-    expect(rangeOf({ kind: 'week' }, new Date(2026, 10, 29, 23, 0))).toEqual({ from: local(2026, 11, 23), to: local(2026, 11, 30) });
+    expect(rangeOf({ kind: 'week' }, new Date(2026, 10, 29, 23, 0))).toEqual({
+      from: local(2026, 11, 23),
+      to: local(2026, 11, 30),
+    });
   });
 
   it('runs this month from its first day', () => {
@@ -16,7 +19,10 @@ describe('rangeOf', () => {
   });
 
   it('includes both chosen days, and waits for valid dates in order', () => {
-    expect(rangeOf({ kind: 'range', from: '2026-11-02', to: '2026-11-02' }, wednesday)).toEqual({ from: local(2026, 11, 2), to: local(2026, 11, 3) });
+    expect(rangeOf({ kind: 'range', from: '2026-11-02', to: '2026-11-02' }, wednesday)).toEqual({
+      from: local(2026, 11, 2),
+      to: local(2026, 11, 3),
+    });
     expect(rangeOf({ kind: 'range', from: '2026-11-05', to: '2026-11-02' }, wednesday)).toBeNull();
     expect(rangeOf({ kind: 'range', from: '', to: '2026-11-02' }, wednesday)).toBeNull();
   });

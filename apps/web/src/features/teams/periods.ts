@@ -9,7 +9,8 @@ export function rangeOf(period: Period, now: Date): { from: string; to: string }
     const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
     return { from: monday.toISOString(), to: endOfToday.toISOString() };
   }
-  if (period.kind === 'month') return { from: new Date(today.getFullYear(), today.getMonth(), 1).toISOString(), to: endOfToday.toISOString() };
+  if (period.kind === 'month')
+    return { from: new Date(today.getFullYear(), today.getMonth(), 1).toISOString(), to: endOfToday.toISOString() };
   const [from, to] = [period.from, period.to].map((value) => /^(\d{4})-(\d{2})-(\d{2})$/.exec(value));
   if (!from || !to) return null;
   const start = new Date(Number(from[1]), Number(from[2]) - 1, Number(from[3]));

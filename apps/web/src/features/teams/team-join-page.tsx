@@ -77,7 +77,13 @@ function SignedOutJoin({ teamId }: { teamId: string }) {
         <ButtonLink to={to('/registration')} onClick={comeBack} block icon={<UserPlus className="size-4" aria-hidden="true" />}>
           {t('join.sign_up')}
         </ButtonLink>
-        <ButtonLink to={to('/login')} onClick={comeBack} variant="secondary" block icon={<LogIn className="size-4" aria-hidden="true" />}>
+        <ButtonLink
+          to={to('/login')}
+          onClick={comeBack}
+          variant="secondary"
+          block
+          icon={<LogIn className="size-4" aria-hidden="true" />}
+        >
           {t('join.log_in')}
         </ButtonLink>
       </div>
@@ -114,7 +120,11 @@ function SignedInJoin({ teamId }: { teamId: string }) {
   }
   if (request.isSuccess) {
     return (
-      <p className="flex items-start gap-2 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900" role="status" data-testid="join-requested">
+      <p
+        className="flex items-start gap-2 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900"
+        role="status"
+        data-testid="join-requested"
+      >
         <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {t('join.requested')}
       </p>
@@ -127,7 +137,13 @@ function SignedInJoin({ teamId }: { teamId: string }) {
           {apiErrorText(request.error)}
         </p>
       ) : null}
-      <Button block size="lg" onClick={() => request.mutate()} disabled={request.isPending} icon={<UserPlus className="size-5" aria-hidden="true" />}>
+      <Button
+        block
+        size="lg"
+        onClick={() => request.mutate()}
+        disabled={request.isPending}
+        icon={<UserPlus className="size-5" aria-hidden="true" />}
+      >
         {t('join.request')}
       </Button>
     </>

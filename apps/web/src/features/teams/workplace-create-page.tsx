@@ -32,7 +32,9 @@ export default function WorkplaceCreatePage() {
   useDocumentTitle(t('create.title'));
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return SERVED_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, locale));
+    return SERVED_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+      a.label.localeCompare(b.label, locale),
+    );
   }, [locale]);
   const {
     register,
@@ -55,7 +57,13 @@ export default function WorkplaceCreatePage() {
       <PageHeader title={t('create.title')} description={t('create.description')} />
       <Panel>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" data-testid="workplace-create-form">
-          <TextField label={t('create.name')} hint={t('create.name_hint')} maxLength={60} error={translateValidation(errors.name?.message)} {...register('name')} />
+          <TextField
+            label={t('create.name')}
+            hint={t('create.name_hint')}
+            maxLength={60}
+            error={translateValidation(errors.name?.message)}
+            {...register('name')}
+          />
           <SelectField
             label={t('create.country')}
             placeholder={t('create.choose')}
@@ -64,7 +72,13 @@ export default function WorkplaceCreatePage() {
             error={translateValidation(errors.country?.message)}
             {...register('country')}
           />
-          <Button type="submit" size="lg" block disabled={create.isPending} icon={<Building2 className="size-5" aria-hidden="true" />}>
+          <Button
+            type="submit"
+            size="lg"
+            block
+            disabled={create.isPending}
+            icon={<Building2 className="size-5" aria-hidden="true" />}
+          >
             {t('create.submit')}
           </Button>
         </form>

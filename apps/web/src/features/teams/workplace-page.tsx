@@ -19,7 +19,6 @@ import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useTeamActions, useTeamHistory, useTeamStatistics, useWorkplace } from './api/use-teams.ts';
 import { rangeOf, type Period } from './periods.ts';
 
-
 /** /workplace: the team, its members and requests, the invite link, statistics, work history and leaving. */
 export default function WorkplacePage() {
   const { t } = useTranslation('teams');
@@ -85,7 +84,14 @@ function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: s
             rename.mutate(title, { onSuccess: () => setEditing(false) });
           }}
         >
-          <TextField className="flex-1" label={t('page.team_title')} value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} autoFocus />
+          <TextField
+            className="flex-1"
+            label={t('page.team_title')}
+            value={title}
+            maxLength={60}
+            onChange={(event) => setTitle(event.target.value)}
+            autoFocus
+          />
           <div className="flex gap-2">
             <Button type="submit" disabled={rename.isPending || !title.trim()}>
               {t('page.save')}
@@ -116,7 +122,12 @@ function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: s
               {t('page.rename')}
             </Button>
           ) : null}
-          <a className="inline-flex h-11 items-center rounded-xl px-4 text-sm font-medium text-primary-800 hover:bg-primary-50" href={team.payment_url} target="_blank" rel="noreferrer">
+          <a
+            className="inline-flex h-11 items-center rounded-xl px-4 text-sm font-medium text-primary-800 hover:bg-primary-50"
+            href={team.payment_url}
+            target="_blank"
+            rel="noreferrer"
+          >
             {t('page.open_card')}
           </a>
         </>
@@ -162,14 +173,26 @@ function Members({ team, clientId, myId }: { team: Team; clientId: string | unde
                   </span>
                 ) : null}
               </p>
-              <p className="text-xs text-slate-500">{t('members.since', { date: formatDate(member.since, 'listDate', currentLocale()) })}</p>
+              <p className="text-xs text-slate-500">
+                {t('members.since', { date: formatDate(member.since, 'listDate', currentLocale()) })}
+              </p>
             </div>
             {team.is_admin && !member.is_admin ? (
               <div className="flex gap-1">
-                <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'admin', member })} icon={<Crown className="size-4" aria-hidden="true" />}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setConfirm({ kind: 'admin', member })}
+                  icon={<Crown className="size-4" aria-hidden="true" />}
+                >
                   {t('members.make_admin')}
                 </Button>
-                <Button size="sm" variant="danger" onClick={() => setConfirm({ kind: 'remove', member })} icon={<UserMinus className="size-4" aria-hidden="true" />}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => setConfirm({ kind: 'remove', member })}
+                  icon={<UserMinus className="size-4" aria-hidden="true" />}
+                >
                   {t('members.remove')}
                 </Button>
               </div>
@@ -180,19 +203,31 @@ function Members({ team, clientId, myId }: { team: Team; clientId: string | unde
       <Dialog
         open={confirm !== null}
         onClose={() => setConfirm(null)}
-        title={confirm ? t(confirm.kind === 'remove' ? 'members.remove_title' : 'members.admin_title', { name: nameOf(confirm.member) }) : ''}
+        title={
+          confirm
+            ? t(confirm.kind === 'remove' ? 'members.remove_title' : 'members.admin_title', { name: nameOf(confirm.member) })
+            : ''
+        }
         footer={
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => setConfirm(null)}>
               {t('page.cancel')}
             </Button>
-            <Button variant={confirm?.kind === 'remove' ? 'danger' : 'primary'} onClick={onConfirm} disabled={actions.remove.isPending || actions.grantAdmin.isPending}>
+            <Button
+              variant={confirm?.kind === 'remove' ? 'danger' : 'primary'}
+              onClick={onConfirm}
+              disabled={actions.remove.isPending || actions.grantAdmin.isPending}
+            >
               {t(confirm?.kind === 'remove' ? 'members.confirm_remove' : 'members.confirm_admin')}
             </Button>
           </div>
         }
       >
-        <p className="text-sm text-slate-700">{confirm ? t(confirm.kind === 'remove' ? 'members.remove_text' : 'members.admin_text', { name: nameOf(confirm.member) }) : null}</p>
+        <p className="text-sm text-slate-700">
+          {confirm
+            ? t(confirm.kind === 'remove' ? 'members.remove_text' : 'members.admin_text', { name: nameOf(confirm.member) })
+            : null}
+        </p>
       </Dialog>
     </Panel>
   );
@@ -211,7 +246,9 @@ function Requests({ team, clientId }: { team: Team; clientId: string | undefined
           {team.requests.map((request) => (
             <li key={request.id} className="flex flex-wrap items-center gap-3 py-3">
               <Avatar src={request.image_url} name={request.public_name} alt="" className="size-10" />
-              <p className="min-w-40 flex-1 font-medium break-words text-primary-950">{request.public_name ?? t('page.no_name')}</p>
+              <p className="min-w-40 flex-1 font-medium break-words text-primary-950">
+                {request.public_name ?? t('page.no_name')}
+              </p>
               <div className="flex gap-1">
                 <Button
                   size="sm"
@@ -244,7 +281,9 @@ function Invite({ team }: { team: Team }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(team.invite_url, { margin: 1, width: 320, color: { dark: '#132552' } }).then((url) => live && setQr(url));
+    void QRCode.toDataURL(team.invite_url, { margin: 1, width: 320, color: { dark: '#132552' } }).then(
+      (url) => live && setQr(url),
+    );
     return () => {
       live = false;
     };
@@ -259,7 +298,11 @@ function Invite({ team }: { team: Team }) {
       <h2 className="text-base font-semibold text-primary-950">{t('invite.title')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('invite.text')}</p>
       <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        {qr ? <img src={qr} alt={t('invite.qr_alt')} className="size-36 rounded-lg ring-1 ring-slate-200" /> : <div className="size-36 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />}
+        {qr ? (
+          <img src={qr} alt={t('invite.qr_alt')} className="size-36 rounded-lg ring-1 ring-slate-200" />
+        ) : (
+          <div className="size-36 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+        )}
         <div className="w-full min-w-0 flex-1 space-y-3">
           <input
             readOnly
@@ -276,7 +319,11 @@ function Invite({ team }: { team: Team }) {
             {canShare ? (
               <Button
                 variant="secondary"
-                onClick={() => void navigator.share({ title: team.title, text: t('invite.share_text'), url: team.invite_url }).catch(() => undefined)}
+                onClick={() =>
+                  void navigator
+                    .share({ title: team.title, text: t('invite.share_text'), url: team.invite_url })
+                    .catch(() => undefined)
+                }
                 icon={<Share2 className="size-4" aria-hidden="true" />}
               >
                 {t('invite.share')}
@@ -314,8 +361,18 @@ function Statistics({ team }: { team: Team }) {
       </div>
       {period.kind === 'range' ? (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <TextField label={t('stats.from')} type="date" value={period.from} onChange={(event) => setPeriod({ ...period, from: event.target.value })} />
-          <TextField label={t('stats.to')} type="date" value={period.to} onChange={(event) => setPeriod({ ...period, to: event.target.value })} />
+          <TextField
+            label={t('stats.from')}
+            type="date"
+            value={period.from}
+            onChange={(event) => setPeriod({ ...period, from: event.target.value })}
+          />
+          <TextField
+            label={t('stats.to')}
+            type="date"
+            value={period.to}
+            onChange={(event) => setPeriod({ ...period, to: event.target.value })}
+          />
         </div>
       ) : null}
       {stats.data ? (
@@ -366,7 +423,12 @@ function History({ team }: { team: Team }) {
           {(history.data ?? []).map((period) => (
             <li key={`${period.user_id}-${period.joined_at}`} className="flex flex-wrap justify-between gap-2 py-2">
               <span className="text-primary-950">{period.public_name ?? t('page.no_name')}</span>
-              <span className="text-slate-600">{t('history.period', { from: formatDate(period.joined_at, 'listDate', currentLocale()), to: period.left_at ? formatDate(period.left_at, 'listDate', currentLocale()) : t('history.now') })}</span>
+              <span className="text-slate-600">
+                {t('history.period', {
+                  from: formatDate(period.joined_at, 'listDate', currentLocale()),
+                  to: period.left_at ? formatDate(period.left_at, 'listDate', currentLocale()) : t('history.now'),
+                })}
+              </span>
             </li>
           ))}
         </ul>

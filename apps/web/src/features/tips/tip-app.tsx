@@ -63,7 +63,10 @@ function useCard(cardId: string | null, initial: CardState) {
       .then((card) => setState({ id: cardId, card: { status: 'ready', card } }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ id: cardId, card: error instanceof PublicApiError && error.status === 404 ? { status: 'missing' } : { status: 'error' } });
+        setState({
+          id: cardId,
+          card: error instanceof PublicApiError && error.status === 404 ? { status: 'missing' } : { status: 'error' },
+        });
       });
     return () => controller.abort();
   }, [cardId, needsFetch, attempt]);
@@ -139,7 +142,9 @@ export function TipApp({ shell: given, route: initialRoute }: { shell?: ShellDat
       <ResultPage
         paymentId={route.paymentId}
         // A full load: the server checks the outcome's page against the payment and fills the form again.
-        onFinal={(payment, page) => window.location.replace(tipRoutePath({ page, cardId: payment.card_id, paymentId: payment.id }))}
+        onFinal={(payment, page) =>
+          window.location.replace(tipRoutePath({ page, cardId: payment.card_id, paymentId: payment.id }))
+        }
       />
     );
   } else if (route.page === 'unknown' || card.status === 'missing') {
@@ -225,7 +230,12 @@ function SuccessPage({
       ? checked
       : fetched
         ? fetched.status === 'succeeded' && fetched.card_id === card.id
-          ? { id: fetched.id, reference: paymentReference(fetched.id), amount_cents: fetched.amount_cents, total_cents: fetched.total_cents }
+          ? {
+              id: fetched.id,
+              reference: paymentReference(fetched.id),
+              amount_cents: fetched.amount_cents,
+              total_cents: fetched.total_cents,
+            }
           : null
         : undefined;
   const another = (
@@ -233,10 +243,23 @@ function SuccessPage({
       {card.activity_type === 'DONATION' ? t('donation.another') : t('result.another_tip')}
     </Button>
   );
-  if (success === undefined) return <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="payment-checking" />;
+  if (success === undefined)
+    return (
+      <OutcomeView
+        tone="checking"
+        title={t('result.checking_title')}
+        text={t('result.checking_text')}
+        testId="payment-checking"
+      />
+    );
   if (success === null) {
     return (
-      <OutcomeView tone="unknown" title={t('result.not_found_title')} text={t('result.not_found_text')} testId="payment-not-found">
+      <OutcomeView
+        tone="unknown"
+        title={t('result.not_found_title')}
+        text={t('result.not_found_text')}
+        testId="payment-not-found"
+      >
         {another}
       </OutcomeView>
     );
@@ -249,7 +272,12 @@ function SuccessPage({
       testId="payment-success"
       text={
         <>
-          <p data-testid="success-amount">{t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', { amount, name: card.public_name })}</p>
+          <p data-testid="success-amount">
+            {t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', {
+              amount,
+              name: card.public_name,
+            })}
+          </p>
           <p className="mt-2">{t('result.success_note')}</p>
           <p className="mt-3 text-sm text-slate-500" data-testid="payment-reference">
             {t('result.reference', { id: success.reference })}
@@ -269,7 +297,11 @@ function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId
   const id = useId();
   if (outcome === 'sent') {
     return (
-      <p role="status" className="rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="receipt-sent">
+      <p
+        role="status"
+        className="rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200"
+        data-testid="receipt-sent"
+      >
         {t('receipt.sent')}
       </p>
     );
@@ -306,7 +338,13 @@ function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId
 }
 
 /** The provider's return page: waits for the outcome, then forwards to its page (the form again when it failed). */
-function ResultPage({ paymentId, onFinal }: { paymentId: string | null; onFinal(payment: PublicPayment, page: 'success' | 'canceled' | 'failed' | 'timeout'): void }) {
+function ResultPage({
+  paymentId,
+  onFinal,
+}: {
+  paymentId: string | null;
+  onFinal(payment: PublicPayment, page: 'success' | 'canceled' | 'failed' | 'timeout'): void;
+}) {
   const t = useGuestT();
   const { state, checkAgain } = usePaymentResult(paymentId);
   const { phase, payment } = state;
@@ -330,5 +368,7 @@ function ResultPage({ paymentId, onFinal }: { paymentId: string | null; onFinal(
       </OutcomeView>
     );
   }
-  return <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="payment-checking" />;
+  return (
+    <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="payment-checking" />
+  );
 }

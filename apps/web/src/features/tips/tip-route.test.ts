@@ -8,7 +8,11 @@ describe('payment routes', () => {
     expect(parseTipRoute(`/payment/${card}`, '')).toEqual({ page: 'form', cardId: card });
     expect(parseTipRoute(`/payment/${card}/`, '')).toEqual({ page: 'form', cardId: card });
     expect(parseTipRoute(`/payment/${card}/success`, '?payment=p1')).toEqual({ page: 'success', cardId: card, paymentId: 'p1' });
-    expect(parseTipRoute(`/payment/${card}/canceled`, '?payment=p1')).toEqual({ page: 'canceled', cardId: card, paymentId: 'p1' });
+    expect(parseTipRoute(`/payment/${card}/canceled`, '?payment=p1')).toEqual({
+      page: 'canceled',
+      cardId: card,
+      paymentId: 'p1',
+    });
     expect(parseTipRoute(`/payment/${card}/failed`, '?payment=p1')).toEqual({ page: 'failed', cardId: card, paymentId: 'p1' });
     expect(parseTipRoute(`/payment/${card}/timeout`, '?payment=p1')).toEqual({ page: 'timeout', cardId: card, paymentId: 'p1' });
     expect(parseTipRoute('/payment/walletto-result', '?payment=p1')).toEqual({ page: 'result', paymentId: 'p1' });
@@ -22,7 +26,11 @@ describe('payment routes', () => {
   });
 
   it('reads the same route after a hash under vite dev', () => {
-    expect(parseTipRoute('/public.html', '', `#/payment/${card}/success?payment=p2`)).toEqual({ page: 'success', cardId: card, paymentId: 'p2' });
+    expect(parseTipRoute('/public.html', '', `#/payment/${card}/success?payment=p2`)).toEqual({
+      page: 'success',
+      cardId: card,
+      paymentId: 'p2',
+    });
   });
 
   it('writes routes back to their paths', () => {

@@ -24,7 +24,9 @@ function useLoadOnScroll(enabled: boolean, load: () => void) {
   useEffect(() => {
     const element = ref.current;
     if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadRef.current(), { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadRef.current(), {
+      rootMargin: '400px 0px',
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [enabled]);
@@ -42,19 +44,43 @@ function Filters({ filters, onChange }: { filters: TransactionFilters; onChange(
           label={t('filters.type')}
           value={filters.type ?? ''}
           onChange={(event) => set({ type: (event.target.value || undefined) as TransactionFilters['type'] })}
-          options={[{ value: '', label: t('filters.all_types') }, ...TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))]}
+          options={[
+            { value: '', label: t('filters.all_types') },
+            ...TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
+          ]}
         />
         <SelectField
           label={t('filters.status')}
           value={filters.status ?? ''}
           onChange={(event) => set({ status: (event.target.value || undefined) as TransactionFilters['status'] })}
-          options={[{ value: '', label: t('filters.all_statuses') }, ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))]}
+          options={[
+            { value: '', label: t('filters.all_statuses') },
+            ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
+          ]}
         />
-        <TextField label={t('filters.from')} type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => set({ from: event.target.value || undefined })} />
-        <TextField label={t('filters.to')} type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => set({ to: event.target.value || undefined })} />
+        <TextField
+          label={t('filters.from')}
+          type="date"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(event) => set({ from: event.target.value || undefined })}
+        />
+        <TextField
+          label={t('filters.to')}
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(event) => set({ to: event.target.value || undefined })}
+        />
       </div>
       {hasFilters(filters) ? (
-        <Button variant="ghost" size="sm" className="-ml-2 mt-3" onClick={() => onChange({})} icon={<X className="size-4" aria-hidden="true" />}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-2 mt-3"
+          onClick={() => onChange({})}
+          icon={<X className="size-4" aria-hidden="true" />}
+        >
           {t('filters.reset')}
         </Button>
       ) : null}
@@ -133,7 +159,12 @@ export default function TransactionsPage() {
       {items.length > 0 ? (
         <div ref={sentinel} className="mt-4 flex justify-center">
           {list.hasNextPage ? (
-            <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} disabled={!canLoadMore}>
+            <Button
+              variant="secondary"
+              onClick={() => void list.fetchNextPage()}
+              loading={list.isFetchingNextPage}
+              disabled={!canLoadMore}
+            >
               {list.isFetchingNextPage ? t('loading') : t('load_more')}
             </Button>
           ) : (
@@ -141,7 +172,9 @@ export default function TransactionsPage() {
           )}
         </div>
       ) : null}
-      {list.isFetching && !list.isPending && !list.isFetchingNextPage ? <Spinner className="sr-only" label={t('loading')} /> : null}
+      {list.isFetching && !list.isPending && !list.isFetchingNextPage ? (
+        <Spinner className="sr-only" label={t('loading')} />
+      ) : null}
     </div>
   );
 }

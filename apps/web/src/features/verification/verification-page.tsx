@@ -33,7 +33,12 @@ function KindTabs({ value, onChange }: { value: VerificationKind; onChange: (kin
       <p id="verification-kind-label" className="mb-2 text-sm font-medium text-slate-700">
         {t('kind.label')}
       </p>
-      <div role="tablist" aria-labelledby="verification-kind-label" className="grid grid-cols-2 gap-1 rounded-2xl bg-slate-200/60 p-1" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-labelledby="verification-kind-label"
+        className="grid grid-cols-2 gap-1 rounded-2xl bg-slate-200/60 p-1"
+        onKeyDown={onKeyDown}
+      >
         {KINDS.map(({ kind, icon: Icon }) => {
           const selected = kind === value;
           return (
@@ -96,7 +101,11 @@ export default function VerificationPage() {
             <>
               <KindTabs value={shownKind} onChange={setKind} />
               <div role="tabpanel" id={`verification-panel-${shownKind}`} aria-labelledby={`verification-tab-${shownKind}`}>
-                {shownKind === 'person' ? <PersonForm clientId={verification.clientId} /> : <CompanyForm clientId={verification.clientId} />}
+                {shownKind === 'person' ? (
+                  <PersonForm clientId={verification.clientId} />
+                ) : (
+                  <CompanyForm clientId={verification.clientId} />
+                )}
               </div>
             </>
           ) : null}

@@ -73,7 +73,11 @@ function OrderActions({ order }: { order: OpsCardOrderRow }) {
             variant="danger"
             onClick={() => {
               const paid = !order.free && order.status !== 'awaiting_payment';
-              if (window.confirm(paid ? `Cancel order ${short} and refund ${formatCents(order.total_cents)}?` : `Cancel order ${short}?`))
+              if (
+                window.confirm(
+                  paid ? `Cancel order ${short} and refund ${formatCents(order.total_cents)}?` : `Cancel order ${short}?`,
+                )
+              )
                 cancel.mutate();
             }}
             loading={cancel.isPending}
@@ -110,10 +114,7 @@ export default function CardOrdersPage() {
     queryFn: () => opsCall(z.array(opsCardOrderRow), 'GET', `/card-orders${status ? `?status=${status}` : ''}`),
   });
   return (
-    <Page
-      title="Card orders"
-      actions={filter}
-    >
+    <Page title="Card orders" actions={filter}>
       {orders.isPending && <Loading />}
       <ErrorNote error={orders.error} />
       {orders.data && orders.data.length === 0 && <Empty>No orders with this status.</Empty>}

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createBatchAnswer, opsBatchSchema, opsPayoutSchema, RETURN_REASONS, returnReasonCodes } from '@tipcard/shared/ops/schemas';
+import {
+  createBatchAnswer,
+  opsBatchSchema,
+  opsPayoutSchema,
+  RETURN_REASONS,
+  returnReasonCodes,
+} from '@tipcard/shared/ops/schemas';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';

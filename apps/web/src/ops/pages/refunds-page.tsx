@@ -87,7 +87,11 @@ export default function RefundsPage() {
             >
               <TextField label="Amount (EUR)" name="amount" inputMode="decimal" value={amount} onChange={edit(setAmount)} />
               <TextField label="Reason" name="reason" value={reason} onChange={edit(setReason)} maxLength={500} />
-              <Button type="submit" loading={refund.isPending} disabled={parseAmountInput(amount) === null || reason.trim() === ''}>
+              <Button
+                type="submit"
+                loading={refund.isPending}
+                disabled={parseAmountInput(amount) === null || reason.trim() === ''}
+              >
                 Refund
               </Button>
             </form>

@@ -142,7 +142,12 @@ export default function TicketPage() {
       actions={
         <div className="flex items-center gap-3">
           <TicketStatusBadge status={ticket.status} />
-          <Button variant={closed ? 'secondary' : 'danger'} size="sm" onClick={() => change.mutate(closed ? 'reopen' : 'close')} loading={change.isPending}>
+          <Button
+            variant={closed ? 'secondary' : 'danger'}
+            size="sm"
+            onClick={() => change.mutate(closed ? 'reopen' : 'close')}
+            loading={change.isPending}
+          >
             {closed ? 'Reopen' : 'Close ticket'}
           </Button>
         </div>

@@ -17,10 +17,7 @@ export default function TicketsPage() {
     queryFn: () => opsCall(z.array(opsTicketRow), 'GET', `/tickets${status ? `?status=${status}` : ''}`),
   });
   return (
-    <Page
-      title="Support inbox"
-      actions={filter}
-    >
+    <Page title="Support inbox" actions={filter}>
       {tickets.isPending && <Loading />}
       <ErrorNote error={tickets.error} />
       {tickets.data && tickets.data.length === 0 && <Empty>No tickets with this status.</Empty>}

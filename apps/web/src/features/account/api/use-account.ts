@@ -98,7 +98,9 @@ export function useLeaveDeleted() {
   return useMutation({
     mutationFn: async () => {
       const refreshToken = getRefreshToken();
-      await api.post('/logout', refreshToken ? { refreshToken } : {}, null, { auth: false, errorHandling: 'none' }).catch(() => undefined);
+      await api
+        .post('/logout', refreshToken ? { refreshToken } : {}, null, { auth: false, errorHandling: 'none' })
+        .catch(() => undefined);
     },
     onSettled: reloadSignedOut,
   });
@@ -117,7 +119,8 @@ export function useNotificationChoices(clientId: string | undefined) {
 export function useSaveNotificationChoices(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choices: NotificationChoices) => api.patch(`/clients/${clientId}/notifications`, choices, notificationChoicesSchema),
+    mutationFn: (choices: NotificationChoices) =>
+      api.patch(`/clients/${clientId}/notifications`, choices, notificationChoicesSchema),
     onSuccess: (choices) => queryClient.setQueryData(notificationsKey(clientId), choices),
   });
 }

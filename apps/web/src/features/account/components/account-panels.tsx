@@ -13,7 +13,10 @@ import { DeletionDialog } from './deletion-dialog.tsx';
 function PanelHeading({ icon, title, text, danger }: { icon: ReactNode; title: string; text: string; danger?: boolean }) {
   return (
     <div className="flex items-start gap-3">
-      <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${danger ? 'bg-red-50 text-red-700' : 'bg-primary-50 text-primary-700'}`} aria-hidden="true">
+      <span
+        className={`grid size-10 shrink-0 place-items-center rounded-xl ${danger ? 'bg-red-50 text-red-700' : 'bg-primary-50 text-primary-700'}`}
+        aria-hidden="true"
+      >
         {icon}
       </span>
       <div className="min-w-0">
@@ -35,7 +38,10 @@ export function PhonePanel({ phone }: { phone: string }) {
         <p className="font-mono text-lg text-slate-900" data-testid="settings-phone">
           {phone}
         </p>
-        <Link to={to('/support')} className="text-sm font-semibold text-primary-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400">
+        <Link
+          to={to('/support')}
+          className="text-sm font-semibold text-primary-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+        >
           {t('phone.change')}
         </Link>
       </div>

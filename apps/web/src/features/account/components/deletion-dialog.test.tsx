@@ -17,11 +17,22 @@ const method = (id: string, isDefault: boolean): PayoutMethod => ({
   created_at: '2026-01-01T00:00:00.000Z',
 });
 const METHODS = [method('00000000-0000-4000-8000-000000000001', false), method('00000000-0000-4000-8000-000000000002', true)];
-const CLOSING: DeletionPreview = { outcome: 'closing_payout', blockers: [], available_cents: 316, held_cents: 0, closing: { amount_cents: 300, fee_cents: 16 } };
+const CLOSING: DeletionPreview = {
+  outcome: 'closing_payout',
+  blockers: [],
+  available_cents: 316,
+  held_cents: 0,
+  closing: { amount_cents: 300, fee_cents: 16 },
+};
 
 const CHARITY_ID = '0d9f3c1e-5b7a-4c2d-9e8f-1a2b3c4d5e6f';
 
-function setup(props: { preview: DeletionPreview; methods?: PayoutMethod[]; closingPayout?: Payout | null; giftCard?: GiftCard }) {
+function setup(props: {
+  preview: DeletionPreview;
+  methods?: PayoutMethod[];
+  closingPayout?: Payout | null;
+  giftCard?: GiftCard;
+}) {
   const onDelete = vi.fn();
   const onConfirm = vi.fn();
   const onGiftCardId = vi.fn();
@@ -52,7 +63,10 @@ afterEach(() => i18n.changeLanguage('en'));
 
 const chooseGift = () => fireEvent.click(screen.getByRole('radio', { name: 'Give it to a charity card' }));
 const giftField = () => screen.getByRole('textbox', { name: 'Charity card link or id' });
-const found = (activity: 'DONATION' | 'WAITER'): GiftCard => ({ status: 'found', card: { id: CHARITY_ID, public_name: 'Red Cross Riga', activity_type: activity } });
+const found = (activity: 'DONATION' | 'WAITER'): GiftCard => ({
+  status: 'found',
+  card: { id: CHARITY_ID, public_name: 'Red Cross Riga', activity_type: activity },
+});
 
 describe('the deletion dialog says what will happen before "Yes, delete" (issue 24)', () => {
   it('a €3.16 balance: paid out whole by the closing payout, with what arrives and the fee, to the default account', () => {
@@ -73,22 +87,34 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
   });
 
   it('money on hold: names the reason and the amount, and offers only "Close"', () => {
-    setup({ preview: { outcome: 'blocked', blockers: ['deletion_balance_on_hold'], available_cents: 0, held_cents: 316, closing: null } });
-    expect(screen.getByTestId('deletion-blockers')).toHaveTextContent('Part of your balance is still on hold: delete your account once it is available');
-    expect(screen.getByText('€ 3.16 is still on hold. Once it is available, it is paid out with the deletion.')).toBeInTheDocument();
+    setup({
+      preview: { outcome: 'blocked', blockers: ['deletion_balance_on_hold'], available_cents: 0, held_cents: 316, closing: null },
+    });
+    expect(screen.getByTestId('deletion-blockers')).toHaveTextContent(
+      'Part of your balance is still on hold: delete your account once it is available',
+    );
+    expect(
+      screen.getByText('€ 3.16 is still on hold. Once it is available, it is paid out with the deletion.'),
+    ).toBeInTheDocument();
     expect(yes()).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
   });
 
   it('an empty account: deleted at once', () => {
-    const { onDelete } = setup({ preview: { outcome: 'delete', blockers: [], available_cents: 0, held_cents: 0, closing: null } });
+    const { onDelete } = setup({
+      preview: { outcome: 'delete', blockers: [], available_cents: 0, held_cents: 0, closing: null },
+    });
     expect(screen.getByText('Nothing is left on your account, so it is deleted at once.')).toBeInTheDocument();
     fireEvent.click(yes()!);
     expect(onDelete).toHaveBeenCalledWith(undefined);
   });
 
   it('the code step: the texted code confirms the payout and the deletion together', () => {
-    const payout = { id: '00000000-0000-4000-8000-0000000000aa', amount_cents: 300, method: { masked_account: 'DE•• 02' } } as Payout;
+    const payout = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      amount_cents: 300,
+      method: { masked_account: 'DE•• 02' },
+    } as Payout;
     const { onConfirm } = setup({ preview: CLOSING, methods: METHODS, closingPayout: payout });
     expect(screen.getByText(/Enter it to confirm the payout of € 3.00 to DE•• 02 and the deletion/)).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Code from the SMS' }), { target: { value: ' 123456 ' } });
@@ -113,7 +139,9 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
 
     lookup(found('DONATION'));
     expect(screen.getByTestId('deletion-gift')).toHaveTextContent('Charity: Red Cross Riga');
-    expect(screen.getByTestId('deletion-gift')).toHaveTextContent('€ 3.16 goes to Red Cross Riga, with no fee, and your account is deleted.');
+    expect(screen.getByTestId('deletion-gift')).toHaveTextContent(
+      '€ 3.16 goes to Red Cross Riga, with no fee, and your account is deleted.',
+    );
     fireEvent.click(yes()!);
     expect(onGive).toHaveBeenCalledWith(CHARITY_ID);
     expect(onDelete).not.toHaveBeenCalled();
@@ -133,7 +161,9 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
     expect(yes()).toBeNull();
 
     lookup(found('WAITER'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Red Cross Riga is not a charity card: only a charity card can receive your balance.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Red Cross Riga is not a charity card: only a charity card can receive your balance.',
+    );
     expect(screen.queryByTestId('deletion-gift')).toBeNull();
     expect(yes()).toBeNull();
 
@@ -145,7 +175,9 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
 
   it('reads the card id from a guest link, a hash link or a bare id', () => {
     expect(giftCardIdOf(`https://tipcard.lv/payment/${CHARITY_ID}`)).toBe(CHARITY_ID);
-    expect(giftCardIdOf(`https://tipcard.lv/payment/${CHARITY_ID}/canceled?payment=00000000-0000-4000-8000-0000000000aa`)).toBe(CHARITY_ID);
+    expect(giftCardIdOf(`https://tipcard.lv/payment/${CHARITY_ID}/canceled?payment=00000000-0000-4000-8000-0000000000aa`)).toBe(
+      CHARITY_ID,
+    );
     expect(giftCardIdOf(`https://tipcard.lv/#/lv/payment/${CHARITY_ID}`)).toBe(CHARITY_ID);
     expect(giftCardIdOf(`https://tipcard.lv/#/somewhere/${CHARITY_ID}`)).toBe(CHARITY_ID);
     expect(giftCardIdOf(`  ${CHARITY_ID.toUpperCase()} `)).toBe(CHARITY_ID);
@@ -157,10 +189,14 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
     await loadLocale('fr');
     await i18n.changeLanguage('fr');
     const { lookup } = setup({ preview: CLOSING, methods: METHODS });
-    expect(screen.getByTestId('deletion-closing')).toHaveTextContent(/^Votre solde de 3,16\s€ est versé .* Ce dernier retrait n’a pas de minimum : vous recevez 3,00\s€ et les frais sont de 0,16\s€\.$/);
+    expect(screen.getByTestId('deletion-closing')).toHaveTextContent(
+      /^Votre solde de 3,16\s€ est versé .* Ce dernier retrait n’a pas de minimum : vous recevez 3,00\s€ et les frais sont de 0,16\s€\.$/,
+    );
     expect(screen.getByRole('button', { name: 'Oui, supprimer' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: 'Le donner à une carte caritative' }));
     lookup(found('DONATION'));
-    expect(screen.getByTestId('deletion-gift')).toHaveTextContent(/3,16\s€ vont à Red Cross Riga, sans frais, et votre compte est supprimé\.$/);
+    expect(screen.getByTestId('deletion-gift')).toHaveTextContent(
+      /3,16\s€ vont à Red Cross Riga, sans frais, et votre compte est supprimé\.$/,
+    );
   });
 });

@@ -12,14 +12,34 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
-import { useAskClosingPayout, useClosingPayoutAccounts, useDeleteAccount, useDeletionPreview, useGiftCard } from '../api/use-account.ts';
+import {
+  useAskClosingPayout,
+  useClosingPayoutAccounts,
+  useDeleteAccount,
+  useDeletionPreview,
+  useGiftCard,
+} from '../api/use-account.ts';
 import { giftCardIdOf } from './gift-card-id.ts';
 
 /** The card a gift would go to, as the dialog has found it so far. */
-export type GiftCard = { status: 'none' } | { status: 'loading' } | { status: 'missing' } | { status: 'found'; card: Pick<PublicCard, 'id' | 'public_name' | 'activity_type'> };
+export type GiftCard =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'found'; card: Pick<PublicCard, 'id' | 'public_name' | 'activity_type'> };
 
 /** One choice of a radio group, as a bordered card; the focus ring follows the keyboard. */
-function ChoiceCard({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+function ChoiceCard({
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
     <label
       className={cn(
@@ -27,7 +47,13 @@ function ChoiceCard({ name, checked, onChange, children }: { name: string; check
         checked ? 'border-primary-600 ring-1 ring-primary-600' : 'border-slate-200',
       )}
     >
-      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none" />
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChange}
+        className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
+      />
       <span className="min-w-0 text-sm">{children}</span>
     </label>
   );
@@ -59,7 +85,19 @@ interface DeletionStepsProps {
  * its link or id (docs/decisions/0029), whose name the dialog shows before "Yes, delete"; money on hold, a
  * withdrawal under way or a team admin role are named, and there is nothing to confirm.
  */
-export function DeletionSteps({ open, onClose, preview, methods, closingPayout, busy, onDelete, onConfirm, giftCard, onGiftCardId, onGive }: DeletionStepsProps) {
+export function DeletionSteps({
+  open,
+  onClose,
+  preview,
+  methods,
+  closingPayout,
+  busy,
+  onDelete,
+  onConfirm,
+  giftCard,
+  onGiftCardId,
+  onGive,
+}: DeletionStepsProps) {
   const { t } = useTranslation(['settings', 'errors']);
   const to = useLocalePath();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -90,7 +128,9 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
             <li key={code}>{isErrorCode(code) ? t(`errors:codes.${code}`) : code}</li>
           ))}
         </ul>
-        {preview.held_cents > 0 ? <p className="mt-3 text-sm text-slate-600">{t('delete.held', { amount: formatEuro(preview.held_cents) })}</p> : null}
+        {preview.held_cents > 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t('delete.held', { amount: formatEuro(preview.held_cents) })}</p>
+        ) : null}
       </>
     );
     footer = (
@@ -116,7 +156,10 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
     body = (
       <form id="closing-code" onSubmit={submit} className="space-y-3">
         <p className="text-sm text-slate-700">
-          {t('delete.code_text', { amount: formatEuro(closingPayout.amount_cents), account: closingPayout.method.masked_account })}
+          {t('delete.code_text', {
+            amount: formatEuro(closingPayout.amount_cents),
+            account: closingPayout.method.masked_account,
+          })}
         </p>
         <TextField
           label={t('delete.code_label')}
@@ -143,12 +186,18 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
     let giftError: string | undefined;
     if (giftText.trim() && !giftCardIdOf(giftText)) giftError = t('delete.gift_invalid');
     else if (giftCard.status === 'missing') giftError = t('delete.gift_not_found');
-    else if (giftCard.status === 'found' && !charity) giftError = t('delete.gift_not_charity', { name: giftCard.card.public_name });
+    else if (giftCard.status === 'found' && !charity)
+      giftError = t('delete.gift_not_charity', { name: giftCard.card.public_name });
     const payoutPart =
       methods && methods.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
           <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
-          <ButtonLink to={to('/payouts/add-method')} className="mt-3" size="sm" icon={<Plus className="size-4" aria-hidden="true" />}>
+          <ButtonLink
+            to={to('/payouts/add-method')}
+            className="mt-3"
+            size="sm"
+            icon={<Plus className="size-4" aria-hidden="true" />}
+          >
             {t('delete.add_method')}
           </ButtonLink>
         </div>
@@ -157,7 +206,12 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
           <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
           <div className="space-y-2">
             {methods?.map((method) => (
-              <ChoiceCard key={method.id} name="closing-method" checked={method.id === methodId} onChange={() => setChosen(method.id)}>
+              <ChoiceCard
+                key={method.id}
+                name="closing-method"
+                checked={method.id === methodId}
+                onChange={() => setChosen(method.id)}
+              >
                 <span className="block truncate font-medium text-slate-900">{method.holder}</span>
                 <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
               </ChoiceCard>
@@ -189,7 +243,9 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
           ) : charity ? (
             <div className="space-y-1 rounded-xl bg-slate-50 px-3 py-2" data-testid="deletion-gift">
               <p className="break-words font-medium text-slate-900">{t('delete.gift_found', { name: charity.public_name })}</p>
-              <p className="break-words">{t('delete.gift_summary', { amount: formatEuro(preview.available_cents), name: charity.public_name })}</p>
+              <p className="break-words">
+                {t('delete.gift_summary', { amount: formatEuro(preview.available_cents), name: charity.public_name })}
+              </p>
             </div>
           ) : null}
         </div>
@@ -198,7 +254,9 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
     body = (
       <div className="space-y-4">
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.choice_legend', { balance: formatEuro(preview.available_cents) })}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">
+            {t('delete.choice_legend', { balance: formatEuro(preview.available_cents) })}
+          </legend>
           <div className="space-y-2">
             <ChoiceCard name="closing-choice" checked={!giving} onChange={() => setGiving(false)}>
               <span className="font-medium text-slate-900">{t('delete.choice_payout')}</span>
@@ -213,7 +271,11 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
         ) : (
           <>
             <p className="text-sm text-slate-700" data-testid="deletion-closing">
-              {t('delete.closing_text', { balance: formatEuro(preview.available_cents), amount: formatEuro(closing.amount_cents), fee: formatEuro(closing.fee_cents) })}
+              {t('delete.closing_text', {
+                balance: formatEuro(preview.available_cents),
+                amount: formatEuro(closing.amount_cents),
+                fee: formatEuro(closing.fee_cents),
+              })}
             </p>
             {payoutPart}
           </>
@@ -241,7 +303,15 @@ export function DeletionSteps({ open, onClose, preview, methods, closingPayout, 
 }
 
 /** The deletion dialog with its server calls: the preview, the accounts, the closing payout and the statement. */
-export function DeletionDialog({ open, onClose, clientId }: { open: boolean; onClose: () => void; clientId: string | undefined }) {
+export function DeletionDialog({
+  open,
+  onClose,
+  clientId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  clientId: string | undefined;
+}) {
   const preview = useDeletionPreview(open);
   const methods = useClosingPayoutAccounts(clientId, open && preview.data?.outcome === 'closing_payout');
   const askClosing = useAskClosingPayout(clientId);
@@ -288,7 +358,9 @@ export function DeletionDialog({ open, onClose, clientId }: { open: boolean; onC
       }
       onGiftCardId={setGiftCardId}
       // The amount is the balance the preview showed: one that moved since is refused, not given in part.
-      onGive={(cardId) => remove.mutate({ gift: { card_id: cardId, amount_cents: preview.data!.available_cents } }, { onError: onStatementError })}
+      onGive={(cardId) =>
+        remove.mutate({ gift: { card_id: cardId, amount_cents: preview.data!.available_cents } }, { onError: onStatementError })
+      }
     />
   );
 }

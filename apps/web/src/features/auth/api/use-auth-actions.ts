@@ -30,8 +30,13 @@ export function useResendLoginCode() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: { username: string; age_confirmed: true; terms_accepted: true; referral_code?: string; promo_source?: string }) =>
-      api.post('/register', body, registrationSchema, AUTH),
+    mutationFn: (body: {
+      username: string;
+      age_confirmed: true;
+      terms_accepted: true;
+      referral_code?: string;
+      promo_source?: string;
+    }) => api.post('/register', body, registrationSchema, AUTH),
     onSuccess: (data, body) => startVerifying(data.uuid, body.username, OTP_RESEND_WAIT_SECONDS),
   });
 }

@@ -33,7 +33,10 @@ export function CodeForm({ phone, resendAt, submitting, resending, submitLabel, 
     setValue,
     setError,
     formState: { errors },
-  } = useForm<CodeInput, unknown, z.output<typeof verifyBody>>({ resolver: zodResolver(verifyBody), defaultValues: { code: '' } });
+  } = useForm<CodeInput, unknown, z.output<typeof verifyBody>>({
+    resolver: zodResolver(verifyBody),
+    defaultValues: { code: '' },
+  });
   const refuse = (message: string) => {
     setValue('code', '');
     setError('code', { type: 'server', message }, { shouldFocus: true });
@@ -60,9 +63,7 @@ export function CodeForm({ phone, resendAt, submitting, resending, submitLabel, 
       </Button>
       <div className="flex flex-col items-center gap-3 text-sm">
         {secondsLeft > 0 ? (
-          <p className="text-slate-600">
-            {t('code.resend_in', { seconds: secondsLeft })}
-          </p>
+          <p className="text-slate-600">{t('code.resend_in', { seconds: secondsLeft })}</p>
         ) : (
           <Button variant="ghost" size="sm" onClick={onResend} loading={resending}>
             {t('code.resend')}

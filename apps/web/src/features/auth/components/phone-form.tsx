@@ -6,7 +6,15 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { phoneFieldError } from '../show-auth-failure.ts';
 
 /** The phone number input of the sign-in forms (international format, served countries). */
-export function PhoneField({ registration, error, hint }: { registration: UseFormRegisterReturn; error?: FieldError; hint?: ReactNode }) {
+export function PhoneField({
+  registration,
+  error,
+  hint,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+  hint?: ReactNode;
+}) {
   const { t } = useTranslation('auth');
   return (
     <TextField

@@ -8,7 +8,9 @@ function useStoreCard() {
   const queryClient = useQueryClient();
   return (card: Card) => {
     queryClient.setQueryData<Card[]>(cardsQueryKey(card.client_id), (cards) =>
-      cards?.some((item) => item.id === card.id) ? cards.map((item) => (item.id === card.id ? card : item)) : [...(cards ?? []), card],
+      cards?.some((item) => item.id === card.id)
+        ? cards.map((item) => (item.id === card.id ? card : item))
+        : [...(cards ?? []), card],
     );
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
   };

@@ -71,8 +71,21 @@ export function CardForm({ card, me, submitLabel, submitting, onSubmit, onCancel
         <h2 className="text-base font-semibold text-primary-950">{t('form.profile_section')}</h2>
         <p className="mt-1 text-sm text-slate-600">{t('form.profile_section_hint')}</p>
         <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          <TextField label={t('form.public_name')} hint={t('form.public_name_hint')} maxLength={60} autoComplete="name" error={err(errors.public_name?.message)} {...register('public_name')} />
-          <TextField label={t('form.title')} hint={t('form.title_hint')} maxLength={60} error={err(errors.title?.message)} {...register('title')} />
+          <TextField
+            label={t('form.public_name')}
+            hint={t('form.public_name_hint')}
+            maxLength={60}
+            autoComplete="name"
+            error={err(errors.public_name?.message)}
+            {...register('public_name')}
+          />
+          <TextField
+            label={t('form.title')}
+            hint={t('form.title_hint')}
+            maxLength={60}
+            error={err(errors.title?.message)}
+            {...register('title')}
+          />
           <TextField
             className="sm:col-span-2"
             label={t('form.welcome_phrase')}
@@ -99,16 +112,50 @@ export function CardForm({ card, me, submitLabel, submitting, onSubmit, onCancel
             error={err(errors.activity_type?.message)}
             {...register('activity_type')}
           />
-          <SelectField label={t('form.country')} placeholder={t('form.choose')} options={countries} autoComplete="country" error={err(errors.country?.message)} {...register('country')} />
+          <SelectField
+            label={t('form.country')}
+            placeholder={t('form.choose')}
+            options={countries}
+            autoComplete="country"
+            error={err(errors.country?.message)}
+            {...register('country')}
+          />
         </div>
       </Panel>
       <Panel>
         <h2 className="text-base font-semibold text-primary-950">{t('form.social_section')}</h2>
         <p className="mt-1 text-sm text-slate-600">{t('form.social_section_hint')}</p>
         <div className="mt-5 grid gap-5 sm:grid-cols-3">
-          <TextField label="Instagram" optional={optional} type="url" inputMode="url" placeholder="https://instagram.com/…" maxLength={200} error={err(errors.instagram?.message)} {...register('instagram')} />
-          <TextField label="Facebook" optional={optional} type="url" inputMode="url" placeholder="https://facebook.com/…" maxLength={200} error={err(errors.facebook?.message)} {...register('facebook')} />
-          <TextField label="TikTok" optional={optional} type="url" inputMode="url" placeholder="https://tiktok.com/@…" maxLength={200} error={err(errors.tiktok?.message)} {...register('tiktok')} />
+          <TextField
+            label="Instagram"
+            optional={optional}
+            type="url"
+            inputMode="url"
+            placeholder="https://instagram.com/…"
+            maxLength={200}
+            error={err(errors.instagram?.message)}
+            {...register('instagram')}
+          />
+          <TextField
+            label="Facebook"
+            optional={optional}
+            type="url"
+            inputMode="url"
+            placeholder="https://facebook.com/…"
+            maxLength={200}
+            error={err(errors.facebook?.message)}
+            {...register('facebook')}
+          />
+          <TextField
+            label="TikTok"
+            optional={optional}
+            type="url"
+            inputMode="url"
+            placeholder="https://tiktok.com/@…"
+            maxLength={200}
+            error={err(errors.tiktok?.message)}
+            {...register('tiktok')}
+          />
         </div>
       </Panel>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

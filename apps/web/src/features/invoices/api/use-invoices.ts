@@ -39,7 +39,9 @@ export function useInvoiceQr(clientId: string | undefined, invoiceId: string | n
   const query = useQuery({
     queryKey: ['invoice-qr', clientId, invoiceId],
     queryFn: async ({ signal }) =>
-      URL.createObjectURL(await api.getBlob(`/clients/${clientId}/invoices/${invoiceId}/qr_code`, { query: { hexColor: QR_COLOR }, signal })),
+      URL.createObjectURL(
+        await api.getBlob(`/clients/${clientId}/invoices/${invoiceId}/qr_code`, { query: { hexColor: QR_COLOR }, signal }),
+      ),
     enabled: Boolean(clientId && invoiceId),
     staleTime: Infinity,
     gcTime: Infinity,

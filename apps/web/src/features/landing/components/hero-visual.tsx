@@ -10,7 +10,7 @@ export function HeroVisual() {
     const x = index % 11;
     const y = Math.floor(index / 11);
     const finder = (x < 3 && y < 3) || (x > 7 && y < 3) || (x < 3 && y > 7);
-    return finder || ((x * 7 + y * 13 + x * y) % 5 < 2);
+    return finder || (x * 7 + y * 13 + x * y) % 5 < 2;
   });
   return (
     <div className="relative mx-auto w-full max-w-xs" aria-hidden="true">
@@ -19,7 +19,9 @@ export function HeroVisual() {
         <div className="rounded-[1.75rem] bg-white px-5 pb-6 pt-7">
           <div className="mx-auto mb-5 h-1.5 w-16 rounded-full bg-slate-200" />
           <div className="flex items-center gap-3">
-            <div className="grid size-11 place-items-center rounded-xl bg-gradient-to-br from-primary-600 to-primary-900 text-sm font-bold text-white">AB</div>
+            <div className="grid size-11 place-items-center rounded-xl bg-gradient-to-br from-primary-600 to-primary-900 text-sm font-bold text-white">
+              AB
+            </div>
             <div>
               <p className="text-sm font-semibold text-primary-950">Anna B.</p>
               <p className="text-xs text-slate-500">{t('visual.role')}</p>

@@ -40,12 +40,23 @@ export function CardModal({ card }: { card: Card }) {
               {t('card.share')}
             </Button>
           ) : null}
-          <Button variant="secondary" loading={sheet.isPending} onClick={() => sheet.mutate(card)} icon={<Printer className="size-4" aria-hidden="true" />}>
+          <Button
+            variant="secondary"
+            loading={sheet.isPending}
+            onClick={() => sheet.mutate(card)}
+            icon={<Printer className="size-4" aria-hidden="true" />}
+          >
             {t('card.print')}
           </Button>
           <Button
             disabled={!qr.url}
-            onClick={() => qr.url && saveObjectUrl(qr.url, `tipcard-qr-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.png`)}
+            onClick={() =>
+              qr.url &&
+              saveObjectUrl(
+                qr.url,
+                `tipcard-qr-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.png`,
+              )
+            }
             icon={<Download className="size-4" aria-hidden="true" />}
           >
             {t('card.download_qr')}
@@ -54,7 +65,12 @@ export function CardModal({ card }: { card: Card }) {
       }
     >
       <div className="flex flex-col items-center text-center">
-        <Avatar src={card.image_url} name={card.public_name} alt={t('card.photo_alt', { name: card.public_name })} className="size-20" />
+        <Avatar
+          src={card.image_url}
+          name={card.public_name}
+          alt={t('card.photo_alt', { name: card.public_name })}
+          className="size-20"
+        />
         <p className="mt-3 text-lg font-bold text-primary-950">{card.title}</p>
         <p className="text-sm text-slate-600">{card.public_name}</p>
         <div className="mt-5 grid size-60 place-items-center rounded-2xl bg-white p-3 ring-1 ring-slate-200">

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { payoutMethodSchema, payoutSchema, payoutTermsSchema, type Payout, type PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
+import {
+  payoutMethodSchema,
+  payoutSchema,
+  payoutTermsSchema,
+  type Payout,
+  type PayoutMethodBody,
+} from '@tipcard/shared/payouts/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
@@ -23,14 +29,16 @@ export function usePayoutMethods(clientId: string | undefined) {
     queryKey: payoutMethodsKey(clientId),
     queryFn: ({ signal }) => api.get(`/clients/${clientId}/payout-methods`, z.array(payoutMethodSchema), { signal }),
     enabled: Boolean(clientId),
-    select: (methods) => [...methods].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.created_at.localeCompare(b.created_at)),
+    select: (methods) =>
+      [...methods].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.created_at.localeCompare(b.created_at)),
   });
 }
 
 export function useAddPayoutMethod(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutMethodBody) => api.post(`/clients/${clientId}/payout-methods`, body, payoutMethodSchema, { headers: idempotent() }),
+    mutationFn: (body: PayoutMethodBody) =>
+      api.post(`/clients/${clientId}/payout-methods`, body, payoutMethodSchema, { headers: idempotent() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutMethodsKey(clientId) }),
   });
 }
@@ -85,7 +93,13 @@ export function usePayout(payoutId: string | undefined) {
 function useRefreshMoney(clientId: string | undefined) {
   const queryClient = useQueryClient();
   return () => {
-    for (const key of [['balances', clientId], payoutsKey(clientId), ['transactions', clientId], ['overview', clientId], ['payout-terms', clientId]]) {
+    for (const key of [
+      ['balances', clientId],
+      payoutsKey(clientId),
+      ['transactions', clientId],
+      ['overview', clientId],
+      ['payout-terms', clientId],
+    ]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
   };
@@ -114,7 +128,8 @@ export function useConfirmPayout(clientId: string | undefined, payoutId: string 
   const queryClient = useQueryClient();
   const refresh = useRefreshMoney(clientId);
   return useMutation({
-    mutationFn: (code: string) => api.post(`/payouts/${payoutId}/confirm`, { code }, payoutSchema, { errorHandling: 'none', headers: idempotent() }),
+    mutationFn: (code: string) =>
+      api.post(`/payouts/${payoutId}/confirm`, { code }, payoutSchema, { errorHandling: 'none', headers: idempotent() }),
     onSuccess: (payout) => {
       queryClient.setQueryData(payoutKey(payout.id), payout);
       refresh();
@@ -127,7 +142,8 @@ export function useConfirmPayout(clientId: string | undefined, payoutId: string 
 export function useResendPayoutCode(payoutId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/payouts/${payoutId}/resend`, undefined, payoutSchema, { errorHandling: 'none', headers: idempotent() }),
+    mutationFn: () =>
+      api.post(`/payouts/${payoutId}/resend`, undefined, payoutSchema, { errorHandling: 'none', headers: idempotent() }),
     onSuccess: (payout) => {
       if (payout?.id) queryClient.setQueryData(payoutKey(payout.id), payout);
     },

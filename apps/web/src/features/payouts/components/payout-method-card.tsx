@@ -9,7 +9,10 @@ import { shortMask } from '../format.ts';
 export function MethodIcon({ kind, className }: { kind: PayoutMethod['kind']; className?: string }) {
   const Icon = kind === 'sepa' ? Landmark : Building2;
   return (
-    <span className={cn('grid size-10 shrink-0 place-items-center rounded-xl bg-primary-50 text-primary-700', className)} aria-hidden="true">
+    <span
+      className={cn('grid size-10 shrink-0 place-items-center rounded-xl bg-primary-50 text-primary-700', className)}
+      aria-hidden="true"
+    >
       <Icon className="size-5" />
     </span>
   );
@@ -18,11 +21,21 @@ export function MethodIcon({ kind, className }: { kind: PayoutMethod['kind']; cl
 /** "Default" next to the method payouts go to unless the user picks another. */
 export function DefaultBadge() {
   const { t } = useTranslation('payouts');
-  return <span className="inline-flex items-center rounded-full bg-accent-400/15 px-2 py-0.5 text-xs font-semibold text-teal-800 ring-1 ring-inset ring-accent-400/40">{t('methods.default')}</span>;
+  return (
+    <span className="inline-flex items-center rounded-full bg-accent-400/15 px-2 py-0.5 text-xs font-semibold text-teal-800 ring-1 ring-inset ring-accent-400/40">
+      {t('methods.default')}
+    </span>
+  );
 }
 
 /** A stored method as the owner sees it: kind, holder, the masked account, the BIC, whether it is the default. */
-export function MethodSummary({ method, children }: { method: Pick<PayoutMethod, 'kind' | 'holder' | 'masked_account'> & Partial<Pick<PayoutMethod, 'bic' | 'is_default'>>; children?: ReactNode }) {
+export function MethodSummary({
+  method,
+  children,
+}: {
+  method: Pick<PayoutMethod, 'kind' | 'holder' | 'masked_account'> & Partial<Pick<PayoutMethod, 'bic' | 'is_default'>>;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('payouts');
   return (
     <div className="flex min-w-0 flex-1 items-start gap-3">

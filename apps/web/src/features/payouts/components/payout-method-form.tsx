@@ -16,7 +16,8 @@ const [sepaShape, ukShape] = payoutMethodBody.options;
 /** The shared SEPA shape plus ibantools: checksum, the country's length and BBAN format, a SEPA country, the BIC. */
 export const sepaFormSchema = sepaShape.superRefine((value, ctx) => {
   const iban = ibanState(value.iban, true);
-  if (iban.kind === 'invalid') ctx.addIssue({ code: 'custom', path: ['iban'], message: `payouts:form.iban_errors.${iban.reason}` });
+  if (iban.kind === 'invalid')
+    ctx.addIssue({ code: 'custom', path: ['iban'], message: `payouts:form.iban_errors.${iban.reason}` });
   const bic = bicProblem(value.bic, value.iban);
   if (value.bic && bic) ctx.addIssue({ code: 'custom', path: ['bic'], message: `payouts:form.bic_errors.${bic}` });
 });
@@ -38,10 +39,20 @@ function IbanFeedback({ value, id }: { value: string; id: string }) {
   if (state.kind === 'empty') return null;
   const countryName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
   let content: { tone: string; icon: typeof CheckCircle2 | null; text: string };
-  if (state.kind === 'valid') content = { tone: 'text-emerald-700', icon: CheckCircle2, text: t('form.iban_valid', { country: countryName(state.country) }) };
-  else if (state.kind === 'invalid') content = { tone: 'text-red-700', icon: AlertCircle, text: t(`form.iban_errors.${state.reason}`) };
+  if (state.kind === 'valid')
+    content = {
+      tone: 'text-emerald-700',
+      icon: CheckCircle2,
+      text: t('form.iban_valid', { country: countryName(state.country) }),
+    };
+  else if (state.kind === 'invalid')
+    content = { tone: 'text-red-700', icon: AlertCircle, text: t(`form.iban_errors.${state.reason}`) };
   else if (state.country && state.expected)
-    content = { tone: 'text-slate-500', icon: null, text: t('form.iban_progress', { country: countryName(state.country), length: state.length, count: state.expected }) };
+    content = {
+      tone: 'text-slate-500',
+      icon: null,
+      text: t('form.iban_progress', { country: countryName(state.country), length: state.length, count: state.expected }),
+    };
   else content = { tone: 'text-slate-500', icon: null, text: t('form.iban_start') };
   const Icon = content.icon;
   return (
@@ -92,8 +103,9 @@ function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
       noValidate
       className="space-y-5"
       onSubmit={handleSubmit((values) =>
-        onSubmit({ ...values, iban: compactIban(values.iban), bic: values.bic.replace(/\s/g, '').toUpperCase() }, (field, message) =>
-          setError(field as keyof SepaInput, { type: 'server', message }, { shouldFocus: true }),
+        onSubmit(
+          { ...values, iban: compactIban(values.iban), bic: values.bic.replace(/\s/g, '').toUpperCase() },
+          (field, message) => setError(field as keyof SepaInput, { type: 'server', message }, { shouldFocus: true }),
         ),
       )}
     >
@@ -142,7 +154,14 @@ function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
         error={err(errors.holder_last_name?.message)}
         {...register('holder_last_name')}
       />
-      <TextField label={t('form.address')} autoComplete="street-address" maxLength={140} placeholder={t('form.address_placeholder')} error={err(errors.address?.message)} {...register('address')} />
+      <TextField
+        label={t('form.address')}
+        autoComplete="street-address"
+        maxLength={140}
+        placeholder={t('form.address_placeholder')}
+        error={err(errors.address?.message)}
+        {...register('address')}
+      />
       <FormActions submitting={submitting} onCancel={onCancel} />
     </form>
   );
@@ -168,7 +187,9 @@ function UkForm({ submitting, onSubmit, onCancel }: FormProps) {
       noValidate
       className="space-y-5"
       onSubmit={handleSubmit((values) =>
-        onSubmit(values, (field, message) => setError(field as keyof UkInput, { type: 'server', message }, { shouldFocus: true })),
+        onSubmit(values, (field, message) =>
+          setError(field as keyof UkInput, { type: 'server', message }, { shouldFocus: true }),
+        ),
       )}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -199,8 +220,22 @@ function UkForm({ submitting, onSubmit, onCancel }: FormProps) {
           }}
         />
       </div>
-      <TextField label={t('form.holder_name')} hint={t('form.holder_hint')} autoComplete="name" maxLength={70} error={err(errors.holder_name?.message)} {...register('holder_name')} />
-      <TextField label={t('form.address')} autoComplete="street-address" maxLength={140} placeholder={t('form.address_placeholder_uk')} error={err(errors.address?.message)} {...register('address')} />
+      <TextField
+        label={t('form.holder_name')}
+        hint={t('form.holder_hint')}
+        autoComplete="name"
+        maxLength={70}
+        error={err(errors.holder_name?.message)}
+        {...register('holder_name')}
+      />
+      <TextField
+        label={t('form.address')}
+        autoComplete="street-address"
+        maxLength={140}
+        placeholder={t('form.address_placeholder_uk')}
+        error={err(errors.address?.message)}
+        {...register('address')}
+      />
       <FormActions submitting={submitting} onCancel={onCancel} />
     </form>
   );
@@ -219,7 +254,16 @@ export function PayoutMethodForm(props: FormProps) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const next = event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? KINDS.length - 1 : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? index + 1
+        : event.key === 'ArrowLeft'
+          ? index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? KINDS.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const wrapped = (next + KINDS.length) % KINDS.length;

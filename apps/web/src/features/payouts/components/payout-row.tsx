@@ -14,7 +14,9 @@ import { PayoutStatusBadge } from './payout-status-badge.tsx';
 function arrivalText(payout: Payout, t: (key: string, options?: Record<string, string>) => string): string | null {
   switch (payout.status) {
     case 'paid':
-      return t('history.paid_on', { date: formatDate(payout.paid_at ?? payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }) });
+      return t('history.paid_on', {
+        date: formatDate(payout.paid_at ?? payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }),
+      });
     case 'in_flight':
     case 'awaiting_confirmation':
       return t('history.arrives', { date: formatDate(payout.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }) });
@@ -33,19 +35,33 @@ export function PayoutRow({ payout }: { payout: Payout }) {
   const muted = payout.status === 'expired' || payout.status === 'returned';
   const content = (
     <>
-      <span className={cn('grid size-10 shrink-0 place-items-center rounded-full', muted ? 'bg-slate-100 text-slate-500' : 'bg-primary-50 text-primary-700')} aria-hidden="true">
+      <span
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-full',
+          muted ? 'bg-slate-100 text-slate-500' : 'bg-primary-50 text-primary-700',
+        )}
+        aria-hidden="true"
+      >
         <ArrowUpRight className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="truncate font-semibold text-slate-900">{t('history.to', { account: shortMask(payout.method.masked_account) })}</p>
+            <p className="truncate font-semibold text-slate-900">
+              {t('history.to', { account: shortMask(payout.method.masked_account) })}
+            </p>
             <p className="text-sm text-slate-500">
               <time dateTime={payout.created_at}>{formatDate(payout.created_at, 'dateTime', currentLocale())}</time>
             </p>
           </div>
           <div className="shrink-0 text-right">
-            <p className={cn('font-semibold tabular-nums', muted ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-900')} data-testid="payout-amount">
+            <p
+              className={cn(
+                'font-semibold tabular-nums',
+                muted ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-900',
+              )}
+              data-testid="payout-amount"
+            >
               −{formatEuro(payout.amount_cents)}
             </p>
             <p className="text-xs tabular-nums text-slate-500">{t('history.fee', { amount: formatEuro(payout.fee_cents) })}</p>

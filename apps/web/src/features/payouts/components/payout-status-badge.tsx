@@ -19,7 +19,11 @@ export function PayoutStatusBadge({ status, className }: { status: PayoutStatus;
     <span
       data-status={status}
       data-testid="payout-status"
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', tone, className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        tone,
+        className,
+      )}
     >
       <Icon className="size-3.5" aria-hidden="true" />
       {t(`statuses.${status}`)}

@@ -18,7 +18,13 @@ export function PayoutSummary({ amountCents, feeCents, account, arrival, classNa
   const { t } = useTranslation('payouts');
   const row = 'flex items-baseline justify-between gap-4 py-2';
   return (
-    <dl className={cn('divide-y divide-slate-200/70 rounded-xl bg-slate-50 px-4 py-1 text-sm ring-1 ring-inset ring-slate-200/70', className)} data-testid="payout-summary">
+    <dl
+      className={cn(
+        'divide-y divide-slate-200/70 rounded-xl bg-slate-50 px-4 py-1 text-sm ring-1 ring-inset ring-slate-200/70',
+        className,
+      )}
+      data-testid="payout-summary"
+    >
       <div className={row}>
         <dt className="text-slate-600">{t('summary.receive')}</dt>
         <dd className="font-semibold tabular-nums text-slate-900" data-testid="summary-receive">

@@ -45,7 +45,17 @@ function useIdempotencyKey() {
 }
 
 /** Step 1: the amount, with "withdraw all", the rules (spec 5) and what arrives. */
-export function AmountStep({ mainCents, initial, arrival, onNext }: { mainCents: number; initial: string; arrival: string; onNext: (cents: number, text: string) => void }) {
+export function AmountStep({
+  mainCents,
+  initial,
+  arrival,
+  onNext,
+}: {
+  mainCents: number;
+  initial: string;
+  arrival: string;
+  onNext: (cents: number, text: string) => void;
+}) {
   const { t } = useTranslation('payouts');
   const all = withdrawAllCents(mainCents);
   const {
@@ -87,7 +97,10 @@ export function AmountStep({ mainCents, initial, arrival, onNext }: { mainCents:
       />
       <div className="flex items-center justify-between gap-3 rounded-xl bg-primary-50/70 px-4 py-2.5">
         <p className="text-sm text-primary-900">
-          {t('flow.available')} <strong className="font-semibold tabular-nums" data-testid="withdraw-available">{formatEuro(mainCents)}</strong>
+          {t('flow.available')}{' '}
+          <strong className="font-semibold tabular-nums" data-testid="withdraw-available">
+            {formatEuro(mainCents)}
+          </strong>
         </p>
         <Button
           variant="ghost"
@@ -147,7 +160,13 @@ function MethodStep({
   return (
     <div className="space-y-5">
       <div className="flex items-center justify-between gap-3">
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack} icon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-3"
+          onClick={onBack}
+          icon={<ArrowLeft className="size-4" aria-hidden="true" />}
+        >
           {t('flow.change_amount')}
         </Button>
         <p className="text-2xl font-bold tabular-nums text-primary-950" data-testid="withdraw-amount">
@@ -159,7 +178,11 @@ function MethodStep({
         <div className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center">
           <p className="font-semibold text-slate-900">{t('flow.no_methods_title')}</p>
           <p className="mt-1 text-sm text-slate-600">{t('flow.no_methods_text')}</p>
-          <ButtonLink to={to('/payouts/add-method?return=withdraw')} className="mt-4" icon={<Plus className="size-4" aria-hidden="true" />}>
+          <ButtonLink
+            to={to('/payouts/add-method?return=withdraw')}
+            className="mt-4"
+            icon={<Plus className="size-4" aria-hidden="true" />}
+          >
             {t('methods.add')}
           </ButtonLink>
         </div>
@@ -172,7 +195,9 @@ function MethodStep({
                 key={item.id}
                 className={cn(
                   'flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 transition-colors has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-accent-400',
-                  item.id === methodId ? 'border-primary-600 bg-primary-50/50 ring-1 ring-primary-600' : 'border-slate-200 hover:border-slate-300',
+                  item.id === methodId
+                    ? 'border-primary-600 bg-primary-50/50 ring-1 ring-primary-600'
+                    : 'border-slate-200 hover:border-slate-300',
                 )}
               >
                 <input
@@ -201,7 +226,12 @@ function MethodStep({
 
       {method ? (
         <>
-          <PayoutSummary amountCents={amountCents} feeCents={PAYOUT_FEE_CENTS} account={shortMask(method.masked_account)} arrival={arrival} />
+          <PayoutSummary
+            amountCents={amountCents}
+            feeCents={PAYOUT_FEE_CENTS}
+            account={shortMask(method.masked_account)}
+            arrival={arrival}
+          />
           <p className="flex items-start gap-2 text-sm text-slate-600">
             <Info className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden="true" />
             {t('flow.sms_note')}
@@ -223,8 +253,13 @@ function MethodStep({
 /** The withdrawal flow (spec 4): amount → account → slide to submit; the code is entered on the confirmation page. */
 export function WithdrawDialog({ open, onClose, clientId, mainCents, methods, terms }: WithdrawDialogProps) {
   const { t } = useTranslation('payouts');
-  const [step, setStep] = useState<{ name: 'amount'; text: string } | { name: 'method'; cents: number; text: string }>({ name: 'amount', text: '' });
-  const arrival = terms?.expected_arrival ? formatDate(terms.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' }) : t('summary.next_business_day');
+  const [step, setStep] = useState<{ name: 'amount'; text: string } | { name: 'method'; cents: number; text: string }>({
+    name: 'amount',
+    text: '',
+  });
+  const arrival = terms?.expected_arrival
+    ? formatDate(terms.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' })
+    : t('summary.next_business_day');
   const close = () => {
     setStep({ name: 'amount', text: '' });
     onClose();
@@ -234,7 +269,12 @@ export function WithdrawDialog({ open, onClose, clientId, mainCents, methods, te
     <Dialog open={open} onClose={close} title={t('flow.title')}>
       <p className="-mt-1 mb-4 text-sm text-slate-500">{t('flow.step', { current: step.name === 'amount' ? 1 : 2, total: 2 })}</p>
       {step.name === 'amount' ? (
-        <AmountStep mainCents={mainCents} initial={step.text} arrival={arrival} onNext={(cents, text) => setStep({ name: 'method', cents, text })} />
+        <AmountStep
+          mainCents={mainCents}
+          initial={step.text}
+          arrival={arrival}
+          onNext={(cents, text) => setStep({ name: 'method', cents, text })}
+        />
       ) : (
         <MethodStep
           clientId={clientId}

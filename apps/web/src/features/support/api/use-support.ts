@@ -91,7 +91,9 @@ export function useDownloadAttachment(ticketId: string) {
   const clientId = useClientId();
   return useMutation({
     mutationFn: async (attachment: { id: string; name: string; mime: string }) => {
-      const blob = await api.getBlob(`/clients/${clientId}/tickets/${ticketId}/attachments/${attachment.id}`, { headers: { Accept: attachment.mime } });
+      const blob = await api.getBlob(`/clients/${clientId}/tickets/${ticketId}/attachments/${attachment.id}`, {
+        headers: { Accept: attachment.mime },
+      });
       saveBlob(blob, attachment.name);
     },
   });

@@ -5,7 +5,8 @@ const MB = 1024 * 1024;
 
 describe('attachment files', () => {
   it('takes the spec types by extension, in any case, up to 10 MB', () => {
-    for (const name of ['a.pdf', 'b.JPG', 'c.jpeg', 'd.png', 'e.edoc']) expect(attachmentProblem({ name, size: 10 * MB })).toBeNull();
+    for (const name of ['a.pdf', 'b.JPG', 'c.jpeg', 'd.png', 'e.edoc'])
+      expect(attachmentProblem({ name, size: 10 * MB })).toBeNull();
   });
 
   it('refuses other types, empty files and files over 10 MB', () => {

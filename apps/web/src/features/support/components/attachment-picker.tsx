@@ -82,7 +82,9 @@ export function AttachmentPicker({ files, onChange, progress = {}, disabled }: A
         className={cn(
           'flex cursor-pointer items-center gap-3 rounded-xl border-2 border-dashed px-4 py-3 transition-colors',
           'peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2',
-          dragging ? 'border-primary-500 bg-primary-50' : 'border-slate-300 bg-slate-50/60 hover:border-primary-400 hover:bg-primary-50/50',
+          dragging
+            ? 'border-primary-500 bg-primary-50'
+            : 'border-slate-300 bg-slate-50/60 hover:border-primary-400 hover:bg-primary-50/50',
           disabled && 'pointer-events-none opacity-60',
         )}
       >

@@ -11,7 +11,10 @@ const TONE: Record<TicketStatus, string> = {
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation('support');
   return (
-    <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', TONE[status])} data-testid="ticket-status">
+    <span
+      className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', TONE[status])}
+      data-testid="ticket-status"
+    >
       {t(`status.${status}`)}
     </span>
   );

@@ -28,7 +28,11 @@ export function useWorkplace(clientId: string | undefined) {
  * After leaving, the page shows "no team" at once and the team's own queries are dropped rather than refetched: the
  * team now answers 404 to its former member, which would otherwise open the error page.
  */
-function useTeamMutation<T>(clientId: string | undefined, mutationFn: (input: T) => Promise<unknown>, options: { leavesTeam?: boolean } = {}) {
+function useTeamMutation<T>(
+  clientId: string | undefined,
+  mutationFn: (input: T) => Promise<unknown>,
+  options: { leavesTeam?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -48,16 +52,24 @@ function useTeamMutation<T>(clientId: string | undefined, mutationFn: (input: T)
 }
 
 export function useCreateWorkplace(clientId: string | undefined) {
-  return useTeamMutation(clientId, (body: { name: string; country: string }) => api.post(`/clients/${clientId}/workplace`, body, workplaceSchema));
+  return useTeamMutation(clientId, (body: { name: string; country: string }) =>
+    api.post(`/clients/${clientId}/workplace`, body, workplaceSchema),
+  );
 }
 
 export function useTeamActions(clientId: string | undefined, teamId: string) {
   return {
     rename: useTeamMutation(clientId, (title: string) => api.patch(`/teams/${teamId}`, { title }, teamSchema)),
-    approve: useTeamMutation(clientId, (requestId: string) => api.post(`/teams/${teamId}/requests/${requestId}/approve`, undefined, joinRequestSchema)),
-    decline: useTeamMutation(clientId, (requestId: string) => api.post(`/teams/${teamId}/requests/${requestId}/decline`, undefined, joinRequestSchema)),
+    approve: useTeamMutation(clientId, (requestId: string) =>
+      api.post(`/teams/${teamId}/requests/${requestId}/approve`, undefined, joinRequestSchema),
+    ),
+    decline: useTeamMutation(clientId, (requestId: string) =>
+      api.post(`/teams/${teamId}/requests/${requestId}/decline`, undefined, joinRequestSchema),
+    ),
     remove: useTeamMutation(clientId, (userId: string) => api.delete(`/teams/${teamId}/members/${userId}`, done)),
-    grantAdmin: useTeamMutation(clientId, (userId: string) => api.post(`/teams/${teamId}/admin`, { user_id: userId }, teamSchema)),
+    grantAdmin: useTeamMutation(clientId, (userId: string) =>
+      api.post(`/teams/${teamId}/admin`, { user_id: userId }, teamSchema),
+    ),
     leave: useTeamMutation(clientId, () => api.post(`/teams/${teamId}/leave`, undefined, done), { leavesTeam: true }),
   };
 }
@@ -72,7 +84,8 @@ export function useTeamHistory(teamId: string) {
 export function useTeamStatistics(teamId: string, range: { from: string; to: string } | null) {
   return useQuery({
     queryKey: [...teamKey(teamId), 'statistics', range?.from, range?.to],
-    queryFn: ({ signal }) => api.get(`/teams/${teamId}/statistics`, teamStatisticsSchema, { signal, query: { from: range!.from, to: range!.to } }),
+    queryFn: ({ signal }) =>
+      api.get(`/teams/${teamId}/statistics`, teamStatisticsSchema, { signal, query: { from: range!.from, to: range!.to } }),
     enabled: range !== null,
   });
 }
@@ -91,4 +104,3 @@ export function useRequestToJoin(teamId: string) {
     mutationFn: () => api.post(`/teams/${teamId}/requests`, undefined, joinRequestSchema, { errorHandling: 'none' }),
   });
 }
-

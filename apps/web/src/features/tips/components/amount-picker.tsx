@@ -59,7 +59,10 @@ export function AmountPicker({ presets, preset, custom, onPreset, onCustom, hint
           {t('form.custom_amount')}
         </label>
         <div className="relative w-36 shrink-0">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-base font-semibold text-slate-500">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-base font-semibold text-slate-500"
+          >
             €
           </span>
           <input

@@ -5,11 +5,25 @@ import { guestMoney, useGuestT } from '../../../lib/guest-i18n.ts';
  * What happens to the guest's money, before paying: what the staff member receives and the fee, in small lines
  * under the fee switch.
  */
-export function FeeSummary({ summary, name, percent, coverFee }: { summary: TipBreakdown; name: string; percent: string; coverFee: boolean }) {
+export function FeeSummary({
+  summary,
+  name,
+  percent,
+  coverFee,
+}: {
+  summary: TipBreakdown;
+  name: string;
+  percent: string;
+  coverFee: boolean;
+}) {
   const t = useGuestT();
   // Two short lines of small text: the total is on the Pay button right below, so the first screen keeps room for it.
   return (
-    <dl className="mt-1 text-xs leading-relaxed text-slate-600 [&_dd]:inline [&_dt]:inline" aria-label={t('form.summary_title')} data-testid="fee-summary">
+    <dl
+      className="mt-1 text-xs leading-relaxed text-slate-600 [&_dd]:inline [&_dt]:inline"
+      aria-label={t('form.summary_title')}
+      data-testid="fee-summary"
+    >
       <div className="inline">
         <dt>{t('form.receives', { name })} </dt>
         <dd className="whitespace-nowrap font-semibold tabular-nums text-slate-900" data-testid="summary-net">
@@ -22,7 +36,10 @@ export function FeeSummary({ summary, name, percent, coverFee }: { summary: TipB
           {t('form.fee', { percent })}{' '}
         </dt>
         <dd className="tabular-nums">
-          <span className="whitespace-nowrap" data-testid="summary-fee">{guestMoney(summary.feeCents)}</span>, {coverFee ? t('form.fee_covered') : t('form.fee_deducted')}
+          <span className="whitespace-nowrap" data-testid="summary-fee">
+            {guestMoney(summary.feeCents)}
+          </span>
+          , {coverFee ? t('form.fee_covered') : t('form.fee_deducted')}
         </dd>
       </div>
     </dl>

@@ -39,7 +39,9 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
           </span>
         </p>
         <h1 className="text-xl leading-tight font-bold tracking-tight break-words text-primary-950">{card.public_name}</h1>
-        {card.welcome_phrase ? <p className="line-clamp-2 text-[13px] leading-snug text-slate-600">“{card.welcome_phrase}”</p> : null}
+        {card.welcome_phrase ? (
+          <p className="line-clamp-2 text-[13px] leading-snug text-slate-600">“{card.welcome_phrase}”</p>
+        ) : null}
       </div>
     </div>
   );
@@ -52,7 +54,13 @@ function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<Public
     <div className="flex items-center gap-3" data-testid="team-card-header">
       <div className="flex shrink-0 -space-x-4">
         {team.members.slice(0, 3).map((member, index) => (
-          <Avatar key={index} src={member.image_url} name={member.public_name} alt={member.public_name ?? ''} className="size-12 rounded-full text-base ring-2 ring-white" />
+          <Avatar
+            key={index}
+            src={member.image_url}
+            name={member.public_name}
+            alt={member.public_name ?? ''}
+            className="size-12 rounded-full text-base ring-2 ring-white"
+          />
         ))}
       </div>
       <div className="min-w-0">
@@ -61,7 +69,9 @@ function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<Public
         <p className="text-[13px] leading-snug text-slate-600">
           {t('card.team_at', { workplace: team.workplace_name })} · {t('card.team_split', { count: team.member_count })}
         </p>
-        {card.welcome_phrase ? <p className="line-clamp-1 text-[13px] leading-snug text-slate-600">“{card.welcome_phrase}”</p> : null}
+        {card.welcome_phrase ? (
+          <p className="line-clamp-1 text-[13px] leading-snug text-slate-600">“{card.welcome_phrase}”</p>
+        ) : null}
       </div>
     </div>
   );

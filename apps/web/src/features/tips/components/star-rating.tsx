@@ -36,7 +36,11 @@ export function StarRating({ value, onChange }: { value: number | null; onChange
               onPointerEnter={(event) => event.pointerType === 'mouse' && setHover(star)}
               className="grid size-10 cursor-pointer place-items-center rounded-xl transition active:scale-90 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400"
             >
-              <Star className={cn('size-7 transition-colors', star <= lit ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} strokeWidth={1.5} aria-hidden="true" />
+              <Star
+                className={cn('size-7 transition-colors', star <= lit ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+                strokeWidth={1.5}
+                aria-hidden="true"
+              />
               <span className="sr-only">{t('form.star', { value: star })}</span>
             </label>
           </div>

@@ -27,7 +27,7 @@ const card: PublicCard = {
 const noop = () => undefined;
 
 describe('TipForm', () => {
-  it('opens with 5 EUR chosen, as a plain form that posts to the card\'s page with its key', () => {
+  it("opens with 5 EUR chosen, as a plain form that posts to the card's page with its key", () => {
     const { container } = render(<TipForm card={card} siteKey={null} onCardGone={noop} formKey="key-12345678" />);
     expect(screen.getByRole('radio', { name: '€ 5' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Pay € 5.00' })).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('TipForm', () => {
     expect(screen.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveAttribute('name', 'wallet');
   });
 
-  it('starts from what the guest entered in a declined payment, with the spec\'s message', () => {
+  it("starts from what the guest entered in a declined payment, with the spec's message", () => {
     const start: GuestFormStart = {
       preset_cents: null,
       custom: '12.34',
@@ -61,7 +61,7 @@ describe('TipForm', () => {
     expect(screen.getByRole('button', { name: 'Pay € 12.96' })).toBeInTheDocument();
   });
 
-  it('keeps what the guest chose on the server\'s markup before the script hydrated it', async () => {
+  it("keeps what the guest chose on the server's markup before the script hydrated it", async () => {
     const form = <TipForm card={card} siteKey={null} onCardGone={noop} formKey="key-12345678" />;
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = renderToString(form);
@@ -83,7 +83,17 @@ describe('TipForm', () => {
   });
 
   it('keeps an edit of the pre-filled message made before the script hydrated the form', async () => {
-    const start: GuestFormStart = { preset_cents: 500, custom: '', cover_fee: false, rating: null, message: 'Lovely service', terms: true, notice: 'failed', payment_id: 'p1', errors: {} };
+    const start: GuestFormStart = {
+      preset_cents: 500,
+      custom: '',
+      cover_fee: false,
+      rating: null,
+      message: 'Lovely service',
+      terms: true,
+      notice: 'failed',
+      payment_id: 'p1',
+      errors: {},
+    };
     const form = <TipForm card={card} siteKey={null} onCardGone={noop} start={start} formKey="key-12345678" />;
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = renderToString(form);

@@ -2,7 +2,13 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, use
 import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
 import { MESSAGE_MAX_LENGTH } from '@tipcard/shared/payments/fees';
-import { checkoutWithWallet, defaultPreset, GUEST_WALLETS, type GuestFormNotice, type GuestFormStart } from '@tipcard/shared/payments/guest-form';
+import {
+  checkoutWithWallet,
+  defaultPreset,
+  GUEST_WALLETS,
+  type GuestFormNotice,
+  type GuestFormStart,
+} from '@tipcard/shared/payments/guest-form';
 import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { Button } from '../../../components/ui/button-base.tsx';
 import { cn } from '../../../components/ui/cn.ts';
@@ -222,11 +228,18 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <div id={errorId} aria-live="assertive">
         {shownError ? (
-          <div role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200" data-testid="form-notice">
+          <div
+            role="alert"
+            className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
+            data-testid="form-notice"
+          >
             <h2 className="font-semibold">{shownError.title}</h2>
             {shownError.text ? <p className="mt-0.5">{shownError.text}</p> : null}
             {notice === 'timeout' && start?.payment_id ? (
-              <a className="mt-1 inline-block font-semibold underline underline-offset-2" href={`/payment/walletto-result?payment=${encodeURIComponent(start.payment_id)}`}>
+              <a
+                className="mt-1 inline-block font-semibold underline underline-offset-2"
+                href={`/payment/walletto-result?payment=${encodeURIComponent(start.payment_id)}`}
+              >
                 {t('result.check_again')}
               </a>
             ) : null}
@@ -270,7 +283,14 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             className="relative h-7 w-12 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-1 after:top-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-primary-800 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2"
           />
         </label>
-        {summary ? <FeeSummary summary={summary} name={card.public_name} percent={formatPercent(card.fee_percent, locale)} coverFee={coverFee} /> : null}
+        {summary ? (
+          <FeeSummary
+            summary={summary}
+            name={card.public_name}
+            percent={formatPercent(card.fee_percent, locale)}
+            coverFee={coverFee}
+          />
+        ) : null}
       </div>
 
       {donation ? <FrequencyChoice monthly={monthly} onChange={setMonthly} /> : null}
@@ -362,7 +382,13 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         />
         {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
         <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? t('form.redirecting') : summary ? <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={guestMoney(summary.totalCents)} /> : t('form.pay_choose')}
+          {submitting ? (
+            t('form.redirecting')
+          ) : summary ? (
+            <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={guestMoney(summary.totalCents)} />
+          ) : (
+            t('form.pay_choose')
+          )}
         </Button>
         {donation ? null : (
           <div className="grid grid-cols-2 gap-2">
@@ -417,7 +443,14 @@ function FrequencyChoice({ monthly, onChange }: { monthly: boolean; onChange(mon
   const hintId = useId();
   const option = (value: boolean, label: string) => (
     <label className="relative flex-1 cursor-pointer">
-      <input type="radio" name="frequency" value={value ? 'monthly' : 'one_off'} checked={monthly === value} onChange={() => onChange(value)} className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0" />
+      <input
+        type="radio"
+        name="frequency"
+        value={value ? 'monthly' : 'one_off'}
+        checked={monthly === value}
+        onChange={() => onChange(value)}
+        className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+      />
       <span className="block rounded-xl px-3 py-2.5 text-center text-[15px] font-semibold text-slate-700 transition-colors peer-checked:bg-white peer-checked:text-primary-900 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400">
         {label}
       </span>

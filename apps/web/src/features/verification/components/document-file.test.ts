@@ -29,6 +29,8 @@ describe('documentMime', () => {
   });
 
   it('lists the types and extensions for the file input', () => {
-    expect(DOCUMENT_ACCEPT.split(',')).toEqual(expect.arrayContaining(['application/pdf', '.pdf', '.jpg', '.jpeg', '.png', 'image/png']));
+    expect(DOCUMENT_ACCEPT.split(',')).toEqual(
+      expect.arrayContaining(['application/pdf', '.pdf', '.jpg', '.jpeg', '.png', 'image/png']),
+    );
   });
 });

@@ -23,5 +23,7 @@ export function documentProblem(file: Pick<File, 'name' | 'type' | 'size'>): Doc
 export function documentMime(file: Pick<File, 'name' | 'type'>): string {
   if (file.type) return file.type;
   const extension = extensionOf(file.name);
-  return Object.entries(DOCUMENT_TYPES).find(([, extensions]) => extensions.includes(extension))?.[0] ?? 'application/octet-stream';
+  return (
+    Object.entries(DOCUMENT_TYPES).find(([, extensions]) => extensions.includes(extension))?.[0] ?? 'application/octet-stream'
+  );
 }

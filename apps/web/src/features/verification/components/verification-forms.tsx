@@ -66,7 +66,8 @@ function useSend<D extends DocumentField>(clientId: string | undefined, document
       setProgress(null);
       // A refused document says why in this page's own words.
       const code = error instanceof ApiError ? error.code : undefined;
-      const fileProblem = code === 'invalid_file' ? t('file.problem_type') : code === 'payload_too_large' ? t('file.problem_size') : null;
+      const fileProblem =
+        code === 'invalid_file' ? t('file.problem_type') : code === 'payload_too_large' ? t('file.problem_size') : null;
       const documentProblems: Partial<Record<D, string>> = {};
       for (const [field, message] of serverFieldErrors(error)) {
         if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = fileProblem ?? message;
@@ -111,7 +112,13 @@ function FormFooter({ busy, progress }: { busy: boolean; progress: number | null
         {t('form.privacy')}
       </p>
       <div className="flex justify-end">
-        <Button type="submit" size="lg" loading={busy} className="w-full sm:w-auto" icon={<Send className="size-4" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          size="lg"
+          loading={busy}
+          className="w-full sm:w-auto"
+          icon={<Send className="size-4" aria-hidden="true" />}
+        >
           {t('form.submit')}
         </Button>
       </div>
@@ -144,17 +151,45 @@ export function PersonForm({ clientId }: { clientId: string | undefined }) {
     defaultValues: { first_name: '', last_name: '', birthday: '', personal_code: '', address: '' },
   });
   const err = (message: string | undefined) => translateValidation(message);
-  const onSubmit = handleSubmit((values) => sender.send(values, 'person', setError), () => void sender.checkFiles());
+  const onSubmit = handleSubmit(
+    (values) => sender.send(values, 'person', setError),
+    () => void sender.checkFiles(),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t('kind.person')}>
       <Panel>
         <fieldset disabled={sender.busy} className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <SectionTitle>{t('form.details')}</SectionTitle>
-          <TextField label={t('form.first_name')} autoComplete="given-name" maxLength={100} error={err(errors.first_name?.message)} {...register('first_name')} />
-          <TextField label={t('form.last_name')} autoComplete="family-name" maxLength={100} error={err(errors.last_name?.message)} {...register('last_name')} />
-          <TextField type="date" label={t('form.birthday')} hint={t('form.birthday_hint')} autoComplete="bday" error={err(errors.birthday?.message)} {...register('birthday')} />
-          <TextField label={t('form.personal_code')} hint={t('form.personal_code_hint')} maxLength={40} error={err(errors.personal_code?.message)} {...register('personal_code')} />
+          <TextField
+            label={t('form.first_name')}
+            autoComplete="given-name"
+            maxLength={100}
+            error={err(errors.first_name?.message)}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t('form.last_name')}
+            autoComplete="family-name"
+            maxLength={100}
+            error={err(errors.last_name?.message)}
+            {...register('last_name')}
+          />
+          <TextField
+            type="date"
+            label={t('form.birthday')}
+            hint={t('form.birthday_hint')}
+            autoComplete="bday"
+            error={err(errors.birthday?.message)}
+            {...register('birthday')}
+          />
+          <TextField
+            label={t('form.personal_code')}
+            hint={t('form.personal_code_hint')}
+            maxLength={40}
+            error={err(errors.personal_code?.message)}
+            {...register('personal_code')}
+          />
           <TextField
             className="sm:col-span-2"
             label={t('form.address')}
@@ -202,17 +237,37 @@ export function CompanyForm({ clientId }: { clientId: string | undefined }) {
     defaultValues: { company_name: '', registration_number: '', representative_name: '', representative_birthday: '', iban: '' },
   });
   const err = (message: string | undefined) => translateValidation(message);
-  const onSubmit = handleSubmit((values) => sender.send(values, 'company', setError), () => void sender.checkFiles());
+  const onSubmit = handleSubmit(
+    (values) => sender.send(values, 'company', setError),
+    () => void sender.checkFiles(),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t('kind.company')}>
       <Panel>
         <fieldset disabled={sender.busy} className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <SectionTitle>{t('form.company_details')}</SectionTitle>
-          <TextField label={t('form.company_name')} autoComplete="organization" maxLength={200} error={err(errors.company_name?.message)} {...register('company_name')} />
-          <TextField label={t('form.registration_number')} maxLength={40} error={err(errors.registration_number?.message)} {...register('registration_number')} />
+          <TextField
+            label={t('form.company_name')}
+            autoComplete="organization"
+            maxLength={200}
+            error={err(errors.company_name?.message)}
+            {...register('company_name')}
+          />
+          <TextField
+            label={t('form.registration_number')}
+            maxLength={40}
+            error={err(errors.registration_number?.message)}
+            {...register('registration_number')}
+          />
           <SectionTitle>{t('form.representative')}</SectionTitle>
-          <TextField label={t('form.representative_name')} autoComplete="name" maxLength={200} error={err(errors.representative_name?.message)} {...register('representative_name')} />
+          <TextField
+            label={t('form.representative_name')}
+            autoComplete="name"
+            maxLength={200}
+            error={err(errors.representative_name?.message)}
+            {...register('representative_name')}
+          />
           <TextField
             type="date"
             label={t('form.representative_birthday')}
