@@ -13,6 +13,8 @@ const EXAMPLES: TransactionDetail[] = [
   { kind: 'monthly_donation', donor: 'Jānis' },
   { kind: 'payout', account: 'LV•• 5001' },
   { kind: 'referral', friend: '+371 •••• 4567' },
+  { kind: 'closing_gift_given', charity: 'Rīgas Sarkanais Krusts' },
+  { kind: 'closing_gift' },
 ];
 
 describe('describeTransaction', () => {
