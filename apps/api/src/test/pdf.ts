@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { extractText } from 'unpdf';
 
 /** A real PDF drawn by pdfkit, for tests of what accepts or refuses uploaded PDFs. */
 export function pdfkitPdf(draw: (doc: InstanceType<typeof PDFDocument>) => void): Promise<Buffer> {
@@ -15,3 +16,10 @@ export function pdfkitPdf(draw: (doc: InstanceType<typeof PDFDocument>) => void)
 
 /** A one-page PDF of one line of text. */
 export const textPdf = (text: string) => pdfkitPdf((doc) => doc.text(text));
+
+/** The text of every page of a PDF as pdf.js extracts it, runs of whitespace made one space. */
+export async function textOfPdf(bytes: Uint8Array): Promise<string> {
+  // A copy: pdf.js may take over (detach) the buffer it is handed.
+  const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}

@@ -1,29 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import jsqr from 'jsqr';
+import sharp from 'sharp';
+import { getDocumentProxy, renderPageAsImage } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOfPdf } from '../../test/pdf.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 
 /**
- * The print file read back as a print shop would: poppler's pdfinfo (page and trim boxes), pdftotext (the name) and
- * pdftoppm (the pages rendered), with the QR code on the rendered page decoded by jsQR.
+ * The print file read back as a print shop would: its page boxes, its text (the name) and its first page rendered at
+ * 300 dpi, with the QR code on the rendered page decoded by jsQR. pdf.js (through unpdf, drawing on @napi-rs/canvas)
+ * reads and renders it, so the test needs nothing outside npm.
  */
 let t: TestApp;
-let dir: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'https://tipcard.example' } });
-  dir = mkdtempSync(join(tmpdir(), 'tipcard-print-'));
 });
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** jsqr is CommonJS with an ES-style default: TypeScript sees the module object where Node hands over the function. */
 const jsQR = ((jsqr as unknown as { default?: unknown }).default ?? jsqr) as typeof jsqr.default;
 const MM = 72 / 25.4;
+const DPI = 300;
 const ADDRESS = {
   country: 'LV',
   city: 'Rīga',
@@ -33,17 +29,45 @@ const ADDRESS = {
   last_name: 'Bērziņa',
 };
 
-/** A binary PPM (P6) as RGBA pixels, the form jsQR reads. */
-function readPpm(file: string) {
-  const bytes = readFileSync(file);
-  const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(bytes.subarray(0, 50).toString('latin1'))!;
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const pixels = bytes.subarray(header[0].length);
-  const rgba = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    rgba.set([pixels[i * 3]!, pixels[i * 3 + 1]!, pixels[i * 3 + 2]!, 255], i * 4);
-  }
-  return { width, height, rgba };
+/** A PDF opened by pdf.js; a copy of the bytes, as pdf.js may take over (detach) the buffer it is handed. */
+const openPdf = (bytes: Buffer) => getDocumentProxy(new Uint8Array(bytes));
+
+/**
+ * A box of a page as the page's dictionary states it, in points. pdf.js finds the page's object but shows only the
+ * visible box (`view`), never the TrimBox, and does not export its parser of objects; so the box is read from that
+ * object in the bytes, which pdfkit writes uncompressed (only content streams are deflated).
+ */
+function boxOf(bytes: Buffer, page: { num: number; gen: number }, name: 'MediaBox' | 'TrimBox') {
+  const object = new RegExp(`(?<!\\d)${page.num} ${page.gen} obj\\s*<<([\\s\\S]*?)>>\\s*endobj`).exec(bytes.toString('latin1'))!;
+  return new RegExp(`/${name}\\s*\\[([^\\]]*)\\]`).exec(object[1]!)![1]!.trim().split(/\s+/).map(Number);
+}
+
+/**
+ * pdf.js 5 hands each font over with ArrayBuffer.prototype.transferToFixedLength, which Node has only from 21; unpdf's
+ * build fills in the other newer built-ins it uses, not this one. On Node 20 (the engines' floor) the page would be
+ * drawn without its text and without all that is drawn after the text, the card's QR code among it. A copy of the
+ * bytes is what the method returns (it also detaches the original, which pdf.js does not rely on).
+ */
+if (!('transferToFixedLength' in ArrayBuffer.prototype)) {
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length = this.byteLength) {
+      const copy = new Uint8Array(length);
+      copy.set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy.buffer;
+    },
+  });
+}
+
+/** The first page drawn at the given resolution, as RGBA pixels (the form jsQR reads). */
+async function renderFirstPage(bytes: Buffer, dpi: number) {
+  const png = await renderPageAsImage(new Uint8Array(bytes), 1, {
+    canvasImport: () => import('@napi-rs/canvas'),
+    scale: dpi / 72,
+  });
+  const { data, info } = await sharp(Buffer.from(png)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgba: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
 }
 
 async function printFileOf(product: 'card' | 'sticker', quantity: number) {
@@ -64,16 +88,8 @@ async function printFileOf(product: 'card' | 'sticker', quantity: number) {
   expect(preview.headers['content-type']).toBe('application/pdf');
   // The back office's file is the same file.
   expect((await t.app.services.cardOrders.printFile(placed.body.data.id)).subarray(0, 5).toString()).toBe('%PDF-');
-  const file = join(dir, `${product}-${placed.body.data.id}.pdf`);
-  writeFileSync(file, preview.rawPayload);
-  return { file, cardId: user.cardId };
+  return { bytes: preview.rawPayload, cardId: user.cardId };
 }
-
-const boxOf = (info: string, name: string) =>
-  info
-    .match(new RegExp(`Page\\s+1\\s+${name}:\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)`))!
-    .slice(1)
-    .map(Number);
 
 describe('the print file', () => {
   for (const [product, width, height, quantity] of [
@@ -81,25 +97,25 @@ describe('the print file', () => {
     ['sticker', 50, 50, 2],
   ] as const) {
     it(`is a ${width} × ${height} mm ${product} with 3 mm bleed, one page per item, whose QR opens the card's payment page`, async () => {
-      const { file, cardId } = await printFileOf(product, quantity);
-      const info = execFileSync('pdfinfo', ['-box', '-f', '1', '-l', '1', file], { encoding: 'utf8' });
-      expect(info).toMatch(new RegExp(`Pages:\\s+${quantity}\\n`));
-      const media = boxOf(info, 'MediaBox');
+      const { bytes, cardId } = await printFileOf(product, quantity);
+      const pdf = await openPdf(bytes);
+      expect(pdf.numPages).toBe(quantity);
+      const firstPage = (await pdf.getPage(1)).ref!;
+      await pdf.destroy();
+      const media = boxOf(bytes, firstPage, 'MediaBox');
       expect(media[2]! / MM).toBeCloseTo(width + 6, 1);
       expect(media[3]! / MM).toBeCloseTo(height + 6, 1);
-      const trim = boxOf(info, 'TrimBox');
+      const trim = boxOf(bytes, firstPage, 'TrimBox');
       expect(
         [trim[0]! / MM, trim[1]! / MM, (trim[2]! - trim[0]!) / MM, (trim[3]! - trim[1]!) / MM].map(
           (v) => Math.round(v * 10) / 10,
         ),
       ).toEqual([3, 3, width, height]);
-      expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')).toContain('Anna Bērziņa');
+      expect(await textOfPdf(bytes)).toContain('Anna Bērziņa');
 
-      execFileSync('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', file, join(dir, `${product}-page`)]);
-      const page = readdirSync(dir).find((name) => name.startsWith(`${product}-page`) && name.endsWith('.ppm'))!;
-      const { width: w, height: h, rgba } = readPpm(join(dir, page));
-      expect((w / 300) * 25.4).toBeCloseTo(width + 6, 0);
-      expect((h / 300) * 25.4).toBeCloseTo(height + 6, 0);
+      const { width: w, height: h, rgba } = await renderFirstPage(bytes, DPI);
+      expect((w / DPI) * 25.4).toBeCloseTo(width + 6, 0);
+      expect((h / DPI) * 25.4).toBeCloseTo(height + 6, 0);
       expect(jsQR(rgba, w, h)?.data).toBe(`https://tipcard.example/payment/${cardId}`);
     });
   }
@@ -112,9 +128,9 @@ describe('the print file', () => {
       headers: { authorization: `Bearer ${user.jwt}` },
     });
     expect(preview.statusCode).toBe(200);
-    const file = join(dir, 'draft.pdf');
-    writeFileSync(file, preview.rawPayload);
-    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    const pdf = await openPdf(preview.rawPayload);
+    expect(pdf.numPages).toBe(1);
+    await pdf.destroy();
     const bad = await t.call({
       method: 'GET',
       url: `/api/clients/${user.clientId}/card-orders/preview?product=mug`,

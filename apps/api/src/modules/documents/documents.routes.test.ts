@@ -1,5 +1,5 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOfPdf } from '../../test/pdf.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -11,8 +11,7 @@ afterAll(() => t.close());
 async function pdfText(body: unknown): Promise<string> {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(String(body), 'binary');
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-  return text.replace(/\s+/g, ' ');
+  return textOfPdf(bytes);
 }
 
 const getPdf = async (url: string, token?: string) => {

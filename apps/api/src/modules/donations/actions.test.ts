@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationPlans, donations } from '../../db/schema/donations.ts';
+import { textOfPdf } from '../../test/pdf.ts';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
@@ -167,7 +167,7 @@ describe('the signed links in a monthly donor’s e-mails', () => {
       const answer = await t.app.inject({ method: 'POST', url: `/api/public/actions/${token}`, payload: {} });
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toBe('application/pdf');
-      return execFileSync('pdftotext', ['-', '-'], { input: answer.rawPayload, encoding: 'utf8' }).replace(/\s+/g, ' ');
+      return textOfPdf(answer.rawPayload);
     };
     const receiptText = await pdfText(receipt);
     expect(receiptText).toContain('Recibo de donación');
@@ -228,7 +228,7 @@ describe('the annual statement', () => {
     const shown = await describeLink(link!);
     expect(shown.body.data).toMatchObject({ kind: 'statement', state: 'ready', year });
     const pdf = await t.app.inject({ method: 'POST', url: `/api/public/actions/${link}`, payload: {} });
-    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload, encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const text = await textOfPdf(pdf.rawPayload);
     const paid = (await giftsOf(planId)).filter(
       (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
     );
