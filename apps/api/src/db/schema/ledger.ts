@@ -4,6 +4,24 @@ import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
+ * The platform's own accounts (DESIGN "Money and the ledger"). `returns_due`: payments no one may receive (a deleted
+ * recipient), until they are given back to the payer. `unclaimed_funds`: what an erased account was still owed (a
+ * returned closing payout), kept for its owner; `written_off`: what an erased account still owed, borne by the
+ * platform (docs/decisions/0028).
+ */
+export const PLATFORM_ACCOUNT_KINDS = [
+  'psp_clearing',
+  'fees',
+  'payouts_in_flight',
+  'referral_expense',
+  'card_sales',
+  'returns_due',
+  'unclaimed_funds',
+  'written_off',
+] as const;
+export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
+
+/**
  * Balances per owner and kind (DESIGN "Money and the ledger"); user accounts can never go below zero. A platform
  * account's balance is spread over shards (DESIGN "Scale-out"): its balance is the sum of its rows. An erased user's
  * accounts are closed (`closed_at`): whatever still moves onto them is settled to the platform (docs/decisions/0028).

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { PLATFORM_ACCOUNT_KINDS } from './ledger.ts';
 import { users } from './users.ts';
 
 /**
@@ -79,18 +80,7 @@ export const paymentAllocations = pgTable(
     position: integer('position').notNull(),
     userId: uuid('user_id').references(() => users.id),
     /** For money to the platform (a card order): the platform account credited. */
-    platformAccount: text('platform_account', {
-      enum: [
-        'psp_clearing',
-        'fees',
-        'payouts_in_flight',
-        'referral_expense',
-        'card_sales',
-        'returns_due',
-        'unclaimed_funds',
-        'written_off',
-      ],
-    }),
+    platformAccount: text('platform_account', { enum: PLATFORM_ACCOUNT_KINDS }),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     reversedNetCents: bigint('reversed_net_cents', { mode: 'number' }).notNull().default(0),

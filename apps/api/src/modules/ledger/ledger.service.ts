@@ -1,34 +1,11 @@
 import type { Database, Executor } from '../../db/client.ts';
+import { PLATFORM_ACCOUNT_KINDS, type PlatformAccountKind } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './ledger.repository.ts';
 
 /** A user's accounts: money they can withdraw, money on hold, and what a chargeback after payout left them owing. */
 export type UserAccountKind = 'main' | 'hold' | 'debt';
-/**
- * The platform's own accounts (DESIGN "Money and the ledger"). `returns_due`: payments no one may receive (a deleted
- * recipient), until they are given back to the payer. `unclaimed_funds`: what an erased account was still owed (a
- * returned closing payout), kept for its owner; `written_off`: what an erased account still owed, borne by the
- * platform (docs/decisions/0028).
- */
-export type PlatformAccountKind =
-  | 'psp_clearing'
-  | 'fees'
-  | 'payouts_in_flight'
-  | 'referral_expense'
-  | 'card_sales'
-  | 'returns_due'
-  | 'unclaimed_funds'
-  | 'written_off';
-const PLATFORM_KINDS: PlatformAccountKind[] = [
-  'psp_clearing',
-  'fees',
-  'payouts_in_flight',
-  'referral_expense',
-  'card_sales',
-  'returns_due',
-  'unclaimed_funds',
-  'written_off',
-];
+export type { PlatformAccountKind };
 
 export type AccountRef = { userId: string; kind: UserAccountKind } | { platform: PlatformAccountKind };
 
@@ -161,8 +138,11 @@ export async function checkLedger(db: Executor): Promise<string[]> {
 
 /** The platform accounts' kept balances by kind (back office's ledger health). */
 export async function platformBalances(db: Executor): Promise<Record<PlatformAccountKind, number>> {
-  const values = await Promise.all(PLATFORM_KINDS.map((kind) => repo.platformBalance(db, kind)));
-  return Object.fromEntries(PLATFORM_KINDS.map((kind, index) => [kind, values[index]!])) as Record<PlatformAccountKind, number>;
+  const values = await Promise.all(PLATFORM_ACCOUNT_KINDS.map((kind) => repo.platformBalance(db, kind)));
+  return Object.fromEntries(PLATFORM_ACCOUNT_KINDS.map((kind, index) => [kind, values[index]!])) as Record<
+    PlatformAccountKind,
+    number
+  >;
 }
 
 /**
