@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, uniquePhone, type TestApp } from '../../test/test-app.ts';
 
@@ -176,6 +177,32 @@ describe('sign-up', () => {
 });
 
 describe('sign-in', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    "never deadlocks with the erasure of the same account: the user's row is taken first, as the erasure takes it (PostgreSQL)",
+    async () => {
+      const user = await signUp(t);
+      afterResendWait();
+      await post('/api/request-otp', { username: user.phone });
+      const code = await t.lastCode(user.phone);
+      // The erasure's order: the user's row (claimDueErasure, FOR UPDATE), then the codes of its phone.
+      let erased!: () => void;
+      const erasing = new Promise<void>((resolve) => (erased = resolve));
+      const erasure = t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM users WHERE id = ${user.userId} FOR UPDATE`);
+        await erasing;
+        await tx.execute(sql`SET LOCAL lock_timeout = '5s'`);
+        await tx.execute(sql`DELETE FROM otp_codes WHERE phone = ${user.phone}`);
+      });
+      const signingIn = post('/api/login_check', { username: user.phone, password: code });
+      // Long enough for the sign-in to reach whatever it waits on behind the erasure.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      erased();
+      await erasure;
+      // Its code went with the erasure: refused, never a 500.
+      expectError(await signingIn, 403, 'Wrong confirmation code');
+    },
+  );
+
   it('texts a code and signs in with it once', async () => {
     const user = await signUp(t);
     afterResendWait();

@@ -45,6 +45,16 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
     return { jwt: await signAccessToken(keys, { userId, sessionVersion }, now), refresh_token: refreshToken };
   }
 
+  /**
+   * The user's row first, as the erasure takes it before the codes and sessions it deletes: taken after them (a code
+   * consumed, a refresh token rotated, then the new token's key check on the user), a sign-in and the erasure of the
+   * same account waited on each other (a deadlock the simulator found). Answers false for an account erased meanwhile.
+   */
+  async function lockSignedInUser(tx: Executor, userId: string): Promise<boolean> {
+    const current = await users.keyShareLockUser(tx, userId);
+    return Boolean(current && !current.erasedAt);
+  }
+
   return {
     /**
      * The auth plugin's question for every guarded call: a token still stands while the user's sessions have not
@@ -68,6 +78,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       if (user.blockedAt) throw new AppError('user_blocked');
       const otpId = await otp.check({ phone, purpose: 'login' }, code);
       return db.transaction(async (tx) => {
+        if (!(await lockSignedInUser(tx, user.id))) throw new AppError('username_not_found');
         await otp.consume(tx, otpId);
         return issueTokens(tx, user.id);
       });
@@ -127,6 +138,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       // A user blocked by compliance keeps no session past their current access token (15 minutes).
       if ((await users.findUserById(db, stored.userId))?.blockedAt) throw new AppError('user_blocked');
       const outcome = await db.transaction(async (tx) => {
+        if (!(await lockSignedInUser(tx, stored.userId))) return null;
         if (stored.revokedAt || stored.expiresAt <= now || !(await repo.rotateRefreshToken(tx, stored.id, now))) {
           await repo.revokeRefreshFamily(tx, stored.familyId, now);
           return null;

@@ -93,6 +93,12 @@ export async function lockUser(tx: Executor, id: string) {
   return row;
 }
 
+/** The user's row under a key-share lock: it cannot be erased or its phone changed until the caller commits. */
+export async function keyShareLockUser(tx: Executor, id: string) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('key share');
+  return row;
+}
+
 /** Of these users, the ids of those whose account is deleted (erased ones included). */
 export async function findDeletedAmong(db: Executor, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

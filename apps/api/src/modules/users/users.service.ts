@@ -16,6 +16,7 @@ export const findUserByPhone = repo.findUserByPhone;
 export const findUserById = repo.findUserById;
 export const listClients = repo.listClients;
 export const lockUser = repo.lockUser;
+export const keyShareLockUser = repo.keyShareLockUser;
 /** Which of these users deleted their account: money can no longer be given to them. */
 export const findDeletedAmong = repo.findDeletedAmong;
 export const findSessionState = repo.findSessionState;
