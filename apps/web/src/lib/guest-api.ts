@@ -55,13 +55,9 @@ export function fetchPublicPayment(paymentId: string, signal?: AbortSignal): Pro
   return call<PublicPayment>(`/public/payments/${encodeURIComponent(paymentId)}`, { signal, cache: 'no-store' });
 }
 
-export function createPublicPayment(
-  cardId: string,
-  body: CreatePaymentBody,
-  idempotencyKey: string,
-  humanToken: string | null,
-): Promise<PublicPayment> {
-  return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/payments`, {
+/** A checkout opened once per Idempotency-Key, with the anti-bot token when the page has one. */
+function openCheckout(path: string, body: unknown, idempotencyKey: string, humanToken: string | null): Promise<PublicPayment> {
+  return call<PublicPayment>(path, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -70,6 +66,15 @@ export function createPublicPayment(
     },
     body: JSON.stringify(body),
   });
+}
+
+export function createPublicPayment(
+  cardId: string,
+  body: CreatePaymentBody,
+  idempotencyKey: string,
+  humanToken: string | null,
+): Promise<PublicPayment> {
+  return openCheckout(`/public/cards/${encodeURIComponent(cardId)}/payments`, body, idempotencyKey, humanToken);
 }
 
 export function fetchPublicInvoice(invoiceId: string, signal?: AbortSignal): Promise<PublicInvoice> {
@@ -82,15 +87,7 @@ export function createInvoicePayment(
   idempotencyKey: string,
   humanToken: string | null,
 ): Promise<PublicPayment> {
-  return call<PublicPayment>(`/public/invoices/${encodeURIComponent(invoiceId)}/payments`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': idempotencyKey,
-      ...(humanToken ? { [HUMAN_TOKEN_HEADER]: humanToken } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  return openCheckout(`/public/invoices/${encodeURIComponent(invoiceId)}/payments`, body, idempotencyKey, humanToken);
 }
 
 export function createDonationPayment(
@@ -99,15 +96,7 @@ export function createDonationPayment(
   idempotencyKey: string,
   humanToken: string | null,
 ): Promise<PublicPayment> {
-  return call<PublicPayment>(`/public/cards/${encodeURIComponent(cardId)}/donations`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': idempotencyKey,
-      ...(humanToken ? { [HUMAN_TOKEN_HEADER]: humanToken } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  return openCheckout(`/public/cards/${encodeURIComponent(cardId)}/donations`, body, idempotencyKey, humanToken);
 }
 
 /** The anti-bot site key, when the operator configured one (GET /api/site); null otherwise or when unreachable. */

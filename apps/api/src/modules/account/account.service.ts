@@ -203,11 +203,12 @@ export function createAccountService({
     /**
      * POST /user/deletion_statements: refused with its reason while money or a withdrawal under way remains; an
      * available balance goes with the closing payout given in the body, confirmed by its code in this same transaction
-     * (both happen or neither), or, the user's choice, as a gift to a charity card (`giveBalance`). Everything that could still bring money in ends (pending checkouts of the user's cards,
-     * invoices and plans are voided, open invoices canceled, team memberships ended with an admin's role handed over,
-     * monthly plans to them canceled and their donors told), every session ends, the cards stop taking payments, and
-     * the account waits 30 days for a restore (which brings none of those back). Money that still arrives is given
-     * back to its payer (payments). Asking again answers the same.
+     * (both happen or neither), or, the user's choice, as a gift to a charity card (`giveBalance`). Everything that
+     * could still bring money in ends (pending checkouts of the user's cards, invoices and plans are voided, open
+     * invoices canceled, team memberships ended with an admin's role handed over, monthly plans to them canceled and
+     * their donors told), every session ends, the cards stop taking payments, and the account waits 30 days for a
+     * restore (which brings none of those back). Money that still arrives is given back to its payer (payments).
+     * Asking again answers the same.
      */
     async requestDeletion(userId: string, body?: DeletionStatementBody): Promise<AccountState> {
       const closing =

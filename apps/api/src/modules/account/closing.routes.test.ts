@@ -10,19 +10,20 @@ import { createTestApp, type signUpWithCard, type TestApp } from '../../test/tes
 import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createSandboxRail, SANDBOX_FAILING_IBAN } from '../payouts/payouts.service.ts';
-import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, staffWithMain } from '../payouts/payouts.test-support.ts';
+import {
+  codeFor,
+  fundMain,
+  PAYOUT_TEST_ENV,
+  runPayoutWork,
+  SEPA_METHOD,
+  staffWithMain,
+} from '../payouts/payouts.test-support.ts';
 
 /** Closing out an account's balance at its deletion (docs/decisions/0025): the closing payout and the dialog's preview. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: {
-      FEE_PERCENT: '0',
-      HOLD_HOURS: '0',
-      SANDBOX_PAYOUT_DELAY_MS: '0',
-      VERIFICATION_LIMIT_CENTS: '100000',
-      PAYOUT_REQUESTS_PER_HOUR: '1000',
-    },
+    env: PAYOUT_TEST_ENV,
   });
 });
 afterAll(() => t.close());

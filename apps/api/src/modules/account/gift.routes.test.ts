@@ -7,21 +7,14 @@ import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, type signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
-import { codeFor, fundMain, staffWithMain } from '../payouts/payouts.test-support.ts';
+import { codeFor, fundMain, PAYOUT_TEST_ENV, staffWithMain } from '../payouts/payouts.test-support.ts';
 
 /** Giving the balance to a charity card at the deletion (issue 24 item 2, docs/decisions/0029). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     // Many sign-ups and statements from one address: the limits are another test's subject.
-    env: {
-      FEE_PERCENT: '0',
-      HOLD_HOURS: '0',
-      SANDBOX_PAYOUT_DELAY_MS: '0',
-      VERIFICATION_LIMIT_CENTS: '100000',
-      PAYOUT_REQUESTS_PER_HOUR: '1000',
-      RATE_LIMITS: 'off',
-    },
+    env: { ...PAYOUT_TEST_ENV, RATE_LIMITS: 'off' },
   });
 });
 afterAll(() => t.close());

@@ -151,28 +151,19 @@ export async function closeAccountsOf(tx: Executor, ownerUserId: string, kinds: 
     .where(and(eq(ledgerAccounts.ownerUserId, ownerUserId), inArray(ledgerAccounts.kind, kinds)));
 }
 
-/**
- * One closed account holding money, locked (skipping one another transaction is settling), with the id of its last
- * posting: the state the settlement settles, which names its entry.
- */
+/** One closed account holding money, locked; one another transaction is settling is skipped. */
 export async function claimUnsettledClosedAccount(
   tx: Executor,
   ownerUserId: string | null,
-): Promise<{ ownerUserId: string; kind: string; balanceCents: number; lastPostingId: number } | null> {
+): Promise<{ ownerUserId: string; kind: string; balanceCents: number } | null> {
   const [row] = rowsOf(
     await tx.execute(sql`
-      SELECT a.owner_user_id, a.kind, a.balance_cents::text AS balance, (SELECT max(p.id) FROM ledger_postings p WHERE p.account_id = a.id)::text AS last_posting_id
+      SELECT a.owner_user_id, a.kind, a.balance_cents::text AS balance
       FROM ledger_accounts a
       WHERE a.closed_at IS NOT NULL AND a.balance_cents <> 0 AND (${ownerUserId}::uuid IS NULL OR a.owner_user_id = ${ownerUserId}::uuid)
       ORDER BY a.id LIMIT 1 FOR UPDATE OF a SKIP LOCKED`),
   );
-  if (!row) return null;
-  return {
-    ownerUserId: row.owner_user_id as string,
-    kind: row.kind as string,
-    balanceCents: Number(row.balance),
-    lastPostingId: Number(row.last_posting_id),
-  };
+  return row ? { ownerUserId: row.owner_user_id as string, kind: row.kind as string, balanceCents: Number(row.balance) } : null;
 }
 
 /** The id of the last posting on a user's account of one kind (0 when none). */

@@ -197,15 +197,16 @@ export async function repayOneDebt(db: Database): Promise<boolean> {
  * Answers whether there was one.
  */
 export async function settleClosedAccount(tx: Executor, userId: string | null = null): Promise<boolean> {
-  const account = await repo.claimUnsettledClosedAccount(tx, userId);
-  if (!account) return false;
-  const owed = account.balanceCents > 0;
+  const claimed = await repo.claimUnsettledClosedAccount(tx, userId);
+  if (!claimed) return false;
+  const account: UserAccountRef = { userId: claimed.ownerUserId, kind: claimed.kind as UserAccountKind };
+  const owed = claimed.balanceCents > 0;
   await postEntry(tx, {
     kind: owed ? 'closed_account_unclaimed' : 'closed_account_written_off',
-    reference: `closed:${account.ownerUserId}:${account.kind}:${account.lastPostingId}`,
+    reference: `closed:${account.userId}:${account.kind}:${await lastPostingOf(tx, account)}`,
     postings: [
-      { account: { userId: account.ownerUserId, kind: account.kind as UserAccountKind }, amountCents: -account.balanceCents },
-      { account: { platform: owed ? 'unclaimed_funds' : 'written_off' }, amountCents: account.balanceCents },
+      { account, amountCents: -claimed.balanceCents },
+      { account: { platform: owed ? 'unclaimed_funds' : 'written_off' }, amountCents: claimed.balanceCents },
     ],
   });
   return true;

@@ -4,18 +4,12 @@ import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app
 import { userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createSandboxRail, SANDBOX_FAILING_IBAN } from './payout-rail.ts';
-import { codeFor, fundMain, runPayoutWork, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
+import { codeFor, fundMain, PAYOUT_TEST_ENV, runPayoutWork, SEPA_METHOD, UK_METHOD } from './payouts.test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: {
-      FEE_PERCENT: '0',
-      HOLD_HOURS: '0',
-      SANDBOX_PAYOUT_DELAY_MS: '0',
-      VERIFICATION_LIMIT_CENTS: '100000',
-      PAYOUT_REQUESTS_PER_HOUR: '1000',
-    },
+    env: PAYOUT_TEST_ENV,
   });
 });
 afterAll(() => t.close());

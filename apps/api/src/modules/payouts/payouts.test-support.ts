@@ -26,6 +26,15 @@ export async function codeFor(t: TestApp, phone: string, payoutId: string): Prom
   return code;
 }
 
+/** A test app where money is withdrawable at once, free and without the identity check: payouts are the subject. */
+export const PAYOUT_TEST_ENV = {
+  FEE_PERCENT: '0',
+  HOLD_HOURS: '0',
+  SANDBOX_PAYOUT_DELAY_MS: '0',
+  VERIFICATION_LIMIT_CENTS: '100000',
+  PAYOUT_REQUESTS_PER_HOUR: '1000',
+};
+
 export const SEPA_METHOD = {
   kind: 'sepa',
   iban: 'DE89 3704 0044 0532 0130 00',
