@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { HeartHandshake } from 'lucide-react';
 import type { Donation } from '@tipcard/shared/donations/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ListState } from '../../components/ui/list-state.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -52,37 +51,29 @@ export default function DonationsPage() {
   const { clientId } = useMyCard();
   const donations = useDonations(clientId);
   useDocumentTitle(t('title'));
-  const items = donations.data ?? [];
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('title')} description={t('description')} />
       <Panel className="py-4! sm:py-5!">
-        {donations.isPending ? (
-          <div role="status" className="grid place-items-center py-10 text-primary-700">
-            <Spinner label={t('loading')} />
-          </div>
-        ) : donations.isError ? (
-          <div className="flex flex-col items-center py-10 text-center">
-            <p className="text-sm text-slate-600">{t('error')}</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void donations.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="donations-empty">
-            <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-              <HeartHandshake className="size-7" />
-            </span>
-            <h2 className="mt-4 text-lg font-semibold text-primary-950">{t('empty_title')}</h2>
-            <p className="mt-1 max-w-sm text-sm text-slate-600">{t('empty_text')}</p>
-          </div>
-        ) : (
-          <ul aria-label={t('title')} className="divide-y divide-slate-100">
-            {items.map((donation) => (
-              <DonationRow key={donation.id} donation={donation} />
-            ))}
-          </ul>
-        )}
+        <ListState
+          query={donations}
+          loadingLabel={t('loading')}
+          errorText={t('error')}
+          empty={{
+            icon: <HeartHandshake className="size-7" />,
+            title: t('empty_title'),
+            text: t('empty_text'),
+            testId: 'donations-empty',
+          }}
+        >
+          {(items) => (
+            <ul aria-label={t('title')} className="divide-y divide-slate-100">
+              {items.map((donation) => (
+                <DonationRow key={donation.id} donation={donation} />
+              ))}
+            </ul>
+          )}
+        </ListState>
       </Panel>
     </div>
   );

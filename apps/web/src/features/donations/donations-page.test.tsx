@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Donation } from '@tipcard/shared/donations/schemas';
+import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
+import { CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
+import { renderPage } from '../../test/render-page.tsx';
+import DonationsPage from './donations-page.tsx';
+
+const DONATIONS = `GET /clients/${CLIENT_ID}/donations`;
+
+const donation: Donation = {
+  id: '3e9c1d4f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+  kind: 'monthly',
+  donor_name: 'Jānis Bērziņš',
+  donor_email: 'janis@example.lv',
+  donor_code: 'D-4821',
+  amount_cents: 2_500,
+  currency: 'EUR',
+  status: 'succeeded',
+  created_at: '2026-03-02T09:30:00Z',
+};
+
+describe('the donations page', () => {
+  it('says it is loading while the donations are on their way', async () => {
+    fakeApi({ ...signedInRoutes(), [DONATIONS]: pending });
+    await renderPage(<DonationsPage />, { path: '/donations' });
+    expect(await screen.findByRole('status', { name: 'Loading donations…' })).toBeInTheDocument();
+  });
+
+  it('explains an empty list', async () => {
+    fakeApi({ ...signedInRoutes(), [DONATIONS]: [] });
+    await renderPage(<DonationsPage />, { path: '/donations' });
+    const empty = await screen.findByTestId('donations-empty');
+    expect(within(empty).getByRole('heading')).toHaveTextContent('No donations yet');
+  });
+
+  it('shows each donor with the amount and kind, in the reader’s language', async () => {
+    fakeApi({
+      ...signedInRoutes(),
+      [DONATIONS]: [donation, { ...donation, id: '4f0d2e5a-7b8c-4d9e-8f1a-2b3c4d5e6f70', status: 'refunded', kind: 'one_off' }],
+    });
+    await renderPage(<DonationsPage />, { path: '/donations', locale: 'fr' });
+    const rows = await screen.findAllByTestId('donation-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Jānis Bērziņš');
+    expect(rows[0]).toHaveTextContent('janis@example.lv');
+    expect(rows[0]).toHaveTextContent('D-4821');
+    expect(rows[0]).toHaveTextContent('25,00 €');
+    expect(rows[1]).toHaveTextContent('Remboursé');
+  });
+
+  it('offers to try again after a failed load, and shows the list once it comes', async () => {
+    let failures = 1;
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [DONATIONS]: () => (failures-- > 0 ? apiError(503, 'service_unavailable') : [donation]),
+    });
+    await renderPage(<DonationsPage />, { path: '/donations' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The donations could not be loaded.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('donation-row')).toHaveTextContent('Jānis Bērziņš');
+    expect(api.sent(DONATIONS)).toHaveLength(2);
+  });
+});
