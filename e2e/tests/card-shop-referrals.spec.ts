@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, newPhone, readCode, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, newPhone, readCode, type Staff, payByCardAtCheckout } from './helpers.ts';
 
 /**
  * The card shop on a phone (390×844): the first order free from form to preview to result, then a second order paid
@@ -69,8 +69,7 @@ test('the first order is free, end to end, and a second one is paid with the san
   await expect(page.getByText('3 × € 5.00 = € 15.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pay € 15.00' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay € 15\.00/ }).click();
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/#\/card-orders\/payment\/success\?order=/);
   await expect(page.getByTestId('card-order-payment')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createStaffWithCard, type Staff } from './helpers.ts';
+import { createStaffWithCard, type Staff, payByCardAtCheckout } from './helpers.ts';
 
 /**
  * A one-off donation on a phone: the public page of a DONATION card shows the donor form of spec 3 instead of the
@@ -36,8 +36,7 @@ test('a donor gives 10 EUR once, with their details for the receipt', async ({ p
   await page.getByRole('button', { name: 'Pay € 10.00' }).click();
 
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(new RegExp(`/payment/${charity.cardId}/success\\?payment=`));
   await expect(page.getByTestId('success-amount')).toHaveText('Your donation of € 10.00 to Ķepu draugi has been received.');
 

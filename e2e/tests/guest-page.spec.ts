@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, type Staff, payByCardAtCheckout } from './helpers.ts';
 
 /**
  * The guest's page at its limits (issue 16): a tip from the first screen of a 360×640 phone, a tip with JavaScript
@@ -56,8 +56,7 @@ test('with JavaScript off a tip reaches the checkout and comes back to "Thank yo
   await page.getByRole('button', { name: /^Pay € / }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await expect(page.locator('.amount')).toHaveText('€ 10.00');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
   // The return page reloads itself until the provider's event lands, then the server forwards to the outcome.
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/success\\?payment=`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
@@ -107,8 +106,7 @@ test('a declined card returns to the form with everything the guest entered and 
   await page.getByRole('textbox', { name: 'Message' }).fill('Lovely service');
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   await page.getByRole('button', { name: 'Pay € 21.00' }).click();
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await payByCardAtCheckout(page, '4000 0000 0000 0002');
 
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/failed\\?payment=`));
   await expect(page.getByRole('alert').getByRole('heading', { name: 'Oops... Something went wrong' })).toBeVisible();
@@ -136,8 +134,7 @@ test('a declined card returns to the form with everything the guest entered and 
 
   // One tap to try again with another card: the same 21 EUR, a new payment.
   await page.getByRole('button', { name: 'Pay € 21.00' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByTestId('success-amount')).toContainText('€ 20.00');
 });

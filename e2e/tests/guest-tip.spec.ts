@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, type Staff, payByCardAtCheckout } from './helpers.ts';
 
 /**
  * A guest's tip on a phone, from the QR card's page through the sandbox's hosted checkout and back, and the staff
@@ -22,11 +22,6 @@ async function startTip(page: Page) {
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
 }
 
-async function payWithCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
-}
-
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   staff = await createStaffWithCard(request, { welcome_phrase: 'Paldies! Thank you for coming.' });
@@ -35,7 +30,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 test('a guest tips 5 EUR with the success card and lands on success', async ({ page }) => {
   await startTip(page);
-  await payWithCard(page, '4242 4242 4242 4242');
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/success\\?payment=`));
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByTestId('success-amount')).toContainText('€ 5.00');
@@ -99,11 +94,37 @@ test('the staff member sees both tips on /transactions, in HOLD and then PAID af
 
 test('a declined card returns to the form, still 5 EUR, with the failure message', async ({ page }) => {
   await startTip(page);
-  await payWithCard(page, '4000 0000 0000 0002');
+  await payByCardAtCheckout(page, '4000 0000 0000 0002');
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/failed\\?payment=`));
   await expect(page.getByRole('heading', { name: 'Oops... Something went wrong' })).toBeVisible();
   await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Pay € 5.00' })).toBeVisible();
+});
+
+test('the checkout groups the card number as typed and refuses a wrong one on the page, not as a decline', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await startTip(page);
+  const number = page.getByLabel('Card number');
+  await number.pressSequentially('4242424242424242');
+  await expect(number).toHaveValue('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').pressSequentially('1234');
+  await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
+
+  // Too short: the browser keeps the guest on the page and says why.
+  await number.fill('1234');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  expect(await number.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
+
+  // Long enough but not a card number (its check digit is wrong): the checkout answers on the page, nothing is charged.
+  await number.fill('4242 4242 4242 4241');
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card number is invalid. Check it and try again.');
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/success\\?payment=`));
 });
 
 test('cancel on the checkout lands on canceled', async ({ page }) => {

@@ -66,6 +66,14 @@ export async function signInUserApp(context: BrowserContext, baseURL: string, st
 }
 
 /** A guest's tip paid on the sandbox's hosted checkout with its Apple Pay button (the form the page posts). */
+/** Pays on the sandbox's hosted checkout with a card: number, a future expiry and a CVC, as the page requires. */
+export async function payByCardAtCheckout(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+}
+
 export async function payTipWithApplePay(
   request: APIRequestContext,
   cardId: string,

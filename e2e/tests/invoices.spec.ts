@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, type Staff, payByCardAtCheckout } from './helpers.ts';
 
 /**
  * Invoices: the staff member creates one on /invoices (link, QR code, cancel), and a guest on a phone pays it on the
@@ -88,8 +88,7 @@ test('a guest pays an invoice on a phone; it then says it is paid', async ({ pag
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   await page.getByRole('button', { name: 'Pay € 120.00' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
 
   await expect(page).toHaveURL(new RegExp(`/invoice/${invoice.id}/success\\?payment=`));
   await expect(page.getByTestId('invoice-success')).toContainText('Your payment of € 120.00 to Līga has been received.');

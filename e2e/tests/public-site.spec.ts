@@ -228,3 +228,17 @@ test('the tariff and agent PDFs are linked from the footer and the affiliate pag
   expect(await pdfText((await page.getByTestId('agents-pdf-lv').getAttribute('href'))!)).toContain('Kā sākt');
   expect(await pdfText((await page.getByTestId('agents-pdf-en').getAttribute('href'))!)).toContain('How to start');
 });
+
+test('the icon is there for browsers and bots that ask for /favicon.ico, as for the pages that name the SVG', async ({
+  request,
+}) => {
+  for (const [path, type] of [
+    ['/favicon.ico', 'image/vnd.microsoft.icon'],
+    ['/favicon.svg', 'image/svg+xml'],
+  ] as const) {
+    const icon = await request.get(path);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain(type);
+    expect((await icon.body()).length).toBeGreaterThan(100);
+  }
+});

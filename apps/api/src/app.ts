@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
-import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
+import { LOCALES, MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { balancesRoutes } from './modules/balances/balances.routes.ts';
@@ -187,9 +187,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
 
   await app.register(sitePagesRoutes, { info: siteInfo });
-  await app.register(paymentPagesRoutes, { tips });
-  await app.register(invoicePagesRoutes, { invoices: services.invoices });
-  await app.register(actionPagesRoutes);
+  // The guest's pages, also under a language prefix (`/lv/payment/…`), which then decides the page's language.
+  for (const prefix of ['', ...LOCALES.map((locale) => `/${locale}`)]) {
+    await app.register(paymentPagesRoutes, { tips, prefix });
+    await app.register(invoicePagesRoutes, { invoices: services.invoices, prefix });
+    await app.register(actionPagesRoutes, { prefix });
+  }
   await app.register(documentFilesRoutes, { documents });
   await app.register(shortLinksRoutes, { links: config.shortLinks });
 

@@ -42,6 +42,7 @@ const RESERVED_SHORT_PATHS = new Set([
   'privacy',
   'terms',
   'favicon.svg',
+  'favicon.ico',
 ]);
 const MAX_SHORT_LINKS = 3;
 /** The dev outbox's stand-in for SUPPORT_EMAIL: never shown on the site, only the recipient of outbox e-mails. */

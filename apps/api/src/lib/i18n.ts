@@ -27,8 +27,19 @@ export function acceptedLocale(request: FastifyRequest): Locale {
   return pickLocale(request.headers['accept-language']);
 }
 
-/** The language of a page a visitor opens: their stored choice (the `locale` cookie), otherwise their browser's. */
+/** The language a page's path names (`/lv/payment/…`), or null for a path without one. */
+export function pathLocale(url: string): Locale | null {
+  const first = url.split('?')[0]!.split('/')[1];
+  return LOCALES.find((locale) => locale === first) ?? null;
+}
+
+/**
+ * The language of a page a visitor opens: the one its path names, else their stored choice (the `locale` cookie),
+ * otherwise their browser's. Cookies are read only once parsed: a request the router refused never got that far.
+ */
 export function requestLocale(request: FastifyRequest): Locale {
-  const stored = request.cookies[LOCALE_COOKIE];
+  const named = pathLocale(request.url);
+  if (named) return named;
+  const stored = request.cookies?.[LOCALE_COOKIE];
   return pickLocale(stored ? `${stored},${request.headers['accept-language'] ?? ''}` : request.headers['accept-language']);
 }

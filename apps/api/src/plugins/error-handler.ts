@@ -5,7 +5,7 @@ import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
 import { AppError, errorBody } from '../lib/app-error.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
-import { t } from '../lib/i18n.ts';
+import { requestLocale, t } from '../lib/i18n.ts';
 
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
@@ -68,7 +68,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, options: { err
  * 100 characters, a malformed percent-encoding). Its own answers echo the path in another format; ours name no
  * resource, as for a malformed id.
  */
-export function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(errorBody('not_found'));
-  return reply.status(400).send(errorBody('bad_request'));
+export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
+  if (opensAPage(request)) return reply.status(status).type('text/html; charset=utf-8').send(brokenLinkPage(request));
+  return reply.status(status).send(errorBody(status === 404 ? 'not_found' : 'bad_request'));
+}
+
+/** A browser opening a page (not a call to /api): it gets a page to read, not the API's JSON. */
+function opensAPage(request: FastifyRequest): boolean {
+  return request.method === 'GET' && !request.url.startsWith('/api') && (request.headers.accept ?? '').includes('text/html');
+}
+
+/** What a visitor sees for an address that cannot be read (a cut or mangled link): what to do, in their language. */
+function brokenLinkPage(request: FastifyRequest): string {
+  const locale = requestLocale(request);
+  const text = (key: string) => t(`errors:${key}`, {}, locale).replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${text('not_found')}</title>
+<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f1f4f9;color:#0f172a}main{max-width:28rem;margin:15vh auto;padding:0 1.25rem;text-align:center}h1{font-size:1.35rem}a{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;border-radius:.75rem;background:#0b2a5b;color:#fff;text-decoration:none;font-weight:600}</style>
+</head><body><main><h1>${text('not_found')}</h1><p>${text('not_found_text')}</p><a href="/">${text('go_home')}</a></main></body></html>`;
 }

@@ -32,12 +32,70 @@ const WALLETS = {
   apple_pay: { name: 'Apple Pay', className: 'apple' },
   google_pay: { name: 'Google Pay', className: 'google' },
 } as const;
+type CheckoutProblem = 'enter_card' | 'invalid_number' | 'invalid_expiry' | 'expired' | 'invalid_cvc';
+
 const payBody = z.object({
   method: z.enum(['card', 'apple_pay', 'google_pay']),
   card_number: z.string().max(40).optional(),
+  expiry: z.string().max(20).optional(),
+  cvc: z.string().max(10).optional(),
   wallet_payer: z.enum(SANDBOX_WALLET_PAYERS).optional(),
   deliver_twice: z.string().optional(),
 });
+
+/**
+ * Why a typed card cannot be charged at all, checked before any attempt as a provider's hosted page checks it (Stripe's
+ * "Your card number is invalid"): a number of the wrong length or failing its check digit, an expiry that is not MM/YY
+ * or has passed, a CVC that is not 3 or 4 digits. Expiry and CVC are checked when sent: the page requires them, and
+ * scripted payers (tests, the simulator) may leave them out, as the page's help says any will do.
+ */
+export function cardProblem(
+  card: { digits: string; expiry?: string; cvc?: string },
+  now: Date,
+): Exclude<CheckoutProblem, 'enter_card'> | null {
+  if (card.digits.length < 13 || card.digits.length > 19 || !passesLuhn(card.digits)) return 'invalid_number';
+  const expiry = card.expiry?.trim();
+  if (expiry) {
+    const match = /^(\d{2})\s*\/?\s*(\d{2})$/.exec(expiry);
+    const month = Number(match?.[1]);
+    if (!match || month < 1 || month > 12) return 'invalid_expiry';
+    const year = 2000 + Number(match[2]);
+    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return 'expired';
+  }
+  const cvc = card.cvc?.trim();
+  if (cvc && !/^\d{3,4}$/.test(cvc)) return 'invalid_cvc';
+  return null;
+}
+
+/** The card number's check digit (ISO/IEC 7812): doubling every second digit from the right. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The page's one script (same origin, so the CSP's script-src 'self' lets it run): groups the card number in fours and
+ * puts the slash in the expiry as the guest types. The page works without it.
+ */
+const CHECKOUT_SCRIPT = `(() => {
+  const number = document.getElementById('card_number');
+  const expiry = document.getElementById('expiry');
+  number?.addEventListener('input', () => {
+    const digits = number.value.replace(/\\D/g, '').slice(0, 19);
+    number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+  });
+  expiry?.addEventListener('input', (event) => {
+    const digits = expiry.value.replace(/\\D/g, '').slice(0, 4);
+    const deleting = event.inputType === 'deleteContentBackward';
+    expiry.value = digits.length > 2 || (digits.length === 2 && !deleting) ? digits.slice(0, 2) + ' / ' + digits.slice(2) : digits;
+  });
+})();
+`;
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -50,11 +108,15 @@ const escape = (text: string) =>
 function checkoutPage(
   checkout: SandboxCheckout,
   token: string,
-  options: { problem?: string; wallet?: keyof typeof WALLETS } = {},
+  options: { problem?: CheckoutProblem; wallet?: keyof typeof WALLETS } = {},
 ): string {
-  const { problem, wallet } = options;
+  const { wallet } = options;
   const { locale } = checkout;
   const text = (key: string, vars?: Record<string, string>) => escape(t(`checkout:sandbox.${key}`, vars, locale));
+  const problem = options.problem && text(`problem.${options.problem}`);
+  // The field the problem is about is marked, and described by the alert, for a screen reader landing on it.
+  const invalid = (...problems: CheckoutProblem[]) =>
+    options.problem && problems.includes(options.problem) ? ' aria-invalid="true" aria-describedby="problem" autofocus' : '';
   const action = `/api/sandbox/checkout?c=${encodeURIComponent(token)}`;
   // Written as the guest page writes it ("5,00 €" in French), so the amount reads the same on both pages.
   const amount = formatMoney(checkout.amount_cents, locale);
@@ -88,7 +150,7 @@ input:focus,select:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2
 <div class="box">
 <h1>${escape(checkout.description)}</h1>
 <p class="amount">${escape(amount)}</p>
-${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
+${problem ? `<p class="problem" id="problem" role="alert">${problem}</p>` : ''}
 ${
   wallet
     ? `<form method="post" action="${action}">
@@ -105,16 +167,16 @@ ${walletPayer}
 <form method="post" action="${action}">
 <input type="hidden" name="method" value="card">
 <label for="card_number">${text('card_number')}</label>
-<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<div class="row"><div><label for="expiry">${text('expiry')}</label><input id="expiry" name="expiry" type="text" placeholder="12/34" autocomplete="cc-exp"></div>
-<div><label for="cvc">${text('cvc')}</label><input id="cvc" name="cvc" type="text" inputmode="numeric" placeholder="123" autocomplete="cc-csc"></div></div>
+<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required pattern="[0-9 \\-]{13,23}" maxlength="23" title="${text('problem.invalid_number')}"${invalid('invalid_number')}>
+<div class="row"><div><label for="expiry">${text('expiry')}</label><input id="expiry" name="expiry" type="text" inputmode="numeric" placeholder="${text('expiry_placeholder')}" autocomplete="cc-exp" required pattern="(0[1-9]|1[0-2]) ?/? ?[0-9]{2}" maxlength="7" title="${text('problem.invalid_expiry')}"${invalid('invalid_expiry', 'expired')}></div>
+<div><label for="cvc">${text('cvc')}</label><input id="cvc" name="cvc" type="text" inputmode="numeric" placeholder="123" autocomplete="cc-csc" required pattern="[0-9]{3,4}" maxlength="4" title="${text('problem.invalid_cvc')}"${invalid('invalid_cvc')}></div></div>
 <label class="check"><input type="checkbox" name="deliver_twice" value="1"> ${text('deliver_twice')}</label>
 <button class="pay" type="submit">${text('pay', { amount })}</button>
 </form>`
 }
 <form method="post" action="/api/sandbox/checkout/cancel?c=${encodeURIComponent(token)}"><button class="cancel" type="submit">${text('cancel')}</button></form>
 <div class="help">${text('test_cards')}<ul>${cards}</ul>${text('any_expiry')}</div>
-</div></main></body></html>`;
+</div></main><script src="/api/sandbox/checkout.js" defer></script></body></html>`;
 }
 
 /** The sandbox provider's hosted checkout (registered only when the sandbox is enabled). */
@@ -133,6 +195,10 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
       .send(checkoutPage(open(request.query.c), request.query.c, { wallet: request.query.wallet })),
   );
 
+  app.get('/sandbox/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CHECKOUT_SCRIPT),
+  );
+
   app.post(
     '/sandbox/checkout',
     {
@@ -145,8 +211,10 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxProv
       let outcome: SandboxOutcome = 'succeeded';
       if (method === 'card') {
         const digits = cardNumber.replace(/\D/g, '');
-        if (!digits) {
-          const problem = t('checkout:sandbox.enter_card', {}, checkout.locale);
+        const problem = digits
+          ? cardProblem({ digits, expiry: request.body.expiry, cvc: request.body.cvc }, new Date())
+          : 'enter_card';
+        if (problem) {
           return reply
             .status(422)
             .type('text/html; charset=utf-8')

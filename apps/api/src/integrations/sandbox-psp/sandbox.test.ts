@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPayment, payAtSandboxCheckout, sandboxRefOf, sandboxSigner } from '../../test/sandbox-events.ts';
 import { createTestApp, createTestClock, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { createSandboxProvider } from './sandbox-provider.ts';
+import fc from 'fast-check';
+import { cardProblem } from './sandbox-checkout.routes.ts';
+import { createSandboxProvider, SANDBOX_TEST_CARDS } from './sandbox-provider.ts';
 import { eventsOf } from './sandbox.repository.ts';
 
 /**
@@ -355,7 +357,7 @@ describe('sandbox checkout attempts', () => {
       payload: 'method=card&card_number=',
     });
     expect(refused.statusCode).toBe(422);
-    expect(refused.body).toContain('<p class="problem" role="alert">Saisissez un numéro de carte.</p>');
+    expect(refused.body).toContain('<p class="problem" id="problem" role="alert">Saisissez un numéro de carte.</p>');
   });
 
   it('counts attempts per visitor and checkout: one checkout is cut off after 30 a minute, the next checkout from the same address is not', async () => {
@@ -376,5 +378,79 @@ describe('sandbox checkout attempts', () => {
     expect(answers.slice(0, 30)).not.toContain(429);
     expect(answers[30]).toBe(429);
     expect(await pay(await openPayment(t, staff.cardId, 500))).toBe(303);
+  });
+});
+
+describe('the hosted checkout checks a typed card before any attempt', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+
+  it("takes every documented test card, with any spacing, and a future or this month's expiry", () => {
+    for (const number of Object.keys(SANDBOX_TEST_CARDS)) {
+      expect(cardProblem({ digits: number, expiry: '12 / 34', cvc: '123' }, now)).toBeNull();
+      expect(cardProblem({ digits: number, expiry: '11/26', cvc: '1234' }, now)).toBeNull();
+      expect(cardProblem({ digits: number }, now)).toBeNull();
+    }
+  });
+
+  it('refuses a number whose one digit was mistyped (the check digit catches every single-digit error)', () => {
+    const numbers = Object.keys(SANDBOX_TEST_CARDS);
+    fc.assert(
+      fc.property(fc.constantFrom(...numbers), fc.nat(), fc.integer({ min: 1, max: 9 }), (number, position, shift) => {
+        const at = position % number.length;
+        const typo = `${number.slice(0, at)}${(Number(number[at]) + shift) % 10}${number.slice(at + 1)}`;
+        expect(cardProblem({ digits: typo }, now)).toBe('invalid_number');
+      }),
+    );
+  });
+
+  it('refuses a short number, a month that does not exist, a past month and a CVC that is not 3–4 digits', () => {
+    expect(cardProblem({ digits: '1234' }, now)).toBe('invalid_number');
+    expect(cardProblem({ digits: '42424242424242424242' }, now)).toBe('invalid_number');
+    expect(cardProblem({ digits: '4242424242424242', expiry: '1234' }, now)).toBeNull();
+    expect(cardProblem({ digits: '4242424242424242', expiry: '13/34' }, now)).toBe('invalid_expiry');
+    expect(cardProblem({ digits: '4242424242424242', expiry: 'soon' }, now)).toBe('invalid_expiry');
+    expect(cardProblem({ digits: '4242424242424242', expiry: '10/26' }, now)).toBe('expired');
+    expect(cardProblem({ digits: '4242424242424242', expiry: '12/25' }, now)).toBe('expired');
+    expect(cardProblem({ digits: '4242424242424242', cvc: '12' }, now)).toBe('invalid_cvc');
+    expect(cardProblem({ digits: '4242424242424242', cvc: '12a' }, now)).toBe('invalid_cvc');
+  });
+
+  it('answers a wrong card on the page (422, the field marked), charges nothing, and pays once it is corrected', async () => {
+    const staff = await signUpWithCard(t);
+    const payment = await openPayment(t, staff.cardId, 500);
+    const url = new URL(payment.checkout_url);
+    const submit = (form: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
+    for (const [form, text] of [
+      ['method=card&card_number=1234&expiry=12%2F34&cvc=123', 'Your card number is invalid. Check it and try again.'],
+      ['method=card&card_number=4242+4242+4242+4241', 'Your card number is invalid. Check it and try again.'],
+      [
+        'method=card&card_number=4242424242424242&expiry=01%2F20&cvc=123',
+        'Your card has expired. Check the date or use another card.',
+      ],
+      ['method=card&card_number=4242424242424242&expiry=12%2F34&cvc=1', 'Your card’s security code has 3 or 4 digits.'],
+    ] as const) {
+      const refused = await submit(form);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain(`<p class="problem" id="problem" role="alert">${text}</p>`);
+      expect(refused.body).toContain('aria-invalid="true" aria-describedby="problem"');
+    }
+    expect(await statusOf(t, payment.id)).toBe('pending');
+    expect(await eventsOf(t.app.db, sandboxRefOf(payment))).toEqual([]);
+
+    const paid = await submit('method=card&card_number=4242+4242+4242+4242&expiry=12+%2F+34&cvc=123');
+    expect(paid.statusCode).toBe(303);
+  });
+
+  it('serves the script that groups the number as the guest types, from its own origin', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/api/sandbox/checkout.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain("getElementById('card_number')");
   });
 });

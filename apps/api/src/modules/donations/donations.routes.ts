@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
-import { t } from '../../lib/i18n.ts';
+import { pathLocale, t } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import { sendShell } from '../web-shell/web-shell.service.ts';
 import type { DonationsService } from './donations.service.ts';
@@ -98,14 +98,17 @@ export const actionPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/actions/:actionId',
     { onRequest: app.rateLimit({ max: 240, timeWindow: MINUTE }), schema: { hide: true, params: actionParams } },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+      // A language prefix (`/lv/actions/…`) decides the page's language; without one the page picks the visitor's.
+      const named = pathLocale(request.url);
       return sendShell(reply, {
         entry: 'public.html',
-        locale: 'en',
-        title: t('payment:action.meta_title'),
-        description: t('payment:meta.description'),
+        locale: named ?? 'en',
+        title: t('payment:action.meta_title', {}, named ?? undefined),
+        description: t('payment:meta.description', {}, named ?? undefined),
         path: '/actions',
+        ...(named && { data: { locale: named } }),
       });
     },
   );

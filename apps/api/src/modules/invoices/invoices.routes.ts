@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createInvoiceBody, invoiceSchema, payInvoiceBody, publicInvoiceSchema } from '@tipcard/shared/invoices/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { acceptedLocale, t } from '../../lib/i18n.ts';
+import { acceptedLocale, pathLocale, t } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import { pickQrFormat } from '../../lib/qr-code.ts';
 import { sendShell } from '../web-shell/web-shell.service.ts';
@@ -147,15 +147,17 @@ export const invoicePagesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServi
     app.get(path, { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
       const { invoiceId } = request.params;
       const invoice = z.uuid().safeParse(invoiceId).success ? await invoices.publicInvoice(invoiceId) : null;
+      // A language prefix (`/lv/invoice/…`) decides the page's language; without one the page picks the visitor's.
+      const named = pathLocale(request.url);
       return sendShell(reply, {
         entry: 'public.html',
-        locale: 'en',
+        locale: named ?? 'en',
         title: invoice
-          ? t('payment:invoice.meta_title', { name: invoice.recipient.public_name })
-          : t('payment:meta.generic_title'),
-        description: invoice ? invoice.description : t('payment:meta.description'),
+          ? t('payment:invoice.meta_title', { name: invoice.recipient.public_name }, named ?? undefined)
+          : t('payment:meta.generic_title', {}, named ?? undefined),
+        description: invoice ? invoice.description : t('payment:meta.description', {}, named ?? undefined),
         path: `/invoice/${invoiceId}`,
-        data: { invoice },
+        data: { invoice, ...(named && { locale: named }) },
         status: invoice ? 200 : 404,
       });
     });

@@ -69,6 +69,37 @@ describe('the guest page rendered on the server', () => {
       expect(missing.body).toContain('This link is no longer active');
     }
   });
+
+  it('renders the page in the language its path names (/lv/payment/…), whatever the browser and the cookie say', async () => {
+    const page = await t.call({
+      method: 'GET',
+      url: `/lv/payment/${cardId}`,
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9', cookie: 'locale=es' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="lv"');
+    expect(dataOf(page.body)).toMatchObject({ card: { id: cardId }, locale: 'lv' });
+    expect(page.body).toContain('Maksāt <span data-testid="summary-total">5,00 €</span>');
+    const unknownLanguage = await t.call({ method: 'GET', url: `/de/payment/${cardId}`, headers: { accept: 'text/html' } });
+    expect(unknownLanguage.body).not.toContain('Maksāt');
+  });
+
+  it('answers an address it cannot read with a page saying so, in the reader\'s language, not with the API\'s JSON', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/payment/%E0%A4%A',
+      headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'es' },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('<h1>Este enlace ya no está activo o se ha eliminado...</h1>');
+    expect(page.body).toContain('<a href="/">');
+    expect(page.body).not.toContain('Malformed request');
+    const call = await t.app.inject({ method: 'GET', url: '/api/public/cards/%E0%A4%A', headers: { accept: 'text/html' } });
+    expect(call.statusCode).toBe(400);
+    expect(call.json()).toMatchObject({ code: 'bad_request' });
+  });
 });
 
 describe('the form page and the public card, cached for every guest', () => {

@@ -16,6 +16,13 @@ describe('parsePublicRoute', () => {
     expect(parsePublicRoute('/actions/a1')).toEqual({ page: 'action', actionId: 'a1' });
   });
 
+  it('reads the same links under a language prefix, which only sets the language', () => {
+    expect(parsePublicRoute('/lv/payment/6f1c')).toEqual({ page: 'payment' });
+    expect(parsePublicRoute('/fr/invoice/i1/success')).toEqual({ page: 'invoice', invoiceId: 'i1', outcome: 'success' });
+    expect(parsePublicRoute('/es/actions/a1')).toEqual({ page: 'action', actionId: 'a1' });
+    expect(parsePublicRoute('/de/actions/a1')).toEqual({ page: 'unknown' });
+  });
+
   it('knows nothing else', () => {
     expect(parsePublicRoute('/invoice')).toEqual({ page: 'unknown' });
     expect(parsePublicRoute('/invoice/i1/paid')).toEqual({ page: 'unknown' });

@@ -3,6 +3,8 @@
  * an e-mail or a message. The server answers each of these paths with public.html; only the payment pages exist so
  * far, the others say that the link is not active yet.
  */
+import { withoutLocalePrefix } from '../../lib/is-locale.ts';
+
 export type PublicRoute =
   | { page: 'payment' }
   | { page: 'invoice'; invoiceId: string; outcome: 'success' | 'canceled' | null }
@@ -18,7 +20,7 @@ const ROOTS = ['payment', 'invoice', 'teams', 'actions'];
  */
 export function parsePublicRoute(pathname: string, hash = ''): PublicRoute {
   const segments = (path: string) => path.split('?')[0]!.replace(/\/+$/, '').split('/').slice(1);
-  let parts = segments(pathname);
+  let parts = segments(withoutLocalePrefix(pathname));
   if (!ROOTS.includes(parts[0] ?? '') && hash.startsWith('#/')) parts = segments(hash.slice(1));
   const [root, id, next, ...rest] = parts.map((part) => decodeURIComponent(part));
   if (root === 'payment') return { page: 'payment' };

@@ -19,6 +19,11 @@ describe('payment routes', () => {
     expect(parseTipRoute('/payment/walletto-result', '')).toEqual({ page: 'result', paymentId: null });
   });
 
+  it('reads a path under a language prefix as the same route', () => {
+    expect(parseTipRoute('/lv/payment/c1', '')).toEqual({ page: 'form', cardId: 'c1' });
+    expect(parseTipRoute('/es/payment/c1/success', '?payment=p1')).toEqual({ page: 'success', cardId: 'c1', paymentId: 'p1' });
+  });
+
   it('answers unknown for anything else', () => {
     expect(parseTipRoute('/public.html', '')).toEqual({ page: 'unknown' });
     expect(parseTipRoute(`/payment/${card}/refund`, '')).toEqual({ page: 'unknown' });

@@ -1,3 +1,5 @@
+import { withoutLocalePrefix } from '../../lib/is-locale.ts';
+
 /** Where the guest is: the server answers each of these paths with public.html (apps/api payments.routes.ts). */
 export type TipRoute =
   | { page: 'form'; cardId: string }
@@ -16,7 +18,7 @@ const RESULT_SEGMENT = 'walletto-result';
  * under `vite dev`, where public.html is served as it is, the same path may follow a hash (`/public.html#/payment/…`).
  */
 export function parseTipRoute(pathname: string, search: string, hash = ''): TipRoute {
-  let path = pathname;
+  let path = withoutLocalePrefix(pathname);
   let query = search;
   if (!/^\/payment\//.test(path) && hash.startsWith('#/payment/')) {
     const [hashPath = '', hashQuery = ''] = hash.slice(1).split('?');
