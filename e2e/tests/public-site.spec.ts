@@ -233,12 +233,12 @@ test('the icon is there for browsers and bots that ask for /favicon.ico, as for 
   request,
 }) => {
   for (const [path, type] of [
-    ['/favicon.ico', 'image/vnd.microsoft.icon'],
-    ['/favicon.svg', 'image/svg+xml'],
+    ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)/],
+    ['/favicon.svg', /^image\/svg\+xml/],
   ] as const) {
     const icon = await request.get(path);
     expect(icon.status()).toBe(200);
-    expect(icon.headers()['content-type']).toContain(type);
+    expect(icon.headers()['content-type']).toMatch(type);
     expect((await icon.body()).length).toBeGreaterThan(100);
   }
 });
