@@ -34,7 +34,7 @@ const confirm = (token: string, body: object = {}) => {
   });
 };
 
-/** A running monthly plan, and the links of its first receipt e-mail: the receipt, the year's statement, cancel. */
+/** A running monthly plan, and the links of its first receipt e-mail: receipt, the year's statement, cancel, pause, change. */
 async function startedPlan() {
   const staff = await signUpWithCard(t, { activity_type: 'DONATION', public_name: 'Bērnu fonds' });
   const email = `donor-${crypto.randomUUID()}@example.com`;
@@ -61,8 +61,8 @@ async function startedPlan() {
   await t.app.services.payments.getPublicPayment(payment.id);
   const [gift] = await t.app.db.select().from(donations).where(eq(donations.paymentId, payment.id));
   const planId = gift!.planId!;
-  const [receipt, statement, cancel] = linksIn((await mailTo(email))[0]!.body);
-  return { staff, email, planId, receipt: receipt!, statement: statement!, cancel: cancel! };
+  const [receipt, statement, cancel, pause, change] = linksIn((await mailTo(email))[0]!.body);
+  return { staff, email, planId, receipt: receipt!, statement: statement!, cancel: cancel!, pause: pause!, change: change! };
 }
 
 /** A running monthly plan and the links of the e-mail before its next charge: cancel, pause, change; and the receipt's. */
@@ -99,6 +99,17 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     expect((await describeLink(cancel)).body.data.state).toBe('used');
     expect(await chargeAt(planId, 1)).toHaveLength(1);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('the first e-mail, the receipt, already carries working pause and change links, as the form promises', async () => {
+    const { planId, email, pause, change } = await startedPlan();
+    expect((await mailTo(email))[0]!.body).toContain('Pausarla de uno a tres meses');
+    expect((await describeLink(pause)).body.data).toMatchObject({ kind: 'pause', state: 'ready' });
+    expect((await describeLink(change)).body.data).toMatchObject({ kind: 'change_amount', state: 'ready' });
+    expect((await confirm(change, { amount_cents: 1_500 })).status).toBe(200);
+    expect((await planOf(planId)).amountCents).toBe(1_500);
+    expect((await confirm(pause, { months: 1 })).status).toBe(200);
+    expect((await planOf(planId)).status).toBe('paused');
   });
 
   it('pause: skips the chosen months once, even when confirmed twice at once, then charges again', async () => {

@@ -107,6 +107,8 @@ function planMail(deps: PlanMailDeps) {
       const receipt = await link(tx, plan, 'receipt', now, { paymentId: payment.id });
       const statement = await link(tx, plan, 'statement', now, { year: now.getUTCFullYear() });
       const cancel = await link(tx, plan, 'cancel', now);
+      const pause = await link(tx, plan, 'pause', now);
+      const change = await link(tx, plan, 'change_amount', now);
       await send(tx, plan, 'receipt', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
@@ -116,6 +118,9 @@ function planMail(deps: PlanMailDeps) {
         receipt: receipt.url,
         statement: statement.url,
         cancel: cancel.url,
+        pause: pause.url,
+        change: change.url,
+        expires: formatDate(cancel.expiresAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
       });
     },
     async lapsed(tx: Executor, plan: repo.PlanRow) {
