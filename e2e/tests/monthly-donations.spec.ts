@@ -78,6 +78,8 @@ for (const journey of JOURNEYS) {
     // The provider's page is in the donor's language too.
     await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
     await page.getByLabel(journey.cardNumber).fill('4242 4242 4242 4242');
+    await page.locator('#expiry').fill('12 / 34');
+    await page.locator('#cvc').fill('123');
     await page.getByRole('button', { name: journey.pay }).click();
     await expect(page.getByTestId('success-amount')).toHaveText(journey.success);
 
