@@ -7780,6 +7780,8 @@ export interface operations {
                 currency: 'EUR';
                 /** @enum {string} */
                 status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+                /** @enum {string|null} */
+                plan: 'active' | 'paused' | 'ended' | null;
                 created_at: string;
               }[];
               tickets: {
@@ -11577,6 +11579,8 @@ export interface operations {
               currency: 'EUR';
               /** @enum {string} */
               status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+              /** @enum {string|null} */
+              plan: 'active' | 'paused' | 'ended' | null;
               created_at: string;
             }[];
           };

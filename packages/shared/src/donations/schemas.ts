@@ -40,6 +40,8 @@ export const donationSchema = z.object({
   amount_cents: z.number().int(),
   currency: z.literal('EUR'),
   status: z.enum(DONATION_STATUSES),
+  /** A monthly gift's plan as it stands now: still running, paused, or ended (canceled or lapsed); null for one-off. */
+  plan: z.enum(['active', 'paused', 'ended']).nullable(),
   created_at: z.string(),
 });
 export type Donation = z.infer<typeof donationSchema>;

@@ -83,7 +83,10 @@ async function chargeAt(planId: string, period: number) {
 
 describe('the signed links in a monthly donor’s e-mails', () => {
   it('cancel: says what it will do, takes one of two confirmations at once, and no month is charged after', async () => {
-    const { planId, cancel } = await planWithReminder();
+    const { planId, cancel, staff } = await planWithReminder();
+    // Through the service: the clock has moved a month past the sign-in's token.
+    const listed = () => t.app.services.donations.list(staff.userId, staff.clientId);
+    expect(await listed()).toMatchObject([{ kind: 'monthly', plan: 'active' }]);
     const shown = await describeLink(cancel);
     expect(shown.status).toBe(200);
     expect(shown.body.data).toMatchObject({
@@ -96,6 +99,8 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('action_link_used');
     expect((await planOf(planId)).status).toBe('canceled');
+    // The charity's list no longer shows the gift as a running monthly one.
+    expect(await listed()).toMatchObject([{ kind: 'monthly', plan: 'ended' }]);
     expect((await describeLink(cancel)).body.data.state).toBe('used');
     expect(await chargeAt(planId, 1)).toHaveLength(1);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);

@@ -18,10 +18,12 @@ export async function setDonationStatus(tx: Executor, paymentId: string, status:
 }
 
 /** The recipient's donations that reached them (paid, or paid then refunded), newest first. */
+/** Each donation with the state of its monthly plan now (null for a one-off gift). */
 export function listReceivedDonations(db: Executor, userId: string, limit: number) {
   return db
-    .select()
+    .select({ donation: donations, planStatus: donationPlans.status })
     .from(donations)
+    .leftJoin(donationPlans, eq(donationPlans.id, donations.planId))
     .where(and(eq(donations.userId, userId), inArray(donations.status, ['succeeded', 'refunded'])))
     .orderBy(desc(donations.createdAt))
     .limit(limit);

@@ -80,6 +80,7 @@ describe('a one-off donation', () => {
         donor_code: '010190-12345',
         amount_cents: 1_000,
         status: 'succeeded',
+        plan: null,
       }),
       expect.objectContaining({ donor_name: 'SIA Labie Darbi', amount_cents: 2_000, status: 'succeeded' }),
     ]);

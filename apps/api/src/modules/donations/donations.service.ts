@@ -31,7 +31,13 @@ const CHANGE_LINK_LIFETIME_MS = 35 * DAY;
 const DOWNLOAD_LINK_LIFETIME_MS = 396 * DAY;
 const STATEMENT_HOUR_UTC = 9;
 
-function toDonation(row: repo.DonationRow): Donation {
+function toDonation({
+  donation: row,
+  planStatus,
+}: {
+  donation: repo.DonationRow;
+  planStatus: repo.PlanRow['status'] | null;
+}): Donation {
   return {
     id: row.paymentId,
     kind: row.kind,
@@ -41,6 +47,7 @@ function toDonation(row: repo.DonationRow): Donation {
     amount_cents: row.amountCents,
     currency: 'EUR',
     status: row.status,
+    plan: planStatus === null ? null : planStatus === 'active' || planStatus === 'paused' ? planStatus : 'ended',
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -18,6 +18,7 @@ const donation: Donation = {
   amount_cents: 2_500,
   currency: 'EUR',
   status: 'succeeded',
+  plan: 'active',
   created_at: '2026-03-02T09:30:00Z',
 };
 
@@ -38,7 +39,10 @@ describe('the donations page', () => {
   it('shows each donor with the amount and kind, in the reader’s language', async () => {
     fakeApi({
       ...signedInRoutes(),
-      [DONATIONS]: [donation, { ...donation, id: '4f0d2e5a-7b8c-4d9e-8f1a-2b3c4d5e6f70', status: 'refunded', kind: 'one_off' }],
+      [DONATIONS]: [
+        donation,
+        { ...donation, id: '4f0d2e5a-7b8c-4d9e-8f1a-2b3c4d5e6f70', status: 'refunded', kind: 'one_off', plan: null },
+      ],
     });
     await renderPage(<DonationsPage />, { path: '/donations', locale: 'fr' });
     const rows = await screen.findAllByTestId('donation-row');
@@ -48,6 +52,22 @@ describe('the donations page', () => {
     expect(rows[0]).toHaveTextContent('D-4821');
     expect(rows[0]).toHaveTextContent('25,00 €');
     expect(rows[1]).toHaveTextContent('Remboursé');
+  });
+
+  it('says when a monthly gift has ended or is paused, so an ended plan no longer reads as running', async () => {
+    fakeApi({
+      ...signedInRoutes(),
+      [DONATIONS]: [
+        donation,
+        { ...donation, id: '5a1e3f6b-8c9d-4e0f-9a2b-3c4d5e6f7081', plan: 'ended' },
+        { ...donation, id: '6b2f4a7c-9d0e-4f1a-8b3c-4d5e6f708192', plan: 'paused' },
+      ],
+    });
+    await renderPage(<DonationsPage />, { path: '/donations', locale: 'lv' });
+    const rows = await screen.findAllByTestId('donation-row');
+    expect(within(rows[0]!).queryByTestId('donation-plan')).toBeNull();
+    expect(within(rows[1]!).getByTestId('donation-plan')).toHaveTextContent('Beidzies');
+    expect(within(rows[2]!).getByTestId('donation-plan')).toHaveTextContent('Apturēts');
   });
 
   it('offers to try again after a failed load, and shows the list once it comes', async () => {

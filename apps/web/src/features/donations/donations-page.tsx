@@ -25,6 +25,14 @@ function DonationRow({ donation }: { donation: Donation }) {
             <span className="inline-flex rounded-full bg-primary-50 px-2.5 py-0.5 font-semibold text-primary-800 ring-1 ring-primary-100">
               {t(`kind.${donation.kind}`)}
             </span>
+            {donation.plan === 'paused' || donation.plan === 'ended' ? (
+              <span
+                className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-600 ring-1 ring-slate-200"
+                data-testid="donation-plan"
+              >
+                {t(`plan.${donation.plan}`)}
+              </span>
+            ) : null}
             {refunded ? (
               <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-slate-600 ring-1 ring-slate-200">
                 {t('row.refunded')}
