@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createStaffWithCard, newPhone, readCode } from './helpers.ts';
+import { createStaffWithCard, newPhone, readCode, signInUserApp } from './helpers.ts';
 
 /**
  * The sign-in dead ends of issue 16: a taken phone leads to log-in and an unknown one to sign-up, with the number
@@ -77,4 +77,23 @@ test("a new user's overview leads with the QR card to print or share", async ({ 
   expect(cardBox!.y).toBeLessThan(balanceBox!.y);
   await first.getByRole('button', { name: 'Print or share' }).click();
   await expect(page.getByRole('dialog', { name: 'Your QR card' })).toBeVisible();
+});
+
+test('a session that ended shows the log-in form with a plain sentence, and remembers the page to go back to', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const staff = await createStaffWithCard(request);
+  // The session ends elsewhere: its refresh token is signed out, and the access token the browser holds is stale.
+  await request.post('/api/logout', { data: { refreshToken: staff.refreshToken } });
+  await signInUserApp(page.context(), baseURL!, { ...staff, jwt: 'stale.access.token' });
+
+  await page.goto('/#/transactions?type=PAYIN');
+  await expect(page.getByRole('heading', { name: 'Log in to Tipcard' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  await expect(page.getByText('Authorization Error!')).toHaveCount(0);
+  // Logging in takes this path once (use-auth-actions.ts), as after a team invite.
+  expect(await page.evaluate(() => sessionStorage.getItem('tipcard.return_path'))).toBe('/transactions?type=PAYIN');
 });

@@ -9,7 +9,8 @@ import { setSignedOutHandler } from './lib/api-client.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
 import { installErrorReporting } from './lib/error-reporting.ts';
 import { currentLocale, i18n, loadLocale } from './lib/i18n.ts';
-import { localeOfHash, localizePath, preferredLocale } from './lib/locale.ts';
+import { localeOfHash, localizePath, preferredLocale, stripLocale } from './lib/locale.ts';
+import { rememberReturnPath } from './lib/return-path.ts';
 import { pathFormOf } from './lib/path-form.ts';
 
 installErrorReporting();
@@ -31,9 +32,12 @@ document.documentElement.lang = initialLocale;
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
+// A session that ended under the user (the refresh was refused): the log-in form, and back to this page after it.
 setSignedOutHandler(() => {
   queryClient.clear();
-  void router.navigate(localizePath('/', currentLocale()), { replace: true, flushSync: true });
+  const { pathname, search } = router.state.location;
+  rememberReturnPath(`${stripLocale(pathname)}${search}`);
+  void router.navigate(localizePath('/login', currentLocale()), { replace: true, flushSync: true });
 });
 
 // The first render waits for the language's catalogs (English is bundled); if they fail to load, English shows.

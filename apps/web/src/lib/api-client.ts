@@ -44,7 +44,7 @@ export interface TokenStore {
 }
 
 export interface ErrorHandlers {
-  /** The refresh failed: cookies are already cleared; show 'Authorization Error!' and go to index. */
+  /** The refresh failed: cookies are already cleared; say the session ended and go to the log-in form. */
   authFailure(): void;
   /** 451: open the verification modal. */
   verificationRequired(): void;

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ACCESS_TOKEN_COOKIE } from '@tipcard/shared/constants';
+import { setCookie } from '../lib/cookies.ts';
+import { i18n, loadLocale } from '../lib/i18n.ts';
+import { takeReturnPath } from '../lib/return-path.ts';
+import { fakeApi } from '../test/fake-api.ts';
+import { signedInRoutes } from '../test/fixtures.ts';
+import { createQueryClient, Providers } from './providers.tsx';
+import { RequireSession } from './require-session.tsx';
+
+function openSignedInPage(path: string) {
+  const page = <h1>Transactions</h1>;
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RequireSession />,
+        children: [
+          { path: '/transactions', element: page },
+          { path: '/lv/transactions', element: page },
+        ],
+      },
+      { path: '/login', element: <h1>Log in</h1> },
+      { path: '/lv/login', element: <h1>Pieteikties</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('a signed-in page', () => {
+  beforeEach(() => void takeReturnPath());
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('sends a visitor without a session to the log-in form, and remembers the page to come back to', async () => {
+    const router = openSignedInPage('/transactions?type=PAYIN');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(takeReturnPath()).toBe('/transactions?type=PAYIN');
+  });
+
+  it('keeps the language of the address on the way to the log-in form', async () => {
+    await loadLocale('lv');
+    await i18n.changeLanguage('lv');
+    openSignedInPage('/lv/transactions');
+    expect(await screen.findByRole('heading', { name: 'Pieteikties' })).toBeInTheDocument();
+    expect(takeReturnPath()).toBe('/transactions');
+  });
+
+  it('shows the page to a signed-in user with a card, and remembers nothing', async () => {
+    fakeApi(signedInRoutes());
+    setCookie(ACCESS_TOKEN_COOKIE, 'test-access-token', { days: 1 });
+    openSignedInPage('/transactions');
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(takeReturnPath()).toBeNull();
+  });
+});
