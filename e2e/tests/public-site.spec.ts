@@ -242,3 +242,22 @@ test('the icon is there for browsers and bots that ask for /favicon.ico, as for 
     expect((await icon.body()).length).toBeGreaterThan(100);
   }
 });
+
+test('on a slow connection a signed-in page shows its frame at once, not a blank page, until the app takes over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The app's entry script arrives late, as on a weak connection.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#/transactions', { waitUntil: 'commit' });
+  await expect(page.locator('#boot')).toBeVisible();
+  await expect(page.locator('#boot .boot-block').first()).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Log in to Tipcard' })).toBeVisible();
+  await expect(page.locator('#boot')).toBeHidden();
+});
