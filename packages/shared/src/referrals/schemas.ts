@@ -35,3 +35,7 @@ export const referralFriendSchema = z.object({
   window_ends_at: z.string(),
 });
 export type ReferralFriend = z.infer<typeof referralFriendSchema>;
+
+/** GET /api/public/referrals/{code}: who invites the visitor of a `/registration?ref=CODE` link, by their public name. */
+export const referralInviterSchema = z.object({ inviter_name: z.string() });
+export type ReferralInviter = z.infer<typeof referralInviterSchema>;

@@ -106,6 +106,18 @@ describe('referral programme', () => {
     );
   });
 
+  it('names the inviter of a referral link by their public name, in any case, and nobody for an unknown code', async () => {
+    const user = await referrer();
+    const lookup = (code: string) => t.call({ method: 'GET', url: `/api/public/referrals/${encodeURIComponent(code)}` });
+    expect(await lookup(user.code)).toMatchObject({ status: 200, body: { data: { inviter_name: 'Anna' } } });
+    expect((await lookup(user.code.toLowerCase())).body.data).toEqual({ inviter_name: 'Anna' });
+    expect(await lookup('NOSUCHCODE')).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect((await lookup('x'.repeat(33))).status).toBe(404);
+    const cardless = await inviteFriend(user.code, null);
+    const cardlessCode = (await t.app.services.me.get(cardless.userId)).referral_code;
+    expect((await lookup(cardlessCode)).status).toBe(404);
+  });
+
   it('pays one REFERRAL_PAYIN of 10 EUR as soon as the cap is reached with tips from 3 payers', async () => {
     const user = await referrer();
     const friend = await inviteFriend(user.code);

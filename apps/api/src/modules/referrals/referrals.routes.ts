@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { referralFriendSchema, referralSummarySchema } from '@tipcard/shared/referrals/schemas';
+import { referralFriendSchema, referralInviterSchema, referralSummarySchema } from '@tipcard/shared/referrals/schemas';
 import { data } from '../../lib/envelope.ts';
 import type { ReferralsService } from './referrals.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
+const codeParams = z.object({ code: z.string().min(1).max(32) });
+const MINUTE = 60_000;
 
 /** The referral programme of the signed-in user (issue 12; DESIGN "Calls the spec does not show"). */
 export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService }> = async (app, { referrals }) => {
@@ -37,5 +39,20 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsServic
       },
     },
     async (request) => ({ data: await referrals.list(request.userId, request.params.clientId) }),
+  );
+
+  app.get(
+    '/public/referrals/:code',
+    {
+      // Codes are 8 characters from 32: a guessing visitor meets this limit long before a code.
+      onRequest: app.rateLimit({ max: 30, timeWindow: MINUTE }),
+      schema: {
+        tags: ['referrals'],
+        summary: "Who invites the visitor of a referral link: the referrer's public name (404 for an unknown code)",
+        params: codeParams,
+        response: { 200: data(referralInviterSchema) },
+      },
+    },
+    async (request) => ({ data: await referrals.inviter(request.params.code) }),
   );
 };

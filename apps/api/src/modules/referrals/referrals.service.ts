@@ -3,14 +3,16 @@ import {
   REFERRAL_MIN_PAYERS,
   REFERRAL_WINDOW_DAYS,
   type ReferralFriend,
+  type ReferralInviter,
   type ReferralSummary,
 } from '@tipcard/shared/referrals/schemas';
 import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findPrivateCardOfUser } from '../cards/cards.service.ts';
 import { lockBalances, postEntry, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { feesOfRecipient } from '../payments/payments.service.ts';
 import { recordReferralPayin } from '../transactions/transactions.service.ts';
-import { findDeletedAmong, findUserById, requireOwnClient } from '../users/users.service.ts';
+import { findDeletedAmong, findUserById, findUserByReferralCode, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './referrals.repository.ts';
 
 const DAY = 86_400_000;
@@ -117,6 +119,18 @@ export function createReferralsService({ db, publicUrl }: { db: Database; public
         min_payers: REFERRAL_MIN_PAYERS,
         currency: 'EUR',
       };
+    },
+
+    /**
+     * Who invites the visitor of a referral link, by the public name of their card, for the sign-up page to say so.
+     * An unknown code, a deleted account or one without a card names nobody (404): the page then says nothing.
+     */
+    async inviter(code: string): Promise<ReferralInviter> {
+      const user = await findUserByReferralCode(db, code);
+      if (!user || user.deletedAt) throw new AppError('not_found');
+      const card = await findPrivateCardOfUser(db, user.id);
+      if (!card) throw new AppError('not_found');
+      return { inviter_name: card.public_name };
     },
 
     /** The invited friends, newest first: public name (or masked phone), joined date, status and earned so far. */

@@ -13,6 +13,8 @@ function newReferralCode(): string {
 }
 
 export const findUserByPhone = repo.findUserByPhone;
+/** The user whose referral code this is, whatever case it was typed in. */
+export const findUserByReferralCode = (db: Executor, code: string) => repo.findUserByReferralCode(db, code.toUpperCase());
 export const findUserById = repo.findUserById;
 export const listClients = repo.listClients;
 export const lockUser = repo.lockUser;
@@ -28,7 +30,7 @@ export async function createUserWithPrivateClient(
   tx: Executor,
   input: { phone: string; promoSource: string | null; referralCode: string | null },
 ) {
-  const referrer = input.referralCode ? await repo.findUserByReferralCode(tx, input.referralCode.toUpperCase()) : undefined;
+  const referrer = input.referralCode ? await findUserByReferralCode(tx, input.referralCode) : undefined;
   const user = await repo.insertUser(tx, {
     phone: input.phone,
     promoSource: input.promoSource,
