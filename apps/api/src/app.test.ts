@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 import { createTestDatabase } from './test/test-database.ts';
 import { createTestApp, runJob, type TestApp } from './test/test-app.ts';
 
@@ -94,17 +95,7 @@ describe('the web app', () => {
 describe('production mode', () => {
   it('has no dev outbox, sends HSTS on https, and never shows internals in a 500', async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'https://tipcard.example',
-      JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'token',
-      TWILIO_FROM: '+15005550006',
-      SANDBOX_PAYMENTS: '1',
-    });
+    const config = loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://tipcard.example' });
     const app = await buildApp(config, { database });
     app.get('/api/boom', async () => {
       throw new Error('connection string postgres://secret@db');
@@ -134,16 +125,7 @@ describe('logs', () => {
     const lines: string[] = [];
     const texts: { to: string; body: string }[] = [];
     const database = await createTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'trace',
-      JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'token',
-      TWILIO_FROM: '+15005550006',
-      SANDBOX_PAYMENTS: '1',
-    });
+    const config = loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'trace' });
     const app = await buildApp(config, {
       database,
       logStream: { write: (line) => void lines.push(line) },
@@ -196,6 +178,16 @@ describe('configuration', () => {
 
   it('requires JWT_SECRET and a real SMS provider in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: '1' })).toThrow(/JWT_SECRET[\s\S]*SMS_PROVIDER/);
+  });
+
+  it("requires the operator's name, registration, address and support e-mail in production, and takes them", () => {
+    for (const name of ['COMPANY_NAME', 'COMPANY_REGISTRATION_NUMBER', 'COMPANY_ADDRESS', 'SUPPORT_EMAIL'] as const) {
+      expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: '' })).toThrow(new RegExp(`${name}: is required in production`));
+    }
+    expect(loadConfig(PRODUCTION_ENV).site).toMatchObject({
+      companyName: 'Tipcard SIA',
+      supportEmail: 'support@tipcard.example',
+    });
   });
 
   it("keeps the embedded data in the repository's ./data, and reads a relative DATA_DIR from where npm was started", () => {

@@ -165,6 +165,11 @@ const envSchema = z
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
     };
     if (production) need('JWT_SECRET', 'in production');
+    // A payment service names who runs it (the site's "Operator", the terms, the privacy policy) and how to reach them.
+    if (production) {
+      for (const name of ['COMPANY_NAME', 'COMPANY_REGISTRATION_NUMBER', 'COMPANY_ADDRESS', 'SUPPORT_EMAIL'] as const)
+        need(name, 'in production: the site names its operator and support contact');
+    }
     if (production && env.SMS_PROVIDER === 'outbox') {
       ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be twilio in production' });
     }

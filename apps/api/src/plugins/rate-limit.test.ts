@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
+import { PRODUCTION_ENV } from '../test/production-env.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../test/test-app.ts';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -16,18 +17,8 @@ describe('RATE_LIMITS', () => {
   it('is on by default, may be turned off outside production, and is refused off in production', () => {
     expect(loadConfig({}, { jwtSecret: 'x'.repeat(40) }).rateLimitsEnabled).toBe(true);
     expect(loadConfig({ RATE_LIMITS: 'off' }, { jwtSecret: 'x'.repeat(40) }).rateLimitsEnabled).toBe(false);
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'y'.repeat(40),
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: 'a',
-      TWILIO_AUTH_TOKEN: 'b',
-      TWILIO_FROM: '+3712',
-    };
-    expect(problemsOf({ ...production, SANDBOX_PAYMENTS: '1' })).toBe('');
-    expect(problemsOf({ ...production, SANDBOX_PAYMENTS: '1', RATE_LIMITS: 'off' })).toContain(
-      'RATE_LIMITS: cannot be off in production',
-    );
+    expect(problemsOf(PRODUCTION_ENV)).toBe('');
+    expect(problemsOf({ ...PRODUCTION_ENV, RATE_LIMITS: 'off' })).toContain('RATE_LIMITS: cannot be off in production');
     expect(problemsOf({ RATE_LIMITS: 'no' })).toContain('RATE_LIMITS');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseTrustProxy } from '../config.ts';
+import { PRODUCTION_ENV } from '../test/production-env.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /** Six contact messages, each claiming another client address; the form allows five per address. */
@@ -24,17 +25,7 @@ async function contactFromRotatingAddresses(env: Record<string, string>) {
 
 describe('TRUST_PROXY', () => {
   it('is off by default, in production too: X-Forwarded-For cannot step around a per-IP limit', async () => {
-    expect(
-      loadConfig({
-        NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(32),
-        SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: 'a',
-        TWILIO_AUTH_TOKEN: 'b',
-        TWILIO_FROM: '+15005550006',
-        SANDBOX_PAYMENTS: '1',
-      }).trustProxy,
-    ).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).trustProxy).toBe(false);
     expect(await contactFromRotatingAddresses({})).toEqual([202, 202, 202, 202, 202, 429]);
   }, 120_000);
 

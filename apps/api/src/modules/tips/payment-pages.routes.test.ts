@@ -84,7 +84,7 @@ describe('the guest page rendered on the server', () => {
     expect(unknownLanguage.body).not.toContain('Maksāt');
   });
 
-  it('answers an address it cannot read with a page saying so, in the reader\'s language, not with the API\'s JSON', async () => {
+  it("answers an address it cannot read with a page saying so, in the reader's language, not with the API's JSON", async () => {
     const page = await t.app.inject({
       method: 'GET',
       url: '/payment/%E0%A4%A',
