@@ -194,6 +194,29 @@ describe('api client', () => {
     expect(h.fatal).toHaveBeenCalledTimes(1);
   });
 
+  it('lets a call cancelled while its answer is read (a filter changed) end quietly, never as the error page', async () => {
+    const controller = new AbortController();
+    // The headers came; the body is still on its way when the query is cancelled, as a stream aborts.
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+      const body = new ReadableStream({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('{"data":'));
+          init.signal?.addEventListener('abort', () =>
+            stream.error(new DOMException('The user aborted a request.', 'AbortError')),
+          );
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const h = handlers();
+    const client = createApiClient({ baseUrl: '/api', fetch, tokens: memoryTokens({ access: 'A', refresh: 'R' }), handlers: h });
+    const answer = client.get('/me', ANY, { signal: controller.signal });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+    expect(h.fatal).not.toHaveBeenCalled();
+  });
+
   it('leaves every error to the caller with errorHandling none, and never refreshes for auth: false calls', async () => {
     const fetch = fakeFetch(() => json(403, errorBody('Wrong confirmation code', 'wrong_code')));
     const h = handlers();

@@ -200,6 +200,8 @@ export function createApiClient(options: ApiClientOptions) {
     const response = await fetchAnswer(path, opts);
     if (schema === null) return undefined as Answer<S>;
     const json: unknown = await response.json().catch((error: unknown) => {
+      // Cancelled while the answer was read (a query whose filters changed): no answer is wanted, nothing went wrong.
+      if (isAbort(error)) throw error;
       throw failed(opts, error);
     });
     const parsed = schema.safeParse((json as { data?: unknown } | null)?.data);
@@ -231,8 +233,10 @@ function parseTokens(data: unknown): Tokens {
   return { jwt: value.jwt, refresh_token: value.refresh_token };
 }
 
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
 function rethrowAbort(error: unknown): null {
-  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  if (isAbort(error)) throw error;
   return null;
 }
 
