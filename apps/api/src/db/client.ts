@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -22,6 +22,45 @@ export interface DatabaseHandle {
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The newest migration this code ships: the last entry of drizzle-kit's journal (`when` is its creation time). */
+export function newestShippedMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.at(-1)!;
+}
+
+/** The database holds a migration this code does not ship: a newer version migrated it, and this one must not run. */
+export class DatabaseNewerThanCodeError extends Error {
+  constructor(appliedAt: number, shipped: { tag: string; when: number }) {
+    super(
+      `The database was migrated by a newer version of Tipcard: its newest migration dates from ` +
+        `${new Date(appliedAt).toISOString()}, this code's newest is ${shipped.tag} from ${new Date(shipped.when).toISOString()}. ` +
+        'Deploy that version or a newer one; this one could misread tables it does not know.',
+    );
+    this.name = 'DatabaseNewerThanCodeError';
+  }
+}
+
+type RowsQuery = (text: string) => Promise<{ rows: unknown[] }>;
+
+/**
+ * drizzle's migrator applies what is newer than the database's last migration and silently skips the rest, so an
+ * older build started against a newer database would run. The time of the newest applied migration says whether it is.
+ */
+async function refuseNewerDatabase(query: RowsQuery): Promise<void> {
+  const [table] = (await query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`)).rows as {
+    present: boolean;
+  }[];
+  if (!table?.present) return;
+  const [row] = (await query('SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations')).rows as {
+    newest: string | number | null;
+  }[];
+  const applied = row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
+  const shipped = newestShippedMigration();
+  if (applied !== null && applied > shipped.when) throw new DatabaseNewerThanCodeError(applied, shipped);
+}
 /** Any constant works; it only has to be the same for every instance migrating one database. */
 const MIGRATION_LOCK_KEY = 7_140_221;
 
@@ -56,6 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await refuseNewerDatabase((text) => client.query(text));
           await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
@@ -74,7 +114,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await refuseNewerDatabase((text) => client.query(text));
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     close: () => client.close(),
   };
 }
