@@ -2,12 +2,13 @@ import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { formatMoney } from '@tipcard/shared/money/format';
+import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
 
 /**
- * The guest page's own i18next instance with only what it shows: its namespace, the amount rule and the language
- * names (lib/i18n.ts bundles the catalogs of every app page, several times the weight of this whole page). JSON
+ * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language
+ * names and the errors a guest can meet (error-text.ts `GUEST_ERROR_KEYS`) (lib/i18n.ts bundles the catalogs of every app page, several times the weight of this whole page). JSON
  * named imports keep the unused parts of validation.json and common.json out of the bundle. The page reads it
  * through `useGuestT` rather than react-i18next, which would add about 10 KB gzipped to the first paint; only the
  * lazily loaded anti-bot widget brings react-i18next along.
@@ -38,6 +39,26 @@ const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../packag
   import: 'human_check',
 });
 
+// One glob per entry: the options of import.meta.glob must be literals.
+const errorTexts: Record<GuestErrorKey, Record<string, string>> = {
+  no_answer: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    import: 'no_answer',
+  }),
+  rate_limited: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    import: 'rate_limited',
+  }),
+  bot_check_failed: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    import: 'bot_check_failed',
+  }),
+  payment_changed: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    import: 'payment_changed',
+  }),
+};
+
 const resources: Resource = {};
 for (const locale of LOCALES) {
   const file = (name: string) => `${CATALOGS}/${locale}/${name}.json`;
@@ -49,6 +70,7 @@ for (const locale of LOCALES) {
       email: invalidEmail[file('validation')] ?? '',
     },
     common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
+    errors: Object.fromEntries(Object.entries(errorTexts).map(([key, texts]) => [key, texts[file('errors')] ?? ''])),
   };
 }
 
@@ -59,7 +81,7 @@ void guestI18n.init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: ['payment', 'validation', 'common'],
+  ns: ['payment', 'validation', 'common', 'errors'],
   defaultNS: 'payment',
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
+import { guestErrorKey, type GuestErrorKey } from '../../lib/error-text.ts';
 import { confirmAction, downloadActionPdf, fetchPublicAction, PublicApiError } from '../../lib/guest-api.ts';
 import { OutcomeView } from '../../components/guest/outcome-view.tsx';
 import { GuestShell } from '../../components/guest/guest-shell.tsx';
@@ -65,7 +66,7 @@ export function DonorActionPage({ actionId }: { actionId: string }) {
     content = <RefusedView title={t('action.invalid_title')} text={t('action.invalid_text')} testId="action-invalid" />;
   } else if (state.status === 'error') {
     content = (
-      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors.network')}>
+      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors:no_answer')}>
         <Button
           size="lg"
           block
@@ -173,7 +174,7 @@ function ActionForm({
   const [amountText, setAmountText] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<GuestErrorKey | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -197,7 +198,7 @@ function ActionForm({
     }
     inFlight.current = true;
     setBusy(true);
-    setFailed(false);
+    setFailure(null);
     try {
       if (downloads) {
         saveBlob(
@@ -221,7 +222,8 @@ function ActionForm({
       if (code === 'action_link_used') return setRefusal('used');
       if (code === 'action_link_expired') return setRefusal('expired');
       if (code === 'donation_plan_ended') return setRefusal('ended');
-      setFailed(true);
+      // Any other refusal is worded as the connection: the confirmation is worth trying again.
+      setFailure((error instanceof PublicApiError && guestErrorKey(error.status, error.code)) || 'no_answer');
     }
   };
 
@@ -292,9 +294,9 @@ function ActionForm({
           />
         ) : null}
         <div aria-live="assertive">
-          {failed ? (
+          {failure ? (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800 ring-1 ring-red-200">
-              {t('errors.network')}
+              {t(`errors:${failure}`)}
             </p>
           ) : null}
         </div>

@@ -82,7 +82,7 @@ export function InvoicePayerPage({ invoiceId, outcome }: { invoiceId: string; ou
     );
   } else if (state.status === 'error') {
     content = (
-      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors.network')}>
+      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors:no_answer')}>
         <Button size="lg" block onClick={reload} icon={<RotateCw className="size-4" aria-hidden="true" />}>
           {t('result.try_again')}
         </Button>
@@ -203,7 +203,7 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
       return;
     }
     if (siteKey && !humanToken) {
-      setFormError({ title: t('errors.bot_check') });
+      setFormError({ title: t('errors:bot_check_failed') });
       return;
     }
     inFlight.current = true;

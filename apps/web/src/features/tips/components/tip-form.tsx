@@ -54,11 +54,11 @@ function noticeText(notice: GuestFormNotice, t: (key: string) => string): { titl
     case 'timeout':
       return { title: t('result.timeout_title'), text: t('result.timeout_text') };
     case 'rate_limited':
-      return { title: t('errors.rate_limited') };
+      return { title: t('errors:rate_limited') };
     case 'bot_check':
-      return { title: t('errors.bot_check') };
+      return { title: t('errors:bot_check_failed') };
     case 'changed':
-      return { title: t('errors.changed') };
+      return { title: t('errors:payment_changed') };
     case 'error':
       return { title: t('errors.generic'), text: t('errors.generic_text') };
   }
@@ -176,7 +176,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       return;
     }
     if (siteKey && !humanToken) {
-      setFormError({ title: t('errors.bot_check') });
+      setFormError({ title: t('errors:bot_check_failed') });
       return;
     }
     const body: CreatePaymentBody = {
