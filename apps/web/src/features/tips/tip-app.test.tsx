@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { renderGuestPage } from '../../test/render-guest-page.tsx';
 import { TipApp, type TipShellData } from './tip-app.tsx';
-import { CHECKOUT_URL, GUEST_CARD_ID, GUEST_PAYMENT_ID, publicCard, publicPayment } from './test-data.ts';
+import { CHECKOUT_URL, GUEST_CARD_ID, GUEST_PAYMENT_ID, publicCard, publicPayment } from '../../components/guest/test-data.ts';
 
 const CARD = `GET /public/cards/${GUEST_CARD_ID}`;
 const PAY = `POST /public/cards/${GUEST_CARD_ID}/payments`;

@@ -1,6 +1,6 @@
 import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 
-/** A guest's view of a waiter's card and of a payment to it, for the guest pages' tests. */
+/** A guest's view of a waiter's card and of a payment to it, for the tests of the guest pages (tips, invoices). */
 export const GUEST_CARD_ID = '9b2f6b8e-2a55-4c4e-9a43-6a8f3a6c1d10';
 export const GUEST_PAYMENT_ID = '5a1c2e3f-4b5d-4e6f-8a7b-9c0d1e2f3a4b';
 export const CHECKOUT_URL = 'https://checkout.walletto.test/session/s1';
