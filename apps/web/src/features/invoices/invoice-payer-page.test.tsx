@@ -79,6 +79,7 @@ describe('the invoice payer page', () => {
     const { api, left } = await openInvoice({ [PAY]: publicPayment({ amount_cents: 24_000 }) });
     await userEvent.click(screen.getByRole('button', { name: 'Pay € 240.00' }));
     expect(await screen.findByText('Please accept the terms of use to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /I accept the terms of use/ })).toHaveFocus();
     expect(api.sent(PAY)).toHaveLength(0);
 
     await acceptTerms();
@@ -108,6 +109,14 @@ describe('the invoice payer page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay € 240.00' }));
     expect(await screen.findByTestId('invoice-paid')).toBeInTheDocument();
     answers = [];
+  });
+
+  it('rewords the terms error when the payer switches the language', async () => {
+    await openInvoice();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay € 240.00' }));
+    await screen.findByText('Please accept the terms of use to continue.');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+    expect(await screen.findByText('Veuillez accepter les conditions d’utilisation pour continuer.')).toBeInTheDocument();
   });
 
   it('offers to pay again after a canceled checkout', async () => {
