@@ -79,7 +79,8 @@ describe('the donor action page', () => {
     const { api } = openAction(action({ kind: 'pause' }), {
       [CONFIRM]: action({ kind: 'pause', state: 'used' }, { status: 'paused', next_charge_at: '2027-02-03T00:00:00Z' }),
     });
-    await userEvent.click(await screen.findByRole('radio', { name: '2 months' }));
+    expect(await screen.findByRole('radio', { name: '1 month' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: '2 months' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pause the donation' }));
     expect(await screen.findByTestId('action-done')).toHaveTextContent('Your next donation is on February 3, 2027.');
     expect(api.sent(CONFIRM)[0]!.body).toEqual({ months: 2 });
@@ -95,6 +96,8 @@ describe('the donor action page', () => {
     expect(amount).toHaveAccessibleDescription('Enter an amount from 1 to 500');
     expect(amount).toHaveFocus();
     expect(api.sent(CONFIRM)).toHaveLength(0);
+    await userEvent.type(amount, '0');
+    expect(amount).toHaveAccessibleDescription('From 1 to 500 EUR');
 
     await userEvent.clear(amount);
     await userEvent.type(amount, '15.50');
