@@ -7,11 +7,14 @@ import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
 
 /**
- * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language
- * names and the errors a guest can meet (error-text.ts `GUEST_ERROR_KEYS`) (lib/i18n.ts bundles the catalogs of every app page, several times the weight of this whole page). JSON
- * named imports keep the unused parts of validation.json and common.json out of the bundle. The page reads it
- * through `useGuestT` rather than react-i18next, which would add about 10 KB gzipped to the first paint; only the
- * lazily loaded anti-bot widget brings react-i18next along.
+ * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language names
+ * and the errors a guest can meet (error-text.ts `GUEST_ERROR_KEYS`); lib/i18n.ts bundles the catalogs of every app
+ * page, several times the weight of this whole page. The page reads it through `useGuestT` rather than react-i18next,
+ * which would add about 10 KB gzipped to the first paint; only the lazily loaded anti-bot widget brings it along.
+ *
+ * JSON named imports keep the unused entries of validation.json, common.json and errors.json out of the bundle, but
+ * only of a module of its own: the app's i18n imports the same files whole, and a module shared with it is bundled
+ * whole. The query `?guest=.json` makes these imports modules apart (it ends in `.json` so they are still read as JSON).
  */
 const CATALOGS = '../../../../packages/shared/src/i18n/locales';
 const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/payment.json', {
@@ -20,14 +23,17 @@ const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/
 });
 const amountRange = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'amount_range',
 });
 const notBlank = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'not_blank',
 });
 const invalidEmail = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'email',
 });
 const language = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
@@ -43,18 +49,22 @@ const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../packag
 const errorTexts: Record<GuestErrorKey, Record<string, string>> = {
   no_answer: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
     eager: true,
+    query: '?guest=.json',
     import: 'no_answer',
   }),
   rate_limited: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
     eager: true,
+    query: '?guest=.json',
     import: 'rate_limited',
   }),
   bot_check_failed: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
     eager: true,
+    query: '?guest=.json',
     import: 'bot_check_failed',
   }),
   payment_changed: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
     eager: true,
+    query: '?guest=.json',
     import: 'payment_changed',
   }),
 };
