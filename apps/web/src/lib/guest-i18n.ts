@@ -38,10 +38,12 @@ const invalidEmail = import.meta.glob<string>('../../../../packages/shared/src/i
 });
 const language = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'language',
 });
 const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'human_check',
 });
 
