@@ -96,7 +96,7 @@ const isInvoice = (data: unknown): data is PublicInvoice =>
 const isAction = (data: unknown): data is PublicAction => hasShape(data, ACTION) && hasShape(data.plan, ACTION_PLAN);
 const isSite = (data: unknown): data is { turnstile_site_key: string | null } => hasShape(data, SITE);
 
-/** The answer's `data` when it has the shape the page reads; otherwise the call failed (status 0 is kept for no answer). */
+/** The answer's `data` when it has the shape the page reads; otherwise the call failed with the answer's status. */
 async function call<T>(
   path: ApiPath<'get'> | ApiPath<'post'>,
   isAnswer: (data: unknown) => data is T,
