@@ -132,8 +132,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     ...(start?.errors.terms ? { terms: problem('form.terms_required') } : {}),
   }));
   // The inputs are controlled by the form's values (not registered): the server renders them checked and filled from
-  // the same values, so the plain form works before the script. Errors are the form's after each submission only, and
-  // a field's error goes as soon as the guest answers it.
+  // the same values, so the plain form works before the script. The form checks at each submission, as the server
+  // does, and a field's error goes as soon as the guest answers it.
   const {
     control,
     setValue,
@@ -194,7 +194,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   }, []);
 
   // The server's form is on screen and usable before this script starts (after the first paint): hydration keeps
-  // what the guest ticked or typed meanwhile on screen but starts the state from the server's values. The state
+  // what the guest ticked or typed meanwhile on screen but starts the form from the server's values. The form
   // takes the screen's, before any tap reaches a handler, so a ticked box is not answered "accept the terms".
   useLayoutEffect(() => {
     const entered = fieldsOnScreen(formRef.current!);
