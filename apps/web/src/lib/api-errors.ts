@@ -1,10 +1,11 @@
 import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@tipcard/shared/errors/error-codes';
+import { codeTextKey } from './error-text.ts';
 import { currentLocale, i18n } from './i18n.ts';
 
 /**
  * What an error answer means to the user, read from its `code` (packages/shared errors/error-codes.ts) and never from
- * its English text: this file is the only place that maps codes to texts.
+ * its English text: this file, with the keys error-text.ts names, is the only place that maps codes to texts.
  */
 
 /** An answer other than 2xx. `status` defaults to 500 when the request never got an answer (spec 8). */
@@ -38,10 +39,12 @@ function translated(error: ApiError, serverText: string): string {
   const code = error.code;
   // `count` picks the plural form of a counted text (resend_wait) and is ignored by the others.
   const vars = { count: error.retryAfter ?? 0 };
-  if (!isErrorCode(code) || !i18n.exists(`errors:codes.${code}`, vars)) return serverText;
+  if (!isErrorCode(code)) return serverText;
+  const key = `errors:${codeTextKey(code)}`;
+  if (!i18n.exists(key, vars)) return serverText;
   if (code === 'validation_failed' && currentLocale() === DEFAULT_LOCALE) return serverText;
   if (code === 'resend_wait' && error.retryAfter === null) return serverText;
-  return i18n.t(`errors:codes.${code}`, vars);
+  return i18n.t(key, vars);
 }
 
 /** The snackbar text for a 400/403/422/429 answer: errors[0] in the user's language, or 'Api Error!' (spec 8). */

@@ -2,15 +2,19 @@ import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { formatMoney } from '@tipcard/shared/money/format';
+import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
 
 /**
- * The guest page's own i18next instance with only what it shows: its namespace, the amount rule and the language
- * names (lib/i18n.ts bundles the catalogs of every app page, several times the weight of this whole page). JSON
- * named imports keep the unused parts of validation.json and common.json out of the bundle. The page reads it
- * through `useGuestT` rather than react-i18next, which would add about 10 KB gzipped to the first paint; only the
- * lazily loaded anti-bot widget brings react-i18next along.
+ * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language names
+ * and the errors a guest can meet (error-text.ts `GUEST_ERROR_KEYS`); lib/i18n.ts bundles the catalogs of every app
+ * page, several times the weight of this whole page. The page reads it through `useGuestT` rather than react-i18next,
+ * which would add about 10 KB gzipped to the first paint; only the lazily loaded anti-bot widget brings it along.
+ *
+ * JSON named imports keep the unused entries of validation.json, common.json and errors.json out of the bundle, but
+ * only of a module of its own: the app's i18n imports the same files whole, and a module shared with it is bundled
+ * whole. The query `?guest=.json` makes these imports modules apart (it ends in `.json` so they are still read as JSON).
  */
 const CATALOGS = '../../../../packages/shared/src/i18n/locales';
 const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/payment.json', {
@@ -19,24 +23,53 @@ const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/
 });
 const amountRange = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'amount_range',
 });
 const notBlank = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'not_blank',
 });
 const invalidEmail = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'email',
 });
 const language = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'language',
 });
 const humanCheck = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
   eager: true,
+  query: '?guest=.json',
   import: 'human_check',
 });
+
+// One glob per entry: the options of import.meta.glob must be literals.
+const errorTexts: Record<GuestErrorKey, Record<string, string>> = {
+  no_answer: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    query: '?guest=.json',
+    import: 'no_answer',
+  }),
+  rate_limited: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    query: '?guest=.json',
+    import: 'rate_limited',
+  }),
+  bot_check_failed: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    query: '?guest=.json',
+    import: 'bot_check_failed',
+  }),
+  payment_changed: import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/errors.json', {
+    eager: true,
+    query: '?guest=.json',
+    import: 'payment_changed',
+  }),
+};
 
 const resources: Resource = {};
 for (const locale of LOCALES) {
@@ -49,6 +82,7 @@ for (const locale of LOCALES) {
       email: invalidEmail[file('validation')] ?? '',
     },
     common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
+    errors: Object.fromEntries(Object.entries(errorTexts).map(([key, texts]) => [key, texts[file('errors')] ?? ''])),
   };
 }
 
@@ -59,7 +93,7 @@ void guestI18n.init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: ['payment', 'validation', 'common'],
+  ns: ['payment', 'validation', 'common', 'errors'],
   defaultNS: 'payment',
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -1,7 +1,6 @@
 /**
  * The pages of the public entry (public.html): path-form links that people without an account open from a QR code,
- * an e-mail or a message. The server answers each of these paths with public.html; only the payment pages exist so
- * far, the others say that the link is not active yet.
+ * an e-mail or a message. The server answers each of these paths with public.html.
  */
 import { withoutLocalePrefix } from '../../lib/is-locale.ts';
 

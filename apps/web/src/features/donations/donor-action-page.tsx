@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Download, RotateCw } from 'lucide-react';
 import type { PublicAction } from '@tipcard/shared/donations/schemas';
 import { PAUSE_MONTHS_MAX } from '@tipcard/shared/donations/schemas';
@@ -8,6 +9,7 @@ import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
+import { guestErrorKey, type GuestErrorKey } from '../../lib/error-text.ts';
 import { confirmAction, downloadActionPdf, fetchPublicAction, PublicApiError } from '../../lib/guest-api.ts';
 import { OutcomeView } from '../../components/guest/outcome-view.tsx';
 import { GuestShell } from '../../components/guest/guest-shell.tsx';
@@ -65,7 +67,7 @@ export function DonorActionPage({ actionId }: { actionId: string }) {
     content = <RefusedView title={t('action.invalid_title')} text={t('action.invalid_text')} testId="action-invalid" />;
   } else if (state.status === 'error') {
     content = (
-      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors.network')}>
+      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors:no_answer')}>
         <Button
           size="lg"
           block
@@ -159,6 +161,12 @@ function PlanSummary({ action }: { action: PublicAction }) {
   );
 }
 
+interface ActionFormValues {
+  /** The pause's months, as the radio's value. */
+  months: string;
+  amount: string;
+}
+
 function ActionForm({
   actionId,
   action,
@@ -169,35 +177,28 @@ function ActionForm({
   onDone(action: PublicAction): void;
 }) {
   const t = useGuestT();
-  const [months, setMonths] = useState(1);
-  const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
+  // The amount's error holds a catalog key, so a change of language rewords it; it goes as soon as the donor types.
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ActionFormValues>({ defaultValues: { months: '1', amount: '' }, reValidateMode: 'onSubmit' });
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<GuestErrorKey | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const amountRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const name = action.plan.recipient_name;
   const downloads = action.kind === 'receipt' || action.kind === 'statement';
 
   if (refusal) return <RefusalView refusal={refusal} />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async ({ months, amount }: ActionFormValues) => {
     if (inFlight.current) return;
-    let amountCents: number | null = null;
-    if (action.kind === 'change_amount') {
-      amountCents = parseAmountInput(amountText);
-      if (amountProblem(amountCents, limitsOf(null))) {
-        setAmountError(t('validation:amount_range', RULE_VARIABLES.amount_range));
-        amountRef.current?.focus();
-        return;
-      }
-    }
     inFlight.current = true;
     setBusy(true);
-    setFailed(false);
+    setFailure(null);
     try {
       if (downloads) {
         saveBlob(
@@ -211,7 +212,11 @@ function ActionForm({
       onDone(
         await confirmAction(
           actionId,
-          action.kind === 'pause' ? { months } : action.kind === 'change_amount' ? { amount_cents: amountCents! } : {},
+          action.kind === 'pause'
+            ? { months: Number(months) }
+            : action.kind === 'change_amount'
+              ? { amount_cents: parseAmountInput(amount)! }
+              : {},
         ),
       );
     } catch (error) {
@@ -221,7 +226,8 @@ function ActionForm({
       if (code === 'action_link_used') return setRefusal('used');
       if (code === 'action_link_expired') return setRefusal('expired');
       if (code === 'donation_plan_ended') return setRefusal('ended');
-      setFailed(true);
+      // Any other refusal is worded as the connection: the confirmation is worth trying again.
+      setFailure((error instanceof PublicApiError && guestErrorKey(error.status, error.code)) || 'no_answer');
     }
   };
 
@@ -242,7 +248,7 @@ function ActionForm({
       {downloads ? null : <PlanSummary action={action} />}
       <form
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void handleSubmit(confirm)(event)}
         aria-labelledby={titleId}
         className="mt-6 space-y-5 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
       >
@@ -260,10 +266,8 @@ function ActionForm({
                 <label key={count} className="relative flex-1 cursor-pointer">
                   <input
                     type="radio"
-                    name="months"
-                    value={count}
-                    checked={months === count}
-                    onChange={() => setMonths(count)}
+                    {...register('months')}
+                    value={String(count)}
                     className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
                   />
                   <span className="block rounded-xl px-2 py-2.5 text-center text-[15px] font-semibold text-slate-700 transition-colors peer-checked:bg-white peer-checked:text-primary-900 peer-checked:shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400">
@@ -276,25 +280,22 @@ function ActionForm({
         ) : null}
         {action.kind === 'change_amount' ? (
           <TextField
-            ref={amountRef}
+            {...register('amount', {
+              validate: (text) => !amountProblem(parseAmountInput(text), limitsOf(null)) || 'validation:amount_range',
+              onChange: () => clearErrors('amount'),
+            })}
             label={t('action.amount_label')}
-            name="amount"
             inputMode="decimal"
             autoComplete="off"
             prefix="€"
-            value={amountText}
-            onChange={(event) => {
-              setAmountText(event.target.value);
-              setAmountError(undefined);
-            }}
-            error={amountError}
+            error={errors.amount?.message ? t(errors.amount.message, RULE_VARIABLES.amount_range) : undefined}
             hint={t('form.custom_hint', RULE_VARIABLES.amount_range)}
           />
         ) : null}
         <div aria-live="assertive">
-          {failed ? (
+          {failure ? (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800 ring-1 ring-red-200">
-              {t('errors.network')}
+              {t(`errors:${failure}`)}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FileText, Lock, RotateCw } from 'lucide-react';
 import type { PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -82,7 +83,7 @@ export function InvoicePayerPage({ invoiceId, outcome }: { invoiceId: string; ou
     );
   } else if (state.status === 'error') {
     content = (
-      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors.network')}>
+      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors:no_answer')}>
         <Button size="lg" block onClick={reload} icon={<RotateCw className="size-4" aria-hidden="true" />}>
           {t('result.try_again')}
         </Button>
@@ -165,10 +166,19 @@ function ClosedNotice({ invoice }: { invoice: PublicInvoice }) {
   );
 }
 
+interface InvoiceFormValues {
+  terms: boolean;
+}
+
 function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): void }) {
   const t = useGuestT();
-  const [terms, setTerms] = useState(false);
-  const [termsError, setTermsError] = useState<string | undefined>();
+  // Errors hold catalog keys, so a change of language rewords them; a field's error goes once it is answered.
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<InvoiceFormValues>({ defaultValues: { terms: false }, reValidateMode: 'onSubmit' });
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [siteKey, setSiteKey] = useState<string | null>(null);
@@ -193,17 +203,10 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const pay = async () => {
     if (inFlight.current) return;
-    setFormError(null);
-    if (!terms) {
-      setTermsError(t('form.terms_required'));
-      document.querySelector<HTMLInputElement>('input[name="terms"]')?.focus();
-      return;
-    }
     if (siteKey && !humanToken) {
-      setFormError({ title: t('errors.bot_check') });
+      setFormError({ title: t('errors:bot_check_failed') });
       return;
     }
     inFlight.current = true;
@@ -227,17 +230,18 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
   return (
     <form
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setFormError(null);
+        void handleSubmit(pay)(event);
+      }}
       className="mt-6 space-y-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
     >
       <CheckboxField
-        name="terms"
-        checked={terms}
-        onChange={(event) => {
-          setTerms(event.target.checked);
-          if (event.target.checked) setTermsError(undefined);
-        }}
-        error={termsError}
+        {...register('terms', {
+          validate: (accepted) => accepted || 'form.terms_required',
+          onChange: (event: { target: HTMLInputElement }) => event.target.checked && clearErrors('terms'),
+        })}
+        error={errors.terms?.message ? t(errors.terms.message) : undefined}
         label={<TermsLabel text={t('form.terms')} />}
       />
       {siteKey ? (

@@ -157,7 +157,7 @@ export function TipApp({ shell: given, route: initialRoute }: { shell?: ShellDat
     );
   } else if (card.status === 'error') {
     content = (
-      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors.network')}>
+      <OutcomeView tone="failure" title={t('errors.generic')} text={t('errors:no_answer')}>
         <Button size="lg" block onClick={retry} icon={<RotateCw className="size-4" aria-hidden="true" />}>
           {t('result.try_again')}
         </Button>
@@ -330,7 +330,7 @@ function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId
       </div>
       {outcome ? (
         <p id={`${id}-problem`} role="alert" className="mt-1 text-sm text-red-700">
-          {outcome === 'invalid' ? t('validation:email') : t('errors.rate_limited')}
+          {outcome === 'invalid' ? t('validation:email') : t('errors:rate_limited')}
         </p>
       ) : null}
     </form>

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -107,5 +108,30 @@ describe('TipForm', () => {
     expect(screen.getByText('25/255')).toBeInTheDocument();
     act(() => root.unmount());
     container.remove();
+  });
+
+  it('shows what the server refused in the plain form in its markup, and drops each error once answered', async () => {
+    const start: GuestFormStart = {
+      preset_cents: null,
+      custom: '900',
+      cover_fee: false,
+      rating: null,
+      message: '',
+      terms: false,
+      notice: null,
+      payment_id: null,
+      errors: { amount: true, terms: true },
+    };
+    const markup = renderToString(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
+    expect(markup).toContain('Enter an amount from 1 to 500');
+    expect(markup).toContain('Please accept the terms of use to continue.');
+
+    render(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    expect(screen.queryByText('Please accept the terms of use to continue.')).not.toBeInTheDocument();
+    expect(screen.getByText('Enter an amount from 1 to 500')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '€ 10' }));
+    expect(screen.queryByText('Enter an amount from 1 to 500')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay € 10.00' })).toBeInTheDocument();
   });
 });

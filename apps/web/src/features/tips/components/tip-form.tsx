@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
 import { MESSAGE_MAX_LENGTH } from '@tipcard/shared/payments/fees';
@@ -17,7 +18,15 @@ import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/
 import { createDonationPayment, createPublicPayment, guestErrorText, PublicApiError } from '../../../lib/guest-api.ts';
 import { createIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { guestLocale, guestMoney, useGuestT } from '../../../lib/guest-i18n.ts';
-import { amountProblem, chosenAmount, formatPercent, limitsOf, presetsOf, summaryOf } from '../../../lib/tip-amount.ts';
+import {
+  amountProblem,
+  chosenAmount,
+  formatPercent,
+  limitsOf,
+  presetsOf,
+  summaryOf,
+  type AmountLimits,
+} from '../../../lib/tip-amount.ts';
 import { takeTypedText } from '../typed-before-hydration.ts';
 import { AmountPicker } from './amount-picker.tsx';
 import { FeeSummary } from './fee-summary.tsx';
@@ -38,9 +47,50 @@ interface TipFormProps {
 /** Loaded only when the operator configured the anti-bot check, so guests elsewhere never download it. */
 const GuestHumanCheck = lazy(() => import('../../../components/guest/guest-human-check.tsx'));
 
-type FieldErrors = Partial<Record<'amount' | 'terms' | 'donor_name' | 'email' | 'donor_code', string>>;
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What the guest enters, named as the plain form posts it (the server reads the same names). */
+interface TipFormValues {
+  /** A preset's cents, and the free amount, which takes over once something is typed. */
+  amount: { preset: number | null; custom: string };
+  cover_fee: boolean;
+  rating: number | null;
+  message: string;
+  terms: boolean;
+  donor_name: string;
+  email: string;
+  donor_code: string;
+  monthly: boolean;
+}
+
+/** An error names its catalog key rather than its text, so a change of language rewords it. */
+const problem = (message: string): FieldError => ({ type: 'validate', message });
+
+/** The form's own check (no zod on the guest pages: it would weigh more than the page), as the server checks it. */
+function tipFormResolver(limits: AmountLimits, donation: boolean): Resolver<TipFormValues> {
+  return (values) => {
+    const errors: FieldErrors<TipFormValues> = {};
+    if (amountProblem(chosenAmount(values.amount.preset, values.amount.custom), limits)) {
+      errors.amount = problem('validation:amount_range');
+    }
+    if (!values.terms) errors.terms = problem('form.terms_required');
+    if (donation) {
+      if (!values.donor_name.trim()) errors.donor_name = problem('validation:not_blank');
+      if (!EMAIL.test(values.email.trim())) errors.email = problem('validation:email');
+      if (!values.donor_code.trim()) errors.donor_code = problem('validation:not_blank');
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
+/** The first problem's field, in the form's order, for keyboard and screen reader users to land on. */
+function firstProblemSelector(errors: FieldErrors<TipFormValues>): string {
+  if (errors.amount) return 'input[inputmode="decimal"]';
+  if (errors.donor_name) return 'input[name="donor_name"]';
+  if (errors.email) return 'input[name="email"]';
+  if (errors.donor_code) return 'input[name="donor_code"]';
+  return 'input[type="checkbox"][name="terms"]';
+}
 
 const WALLET_NAMES: Record<(typeof GUEST_WALLETS)[number], string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
 
@@ -54,11 +104,11 @@ function noticeText(notice: GuestFormNotice, t: (key: string) => string): { titl
     case 'timeout':
       return { title: t('result.timeout_title'), text: t('result.timeout_text') };
     case 'rate_limited':
-      return { title: t('errors.rate_limited') };
+      return { title: t('errors:rate_limited') };
     case 'bot_check':
-      return { title: t('errors.bot_check') };
+      return { title: t('errors:bot_check_failed') };
     case 'changed':
-      return { title: t('errors.changed') };
+      return { title: t('errors:payment_changed') };
     case 'error':
       return { title: t('errors.generic'), text: t('errors.generic_text') };
   }
@@ -75,22 +125,43 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   const t = useGuestT();
   const limits = limitsOf(card);
   const presets = presetsOf(card);
-  const [preset, setPreset] = useState<number | null>(start ? start.preset_cents : defaultPreset(presets));
-  const [custom, setCustom] = useState(start?.custom ?? '');
-  const [coverFee, setCoverFee] = useState(start?.cover_fee ?? false);
-  const [rating, setRating] = useState<number | null>(start?.rating ?? null);
-  const [message, setMessage] = useState(start?.message ?? '');
-  const [terms, setTerms] = useState(start?.terms ?? false);
   const donation = card.activity_type === 'DONATION';
-  const [donorName, setDonorName] = useState('');
-  const [email, setEmail] = useState('');
-  const [donorCode, setDonorCode] = useState('');
-  const [monthly, setMonthly] = useState(false);
-  const rangeText = t('validation:amount_range', RULE_VARIABLES.amount_range);
-  const [errors, setErrors] = useState<FieldErrors>(() => ({
-    ...(start?.errors.amount ? { amount: rangeText } : {}),
-    ...(start?.errors.terms ? { terms: t('form.terms_required') } : {}),
+  // Held once: react-hook-form takes a new `errors` object as the server's word again.
+  const [serverErrors] = useState<FieldErrors<TipFormValues>>(() => ({
+    ...(start?.errors.amount ? { amount: problem('validation:amount_range') } : {}),
+    ...(start?.errors.terms ? { terms: problem('form.terms_required') } : {}),
   }));
+  // The inputs are controlled by the form's values (not registered): the server renders them checked and filled from
+  // the same values, so the plain form works before the script. The form checks at each submission, as the server
+  // does, and a field's error goes as soon as the guest answers it.
+  const {
+    control,
+    setValue,
+    reset,
+    clearErrors,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TipFormValues>({
+    defaultValues: {
+      amount: { preset: start ? start.preset_cents : defaultPreset(presets), custom: start?.custom ?? '' },
+      cover_fee: start?.cover_fee ?? false,
+      rating: start?.rating ?? null,
+      message: start?.message ?? '',
+      terms: start?.terms ?? false,
+      donor_name: '',
+      email: '',
+      donor_code: '',
+      monthly: false,
+    },
+    errors: serverErrors,
+    resolver: tipFormResolver(limits, donation),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  // A copy: the form keeps its values in one object that it changes in place, and compares what this returns.
+  const values = useWatch({ control, compute: (entered: TipFormValues) => ({ ...entered, amount: { ...entered.amount } }) });
+  const fieldError = (error: { message?: string } | undefined) =>
+    error?.message ? t(error.message, RULE_VARIABLES.amount_range) : undefined;
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
   // Why the form is shown again (kept as the notice, so it follows a change of language); gone at the next submission.
   const [notice, setNotice] = useState<GuestFormNotice | null>(start?.notice ?? null);
@@ -106,8 +177,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   const errorId = useId();
   const coverId = useId();
 
-  const amount = chosenAmount(preset, custom);
-  const summary = summaryOf(amount, limits, card.fee_percent, coverFee);
+  const amount = chosenAmount(values.amount.preset, values.amount.custom);
+  const summary = summaryOf(amount, limits, card.fee_percent, values.cover_fee);
   const locale = guestLocale();
 
   // Coming back from the provider's page with the browser's back button restores this page from the bfcache,
@@ -123,78 +194,42 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   }, []);
 
   // The server's form is on screen and usable before this script starts (after the first paint): hydration keeps
-  // what the guest ticked or typed meanwhile on screen but starts the state from the server's values. The state
+  // what the guest ticked or typed meanwhile on screen but starts the form from the server's values. The form
   // takes the screen's, before any tap reaches a handler, so a ticked box is not answered "accept the terms".
   useLayoutEffect(() => {
     const entered = fieldsOnScreen(formRef.current!);
-    setPreset(entered.preset);
-    setCustom(entered.custom);
-    setCoverFee(entered.coverFee);
-    setRating(entered.rating);
     // A text area's hydration put the server's text back over an edit: what the guest typed is kept apart.
-    setMessage(takeTypedText('message') ?? entered.message);
-    setTerms(entered.terms);
-    setDonorName(entered.donorName);
-    setEmail(entered.email);
-    setDonorCode(entered.donorCode);
-    setMonthly(entered.monthly);
-  }, []);
+    reset({ ...entered, message: takeTypedText('message') ?? entered.message }, { keepErrors: true });
+  }, [reset]);
 
-  const validate = (): FieldErrors => {
-    const next: FieldErrors = {};
-    if (amountProblem(amount, limits)) next.amount = rangeText;
-    if (!terms) next.terms = t('form.terms_required');
-    if (donation) {
-      if (!donorName.trim()) next.donor_name = t('validation:not_blank');
-      if (!EMAIL.test(email.trim())) next.email = t('validation:email');
-      if (!donorCode.trim()) next.donor_code = t('validation:not_blank');
-    }
-    return next;
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const wallet = submitter instanceof HTMLButtonElement && submitter.name === 'wallet' ? submitter.value : null;
-    const found = validate();
-    setErrors(found);
-    setFormError(null);
-    setNotice(null);
-    if (Object.values(found).some(Boolean)) {
-      // Focus the first problem so keyboard and screen reader users land on it.
-      const selector = found.amount
-        ? 'input[inputmode="decimal"]'
-        : found.donor_name
-          ? 'input[name="donor_name"]'
-          : found.email
-            ? 'input[name="email"]'
-            : found.donor_code
-              ? 'input[name="donor_code"]'
-              : 'input[type="checkbox"][name="terms"]';
-      formRef.current?.querySelector<HTMLInputElement>(selector)?.focus();
-      return;
-    }
+  const pay = async (entered: TipFormValues, wallet: string | null) => {
     if (siteKey && !humanToken) {
-      setFormError({ title: t('errors.bot_check') });
+      setFormError({ title: t('errors:bot_check_failed') });
       return;
     }
+    const amountCents = chosenAmount(entered.amount.preset, entered.amount.custom)!;
+    const message = entered.message.trim();
     const body: CreatePaymentBody = {
-      amount_cents: amount!,
-      cover_fee: coverFee,
-      ...(rating ? { rating } : {}),
-      ...(message.trim() ? { message: message.trim() } : {}),
+      amount_cents: amountCents,
+      cover_fee: entered.cover_fee,
+      ...(entered.rating ? { rating: entered.rating } : {}),
+      ...(message ? { message } : {}),
       terms_accepted: true,
     };
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const donor = { donor_name: donorName.trim(), email: email.trim(), donor_code: donorCode.trim(), monthly };
+      const donor = {
+        donor_name: entered.donor_name.trim(),
+        email: entered.email.trim(),
+        donor_code: entered.donor_code.trim(),
+        monthly: entered.monthly,
+      };
       const payment = donation
         ? // The donor's details take the message's place in what makes two submissions the same payment.
           await createDonationPayment(
             card.id,
-            { ...donor, amount_cents: amount!, cover_fee: coverFee, locale: guestLocale(), terms_accepted: true },
+            { ...donor, amount_cents: amountCents, cover_fee: entered.cover_fee, locale: guestLocale(), terms_accepted: true },
             keeper.keyFor({ ...body, message: JSON.stringify(donor) }),
             humanToken,
           )
@@ -214,6 +249,19 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const wallet = submitter instanceof HTMLButtonElement && submitter.name === 'wallet' ? submitter.value : null;
+    setFormError(null);
+    setNotice(null);
+    void handleSubmit(
+      (entered) => pay(entered, wallet),
+      (found) => formRef.current?.querySelector<HTMLInputElement>(firstProblemSelector(found))?.focus(),
+    )(event);
+  };
+
   return (
     <form
       ref={formRef}
@@ -222,7 +270,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       // their form posts too, so a donor's details never land in a URL, and the server asks to try again.
       method="post"
       action={`/payment/${encodeURIComponent(card.id)}`}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="mt-3 space-y-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
     >
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
@@ -249,19 +297,18 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
 
       <AmountPicker
         presets={presets}
-        preset={preset}
-        custom={custom}
+        preset={values.amount.preset}
+        custom={values.amount.custom}
         onPreset={(cents) => {
-          setPreset(cents);
-          setCustom('');
-          setErrors((current) => ({ ...current, amount: undefined }));
+          setValue('amount', { preset: cents, custom: '' });
+          clearErrors('amount');
         }}
         onCustom={(text) => {
-          setCustom(text);
-          if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
+          setValue('amount.custom', text);
+          clearErrors('amount');
         }}
         hint={t('form.custom_hint', RULE_VARIABLES.amount_range)}
-        error={errors.amount}
+        error={fieldError(errors.amount)}
         limits={{ min: String(limits.minCents / 100), max: String(limits.maxCents / 100) }}
       />
 
@@ -274,8 +321,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             role="switch"
             name="cover_fee"
             value="1"
-            checked={coverFee}
-            onChange={(event) => setCoverFee(event.target.checked)}
+            checked={values.cover_fee}
+            onChange={(event) => setValue('cover_fee', event.target.checked)}
             className="peer sr-only"
           />
           <span
@@ -288,12 +335,12 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             summary={summary}
             name={card.public_name}
             percent={formatPercent(card.fee_percent, locale)}
-            coverFee={coverFee}
+            coverFee={values.cover_fee}
           />
         ) : null}
       </div>
 
-      {donation ? <FrequencyChoice monthly={monthly} onChange={setMonthly} /> : null}
+      {donation ? <FrequencyChoice monthly={values.monthly} onChange={(monthly) => setValue('monthly', monthly)} /> : null}
 
       {donation ? (
         <fieldset className="space-y-4">
@@ -303,9 +350,9 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             name="donor_name"
             autoComplete="name"
             maxLength={120}
-            value={donorName}
-            onChange={(event) => setDonorName(event.target.value)}
-            error={errors.donor_name}
+            value={values.donor_name}
+            onChange={(event) => setValue('donor_name', event.target.value)}
+            error={fieldError(errors.donor_name)}
           />
           <TextField
             label={t('donation.email')}
@@ -313,9 +360,9 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             type="email"
             autoComplete="email"
             maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
+            value={values.email}
+            onChange={(event) => setValue('email', event.target.value)}
+            error={fieldError(errors.email)}
             hint={t('donation.email_hint')}
           />
           <TextField
@@ -323,18 +370,18 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             name="donor_code"
             autoComplete="off"
             maxLength={32}
-            value={donorCode}
-            onChange={(event) => setDonorCode(event.target.value)}
-            error={errors.donor_code}
+            value={values.donor_code}
+            onChange={(event) => setValue('donor_code', event.target.value)}
+            error={fieldError(errors.donor_code)}
             hint={t('donation.code_hint')}
           />
         </fieldset>
       ) : (
         <>
-          <StarRating value={rating} onChange={setRating} />
+          <StarRating value={values.rating} onChange={(rating) => setValue('rating', rating)} />
 
           {/* Closed by default so Pay stays on the first screen; a native disclosure, so it opens without the script. */}
-          <details className="group" open={message !== '' || undefined}>
+          <details className="group" open={values.message !== '' || undefined}>
             <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg text-sm font-semibold text-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 [&::-webkit-details-marker]:hidden">
               <MessageSquare className="size-4" aria-hidden="true" />
               {t('form.message_add')}
@@ -347,13 +394,15 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
               placeholder={t('form.message_placeholder')}
               maxLength={MESSAGE_MAX_LENGTH}
               rows={3}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
+              value={values.message}
+              onChange={(event) => setValue('message', event.target.value)}
               hint={
                 <span className="flex justify-end tabular-nums" aria-live="polite">
-                  <span className="sr-only">{t('form.message_left', { remaining: MESSAGE_MAX_LENGTH - message.length })}</span>
+                  <span className="sr-only">
+                    {t('form.message_left', { remaining: MESSAGE_MAX_LENGTH - values.message.length })}
+                  </span>
                   <span aria-hidden="true">
-                    {message.length}/{MESSAGE_MAX_LENGTH}
+                    {values.message.length}/{MESSAGE_MAX_LENGTH}
                   </span>
                 </span>
               }
@@ -372,12 +421,12 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         <CheckboxField
           name="terms"
           value="1"
-          checked={terms}
+          checked={values.terms}
           onChange={(event) => {
-            setTerms(event.target.checked);
-            if (event.target.checked) setErrors((current) => ({ ...current, terms: undefined }));
+            setValue('terms', event.target.checked);
+            if (event.target.checked) clearErrors('terms');
           }}
-          error={errors.terms}
+          error={fieldError(errors.terms)}
           label={<TermsLabel text={t('form.terms')} />}
         />
         {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
@@ -416,7 +465,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
 }
 
 /** The form's fields as they are on screen (a field the form does not have reads as empty). */
-function fieldsOnScreen(form: HTMLFormElement) {
+function fieldsOnScreen(form: HTMLFormElement): TipFormValues {
   const fields = new FormData(form);
   const text = (name: string) => {
     const value = fields.get(name);
@@ -424,15 +473,14 @@ function fieldsOnScreen(form: HTMLFormElement) {
   };
   const choice = (name: string) => Number(text(name)) || null;
   return {
-    preset: choice('amount'),
-    custom: text('custom_amount'),
-    coverFee: fields.has('cover_fee'),
+    amount: { preset: choice('amount'), custom: text('custom_amount') },
+    cover_fee: fields.has('cover_fee'),
     rating: choice('rating'),
     message: text('message'),
     terms: fields.has('terms'),
-    donorName: text('donor_name'),
+    donor_name: text('donor_name'),
     email: text('email'),
-    donorCode: text('donor_code'),
+    donor_code: text('donor_code'),
     monthly: text('frequency') === 'monthly',
   };
 }
