@@ -67,7 +67,9 @@ export function fakeApi(routes: Record<string, Handler>) {
     const handler = routes[key];
     const reply = typeof handler === 'function' ? await (handler as (request: SentRequest) => Reply)(request) : handler;
     if (reply instanceof Answer) {
-      if (reply.body instanceof Blob) return new Response(reply.body, { status: reply.status, headers: reply.headers });
+      // jsdom's Blob is not the one Node's Response reads: its bytes go instead.
+      if (reply.body instanceof Blob)
+        return new Response(await reply.body.arrayBuffer(), { status: reply.status, headers: reply.headers });
       return jsonResponse(reply.status, reply.body, reply.headers);
     }
     return jsonResponse(200, { data: reply });
