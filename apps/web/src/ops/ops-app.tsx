@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { createHashRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { cn } from '../components/ui/cn.ts';
-import { opsCall, session, setSignedOutHandler } from './ops-api.ts';
+import { opsPost, session, setSignedOutHandler } from './ops-api.ts';
 import { canSee, SCREENS } from './screens.ts';
 import { Loading } from './ui.tsx';
 import { EnrolPage } from './pages/enrol-page.tsx';
@@ -25,7 +25,7 @@ function Shell() {
   if (!operator || !session.token()) return <Navigate to="/sign-in" replace state={{ notice }} />;
 
   const signOut = async () => {
-    await opsCall(z.unknown(), 'POST', '/sign-out').catch(() => undefined);
+    await opsPost(z.unknown(), '/sign-out').catch(() => undefined);
     session.clear();
     queryClient.clear();
     void navigate('/sign-in', { replace: true });

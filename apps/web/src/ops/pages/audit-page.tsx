@@ -3,7 +3,7 @@ import { auditRecordSchema } from '@tipcard/shared/ops/schemas';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatTime, opsCall } from '../ops-api.ts';
+import { formatTime, opsGet } from '../ops-api.ts';
 import { Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
 
 const FILTERS = [
@@ -18,10 +18,9 @@ const changes = (value: Record<string, unknown> | null) => (value ? JSON.stringi
 export default function AuditPage() {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState<Record<string, string>>({});
-  const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value.trim() !== '')).toString();
   const records = useQuery({
-    queryKey: ['ops', 'audit', query],
-    queryFn: () => opsCall(z.array(auditRecordSchema), 'GET', `/audit${query ? `?${query}` : ''}`),
+    queryKey: ['ops', 'audit', filter],
+    queryFn: () => opsGet(z.array(auditRecordSchema), '/audit', filter),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
-import { formatCents, formatTime, opsBlob, opsCall } from '../ops-api.ts';
+import { formatCents, formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
 import { Badge, Empty, ErrorNote, Loading, Page, Table, TextField, useStatusFilter } from '../ui.tsx';
 
 const TONES = {
@@ -28,11 +28,11 @@ function OrderActions({ order }: { order: OpsCardOrderRow }) {
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const done = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'card-orders'] });
   const move = useMutation({
-    mutationFn: (body: object) => opsCall(cardOrderSchema, 'POST', `/card-orders/${order.id}/status`, body),
+    mutationFn: (body: object) => opsPost(cardOrderSchema, `/card-orders/${order.id}/status`, body),
     onSuccess: done,
   });
   const cancel = useMutation({
-    mutationFn: () => opsCall(cardOrderSchema, 'POST', `/card-orders/${order.id}/cancel`),
+    mutationFn: () => opsPost(cardOrderSchema, `/card-orders/${order.id}/cancel`),
     onSuccess: done,
   });
   const download = async () => {
@@ -111,7 +111,7 @@ export default function CardOrdersPage() {
   const { status, filter } = useStatusFilter(CARD_ORDER_STATUSES, DEFAULT_STATUS, label);
   const orders = useQuery({
     queryKey: ['ops', 'card-orders', status ?? 'all'],
-    queryFn: () => opsCall(z.array(opsCardOrderRow), 'GET', `/card-orders${status ? `?status=${status}` : ''}`),
+    queryFn: () => opsGet(z.array(opsCardOrderRow), '/card-orders', { status }),
   });
   return (
     <Page title="Card orders" actions={filter}>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { OpsApiError, opsCall } from '../ops-api.ts';
+import { OpsApiError, opsGet, opsPost } from '../ops-api.ts';
 import { Card, ErrorNote, Loading, TextField } from '../ui.tsx';
 
 /** The one-time enrolment link: scan the QR code, choose a password, prove the app works with one code. */
@@ -13,7 +13,7 @@ export function EnrolPage() {
   const navigate = useNavigate();
   const info = useQuery({
     queryKey: ['ops', 'enrolment', token],
-    queryFn: () => opsCall(enrolmentInfo, 'GET', `/enrolment/${token}`),
+    queryFn: () => opsGet(enrolmentInfo, `/enrolment/${token}`),
   });
   const [error, setError] = useState<OpsApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +24,7 @@ export function EnrolPage() {
     setBusy(true);
     setError(null);
     try {
-      await opsCall(z.object({ email: z.string() }), 'POST', `/enrolment/${token}`, {
+      await opsPost(z.object({ email: z.string() }), `/enrolment/${token}`, {
         password: form.get('password'),
         code: form.get('code'),
       });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ledgerHealthSchema } from '@tipcard/shared/ops/schemas';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatCents, formatTime, opsCall } from '../ops-api.ts';
+import { formatCents, formatTime, opsGet } from '../ops-api.ts';
 import { Card, Empty, ErrorNote, Loading, Page, Table } from '../ui.tsx';
 
 /** A day's count: red when something is wrong; "no data" for a day without snapshots (none taken, not zero). */
@@ -13,7 +13,7 @@ function Count({ value }: { value: number | null }) {
 export default function LedgerPage() {
   const health = useQuery({
     queryKey: ['ops', 'ledger-health'],
-    queryFn: () => opsCall(ledgerHealthSchema, 'GET', '/ledger-health'),
+    queryFn: () => opsGet(ledgerHealthSchema, '/ledger-health'),
   });
   return (
     <Page

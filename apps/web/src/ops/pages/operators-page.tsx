@@ -3,19 +3,19 @@ import { createdOperator, operatorRoles, operatorSchema } from '@tipcard/shared/
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatTime, opsCall } from '../ops-api.ts';
+import { formatTime, opsGet, opsPost } from '../ops-api.ts';
 import { Badge, Card, ErrorNote, Loading, Page, SelectField, Table, TextField } from '../ui.tsx';
 
 export default function OperatorsPage() {
   const queryClient = useQueryClient();
   const operators = useQuery({
     queryKey: ['ops', 'operators'],
-    queryFn: () => opsCall(z.array(operatorSchema), 'GET', '/operators'),
+    queryFn: () => opsGet(z.array(operatorSchema), '/operators'),
   });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<(typeof operatorRoles)[number]>('support');
   const create = useMutation({
-    mutationFn: () => opsCall(createdOperator, 'POST', '/operators', { email, role }),
+    mutationFn: () => opsPost(createdOperator, '/operators', { email, role }),
     onSuccess: () => {
       setEmail('');
       void queryClient.invalidateQueries({ queryKey: ['ops', 'operators'] });

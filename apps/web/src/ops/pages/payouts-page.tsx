@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
-import { formatCents, formatTime, opsBlob, opsCall } from '../ops-api.ts';
+import { formatCents, formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
 import { Badge, Card, Empty, ErrorNote, Loading, Page, SelectField, Table } from '../ui.tsx';
 
 type Status = z.infer<typeof opsPayoutSchema>['status'];
@@ -20,7 +20,7 @@ function OutcomeControls({ payoutId }: { payoutId: string }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<(typeof returnReasonCodes)[number]>('AC04');
   const mark = useMutation({
-    mutationFn: (body: object) => opsCall(z.object({ status: z.string() }), 'POST', `/payouts/${payoutId}/outcome`, body),
+    mutationFn: (body: object) => opsPost(z.object({ status: z.string() }), `/payouts/${payoutId}/outcome`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops', 'payouts'] }),
   });
   return (
@@ -53,18 +53,18 @@ export default function PayoutsPage() {
   const [status, setStatus] = useState<Status>('in_flight');
   const payouts = useQuery({
     queryKey: ['ops', 'payouts', status],
-    queryFn: () => opsCall(z.array(opsPayoutSchema), 'GET', `/payouts?status=${status}`),
+    queryFn: () => opsGet(z.array(opsPayoutSchema), '/payouts', { status }),
   });
   const batches = useQuery({
     queryKey: ['ops', 'payouts', 'batches'],
-    queryFn: () => opsCall(z.array(opsBatchSchema), 'GET', '/payout-batches'),
+    queryFn: () => opsGet(z.array(opsBatchSchema), '/payout-batches'),
   });
   const create = useMutation({
-    mutationFn: (kind: 'sepa' | 'uk') => opsCall(createBatchAnswer, 'POST', '/payout-batches', { kind }),
+    mutationFn: (kind: 'sepa' | 'uk') => opsPost(createBatchAnswer, '/payout-batches', { kind }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops', 'payouts'] }),
   });
   const sent = useMutation({
-    mutationFn: (id: string) => opsCall(opsBatchSchema, 'POST', `/payout-batches/${id}/sent`),
+    mutationFn: (id: string) => opsPost(opsBatchSchema, `/payout-batches/${id}/sent`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops', 'payouts'] }),
   });
   const download = async (id: string, fileName: string) => saveBlob(await opsBlob(`/payout-batches/${id}/file`), fileName);

@@ -5,7 +5,7 @@ import { isUuid } from '@tipcard/shared/uuid';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatCents, formatTime, opsCall, session } from '../ops-api.ts';
+import { formatCents, formatTime, opsGet, opsPost, session } from '../ops-api.ts';
 import { Card, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
 
 export default function RefundsPage() {
@@ -18,18 +18,17 @@ export default function RefundsPage() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const payment = useQuery({
     queryKey: ['ops', 'payment', lookup],
-    queryFn: () => opsCall(opsPaymentSchema, 'GET', `/payments/${lookup}`),
+    queryFn: () => opsGet(opsPaymentSchema, `/payments/${lookup}`),
     enabled: isUuid(lookup),
   });
   const requests = useQuery({
     queryKey: ['ops', 'refund-requests'],
-    queryFn: () => opsCall(z.array(refundRequestSchema), 'GET', '/refund-requests'),
+    queryFn: () => opsGet(z.array(refundRequestSchema), '/refund-requests'),
   });
   const refund = useMutation({
     mutationFn: () =>
-      opsCall(
+      opsPost(
         refundAnswer,
-        'POST',
         `/payments/${lookup}/refunds`,
         { amount_cents: parseAmountInput(amount), reason },
         { 'idempotency-key': key },
@@ -41,7 +40,7 @@ export default function RefundsPage() {
   });
   const decide = useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
-      opsCall(refundAnswer, 'POST', `/refund-requests/${id}/${decision}`),
+      opsPost(refundAnswer, `/refund-requests/${id}/${decision}`),
     // A refused approval changed what the list shows too (a request failed at the provider leaves it).
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }),
   });

@@ -2,7 +2,7 @@ import { signInAnswer } from '@tipcard/shared/ops/schemas';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button-base.tsx';
-import { OpsApiError, opsCall, session } from '../ops-api.ts';
+import { OpsApiError, opsPost, session } from '../ops-api.ts';
 import { Card, ErrorNote, TextField } from '../ui.tsx';
 
 export function SignInPage() {
@@ -17,7 +17,7 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await opsCall(signInAnswer, 'POST', '/sign-in', {
+      const answer = await opsPost(signInAnswer, '/sign-in', {
         email: form.get('email'),
         password: form.get('password'),
         code: form.get('code'),

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button-base.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { saveBlob } from '../../lib/download-file.ts';
 import { formatBytes, readAsBase64 } from '../../lib/files.ts';
-import { formatTime, opsBlob, opsCall } from '../ops-api.ts';
+import { formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
 import { Card, ErrorNote, Loading, Page } from '../ui.tsx';
 import { TicketStatusBadge } from './ticket-status.tsx';
 
@@ -49,7 +49,7 @@ function ReplyForm({ ticket }: { ticket: OpsTicketDetail }) {
   const reply = useMutation({
     mutationFn: async () => {
       const attachments = await Promise.all(files.map(async (file) => ({ name: file.name, content: await readAsBase64(file) })));
-      return opsCall(opsTicketDetail, 'POST', `/tickets/${ticket.id}/reply`, { message, attachments });
+      return opsPost(opsTicketDetail, `/tickets/${ticket.id}/reply`, { message, attachments });
     },
     onSuccess: (updated) => {
       setMessage('');
@@ -124,9 +124,9 @@ function ReplyForm({ ticket }: { ticket: OpsTicketDetail }) {
 export default function TicketPage() {
   const id = useParams().id ?? '';
   const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ['ops', 'ticket', id], queryFn: () => opsCall(opsTicketDetail, 'GET', `/tickets/${id}`) });
+  const detail = useQuery({ queryKey: ['ops', 'ticket', id], queryFn: () => opsGet(opsTicketDetail, `/tickets/${id}`) });
   const change = useMutation({
-    mutationFn: (action: 'close' | 'reopen') => opsCall(opsTicketDetail, 'POST', `/tickets/${id}/${action}`),
+    mutationFn: (action: 'close' | 'reopen') => opsPost(opsTicketDetail, `/tickets/${id}/${action}`),
     onSuccess: (updated) => {
       queryClient.setQueryData(['ops', 'ticket', id], updated);
       void queryClient.invalidateQueries({ queryKey: ['ops', 'tickets'] });

@@ -3,7 +3,7 @@ import { opsTicketRow } from '@tipcard/shared/ops/schemas';
 import { TICKET_STATUSES, type TicketStatus } from '@tipcard/shared/support/schemas';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatTime, opsCall } from '../ops-api.ts';
+import { formatTime, opsGet } from '../ops-api.ts';
 import { Empty, ErrorNote, Loading, Page, Table, useStatusFilter } from '../ui.tsx';
 import { formatAge, TicketStatusBadge } from './ticket-status.tsx';
 
@@ -14,7 +14,7 @@ export default function TicketsPage() {
   const { status, filter } = useStatusFilter(TICKET_STATUSES, 'open', (value) => LABELS[value]);
   const tickets = useQuery({
     queryKey: ['ops', 'tickets', status ?? 'all'],
-    queryFn: () => opsCall(z.array(opsTicketRow), 'GET', `/tickets${status ? `?status=${status}` : ''}`),
+    queryFn: () => opsGet(z.array(opsTicketRow), '/tickets', { status }),
   });
   return (
     <Page title="Support inbox" actions={filter}>

@@ -3,19 +3,19 @@ import { opsUserDetail, opsUserSchema } from '@tipcard/shared/ops/schemas';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatCents, formatTime, opsCall, session } from '../ops-api.ts';
+import { formatCents, formatTime, opsGet, opsPost, session } from '../ops-api.ts';
 import { Badge, Card, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
 import { TicketStatusBadge } from './ticket-status.tsx';
 
 export default function UserPage() {
   const id = useParams().id ?? '';
   const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ['ops', 'user', id], queryFn: () => opsCall(opsUserDetail, 'GET', `/users/${id}`) });
+  const detail = useQuery({ queryKey: ['ops', 'user', id], queryFn: () => opsGet(opsUserDetail, `/users/${id}`) });
   const role = session.operator()?.role;
   const mayBlock = role === 'compliance' || role === 'admin';
   const [reason, setReason] = useState('');
   const block = useMutation({
-    mutationFn: (action: 'block' | 'unblock') => opsCall(opsUserSchema, 'POST', `/users/${id}/${action}`, { reason }),
+    mutationFn: (action: 'block' | 'unblock') => opsPost(opsUserSchema, `/users/${id}/${action}`, { reason }),
     onSuccess: () => {
       setReason('');
       void queryClient.invalidateQueries({ queryKey: ['ops', 'user', id] });

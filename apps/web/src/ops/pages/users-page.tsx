@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatTime, opsCall } from '../ops-api.ts';
+import { formatTime, opsGet } from '../ops-api.ts';
 import { Badge, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
 
 export default function UsersPage() {
@@ -13,7 +13,7 @@ export default function UsersPage() {
   const [draft, setDraft] = useState(q);
   const found = useQuery({
     queryKey: ['ops', 'users', q],
-    queryFn: () => opsCall(z.array(opsUserSchema), 'GET', `/users?q=${encodeURIComponent(q)}`),
+    queryFn: () => opsGet(z.array(opsUserSchema), '/users', { q }),
     enabled: q.length >= 2,
   });
   const submit = (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatTime, opsBlob, opsCall } from '../ops-api.ts';
+import { formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
 import { Badge, Card, ErrorNote, Loading, Page, TextField } from '../ui.tsx';
 
 const DOCUMENT_LABELS: Record<string, string> = {
@@ -50,12 +50,12 @@ export default function VerificationPage() {
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: ['ops', 'verification', id],
-    queryFn: () => opsCall(opsVerificationDetail, 'GET', `/verifications/${id}`),
+    queryFn: () => opsGet(opsVerificationDetail, `/verifications/${id}`),
   });
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: (body: { decision: 'approve' } | { decision: 'reject'; reason: string }) =>
-      opsCall(z.object({ status: z.string() }), 'POST', `/verifications/${id}/decision`, body),
+      opsPost(z.object({ status: z.string() }), `/verifications/${id}/decision`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }),
   });
   if (detail.isPending) return <Loading />;

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { verificationQueueItem } from '@tipcard/shared/ops/schemas';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatTime, opsCall } from '../ops-api.ts';
+import { formatTime, opsGet } from '../ops-api.ts';
 import { Empty, ErrorNote, Loading, Page, Table } from '../ui.tsx';
 
 export default function VerificationsPage() {
   const queue = useQuery({
     queryKey: ['ops', 'verifications'],
-    queryFn: () => opsCall(z.array(verificationQueueItem), 'GET', '/verifications'),
+    queryFn: () => opsGet(z.array(verificationQueueItem), '/verifications'),
   });
   return (
     <Page title="Verification review">
