@@ -33,7 +33,7 @@ const trackingForm = z.object({ tracking_reference: opsCardOrderMoveBody.options
 type Tracking = z.output<typeof trackingForm>;
 
 /** Shipping needs the parcel's tracking reference, which the user then sees on the order. */
-function ShipForm({ order, move }: { order: OpsCardOrderRow; move: (body: OrderMove) => Promise<unknown> }) {
+function ShipForm({ order, onShipped }: { order: OpsCardOrderRow; onShipped: () => void }) {
   const form = useForm<z.input<typeof trackingForm>, unknown, Tracking>({
     resolver: zodResolver(trackingForm),
     defaultValues: { tracking_reference: '' },
@@ -41,13 +41,16 @@ function ShipForm({ order, move }: { order: OpsCardOrderRow; move: (body: OrderM
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
-  const ship = handleSubmit(({ tracking_reference }) =>
-    move({ status: 'shipped', tracking_reference }).catch((error: unknown) => showServerErrors(error, form)),
-  );
+  const ship = useMutation({
+    mutationFn: ({ tracking_reference }: Tracking) =>
+      opsPost(cardOrderSchema, `/card-orders/${order.id}/status`, { status: 'shipped', tracking_reference }),
+    onSuccess: onShipped,
+    onError: (error) => showServerErrors(error, form),
+  });
   return (
-    <form onSubmit={(event) => void ship(event)} className="space-y-2" noValidate>
+    <form onSubmit={handleSubmit((body) => ship.mutate(body))} className="space-y-2" noValidate>
       <div className="flex items-start gap-2">
         <TextField
           label={`Tracking reference for ${order.id.slice(0, 8)}`}
@@ -55,7 +58,7 @@ function ShipForm({ order, move }: { order: OpsCardOrderRow; move: (body: OrderM
           error={errors.tracking_reference?.message}
           {...register('tracking_reference')}
         />
-        <Button type="submit" size="sm" className="mt-8" loading={isSubmitting}>
+        <Button type="submit" size="sm" className="mt-8" loading={ship.isPending}>
           Mark shipped
         </Button>
       </div>
@@ -115,7 +118,7 @@ function OrderActions({ order }: { order: OpsCardOrderRow }) {
           </Button>
         )}
       </div>
-      {order.status === 'in_production' && <ShipForm order={order} move={(body) => move.mutateAsync(body)} />}
+      {order.status === 'in_production' && <ShipForm order={order} onShipped={done} />}
       <ErrorNote error={move.error ?? cancel.error ?? download.error} />
       <Dialog
         open={confirmingCancel}
