@@ -1,8 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { createOpsQueryClient, OPS_ROUTES, OpsProviders } from './ops-app.tsx';
 import { session, setSignedOutHandler, type SignedInOperator } from './ops-api.ts';
+
+// Each screen is a lazily loaded chunk: the first render of one in a test file compiles it, which on a busy machine
+// takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 4_000 });
 
 export const OPERATOR_ID = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
