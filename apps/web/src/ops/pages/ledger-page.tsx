@@ -24,7 +24,7 @@ export default function LedgerPage() {
         </Button>
       }
     >
-      <RecordState query={health} loadingLabel="Loading the ledger's health…">
+      <RecordState query={health} loadingLabel="Loading the ledger’s health…">
         {(data) => (
           <>
             <TitledPanel title={`Invariant check (${formatTime(data.checked_at)})`}>
