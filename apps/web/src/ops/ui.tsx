@@ -32,6 +32,12 @@ export function TitledPanel({ title, children, className }: { title: string; chi
 }
 
 /**
+ * The top margin of a button in a row of fields (aligned at their top, so an error under one field moves nothing):
+ * the height of a field's label line and its gap, so the button sits level with the inputs.
+ */
+export const BESIDE_FIELDS = { md: 'mt-6.5', sm: 'mt-7.5' } as const;
+
+/**
  * A queue's status filter kept in the URL (`?status=`): the chosen status (`undefined` for "All"; `fallback` when
  * none or an unknown one is asked for) and the select that changes it.
  */

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
 import { formatTime, opsGet } from '../ops-api.ts';
-import { loadErrorText, Page, Table } from '../ui.tsx';
+import { BESIDE_FIELDS, loadErrorText, Page, Table } from '../ui.tsx';
 
 /** A filter field as typed: blank means "any", anything else must pass the API's own rule for it. */
 const typed = <T extends z.ZodType<string | undefined, string | undefined>>(rule: T) =>
@@ -55,7 +55,7 @@ export default function AuditPage() {
         {FIELDS.map(([name, label]) => (
           <TextField key={name} label={label} error={errors[name]?.message} {...register(name)} />
         ))}
-        <Button type="submit" className="mt-7">
+        <Button type="submit" className={BESIDE_FIELDS.md}>
           Filter
         </Button>
       </form>

@@ -14,7 +14,7 @@ import { ListState } from '../../components/ui/list-state.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
 import { showServerErrors } from '../forms.ts';
 import { formatCents, formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
-import { Badge, ErrorNote, loadErrorText, Page, Table, useStatusFilter } from '../ui.tsx';
+import { Badge, BESIDE_FIELDS, ErrorNote, loadErrorText, Page, Table, useStatusFilter } from '../ui.tsx';
 
 const TONES = {
   awaiting_payment: 'slate',
@@ -58,7 +58,7 @@ function ShipForm({ order, onShipped }: { order: OpsCardOrderRow; onShipped: () 
           error={errors.tracking_reference?.message}
           {...register('tracking_reference')}
         />
-        <Button type="submit" size="sm" className="mt-8" loading={ship.isPending}>
+        <Button type="submit" size="sm" className={BESIDE_FIELDS.sm} loading={ship.isPending}>
           Mark shipped
         </Button>
       </div>

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
 import { showServerErrors } from '../forms.ts';
 import { formatTime, opsGet, opsPost } from '../ops-api.ts';
-import { Badge, ErrorNote, loadErrorText, Page, Table, TitledPanel } from '../ui.tsx';
+import { Badge, BESIDE_FIELDS, ErrorNote, loadErrorText, Page, Table, TitledPanel } from '../ui.tsx';
 
 type NewOperator = z.output<typeof createOperatorBody>;
 const ROLE_OPTIONS = operatorRoles.map((role) => ({ value: role, label: role }));
@@ -43,7 +43,7 @@ function CreateOperatorForm() {
       >
         <TextField label="E-mail" type="email" error={errors.email?.message} {...register('email')} />
         <SelectField label="Role" options={ROLE_OPTIONS} error={errors.role?.message} {...register('role')} />
-        <Button type="submit" className="mt-7" loading={create.isPending}>
+        <Button type="submit" className={BESIDE_FIELDS.md} loading={create.isPending}>
           Create
         </Button>
       </form>

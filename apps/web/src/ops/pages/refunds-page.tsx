@@ -13,7 +13,7 @@ import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { showServerErrors } from '../forms.ts';
 import { formatCents, formatTime, opsGet, opsPost, session } from '../ops-api.ts';
-import { ErrorNote, loadErrorText, Page, Table, TitledPanel } from '../ui.tsx';
+import { BESIDE_FIELDS, ErrorNote, loadErrorText, Page, Table, TitledPanel } from '../ui.tsx';
 
 const lookupForm = z.object({ payment: z.string().trim().pipe(z.uuid('Enter a payment id (a UUID).')) });
 
@@ -119,7 +119,7 @@ function RefundAPayment() {
         noValidate
       >
         <TextField label="Payment id" className="flex-1" error={errors.payment?.message} {...register('payment')} />
-        <Button type="submit" variant="secondary" className="mt-7">
+        <Button type="submit" variant="secondary" className={BESIDE_FIELDS.md}>
           Find
         </Button>
       </form>

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { showServerErrors } from '../forms.ts';
 import { formatCents, formatTime, opsGet, opsPost, session } from '../ops-api.ts';
-import { Badge, ErrorNote, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
+import { Badge, BESIDE_FIELDS, ErrorNote, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
 import { TicketStatusBadge } from './ticket-status.tsx';
 
 type Reason = z.output<typeof reasonBody>;
@@ -44,7 +44,12 @@ function BlockForm({ user }: { user: OpsUser }) {
           error={errors.reason?.message}
           {...register('reason')}
         />
-        <Button type="submit" className="mt-7" variant={user.blocked ? 'secondary' : 'danger'} loading={block.isPending}>
+        <Button
+          type="submit"
+          className={BESIDE_FIELDS.md}
+          variant={user.blocked ? 'secondary' : 'danger'}
+          loading={block.isPending}
+        >
           {user.blocked ? 'Unblock' : 'Block'}
         </Button>
       </form>

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
 import { formatTime, opsGet } from '../ops-api.ts';
-import { Badge, loadErrorText, Page, Table } from '../ui.tsx';
+import { Badge, BESIDE_FIELDS, loadErrorText, Page, Table } from '../ui.tsx';
 
 /** The API searches from two characters on (a phone's prefix, a name's start); it takes at most 100. */
 const searchForm = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters.').max(100) });
@@ -45,7 +45,7 @@ export default function UsersPage() {
           error={errors.q?.message}
           {...register('q')}
         />
-        <Button type="submit" className="mt-7">
+        <Button type="submit" className={BESIDE_FIELDS.md}>
           Search
         </Button>
       </form>
