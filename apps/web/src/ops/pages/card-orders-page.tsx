@@ -81,11 +81,10 @@ function OrderActions({ order }: { order: OpsCardOrderRow }) {
     onSuccess: done,
     onSettled: () => setConfirmingCancel(false),
   });
-  const download = useMutation({
-    mutationFn: async () =>
-      saveBlob(await opsBlob(`/card-orders/${order.id}/print-file`), `tipcard-order-${order.id.slice(0, 8)}.pdf`),
-  });
   const short = order.id.slice(0, 8);
+  const download = useMutation({
+    mutationFn: async () => saveBlob(await opsBlob(`/card-orders/${order.id}/print-file`), `tipcard-order-${short}.pdf`),
+  });
   const cancelable = order.status === 'awaiting_payment' || order.status === 'placed' || order.status === 'in_production';
   const paid = !order.free && order.status !== 'awaiting_payment';
   return (

@@ -142,6 +142,28 @@ describe('the refunds page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('waits for a second finance operator');
   });
 
+  it('says it is looking the payment up', async () => {
+    fakeApi({ [REQUESTS]: [], [PAYMENT]: pending });
+    renderOps('/refunds', { role: 'finance' });
+    await userEvent.type(await screen.findByLabelText('Payment id'), PAYMENT_ID);
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByRole('status', { name: 'Looking up the payment…' })).toBeInTheDocument();
+  });
+
+  it('keeps the refund form in place while the payment reloads after a refund', async () => {
+    let lookups = 0;
+    fakeApi({
+      [REQUESTS]: [],
+      [PAYMENT]: () => (lookups++ === 0 ? payment() : pending()),
+      [REFUND]: refunded,
+    });
+    renderOps('/refunds', { role: 'finance' });
+    await findPayment();
+    await refund('1', 'Goodwill');
+    expect(await screen.findByText('Refunded. The payment is now partially_refunded.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Looking up the payment…' })).toBeNull();
+  });
+
   it('says why a payment cannot be found', async () => {
     fakeApi({ [REQUESTS]: [], [PAYMENT]: apiError(404, 'not_found', 'No such payment.') });
     renderOps('/refunds', { role: 'finance' });

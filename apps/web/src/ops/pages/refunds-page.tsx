@@ -123,7 +123,7 @@ function RefundAPayment() {
           Find
         </Button>
       </form>
-      {payment.isFetching && <SkeletonRows label="Looking up the payment…" rows={2} className="mt-4" />}
+      {payment.isLoading && <SkeletonRows label="Looking up the payment…" rows={2} className="mt-4" />}
       <div className="mt-4 empty:hidden">
         <ErrorNote error={payment.error} />
       </div>
