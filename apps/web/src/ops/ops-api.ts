@@ -1,6 +1,8 @@
 import { formatAmount } from '@tipcard/shared/money/format';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { z } from 'zod';
+// Types only: the back office's bundle stays free of the app's client (ops-bundle.test.ts checks).
+import type { ApiPath } from '../lib/api-client.ts';
 
 /**
  * The back office's API client: the operator token lives in sessionStorage (gone with the tab), is sent as a bearer
@@ -47,9 +49,24 @@ export const setSignedOutHandler = (handler: (reason: string) => void) => {
   onSignedOut = handler;
 };
 
-async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+type Method = 'GET' | 'POST';
+type UnderOps<P> = P extends `/ops${infer Rest extends string}` ? Rest : never;
+/** A back-office path under `/api/ops`, as the API's OpenAPI document lists it: a typo fails typecheck. */
+export type OpsPath<M extends Method> = UnderOps<ApiPath<Lowercase<M>>>;
+
+interface SendOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Query parameters; empty and undefined ones are left out. */
+  query?: Record<string, string | undefined>;
+}
+
+async function send(method: Method, path: string, { body, headers = {}, query = {} }: SendOptions = {}): Promise<Response> {
   const token = session.token();
-  const response = await fetch(`/api/ops${path}`, {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  ).toString();
+  const response = await fetch(`/api/ops${path}${search ? `?${search}` : ''}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -73,23 +90,38 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
   throw new OpsApiError(response.status, error.code, first ?? error.message, error.validation_errors ?? {});
 }
 
-/** A JSON call, its `data` parsed with the shared schema. */
-export async function opsCall<S extends z.ZodType>(
-  schema: S,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-): Promise<z.output<S>> {
-  const response = await send(method, path, body, headers);
+async function dataOf<S extends z.ZodType>(schema: S, response: Response): Promise<z.output<S>> {
   const json = (await response.json()) as { data: unknown };
   return schema.parse(json.data);
 }
 
+/** A read, its `data` parsed with the shared schema. */
+export async function opsGet<S extends z.ZodType>(
+  schema: S,
+  path: OpsPath<'GET'>,
+  query?: SendOptions['query'],
+): Promise<z.output<S>> {
+  return dataOf(schema, await send('GET', path, { query }));
+}
+
+/** A change, its `data` parsed with the shared schema. */
+export async function opsPost<S extends z.ZodType>(
+  schema: S,
+  path: OpsPath<'POST'>,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<z.output<S>> {
+  return dataOf(schema, await send('POST', path, { body, headers }));
+}
+
 /** A file the API answers (a document, a bank file), as a blob: the call needs the bearer header. */
-export async function opsBlob(path: string): Promise<Blob> {
+export async function opsBlob(path: OpsPath<'GET'>): Promise<Blob> {
   return (await send('GET', path)).blob();
 }
+
+/** What went wrong, for an operator: the API's own message, or that the server could not be reached. */
+export const errorText = (error: unknown): string =>
+  error instanceof OpsApiError ? error.message : 'Could not reach the server. Check your connection and try again.';
 
 /** The back office is English only; it names the currency, as its exports and the bank files do. */
 export const formatCents = (cents: number) => `${formatAmount(cents)} EUR`;

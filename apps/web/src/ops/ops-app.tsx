@@ -1,18 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
-import { createHashRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createHashRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate, type RouteObject } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../components/ui/button-base.tsx';
 import { cn } from '../components/ui/cn.ts';
-import { opsCall, session, setSignedOutHandler } from './ops-api.ts';
+import { SkeletonRows } from '../components/ui/skeleton.tsx';
+import { opsI18n } from './ops-i18n.ts';
+import { opsPost, session, setSignedOutHandler } from './ops-api.ts';
 import { canSee, SCREENS } from './screens.ts';
-import { Loading } from './ui.tsx';
 import { EnrolPage } from './pages/enrol-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
-import { z } from 'zod';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+export const createOpsQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function Shell() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const operator = session.operator();
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
@@ -21,11 +26,11 @@ function Shell() {
       setNotice(reason);
       void navigate('/sign-in', { replace: true, state: { notice: reason } });
     });
-  }, [navigate]);
+  }, [navigate, queryClient]);
   if (!operator || !session.token()) return <Navigate to="/sign-in" replace state={{ notice }} />;
 
   const signOut = async () => {
-    await opsCall(z.unknown(), 'POST', '/sign-out').catch(() => undefined);
+    await opsPost(z.unknown(), '/sign-out').catch(() => undefined);
     session.clear();
     queryClient.clear();
     void navigate('/sign-in', { replace: true });
@@ -65,16 +70,12 @@ function Shell() {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          onClick={() => void signOut()}
-          className="m-3 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-        >
+        <Button variant="secondary" size="sm" className="m-3" onClick={() => void signOut()}>
           Sign out
-        </button>
+        </Button>
       </aside>
       <main id="main" className="min-w-0 flex-1 p-8">
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<SkeletonRows label="Loading…" />}>
           <Outlet />
         </Suspense>
       </main>
@@ -88,7 +89,8 @@ function Home() {
   return <Navigate to={first?.path ?? '/sign-in'} replace />;
 }
 
-const router = createHashRouter([
+/** The back office's routes: sign-in and enrolment open to anyone, every screen behind the shell's session check. */
+export const OPS_ROUTES: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/enrol/:token', element: <EnrolPage /> },
   {
@@ -107,12 +109,24 @@ const router = createHashRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
+
+/** What every back-office screen runs in: its query cache and the English `common` catalog of the shared widgets. */
+export function OpsProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={opsI18n}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+const router = createHashRouter(OPS_ROUTES);
+const queryClient = createOpsQueryClient();
 
 export function OpsApp() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <OpsProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </OpsProviders>
   );
 }

@@ -1,73 +1,41 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '../components/ui/cn.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { SelectField } from '../components/ui/field.tsx';
+import { LoadError } from '../components/ui/list-state.tsx';
+import { PageHeader, Panel } from '../components/ui/page-header.tsx';
+import { SkeletonRows } from '../components/ui/skeleton.tsx';
+import { errorText } from './ops-api.ts';
 
-/** The back office's small widgets: desktop tables and forms, no translation (operators work in English). */
+/**
+ * What the back office adds to the app's widget kit (components/ui): a page and its titled panels, a desktop table,
+ * badges, the status filter of a queue, and the error of an action in the API's own words (operators work in
+ * English; the API's messages are written for them).
+ */
 
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby="page-title" className="space-y-6">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-semibold text-slate-900">
-          {title}
-        </h1>
-        {actions}
-      </header>
-      {children}
-    </section>
-  );
-}
-
-export function Card({ title, children, className }: { title?: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}>
-      {title && <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>}
+    <div className="space-y-6">
+      <PageHeader title={title} actions={actions} />
       {children}
     </div>
   );
 }
 
-export function TextField({
-  label,
-  error,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }) {
-  const id = useId();
+export function TitledPanel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200"
-        {...input}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <Panel className={className}>
+      <h2 className="mb-3 text-base font-semibold text-primary-950">{title}</h2>
+      {children}
+    </Panel>
   );
 }
 
-export function SelectField({ label, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900" {...select}>
-        {children}
-      </select>
-    </div>
-  );
-}
+/**
+ * The top margin of a button in a row of fields (aligned at their top, so an error under one field moves nothing):
+ * the height of a field's label line and its gap, so the button sits level with the inputs.
+ */
+export const BESIDE_FIELDS = { md: 'mt-6.5', sm: 'mt-7.5' } as const;
 
 /**
  * A queue's status filter kept in the URL (`?status=`): the chosen status (`undefined` for "All"; `fallback` when
@@ -78,47 +46,53 @@ export function useStatusFilter<S extends string>(statuses: readonly S[], fallba
   const raw = params.get('status');
   const status = raw === 'all' ? undefined : (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : fallback;
   const filter = (
-    <div className="w-56">
-      <SelectField
-        label="Status"
-        name="status"
-        value={status ?? 'all'}
-        onChange={(event) => setParams({ status: event.target.value }, { replace: true })}
-      >
-        {statuses.map((value) => (
-          <option key={value} value={value}>
-            {labelOf(value)}
-          </option>
-        ))}
-        <option value="all">All</option>
-      </SelectField>
-    </div>
+    <SelectField
+      label="Status"
+      name="status"
+      className="w-56"
+      value={status ?? 'all'}
+      onChange={(event) => setParams({ status: event.target.value }, { replace: true })}
+      options={[...statuses.map((value) => ({ value, label: labelOf(value) })), { value: 'all', label: 'All' }]}
+    />
   );
   return { status, filter };
 }
 
+/** An action that failed, in the API's words; `error` is the failure, or a form's error text. */
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error instanceof Error ? error.message : 'Something went wrong'}
+      {typeof error === 'string' ? error : errorText(error)}
     </p>
   );
 }
 
-export function Loading() {
-  return (
-    <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-      <Spinner /> Loading…
-    </p>
-  );
+/** The part of a TanStack query one record's page reads. */
+interface RecordQuery<T> {
+  isPending: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
 }
 
-export function Empty({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{children}</p>
-  );
+/** One record's page (a user, a ticket): skeleton rows while it loads, the error with "Try again", or the record. */
+export function RecordState<T>({
+  query,
+  loadingLabel,
+  children,
+}: {
+  query: RecordQuery<T>;
+  loadingLabel: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <SkeletonRows label={loadingLabel} rows={4} />;
+  if (query.data === undefined) return <LoadError text={errorText(query.error)} onRetry={query.refetch} />;
+  return children(query.data);
 }
+
+/** A list's load error in the API's words (a 403 names the missing role); the kit's default for a network failure. */
+export const loadErrorText = (error: unknown): string | undefined => (error ? errorText(error) : undefined);
 
 /** A plain table; `rows` are arrays of cells in the column order. */
 export function Table({

@@ -1,64 +1,72 @@
-import { signInAnswer } from '@tipcard/shared/ops/schemas';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { signInAnswer, signInBody } from '@tipcard/shared/ops/schemas';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { OpsApiError, opsCall, session } from '../ops-api.ts';
-import { Card, ErrorNote, TextField } from '../ui.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { Panel } from '../../components/ui/page-header.tsx';
+import { showServerErrors } from '../forms.ts';
+import { opsPost, session } from '../ops-api.ts';
+import { ErrorNote } from '../ui.tsx';
+
+type SignIn = z.input<typeof signInBody>;
 
 export function SignInPage() {
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await opsCall(signInAnswer, 'POST', '/sign-in', {
-        email: form.get('email'),
-        password: form.get('password'),
-        code: form.get('code'),
-      });
-      session.save(answer.token, { id: answer.operator.id, email: answer.operator.email, role: answer.operator.role });
+  const form = useForm<SignIn, unknown, z.output<typeof signInBody>>({
+    resolver: zodResolver(signInBody),
+    defaultValues: { email: '', password: '', code: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const signIn = useMutation({
+    mutationFn: (body: z.output<typeof signInBody>) => opsPost(signInAnswer, '/sign-in', body),
+    onSuccess: ({ token, operator }) => {
+      session.save(token, { id: operator.id, email: operator.email, role: operator.role });
       void navigate('/', { replace: true });
-    } catch (caught) {
-      setError(caught instanceof OpsApiError ? caught : new Error('Could not reach the server'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => showServerErrors(error, form),
+  });
 
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
-      <Card className="w-full max-w-sm">
-        <h1 className="mb-1 text-xl font-semibold text-slate-900">Tipcard Ops</h1>
+      <Panel className="w-full max-w-sm">
+        <h1 className="mb-1 text-xl font-semibold text-primary-950">Tipcard Ops</h1>
         <p className="mb-5 text-sm text-slate-600">Sign in with your e-mail, password and the code of your authenticator app.</p>
         {notice && (
           <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {notice}
           </p>
         )}
-        <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-          <TextField label="E-mail" name="email" type="email" autoComplete="username" required />
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <form onSubmit={handleSubmit((body) => signIn.mutate(body))} className="space-y-4" noValidate>
+          <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...register('email')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <TextField
             label="Authenticator code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]{6}"
             maxLength={6}
-            required
+            error={errors.code?.message}
+            {...register('code')}
           />
-          <ErrorNote error={error} />
-          <Button type="submit" block loading={busy}>
+          <ErrorNote error={errors.root?.server?.message} />
+          <Button type="submit" block loading={signIn.isPending}>
             Sign in
           </Button>
         </form>
-      </Card>
+      </Panel>
     </main>
   );
 }

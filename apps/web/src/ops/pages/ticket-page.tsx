@@ -1,140 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPS_REPLY_MAX_ATTACHMENTS, opsTicketDetail, type OpsTicketDetail } from '@tipcard/shared/ops/schemas';
+import {
+  OPS_REPLY_MAX_ATTACHMENTS,
+  opsTicketDetail,
+  opsTicketReplyBody,
+  type OpsTicketDetail,
+} from '@tipcard/shared/ops/schemas';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES } from '@tipcard/shared/support/schemas';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Paperclip } from 'lucide-react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { TextAreaField } from '../../components/ui/field.tsx';
+import { FileDrop } from '../../components/ui/file-drop.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
 import { formatBytes, readAsBase64 } from '../../lib/files.ts';
-import { formatTime, opsBlob, opsCall } from '../ops-api.ts';
-import { Card, ErrorNote, Loading, Page } from '../ui.tsx';
+import { formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
+import { showServerErrors } from '../forms.ts';
+import { ErrorNote, Page, RecordState, TitledPanel } from '../ui.tsx';
 import { TicketStatusBadge } from './ticket-status.tsx';
 
 type Attachment = OpsTicketDetail['attachments'][number];
 
 /** An attachment, fetched with the operator's token and saved as a download (never opened as a page). */
 function AttachmentLink({ ticketId, attachment }: { ticketId: string; attachment: Attachment }) {
-  const [error, setError] = useState<unknown>(null);
-  const download = async () => {
-    setError(null);
-    try {
-      saveBlob(await opsBlob(`/tickets/${ticketId}/attachments/${attachment.id}`), attachment.name);
-    } catch (caught) {
-      setError(caught);
-    }
-  };
+  const download = useMutation({
+    mutationFn: async () => saveBlob(await opsBlob(`/tickets/${ticketId}/attachments/${attachment.id}`), attachment.name),
+  });
   return (
     <li className="flex flex-wrap items-center gap-3 text-sm">
-      <Button size="sm" variant="secondary" onClick={() => void download()}>
+      <Button size="sm" variant="secondary" onClick={() => download.mutate()} loading={download.isPending}>
         Download {attachment.name}
       </Button>
       <span className="text-slate-600">
         {attachment.author === 'operator' ? 'from support' : 'from the user'} · {formatBytes(attachment.size_bytes, 'en-GB')} ·{' '}
         {formatTime(attachment.created_at)}
       </span>
-      <ErrorNote error={error} />
+      <ErrorNote error={download.error} />
     </li>
   );
 }
 
+/** A reply as typed: the API's message rule, and the files as picked (sent as base64 once they pass). */
+const replyForm = z.object({
+  message: opsTicketReplyBody.shape.message,
+  attachments: z
+    .array(z.instanceof(File))
+    .max(OPS_REPLY_MAX_ATTACHMENTS, `At most ${OPS_REPLY_MAX_ATTACHMENTS} files with one reply.`)
+    .refine((files) => files.every((file) => file.size <= ATTACHMENT_MAX_BYTES), 'Each file may be at most 10 MB.'),
+});
+type Reply = z.output<typeof replyForm>;
+
 function ReplyForm({ ticket }: { ticket: OpsTicketDetail }) {
   const queryClient = useQueryClient();
-  const messageId = useId();
-  const filesId = useId();
-  const [message, setMessage] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const filesLabelId = useId();
+  const filesErrorId = useId();
+  const form = useForm<z.input<typeof replyForm>, unknown, Reply>({
+    resolver: zodResolver(replyForm),
+    defaultValues: { message: '', attachments: [] },
+  });
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    reset,
+    formState: { errors },
+  } = form;
+  const files = useWatch({ control, name: 'attachments' });
   const reply = useMutation({
-    mutationFn: async () => {
-      const attachments = await Promise.all(files.map(async (file) => ({ name: file.name, content: await readAsBase64(file) })));
-      return opsCall(opsTicketDetail, 'POST', `/tickets/${ticket.id}/reply`, { message, attachments });
-    },
+    mutationFn: async ({ message, attachments }: Reply) =>
+      opsPost(opsTicketDetail, `/tickets/${ticket.id}/reply`, {
+        message,
+        attachments: await Promise.all(attachments.map(async (file) => ({ name: file.name, content: await readAsBase64(file) }))),
+      }),
     onSuccess: (updated) => {
-      setMessage('');
-      setFiles([]);
-      if (input.current) input.current.value = '';
+      reset();
       queryClient.setQueryData(['ops', 'ticket', ticket.id], updated);
       void queryClient.invalidateQueries({ queryKey: ['ops', 'tickets'] });
     },
+    onError: (error) => showServerErrors(error, form),
   });
-  const pick = (list: FileList | null) => {
-    const picked = [...(list ?? [])];
-    setFileError(
-      picked.length > OPS_REPLY_MAX_ATTACHMENTS
-        ? `At most ${OPS_REPLY_MAX_ATTACHMENTS} files with one reply.`
-        : picked.some((file) => file.size > ATTACHMENT_MAX_BYTES)
-          ? 'Each file may be at most 10 MB.'
-          : null,
-    );
-    setFiles(picked);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!fileError) reply.mutate();
-  };
   return (
-    <form onSubmit={submit} className="space-y-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={messageId} className="text-sm font-medium text-slate-700">
-          Your answer (the user is told by SMS; the ticket then waits for them)
-        </label>
-        <textarea
-          id={messageId}
-          name="message"
-          rows={5}
-          maxLength={5000}
-          required
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-200"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={filesId} className="text-sm font-medium text-slate-700">
+    <form onSubmit={handleSubmit((body) => reply.mutate(body))} className="space-y-3" noValidate>
+      <TextAreaField
+        label="Your answer (the user is told by SMS; the ticket then waits for them)"
+        rows={5}
+        maxLength={5000}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      <div className="space-y-1.5">
+        <p id={filesLabelId} className="text-sm font-medium text-slate-800">
           Files (PDF, JPEG, PNG or .edoc; up to {OPS_REPLY_MAX_ATTACHMENTS}, 10 MB each)
-        </label>
-        <input
-          ref={input}
-          id={filesId}
-          name="attachments"
-          type="file"
-          multiple
+        </p>
+        <FileDrop
           accept={ATTACHMENT_EXTENSIONS.join(',')}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? `${filesId}-error` : undefined}
-          onChange={(event) => pick(event.target.files)}
-          className="text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-        />
-        {fileError && (
-          <p id={`${filesId}-error`} className="text-sm text-red-700">
-            {fileError}
+          multiple
+          labelledBy={filesLabelId}
+          invalid={Boolean(errors.attachments)}
+          describedBy={errors.attachments ? filesErrorId : undefined}
+          onFiles={(picked) => setValue('attachments', picked, { shouldValidate: true })}
+        >
+          <Paperclip className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+          <span className="text-sm text-slate-700">
+            {files.length > 0 ? files.map((file) => file.name).join(', ') : 'Choose files or drop them here'}
+          </span>
+        </FileDrop>
+        {errors.attachments && (
+          <p id={filesErrorId} className="text-sm text-red-700" role="alert">
+            {errors.attachments.message}
           </p>
         )}
       </div>
-      <Button type="submit" loading={reply.isPending} disabled={message.trim() === '' || fileError !== null}>
+      <Button type="submit" loading={reply.isPending}>
         Send answer
       </Button>
-      <ErrorNote error={reply.error} />
+      <ErrorNote error={errors.root?.server?.message} />
     </form>
   );
 }
 
-export default function TicketPage() {
-  const id = useParams().id ?? '';
+function TicketDetail({ ticket }: { ticket: OpsTicketDetail }) {
   const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ['ops', 'ticket', id], queryFn: () => opsCall(opsTicketDetail, 'GET', `/tickets/${id}`) });
   const change = useMutation({
-    mutationFn: (action: 'close' | 'reopen') => opsCall(opsTicketDetail, 'POST', `/tickets/${id}/${action}`),
+    mutationFn: (action: 'close' | 'reopen') => opsPost(opsTicketDetail, `/tickets/${ticket.id}/${action}`),
     onSuccess: (updated) => {
-      queryClient.setQueryData(['ops', 'ticket', id], updated);
+      queryClient.setQueryData(['ops', 'ticket', ticket.id], updated);
       void queryClient.invalidateQueries({ queryKey: ['ops', 'tickets'] });
     },
   });
-  if (detail.isPending) return <Loading />;
-  if (detail.error) return <ErrorNote error={detail.error} />;
-  const ticket = detail.data;
   const closed = ticket.status === 'closed';
   return (
     <Page
@@ -162,7 +160,7 @@ export default function TicketPage() {
         · opened {formatTime(ticket.created_at)} · last activity {formatTime(ticket.updated_at)}
       </p>
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
-        <Card title="Conversation">
+        <TitledPanel title="Conversation">
           <ol className="space-y-3">
             {ticket.messages.map((message) => (
               <li
@@ -179,9 +177,9 @@ export default function TicketPage() {
               </li>
             ))}
           </ol>
-        </Card>
+        </TitledPanel>
         <div className="space-y-6">
-          <Card title="Attachments">
+          <TitledPanel title="Attachments">
             {ticket.attachments.length === 0 ? (
               <p className="text-sm text-slate-600">No files.</p>
             ) : (
@@ -191,12 +189,22 @@ export default function TicketPage() {
                 ))}
               </ul>
             )}
-          </Card>
-          <Card title="Answer">
+          </TitledPanel>
+          <TitledPanel title="Answer">
             <ReplyForm ticket={ticket} />
-          </Card>
+          </TitledPanel>
         </div>
       </div>
     </Page>
+  );
+}
+
+export default function TicketPage() {
+  const id = useParams().id ?? '';
+  const detail = useQuery({ queryKey: ['ops', 'ticket', id], queryFn: () => opsGet(opsTicketDetail, `/tickets/${id}`) });
+  return (
+    <RecordState query={detail} loadingLabel="Loading the ticket…">
+      {(ticket) => <TicketDetail ticket={ticket} />}
+    </RecordState>
   );
 }

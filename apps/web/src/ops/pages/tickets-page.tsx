@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { opsTicketRow } from '@tipcard/shared/ops/schemas';
 import { TICKET_STATUSES, type TicketStatus } from '@tipcard/shared/support/schemas';
+import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatTime, opsCall } from '../ops-api.ts';
-import { Empty, ErrorNote, Loading, Page, Table, useStatusFilter } from '../ui.tsx';
+import { ListState } from '../../components/ui/list-state.tsx';
+import { formatTime, opsGet } from '../ops-api.ts';
+import { loadErrorText, Page, Table, useStatusFilter } from '../ui.tsx';
 import { formatAge, TicketStatusBadge } from './ticket-status.tsx';
 
 const LABELS: Record<TicketStatus, string> = { open: 'Open', waiting_for_user: 'Waiting for the user', closed: 'Closed' };
@@ -14,34 +16,38 @@ export default function TicketsPage() {
   const { status, filter } = useStatusFilter(TICKET_STATUSES, 'open', (value) => LABELS[value]);
   const tickets = useQuery({
     queryKey: ['ops', 'tickets', status ?? 'all'],
-    queryFn: () => opsCall(z.array(opsTicketRow), 'GET', `/tickets${status ? `?status=${status}` : ''}`),
+    queryFn: () => opsGet(z.array(opsTicketRow), '/tickets', { status }),
   });
   return (
     <Page title="Support inbox" actions={filter}>
-      {tickets.isPending && <Loading />}
-      <ErrorNote error={tickets.error} />
-      {tickets.data && tickets.data.length === 0 && <Empty>No tickets with this status.</Empty>}
-      {tickets.data && tickets.data.length > 0 && (
-        <Table
-          caption="Tickets, the longest without activity first"
-          columns={['Idle for', 'Title', 'User', 'Status', 'Opened', 'Last activity']}
-          rows={tickets.data.map((ticket) => ({
-            key: ticket.id,
-            cells: [
-              <span key="age" className="font-medium">
-                {formatAge(ticket.updated_at)}
-              </span>,
-              <Link key="open" to={`/tickets/${ticket.id}`} className="font-medium text-primary-800 underline">
-                {ticket.title}
-              </Link>,
-              ticket.phone,
-              <TicketStatusBadge key="status" status={ticket.status} />,
-              formatTime(ticket.created_at),
-              formatTime(ticket.updated_at),
-            ],
-          }))}
-        />
-      )}
+      <ListState
+        query={tickets}
+        loadingLabel="Loading tickets…"
+        errorText={loadErrorText(tickets.error)}
+        empty={{ icon: <Inbox className="size-7" />, title: 'No tickets with this status.' }}
+      >
+        {(rows) => (
+          <Table
+            caption="Tickets, the longest without activity first"
+            columns={['Idle for', 'Title', 'User', 'Status', 'Opened', 'Last activity']}
+            rows={rows.map((ticket) => ({
+              key: ticket.id,
+              cells: [
+                <span key="age" className="font-medium">
+                  {formatAge(ticket.updated_at)}
+                </span>,
+                <Link key="open" to={`/tickets/${ticket.id}`} className="font-medium text-primary-800 underline">
+                  {ticket.title}
+                </Link>,
+                ticket.phone,
+                <TicketStatusBadge key="status" status={ticket.status} />,
+                formatTime(ticket.created_at),
+                formatTime(ticket.updated_at),
+              ],
+            }))}
+          />
+        )}
+      </ListState>
     </Page>
   );
 }

@@ -1,42 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { opsUserDetail, opsUserSchema } from '@tipcard/shared/ops/schemas';
-import { useState, type FormEvent } from 'react';
+import { opsUserDetail, opsUserSchema, reasonBody, type OpsUser, type OpsUserDetail } from '@tipcard/shared/ops/schemas';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatCents, formatTime, opsCall, session } from '../ops-api.ts';
-import { Badge, Card, Empty, ErrorNote, Loading, Page, Table, TextField } from '../ui.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { showServerErrors } from '../forms.ts';
+import { formatCents, formatTime, opsGet, opsPost, session } from '../ops-api.ts';
+import { Badge, BESIDE_FIELDS, ErrorNote, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
 import { TicketStatusBadge } from './ticket-status.tsx';
+
+type Reason = z.output<typeof reasonBody>;
+
+/** Block or unblock, with the reason the audit log keeps. */
+function BlockForm({ user }: { user: OpsUser }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof reasonBody>, unknown, Reason>({
+    resolver: zodResolver(reasonBody),
+    defaultValues: { reason: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const block = useMutation({
+    mutationFn: (body: Reason) => opsPost(opsUserSchema, `/users/${user.id}/${user.blocked ? 'unblock' : 'block'}`, body),
+    onSuccess: () => {
+      reset();
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'user', user.id] });
+    },
+    onError: (error) => showServerErrors(error, form),
+  });
+  return (
+    <TitledPanel title={user.blocked ? 'Unblock this user' : 'Block this user'}>
+      <form onSubmit={handleSubmit((body) => block.mutate(body))} className="flex max-w-2xl items-start gap-3" noValidate>
+        <TextField
+          label="Reason (kept in the audit log)"
+          className="flex-1"
+          maxLength={500}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+        <Button
+          type="submit"
+          className={BESIDE_FIELDS.md}
+          variant={user.blocked ? 'secondary' : 'danger'}
+          loading={block.isPending}
+        >
+          {user.blocked ? 'Unblock' : 'Block'}
+        </Button>
+      </form>
+      <div className="mt-3 empty:hidden">
+        <ErrorNote error={errors.root?.server?.message} />
+      </div>
+    </TitledPanel>
+  );
+}
 
 export default function UserPage() {
   const id = useParams().id ?? '';
-  const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ['ops', 'user', id], queryFn: () => opsCall(opsUserDetail, 'GET', `/users/${id}`) });
+  const detail = useQuery({ queryKey: ['ops', 'user', id], queryFn: () => opsGet(opsUserDetail, `/users/${id}`) });
+  return (
+    <RecordState query={detail} loadingLabel="Loading the user…">
+      {(data) => <UserDetail detail={data} />}
+    </RecordState>
+  );
+}
+
+function UserDetail({ detail }: { detail: OpsUserDetail }) {
   const role = session.operator()?.role;
   const mayBlock = role === 'compliance' || role === 'admin';
-  const [reason, setReason] = useState('');
-  const block = useMutation({
-    mutationFn: (action: 'block' | 'unblock') => opsCall(opsUserSchema, 'POST', `/users/${id}/${action}`, { reason }),
-    onSuccess: () => {
-      setReason('');
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'user', id] });
-    },
-  });
-  if (detail.isPending) return <Loading />;
-  if (detail.error) return <ErrorNote error={detail.error} />;
-  const { user, cards, balances, history, payouts, verification, team, invoices, donations, tickets } = detail.data;
   const maySupport = role === 'support' || role === 'admin';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    block.mutate(user.blocked ? 'unblock' : 'block');
-  };
+  const { user, cards, balances, history, payouts, verification, team, invoices, donations, tickets } = detail;
   return (
     <Page
       title={user.phone}
       actions={user.blocked ? <Badge tone="red">Blocked: {user.blocked_reason}</Badge> : <Badge tone="green">Active</Badge>}
     >
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card title="Profile">
+        <TitledPanel title="Profile">
           <dl className="space-y-1 text-sm">
             <dt className="text-slate-500">User id</dt>
             <dd>
@@ -47,8 +92,8 @@ export default function UserPage() {
             <dt className="text-slate-500">Verification</dt>
             <dd>{verification ? `${verification.status} (${verification.kind})` : 'not started'}</dd>
           </dl>
-        </Card>
-        <Card title="Balances">
+        </TitledPanel>
+        <TitledPanel title="Balances">
           <dl className="grid grid-cols-2 gap-1 text-sm">
             <dt className="text-slate-500">Main</dt>
             <dd data-testid="balance-main">{formatCents(balances.main_cents)}</dd>
@@ -57,8 +102,8 @@ export default function UserPage() {
             <dt className="text-slate-500">Debt</dt>
             <dd>{formatCents(balances.debt_cents)}</dd>
           </dl>
-        </Card>
-        <Card title="Cards">
+        </TitledPanel>
+        <TitledPanel title="Cards">
           {cards.length === 0 ? (
             <p className="text-sm text-slate-600">No cards.</p>
           ) : (
@@ -70,10 +115,10 @@ export default function UserPage() {
               ))}
             </ul>
           )}
-        </Card>
+        </TitledPanel>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card title="Team">
+        <TitledPanel title="Team">
           {team ? (
             <dl className="space-y-1 text-sm">
               <dt className="text-slate-500">Team</dt>
@@ -90,8 +135,8 @@ export default function UserPage() {
           ) : (
             <p className="text-sm text-slate-600">In no team.</p>
           )}
-        </Card>
-        <Card title="Tickets" className="lg:col-span-2">
+        </TitledPanel>
+        <TitledPanel title="Tickets" className="lg:col-span-2">
           {tickets.length === 0 ? (
             <p className="text-sm text-slate-600">No tickets.</p>
           ) : (
@@ -112,38 +157,12 @@ export default function UserPage() {
               ))}
             </ul>
           )}
-        </Card>
+        </TitledPanel>
       </div>
-      {mayBlock && (
-        <Card title={user.blocked ? 'Unblock this user' : 'Block this user'}>
-          <form onSubmit={submit} className="flex max-w-2xl items-end gap-3">
-            <div className="flex-1">
-              <TextField
-                label="Reason (kept in the audit log)"
-                name="reason"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                required
-                maxLength={500}
-              />
-            </div>
-            <Button
-              type="submit"
-              variant={user.blocked ? 'secondary' : 'danger'}
-              loading={block.isPending}
-              disabled={reason.trim() === ''}
-            >
-              {user.blocked ? 'Unblock' : 'Block'}
-            </Button>
-          </form>
-          <div className="mt-3">
-            <ErrorNote error={block.error} />
-          </div>
-        </Card>
-      )}
-      <Card title="History (latest 50)">
+      {mayBlock && <BlockForm user={user} />}
+      <TitledPanel title="History (latest 50)">
         {history.length === 0 ? (
-          <Empty>No transactions yet.</Empty>
+          <p className="text-sm text-slate-600">No transactions yet.</p>
         ) : (
           <Table
             caption="Transactions"
@@ -161,11 +180,11 @@ export default function UserPage() {
             }))}
           />
         )}
-      </Card>
+      </TitledPanel>
       <div className="grid gap-4 xl:grid-cols-2">
-        <Card title="Invoices">
+        <TitledPanel title="Invoices">
           {invoices.length === 0 ? (
-            <Empty>No invoices.</Empty>
+            <p className="text-sm text-slate-600">No invoices.</p>
           ) : (
             <Table
               caption="Invoices, newest first"
@@ -176,10 +195,10 @@ export default function UserPage() {
               }))}
             />
           )}
-        </Card>
-        <Card title="Donations received">
+        </TitledPanel>
+        <TitledPanel title="Donations received">
           {donations.length === 0 ? (
-            <Empty>No donations.</Empty>
+            <p className="text-sm text-slate-600">No donations.</p>
           ) : (
             <Table
               caption="Donations received, newest first"
@@ -195,11 +214,11 @@ export default function UserPage() {
               }))}
             />
           )}
-        </Card>
+        </TitledPanel>
       </div>
-      <Card title="Payouts">
+      <TitledPanel title="Payouts">
         {payouts.length === 0 ? (
-          <Empty>No payouts.</Empty>
+          <p className="text-sm text-slate-600">No payouts.</p>
         ) : (
           <Table
             caption="Payouts"
@@ -217,7 +236,7 @@ export default function UserPage() {
             }))}
           />
         )}
-      </Card>
+      </TitledPanel>
     </Page>
   );
 }

@@ -1,11 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { opsVerificationDetail } from '@tipcard/shared/ops/schemas';
+import type { verificationDecisionBody } from '@tipcard/shared/ops/schemas';
+import { opsVerificationDetail, reasonBody, type OpsVerificationDetail } from '@tipcard/shared/ops/schemas';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
-import { formatTime, opsBlob, opsCall } from '../ops-api.ts';
-import { Badge, Card, ErrorNote, Loading, Page, TextField } from '../ui.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { showServerErrors } from '../forms.ts';
+import { formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
+import { Badge, ErrorNote, Page, RecordState, TitledPanel } from '../ui.tsx';
 
 const DOCUMENT_LABELS: Record<string, string> = {
   document_front: 'Document, front',
@@ -34,7 +40,7 @@ function DocumentView({ verificationId, field }: { verificationId: string; field
     <figure className="space-y-2">
       <figcaption className="text-sm font-medium text-slate-700">{label}</figcaption>
       <ErrorNote error={error} />
-      {!view && !error && <Loading />}
+      {!view && !error && <Skeleton className="h-64" />}
       {view && view.type === 'application/pdf' && (
         <iframe src={view.url} title={label} className="h-[520px] w-full rounded-lg border border-slate-200" />
       )}
@@ -45,22 +51,47 @@ function DocumentView({ verificationId, field }: { verificationId: string; field
   );
 }
 
-export default function VerificationPage() {
-  const id = useParams().id ?? '';
+/** Approve, or reject with the reason the user is shown; the reason is asked for only by a rejection. */
+function DecisionForm({ verificationId }: { verificationId: string }) {
   const queryClient = useQueryClient();
-  const detail = useQuery({
-    queryKey: ['ops', 'verification', id],
-    queryFn: () => opsCall(opsVerificationDetail, 'GET', `/verifications/${id}`),
+  const form = useForm<z.input<typeof reasonBody>, unknown, z.output<typeof reasonBody>>({
+    resolver: zodResolver(reasonBody),
+    defaultValues: { reason: '' },
   });
-  const [reason, setReason] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const decide = useMutation({
-    mutationFn: (body: { decision: 'approve' } | { decision: 'reject'; reason: string }) =>
-      opsCall(z.object({ status: z.string() }), 'POST', `/verifications/${id}/decision`, body),
+    mutationFn: (body: z.output<typeof verificationDecisionBody>) =>
+      opsPost(z.object({ status: z.string() }), `/verifications/${verificationId}/decision`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }),
+    onError: (error) => showServerErrors(error, form),
   });
-  if (detail.isPending) return <Loading />;
-  if (detail.error) return <ErrorNote error={detail.error} />;
-  const request = detail.data;
+  return (
+    <form
+      onSubmit={handleSubmit(({ reason }) => decide.mutate({ decision: 'reject', reason }))}
+      className="mt-6 space-y-3 border-t border-slate-200 pt-4"
+      noValidate
+    >
+      <Button
+        onClick={() => decide.mutate({ decision: 'approve' })}
+        loading={decide.isPending && decide.variables.decision === 'approve'}
+        block
+      >
+        Approve
+      </Button>
+      <TextField label="Reason the user will see" maxLength={500} error={errors.reason?.message} {...register('reason')} />
+      <Button type="submit" variant="danger" block loading={decide.isPending && decide.variables.decision === 'reject'}>
+        Reject
+      </Button>
+      <ErrorNote error={errors.root?.server?.message} />
+    </form>
+  );
+}
+
+function VerificationDetail({ request }: { request: OpsVerificationDetail }) {
   return (
     <Page
       title={`Verification of ${request.user.phone}`}
@@ -71,7 +102,7 @@ export default function VerificationPage() {
       }
     >
       <div className="grid gap-6 xl:grid-cols-[minmax(280px,1fr)_2fr]">
-        <Card title={`Submitted data (${request.kind})`}>
+        <TitledPanel title={`Submitted data (${request.kind})`}>
           <dl className="space-y-2 text-sm">
             {Object.entries(request.details).map(([key, value]) => (
               <div key={key}>
@@ -90,43 +121,29 @@ export default function VerificationPage() {
               </div>
             )}
           </dl>
-          {request.status === 'pending' && (
-            <div className="mt-6 space-y-3 border-t border-slate-200 pt-4">
-              <Button
-                onClick={() => decide.mutate({ decision: 'approve' })}
-                loading={decide.isPending && decide.variables.decision === 'approve'}
-                block
-              >
-                Approve
-              </Button>
-              <TextField
-                label="Reason the user will see"
-                name="reason"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                maxLength={500}
-              />
-              <Button
-                variant="danger"
-                block
-                disabled={reason.trim() === ''}
-                onClick={() => decide.mutate({ decision: 'reject', reason })}
-                loading={decide.isPending && decide.variables.decision === 'reject'}
-              >
-                Reject
-              </Button>
-              <ErrorNote error={decide.error} />
-            </div>
-          )}
-        </Card>
-        <Card title="Documents">
+          {request.status === 'pending' && <DecisionForm verificationId={request.id} />}
+        </TitledPanel>
+        <TitledPanel title="Documents">
           <div className="space-y-6">
             {request.documents.map((field) => (
               <DocumentView key={field} verificationId={request.id} field={field} />
             ))}
           </div>
-        </Card>
+        </TitledPanel>
       </div>
     </Page>
+  );
+}
+
+export default function VerificationPage() {
+  const id = useParams().id ?? '';
+  const detail = useQuery({
+    queryKey: ['ops', 'verification', id],
+    queryFn: () => opsGet(opsVerificationDetail, `/verifications/${id}`),
+  });
+  return (
+    <RecordState query={detail} loadingLabel="Loading the verification request…">
+      {(request) => <VerificationDetail request={request} />}
+    </RecordState>
   );
 }
