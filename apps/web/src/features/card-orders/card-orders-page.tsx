@@ -187,7 +187,9 @@ export default function CardOrdersPage() {
         </Panel>
       )}
 
-      <OrderHistory orders={orders.data?.orders ?? []} loading={orders.isPending} />
+      <OrderHistory
+        orders={{ isPending: orders.isPending, isError: orders.isError, data: orders.data?.orders, refetch: orders.refetch }}
+      />
     </div>
   );
 }
