@@ -1,16 +1,40 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Overview } from '@tipcard/shared/transactions/schemas';
+import type { Overview, Transaction } from '@tipcard/shared/transactions/schemas';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { CARD_ID, CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
 import { fatalErrorStatus, renderPage } from '../../test/render-page.tsx';
-import { payoutTransaction, tipTransaction } from '../transactions/test-data.ts';
 import OverviewPage from './overview-page.tsx';
 
 const FIGURES = `GET /clients/${CLIENT_ID}/overview`;
 const BALANCES = `GET /clients/${CLIENT_ID}/account`;
 const QR = `GET /cards/${CARD_ID}/qr_code`;
+
+const tip: Transaction = {
+  id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  type: 'PAYIN',
+  status: 'HOLD',
+  amount_cents: 1_000,
+  fee_cents: 50,
+  currency: 'EUR',
+  created_at: '2026-03-02T09:30:00Z',
+  settled_at: null,
+  description: 'Tip',
+  detail: { kind: 'tip', card: 'Anna' },
+  message: 'Thank you, lovely service!',
+  rating: 5,
+};
+const payout: Transaction = {
+  ...tip,
+  id: '6b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+  type: 'PAYOUT',
+  status: 'PAID',
+  amount_cents: -2_500,
+  detail: { kind: 'payout', account: 'LV•• •••• 5001' },
+  message: null,
+  rating: null,
+};
 
 function figures(overrides: Partial<Overview> = {}): Overview {
   return {
@@ -19,7 +43,7 @@ function figures(overrides: Partial<Overview> = {}): Overview {
     received_month_cents: 23_000,
     tip_count: 42,
     average_rating: 4.75,
-    latest: [tipTransaction(), payoutTransaction()],
+    latest: [tip, payout],
     monthly_donations: { donors: 3, total_cents: 4_500 },
     currency: 'EUR',
     ...overrides,
