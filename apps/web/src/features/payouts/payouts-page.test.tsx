@@ -5,7 +5,17 @@ import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { navigatedTo, renderPage } from '../../test/render-page.tsx';
 import PayoutsPage from './payouts-page.tsx';
-import { balancesAnswer, METHOD_ID, PAYOUT_ID, payout, ROUTES, sepaMethod, terms } from './test-data.ts';
+import {
+  balancesAnswer,
+  METHOD_ID,
+  OTHER_METHOD_ID,
+  PAYOUT_ID,
+  payout,
+  ROUTES,
+  sepaMethod,
+  terms,
+  ukMethod,
+} from './test-data.ts';
 
 function routes(overrides: Record<string, unknown> = {}) {
   return {
@@ -106,6 +116,39 @@ describe('the payouts page', () => {
     const [request] = api.sent(ROUTES.createPayout);
     expect(request!.body).toEqual({ amount_cents: 1_000, method_id: METHOD_ID });
     expect(request!.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('withdraws to another account the user picks', async () => {
+    const api = fakeApi(
+      routes({ [ROUTES.methods]: [sepaMethod(), ukMethod()], [ROUTES.createPayout]: payout('awaiting_confirmation') }),
+    );
+    await renderPage(<PayoutsPage />, { path: '/payouts?withdraw=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' }), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const accounts = await within(dialog).findAllByRole('radio');
+    expect(accounts[0]).toBeChecked();
+    await userEvent.click(accounts[1]!);
+    expect(within(dialog).getByTestId('payout-summary')).toHaveTextContent('To•••• 5678');
+    within(dialog).getByRole('slider').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await navigatedTo()).toBe(`/payouts/${PAYOUT_ID}/confirmation`);
+    expect(api.sent(ROUTES.createPayout)[0]!.body).toEqual({ amount_cents: 500, method_id: OTHER_METHOD_ID });
+  });
+
+  it('asks for an account first when there is none to withdraw to', async () => {
+    const api = fakeApi(routes({ [ROUTES.methods]: [] }));
+    await renderPage(<PayoutsPage />, { path: '/payouts?withdraw=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' }), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Where should the money go?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Add a payout method' })).toHaveAttribute(
+      'href',
+      '/payouts/add-method?return=withdraw',
+    );
+    expect(within(dialog).queryByRole('slider')).not.toBeInTheDocument();
+    expect(api.sent(ROUTES.createPayout)).toEqual([]);
   });
 
   it('opens the withdrawal from the link it was left at', async () => {
