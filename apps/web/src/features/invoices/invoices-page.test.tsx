@@ -179,6 +179,15 @@ describe('the invoices page', () => {
     expect(api.sent(QR)[0]!.query.get('hexColor')).toBe('#132552');
   });
 
+  it('says when the QR code could not be loaded', async () => {
+    fakeApi({ ...signedInRoutes(), [LIST]: [open], [QR]: apiError(403, 'forbidden') });
+    await renderPage(<InvoicesPage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice QR code' });
+    expect(await within(dialog).findByText('The QR code could not be loaded.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Download PNG' })).not.toBeInTheDocument();
+  });
+
   it('copies an invoice’s link and says so', async () => {
     fakeApi({ ...signedInRoutes(), [LIST]: [open] });
     const user = userEvent.setup();

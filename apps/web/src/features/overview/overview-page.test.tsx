@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Overview, Transaction } from '@tipcard/shared/transactions/schemas';
@@ -10,6 +10,7 @@ import OverviewPage from './overview-page.tsx';
 const FIGURES = `GET /clients/${CLIENT_ID}/overview`;
 const BALANCES = `GET /clients/${CLIENT_ID}/account`;
 const QR = `GET /cards/${CARD_ID}/qr_code`;
+const PRINT = `GET /cards/${CARD_ID}/print.pdf`;
 
 const tip: Transaction = {
   id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
@@ -64,6 +65,7 @@ const qrImage = 'png';
 beforeAll(() => {
   Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:tipcard-qr' });
 });
+afterEach(() => vi.restoreAllMocks());
 
 function routes(overview: unknown, card: Parameters<typeof signedInRoutes>[1] = {}) {
   return { ...signedInRoutes({}, card), [BALANCES]: balances, [FIGURES]: overview, [QR]: qrImage };
@@ -155,5 +157,20 @@ describe('the overview page', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Download QR' })).toBeEnabled();
     expect(within(dialog).getByRole('link', { name: 'Edit card' })).toHaveAttribute('href', '/account/edit');
+  });
+
+  it('downloads the printable card in the reader’s language', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const api = fakeApi({ ...routes(figures()), [PRINT]: 'pdf' });
+    await renderPage(<OverviewPage />, { path: '/overview', locale: 'lv' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rādīt QR kodu' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Drukāt karti' }));
+    await vi.waitFor(() => expect(saved).toEqual(['tipcard-card-anna.pdf']));
+    expect(api.sent(PRINT)[0]!.query.get('locale')).toBe('lv');
   });
 });
