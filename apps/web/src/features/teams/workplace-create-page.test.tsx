@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, pending } from '../../test/fake-api.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { navigatedTo, renderPage } from '../../test/render-page.tsx';
-import { TEAM_ROUTES, workplace } from './test-data.ts';
+import { TEAM_ROUTES, workplace } from './workplace-test-data.ts';
 import WorkplaceCreatePage from './workplace-create-page.tsx';
 
 const page = { path: '/workplace/create' };

@@ -5,7 +5,7 @@ import type { Team } from '@tipcard/shared/teams/schemas';
 import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../test/render-page.tsx';
-import { COLLEAGUE_ID, history, statistics, team, TEAM_ROUTES, workplace } from './test-data.ts';
+import { COLLEAGUE_ID, history, statistics, team, TEAM_ROUTES, workplace } from './workplace-test-data.ts';
 import WorkplacePage from './workplace-page.tsx';
 
 const page = { path: '/workplace' };
