@@ -4,6 +4,7 @@ import type { Transaction } from '@tipcard/shared/transactions/schemas';
 import { describeTransaction } from '@tipcard/shared/transactions/detail';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { cn } from './cn.ts';
+import { Skeleton } from './skeleton.tsx';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { StatusBadge } from './transaction-status-badge.tsx';
@@ -80,15 +81,15 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
 /** A placeholder line while the list loads, the same height as a real one. */
 export function TransactionRowSkeleton() {
   return (
-    <div className="flex animate-pulse gap-3 py-4" aria-hidden="true">
-      <span className="size-10 shrink-0 rounded-full bg-slate-200" />
+    <div className="flex gap-3 py-4" aria-hidden="true">
+      <Skeleton className="size-10 shrink-0 rounded-full" />
       <div className="flex-1 space-y-2">
         <div className="flex justify-between gap-3">
-          <span className="h-4 w-40 rounded bg-slate-200" />
-          <span className="h-4 w-16 rounded bg-slate-200" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-16" />
         </div>
-        <span className="block h-3 w-28 rounded bg-slate-100" />
-        <span className="block h-5 w-16 rounded-full bg-slate-100" />
+        <Skeleton className="h-3 w-28" />
+        <Skeleton className="h-5 w-16 rounded-full" />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { ArrowLeft, CheckCircle2, Clock, PackageCheck } from 'lucide-react';
 import { CARD_DELIVERY_DAYS, type CardOrder } from '@tipcard/shared/card-orders/schemas';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -104,6 +105,11 @@ export default function CardOrdersPage() {
             {t('errors:codes.card_order_limit')}
           </p>
         </Panel>
+      ) : step.name === 'form' && orders.isPending ? (
+        // The form starts from the last order's address, so it waits for the orders.
+        <Panel>
+          <SkeletonRows label={t('form.loading')} rows={4} />
+        </Panel>
       ) : step.name === 'form' ? (
         <Panel>
           {terms ? (
@@ -187,7 +193,9 @@ export default function CardOrdersPage() {
         </Panel>
       )}
 
-      <OrderHistory orders={orders.data?.orders ?? []} loading={orders.isPending} />
+      <OrderHistory
+        orders={{ isPending: orders.isPending, isError: orders.isError, data: orders.data?.orders, refetch: orders.refetch }}
+      />
     </div>
   );
 }

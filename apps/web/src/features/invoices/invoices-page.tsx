@@ -1,19 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Check, Copy, Inbox, Plus, QrCode, Share2, XCircle } from 'lucide-react';
-import { INVOICE_DESCRIPTION_MAX_LENGTH, INVOICE_MAX_CENTS, INVOICE_MIN_CENTS } from '@tipcard/shared/invoices/limits';
-import type { Invoice, InvoiceStatus } from '@tipcard/shared/invoices/schemas';
-import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
+import { INVOICE_DESCRIPTION_MAX_LENGTH } from '@tipcard/shared/invoices/limits';
+import { createInvoiceBody, type Invoice, type InvoiceStatus } from '@tipcard/shared/invoices/schemas';
+import { RULE_VARIABLES, rule } from '@tipcard/shared/validation-rules';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { ListState } from '../../components/ui/list-state.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { parseAmountInput } from '@tipcard/shared/money/amount-input';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { currentLocale } from '../../lib/i18n.ts';
+import { serverFieldErrors } from '../../lib/api-errors.ts';
+import { currentLocale, translateValidation } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -25,35 +30,54 @@ const STATUS_STYLES: Record<InvoiceStatus, string> = {
   canceled: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
+/** What the form holds: the amount as typed ("12,50"), read into the shared body's integer cents on submit. */
+const createInvoiceForm = z.object({
+  description: createInvoiceBody.shape.description,
+  amount: z.string().transform((text, ctx) => {
+    const cents = parseAmountInput(text);
+    if (cents !== null && createInvoiceBody.shape.amount_cents.safeParse(cents).success) return cents;
+    ctx.addIssue({ code: 'custom', message: rule('invoice_amount_range') });
+    return z.NEVER;
+  }),
+});
+type CreateInvoiceInput = z.input<typeof createInvoiceForm>;
+
+/** The server names the body's fields; the form types the amount in its own field. */
+const FORM_FIELDS: Record<string, keyof CreateInvoiceInput> = { description: 'description', amount_cents: 'amount' };
+
 function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('invoices');
   const create = useCreateInvoice(clientId);
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ description?: string; amount?: string }>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateInvoiceInput, unknown, z.output<typeof createInvoiceForm>>({
+    resolver: zodResolver(createInvoiceForm),
+    defaultValues: { description: '', amount: '' },
+  });
+  // The range's text names its bounds, which the catalog's generic lookup does not fill in.
+  const amountError =
+    errors.amount?.message === rule('invoice_amount_range')
+      ? t('validation:invoice_amount_range', RULE_VARIABLES.invoice_amount_range)
+      : translateValidation(errors.amount?.message);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const cents = parseAmountInput(amount);
-    const next = {
-      description: description.trim() ? undefined : t('validation:not_blank'),
-      amount:
-        cents === null || cents < INVOICE_MIN_CENTS || cents > INVOICE_MAX_CENTS
-          ? t('validation:invoice_amount_range', RULE_VARIABLES.invoice_amount_range)
-          : undefined,
-    };
-    setErrors(next);
-    if (next.description || next.amount) return;
+  const onSubmit = handleSubmit(({ description, amount }) =>
     create.mutate(
-      { description: description.trim(), amount_cents: cents! },
+      { description, amount_cents: amount },
       {
-        onSuccess: () => {
-          setDescription('');
-          setAmount('');
+        onSuccess: () => reset(),
+        onError: (error) => {
+          for (const [field, message] of serverFieldErrors(error)) {
+            const formField = FORM_FIELDS[field];
+            if (formField) setError(formField, { type: 'server', message }, { shouldFocus: true });
+          }
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Panel>
@@ -61,22 +85,18 @@ function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
         <TextField
           label={t('create.description')}
-          name="description"
-          value={description}
           maxLength={INVOICE_DESCRIPTION_MAX_LENGTH}
           placeholder={t('create.description_placeholder')}
-          onChange={(event) => setDescription(event.target.value)}
-          error={errors.description}
+          error={translateValidation(errors.description?.message)}
+          {...register('description')}
         />
         <TextField
           label={t('create.amount')}
-          name="amount"
           inputMode="decimal"
           autoComplete="off"
-          value={amount}
           prefix="€"
-          onChange={(event) => setAmount(event.target.value)}
-          error={errors.amount}
+          error={amountError}
+          {...register('amount')}
         />
         <Button
           type="submit"
@@ -266,44 +286,36 @@ export default function InvoicesPage() {
     );
   }
 
-  const items = invoices.data ?? [];
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <PageHeader title={t('title')} description={t('description')} />
       <CreateInvoiceForm clientId={clientId} />
       <Panel className="py-4! sm:py-5!">
         <h2 className="text-base font-semibold text-primary-950">{t('list.title')}</h2>
-        {invoices.isPending ? (
-          <div role="status" className="grid place-items-center py-10 text-primary-700">
-            <Spinner label={t('list.loading')} />
-          </div>
-        ) : invoices.isError ? (
-          <div className="flex flex-col items-center py-10 text-center">
-            <p className="text-sm text-slate-600">{t('list.error')}</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void invoices.refetch()}>
-              {t('list.retry')}
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="invoices-empty">
-            <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-              <Inbox className="size-7" />
-            </span>
-            <h3 className="mt-4 text-lg font-semibold text-primary-950">{t('list.empty_title')}</h3>
-            <p className="mt-1 max-w-sm text-sm text-slate-600">{t('list.empty_text')}</p>
-          </div>
-        ) : (
-          <ul aria-label={t('list.title')} className="divide-y divide-slate-100">
-            {items.map((invoice) => (
-              <InvoiceRow
-                key={invoice.id}
-                invoice={invoice}
-                onQr={() => setQrFor(invoice)}
-                onCancel={() => setCancelFor(invoice)}
-              />
-            ))}
-          </ul>
-        )}
+        <ListState
+          query={invoices}
+          loadingLabel={t('list.loading')}
+          errorText={t('list.error')}
+          empty={{
+            icon: <Inbox className="size-7" />,
+            title: t('list.empty_title'),
+            text: t('list.empty_text'),
+            testId: 'invoices-empty',
+          }}
+        >
+          {(items) => (
+            <ul aria-label={t('list.title')} className="divide-y divide-slate-100">
+              {items.map((invoice) => (
+                <InvoiceRow
+                  key={invoice.id}
+                  invoice={invoice}
+                  onQr={() => setQrFor(invoice)}
+                  onCancel={() => setCancelFor(invoice)}
+                />
+              ))}
+            </ul>
+          )}
+        </ListState>
       </Panel>
       <QrDialog clientId={clientId} invoice={qrFor} onClose={() => setQrFor(null)} />
       <CancelDialog clientId={clientId} invoice={cancelFor} onClose={() => setCancelFor(null)} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, Clock, Maximize2, Pencil, Star, Wallet } from 'lucide-react';
+import { ArrowRight, Clock, Inbox, Maximize2, Pencil, Star, Wallet } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -17,7 +17,9 @@ import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useOverviewFigures } from './api/use-overview-figures.ts';
-import { TransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
+import { TransactionRow } from '../../components/ui/transaction-row.tsx';
+import { ListState } from '../../components/ui/list-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 function BalanceTile({
   label,
@@ -82,7 +84,7 @@ function Figure({ label, value, testId, loading }: { label: string; value: React
     <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-2 text-xl font-bold tabular-nums text-primary-950" data-testid={testId}>
-        {loading ? <span className="block h-7 w-20 animate-pulse rounded bg-slate-100" /> : value}
+        {loading ? <Skeleton className="h-7 w-20" /> : value}
       </dd>
     </div>
   );
@@ -95,6 +97,8 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
   const figures = useOverviewFigures(clientId);
   const data = figures.data;
   const loading = figures.isPending;
+  // Failed figures are unknown rather than zero; the latest lines below say so and offer to try again.
+  const shown = (value: ReactNode) => (figures.isError ? '—' : value);
   const rating =
     data?.average_rating != null
       ? t('stats.rating_value', {
@@ -114,26 +118,26 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
             label={t('stats.today')}
             testId="received-today"
             loading={loading}
-            value={<Money cents={data?.received_today_cents ?? 0} />}
+            value={shown(<Money cents={data?.received_today_cents ?? 0} />)}
           />
           <Figure
             label={t('stats.week')}
             testId="received-week"
             loading={loading}
-            value={<Money cents={data?.received_week_cents ?? 0} />}
+            value={shown(<Money cents={data?.received_week_cents ?? 0} />)}
           />
           <Figure
             label={t('stats.month')}
             testId="received-month"
             loading={loading}
-            value={<Money cents={data?.received_month_cents ?? 0} />}
+            value={shown(<Money cents={data?.received_month_cents ?? 0} />)}
           />
-          <Figure label={t('stats.tip_count')} testId="tip-count" loading={loading} value={data?.tip_count ?? 0} />
+          <Figure label={t('stats.tip_count')} testId="tip-count" loading={loading} value={shown(data?.tip_count ?? 0)} />
           <Figure
             label={t('stats.average_rating')}
             testId="average-rating"
             loading={loading}
-            value={
+            value={shown(
               rating ? (
                 <span className="inline-flex items-center gap-1.5">
                   <Star className="size-5 fill-amber-400 text-amber-400" aria-hidden="true" />
@@ -141,8 +145,8 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
                 </span>
               ) : (
                 <span className="text-sm font-medium text-slate-500">{t('stats.no_rating')}</span>
-              )
-            }
+              ),
+            )}
           />
         </dl>
       </section>
@@ -156,13 +160,13 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
               label={t('monthly.donors')}
               testId="monthly-donors"
               loading={loading}
-              value={data?.monthly_donations.donors ?? 0}
+              value={shown(data?.monthly_donations.donors ?? 0)}
             />
             <Figure
               label={t('monthly.total')}
               testId="monthly-total"
               loading={loading}
-              value={<Money cents={data?.monthly_donations.total_cents ?? 0} />}
+              value={shown(<Money cents={data?.monthly_donations.total_cents ?? 0} />)}
             />
           </dl>
         </section>
@@ -180,22 +184,23 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
             {t('latest.all')}
           </ButtonLink>
         </div>
-        {loading ? (
-          <div className="divide-y divide-slate-100">
-            <TransactionRowSkeleton />
-            <TransactionRowSkeleton />
-          </div>
-        ) : data?.latest.length ? (
-          <ul className="divide-y divide-slate-100" data-testid="latest-transactions">
-            {data.latest.map((transaction) => (
-              <li key={transaction.id}>
-                <TransactionRow transaction={transaction} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="py-6 text-center text-sm text-slate-500">{t('latest.empty')}</p>
-        )}
+        <ListState
+          query={{ isPending: loading, isError: figures.isError, data: data?.latest, refetch: figures.refetch }}
+          loadingLabel={t('latest.loading')}
+          errorText={t('latest.error')}
+          rows={2}
+          empty={{ icon: <Inbox className="size-7" />, title: t('latest.empty_title'), text: t('latest.empty_text') }}
+        >
+          {(latest) => (
+            <ul className="divide-y divide-slate-100" data-testid="latest-transactions">
+              {latest.map((transaction) => (
+                <li key={transaction.id}>
+                  <TransactionRow transaction={transaction} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </Panel>
     </>
   );

@@ -6,6 +6,8 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { ListState, LoadError } from '../../components/ui/list-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
@@ -15,7 +17,7 @@ import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useBalances } from '../../app/session/use-balances.ts';
 import { usePayoutMethods, usePayouts, usePayoutTerms } from './api/use-payouts.ts';
 import { MethodSummary } from './components/payout-method-card.tsx';
-import { PayoutRow, PayoutRowSkeleton } from './components/payout-row.tsx';
+import { PayoutRow } from './components/payout-row.tsx';
 import { WithdrawDialog } from './components/withdraw-dialog.tsx';
 
 function BalanceCard({
@@ -100,10 +102,12 @@ function PayoutAccount({ clientId, arrival }: { clientId: string | undefined; ar
       </div>
       <div className="mt-4">
         {methods.isPending ? (
-          <div className="flex animate-pulse items-center gap-3" aria-hidden="true">
-            <span className="size-10 rounded-xl bg-slate-200" />
-            <span className="h-4 w-48 rounded bg-slate-200" />
+          <div role="status" aria-label={t('methods.loading')} className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-xl" />
+            <Skeleton className="h-4 w-48" />
           </div>
+        ) : methods.isError ? (
+          <LoadError text={t('methods.error')} onRetry={methods.refetch} />
         ) : method ? (
           <MethodSummary method={method} />
         ) : (
@@ -131,37 +135,34 @@ function PayoutAccount({ clientId, arrival }: { clientId: string | undefined; ar
 function History({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('payouts');
   const payouts = usePayouts(clientId);
-  const items = payouts.data ?? [];
   return (
     <Panel className="py-4! sm:py-5!">
       <h2 className="text-base font-semibold text-primary-950">{t('history.title')}</h2>
-      {payouts.isPending ? (
-        <div role="status" aria-label={t('history.loading')} className="divide-y divide-slate-100">
-          <PayoutRowSkeleton />
-          <PayoutRowSkeleton />
-          <PayoutRowSkeleton />
-        </div>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="payouts-empty">
-          <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-            <Inbox className="size-7" />
-          </span>
-          <h3 className="mt-4 text-lg font-semibold text-primary-950">{t('history.empty_title')}</h3>
-          <p className="mt-1 max-w-sm text-sm text-slate-600">{t('history.empty_text')}</p>
-        </div>
-      ) : (
-        <ul
-          aria-label={t('history.list_label')}
-          className="divide-y divide-slate-100"
-          aria-busy={payouts.isFetching || undefined}
-        >
-          {items.map((payout) => (
-            <li key={payout.id}>
-              <PayoutRow payout={payout} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState
+        query={payouts}
+        loadingLabel={t('history.loading')}
+        errorText={t('history.error')}
+        empty={{
+          icon: <Inbox className="size-7" />,
+          title: t('history.empty_title'),
+          text: t('history.empty_text'),
+          testId: 'payouts-empty',
+        }}
+      >
+        {(items) => (
+          <ul
+            aria-label={t('history.list_label')}
+            className="divide-y divide-slate-100"
+            aria-busy={payouts.isFetching || undefined}
+          >
+            {items.map((payout) => (
+              <li key={payout.id}>
+                <PayoutRow payout={payout} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </Panel>
   );
 }

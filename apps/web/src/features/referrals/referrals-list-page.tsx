@@ -4,6 +4,7 @@ import type { ReferralFriend } from '@tipcard/shared/referrals/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { ListState } from '../../components/ui/list-state.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -40,46 +41,43 @@ export default function ReferralsListPage() {
       </ButtonLink>
       <PageHeader title={t('list.title')} description={t('list.description')} />
       <Panel className="py-4! sm:py-5!">
-        {friends.isPending ? (
-          <div role="status" aria-label={t('list.loading')} className="space-y-3">
-            <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
-            <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
-          </div>
-        ) : friends.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t('error')}
-          </p>
-        ) : friends.data.length === 0 ? (
-          <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="referrals-empty">
-            <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-              <UserPlus className="size-7" />
-            </span>
-            <p className="mt-4 max-w-sm text-sm text-slate-600">{t('list.empty')}</p>
-          </div>
-        ) : (
-          <ul aria-label={t('list.title')} className="divide-y divide-slate-100">
-            {friends.data.map((friend) => (
-              <li key={friend.id} className="flex items-center justify-between gap-3 py-4" data-testid="referral-friend">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-primary-950">{friend.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {t('list.joined', { date: formatDate(friend.joined_at, 'date', currentLocale()) })}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-col items-end gap-1">
-                  <span className="font-semibold tabular-nums text-primary-950">
-                    <Money cents={friend.earned_cents} />
-                  </span>
-                  <span
-                    className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[friend.status])}
-                  >
-                    {t(`status.${friend.status}`)}
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListState
+          query={friends}
+          loadingLabel={t('list.loading')}
+          errorText={t('error')}
+          rows={2}
+          empty={{
+            icon: <UserPlus className="size-7" />,
+            title: t('list.empty_title'),
+            text: t('list.empty_text'),
+            testId: 'referrals-empty',
+          }}
+        >
+          {(items) => (
+            <ul aria-label={t('list.title')} className="divide-y divide-slate-100">
+              {items.map((friend) => (
+                <li key={friend.id} className="flex items-center justify-between gap-3 py-4" data-testid="referral-friend">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-primary-950">{friend.name}</p>
+                    <p className="text-sm text-slate-600">
+                      {t('list.joined', { date: formatDate(friend.joined_at, 'date', currentLocale()) })}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="font-semibold tabular-nums text-primary-950">
+                      <Money cents={friend.earned_cents} />
+                    </span>
+                    <span
+                      className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TONES[friend.status])}
+                    >
+                      {t(`status.${friend.status}`)}
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </Panel>
     </div>
   );

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { Copy, Gift, Share2, Users } from 'lucide-react';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/list-state.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -58,9 +60,7 @@ export default function ReferralsPage() {
       <PageHeader title={t('title')} description={t('description')} />
       {summary.isError ? (
         <Panel>
-          <p role="alert" className="text-sm text-red-700">
-            {t('error')}
-          </p>
+          <LoadError text={t('error')} onRetry={summary.refetch} />
         </Panel>
       ) : (
         <>
@@ -103,7 +103,7 @@ export default function ReferralsPage() {
                 {qr.data ? (
                   <img src={qr.data} alt={t('link.qr_alt')} className="size-full" />
                 ) : (
-                  <div className="size-full animate-pulse rounded-lg bg-slate-100" />
+                  <Skeleton className="size-full" />
                 )}
               </div>
             </div>

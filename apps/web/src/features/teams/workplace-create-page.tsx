@@ -24,12 +24,24 @@ type WorkplaceOutput = z.output<typeof workplaceBody>;
 export default function WorkplaceCreatePage() {
   const { t } = useTranslation('teams');
   const to = useLocalePath();
-  const navigate = useNavigate();
-  const { clientId, card } = useMyCard();
+  const { clientId, card, isPending } = useMyCard();
   const workplace = useWorkplace(clientId);
+  useDocumentTitle(t('create.title'));
+
+  // The form starts from the card's country, so it waits for the card as well as for the team check.
+  if (workplace.isPending || isPending) return <TeamsLoader />;
+  // One team at a time: a member goes to their workplace.
+  if (workplace.data) return <Navigate to={to('/workplace')} replace />;
+  const country = card && SERVED_COUNTRIES.includes(card.country as never) ? card.country : '';
+  return <CreateWorkplaceForm clientId={clientId} country={country} />;
+}
+
+function CreateWorkplaceForm({ clientId, country }: { clientId: string | undefined; country: string }) {
+  const { t } = useTranslation('teams');
+  const to = useLocalePath();
+  const navigate = useNavigate();
   const create = useCreateWorkplace(clientId);
   const locale = currentLocale();
-  useDocumentTitle(t('create.title'));
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });
     return SERVED_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
@@ -42,12 +54,8 @@ export default function WorkplaceCreatePage() {
     formState: { errors },
   } = useForm<WorkplaceInput, unknown, WorkplaceOutput>({
     resolver: zodResolver(workplaceBody),
-    defaultValues: { name: '', country: card && SERVED_COUNTRIES.includes(card.country as never) ? card.country : '' },
+    defaultValues: { name: '', country },
   });
-
-  if (workplace.isPending) return <TeamsLoader />;
-  // One team at a time: a member goes to their workplace.
-  if (workplace.data) return <Navigate to={to('/workplace')} replace />;
 
   const onSubmit = (values: WorkplaceOutput) =>
     create.mutate(values, { onSuccess: () => void navigate(to('/workplace'), { replace: true }) });

@@ -1,18 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Building2, Check, Copy, Crown, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Building2, Check, Copy, Crown, History, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
 import QRCode from 'qrcode';
-import type { Team, TeamMember } from '@tipcard/shared/teams/schemas';
+import { teamPatchBody, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { ListState, LoadError } from '../../components/ui/list-state.tsx';
+import { Skeleton, SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
-import { currentLocale } from '../../lib/i18n.ts';
+import { serverFieldErrors } from '../../lib/api-errors.ts';
+import { currentLocale, translateValidation } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -31,10 +37,7 @@ export default function WorkplacePage() {
   if (workplace.isError) {
     return (
       <Panel>
-        <p className="text-sm text-slate-700">{t('page.error')}</p>
-        <Button className="mt-4" variant="secondary" onClick={() => void workplace.refetch()}>
-          {t('page.retry')}
-        </Button>
+        <LoadError text={t('page.error')} onRetry={workplace.refetch} />
       </Panel>
     );
   }
@@ -62,48 +65,65 @@ export default function WorkplacePage() {
         {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
         <Invite team={team} />
         <Statistics team={team} />
-        <History team={team} />
+        <WorkHistory team={team} />
       </div>
       <Leave team={team} clientId={clientId} />
     </div>
   );
 }
 
-function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: string | undefined; workplaceName: string }) {
+type RenameInput = z.input<typeof teamPatchBody>;
+
+/** The admin's form for the team's title; it opens with the current title each time. */
+function RenameForm({ team, clientId, onDone }: { team: Team; clientId: string | undefined; onDone: () => void }) {
   const { t } = useTranslation('teams');
   const { rename } = useTeamActions(clientId, team.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RenameInput, unknown, z.output<typeof teamPatchBody>>({
+    resolver: zodResolver(teamPatchBody),
+    defaultValues: { title: team.title },
+  });
+  const onSubmit = handleSubmit(({ title }) =>
+    rename.mutate(title, {
+      onSuccess: onDone,
+      onError: (error) => {
+        for (const [field, message] of serverFieldErrors(error))
+          if (field === 'title') setError('title', { type: 'server', message }, { shouldFocus: true });
+      },
+    }),
+  );
+  return (
+    <Panel>
+      <form noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={onSubmit}>
+        <TextField
+          className="flex-1"
+          label={t('page.team_title')}
+          maxLength={60}
+          autoFocus
+          error={translateValidation(errors.title?.message)}
+          {...register('title')}
+        />
+        <div className="flex gap-2 sm:mt-7">
+          <Button type="submit" loading={rename.isPending}>
+            {t('page.save')}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onDone}>
+            {t('page.cancel')}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: string | undefined; workplaceName: string }) {
+  const { t } = useTranslation('teams');
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(team.title);
-  if (editing) {
-    return (
-      <Panel>
-        <form
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            rename.mutate(title, { onSuccess: () => setEditing(false) });
-          }}
-        >
-          <TextField
-            className="flex-1"
-            label={t('page.team_title')}
-            value={title}
-            maxLength={60}
-            onChange={(event) => setTitle(event.target.value)}
-            autoFocus
-          />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={rename.isPending || !title.trim()}>
-              {t('page.save')}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
-              {t('page.cancel')}
-            </Button>
-          </div>
-        </form>
-      </Panel>
-    );
-  }
+  if (editing) return <RenameForm team={team} clientId={clientId} onDone={() => setEditing(false)} />;
   return (
     <PageHeader
       title={team.title}
@@ -111,14 +131,7 @@ function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: s
       actions={
         <>
           {team.is_admin ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setTitle(team.title);
-                setEditing(true);
-              }}
-              icon={<Pencil className="size-4" aria-hidden="true" />}
-            >
+            <Button variant="secondary" onClick={() => setEditing(true)} icon={<Pencil className="size-4" aria-hidden="true" />}>
               {t('page.rename')}
             </Button>
           ) : null}
@@ -301,7 +314,7 @@ function Invite({ team }: { team: Team }) {
         {qr ? (
           <img src={qr} alt={t('invite.qr_alt')} className="size-36 rounded-lg ring-1 ring-slate-200" />
         ) : (
-          <div className="size-36 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+          <Skeleton className="size-36" />
         )}
         <div className="w-full min-w-0 flex-1 space-y-3">
           <input
@@ -403,36 +416,44 @@ function Statistics({ team }: { team: Team }) {
             </tr>
           </tbody>
         </table>
+      ) : stats.isError ? (
+        <LoadError text={t('stats.error')} onRetry={stats.refetch} />
       ) : stats.isFetching ? (
-        <div className="mt-4 h-24 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
+        <SkeletonRows className="mt-4" label={t('stats.loading')} rows={2} />
       ) : null}
     </Panel>
   );
 }
 
-function History({ team }: { team: Team }) {
+function WorkHistory({ team }: { team: Team }) {
   const { t } = useTranslation('teams');
   const history = useTeamHistory(team.id);
   return (
     <Panel>
       <h2 className="text-base font-semibold text-primary-950">{t('history.title')}</h2>
-      {history.isPending ? (
-        <div className="mt-4 h-24 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="team-history">
-          {(history.data ?? []).map((period) => (
-            <li key={`${period.user_id}-${period.joined_at}`} className="flex flex-wrap justify-between gap-2 py-2">
-              <span className="text-primary-950">{period.public_name ?? t('page.no_name')}</span>
-              <span className="text-slate-600">
-                {t('history.period', {
-                  from: formatDate(period.joined_at, 'listDate', currentLocale()),
-                  to: period.left_at ? formatDate(period.left_at, 'listDate', currentLocale()) : t('history.now'),
-                })}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState
+        query={history}
+        loadingLabel={t('history.loading')}
+        errorText={t('history.error')}
+        rows={2}
+        empty={{ icon: <History className="size-7" />, title: t('history.empty') }}
+      >
+        {(periods) => (
+          <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="team-history">
+            {periods.map((period) => (
+              <li key={`${period.user_id}-${period.joined_at}`} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="text-primary-950">{period.public_name ?? t('page.no_name')}</span>
+                <span className="text-slate-600">
+                  {t('history.period', {
+                    from: formatDate(period.joined_at, 'listDate', currentLocale()),
+                    to: period.left_at ? formatDate(period.left_at, 'listDate', currentLocale()) : t('history.now'),
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </Panel>
   );
 }

@@ -5,6 +5,7 @@ import { Download, Inbox, SearchX, X } from 'lucide-react';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@tipcard/shared/transactions/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { EmptyState, LoadError } from '../../components/ui/list-state.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -88,20 +89,6 @@ function Filters({ filters, onChange }: { filters: TransactionFilters; onChange(
   );
 }
 
-function EmptyState({ filtered }: { filtered: boolean }) {
-  const { t } = useTranslation('transactions');
-  const Icon = filtered ? SearchX : Inbox;
-  return (
-    <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="transactions-empty">
-      <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-        <Icon className="size-7" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-primary-950">{filtered ? t('filtered_title') : t('empty_title')}</h2>
-      <p className="mt-1 max-w-sm text-sm text-slate-600">{filtered ? t('filtered_text') : t('empty_text')}</p>
-    </div>
-  );
-}
-
 export default function TransactionsPage() {
   const { t } = useTranslation('transactions');
   const { clientId } = useMyCard();
@@ -143,8 +130,24 @@ export default function TransactionsPage() {
               <TransactionRowSkeleton key={key} />
             ))}
           </div>
+        ) : list.isError && items.length === 0 ? (
+          <LoadError text={t('error')} onRetry={list.refetch} />
         ) : items.length === 0 ? (
-          <EmptyState filtered={hasFilters(filters)} />
+          hasFilters(filters) ? (
+            <EmptyState
+              icon={<SearchX className="size-7" />}
+              title={t('filtered_title')}
+              text={t('filtered_text')}
+              testId="transactions-empty"
+            />
+          ) : (
+            <EmptyState
+              icon={<Inbox className="size-7" />}
+              title={t('empty_title')}
+              text={t('empty_text')}
+              testId="transactions-empty"
+            />
+          )
         ) : (
           <ul aria-label={t('list_label')} className="divide-y divide-slate-100" aria-busy={list.isFetching || undefined}>
             {items.map((transaction) => (

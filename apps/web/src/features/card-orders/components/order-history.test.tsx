@@ -38,7 +38,9 @@ describe('the card order history', () => {
     ] as const) {
       await loadLocale(locale);
       await i18n.changeLanguage(locale);
-      const { unmount } = render(<OrderHistory orders={[order]} loading={false} />);
+      const { unmount } = render(
+        <OrderHistory orders={{ isPending: false, isError: false, data: [order], refetch: () => undefined }} />,
+      );
       expect(screen.getByTestId('card-order-row')).toHaveTextContent(line);
       unmount();
     }

@@ -3,6 +3,7 @@ import { CreditCard, ExternalLink, PackageOpen, Truck } from 'lucide-react';
 import type { CardOrder } from '@tipcard/shared/card-orders/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { cn } from '../../../components/ui/cn.ts';
+import { ListState, type ListQuery } from '../../../components/ui/list-state.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -57,34 +58,35 @@ function OrderRow({ order }: { order: CardOrder }) {
 }
 
 /** The user's orders, newest first, with statuses and tracking references. */
-export function OrderHistory({ orders, loading }: { orders: CardOrder[]; loading: boolean }) {
+export function OrderHistory({ orders }: { orders: ListQuery<CardOrder> }) {
   const { t } = useTranslation('card-orders');
   return (
     <Panel className="py-4! sm:py-5!">
       <h2 id="card-orders-history" className="text-base font-semibold text-primary-950">
         {t('history.title')}
       </h2>
-      {loading ? (
-        <div role="status" aria-label={t('history.loading')} className="mt-4 space-y-3">
-          <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
-          <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
-        </div>
-      ) : orders.length === 0 ? (
-        <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="card-orders-empty">
-          <span className="grid size-14 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-            <PackageOpen className="size-7" />
-          </span>
-          <p className="mt-4 max-w-sm text-sm text-slate-600">{t('history.empty')}</p>
-        </div>
-      ) : (
-        <ul aria-labelledby="card-orders-history" className="divide-y divide-slate-100">
-          {orders.map((order) => (
-            <li key={order.id}>
-              <OrderRow order={order} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListState
+        query={orders}
+        loadingLabel={t('history.loading')}
+        errorText={t('history.error')}
+        rows={2}
+        empty={{
+          icon: <PackageOpen className="size-7" />,
+          title: t('history.empty_title'),
+          text: t('history.empty_text'),
+          testId: 'card-orders-empty',
+        }}
+      >
+        {(items) => (
+          <ul aria-labelledby="card-orders-history" className="divide-y divide-slate-100">
+            {items.map((order) => (
+              <li key={order.id}>
+                <OrderRow order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CardProductId } from '@tipcard/shared/card-orders/schemas';
 import { cn } from '../../../components/ui/cn.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePrintPreview } from '../api/use-card-orders.ts';
 
 /** The print file's first page as the printer will print it (bleed included), or a placeholder while it renders. */
@@ -28,18 +29,23 @@ export function PrintPreview({
       />
     );
   }
+  if (preview.isError) {
+    return (
+      <div
+        role="alert"
+        className={cn(
+          'grid w-full place-items-center rounded-lg bg-slate-100 text-center text-sm text-slate-500',
+          shape,
+          className,
+        )}
+      >
+        {t('preview.error')}
+      </div>
+    );
+  }
   return (
-    <div
-      role={preview.isError ? 'alert' : 'status'}
-      aria-label={preview.isError ? undefined : t('preview.loading')}
-      className={cn(
-        'grid w-full place-items-center rounded-lg bg-slate-100 text-center text-sm text-slate-500',
-        shape,
-        !preview.isError && 'animate-pulse',
-        className,
-      )}
-    >
-      {preview.isError ? t('preview.error') : null}
+    <div role="status" aria-label={t('preview.loading')} className={cn('w-full', className)}>
+      <Skeleton className={cn('w-full', shape)} />
     </div>
   );
 }

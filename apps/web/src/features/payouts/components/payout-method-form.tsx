@@ -80,13 +80,12 @@ function FormActions({ submitting, onCancel }: { submitting: boolean; onCancel: 
 function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
   const { t } = useTranslation('payouts');
   const feedbackId = useId();
-  const [ibanTouched, setIbanTouched] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
     control,
-    formState: { errors },
+    formState: { errors, touchedFields, isSubmitted },
   } = useForm<SepaInput, unknown, z.output<typeof sepaFormSchema>>({
     resolver: zodResolver(sepaFormSchema),
     mode: 'onTouched',
@@ -96,7 +95,7 @@ function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
   const ibanValue = useWatch({ control, name: 'iban' });
   const err = (message: string | undefined) => translateValidation(message);
   // While typing, the live line speaks for the IBAN; the form's own error shows once the field was left or submitted.
-  const ibanError = ibanTouched ? err(errors.iban?.message) : undefined;
+  const ibanError = touchedFields.iban || isSubmitted ? err(errors.iban?.message) : undefined;
 
   return (
     <form
@@ -126,10 +125,6 @@ function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
             input.value = value;
             if (document.activeElement === input) input.setSelectionRange(caret, caret);
             return iban.onChange(event);
-          }}
-          onBlur={(event) => {
-            setIbanTouched(true);
-            return iban.onBlur(event);
           }}
         />
         {ibanError ? null : <IbanFeedback value={ibanValue} id={feedbackId} />}

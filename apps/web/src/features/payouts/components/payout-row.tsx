@@ -97,19 +97,3 @@ export function PayoutRow({ payout }: { payout: Payout }) {
     </div>
   );
 }
-
-export function PayoutRowSkeleton() {
-  return (
-    <div className="flex animate-pulse gap-3 py-4" aria-hidden="true">
-      <span className="size-10 shrink-0 rounded-full bg-slate-200" />
-      <div className="flex-1 space-y-2">
-        <div className="flex justify-between gap-3">
-          <span className="h-4 w-44 rounded bg-slate-200" />
-          <span className="h-4 w-16 rounded bg-slate-200" />
-        </div>
-        <span className="block h-3 w-28 rounded bg-slate-100" />
-        <span className="block h-5 w-24 rounded-full bg-slate-100" />
-      </div>
-    </div>
-  );
-}

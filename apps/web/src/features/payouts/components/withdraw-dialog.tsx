@@ -140,7 +140,10 @@ function MethodStep({
   const to = useLocalePath();
   const create = useCreatePayout(clientId);
   const idempotency = useIdempotencyKey();
-  const [methodId, setMethodId] = useState(() => (methods.find((method) => method.is_default) ?? methods[0])?.id ?? '');
+  const { register, control } = useForm<{ method_id: string }>({
+    defaultValues: { method_id: (methods.find((method) => method.is_default) ?? methods[0])?.id ?? '' },
+  });
+  const methodId = useWatch({ control, name: 'method_id' });
   const method = methods.find((item) => item.id === methodId);
 
   function submit() {
@@ -202,11 +205,9 @@ function MethodStep({
               >
                 <input
                   type="radio"
-                  name="payout-method"
                   value={item.id}
-                  checked={item.id === methodId}
-                  onChange={() => setMethodId(item.id)}
                   className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
+                  {...register('method_id')}
                 />
                 <MethodSummary method={item} />
               </label>

@@ -1,0 +1,258 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Team } from '@tipcard/shared/teams/schemas';
+import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
+import { signedInRoutes } from '../../test/fixtures.ts';
+import { renderPage, snackbarText } from '../../test/render-page.tsx';
+import { COLLEAGUE_ID, history, statistics, team, TEAM_ROUTES, workplace } from './workplace-test-data.ts';
+import WorkplacePage from './workplace-page.tsx';
+
+const page = { path: '/workplace' };
+
+/** A team page whose reads all answer; `overrides` replace or add routes. */
+function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unknown> = {}) {
+  return {
+    ...signedInRoutes(),
+    [TEAM_ROUTES.workplace]: workplace(teamOverrides),
+    [TEAM_ROUTES.history]: history,
+    [TEAM_ROUTES.statistics]: statistics(),
+    ...overrides,
+  };
+}
+
+describe('the workplace page', () => {
+  it('says it is loading the workplace', async () => {
+    fakeApi({ ...signedInRoutes(), [TEAM_ROUTES.workplace]: pending });
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('leads a user without a team to create a workplace', async () => {
+    fakeApi({ ...signedInRoutes(), [TEAM_ROUTES.workplace]: null });
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByRole('heading', { name: 'You are not in a team yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a workplace' })).toHaveAttribute('href', '/workplace/create');
+  });
+
+  it('offers to try again after a failed load', async () => {
+    let failures = 1;
+    const api = fakeApi(
+      routes({}, { [TEAM_ROUTES.workplace]: () => (failures-- > 0 ? apiError(503, 'service_unavailable') : workplace()) }),
+    );
+    await renderPage(<WorkplacePage />, page);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The workplace could not be loaded.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Café Rīga team' })).toBeInTheDocument();
+    expect(api.sent(TEAM_ROUTES.workplace)).toHaveLength(2);
+  });
+
+  it('shows the admin the team, its members, requests, invite link, statistics and history', async () => {
+    fakeApi(routes());
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Café Rīga team' })).toBeInTheDocument();
+    expect(screen.getByText('Café Rīga')).toBeInTheDocument();
+    const members = within(screen.getByTestId('team-members')).getAllByRole('listitem');
+    expect(members[0]).toHaveTextContent('Anna (you)');
+    expect(members[0]).toHaveTextContent('Admin');
+    expect(within(members[1]!).getByRole('button', { name: 'Make admin' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('team-requests')).getByText('Marta')).toBeInTheDocument();
+    expect(screen.getByTestId('invite-url')).toHaveValue(workplace().team.invite_url);
+    const table = await screen.findByTestId('team-statistics');
+    expect(table).toHaveTextContent('Anna4€ 24.00');
+    // A member without a name in the statistics is named as in the team.
+    expect(table).toHaveTextContent('Jānis3€ 18.00');
+    expect(table).toHaveTextContent('Total7€ 42.00');
+    const periods = within(await screen.findByTestId('team-history')).getAllByRole('listitem');
+    expect(periods).toHaveLength(2);
+    expect(periods[0]).toHaveTextContent('Jānis');
+    expect(periods[0]).toHaveTextContent('now');
+  });
+
+  it('shows a member neither the requests nor the admin’s buttons', async () => {
+    fakeApi(routes({ is_admin: false }));
+    await renderPage(<WorkplacePage />, page);
+    await screen.findByTestId('team-members');
+    expect(screen.queryByRole('heading', { name: 'Join requests' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
+
+  it('approves a join request', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.approve]: team().requests[0] }));
+    await renderPage(<WorkplacePage />, page);
+    const requests = await screen.findByTestId('team-requests');
+    await userEvent.click(within(requests).getByRole('button', { name: 'Approve' }));
+    await vi.waitFor(() => expect(snackbarText()).toBe('The colleague joined the team.'));
+    expect(api.sent(TEAM_ROUTES.approve)).toHaveLength(1);
+  });
+
+  it('declines a join request', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.decline]: { ...team().requests[0], status: 'declined' } }));
+    await renderPage(<WorkplacePage />, page);
+    const requests = await screen.findByTestId('team-requests');
+    await userEvent.click(within(requests).getByRole('button', { name: 'Decline' }));
+    await vi.waitFor(() => expect(snackbarText()).toBe('The request was declined.'));
+    expect(api.sent(TEAM_ROUTES.decline)).toHaveLength(1);
+  });
+
+  it('says when there are no requests', async () => {
+    fakeApi(routes({ requests: [] }));
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByText('No pending requests.')).toBeInTheDocument();
+  });
+
+  it('removes a member after asking', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.remove]: { done: true } }));
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Jānis?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(snackbarText()).toBe('The member was removed.'));
+    expect(api.sent(TEAM_ROUTES.remove)).toHaveLength(1);
+  });
+
+  it('hands admin access to another member after asking', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.grantAdmin]: team({ is_admin: false }) }));
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Make admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand admin access to Jānis?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hand over admin' }));
+    await vi.waitFor(() => expect(snackbarText()).toBe('Admin access was handed over.'));
+    expect(api.sent(TEAM_ROUTES.grantAdmin)[0]!.body).toEqual({ user_id: COLLEAGUE_ID });
+  });
+
+  it('renames the team', async () => {
+    let title = 'Café Rīga team';
+    const api = fakeApi(
+      routes(
+        {},
+        {
+          [TEAM_ROUTES.workplace]: () => workplace({ title }),
+          [TEAM_ROUTES.rename]: (request: SentRequest) => {
+            title = (request.body as { title: string }).title;
+            return team({ title });
+          },
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const field = screen.getByRole('textbox', { name: 'Team title' });
+    expect(field).toHaveValue('Café Rīga team');
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Terrace crew ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terrace crew' })).toBeInTheDocument();
+    expect(api.sent(TEAM_ROUTES.rename)[0]!.body).toEqual({ title: 'Terrace crew' });
+  });
+
+  it('refuses a blank title and sends nothing; cancel keeps the old one', async () => {
+    const api = fakeApi(routes());
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Team title' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
+    expect(api.sent(TEAM_ROUTES.rename)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Café Rīga team' })).toBeInTheDocument();
+  });
+
+  it('shows the title the server refused on the field', async () => {
+    fakeApi(
+      routes(
+        {},
+        {
+          [TEAM_ROUTES.rename]: apiError(422, 'validation_failed', 'Validation failed', {
+            title: ['This title is already taken at this workplace.'],
+          }),
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Team title' }), ' 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This title is already taken at this workplace.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Team title' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks for this month’s statistics, then for chosen dates once both are there', async () => {
+    const api = fakeApi(routes());
+    await renderPage(<WorkplacePage />, page);
+    await screen.findByTestId('team-statistics');
+    await userEvent.click(screen.getByRole('button', { name: 'This month' }));
+    expect(screen.getByRole('button', { name: 'This month' })).toHaveAttribute('aria-pressed', 'true');
+    await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.statistics)).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Dates' }));
+    await userEvent.type(screen.getByLabelText('From'), '2026-02-01');
+    expect(api.sent(TEAM_ROUTES.statistics)).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('To'), '2026-02-28');
+    await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.statistics)).toHaveLength(3));
+    const range = api.sent(TEAM_ROUTES.statistics)[2]!.query;
+    expect(new Date(range.get('from')!).getDate()).toBe(1);
+    expect(new Date(range.get('to')!).getMonth()).toBe(2);
+  });
+
+  it('says when the statistics could not be loaded', async () => {
+    fakeApi(routes({}, { [TEAM_ROUTES.statistics]: apiError(503, 'service_unavailable') }));
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByText('The statistics could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('holds a place for the work history while it loads', async () => {
+    fakeApi(routes({}, { [TEAM_ROUTES.history]: pending }));
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByRole('status', { name: 'Loading the work history…' })).toBeInTheDocument();
+  });
+
+  it('says when the work history is empty', async () => {
+    fakeApi(routes({}, { [TEAM_ROUTES.history]: [] }));
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByRole('heading', { name: 'No work history yet' })).toBeInTheDocument();
+  });
+
+  it('offers to load the work history again after it failed', async () => {
+    let failures = 1;
+    fakeApi(routes({}, { [TEAM_ROUTES.history]: () => (failures-- > 0 ? apiError(503, 'service_unavailable') : history) }));
+    await renderPage(<WorkplacePage />, page);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The work history could not be loaded.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(within(await screen.findByTestId('team-history')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('lets a member leave the team after asking', async () => {
+    let left = false;
+    const api = fakeApi(
+      routes(
+        { is_admin: false },
+        {
+          [TEAM_ROUTES.workplace]: () => (left ? null : workplace({ is_admin: false })),
+          [TEAM_ROUTES.leave]: () => {
+            left = true;
+            return { done: true };
+          },
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave the team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the team?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'You are not in a team yet' })).toBeInTheDocument();
+    expect(snackbarText()).toBe('You left the team.');
+    expect(api.sent(TEAM_ROUTES.leave)).toHaveLength(1);
+  });
+
+  it('asks the admin to hand over admin access before leaving', async () => {
+    fakeApi(routes());
+    await renderPage(<WorkplacePage />, page);
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave the team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the team?' });
+    expect(dialog).toHaveTextContent('Hand admin access over to another member before you leave.');
+    expect(within(dialog).queryByRole('button', { name: 'Leave' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+import type { MembershipPeriod, Team, TeamStatistics, Workplace } from '@tipcard/shared/teams/schemas';
+import { CLIENT_ID, USER_ID } from '../../test/fixtures.ts';
+
+export const TEAM_ID = '163b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5cf0';
+export const COLLEAGUE_ID = '274c5d6e-7f8a-4b9c-8d1e-2f3a4b5c6d01';
+export const REQUEST_ID = '385d6e7f-8a9b-4c0d-9e2f-3a4b5c6d7e12';
+const NEWCOMER_ID = '496e7f8a-9b0c-4d1e-8f3a-4b5c6d7e8f23';
+
+export const TEAM_ROUTES = {
+  workplace: `GET /clients/${CLIENT_ID}/workplace`,
+  create: `POST /clients/${CLIENT_ID}/workplace`,
+  rename: `PATCH /teams/${TEAM_ID}`,
+  history: `GET /teams/${TEAM_ID}/history`,
+  statistics: `GET /teams/${TEAM_ID}/statistics`,
+  approve: `POST /teams/${TEAM_ID}/requests/${REQUEST_ID}/approve`,
+  decline: `POST /teams/${TEAM_ID}/requests/${REQUEST_ID}/decline`,
+  remove: `DELETE /teams/${TEAM_ID}/members/${COLLEAGUE_ID}`,
+  grantAdmin: `POST /teams/${TEAM_ID}/admin`,
+  leave: `POST /teams/${TEAM_ID}/leave`,
+} as const;
+
+/** The user's team, which the user runs unless `is_admin: false` is given. */
+export function team(overrides: Partial<Team> = {}): Team {
+  const isAdmin = overrides.is_admin ?? true;
+  return {
+    id: TEAM_ID,
+    title: 'Café Rīga team',
+    workplace: { id: '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34', name: 'Café Rīga', country: 'LV' },
+    card_id: '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45',
+    payment_url: 'https://tipcard.test/payment/team',
+    invite_url: `https://tipcard.test/team/${TEAM_ID}/join`,
+    admin_user_id: isAdmin ? USER_ID : COLLEAGUE_ID,
+    is_admin: isAdmin,
+    members: [
+      { user_id: USER_ID, public_name: 'Anna', image_url: null, is_admin: isAdmin, since: '2026-01-05T08:00:00Z' },
+      { user_id: COLLEAGUE_ID, public_name: 'Jānis', image_url: null, is_admin: !isAdmin, since: '2026-02-01T08:00:00Z' },
+    ],
+    requests: isAdmin
+      ? [
+          {
+            id: REQUEST_ID,
+            team_id: TEAM_ID,
+            user_id: NEWCOMER_ID,
+            public_name: 'Marta',
+            image_url: null,
+            status: 'pending',
+            created_at: '2026-03-01T08:00:00Z',
+          },
+        ]
+      : [],
+    ...overrides,
+  };
+}
+
+export function workplace(teamOverrides: Partial<Team> = {}): Workplace {
+  return { id: '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34', name: 'Café Rīga', country: 'LV', team: team(teamOverrides) };
+}
+
+export const history: MembershipPeriod[] = [
+  { user_id: COLLEAGUE_ID, public_name: 'Jānis', joined_at: '2026-02-01T08:00:00Z', left_at: null },
+  { user_id: USER_ID, public_name: 'Anna', joined_at: '2026-01-05T08:00:00Z', left_at: null },
+];
+
+export function statistics(overrides: Partial<TeamStatistics> = {}): TeamStatistics {
+  return {
+    from: '2026-03-02T00:00:00.000Z',
+    to: '2026-03-05T00:00:00.000Z',
+    total_count: 7,
+    total_cents: 4_200,
+    members: [
+      { user_id: USER_ID, public_name: 'Anna', count: 4, sum_cents: 2_400 },
+      { user_id: COLLEAGUE_ID, public_name: null, count: 3, sum_cents: 1_800 },
+    ],
+    ...overrides,
+  };
+}
