@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Download, Paperclip } from 'lucide-react';
@@ -112,11 +112,10 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
     handleSubmit,
     setValue,
     setError,
-    watch,
     formState: { errors },
   } = useForm<ReplyInput>({ defaultValues: { message: '', files: [] } });
-  const message = watch('message');
-  const ready = message.trim().length > 0 || watch('files').length > 0;
+  const [message, files] = useWatch({ control, name: ['message', 'files'] });
+  const ready = message.trim().length > 0 || files.length > 0;
   const busy = reply.isPending || sending;
 
   const submit = handleSubmit(async ({ message, files }) => {

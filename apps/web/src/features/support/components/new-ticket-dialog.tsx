@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -43,11 +43,10 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
     handleSubmit,
     reset,
     setError,
-    watch,
     formState: { errors },
   } = useForm<NewTicketInput, unknown, NewTicketOutput>({ resolver: zodResolver(newTicketForm), defaultValues: EMPTY });
-  const message = watch('message');
-  const ready = watch('title').trim().length > 0 && message.trim().length > 0;
+  const [title, message] = useWatch({ control, name: ['title', 'message'] });
+  const ready = title.trim().length > 0 && message.trim().length > 0;
   const busy = create.isPending || sending;
 
   const close = () => {
