@@ -15,7 +15,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
-import { ApiError, serverFieldErrors } from '../../../lib/api-errors.ts';
+import { serverFieldErrors } from '../../../lib/api-errors.ts';
 import { translateValidation } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { readAsBase64 } from '../../../lib/files.ts';
@@ -64,13 +64,9 @@ function useSend<D extends DocumentField>(clientId: string | undefined, document
       showSnackbar(t('sent'), 'success');
     } catch (error) {
       setProgress(null);
-      // A refused document says why in this page's own words.
-      const code = error instanceof ApiError ? error.code : undefined;
-      const fileProblem =
-        code === 'invalid_file' ? t('file.problem_type') : code === 'payload_too_large' ? t('file.problem_size') : null;
       const documentProblems: Partial<Record<D, string>> = {};
       for (const [field, message] of serverFieldErrors(error)) {
-        if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = fileProblem ?? message;
+        if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = message;
         else setError(field as Path<V>, { message });
       }
       setFileErrors(documentProblems);
