@@ -101,6 +101,23 @@ describe('the settings page', () => {
     expect(support).toBeChecked();
   });
 
+  it('says the notification choices are loading', async () => {
+    fakeApi({ ...signedInRoutes(), [NOTIFICATIONS]: pending });
+    await open();
+    expect(await screen.findByRole('status', { name: 'Loading your choices…' })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the notification choices could not be loaded', async () => {
+    let failures = 1;
+    fakeApi({
+      ...signedInRoutes(),
+      [NOTIFICATIONS]: () => (failures-- > 0 ? apiError(429, 'too_many_requests') : CHOICES),
+    });
+    await open();
+    await userEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: /support answers/ })).toBeChecked();
+  });
+
   it('says so when the data could not be prepared', async () => {
     fakeApi({ ...signedInRoutes(), [NOTIFICATIONS]: CHOICES, [EXPORT]: apiError(429, 'too_many_requests') });
     await open();
@@ -157,6 +174,19 @@ describe('deleting the account from the settings page', () => {
     await waitFor(() => expect(snackbarText()).toBe('Wrong confirmation code'));
     expect(api.sent(DELETE)[0]!.body).toEqual({ closing_payout: { id: closingPayout.id, code: '123456' } });
     expect(within(codeStep).getByRole('textbox', { name: 'Code from the SMS' })).toHaveValue('123456');
+  });
+
+  it('says the bank accounts are loading before offering them', async () => {
+    fakeApi({
+      ...signedInRoutes(),
+      [NOTIFICATIONS]: CHOICES,
+      [PREVIEW]: preview({ outcome: 'closing_payout', available_cents: 2_000, closing: { amount_cents: 1_984, fee_cents: 16 } }),
+      [METHODS]: pending,
+    });
+    await open();
+    const dialog = await openDeletion();
+    expect(await within(dialog).findByRole('status', { name: 'Loading your bank accounts…' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Yes, delete' })).not.toBeInTheDocument();
   });
 
   it('asks for a payout account first when there is none', async () => {

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
@@ -200,32 +201,33 @@ export function DeletionSteps({
     else if (giftCard.status === 'missing') giftError = t('delete.gift_not_found');
     else if (giftCard.status === 'found' && !charity)
       giftError = t('delete.gift_not_charity', { name: giftCard.card.public_name });
-    const payoutPart =
-      methods && methods.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
-          <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
-          <ButtonLink
-            to={to('/payouts/add-method')}
-            className="mt-3"
-            size="sm"
-            icon={<Plus className="size-4" aria-hidden="true" />}
-          >
-            {t('delete.add_method')}
-          </ButtonLink>
+    const payoutPart = !methods ? (
+      <SkeletonRows label={t('delete.methods_loading')} rows={2} />
+    ) : methods.length === 0 ? (
+      <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
+        <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
+        <ButtonLink
+          to={to('/payouts/add-method')}
+          className="mt-3"
+          size="sm"
+          icon={<Plus className="size-4" aria-hidden="true" />}
+        >
+          {t('delete.add_method')}
+        </ButtonLink>
+      </div>
+    ) : (
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
+        <div className="space-y-2">
+          {methods.map((method) => (
+            <ChoiceCard key={method.id} registration={register('method')} value={method.id} checked={method.id === methodId}>
+              <span className="block truncate font-medium text-slate-900">{method.holder}</span>
+              <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
+            </ChoiceCard>
+          ))}
         </div>
-      ) : (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
-          <div className="space-y-2">
-            {methods?.map((method) => (
-              <ChoiceCard key={method.id} registration={register('method')} value={method.id} checked={method.id === methodId}>
-                <span className="block truncate font-medium text-slate-900">{method.holder}</span>
-                <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
-              </ChoiceCard>
-            ))}
-          </div>
-        </fieldset>
-      );
+      </fieldset>
+    );
     const giftPart = (
       <div className="space-y-3">
         <TextField
