@@ -5,7 +5,7 @@ import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { navigatedTo, renderPage, snackbarText } from '../../test/render-page.tsx';
 import SupportPage from './support-page.tsx';
-import { ATTACH, CREATE_TICKET, TICKET, TICKET_ID, TICKETS, attachmentAnswer, pdf, ticketSummary } from './test-data.ts';
+import { ATTACH, CREATE_TICKET, TICKET_ID, TICKETS, attachmentAnswer, pdf, ticketSummary } from './test-data.ts';
 
 const openDialog = async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'New ticket' }));
@@ -87,7 +87,6 @@ describe('the new ticket dialog', () => {
       [TICKETS]: [],
       [CREATE_TICKET]: { id: TICKET_ID },
       [ATTACH]: attachmentAnswer('statement.pdf'),
-      [TICKET]: pending,
     });
     await renderPage(<SupportPage />, { path: '/support' });
     const dialog = await openDialog();
@@ -135,7 +134,6 @@ describe('the new ticket dialog', () => {
       [TICKETS]: [],
       [CREATE_TICKET]: { id: TICKET_ID },
       [ATTACH]: apiError(422, 'invalid_file', 'The file is not a PDF, JPG, PNG or EDOC.'),
-      [TICKET]: pending,
     });
     await renderPage(<SupportPage />, { path: '/support' });
     const dialog = await openDialog();
