@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImageUp, ShieldAlert, Trash2, Upload } from 'lucide-react';
@@ -27,7 +28,8 @@ export default function CardAddPhotoPage() {
   const problemId = useId();
   // FileDrop keeps its input to itself; the "Choose" button below opens the same picker through it.
   const pickerRef = useRef<HTMLDivElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const { control, setValue, handleSubmit } = useForm<{ photo: File | null }>({ defaultValues: { photo: null } });
+  const file = useWatch({ control, name: 'photo' });
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<PhotoProblem | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -38,19 +40,19 @@ export default function CardAddPhotoPage() {
     setProblem(found);
     if (preview) URL.revokeObjectURL(preview);
     setPreview(found ? null : URL.createObjectURL(chosen));
-    setFile(found ? null : chosen);
+    setValue('photo', found ? null : chosen);
   };
 
-  const submit = async () => {
-    if (!file || !card) return;
+  const submit = handleSubmit(async ({ photo }) => {
+    if (!photo || !card) return;
     setProgress(0);
     try {
-      const content = await readAsBase64(file, (ratio) => setProgress(Math.round(ratio * 40)));
+      const content = await readAsBase64(photo, (ratio) => setProgress(Math.round(ratio * 40)));
       setProgress(50);
       await upload.mutateAsync({
         content,
-        name: file.name,
-        mime: file.type || (file.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg'),
+        name: photo.name,
+        mime: photo.type || (photo.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg'),
       });
       setProgress(100);
       showSnackbar(t('photo.done'), 'success');
@@ -58,7 +60,7 @@ export default function CardAddPhotoPage() {
     } catch {
       setProgress(null);
     }
-  };
+  });
 
   const busy = progress !== null;
   const locale = currentLocale();
