@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImageUp, ShieldAlert, Trash2, Upload } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../components/ui/cn.ts';
+import { FileDrop } from '../../components/ui/file-drop.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
@@ -23,12 +24,14 @@ export default function CardAddPhotoPage() {
   const upload = useUploadPhoto(card?.id);
   const remove = useDeletePhoto(card?.id);
   useDocumentTitle(t('photo.title'));
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const rulesId = useId();
+  const problemId = useId();
+  // FileDrop keeps its input to itself; the "Choose" button below opens the same picker through it.
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const { control, setValue, handleSubmit } = useForm<{ photo: File | null }>({ defaultValues: { photo: null } });
+  const file = useWatch({ control, name: 'photo' });
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<PhotoProblem | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
   const choose = (chosen: File | undefined) => {
@@ -37,25 +40,19 @@ export default function CardAddPhotoPage() {
     setProblem(found);
     if (preview) URL.revokeObjectURL(preview);
     setPreview(found ? null : URL.createObjectURL(chosen));
-    setFile(found ? null : chosen);
+    setValue('photo', found ? null : chosen);
   };
 
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
-  };
-
-  const submit = async () => {
-    if (!file || !card) return;
+  const submit = handleSubmit(async ({ photo }) => {
+    if (!photo || !card) return;
     setProgress(0);
     try {
-      const content = await readAsBase64(file, (ratio) => setProgress(Math.round(ratio * 40)));
+      const content = await readAsBase64(photo, (ratio) => setProgress(Math.round(ratio * 40)));
       setProgress(50);
       await upload.mutateAsync({
         content,
-        name: file.name,
-        mime: file.type || (file.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg'),
+        name: photo.name,
+        mime: photo.type || (photo.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg'),
       });
       setProgress(100);
       showSnackbar(t('photo.done'), 'success');
@@ -63,7 +60,7 @@ export default function CardAddPhotoPage() {
     } catch {
       setProgress(null);
     }
-  };
+  });
 
   const busy = progress !== null;
   const locale = currentLocale();
@@ -90,55 +87,35 @@ export default function CardAddPhotoPage() {
           </div>
         ) : null}
 
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-          className="peer sr-only"
-          aria-describedby={`${inputId}-rules${problem ? ` ${inputId}-problem` : ''}`}
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-          disabled={busy}
-        />
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors',
-            'peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2',
-            dragging
-              ? 'border-primary-500 bg-primary-50'
-              : 'border-slate-300 bg-slate-50/60 hover:border-primary-400 hover:bg-primary-50/50',
-            busy && 'pointer-events-none opacity-60',
-          )}
-        >
-          {preview ? (
-            <img
-              src={preview}
-              alt={t('photo.preview')}
-              className="size-40 rounded-2xl object-cover shadow-md ring-4 ring-white"
-            />
-          ) : (
-            <span className="grid size-14 place-items-center rounded-2xl bg-white text-primary-700 shadow-sm ring-1 ring-slate-200">
-              <ImageUp className="size-7" aria-hidden="true" />
-            </span>
-          )}
-          <span className="text-base font-semibold text-primary-950">{file ? file.name : t('photo.choose')}</span>
-          <span className="text-sm text-slate-600">{file ? formatBytes(file.size, locale) : t('photo.drop')}</span>
-        </label>
-        <p id={`${inputId}-rules`} className="mt-3 text-sm text-slate-500">
+        <div ref={pickerRef}>
+          <FileDrop
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            layout="column"
+            disabled={busy}
+            invalid={problem !== null}
+            describedBy={`${rulesId}${problem ? ` ${problemId}` : ''}`}
+            onFiles={([chosen]) => choose(chosen)}
+          >
+            {preview ? (
+              <img
+                src={preview}
+                alt={t('photo.preview')}
+                className="size-40 rounded-2xl object-cover shadow-md ring-4 ring-white"
+              />
+            ) : (
+              <span className="grid size-14 place-items-center rounded-2xl bg-white text-primary-700 shadow-sm ring-1 ring-slate-200">
+                <ImageUp className="size-7" aria-hidden="true" />
+              </span>
+            )}
+            <span className="text-base font-semibold text-primary-950">{file ? file.name : t('photo.choose')}</span>
+            <span className="text-sm text-slate-600">{file ? formatBytes(file.size, locale) : t('photo.drop')}</span>
+          </FileDrop>
+        </div>
+        <p id={rulesId} className="mt-3 text-sm text-slate-500">
           {t('photo.rules')}
         </p>
         {problem ? (
-          <p id={`${inputId}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          <p id={problemId} role="alert" className="mt-2 text-sm font-medium text-red-700">
             {t(`photo.problem_${problem}`)}
           </p>
         ) : null}
@@ -184,7 +161,11 @@ export default function CardAddPhotoPage() {
               {t('photo.upload')}
             </Button>
           ) : (
-            <Button size="lg" onClick={() => inputRef.current?.click()} icon={<ImageUp className="size-4" aria-hidden="true" />}>
+            <Button
+              size="lg"
+              onClick={() => pickerRef.current?.querySelector('input')?.click()}
+              icon={<ImageUp className="size-4" aria-hidden="true" />}
+            >
               {t('photo.choose')}
             </Button>
           )}

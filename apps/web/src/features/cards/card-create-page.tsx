@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { serverFieldErrors } from '../../lib/api-errors.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -19,20 +20,26 @@ export default function CardCreatePage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('create.title')} description={t('create.description')} />
-      <CardForm
-        card={null}
-        me={me}
-        submitLabel={t('create.submit')}
-        submitting={create.isPending}
-        onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: () => {
-              showSnackbar(t('create.done'), 'success');
-              void navigate(to('/overview'), { replace: true });
-            },
-          })
-        }
-      />
+      {/* The form starts from the profile given at sign-up, so it waits for it. */}
+      {me ? (
+        <CardForm
+          card={null}
+          me={me}
+          submitLabel={t('create.submit')}
+          submitting={create.isPending}
+          onSubmit={(values, setFieldError) =>
+            create.mutate(values, {
+              onError: (error) => {
+                for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);
+              },
+              onSuccess: () => {
+                showSnackbar(t('create.done'), 'success');
+                void navigate(to('/overview'), { replace: true });
+              },
+            })
+          }
+        />
+      ) : null}
     </div>
   );
 }

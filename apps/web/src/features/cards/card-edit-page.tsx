@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { serverFieldErrors } from '../../lib/api-errors.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -27,8 +28,11 @@ export default function CardEditPage() {
           submitLabel={t('edit.submit')}
           submitting={update.isPending}
           onCancel={() => void navigate(to('/account'))}
-          onSubmit={(values) =>
+          onSubmit={(values, setFieldError) =>
             update.mutate(values, {
+              onError: (error) => {
+                for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);
+              },
               onSuccess: () => {
                 showSnackbar(t('edit.done'), 'success');
                 void navigate(to('/account'));

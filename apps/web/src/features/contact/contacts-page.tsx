@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { HumanCheck } from '../../components/ui/human-check.tsx';
 import { SocialLinks } from '../../components/ui/social-links.tsx';
+import { serverFieldErrors } from '../../lib/api-errors.ts';
 import { translateValidation, useNamespaces } from '../../lib/i18n.ts';
 import { useSiteInfo } from '../../lib/site-info.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -41,6 +42,7 @@ function ContactForm({ siteKey }: { siteKey: string | null }) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<ContactInput, unknown, z.output<typeof contactBody>>({
     resolver: zodResolver(contactBody),
@@ -66,7 +68,17 @@ function ContactForm({ siteKey }: { siteKey: string | null }) {
     );
   }
 
-  const onSubmit = handleSubmit((values) => send.mutate({ ...values, ...(token ? { turnstile_token: token } : {}) }));
+  const onSubmit = handleSubmit((values) =>
+    send.mutate(
+      { ...values, ...(token ? { turnstile_token: token } : {}) },
+      {
+        onError: (error) => {
+          for (const [field, message] of serverFieldErrors(error))
+            setError(field as Path<ContactInput>, { type: 'server', message }, { shouldFocus: true });
+        },
+      },
+    ),
+  );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">

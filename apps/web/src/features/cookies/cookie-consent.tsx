@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Cookie } from 'lucide-react';
@@ -20,14 +21,12 @@ function Choice({
   id,
   label,
   text,
-  checked,
-  onChange,
+  registration,
 }: {
   id: string;
   label: string;
   text: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
+  registration: UseFormRegisterReturn;
 }) {
   return (
     <div className="flex items-start justify-between gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
@@ -43,10 +42,9 @@ function Choice({
         id={id}
         type="checkbox"
         role="switch"
-        checked={checked}
         aria-describedby={`${id}-text`}
-        onChange={(event) => onChange(event.target.checked)}
         className="mt-1 size-5 shrink-0 cursor-pointer accent-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2"
+        {...registration}
       />
     </div>
   );
@@ -58,13 +56,16 @@ function CookieSettings() {
   return <CookieSettingsDialog key={String(open)} open={open} />;
 }
 
+type Choices = Parameters<typeof saveConsent>[0];
+
 function CookieSettingsDialog({ open }: { open: boolean }) {
   const { t } = useTranslation('cookies');
   const to = useLocalePath();
-  const [functional, setFunctional] = useState(() => consentStore.get().functional ?? true);
-  const [analytics, setAnalytics] = useState(() => consentStore.get().analytics);
+  const { register, getValues } = useForm<Choices>({
+    defaultValues: { functional: consentStore.get().functional ?? true, analytics: consentStore.get().analytics },
+  });
 
-  const done = (choice: { functional: boolean; analytics: boolean }) => {
+  const done = (choice: Choices) => {
     saveConsent(choice);
     closeModal('cookie');
     showSnackbar(t('settings.saved'), 'success');
@@ -80,7 +81,7 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
           <Button variant="secondary" onClick={() => done({ functional: false, analytics: false })}>
             {t('settings.reject_all')}
           </Button>
-          <Button onClick={() => done({ functional, analytics })}>{t('settings.save')}</Button>
+          <Button onClick={() => done(getValues())}>{t('settings.save')}</Button>
         </>
       }
     >
@@ -90,15 +91,13 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
           id="cookie-functional"
           label={t('settings.functional')}
           text={t('settings.functional_text')}
-          checked={functional}
-          onChange={setFunctional}
+          registration={register('functional')}
         />
         <Choice
           id="cookie-analytics"
           label={t('settings.analytics')}
           text={t('settings.analytics_text')}
-          checked={analytics}
-          onChange={setAnalytics}
+          registration={register('analytics')}
         />
       </div>
       <p className="mt-4 text-xs text-slate-500">{t('settings.reject_hint')}</p>

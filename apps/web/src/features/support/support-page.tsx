@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ListState } from '../../components/ui/list-state.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -33,48 +33,41 @@ export default function SupportPage() {
         }
       />
       <section className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70" aria-label={t('list_label')}>
-        {tickets.isPending ? (
-          <div className="grid place-items-center py-14">
-            <Spinner label={t('loading')} />
-          </div>
-        ) : tickets.isError ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-            <p className="text-sm text-slate-700">{t('load_failed')}</p>
-            <Button variant="secondary" size="sm" onClick={() => void tickets.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
-        ) : tickets.data.length === 0 ? (
-          <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="tickets-empty">
-            <span className="grid size-12 place-items-center rounded-2xl bg-primary-50 text-primary-700" aria-hidden="true">
-              <LifeBuoy className="size-6" />
-            </span>
-            <h2 className="mt-4 text-lg font-semibold text-primary-950">{t('empty_title')}</h2>
-            <p className="mt-1 max-w-sm text-sm text-slate-600">{t('empty_text')}</p>
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="ticket-list">
-            {tickets.data.map((ticket) => (
-              <li key={ticket.id}>
-                <Link
-                  to={to(`/support/${ticket.id}`)}
-                  className="group flex items-center gap-3 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-accent-400 sm:px-6"
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-slate-900">{ticket.title}</span>
-                    <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <TicketStatusBadge status={ticket.status} />
-                      <span className="text-sm text-slate-600">
-                        {t('updated', { date: formatDate(ticket.updated_at, 'dateTime', currentLocale()) })}
+        <ListState
+          query={tickets}
+          loadingLabel={t('loading')}
+          errorText={t('load_failed')}
+          empty={{
+            icon: <LifeBuoy className="size-7" />,
+            title: t('empty_title'),
+            text: t('empty_text'),
+            testId: 'tickets-empty',
+          }}
+        >
+          {(items) => (
+            <ul className="divide-y divide-slate-100" data-testid="ticket-list">
+              {items.map((ticket) => (
+                <li key={ticket.id}>
+                  <Link
+                    to={to(`/support/${ticket.id}`)}
+                    className="group flex items-center gap-3 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-accent-400 sm:px-6"
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-semibold text-slate-900">{ticket.title}</span>
+                      <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <TicketStatusBadge status={ticket.status} />
+                        <span className="text-sm text-slate-600">
+                          {t('updated', { date: formatDate(ticket.updated_at, 'dateTime', currentLocale()) })}
+                        </span>
                       </span>
                     </span>
-                  </span>
-                  <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                    <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </section>
       <NewTicketDialog open={creating} onClose={() => setCreating(false)} />
     </div>

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Download, Paperclip } from 'lucide-react';
@@ -6,7 +7,10 @@ import { TICKET_MESSAGE_MAX, type Ticket } from '@tipcard/shared/support/schemas
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextAreaField } from '../../components/ui/field.tsx';
+import { LoadError } from '../../components/ui/list-state.tsx';
+import { SkeletonRows } from '../../components/ui/skeleton.tsx';
+import { ApiError, serverFieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { formatBytes } from '../../lib/files.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
@@ -91,49 +95,73 @@ function Conversation({ ticket }: { ticket: Ticket }) {
   );
 }
 
+interface ReplyInput {
+  message: string;
+  files: StagedFile[];
+}
+
+/** A reply is a message, files, or both; each part that went is cleared, what the server refused stays to fix. */
 function ReplyForm({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('support');
   const id = useId();
-  const [message, setMessage] = useState('');
-  const [files, setFiles] = useState<StagedFile[]>([]);
   const reply = useReply(ticket.id);
   const { send, progress, sending } = useSendFiles();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ReplyInput>({ defaultValues: { message: '', files: [] } });
+  const [message, files] = useWatch({ control, name: ['message', 'files'] });
   const ready = message.trim().length > 0 || files.length > 0;
   const busy = reply.isPending || sending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ message, files }) => {
     if (!ready || busy) return;
     if (message.trim()) {
-      await reply.mutateAsync(message.trim());
-      setMessage('');
+      const sent = await reply.mutateAsync(message.trim()).then(
+        () => true,
+        (error: unknown) => {
+          for (const [, text] of serverFieldErrors(error)) setError('message', { message: text });
+          return false;
+        },
+      );
+      if (!sent) return;
+      setValue('message', '');
     }
-    if (files.length > 0) setFiles(await send(ticket.id, files));
-    showSnackbar(t('ticket.sent'), 'success');
-  };
+    const unsent = files.length > 0 ? await send(ticket.id, files) : [];
+    setValue('files', unsent);
+    // A refused file keeps the API client's snackbar with its reason on screen.
+    if (unsent.length === 0) showSnackbar(t('ticket.sent'), 'success');
+  });
 
   return (
     <form
-      onSubmit={(event) => void submit(event).catch(() => undefined)}
+      onSubmit={(event) => void submit(event)}
       className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-5"
       noValidate
     >
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {t('ticket.reply')}
-      </label>
-      <textarea
+      <TextAreaField
         id={id}
-        value={message}
-        onChange={(event) => setMessage(event.target.value.slice(0, TICKET_MESSAGE_MAX))}
+        label={t('ticket.reply')}
         maxLength={TICKET_MESSAGE_MAX}
         disabled={busy}
-        aria-describedby={`${id}-counter`}
-        className="block min-h-24 w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs hover:border-slate-400 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-100 disabled:bg-slate-50 sm:text-sm"
+        error={errors.message?.message}
+        aria-describedby={errors.message ? `${id}-error` : `${id}-counter`}
+        {...register('message')}
       />
       <p id={`${id}-counter`} className="text-right text-xs text-slate-500" aria-live="polite">
         {t('modal.counter', { length: message.length, count: TICKET_MESSAGE_MAX })}
       </p>
-      <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={busy} />
+      <Controller
+        control={control}
+        name="files"
+        render={({ field }) => (
+          <AttachmentPicker files={field.value} onChange={field.onChange} progress={progress} disabled={busy} />
+        )}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={busy} aria-disabled={!ready} className={cn(!ready && 'cursor-not-allowed opacity-50')}>
           {t('ticket.send')}
@@ -142,6 +170,9 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
     </form>
   );
 }
+
+/** A ticket that is not there, or not this user's; any other failure may pass with another try. */
+const isMissing = (error: Error) => error instanceof ApiError && (error.status === 404 || error.status === 403);
 
 /** `/support/{ticketID}`: the conversation with support, its files, and the reply box. */
 export default function TicketPage() {
@@ -161,13 +192,15 @@ export default function TicketPage() {
         {t('ticket.back')}
       </Link>
       {ticket.isPending ? (
-        <div className="grid place-items-center py-14">
-          <Spinner label={t('ticket.loading')} />
-        </div>
+        <SkeletonRows label={t('ticket.loading')} rows={4} className="py-2" />
       ) : ticket.isError ? (
-        <p className="rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200/70" role="alert">
-          {t('ticket.not_found')}
-        </p>
+        isMissing(ticket.error) ? (
+          <p className="rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200/70" role="alert">
+            {t('ticket.not_found')}
+          </p>
+        ) : (
+          <LoadError onRetry={ticket.refetch} />
+        )
       ) : (
         <>
           <div className="flex flex-wrap items-start justify-between gap-3">

@@ -2,10 +2,10 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Building2, UserRound } from 'lucide-react';
 import type { VerificationKind } from '@tipcard/shared/verification/schemas';
-import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadError } from '../../components/ui/list-state.tsx';
+import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useVerification } from './api/use-verification.ts';
 import { StatusCard } from './components/status-card.tsx';
@@ -84,16 +84,9 @@ export default function VerificationPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('title')} description={t('description')} />
       {verification.isPending ? (
-        <div className="grid place-items-center py-16 text-primary-800">
-          <Spinner label={t('common:loading')} />
-        </div>
+        <SkeletonRows label={t('loading')} rows={4} />
       ) : verification.isError || !data ? (
-        <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200/70">
-          <p className="text-sm text-slate-600">{t('errors:something_went_wrong')}</p>
-          <Button className="mt-4" variant="secondary" onClick={() => void verification.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </div>
+        <LoadError onRetry={verification.refetch} />
       ) : (
         <div className="space-y-6">
           <StatusCard verification={data} />

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BellRing, Download, Phone, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/list-state.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { useDownloadData, useNotificationChoices, useSaveNotificationChoices } from '../api/use-account.ts';
@@ -112,18 +114,24 @@ export function NotificationsPanel({ clientId }: { clientId: string | undefined 
   return (
     <Panel className="mt-5">
       <PanelHeading icon={<BellRing className="size-5" />} title={t('notifications.title')} text={t('notifications.text')} />
-      {boxes.map(({ key, label }) => (
-        <label key={key} className="mt-4 flex cursor-pointer items-center gap-3 sm:pl-13">
-          <input
-            type="checkbox"
-            className="size-5 shrink-0 rounded border-slate-300 accent-primary-800"
-            checked={shown?.[key] ?? false}
-            disabled={!choices.data || asked !== null}
-            onChange={(event) => choose({ [key]: event.target.checked })}
-          />
-          <span className="text-sm font-medium text-slate-800">{label}</span>
-        </label>
-      ))}
+      {choices.isPending ? (
+        <SkeletonRows label={t('notifications.loading')} rows={2} className="mt-4 sm:pl-13" />
+      ) : choices.isError ? (
+        <LoadError onRetry={choices.refetch} />
+      ) : (
+        boxes.map(({ key, label }) => (
+          <label key={key} className="mt-4 flex cursor-pointer items-center gap-3 sm:pl-13">
+            <input
+              type="checkbox"
+              className="size-5 shrink-0 rounded border-slate-300 accent-primary-800"
+              checked={shown?.[key] ?? false}
+              disabled={asked !== null}
+              onChange={(event) => choose({ [key]: event.target.checked })}
+            />
+            <span className="text-sm font-medium text-slate-800">{label}</span>
+          </label>
+        ))
+      )}
     </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { DeletionPreview } from '@tipcard/shared/account/schemas';
@@ -9,6 +10,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
@@ -30,14 +32,14 @@ export type GiftCard =
 
 /** One choice of a radio group, as a bordered card; the focus ring follows the keyboard. */
 function ChoiceCard({
-  name,
+  registration,
+  value,
   checked,
-  onChange,
   children,
 }: {
-  name: string;
+  registration: UseFormRegisterReturn;
+  value: string;
   checked: boolean;
-  onChange: () => void;
   children: ReactNode;
 }) {
   return (
@@ -49,14 +51,22 @@ function ChoiceCard({
     >
       <input
         type="radio"
-        name={name}
+        value={value}
         checked={checked}
-        onChange={onChange}
         className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
+        {...registration}
       />
       <span className="min-w-0 text-sm">{children}</span>
     </label>
   );
+}
+
+/** What the user chose in the dialog: the account or the gift for the balance, and the texted code. */
+interface DeletionChoices {
+  method: string;
+  use: 'payout' | 'gift';
+  gift: string;
+  code: string;
 }
 
 interface DeletionStepsProps {
@@ -100,11 +110,12 @@ export function DeletionSteps({
 }: DeletionStepsProps) {
   const { t } = useTranslation(['settings', 'errors']);
   const to = useLocalePath();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [giving, setGiving] = useState(false);
-  const [giftText, setGiftText] = useState('');
-  const methodId = chosen ?? (methods?.find((method) => method.is_default) ?? methods?.[0])?.id;
+  const { register, control, getValues } = useForm<DeletionChoices>({
+    defaultValues: { method: '', use: 'payout', gift: '', code: '' },
+  });
+  const [chosen, use, giftText, code] = useWatch({ control, name: ['method', 'use', 'gift', 'code'] });
+  const giving = use === 'gift';
+  const methodId = chosen || (methods?.find((method) => method.is_default) ?? methods?.[0])?.id;
   const no = (
     <Button variant="secondary" onClick={onClose} disabled={busy}>
       {t('delete.no')}
@@ -149,9 +160,12 @@ export function DeletionSteps({
       </>
     );
   } else if (closingPayout) {
+    // Read at once rather than through handleSubmit: there is nothing to validate but a blank code, which the button
+    // already refuses.
     const submit = (event: FormEvent) => {
       event.preventDefault();
-      if (code.trim()) onConfirm(code.trim());
+      const typed = getValues('code').trim();
+      if (typed) onConfirm(typed);
     };
     body = (
       <form id="closing-code" onSubmit={submit} className="space-y-3">
@@ -167,8 +181,7 @@ export function DeletionSteps({
           autoComplete="one-time-code"
           autoFocus
           maxLength={16}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          {...register('code')}
         />
       </form>
     );
@@ -188,37 +201,33 @@ export function DeletionSteps({
     else if (giftCard.status === 'missing') giftError = t('delete.gift_not_found');
     else if (giftCard.status === 'found' && !charity)
       giftError = t('delete.gift_not_charity', { name: giftCard.card.public_name });
-    const payoutPart =
-      methods && methods.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
-          <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
-          <ButtonLink
-            to={to('/payouts/add-method')}
-            className="mt-3"
-            size="sm"
-            icon={<Plus className="size-4" aria-hidden="true" />}
-          >
-            {t('delete.add_method')}
-          </ButtonLink>
+    const payoutPart = !methods ? (
+      <SkeletonRows label={t('delete.methods_loading')} rows={2} />
+    ) : methods.length === 0 ? (
+      <div className="rounded-xl border border-dashed border-slate-300 px-4 py-4 text-center">
+        <p className="text-sm text-slate-700">{t('delete.no_method')}</p>
+        <ButtonLink
+          to={to('/payouts/add-method')}
+          className="mt-3"
+          size="sm"
+          icon={<Plus className="size-4" aria-hidden="true" />}
+        >
+          {t('delete.add_method')}
+        </ButtonLink>
+      </div>
+    ) : (
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
+        <div className="space-y-2">
+          {methods.map((method) => (
+            <ChoiceCard key={method.id} registration={register('method')} value={method.id} checked={method.id === methodId}>
+              <span className="block truncate font-medium text-slate-900">{method.holder}</span>
+              <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
+            </ChoiceCard>
+          ))}
         </div>
-      ) : (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t('delete.closing_method')}</legend>
-          <div className="space-y-2">
-            {methods?.map((method) => (
-              <ChoiceCard
-                key={method.id}
-                name="closing-method"
-                checked={method.id === methodId}
-                onChange={() => setChosen(method.id)}
-              >
-                <span className="block truncate font-medium text-slate-900">{method.holder}</span>
-                <span className="block break-words font-mono text-slate-600">{method.masked_account}</span>
-              </ChoiceCard>
-            ))}
-          </div>
-        </fieldset>
-      );
+      </fieldset>
+    );
     const giftPart = (
       <div className="space-y-3">
         <TextField
@@ -228,11 +237,9 @@ export function DeletionSteps({
           autoComplete="off"
           spellCheck={false}
           maxLength={500}
-          value={giftText}
-          onChange={(event) => {
-            setGiftText(event.target.value);
-            onGiftCardId(giftCardIdOf(event.target.value));
-          }}
+          {...register('gift', {
+            onChange: (event: ChangeEvent<HTMLInputElement>) => onGiftCardId(giftCardIdOf(event.target.value)),
+          })}
         />
         {/* Read out as the lookup moves on: where it stands, then the charity and what the deletion gives it. */}
         <div role="status" aria-live="polite" className="text-sm text-slate-700">
@@ -258,10 +265,10 @@ export function DeletionSteps({
             {t('delete.choice_legend', { balance: formatEuro(preview.available_cents) })}
           </legend>
           <div className="space-y-2">
-            <ChoiceCard name="closing-choice" checked={!giving} onChange={() => setGiving(false)}>
+            <ChoiceCard registration={register('use')} value="payout" checked={!giving}>
               <span className="font-medium text-slate-900">{t('delete.choice_payout')}</span>
             </ChoiceCard>
-            <ChoiceCard name="closing-choice" checked={giving} onChange={() => setGiving(true)}>
+            <ChoiceCard registration={register('use')} value="gift" checked={giving}>
               <span className="font-medium text-slate-900">{t('delete.choice_gift')}</span>
             </ChoiceCard>
           </div>

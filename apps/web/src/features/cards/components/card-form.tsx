@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -49,7 +49,8 @@ interface CardFormProps {
   me: Me | undefined;
   submitLabel: string;
   submitting: boolean;
-  onSubmit: (values: CardOutput) => void;
+  /** `setFieldError` puts a server's refusal under its field. */
+  onSubmit: (values: CardOutput, setFieldError: (field: string, message: string) => void) => void;
   onCancel?: () => void;
 }
 
@@ -59,14 +60,17 @@ export function CardForm({ card, me, submitLabel, submitting, onSubmit, onCancel
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<CardInput, unknown, CardOutput>({ resolver: zodResolver(cardBody), defaultValues: defaultsOf(card, me) });
+  const setFieldError = (field: string, message: string) =>
+    setError(field as Path<CardInput>, { type: 'server', message }, { shouldFocus: true });
 
   const err = (message: string | undefined) => translateValidation(message);
   const optional = t('form.optional');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setFieldError))} className="space-y-5">
       <Panel>
         <h2 className="text-base font-semibold text-primary-950">{t('form.profile_section')}</h2>
         <p className="mt-1 text-sm text-slate-600">{t('form.profile_section_hint')}</p>

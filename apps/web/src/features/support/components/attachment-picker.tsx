@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText, Paperclip, X } from 'lucide-react';
-import { cn } from '../../../components/ui/cn.ts';
+import { FileDrop } from '../../../components/ui/file-drop.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { formatBytes } from '../../../lib/files.ts';
 import { ATTACHMENT_ACCEPT, attachmentProblem } from './attachment-file.ts';
@@ -26,15 +26,12 @@ let nextKey = 0;
 export function AttachmentPicker({ files, onChange, progress = {}, disabled }: AttachmentPickerProps) {
   const { t } = useTranslation('support');
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
 
-  const add = (chosen: FileList | null | undefined) => {
-    if (!chosen || disabled) return;
+  const add = (chosen: File[]) => {
     const found: string[] = [];
     const accepted: StagedFile[] = [];
-    for (const file of Array.from(chosen)) {
+    for (const file of chosen) {
       const problem = attachmentProblem(file);
       if (problem) found.push(t(`files.problem_${problem}`, { name: file.name }));
       else accepted.push({ key: `f${(nextKey += 1)}`, file });
@@ -43,50 +40,20 @@ export function AttachmentPicker({ files, onChange, progress = {}, disabled }: A
     if (accepted.length > 0) onChange([...files, ...accepted]);
   };
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    add(event.dataTransfer.files);
-  };
-
   return (
     <div className="min-w-0 space-y-2">
       <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
         {t('files.label')}
       </p>
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        multiple
+      <FileDrop
         accept={ATTACHMENT_ACCEPT}
-        className="peer sr-only"
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-rules`}
+        multiple
         disabled={disabled}
-        data-testid="attachment-input"
-        onChange={(event) => {
-          add(event.target.files);
-          event.target.value = '';
-        }}
-      />
-      <label
-        htmlFor={id}
-        data-testid="attachment-drop"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex cursor-pointer items-center gap-3 rounded-xl border-2 border-dashed px-4 py-3 transition-colors',
-          'peer-focus-visible:ring-2 peer-focus-visible:ring-accent-400 peer-focus-visible:ring-offset-2',
-          dragging
-            ? 'border-primary-500 bg-primary-50'
-            : 'border-slate-300 bg-slate-50/60 hover:border-primary-400 hover:bg-primary-50/50',
-          disabled && 'pointer-events-none opacity-60',
-        )}
+        labelledBy={`${id}-label`}
+        describedBy={`${id}-rules`}
+        onFiles={add}
+        inputTestId="attachment-input"
+        zoneTestId="attachment-drop"
       >
         <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white text-primary-700 shadow-sm ring-1 ring-slate-200">
           <Paperclip className="size-4" aria-hidden="true" />
@@ -95,7 +62,7 @@ export function AttachmentPicker({ files, onChange, progress = {}, disabled }: A
           <span className="block text-sm font-semibold text-primary-950">{t('files.choose')}</span>
           <span className="block text-sm text-slate-600">{t('files.drop')}</span>
         </span>
-      </label>
+      </FileDrop>
       <p id={`${id}-rules`} className="text-xs text-slate-500">
         {t('files.rules')}
       </p>

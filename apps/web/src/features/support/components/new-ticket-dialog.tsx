@@ -1,16 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TICKET_MESSAGE_MAX, TICKET_TITLE_MAX } from '@tipcard/shared/support/schemas';
+import { z } from 'zod';
+import { TICKET_MESSAGE_MAX, TICKET_TITLE_MAX, createTicketBody, ticketMessageBody } from '@tipcard/shared/support/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { serverFieldErrors } from '../../../lib/api-errors.ts';
+import { translateValidation } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { useCreateTicket } from '../api/use-support.ts';
 import { AttachmentPicker, type StagedFile } from './attachment-picker.tsx';
 import { useSendFiles } from './use-send-files.ts';
+
+/** The modal's form: the ticket body with its first message needed, and the files that follow it. */
+const newTicketForm = createTicketBody.extend({
+  message: ticketMessageBody.shape.message,
+  files: z.array(z.custom<StagedFile>()),
+});
+type NewTicketInput = z.input<typeof newTicketForm>;
+type NewTicketOutput = z.output<typeof newTicketForm>;
+const EMPTY: NewTicketInput = { title: '', message: '', files: [] };
 
 /**
  * The support ticket modal (spec 2, 5): a subject of at most 100 characters and a message cut to 255 with a counter;
@@ -21,36 +35,40 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
   const to = useLocalePath();
   const navigate = useNavigate();
   const formId = useId();
-  const messageId = useId();
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
-  const [files, setFiles] = useState<StagedFile[]>([]);
   const create = useCreateTicket();
   const { send, progress, sending } = useSendFiles();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<NewTicketInput, unknown, NewTicketOutput>({ resolver: zodResolver(newTicketForm), defaultValues: EMPTY });
+  const [title, message] = useWatch({ control, name: ['title', 'message'] });
   const ready = title.trim().length > 0 && message.trim().length > 0;
   const busy = create.isPending || sending;
 
   const close = () => {
     if (busy) return;
-    setTitle('');
-    setMessage('');
-    setFiles([]);
+    reset(EMPTY);
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready || busy) return;
-    const { id } = await create.mutateAsync({ title: title.trim(), message: message.trim() });
-    // A file the server refuses is named by the API client's snackbar; the ticket page takes it again once fixed.
-    if (files.length > 0) await send(id, files);
-    showSnackbar(t('modal.created'), 'success');
-    setTitle('');
-    setMessage('');
-    setFiles([]);
+  const submit = handleSubmit(async ({ title, message, files }) => {
+    if (busy) return;
+    const created = await create.mutateAsync({ title, message }).catch((error: unknown) => {
+      for (const [field, text] of serverFieldErrors(error)) setError(field as Path<NewTicketInput>, { message: text });
+      return null;
+    });
+    if (!created) return;
+    // A file the server refuses is named by the API client's snackbar, which stays up; the ticket page takes it again.
+    const unsent = files.length > 0 ? await send(created.id, files) : [];
+    if (unsent.length === 0) showSnackbar(t('modal.created'), 'success');
+    reset(EMPTY);
     onClose();
-    await navigate(to(`/support/${id}`));
-  };
+    await navigate(to(`/support/${created.id}`));
+  });
 
   return (
     <Dialog
@@ -76,35 +94,38 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
         </>
       }
     >
-      <form id={formId} onSubmit={(event) => void submit(event).catch(() => undefined)} className="space-y-4" noValidate>
+      <form id={formId} onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
         <TextField
           label={t('modal.subject')}
           hint={t('modal.subject_hint', { count: TICKET_TITLE_MAX })}
-          value={title}
           maxLength={TICKET_TITLE_MAX}
-          onChange={(event) => setTitle(event.target.value.slice(0, TICKET_TITLE_MAX))}
           required
           disabled={busy}
+          error={translateValidation(errors.title?.message)}
+          {...register('title')}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={messageId} className="block text-sm font-medium text-slate-800">
-            {t('modal.message')}
-          </label>
-          <textarea
-            id={messageId}
-            value={message}
-            onChange={(event) => setMessage(event.target.value.slice(0, TICKET_MESSAGE_MAX))}
+        <div>
+          <TextAreaField
+            id={`${formId}-message`}
+            label={t('modal.message')}
+            aria-describedby={errors.message ? `${formId}-message-error` : `${formId}-counter`}
             maxLength={TICKET_MESSAGE_MAX}
             required
             disabled={busy}
-            aria-describedby={`${messageId}-counter`}
-            className="block min-h-28 w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs hover:border-slate-400 focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-100 disabled:bg-slate-50 sm:text-sm"
+            error={translateValidation(errors.message?.message)}
+            {...register('message')}
           />
-          <p id={`${messageId}-counter`} className="text-right text-xs text-slate-500" aria-live="polite">
+          <p id={`${formId}-counter`} className="mt-1 text-right text-xs text-slate-500" aria-live="polite">
             {t('modal.counter', { length: message.length, count: TICKET_MESSAGE_MAX })}
           </p>
         </div>
-        <AttachmentPicker files={files} onChange={setFiles} progress={progress} disabled={busy} />
+        <Controller
+          control={control}
+          name="files"
+          render={({ field }) => (
+            <AttachmentPicker files={field.value} onChange={field.onChange} progress={progress} disabled={busy} />
+          )}
+        />
         {!ready ? (
           <p id={`${formId}-needed`} className="text-sm text-slate-600">
             {t('modal.needed')}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Send, ShieldCheck } from 'lucide-react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   COMPANY_DOCUMENTS,
   PERSON_DOCUMENTS,
@@ -15,7 +15,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
-import { ApiError, serverFieldErrors } from '../../../lib/api-errors.ts';
+import { serverFieldErrors } from '../../../lib/api-errors.ts';
 import { translateValidation } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { readAsBase64 } from '../../../lib/files.ts';
@@ -23,31 +23,23 @@ import { useSubmitVerification } from '../api/use-verification.ts';
 import { DocumentInput } from './document-input.tsx';
 import { documentMime } from './document-file.ts';
 
-type Files<D extends DocumentField> = Partial<Record<D, File | null>>;
+/** A document the form holds until it is sent; missing, the field asks for it. */
+const documentFile = z.custom<File | null>((value) => value instanceof File, { error: 'verification:file.required' });
+const personForm = personFields.extend({ document_front: documentFile, document_back: documentFile });
+const companyForm = companyFields.extend({ registration_document: documentFile });
 
 /** Reads the documents, sends the form, and puts the server's field errors where they belong. */
 function useSend<D extends DocumentField>(clientId: string | undefined, documents: readonly D[]) {
   const { t } = useTranslation('verification');
   const submit = useSubmitVerification(clientId);
-  const [files, setFiles] = useState<Files<D>>({});
-  const [fileErrors, setFileErrors] = useState<Partial<Record<D, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
 
-  const setFile = (field: D, file: File | null) => {
-    setFiles((current) => ({ ...current, [field]: file }));
-    setFileErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  /** False when a document is missing (the field says so). */
-  const checkFiles = (): boolean => {
-    const missing = documents.filter((field) => !files[field]);
-    setFileErrors(Object.fromEntries(missing.map((field) => [field, t('file.required')])) as Partial<Record<D, string>>);
-    return missing.length === 0;
-  };
-
-  async function send<V extends FieldValues>(fields: V, kind: 'person' | 'company', setError: UseFormSetError<V>) {
-    if (!checkFiles()) return;
-    const chosen = documents.map((field) => [field, files[field]!] as const);
+  async function send<V extends FieldValues & Record<D, File | null>>(
+    values: V,
+    kind: 'person' | 'company',
+    setError: UseFormSetError<V>,
+  ) {
+    const chosen = documents.map((field) => [field, values[field]!] as const);
     const total = chosen.reduce((sum, [, file]) => sum + file.size, 0) || 1;
     setProgress(0);
     try {
@@ -59,25 +51,16 @@ function useSend<D extends DocumentField>(clientId: string | undefined, document
         encoded[field] = { content, name: file.name, mime: documentMime(file) };
       }
       setProgress(70);
-      await submit.mutateAsync({ ...fields, ...encoded, kind } as unknown as VerificationBody);
+      await submit.mutateAsync({ ...values, ...encoded, kind } as unknown as VerificationBody);
       setProgress(100);
       showSnackbar(t('sent'), 'success');
     } catch (error) {
       setProgress(null);
-      // A refused document says why in this page's own words.
-      const code = error instanceof ApiError ? error.code : undefined;
-      const fileProblem =
-        code === 'invalid_file' ? t('file.problem_type') : code === 'payload_too_large' ? t('file.problem_size') : null;
-      const documentProblems: Partial<Record<D, string>> = {};
-      for (const [field, message] of serverFieldErrors(error)) {
-        if ((documents as readonly string[]).includes(field)) documentProblems[field as D] = fileProblem ?? message;
-        else setError(field as Path<V>, { message });
-      }
-      setFileErrors(documentProblems);
+      for (const [field, message] of serverFieldErrors(error)) setError(field as Path<V>, { type: 'server', message });
     }
   }
 
-  return { files, setFile, fileErrors, checkFiles, progress, busy: progress !== null, send };
+  return { progress, busy: progress !== null, send };
 }
 
 function Progress({ value }: { value: number }) {
@@ -135,26 +118,32 @@ function SectionTitle({ children, hint }: { children: string; hint?: string }) {
   );
 }
 
-type PersonInput = z.input<typeof personFields>;
-type PersonOutput = z.output<typeof personFields>;
+type PersonInput = z.input<typeof personForm>;
+type PersonOutput = z.output<typeof personForm>;
 
 export function PersonForm({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('verification');
   const sender = useSend(clientId, PERSON_DOCUMENTS);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<PersonInput, unknown, PersonOutput>({
-    resolver: zodResolver(personFields),
-    defaultValues: { first_name: '', last_name: '', birthday: '', personal_code: '', address: '' },
+    resolver: zodResolver(personForm),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      birthday: '',
+      personal_code: '',
+      address: '',
+      document_front: null,
+      document_back: null,
+    },
   });
   const err = (message: string | undefined) => translateValidation(message);
-  const onSubmit = handleSubmit(
-    (values) => sender.send(values, 'person', setError),
-    () => void sender.checkFiles(),
-  );
+  const onSubmit = handleSubmit((values) => sender.send(values, 'person', setError));
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t('kind.person')}>
@@ -204,14 +193,20 @@ export function PersonForm({ clientId }: { clientId: string | undefined }) {
       <Panel>
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
-          {PERSON_DOCUMENTS.map((field) => (
-            <DocumentInput
-              key={field}
-              label={t(`form.${field}`)}
-              file={sender.files[field] ?? null}
-              onChange={(file) => sender.setFile(field, file)}
-              error={sender.fileErrors[field]}
-              disabled={sender.busy}
+          {PERSON_DOCUMENTS.map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DocumentInput
+                  label={t(`form.${name}`)}
+                  file={field.value ?? null}
+                  onChange={field.onChange}
+                  error={err(fieldState.error?.message)}
+                  disabled={sender.busy}
+                />
+              )}
             />
           ))}
         </div>
@@ -221,26 +216,31 @@ export function PersonForm({ clientId }: { clientId: string | undefined }) {
   );
 }
 
-type CompanyInput = z.input<typeof companyFields>;
-type CompanyOutput = z.output<typeof companyFields>;
+type CompanyInput = z.input<typeof companyForm>;
+type CompanyOutput = z.output<typeof companyForm>;
 
 export function CompanyForm({ clientId }: { clientId: string | undefined }) {
   const { t } = useTranslation('verification');
   const sender = useSend(clientId, COMPANY_DOCUMENTS);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<CompanyInput, unknown, CompanyOutput>({
-    resolver: zodResolver(companyFields),
-    defaultValues: { company_name: '', registration_number: '', representative_name: '', representative_birthday: '', iban: '' },
+    resolver: zodResolver(companyForm),
+    defaultValues: {
+      company_name: '',
+      registration_number: '',
+      representative_name: '',
+      representative_birthday: '',
+      iban: '',
+      registration_document: null,
+    },
   });
   const err = (message: string | undefined) => translateValidation(message);
-  const onSubmit = handleSubmit(
-    (values) => sender.send(values, 'company', setError),
-    () => void sender.checkFiles(),
-  );
+  const onSubmit = handleSubmit((values) => sender.send(values, 'company', setError));
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={t('kind.company')}>
@@ -291,14 +291,20 @@ export function CompanyForm({ clientId }: { clientId: string | undefined }) {
       <Panel>
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
-          {COMPANY_DOCUMENTS.map((field) => (
-            <DocumentInput
-              key={field}
-              label={t(`form.${field}`)}
-              file={sender.files[field] ?? null}
-              onChange={(file) => sender.setFile(field, file)}
-              error={sender.fileErrors[field]}
-              disabled={sender.busy}
+          {COMPANY_DOCUMENTS.map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <DocumentInput
+                  label={t(`form.${name}`)}
+                  file={field.value ?? null}
+                  onChange={field.onChange}
+                  error={err(fieldState.error?.message)}
+                  disabled={sender.busy}
+                />
+              )}
             />
           ))}
         </div>
