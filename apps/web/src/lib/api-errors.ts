@@ -47,6 +47,14 @@ function translated(error: ApiError, serverText: string): string {
   return i18n.t(key, vars);
 }
 
+/**
+ * The text of a code the page meets without an error answer (a deletion blocker the preview lists, a limit the page
+ * knows before sending): the same entry an error answer with that code would show. An unknown code stays as it is.
+ */
+export function errorCodeText(code: string): string {
+  return isErrorCode(code) ? i18n.t(`errors:${codeTextKey(code)}`) : code;
+}
+
 /** The snackbar text for a 400/403/422/429 answer: errors[0] in the user's language, or 'Api Error!' (spec 8). */
 export function apiErrorText(error: ApiError): string {
   const first = error.body?.errors[0];

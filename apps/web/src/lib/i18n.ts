@@ -2,6 +2,7 @@ import { use } from 'react';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation-rules';
 import { isLocale } from './is-locale.ts';
 
 /**
@@ -134,9 +135,12 @@ export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
-/** Zod messages are keys `validation.<rule>`; anything else is shown as it is. */
+/** Zod messages are keys `validation.<rule>` (with the bounds a rule's text names); anything else is shown as it is. */
 export function translateValidation(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message.startsWith('validation.')) return i18n.t(`validation:${message.slice('validation.'.length)}`);
+  if (message.startsWith('validation.')) {
+    const name = message.slice('validation.'.length);
+    return i18n.t(`validation:${name}`, RULE_VARIABLES[name as ValidationRule]);
+  }
   return i18n.exists(message) ? i18n.t(message) : message;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { cn } from './cn.ts';
 
 interface FileDropProps {
@@ -12,6 +12,8 @@ interface FileDropProps {
   describedBy?: string;
   /** The input's accessible name, when no visible label names it. */
   labelledBy?: string;
+  /** The input itself, for a button elsewhere on the page that opens the picker. */
+  inputRef?: Ref<HTMLInputElement>;
   /** Called with what was picked or dropped; the input is cleared, so picking the same file again calls it again. */
   onFiles: (files: File[]) => void;
   /** `column`: a tall zone with its content centred (a photo); `row` (default): icon beside the text. */
@@ -33,6 +35,7 @@ export function FileDrop({
   invalid,
   describedBy,
   labelledBy,
+  inputRef,
   onFiles,
   layout = 'row',
   className,
@@ -57,6 +60,7 @@ export function FileDrop({
   return (
     <>
       <input
+        ref={inputRef}
         id={id}
         type="file"
         accept={accept}

@@ -5,6 +5,7 @@ import { CARD_DELIVERY_DAYS, type CardOrder } from '@tipcard/shared/card-orders/
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { SkeletonRows } from '../../components/ui/skeleton.tsx';
+import { errorCodeText } from '../../lib/api-errors.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -102,7 +103,7 @@ export default function CardOrdersPage() {
       ) : limitReached && step.name === 'form' ? (
         <Panel>
           <p role="alert" className="text-sm font-medium text-red-700" data-testid="card-order-limit">
-            {t('errors:codes.card_order_limit')}
+            {errorCodeText('card_order_limit')}
           </p>
         </Panel>
       ) : step.name === 'form' && orders.isPending ? (

@@ -27,7 +27,7 @@ export default function CardAddPhotoPage() {
   const rulesId = useId();
   const problemId = useId();
   // FileDrop keeps its input to itself; the "Choose" button below opens the same picker through it.
-  const pickerRef = useRef<HTMLDivElement>(null);
+  const pickerRef = useRef<HTMLInputElement>(null);
   const { control, setValue, handleSubmit } = useForm<{ photo: File | null }>({ defaultValues: { photo: null } });
   const file = useWatch({ control, name: 'photo' });
   const [preview, setPreview] = useState<string | null>(null);
@@ -87,30 +87,29 @@ export default function CardAddPhotoPage() {
           </div>
         ) : null}
 
-        <div ref={pickerRef}>
-          <FileDrop
-            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-            layout="column"
-            disabled={busy}
-            invalid={problem !== null}
-            describedBy={`${rulesId}${problem ? ` ${problemId}` : ''}`}
-            onFiles={([chosen]) => choose(chosen)}
-          >
-            {preview ? (
-              <img
-                src={preview}
-                alt={t('photo.preview')}
-                className="size-40 rounded-2xl object-cover shadow-md ring-4 ring-white"
-              />
-            ) : (
-              <span className="grid size-14 place-items-center rounded-2xl bg-white text-primary-700 shadow-sm ring-1 ring-slate-200">
-                <ImageUp className="size-7" aria-hidden="true" />
-              </span>
-            )}
-            <span className="text-base font-semibold text-primary-950">{file ? file.name : t('photo.choose')}</span>
-            <span className="text-sm text-slate-600">{file ? formatBytes(file.size, locale) : t('photo.drop')}</span>
-          </FileDrop>
-        </div>
+        <FileDrop
+          inputRef={pickerRef}
+          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          layout="column"
+          disabled={busy}
+          invalid={problem !== null}
+          describedBy={`${rulesId}${problem ? ` ${problemId}` : ''}`}
+          onFiles={([chosen]) => choose(chosen)}
+        >
+          {preview ? (
+            <img
+              src={preview}
+              alt={t('photo.preview')}
+              className="size-40 rounded-2xl object-cover shadow-md ring-4 ring-white"
+            />
+          ) : (
+            <span className="grid size-14 place-items-center rounded-2xl bg-white text-primary-700 shadow-sm ring-1 ring-slate-200">
+              <ImageUp className="size-7" aria-hidden="true" />
+            </span>
+          )}
+          <span className="text-base font-semibold text-primary-950">{file ? file.name : t('photo.choose')}</span>
+          <span className="text-sm text-slate-600">{file ? formatBytes(file.size, locale) : t('photo.drop')}</span>
+        </FileDrop>
         <p id={rulesId} className="mt-3 text-sm text-slate-500">
           {t('photo.rules')}
         </p>
@@ -161,11 +160,7 @@ export default function CardAddPhotoPage() {
               {t('photo.upload')}
             </Button>
           ) : (
-            <Button
-              size="lg"
-              onClick={() => pickerRef.current?.querySelector('input')?.click()}
-              icon={<ImageUp className="size-4" aria-hidden="true" />}
-            >
+            <Button size="lg" onClick={() => pickerRef.current?.click()} icon={<ImageUp className="size-4" aria-hidden="true" />}>
               {t('photo.choose')}
             </Button>
           )}

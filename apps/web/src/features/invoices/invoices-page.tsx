@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Check, Copy, Inbox, Plus, QrCode, Share2, XCircle } from 'lucide-react';
 import { INVOICE_DESCRIPTION_MAX_LENGTH } from '@tipcard/shared/invoices/limits';
 import { createInvoiceBody, type Invoice, type InvoiceStatus } from '@tipcard/shared/invoices/schemas';
-import { RULE_VARIABLES, rule } from '@tipcard/shared/validation-rules';
+import { rule } from '@tipcard/shared/validation-rules';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -58,11 +58,7 @@ function CreateInvoiceForm({ clientId }: { clientId: string | undefined }) {
     resolver: zodResolver(createInvoiceForm),
     defaultValues: { description: '', amount: '' },
   });
-  // The range's text names its bounds, which the catalog's generic lookup does not fill in.
-  const amountError =
-    errors.amount?.message === rule('invoice_amount_range')
-      ? t('validation:invoice_amount_range', RULE_VARIABLES.invoice_amount_range)
-      : translateValidation(errors.amount?.message);
+  const amountError = translateValidation(errors.amount?.message);
 
   const onSubmit = handleSubmit(({ description, amount }) =>
     create.mutate(

@@ -3,7 +3,7 @@ import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { DeletionPreview } from '@tipcard/shared/account/schemas';
-import { isErrorCode } from '@tipcard/shared/errors/error-codes';
+import { errorCodeText } from '../../../lib/api-errors.ts';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import type { Payout, PayoutMethod } from '@tipcard/shared/payouts/schemas';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -136,7 +136,7 @@ export function DeletionSteps({
         <p className="text-sm text-slate-700">{t('delete.blocked_text')}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="deletion-blockers">
           {preview.blockers.map((code) => (
-            <li key={code}>{isErrorCode(code) ? t(`errors:codes.${code}`) : code}</li>
+            <li key={code}>{errorCodeText(code)}</li>
           ))}
         </ul>
         {preview.held_cents > 0 ? (

@@ -8,6 +8,7 @@ import { CARD_ORDER_MAX_ITEMS, CARD_PRODUCTS, cardOrderBody } from '@tipcard/sha
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { errorCodeText } from '../../../lib/api-errors.ts';
 import { translateValidation } from '../../../lib/i18n.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { PrintPreview } from './print-preview.tsx';
@@ -89,7 +90,7 @@ export function OrderForm({
           {...register('quantity', { valueAsNumber: true })}
         />
         <p className="mt-1.5 text-sm text-slate-600">
-          {t('errors:codes.card_order_too_many_items')}:{' '}
+          {errorCodeText('card_order_too_many_items')}:{' '}
           <Link to={to('/support')} className="font-semibold text-primary-800 underline underline-offset-2">
             {t('form.support_link')}
           </Link>
