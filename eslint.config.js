@@ -24,6 +24,20 @@ const noInlineEnvelope = {
   message: "Wrap an answer's schema with data() from apps/api/src/lib/envelope.ts.",
 };
 const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts'];
+/** The web app's one widget per thing (issue 25): a file input lives in FileDrop, a placeholder block in Skeleton. */
+const oneFilePicker = {
+  selector: "JSXAttribute[name.name='type'][value.value='file']",
+  message: 'Pick files with FileDrop (apps/web/src/components/ui/file-drop.tsx), the one file picker.',
+};
+const oneSkeleton = {
+  selector: 'Literal[value=/\\banimate-pulse\\b/], TemplateElement[value.raw=/\\banimate-pulse\\b/]',
+  message: 'Show a loading placeholder with Skeleton or SkeletonRows (apps/web/src/components/ui/skeleton.tsx).',
+};
+/** Error codes become text in one place: lib/api-errors.ts (errorCodeText, apiErrorText) through lib/error-text.ts. */
+const oneErrorMap = {
+  selector: 'Literal[value=/^errors:codes\\./], TemplateElement[value.raw=/errors:codes\\./]',
+  message: "Word an error code with errorCodeText or apiErrorText from lib/api-errors.ts, the web app's one error map.",
+};
 
 /** The feature folder a file belongs to (`apps/web/src/features/<name>/…`), or null outside the features. */
 function featureOf(file) {
@@ -204,6 +218,12 @@ export default tseslint.config(
     ignores: ['apps/api/src/{app,services,server}.ts', 'apps/api/src/integrations/**'],
     plugins: { api: { rules: { 'module-doors': apiModuleDoors } } },
     rules: { 'api/module-doors': 'error' },
+  },
+  // A later block's options replace an earlier one's, so the UUID selector is listed again here.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [...tests, 'apps/web/src/components/ui/{file-drop,skeleton}.tsx', 'apps/web/src/lib/{api-errors,error-text}.ts'],
+    rules: { 'no-restricted-syntax': ['error', noHandWrittenUuid, oneFilePicker, oneSkeleton, oneErrorMap] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/web/public/**/*.js'],
