@@ -1,5 +1,6 @@
 import type { Me } from '@tipcard/shared/auth/me-schema';
 import type { Card } from '@tipcard/shared/cards/schemas';
+import type { Transaction } from '@tipcard/shared/transactions/schemas';
 
 /** Ids and answers most signed-in pages start from: the user, their private client and its card. */
 export const USER_ID = '0b6f8f6e-3c1d-4a57-9d0c-6b1f2a3c4d5e';
@@ -56,4 +57,39 @@ export function signedInRoutes(me: Partial<Me> = {}, card: Partial<Card> = {}) {
     'GET /me': meAnswer(me),
     [`GET /clients/${CLIENT_ID}/cards`]: [cardAnswer(card)],
   };
+}
+
+/** A tip on hold, with the guest's stars and message, as the history and the overview list it. */
+export function tipTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    type: 'PAYIN',
+    status: 'HOLD',
+    amount_cents: 1_000,
+    fee_cents: 50,
+    currency: 'EUR',
+    created_at: '2026-03-02T09:30:00Z',
+    settled_at: null,
+    description: 'Tip',
+    detail: { kind: 'tip', card: 'Anna' },
+    message: 'Thank you, lovely service!',
+    rating: 5,
+    ...overrides,
+  };
+}
+
+/** A payout line: money going out, no stars. */
+export function payoutTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return tipTransaction({
+    id: '6b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+    type: 'PAYOUT',
+    status: 'PAID',
+    amount_cents: -2_500,
+    fee_cents: 200,
+    description: 'Payout',
+    detail: { kind: 'payout', account: 'LV•• •••• 5001' },
+    message: null,
+    rating: null,
+    ...overrides,
+  });
 }

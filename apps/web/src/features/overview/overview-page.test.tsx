@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Overview, Transaction } from '@tipcard/shared/transactions/schemas';
+import type { Overview } from '@tipcard/shared/transactions/schemas';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
-import { CARD_ID, CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
+import { CARD_ID, CLIENT_ID, payoutTransaction, signedInRoutes, tipTransaction } from '../../test/fixtures.ts';
 import { fatalErrorStatus, renderPage } from '../../test/render-page.tsx';
 import OverviewPage from './overview-page.tsx';
 
@@ -12,30 +12,8 @@ const BALANCES = `GET /clients/${CLIENT_ID}/account`;
 const QR = `GET /cards/${CARD_ID}/qr_code`;
 const PRINT = `GET /cards/${CARD_ID}/print.pdf`;
 
-const tip: Transaction = {
-  id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-  type: 'PAYIN',
-  status: 'HOLD',
-  amount_cents: 1_000,
-  fee_cents: 50,
-  currency: 'EUR',
-  created_at: '2026-03-02T09:30:00Z',
-  settled_at: null,
-  description: 'Tip',
-  detail: { kind: 'tip', card: 'Anna' },
-  message: 'Thank you, lovely service!',
-  rating: 5,
-};
-const payout: Transaction = {
-  ...tip,
-  id: '6b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
-  type: 'PAYOUT',
-  status: 'PAID',
-  amount_cents: -2_500,
-  detail: { kind: 'payout', account: 'LV•• •••• 5001' },
-  message: null,
-  rating: null,
-};
+const tip = tipTransaction();
+const payout = payoutTransaction();
 
 function figures(overrides: Partial<Overview> = {}): Overview {
   return {

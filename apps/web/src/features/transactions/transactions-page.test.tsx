@@ -3,9 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TransactionsPage as Page } from '@tipcard/shared/transactions/schemas';
 import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
-import { CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
+import { CLIENT_ID, payoutTransaction, signedInRoutes, tipTransaction } from '../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../test/render-page.tsx';
-import { payoutTransaction, tipTransaction } from './test-data.ts';
 import TransactionsPage from './transactions-page.tsx';
 
 const LIST = `GET /clients/${CLIENT_ID}/transactions`;

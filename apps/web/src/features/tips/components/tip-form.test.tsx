@@ -4,26 +4,11 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuestFormStart } from '@tipcard/shared/payments/guest-form';
-import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { publicCard } from '../../../components/guest/test-data.ts';
 import { keepTypedText } from '../typed-before-hydration.ts';
 import { TipForm } from './tip-form.tsx';
 
-const card: PublicCard = {
-  id: '9b2f6b8e-2a55-4c4e-9a43-6a8f3a6c1d10',
-  title: 'Bar Riga',
-  public_name: 'Anna',
-  welcome_phrase: null,
-  public_text: null,
-  image_url: null,
-  activity_type: 'WAITER',
-  rating: null,
-  rating_count: 0,
-  currency: 'EUR',
-  fee_percent: 5,
-  min_amount_cents: 100,
-  max_amount_cents: 50_000,
-  preset_amounts_cents: [300, 500, 1000, 2000],
-};
+const card = publicCard();
 
 const noop = () => undefined;
 

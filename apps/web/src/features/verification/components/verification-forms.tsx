@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Send, ShieldCheck } from 'lucide-react';
@@ -190,29 +190,45 @@ export function PersonForm({ clientId }: { clientId: string | undefined }) {
           />
         </fieldset>
       </Panel>
-      <Panel>
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
-          {PERSON_DOCUMENTS.map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <DocumentInput
-                  label={t(`form.${name}`)}
-                  file={field.value ?? null}
-                  onChange={field.onChange}
-                  error={err(fieldState.error?.message)}
-                  disabled={sender.busy}
-                />
-              )}
-            />
-          ))}
-        </div>
-      </Panel>
+      <DocumentsPanel control={control} names={PERSON_DOCUMENTS} disabled={sender.busy} />
       <FormFooter busy={sender.busy} progress={sender.progress} />
     </form>
+  );
+}
+
+/** A form's documents, each a form value checked by the form's schema. */
+function DocumentsPanel<T extends FieldValues>({
+  control,
+  names,
+  disabled,
+}: {
+  control: Control<T>;
+  names: readonly Path<T>[];
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('verification');
+  return (
+    <Panel>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
+        {names.map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <DocumentInput
+                label={t(`form.${name}`)}
+                file={(field.value as File | null | undefined) ?? null}
+                onChange={field.onChange}
+                error={translateValidation(fieldState.error?.message)}
+                disabled={disabled}
+              />
+            )}
+          />
+        ))}
+      </div>
+    </Panel>
   );
 }
 
@@ -288,27 +304,7 @@ export function CompanyForm({ clientId }: { clientId: string | undefined }) {
           />
         </fieldset>
       </Panel>
-      <Panel>
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <SectionTitle hint={t('form.documents_hint')}>{t('form.documents')}</SectionTitle>
-          {COMPANY_DOCUMENTS.map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <DocumentInput
-                  label={t(`form.${name}`)}
-                  file={field.value ?? null}
-                  onChange={field.onChange}
-                  error={err(fieldState.error?.message)}
-                  disabled={sender.busy}
-                />
-              )}
-            />
-          ))}
-        </div>
-      </Panel>
+      <DocumentsPanel control={control} names={COMPANY_DOCUMENTS} disabled={sender.busy} />
       <FormFooter busy={sender.busy} progress={sender.progress} />
     </form>
   );
