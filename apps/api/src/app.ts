@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { databaseOptions, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
@@ -94,9 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database =
     overrides.database ??
     (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-      pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
+      ...databaseOptions(config),
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     }));
   if (!overrides.database) {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isUuid } from '@tipcard/shared/uuid';
+import type { DatabaseOptions } from './db/client.ts';
 
 const optionalText = z
   .string()
@@ -463,6 +464,15 @@ function readOrCreateDevSecret(dataDir: string): string {
 }
 
 /** For process entry points: the configuration, or the list of every bad variable on stderr and exit code 1. */
+/** Where this configuration keeps its data: PostgreSQL at DATABASE_URL, else the embedded database (in DATA_DIR). */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return {
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
+  };
+}
+
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig();

@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit, databaseOptions } from '../config.ts';
 import { DatabaseNewerThanCodeError, newestShippedMigration, openDatabase } from '../db/client.ts';
 
 /**
@@ -7,10 +7,7 @@ import { DatabaseNewerThanCodeError, newestShippedMigration, openDatabase } from
  * done. Instances migrate at start too, under the same lock, so this step is optional.
  */
 const config = loadConfigOrExit();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
-});
+const database = await openDatabase(databaseOptions(config));
 let exitCode = 0;
 try {
   await database.migrate();

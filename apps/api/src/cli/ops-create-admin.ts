@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { z } from 'zod';
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit, databaseOptions } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { CLI_ACTOR } from '../modules/ops/ops.service.ts';
@@ -18,10 +18,7 @@ if (!email || !z.email().safeParse(email).success) {
 }
 
 const config = loadConfigOrExit();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
-});
+const database = await openDatabase(databaseOptions(config));
 let exitCode = 0;
 try {
   await database.migrate();

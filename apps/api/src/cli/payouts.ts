@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { decimalAmount } from '@tipcard/shared/money/format';
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit, databaseOptions } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import {
   createBatch,
@@ -34,7 +34,7 @@ const USAGE = `usage:
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel, ...safeLogOptions });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.dataDir });
+const database = await openDatabase(databaseOptions(config));
 await database.migrate();
 const { db } = database;
 const now = createServices(config, db, log).clock.now();

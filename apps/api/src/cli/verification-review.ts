@@ -1,5 +1,5 @@
 import { normalizePhone } from '@tipcard/shared/auth/phone';
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit, databaseOptions } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import pino from 'pino';
 import { createServices } from '../services.ts';
@@ -27,10 +27,7 @@ if (!reference || (decision !== 'approve' && decision !== 'reject')) {
 }
 
 const config = loadConfigOrExit();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
-});
+const database = await openDatabase(databaseOptions(config));
 const services = createServices(config, database.db, pino({ level: config.logLevel, ...safeLogOptions }));
 let exitCode = 0;
 try {

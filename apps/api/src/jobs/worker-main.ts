@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit, databaseOptions } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { safeLogOptions } from '../lib/log-safety.ts';
 import { createServices } from '../services.ts';
@@ -8,11 +8,7 @@ import { startRunner } from './runner.ts';
 /** `npm run worker`: the background loop as its own process, for scale-out beside `WORKER=off` servers. */
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel, ...safeLogOptions });
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  poolSize: config.databasePoolSize,
-  pgliteDir: config.dataDir,
-});
+const database = await openDatabase(databaseOptions(config));
 await database.migrate();
 const services = createServices(config, database.db, log);
 const runner = startRunner({
