@@ -36,6 +36,11 @@ const invalidEmail = import.meta.glob<string>('../../../../packages/shared/src/i
   query: '?guest=.json',
   import: 'email',
 });
+const invalidValue = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
+  eager: true,
+  query: '?guest=.json',
+  import: 'valid',
+});
 const language = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/common.json', {
   eager: true,
   query: '?guest=.json',
@@ -80,6 +85,7 @@ for (const locale of LOCALES) {
       amount_range: amountRange[file('validation')] ?? '',
       not_blank: notBlank[file('validation')] ?? '',
       email: invalidEmail[file('validation')] ?? '',
+      valid: invalidValue[file('validation')] ?? '',
     },
     common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
     errors: Object.fromEntries(Object.entries(errorTexts).map(([key, texts]) => [key, texts[file('errors')] ?? ''])),

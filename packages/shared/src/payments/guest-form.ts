@@ -25,7 +25,17 @@ export interface GuestFormStart {
   notice: GuestFormNotice | null;
   /** The payment the notice is about (the timeout's "check again" asks for it). */
   payment_id: string | null;
-  errors: { amount?: boolean; terms?: boolean };
+  /** A donation's donor and frequency, kept like the amount (null on a tip's form). */
+  donor: GuestDonor | null;
+  errors: { amount?: boolean; terms?: boolean; donor_name?: boolean; email?: boolean; donor_code?: boolean };
+}
+
+/** Who gives, on a DONATION card's form: a declined or refused gift comes back with them, monthly still monthly. */
+export interface GuestDonor {
+  name: string;
+  email: string;
+  code: string;
+  monthly: boolean;
 }
 
 /** The checkout address with the wallet the guest tapped: the hosted checkout opens on it (others ignore it). */

@@ -3,6 +3,7 @@ import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatAmount } from '@tipcard/shared/money/format';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
+import type { GuestDonor } from '@tipcard/shared/payments/guest-form';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -50,6 +51,14 @@ function toDonation({
     plan: planStatus === null ? null : planStatus === 'active' || planStatus === 'paused' ? planStatus : 'ended',
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The donor of a donation's payment, for its form shown again after a decline (null for any other payment). */
+export async function donorOfPayment(db: Executor, paymentId: string): Promise<GuestDonor | null> {
+  const donation = await repo.findDonation(db, paymentId);
+  return donation
+    ? { name: donation.donorName, email: donation.donorEmail, code: donation.donorCode, monthly: donation.kind === 'monthly' }
+    : null;
 }
 
 /** The donations that reached the user, newest first (the back office's user screen). */

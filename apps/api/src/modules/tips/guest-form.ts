@@ -1,4 +1,6 @@
 import { parseAmountInput } from '@tipcard/shared/money/amount-input';
+import type { Locale } from '@tipcard/shared/constants';
+import { createDonationBody } from '@tipcard/shared/donations/schemas';
 import type { GuestFormStart } from '@tipcard/shared/payments/guest-form';
 import type { z } from 'zod';
 import { createPaymentBody } from '@tipcard/shared/payments/schemas';
@@ -11,6 +13,11 @@ export interface GuestFormFields {
   rating?: string;
   message?: string;
   terms?: string;
+  /** A DONATION card's form: the donor and how often. */
+  donor_name?: string;
+  email?: string;
+  donor_code?: string;
+  frequency?: string;
   idempotency_key?: string;
   wallet?: string;
   /** The anti-bot widget's token, when the operator configured the check (its field name). */
@@ -53,9 +60,55 @@ export function readGuestForm(
       terms,
       notice: null,
       payment_id: null,
+      donor: null,
       errors: {
         ...(problems.has('amount_cents') ? { amount: true } : {}),
         ...(problems.has('terms_accepted') ? { terms: true } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * Reads a plain POST of a DONATION card's form the same way: the donation call's body when its validation accepts
+ * it, and the form to show again with the donor's entries (monthly still monthly) and which fields are wrong.
+ */
+export function readDonationForm(
+  fields: GuestFormFields,
+  presets: readonly number[],
+  locale: Locale,
+): { body: z.output<typeof createDonationBody> | null; start: GuestFormStart } {
+  const { start: amountPart } = readGuestForm(fields, presets);
+  const donor = {
+    name: (fields.donor_name ?? '').slice(0, 300),
+    email: (fields.email ?? '').slice(0, 300),
+    code: (fields.donor_code ?? '').slice(0, 100),
+    monthly: fields.frequency === 'monthly',
+  };
+  const parsed = createDonationBody.safeParse({
+    donor_name: donor.name,
+    email: donor.email,
+    donor_code: donor.code,
+    amount_cents: amountPart.preset_cents ?? (amountPart.custom ? parseAmountInput(amountPart.custom) : null),
+    cover_fee: amountPart.cover_fee,
+    monthly: donor.monthly,
+    locale,
+    terms_accepted: amountPart.terms,
+  });
+  const problems = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+  return {
+    body: parsed.success ? parsed.data : null,
+    start: {
+      ...amountPart,
+      rating: null,
+      message: '',
+      donor,
+      errors: {
+        ...(problems.has('amount_cents') ? { amount: true } : {}),
+        ...(problems.has('terms_accepted') ? { terms: true } : {}),
+        ...(problems.has('donor_name') ? { donor_name: true } : {}),
+        ...(problems.has('email') ? { email: true } : {}),
+        ...(problems.has('donor_code') ? { donor_code: true } : {}),
       },
     },
   };

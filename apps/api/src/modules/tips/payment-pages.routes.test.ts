@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donations } from '../../db/schema/donations.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { deliverSandboxEvent, openPayment, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { BOOT_SCRIPT_CSP_HASH } from '../web-shell/web-shell.service.ts';
@@ -298,12 +300,27 @@ describe('the tip form without JavaScript', () => {
     ).toBe(303);
   });
 
-  it('asks for the script on a DONATION card rather than opening a tip', async () => {
-    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
-    const fields = new URLSearchParams({ amount: '500', terms: '1', idempotency_key: crypto.randomUUID() }).toString();
-    const refused = await t.call({ method: 'POST', url: `/payment/${charity}`, headers: FORM, payload: fields });
+  it('takes a donation without JavaScript: refused fields come back as typed, monthly still monthly; a valid one opens the checkout', async () => {
+    const { cardId: charity, userId: charityUser } = await signUpWithCard(t, { activity_type: 'DONATION' });
+    const send = (fields: Record<string, string>) =>
+      t.call({ method: 'POST', url: `/payment/${charity}`, headers: FORM, payload: new URLSearchParams(fields).toString() });
+    const donor = { donor_name: 'Ana García', email: 'not-an-address', donor_code: 'X1234567L', frequency: 'monthly' };
+    const refused = await send({ amount: '1000', terms: '1', ...donor });
     expect(refused.status).toBe(422);
-    expect(dataOf(refused.body).start.notice).toBe('error');
+    expect(dataOf(refused.body).start).toMatchObject({
+      preset_cents: 1000,
+      terms: true,
+      donor: { name: 'Ana García', email: 'not-an-address', code: 'X1234567L', monthly: true },
+      errors: { email: true },
+    });
+    expect(refused.body).toContain('value="Ana García"');
+
+    const key = dataOf(refused.body).form_key as string;
+    const opened = await send({ amount: '1000', terms: '1', ...donor, email: 'ana@example.es', idempotency_key: key });
+    expect(opened.status).toBe(303);
+    expect(String(opened.headers.location)).toContain('/api/sandbox/checkout');
+    const [gift] = await t.app.db.select().from(donations).where(eq(donations.userId, charityUser));
+    expect(gift).toMatchObject({ kind: 'monthly', donorName: 'Ana García', donorEmail: 'ana@example.es', amountCents: 1_000 });
   });
 
   it('refuses a POST that another site sent', async () => {
@@ -335,6 +352,34 @@ describe('after the checkout', () => {
       notice: 'failed',
     });
     expect(form.body).toContain('Oops... Something went wrong');
+  });
+
+  it('brings a declined monthly donation back with the donor, the e-mail, the code and monthly still chosen', async () => {
+    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
+    const started = await t.call({
+      method: 'POST',
+      url: `/api/public/cards/${charity}/donations`,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        donor_name: 'SIA Labie Darbi',
+        email: 'gramatvediba@labie.lv',
+        donor_code: '40003123456',
+        amount_cents: 1_500,
+        monthly: true,
+        terms_accepted: true,
+      },
+    });
+    const payment = started.body.data;
+    await payAtSandboxCheckout(t, payment, 'method=card&card_number=4000000000000002');
+    expect(await deliverSandboxEvent(t, payment, 'payment.failed')).toBe('applied');
+    const form = await t.call({ method: 'GET', url: `/payment/${charity}/failed?payment=${payment.id}` });
+    expect(dataOf(form.body).start).toMatchObject({
+      preset_cents: null,
+      custom: '15.00',
+      notice: 'failed',
+      donor: { name: 'SIA Labie Darbi', email: 'gramatvediba@labie.lv', code: '40003123456', monthly: true },
+    });
+    expect(form.body).toContain('value="gramatvediba@labie.lv"');
   });
 
   it('brings a canceled or unconfirmed payment back to a filled form too, with its own message', async () => {

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
 import { answeredFromCache, BoundedCache, sendPrecompressed, weakEtag, type PrecompressedText } from '../../lib/http-cache.ts';
 import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.service.ts';
-import { readGuestForm, type GuestFormFields } from './guest-form.ts';
+import { readDonationForm, readGuestForm, type GuestFormFields } from './guest-form.ts';
 import type { TipsService } from './tips.service.ts';
 
 const MINUTE = 60_000;
@@ -209,10 +209,10 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const card = await cardOf(cardId);
     if (!card) throw new AppError('not_found');
     const fields = (request.body ?? {}) as GuestFormFields;
-    const { body, start } = readGuestForm(fields, card.preset_amounts_cents ?? presets);
-    // The donation form is sent by its script (donations.routes.ts); without one it comes here and is asked again.
-    if (card.activity_type === 'DONATION')
-      return sendPage(request, reply, cardId, card, { start: { ...start, notice: 'error' }, form_key: randomUUID() }, 422);
+    const locale = requestLocale(request);
+    const cardPresets = card.preset_amounts_cents ?? presets;
+    const donation = card.activity_type === 'DONATION';
+    const { body, start } = donation ? readDonationForm(fields, cardPresets, locale) : readGuestForm(fields, cardPresets);
     // The cached form page has no key (every guest gets its bytes): its plain POST is a new payment each time. The
     // form shown again after a refusal is this guest's alone and carries the key, so sending it again is the same try.
     const key =
@@ -221,18 +221,19 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
         : randomUUID();
     const again = (notice: GuestFormNotice | null, status: number, formKey = key) =>
       sendPage(request, reply, cardId, card, { start: { ...start, notice }, form_key: formKey }, status);
-    if (!body) return again(start.errors.amount || start.errors.terms ? null : 'error', 422);
-    // Through the JSON call itself (tips.routes.ts), from the guest's address: the same validation, rate-limit budget,
-    // anti-bot check, card-testing limits and idempotency, whichever door the guest came in by.
+    if (!body) return again(Object.keys(start.errors).length > 0 ? null : 'error', 422);
+    // Through the JSON call itself (tips.routes.ts, donations.routes.ts), from the guest's address: the same
+    // validation, rate-limit budget, anti-bot check, card-testing limits and idempotency, whichever door the guest
+    // came in by.
     const answer = await app.inject({
       method: 'POST',
-      url: `/api/public/cards/${encodeURIComponent(cardId)}/payments`,
+      url: `/api/public/cards/${encodeURIComponent(cardId)}/${donation ? 'donations' : 'payments'}`,
       remoteAddress: request.ip,
       headers: {
         'content-type': 'application/json',
         'idempotency-key': key,
         // The page's language, for the provider's checkout.
-        'accept-language': requestLocale(request),
+        'accept-language': locale,
         ...(typeof fields['cf-turnstile-response'] === 'string'
           ? { 'cf-turnstile-response': fields['cf-turnstile-response'] }
           : {}),
@@ -290,5 +291,6 @@ const EMPTY_START: GuestFormStart = {
   terms: false,
   notice: null,
   payment_id: null,
+  donor: null,
   errors: {},
 };

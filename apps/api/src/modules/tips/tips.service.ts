@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
+import { donorOfPayment } from '../donations/donations.service.ts';
 import { payerRatingOf, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import * as repo from './tips.repository.ts';
 
@@ -148,6 +149,7 @@ export function createTipsService(deps: {
         terms: true,
         notice,
         payment_id: payment.id,
+        donor: await donorOfPayment(deps.db, payment.id),
         errors: {},
       };
     },

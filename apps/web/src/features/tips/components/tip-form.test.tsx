@@ -34,6 +34,7 @@ describe('TipForm', () => {
       terms: true,
       notice: 'failed',
       payment_id: 'p1',
+      donor: null,
       errors: {},
     };
     render(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
@@ -45,6 +46,49 @@ describe('TipForm', () => {
     expect(screen.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
     // 12.34 EUR and the fee covered: 12.34 + 0.62.
     expect(screen.getByRole('button', { name: 'Pay € 12.96' })).toBeInTheDocument();
+  });
+
+  it('brings a declined monthly donation back with the donor, the e-mail, the code and monthly still chosen', () => {
+    const charity = publicCard({ activity_type: 'DONATION', public_name: 'Ķepu draugi' });
+    const start: GuestFormStart = {
+      preset_cents: 1000,
+      custom: '',
+      cover_fee: false,
+      rating: null,
+      message: '',
+      terms: true,
+      notice: 'failed',
+      payment_id: 'p1',
+      donor: { name: 'SIA Labie Darbi', email: 'gramatvediba@labie.lv', code: '40003123456', monthly: true },
+      errors: {},
+    };
+    render(<TipForm card={charity} siteKey={null} onCardGone={noop} start={start} />);
+    expect(screen.getByRole('textbox', { name: 'Name or company' })).toHaveValue('SIA Labie Darbi');
+    expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveValue('gramatvediba@labie.lv');
+    expect(screen.getByRole('textbox', { name: /^Personal code or company number/ })).toHaveValue('40003123456');
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  });
+
+  it("marks the donor's fields the server refused, with what is wrong", () => {
+    const charity = publicCard({ activity_type: 'DONATION' });
+    const start: GuestFormStart = {
+      preset_cents: 1000,
+      custom: '',
+      cover_fee: false,
+      rating: null,
+      message: '',
+      terms: true,
+      notice: null,
+      payment_id: null,
+      donor: { name: '', email: 'ana@', code: 'X1234567L?', monthly: false },
+      errors: { donor_name: true, email: true, donor_code: true },
+    };
+    render(<TipForm card={charity} siteKey={null} onCardGone={noop} start={start} />);
+    expect(screen.getByRole('textbox', { name: 'Name or company' })).toHaveAccessibleDescription(/should not be blank/);
+    expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Personal code or company number/ })).toHaveAccessibleDescription(
+      /Enter valid data/,
+    );
   });
 
   it("keeps what the guest chose on the server's markup before the script hydrated it", async () => {
@@ -78,6 +122,7 @@ describe('TipForm', () => {
       terms: true,
       notice: 'failed',
       payment_id: 'p1',
+      donor: null,
       errors: {},
     };
     const form = <TipForm card={card} siteKey={null} onCardGone={noop} start={start} formKey="key-12345678" />;
@@ -105,6 +150,7 @@ describe('TipForm', () => {
       terms: false,
       notice: null,
       payment_id: null,
+      donor: null,
       errors: { amount: true, terms: true },
     };
     const markup = renderToString(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);

@@ -130,6 +130,11 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   const [serverErrors] = useState<FieldErrors<TipFormValues>>(() => ({
     ...(start?.errors.amount ? { amount: problem('validation:amount_range') } : {}),
     ...(start?.errors.terms ? { terms: problem('form.terms_required') } : {}),
+    ...(start?.errors.donor_name ? { donor_name: problem('validation:not_blank') } : {}),
+    ...(start?.errors.email ? { email: problem('validation:email') } : {}),
+    ...(start?.errors.donor_code
+      ? { donor_code: problem(start.donor?.code.trim() ? 'validation:valid' : 'validation:not_blank') }
+      : {}),
   }));
   // The inputs are controlled by the form's values (not registered): the server renders them checked and filled from
   // the same values, so the plain form works before the script. The form checks at each submission, as the server
@@ -148,10 +153,10 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       rating: start?.rating ?? null,
       message: start?.message ?? '',
       terms: start?.terms ?? false,
-      donor_name: '',
-      email: '',
-      donor_code: '',
-      monthly: false,
+      donor_name: start?.donor?.name ?? '',
+      email: start?.donor?.email ?? '',
+      donor_code: start?.donor?.code ?? '',
+      monthly: start?.donor?.monthly ?? false,
     },
     errors: serverErrors,
     resolver: tipFormResolver(limits, donation),
@@ -266,8 +271,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     <form
       ref={formRef}
       noValidate
-      // A tip works without the script: the server answers this POST with the checkout. Donations need the script;
-      // their form posts too, so a donor's details never land in a URL, and the server asks to try again.
+      // A tip or a donation works without the script: the server answers this POST with the checkout (a POST, so a
+      // donor's details never land in a URL).
       method="post"
       action={`/payment/${encodeURIComponent(card.id)}`}
       onSubmit={onSubmit}
