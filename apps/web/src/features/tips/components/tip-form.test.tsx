@@ -48,6 +48,32 @@ describe('TipForm', () => {
     expect(screen.getByRole('button', { name: 'Pay € 12.96' })).toBeInTheDocument();
   });
 
+  it('after a payment not confirmed in time, offers to check it first and to pay again only as a deliberate step', async () => {
+    const start: GuestFormStart = {
+      preset_cents: 500,
+      custom: '',
+      cover_fee: false,
+      rating: null,
+      message: '',
+      terms: true,
+      notice: 'timeout',
+      payment_id: 'p-unconfirmed',
+      donor: null,
+      errors: {},
+    };
+    render(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
+    expect(screen.getByRole('link', { name: 'Check again' })).toHaveAttribute(
+      'href',
+      '/payment/walletto-result?payment=p-unconfirmed',
+    );
+    const pay = screen.getByRole('button', { name: 'Pay € 5.00', hidden: true });
+    expect(pay).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Pay with Apple Pay', hidden: true })).not.toBeVisible();
+    await userEvent.click(screen.getByText('Pay again anyway'));
+    expect(pay).toBeVisible();
+    expect(screen.getByText(/paying again would charge you twice/)).toBeVisible();
+  });
+
   it('brings a declined monthly donation back with the donor, the e-mail, the code and monthly still chosen', () => {
     const charity = publicCard({ activity_type: 'DONATION', public_name: 'Ķepu draugi' });
     const start: GuestFormStart = {

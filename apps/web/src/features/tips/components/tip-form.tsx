@@ -171,6 +171,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   // Why the form is shown again (kept as the notice, so it follows a change of language); gone at the next submission.
   const [notice, setNotice] = useState<GuestFormNotice | null>(start?.notice ?? null);
   const shownError = formError ?? (notice ? noticeText(notice, t) : null);
+  // A payment not confirmed in time, still open at the provider: checking it comes first, paying again second.
+  const unconfirmed = notice === 'timeout' ? start?.payment_id : null;
   const [submitting, setSubmitting] = useState(false);
   const [humanToken, setHumanToken] = useState<string | null>(null);
   // Tokens are single use: a new widget after every attempt that reached the server.
@@ -267,6 +269,52 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     )(event);
   };
 
+  const payControls = (
+    <div className="space-y-2">
+      <CheckboxField
+        name="terms"
+        value="1"
+        checked={values.terms}
+        onChange={(event) => {
+          setValue('terms', event.target.checked);
+          if (event.target.checked) clearErrors('terms');
+        }}
+        error={fieldError(errors.terms)}
+        label={<TermsLabel text={t('form.terms')} />}
+      />
+      {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
+      <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
+        {submitting ? (
+          t('form.redirecting')
+        ) : summary ? (
+          <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={guestMoney(summary.totalCents)} />
+        ) : (
+          t('form.pay_choose')
+        )}
+      </Button>
+      {donation ? null : (
+        <div className="grid grid-cols-2 gap-2">
+          {GUEST_WALLETS.map((wallet) => (
+            <button
+              key={wallet}
+              type="submit"
+              name="wallet"
+              value={wallet}
+              disabled={submitting}
+              aria-label={t('form.wallet', { wallet: WALLET_NAMES[wallet] })}
+              className={cn(
+                'inline-flex h-11 items-center justify-center rounded-xl bg-black px-2 text-base font-semibold text-white transition-colors hover:bg-slate-800',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2 disabled:opacity-60',
+              )}
+            >
+              {WALLET_NAMES[wallet]}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+
   return (
     <form
       ref={formRef}
@@ -288,10 +336,11 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
           >
             <h2 className="font-semibold">{shownError.title}</h2>
             {shownError.text ? <p className="mt-0.5">{shownError.text}</p> : null}
-            {notice === 'timeout' && start?.payment_id ? (
+            {unconfirmed ? (
               <a
-                className="mt-1 inline-block font-semibold underline underline-offset-2"
-                href={`/payment/walletto-result?payment=${encodeURIComponent(start.payment_id)}`}
+                className="mt-2 inline-flex h-11 items-center rounded-xl bg-primary-800 px-4 font-semibold text-white hover:bg-primary-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2"
+                href={`/payment/walletto-result?payment=${encodeURIComponent(unconfirmed)}`}
+                data-testid="check-again"
               >
                 {t('result.check_again')}
               </a>
@@ -422,49 +471,16 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         </Suspense>
       ) : null}
 
-      <div className="space-y-2">
-        <CheckboxField
-          name="terms"
-          value="1"
-          checked={values.terms}
-          onChange={(event) => {
-            setValue('terms', event.target.checked);
-            if (event.target.checked) clearErrors('terms');
-          }}
-          error={fieldError(errors.terms)}
-          label={<TermsLabel text={t('form.terms')} />}
-        />
-        {/* Pay first: Enter in a field submits with the form's first button, which must not pick a wallet. */}
-        <Button type="submit" size="lg" block loading={submitting} icon={<Lock className="size-5" aria-hidden="true" />}>
-          {submitting ? (
-            t('form.redirecting')
-          ) : summary ? (
-            <PayLabel text={t('form.pay', { amount: '{{amount}}' })} amount={guestMoney(summary.totalCents)} />
-          ) : (
-            t('form.pay_choose')
-          )}
-        </Button>
-        {donation ? null : (
-          <div className="grid grid-cols-2 gap-2">
-            {GUEST_WALLETS.map((wallet) => (
-              <button
-                key={wallet}
-                type="submit"
-                name="wallet"
-                value={wallet}
-                disabled={submitting}
-                aria-label={t('form.wallet', { wallet: WALLET_NAMES[wallet] })}
-                className={cn(
-                  'inline-flex h-11 items-center justify-center rounded-xl bg-black px-2 text-base font-semibold text-white transition-colors hover:bg-slate-800',
-                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2 disabled:opacity-60',
-                )}
-              >
-                {WALLET_NAMES[wallet]}
-              </button>
-            ))}
-          </div>
-        )}
-      </div>
+      {unconfirmed ? (
+        // The first payment may still go through: paying again is a deliberate second step, never the next tap.
+        <details className="rounded-2xl px-4 py-3 ring-1 ring-slate-200" data-testid="pay-again">
+          <summary className="cursor-pointer text-sm font-semibold text-primary-900">{t('result.pay_again')}</summary>
+          <p className="mt-1 text-sm text-slate-600">{t('result.pay_again_hint')}</p>
+          <div className="mt-3">{payControls}</div>
+        </details>
+      ) : (
+        payControls
+      )}
     </form>
   );
 }
