@@ -154,3 +154,36 @@ test('the hash form of a payment link (old links and QR codes) opens the guest p
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}$`));
   await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
 });
+
+for (const { prefix, checkAgain, payAgain, pay } of [
+  { prefix: '', checkAgain: 'Check again', payAgain: 'Pay again anyway', pay: /^Pay € 5\.00/ },
+  { prefix: '/fr', checkAgain: 'Vérifier à nouveau', payAgain: 'Payer quand même à nouveau', pay: /^Payer 5,00 €/ },
+]) {
+  test(`after an unconfirmed payment, checking it comes first and paying again is a deliberate step (${prefix || '/en'})`, async ({
+    page,
+    request,
+  }) => {
+    const created = await request.post(`/api/public/cards/${staff.cardId}/payments`, {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+    });
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    // The provider never answered: the payment is still pending when the guest lands here.
+    await page.goto(`${prefix}/payment/${staff.cardId}/timeout?payment=${id}`);
+    await expect(page.getByRole('link', { name: checkAgain })).toHaveAttribute('href', `/payment/walletto-result?payment=${id}`);
+    await expect(page.getByRole('button', { name: pay })).toBeHidden();
+    await page.getByText(payAgain).click();
+    await expect(page.getByRole('button', { name: pay })).toBeVisible();
+  });
+}
+
+test('Back from the checkout brings the form back with the amount the guest typed', async ({ page }) => {
+  await page.goto(`/payment/${staff.cardId}`);
+  await page.getByRole('textbox', { name: 'Other amount' }).fill('7.50');
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: 'Pay € 7.50' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  await page.goBack();
+  await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue('7.50');
+  await expect(page.getByRole('button', { name: 'Pay € 7.50' })).toBeVisible();
+});

@@ -27,6 +27,7 @@ import {
   summaryOf,
   type AmountLimits,
 } from '../../../lib/tip-amount.ts';
+import { rememberLeftForCheckout, takeLeftForCheckout } from '../left-for-checkout.ts';
 import { takeTypedText } from '../typed-before-hydration.ts';
 import { AmountPicker } from './amount-picker.tsx';
 import { FeeSummary } from './fee-summary.tsx';
@@ -204,10 +205,12 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   // what the guest ticked or typed meanwhile on screen but starts the form from the server's values. The form
   // takes the screen's, before any tap reaches a handler, so a ticked box is not answered "accept the terms".
   useLayoutEffect(() => {
+    const cameBack = takeLeftForCheckout<TipFormValues>(card.id);
+    if (cameBack) return reset(cameBack, { keepErrors: true });
     const entered = fieldsOnScreen(formRef.current!);
     // A text area's hydration put the server's text back over an edit: what the guest typed is kept apart.
     reset({ ...entered, message: takeTypedText('message') ?? entered.message }, { keepErrors: true });
-  }, [reset]);
+  }, [reset, card.id]);
 
   const pay = async (entered: TipFormValues, wallet: string | null) => {
     if (siteKey && !humanToken) {
@@ -242,6 +245,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
           )
         : await createPublicPayment(card.id, body, keeper.keyFor(body), humanToken);
       // Stay "loading" while the browser leaves for the provider's checkout.
+      rememberLeftForCheckout(card.id, entered);
       window.location.assign(checkoutWithWallet(payment.checkout_url, wallet));
     } catch (error) {
       inFlight.current = false;
