@@ -30,6 +30,15 @@ function Stars({ value }: { value: number }) {
   );
 }
 
+/** Money in that is not a tip has its own name (an invoice paid, a donation, a closing gift); the rest, their type's. */
+const NAMED_PAYIN_KINDS = new Set(['invoice', 'donation', 'monthly_donation', 'closing_gift']);
+
+function typeLabel(transaction: Transaction, t: (key: string) => string): string {
+  const kind = transaction.detail?.kind;
+  if (transaction.type === 'PAYIN' && kind && NAMED_PAYIN_KINDS.has(kind)) return t(`payin_kinds.${kind}`);
+  return t(`types.${transaction.type}`);
+}
+
 /** One line of the history: what, when, the guest's stars and message, the amount with its fee, and the status. */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('transactions');
@@ -45,10 +54,10 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="line-clamp-2 break-words font-semibold text-slate-900">
-              {describeTransaction(transaction, (key, vars) => t(key, vars)) || t(`types.${transaction.type}`)}
+              {describeTransaction(transaction, (key, vars) => t(key, vars)) || typeLabel(transaction, t)}
             </p>
             <p className="text-sm text-slate-500">
-              {t(`types.${transaction.type}`)} · <time dateTime={transaction.created_at}>{when}</time>
+              {typeLabel(transaction, t)} · <time dateTime={transaction.created_at}>{when}</time>
             </p>
           </div>
           <div className="shrink-0 text-right">
