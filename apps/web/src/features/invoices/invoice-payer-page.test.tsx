@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicInvoice } from '@tipcard/shared/invoices/schemas';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
@@ -120,10 +120,12 @@ describe('the invoice payer page', () => {
   });
 
   it('offers to pay again after a canceled checkout', async () => {
-    fakeApi({ [INVOICE]: invoice() });
+    fakeApi({ [INVOICE]: invoice(), ...NO_HUMAN_CHECK });
     renderGuestPage(<InvoicePayerPage invoiceId={INVOICE_ID} outcome="canceled" />);
-    const canceled = await screen.findByTestId('invoice-payment-canceled');
-    expect(within(canceled).getByRole('link', { name: 'Try again' })).toHaveAttribute('href', `/invoice/${INVOICE_ID}`);
+    expect(await screen.findByTestId('invoice-payment-canceled')).toHaveTextContent('Payment canceled');
+    // The invoice and its form again, one tap from another try, at the invoice's own address.
+    expect(screen.getByRole('button', { name: 'Pay € 240.00' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(`/invoice/${INVOICE_ID}`);
   });
 });
 
@@ -147,9 +149,19 @@ describe('the invoice return page', () => {
   });
 
   it('offers another try after a declined payment of an open invoice', async () => {
-    fakeApi({ [INVOICE]: invoice(), [PAYMENT]: publicPayment({ status: 'failed' }) });
+    fakeApi({ [INVOICE]: invoice(), [PAYMENT]: publicPayment({ status: 'failed' }), ...NO_HUMAN_CHECK });
     renderGuestPage(<InvoicePayerPage invoiceId={INVOICE_ID} outcome="success" />, { path: returnPath });
-    const failed = await screen.findByTestId('invoice-failed');
-    expect(within(failed).getByRole('link', { name: 'Try again' })).toBeInTheDocument();
+    expect(await screen.findByTestId('invoice-failed')).toHaveTextContent('Oops... Something went wrong');
+    // Not a bare "Oops" on a success address: the invoice, its form, and the invoice's own address.
+    expect(screen.getByRole('heading', { name: /Anna/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay € 240.00' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(`/invoice/${INVOICE_ID}`);
+  });
+
+  it('says the invoice was paid meanwhile when a declined payment comes back to a closed invoice', async () => {
+    fakeApi({ [INVOICE]: invoice({ status: 'paid' }), [PAYMENT]: publicPayment({ status: 'failed' }) });
+    renderGuestPage(<InvoicePayerPage invoiceId={INVOICE_ID} outcome="success" />, { path: returnPath });
+    expect(await screen.findByTestId('invoice-paid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
   });
 });

@@ -90,20 +90,9 @@ export function InvoicePayerPage({ invoiceId, outcome }: { invoiceId: string; ou
       </OutcomeView>
     );
   } else if (outcome === 'success') {
-    content = <InvoiceResult invoice={state.invoice} />;
+    content = <InvoiceResult invoice={state.invoice} onGone={reload} />;
   } else if (outcome === 'canceled' && state.invoice.status === 'open') {
-    content = (
-      <OutcomeView
-        tone="canceled"
-        title={t('result.canceled_title')}
-        text={t('invoice.canceled_text')}
-        testId="invoice-payment-canceled"
-      >
-        <a href={`/invoice/${state.invoice.id}`} className={buttonClasses('primary', 'lg', true)}>
-          {t('result.try_again')}
-        </a>
-      </OutcomeView>
-    );
+    content = <InvoiceAgain invoice={state.invoice} onGone={reload} notice="canceled" />;
   } else {
     content = (
       <>
@@ -267,17 +256,37 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
   );
 }
 
+/**
+ * A payment of an open invoice that did not go through: what happened, then the invoice and its form again, one tap
+ * from another try. The address becomes the invoice's own, so a reload or a shared link is not a "success" page.
+ */
+function InvoiceAgain({ invoice, onGone, notice }: { invoice: PublicInvoice; onGone(): void; notice: 'failed' | 'canceled' }) {
+  const t = useGuestT();
+  useEffect(() => {
+    window.history.replaceState(null, '', `/invoice/${encodeURIComponent(invoice.id)}`);
+  }, [invoice.id]);
+  return (
+    <>
+      <div
+        role="alert"
+        className="mb-4 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
+        data-testid={notice === 'failed' ? 'invoice-failed' : 'invoice-payment-canceled'}
+      >
+        <h2 className="font-semibold">{t(notice === 'failed' ? 'result.failed_title' : 'result.canceled_title')}</h2>
+        <p className="mt-0.5">{t(notice === 'failed' ? 'result.failed_text' : 'invoice.canceled_text')}</p>
+      </div>
+      <InvoiceSummary invoice={invoice} />
+      <InvoiceForm invoice={invoice} onGone={onGone} />
+    </>
+  );
+}
+
 /** The return page: waits for the provider's word on the payment named in the URL. */
-function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
+function InvoiceResult({ invoice, onGone }: { invoice: PublicInvoice; onGone(): void }) {
   const t = useGuestT();
   const [paymentId] = useState(() => new URLSearchParams(window.location.search).get('payment'));
   const { state, checkAgain } = usePaymentResult(paymentId);
   const { phase, payment } = state;
-  const retry = (
-    <a href={`/invoice/${invoice.id}`} className={buttonClasses('primary', 'lg', true)}>
-      {t('result.try_again')}
-    </a>
-  );
   if (phase === 'succeeded') {
     return (
       <OutcomeView
@@ -294,23 +303,15 @@ function InvoiceResult({ invoice }: { invoice: PublicInvoice }) {
   if (phase === 'failed' && payment?.status === 'refunded') {
     return <OutcomeView tone="canceled" title={t('invoice.paid')} text={t('invoice.refunded_text')} testId="invoice-refunded" />;
   }
-  if (phase === 'failed') {
-    return (
-      <OutcomeView tone="failure" title={t('result.failed_title')} text={t('result.failed_text')} testId="invoice-failed">
-        {invoice.status === 'open' ? retry : null}
-      </OutcomeView>
-    );
+  if ((phase === 'failed' || phase === 'canceled') && invoice.status === 'open') {
+    return <InvoiceAgain invoice={invoice} onGone={onGone} notice={phase} />;
   }
-  if (phase === 'canceled') {
+  if (phase === 'failed' || phase === 'canceled') {
     return (
-      <OutcomeView
-        tone="canceled"
-        title={t('result.canceled_title')}
-        text={t('invoice.canceled_text')}
-        testId="invoice-payment-canceled"
-      >
-        {invoice.status === 'open' ? retry : null}
-      </OutcomeView>
+      <>
+        <InvoiceSummary invoice={invoice} />
+        <ClosedNotice invoice={invoice} />
+      </>
     );
   }
   if (phase === 'timeout') {
