@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// jsdom lays nothing out, so it has no scrolling: a page that scrolls a step into view does nothing here.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
 afterEach(() => {
   cleanup();
   document.cookie.split(';').forEach((cookie) => {

@@ -52,12 +52,12 @@ describe('the about page', () => {
     expect(screen.getByRole('link', { name: 'Ver preguntas frecuentes' })).toHaveAttribute('href', '/es/faq');
   });
 
-  it('says support gives the operator’s details when none are configured', async () => {
+  it('says plainly that a test installation has no operator set up when none is configured', async () => {
     fakeApi({
       'GET /site': siteInfo({ company: { name: null, registration_number: null, licence: null, address: null } }),
     });
     await open(<AboutPage />, '/about');
-    expect(await screen.findByTestId('operator-details')).toHaveTextContent(/on request/);
+    expect(await screen.findByTestId('operator-details')).toHaveTextContent(/has no operator set up yet/);
   });
 });
 
