@@ -24,6 +24,8 @@ test('on a 360×640 phone an amount, the wallets and Pay are on the first screen
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(error.message));
+  // As on an iPhone, whose browser has Apple Pay: both wallets are offered.
+  await page.addInitScript(() => Object.assign(window, { ApplePaySession: class {} }));
   await page.goto(`/payment/${staff.cardId}`);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();

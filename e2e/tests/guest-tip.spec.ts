@@ -37,6 +37,8 @@ test('a guest tips 5 EUR with the success card and lands on success', async ({ p
 });
 
 test("a guest tips once more with the Apple Pay button on the card's page and lands on success", async ({ page }) => {
+  // As on an iPhone, whose browser has Apple Pay.
+  await page.addInitScript(() => Object.assign(window, { ApplePaySession: class {} }));
   await page.goto(`/payment/${staff.cardId}`);
   await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
@@ -125,6 +127,17 @@ test('the checkout groups the card number as typed and refuses a wrong one on th
 
   await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/success\\?payment=`));
+});
+
+test('a browser without Apple Pay is offered Google Pay alone, on the tip page and on the checkout', async ({ page }) => {
+  await page.goto(`/payment/${staff.cardId}`);
+  await expect(page.getByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: /^Pay € / }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  await expect(page.getByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveCount(0);
 });
 
 test('cancel on the checkout lands on canceled', async ({ page }) => {

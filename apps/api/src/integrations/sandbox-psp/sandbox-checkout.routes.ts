@@ -89,6 +89,9 @@ const CHECKOUT_SCRIPT = `(() => {
     const digits = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
   });
+  // Apple Pay is offered where the browser has it (Safari on Apple devices), as a hosted checkout does; a sheet the
+  // guest already chose on the tip page stays.
+  if (!('ApplePaySession' in window)) document.querySelectorAll('.apple[data-offered]').forEach((button) => button.remove());
   expiry?.addEventListener('input', (event) => {
     const digits = expiry.value.replace(/\\D/g, '').slice(0, 4);
     const deleting = event.inputType === 'deleteContentBackward';
@@ -160,7 +163,7 @@ ${walletPayer}
 <p class="or"><a href="/api/sandbox/checkout?c=${encodeURIComponent(token)}">${text('other_ways')}</a></p>`
     : `<form method="post" action="${action}">
 ${walletPayer}
-<button class="wallet apple" name="method" value="apple_pay" type="submit">${text('pay_with', { wallet: WALLETS.apple_pay.name })}</button>
+<button class="wallet apple" name="method" value="apple_pay" type="submit" data-offered>${text('pay_with', { wallet: WALLETS.apple_pay.name })}</button>
 <button class="wallet google" name="method" value="google_pay" type="submit">${text('pay_with', { wallet: WALLETS.google_pay.name })}</button>
 </form>
 <p class="or">${text('or_card')}</p>

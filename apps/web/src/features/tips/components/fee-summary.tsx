@@ -10,11 +10,13 @@ export function FeeSummary({
   name,
   percent,
   coverFee,
+  donation,
 }: {
   summary: TipBreakdown;
   name: string;
   percent: string;
   coverFee: boolean;
+  donation: boolean;
 }) {
   const t = useGuestT();
   // Two short lines of small text: the total is on the Pay button right below, so the first screen keeps room for it.
@@ -39,7 +41,7 @@ export function FeeSummary({
           <span className="whitespace-nowrap" data-testid="summary-fee">
             {guestMoney(summary.feeCents)}
           </span>
-          , {coverFee ? t('form.fee_covered') : t('form.fee_deducted')}
+          , {coverFee ? t('form.fee_covered') : t(donation ? 'form.fee_deducted_donation' : 'form.fee_deducted')}
         </dd>
       </div>
     </dl>

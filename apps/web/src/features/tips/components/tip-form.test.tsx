@@ -21,7 +21,24 @@ describe('TipForm', () => {
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe(`/payment/${card.id}`);
     expect(container.querySelector<HTMLInputElement>('input[name="idempotency_key"]')!.value).toBe('key-12345678');
-    expect(screen.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveAttribute('name', 'wallet');
+    expect(screen.getByRole('button', { name: 'Pay with Google Pay' })).toHaveAttribute('name', 'wallet');
+  });
+
+  it('offers Apple Pay only where the browser has it, Google Pay everywhere, on tips and donations alike', () => {
+    const { unmount } = render(<TipForm card={card} siteKey={null} onCardGone={noop} />);
+    expect(screen.queryByRole('button', { name: 'Pay with Apple Pay' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay with Google Pay' })).toBeInTheDocument();
+    unmount();
+    Object.assign(window, { ApplePaySession: class {} });
+    try {
+      render(<TipForm card={publicCard({ activity_type: 'DONATION' })} siteKey={null} onCardGone={noop} />);
+      expect(screen.getByRole('button', { name: 'Pay with Apple Pay' })).toBeInTheDocument();
+      // A donation's fee is taken from the donation, not from a "tip".
+      expect(screen.getByTestId('fee-summary')).toHaveTextContent('deducted from the donation');
+      expect(screen.getByRole('button', { name: 'Pay with Google Pay' })).toBeInTheDocument();
+    } finally {
+      delete (window as { ApplePaySession?: unknown }).ApplePaySession;
+    }
   });
 
   it("starts from what the guest entered in a declined payment, with the spec's message", () => {
@@ -68,7 +85,7 @@ describe('TipForm', () => {
     );
     const pay = screen.getByRole('button', { name: 'Pay € 5.00', hidden: true });
     expect(pay).not.toBeVisible();
-    expect(screen.getByRole('button', { name: 'Pay with Apple Pay', hidden: true })).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Pay with Google Pay', hidden: true })).not.toBeVisible();
     await userEvent.click(screen.getByText('Pay again anyway'));
     expect(pay).toBeVisible();
     expect(screen.getByText(/paying again would charge you twice/)).toBeVisible();

@@ -1,4 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
@@ -7,6 +18,7 @@ import {
   checkoutWithWallet,
   defaultPreset,
   GUEST_WALLETS,
+  type GuestWallet,
   type GuestFormNotice,
   type GuestFormStart,
 } from '@tipcard/shared/payments/guest-form';
@@ -93,7 +105,11 @@ function firstProblemSelector(errors: FieldErrors<TipFormValues>): string {
   return 'input[type="checkbox"][name="terms"]';
 }
 
-const WALLET_NAMES: Record<(typeof GUEST_WALLETS)[number], string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
+/** Whether the browser has Apple Pay does not change while the page is open. */
+const subscribeToNothing = () => () => undefined;
+const browserHasApplePay = () => 'ApplePaySession' in window;
+
+const WALLET_NAMES: Record<GuestWallet, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
 
 /** The inline message a notice shows above the form (the spec's wording for a failure and a timeout). */
 function noticeText(notice: GuestFormNotice, t: (key: string) => string): { title: string; text?: string } {
@@ -179,6 +195,10 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   // Tokens are single use: a new widget after every attempt that reached the server.
   const [humanCheckRound, setHumanCheckRound] = useState(0);
   const keeper = useMemo(() => createIdempotencyKeeper(), []);
+  // Both wallets in the server's markup (it cannot know the device); once running, Apple Pay only where the browser
+  // has it, as a payment sheet would.
+  const applePay = useSyncExternalStore(subscribeToNothing, browserHasApplePay, () => true);
+  const wallets = applePay ? GUEST_WALLETS : GUEST_WALLETS.filter((wallet) => wallet !== 'apple_pay');
   // A second tap can arrive before React re-renders the disabled button; this guard is synchronous.
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -296,9 +316,9 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
           t('form.pay_choose')
         )}
       </Button>
-      {donation ? null : (
-        <div className="grid grid-cols-2 gap-2">
-          {GUEST_WALLETS.map((wallet) => (
+      {wallets.length > 0 ? (
+        <div className={cn('grid gap-2', wallets.length > 1 && 'grid-cols-2')}>
+          {wallets.map((wallet) => (
             <button
               key={wallet}
               type="submit"
@@ -315,7 +335,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             </button>
           ))}
         </div>
-      )}
+      ) : null}
     </div>
   );
 
@@ -394,6 +414,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             name={card.public_name}
             percent={formatPercent(card.fee_percent, locale)}
             coverFee={values.cover_fee}
+            donation={donation}
           />
         ) : null}
       </div>
