@@ -52,6 +52,8 @@ export interface GuestSuccess {
   reference: string;
   amount_cents: number;
   total_cents: number;
+  /** A monthly donation's next charge (ISO date and time); null for anything else. */
+  next_charge_at: string | null;
 }
 
 /** The e-mailed receipt's outcome, shown on the success page after its plain POST. */

@@ -61,6 +61,14 @@ export async function donorOfPayment(db: Executor, paymentId: string): Promise<G
     : null;
 }
 
+/** When a monthly donation started by this payment charges next (null for a one-off gift or a plan that ended). */
+export async function nextChargeOfPayment(db: Executor, paymentId: string): Promise<Date | null> {
+  const donation = await repo.findDonation(db, paymentId);
+  if (donation?.kind !== 'monthly' || !donation.planId) return null;
+  const plan = await repo.findPlan(db, donation.planId);
+  return plan?.status === 'active' ? plan.nextChargeAt : null;
+}
+
 /** The donations that reached the user, newest first (the back office's user screen). */
 export async function listDonationsOfUser(db: Executor, userId: string): Promise<Donation[]> {
   return (await repo.listReceivedDonations(db, userId, LIST_LIMIT)).map(toDonation);

@@ -354,6 +354,33 @@ describe('after the checkout', () => {
     expect(form.body).toContain('Oops... Something went wrong');
   });
 
+  it("says on a monthly donation's success page when the next month is charged", async () => {
+    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
+    const started = await t.call({
+      method: 'POST',
+      url: `/api/public/cards/${charity}/donations`,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        donor_name: 'Ana',
+        email: 'ana@example.es',
+        donor_code: 'X1',
+        amount_cents: 1_000,
+        monthly: true,
+        terms_accepted: true,
+      },
+    });
+    const payment = started.body.data;
+    await payAtSandboxCheckout(t, payment);
+    // The provider's answer, with the card it saved for the next months, as the return page asks for it.
+    t.clock.advance(5_000);
+    await t.app.services.payments.getPublicPayment(payment.id);
+    const page = await t.call({ method: 'GET', url: `/payment/${charity}/success?payment=${payment.id}` });
+    const { success } = dataOf(page.body);
+    expect(success.next_charge_at).toEqual(expect.any(String));
+    expect(new Date(success.next_charge_at).getTime()).toBeGreaterThan(t.clock.now().getTime() + 27 * 86_400_000);
+    expect(page.body).toContain('Your monthly donation of');
+  });
+
   it('brings a declined monthly donation back with the donor, the e-mail, the code and monthly still chosen', async () => {
     const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
     const started = await t.call({

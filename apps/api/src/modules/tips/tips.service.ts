@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
-import { donorOfPayment } from '../donations/donations.service.ts';
+import { donorOfPayment, nextChargeOfPayment } from '../donations/donations.service.ts';
 import { payerRatingOf, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import * as repo from './tips.repository.ts';
 
@@ -98,6 +98,7 @@ export function createTipsService(deps: {
       reference: paymentReference(payment.id),
       amount_cents: payment.amount_cents,
       total_cents: payment.total_cents,
+      next_charge_at: (await nextChargeOfPayment(deps.db, payment.id))?.toISOString() ?? null,
     };
   };
   const termsOfPayment = () => ({

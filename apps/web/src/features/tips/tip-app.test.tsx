@@ -211,6 +211,34 @@ describe('the success page', () => {
     expect(screen.getByRole('textbox', { name: 'E-mail me a receipt' })).toBeInTheDocument();
   });
 
+  it('says what was charged when the guest covered the fee, beside what the staff member receives', async () => {
+    const success = { id: GUEST_PAYMENT_ID, reference: '5A1C2E3F', amount_cents: 1000, total_cents: 1050, next_charge_at: null };
+    fakeApi({});
+    renderGuestPage(<TipApp />, { path: successPath, shell: { card: publicCard(), success, receipt: null } });
+    expect(await screen.findByTestId('success-amount')).toHaveTextContent('Your tip of € 10.00 to Anna has been paid.');
+    expect(screen.getByTestId('success-paid')).toHaveTextContent('You paid € 10.50, the service fee included.');
+  });
+
+  it('tells a monthly donor that the gift has started, when the next one is charged, and how to manage it', async () => {
+    const charity = publicCard({ activity_type: 'DONATION', public_name: 'Ķepu draugi' });
+    const success = {
+      id: GUEST_PAYMENT_ID,
+      reference: '5A1C2E3F',
+      amount_cents: 1000,
+      total_cents: 1000,
+      next_charge_at: '2026-12-26T10:00:00.000Z',
+    };
+    fakeApi({});
+    renderGuestPage(<TipApp />, { path: successPath, shell: { card: charity, success, receipt: null } });
+    expect(await screen.findByTestId('success-amount')).toHaveTextContent(
+      'Your monthly donation of € 10.00 to Ķepu draugi has started.',
+    );
+    expect(screen.getByTestId('success-next-charge')).toHaveTextContent(
+      /The next one is charged on December 26, 2026\. .*pause, change or cancel/,
+    );
+    expect(screen.queryByTestId('success-paid')).toBeNull();
+  });
+
   it('says nothing was found for a payment that is not this card’s paid one', async () => {
     fakeApi({ [CARD]: publicCard(), [PAYMENT]: publicPayment({ status: 'succeeded', card_id: 'another-card' }) });
     renderGuestPage(<TipApp />, { path: successPath });
@@ -226,7 +254,7 @@ describe('the success page', () => {
   });
 
   it('says the receipt went out, or why not, as the server answered the plain form', async () => {
-    const success = { id: GUEST_PAYMENT_ID, reference: '5A1C2E3F', amount_cents: 500, total_cents: 500 };
+    const success = { id: GUEST_PAYMENT_ID, reference: '5A1C2E3F', amount_cents: 500, total_cents: 500, next_charge_at: null };
     fakeApi({});
     renderGuestPage(<TipApp />, { path: successPath, shell: { card: publicCard(), success, receipt: 'rate_limited' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a moment and try again.');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Mail, RotateCw } from 'lucide-react';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { GuestFormStart, GuestSuccess, ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
 import { paymentReference } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
@@ -13,7 +14,7 @@ import { RecipientHeader } from './components/recipient-header.tsx';
 import { TipForm } from './components/tip-form.tsx';
 import { cardIdOf, parseTipRoute, tipRoutePath, type TipRoute } from './tip-route.ts';
 import { usePaymentResult } from '../../lib/use-payment-result.ts';
-import { guestMoney, useGuestT } from '../../lib/guest-i18n.ts';
+import { guestLocale, guestMoney, useGuestT } from '../../lib/guest-i18n.ts';
 
 /**
  * What the server rendered the page from and inlined into it for hydration (apps/api payment-pages.ts); the page
@@ -235,6 +236,7 @@ function SuccessPage({
               reference: paymentReference(fetched.id),
               amount_cents: fetched.amount_cents,
               total_cents: fetched.total_cents,
+              next_charge_at: null,
             }
           : null
         : undefined;
@@ -273,12 +275,25 @@ function SuccessPage({
       text={
         <>
           <p data-testid="success-amount">
-            {t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', {
-              amount,
-              name: card.public_name,
-            })}
+            {success.next_charge_at
+              ? t('donation.monthly_success_text', { amount, name: card.public_name })
+              : t(card.activity_type === 'DONATION' ? 'donation.success_text' : 'result.success_text', {
+                  amount,
+                  name: card.public_name,
+                })}
           </p>
-          <p className="mt-2">{t('result.success_note')}</p>
+          {success.total_cents !== success.amount_cents ? (
+            <p className="mt-1" data-testid="success-paid">
+              {t('result.success_paid', { total: guestMoney(success.total_cents) })}
+            </p>
+          ) : null}
+          {success.next_charge_at ? (
+            <p className="mt-2" data-testid="success-next-charge">
+              {t('donation.monthly_next', { date: formatDate(success.next_charge_at, 'longDate', guestLocale()) })}
+            </p>
+          ) : (
+            <p className="mt-2">{t('result.success_note')}</p>
+          )}
           <p className="mt-3 text-sm text-slate-500" data-testid="payment-reference">
             {t('result.reference', { id: success.reference })}
           </p>
