@@ -275,9 +275,10 @@ describe('the return page', () => {
     await waitFor(() => expect(left).toEqual([`/payment/${GUEST_CARD_ID}/failed?payment=${GUEST_PAYMENT_ID}`]));
   });
 
-  it('says the payment failed when the link names none', async () => {
+  it('claims nothing about money when the link names no payment', async () => {
     fakeApi({});
     renderGuestPage(<TipApp />, { path: '/payment/walletto-result' });
-    expect(await screen.findByTestId('payment-failed')).toHaveTextContent('Oops... Something went wrong');
+    expect(await screen.findByTestId('payment-not-found')).toHaveTextContent('We could not find this payment');
+    expect(screen.queryByText(/no money was taken/)).toBeNull();
   });
 });

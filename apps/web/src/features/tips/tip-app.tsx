@@ -371,8 +371,16 @@ function ResultPage({
     onFinal(payment, phase === 'succeeded' ? 'success' : phase);
   }, [phase, payment, onFinal]);
 
+  // No id, or one the API does not know: nothing says whether money was taken, so nothing claims it was not.
   if (phase === 'failed' && !payment) {
-    return <OutcomeView tone="failure" title={t('result.failed_title')} text={t('result.failed_text')} testId="payment-failed" />;
+    return (
+      <OutcomeView
+        tone="unknown"
+        title={t('result.not_found_title')}
+        text={t('result.not_found_text')}
+        testId="payment-not-found"
+      />
+    );
   }
   if (phase === 'timeout' && !payment) {
     return (
