@@ -160,7 +160,7 @@ describe('the card orders page', () => {
     expect(await screen.findByRole('heading', { name: 'Check what will be printed' })).toBeInTheDocument();
     expect(screen.getByText('3 × QR card')).toBeInTheDocument();
     expect(screen.getByText('Anna Ozola')).toBeInTheDocument();
-    expect(screen.getByText('Brīvības iela 1, 12, LV-1010, Rīga, LV')).toBeInTheDocument();
+    expect(screen.getByText('Brīvības iela 1, 12, LV-1010, Rīga, Latvia')).toBeInTheDocument();
     expect(screen.getByText('Free (your first order)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Place free order' }));
 

@@ -6,7 +6,9 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { errorCodeText } from '../../lib/api-errors.ts';
+import { countryName } from '../../lib/countries.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -22,7 +24,12 @@ function Summary({ order, free, unitPriceCents }: { order: OrderFormOutput; free
   const rows: [string, string][] = [
     [t('preview.product'), t(`products.${order.product}.quantity`, { count: order.quantity })],
     [t('preview.recipient'), `${order.first_name} ${order.last_name}`],
-    [t('preview.address'), [order.address, order.apartment, order.zip, order.city, order.country].filter(Boolean).join(', ')],
+    [
+      t('preview.address'),
+      [order.address, order.apartment, order.zip, order.city, countryName(order.country, currentLocale())]
+        .filter(Boolean)
+        .join(', '),
+    ],
     [
       t('preview.total'),
       free

@@ -4,6 +4,7 @@ import { Camera, Check, Copy, ExternalLink, MapPin, Pencil, Star } from 'lucide-
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { countryName } from '../../lib/countries.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
@@ -32,7 +33,7 @@ export default function CardPage() {
   useDocumentTitle(t('view.title'));
   if (!card) return null;
 
-  const country = new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(card.country) ?? card.country;
+  const country = countryName(card.country, currentLocale());
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(card.payment_url);

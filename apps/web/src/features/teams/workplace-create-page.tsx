@@ -1,18 +1,18 @@
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Building2 } from 'lucide-react';
-import { SERVED_COUNTRIES } from '@tipcard/shared/auth/phone';
 import { workplaceBody } from '@tipcard/shared/teams/schemas';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
-import { currentLocale, translateValidation } from '../../lib/i18n.ts';
+import { SERVED_COUNTRIES } from '@tipcard/shared/auth/phone';
+import { useServedCountryOptions } from '../../lib/countries.ts';
+import { translateValidation } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useCreateWorkplace, useWorkplace } from './api/use-teams.ts';
@@ -41,13 +41,7 @@ function CreateWorkplaceForm({ clientId, country }: { clientId: string | undefin
   const to = useLocalePath();
   const navigate = useNavigate();
   const create = useCreateWorkplace(clientId);
-  const locale = currentLocale();
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return SERVED_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-      a.label.localeCompare(b.label, locale),
-    );
-  }, [locale]);
+  const countries = useServedCountryOptions();
   const {
     register,
     handleSubmit,

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { SERVED_COUNTRIES } from '@tipcard/shared/auth/phone';
 import { CARD_ORDER_MAX_ITEMS, CARD_PRODUCTS, cardOrderBody } from '@tipcard/shared/card-orders/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { errorCodeText } from '../../../lib/api-errors.ts';
+import { useServedCountryOptions } from '../../../lib/countries.ts';
 import { translateValidation } from '../../../lib/i18n.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { PrintPreview } from './print-preview.tsx';
@@ -26,7 +26,7 @@ export function OrderForm({
   defaults: Partial<OrderFormInput>;
   onPreview: (order: OrderFormOutput, input: OrderFormInput) => void;
 }) {
-  const { t, i18n } = useTranslation('card-orders');
+  const { t } = useTranslation('card-orders');
   const to = useLocalePath();
   const form = useForm<OrderFormInput, unknown, OrderFormOutput>({
     resolver: zodResolver(cardOrderBody),
@@ -35,10 +35,7 @@ export function OrderForm({
   const { register, handleSubmit, control, formState } = form;
   const error = (field: keyof OrderFormInput) => translateValidation(formState.errors[field]?.message);
   const product = useWatch({ control, name: 'product' });
-  const regions = new Intl.DisplayNames([i18n.language], { type: 'region' });
-  const countries = SERVED_COUNTRIES.map((code) => ({ value: code, label: regions.of(code) ?? code })).sort((a, b) =>
-    a.label.localeCompare(b.label, i18n.language),
-  );
+  const countries = useServedCountryOptions();
 
   return (
     <form

@@ -1,15 +1,15 @@
-import { useMemo } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cardBody, type Card } from '@tipcard/shared/cards/schemas';
-import { SERVED_COUNTRIES } from '@tipcard/shared/auth/phone';
 import { ACTIVITY_TYPES } from '@tipcard/shared/constants';
 import type { Me } from '@tipcard/shared/auth/me-schema';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
+import { SERVED_COUNTRIES } from '@tipcard/shared/auth/phone';
+import { useServedCountryOptions } from '../../../lib/countries.ts';
 import { currentLocale, translateValidation } from '../../../lib/i18n.ts';
 
 type CardInput = z.input<typeof cardBody>;
@@ -33,17 +33,6 @@ function defaultsOf(card: Card | null, me: Me | undefined): CardInput {
   };
 }
 
-/** Country names in the user's language, sorted for that language. */
-function useCountryOptions() {
-  const locale = currentLocale();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return SERVED_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-      a.label.localeCompare(b.label, locale),
-    );
-  }, [locale]);
-}
-
 interface CardFormProps {
   card: Card | null;
   me: Me | undefined;
@@ -56,7 +45,7 @@ interface CardFormProps {
 
 export function CardForm({ card, me, submitLabel, submitting, onSubmit, onCancel }: CardFormProps) {
   const { t } = useTranslation('account');
-  const countries = useCountryOptions();
+  const countries = useServedCountryOptions();
   const {
     register,
     handleSubmit,

@@ -8,7 +8,8 @@ import { payoutMethodBody, type PayoutMethodBody } from '@tipcard/shared/payouts
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import { translateValidation } from '../../../lib/i18n.ts';
+import { countryName } from '../../../lib/countries.ts';
+import { currentLocale, translateValidation } from '../../../lib/i18n.ts';
 import { bicProblem, compactIban, formatIbanTyping, formatSortCode, ibanState } from '../iban.ts';
 
 const [sepaShape, ukShape] = payoutMethodBody.options;
@@ -34,16 +35,16 @@ interface FormProps {
 
 /** Instant feedback under the IBAN field while typing: the country and length, then valid or what is wrong. */
 function IbanFeedback({ value, id }: { value: string; id: string }) {
-  const { t, i18n } = useTranslation('payouts');
+  const { t } = useTranslation('payouts');
   const state = ibanState(value);
   if (state.kind === 'empty') return null;
-  const countryName = (code: string) => new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+  const nameOf = (code: string) => countryName(code, currentLocale());
   let content: { tone: string; icon: typeof CheckCircle2 | null; text: string };
   if (state.kind === 'valid')
     content = {
       tone: 'text-emerald-700',
       icon: CheckCircle2,
-      text: t('form.iban_valid', { country: countryName(state.country) }),
+      text: t('form.iban_valid', { country: nameOf(state.country) }),
     };
   else if (state.kind === 'invalid')
     content = { tone: 'text-red-700', icon: AlertCircle, text: t(`form.iban_errors.${state.reason}`) };
@@ -51,7 +52,7 @@ function IbanFeedback({ value, id }: { value: string; id: string }) {
     content = {
       tone: 'text-slate-500',
       icon: null,
-      text: t('form.iban_progress', { country: countryName(state.country), length: state.length, count: state.expected }),
+      text: t('form.iban_progress', { country: nameOf(state.country), length: state.length, count: state.expected }),
     };
   else content = { tone: 'text-slate-500', icon: null, text: t('form.iban_start') };
   const Icon = content.icon;
