@@ -25,8 +25,13 @@ afterEach(() => vi.useRealTimers());
 
 describe('the registration page', () => {
   it('takes the phone and both confirmations, then the texted code, and signs in', async () => {
-    const api = fakeApi({ 'POST /register': { uuid: UUID }, [VERIFY]: { jwt: 'new-access-token', refresh_token: 'r' } });
+    const api = fakeApi({
+      'GET /public/referrals/FRIEND26': { inviter_name: 'Anna' },
+      'POST /register': { uuid: UUID },
+      [VERIFY]: { jwt: 'new-access-token', refresh_token: 'r' },
+    });
     await open('/registration?ref=FRIEND26&utm_source=flyer');
+    expect(await screen.findByTestId('referral-inviter')).toHaveTextContent('Anna invited you to Tipcard.');
     await signUp();
     expect(await screen.findByRole('heading', { name: 'Confirm your phone' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Confirmation code' }), '654321');
@@ -41,6 +46,16 @@ describe('the registration page', () => {
     });
     expect(api.sent(VERIFY)[0]!.body).toEqual({ code: '654321' });
     expect(document.cookie).toContain(`${ACCESS_TOKEN_COOKIE}=new-access-token`);
+  });
+
+  it('says nothing of an inviter, and shows no error, when the referral code names nobody', async () => {
+    const api = fakeApi({
+      'GET /public/referrals/NOSUCH': apiError(404, 'not_found'),
+    });
+    await open('/registration?ref=NOSUCH', 'lv');
+    await waitFor(() => expect(api.sent('GET /public/referrals/NOSUCH')).toHaveLength(1));
+    expect(screen.queryByTestId('referral-inviter')).toBeNull();
+    expect(snackbarText()).toBeNull();
   });
 
   it('asks for both confirmations before sending', async () => {

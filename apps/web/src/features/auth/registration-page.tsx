@@ -11,7 +11,7 @@ import { CheckboxField } from '../../components/ui/field.tsx';
 import { translateValidation } from '../../lib/i18n.ts';
 import { readPromoSource } from '../../lib/promo-source.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useRegister, useResendRegistrationCode, useVerifyRegistration } from './api/use-auth-actions.ts';
+import { useReferralInviter, useRegister, useResendRegistrationCode, useVerifyRegistration } from './api/use-auth-actions.ts';
 import { resetAuth, useAuthState } from './auth-store.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { CodeForm } from './components/code-form.tsx';
@@ -38,6 +38,8 @@ export default function RegistrationPage() {
   const verify = useVerifyRegistration();
   // The number typed on the log-in page when it had no account ("Create an account").
   const carriedPhone = (useLocation().state as { phone?: string } | null)?.phone;
+  const referral = params.get('ref')?.trim().slice(0, 32) || undefined;
+  const inviter = useReferralInviter(referral);
   useDocumentTitle(t('registration.title'));
 
   useEffect(() => {
@@ -62,7 +64,6 @@ export default function RegistrationPage() {
   });
 
   const onSubmit = handleSubmit((values) => {
-    const referral = params.get('ref')?.trim();
     // This page's own parameters first, then the advert the visitor arrived with earlier in the session.
     const promo = PROMO_PARAMS.map((name) => params.get(name)?.trim()).find(Boolean) ?? readPromoSource();
     registration.mutate(
@@ -70,7 +71,7 @@ export default function RegistrationPage() {
         username: values.username,
         age_confirmed: true,
         terms_accepted: true,
-        ...(referral ? { referral_code: referral.slice(0, 32) } : {}),
+        ...(referral ? { referral_code: referral } : {}),
         ...(promo ? { promo_source: promo.slice(0, 100) } : {}),
       },
       {
@@ -121,6 +122,14 @@ export default function RegistrationPage() {
         </>
       }
     >
+      {inviter.data ? (
+        <p
+          className="mb-5 rounded-2xl bg-primary-50 px-4 py-3 text-sm font-medium text-primary-900 ring-1 ring-primary-100"
+          data-testid="referral-inviter"
+        >
+          {t('registration.invited_by', { name: inviter.data.inviter_name })}
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <PhoneField registration={register('username')} error={errors.username} />
         {errors.username?.type === 'server' ? (

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { otpSentSchema, registrationSchema, tokensSchema, type Tokens } from '@tipcard/shared/auth/schemas';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
+import { referralInviterSchema } from '@tipcard/shared/referrals/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../../../lib/tokens.ts';
 import { takeReturnPath } from '../../../lib/return-path.ts';
@@ -109,5 +110,16 @@ export function useLogout() {
       // was on screen would leave the router where it was, and nothing would render the guard again.
       void navigate(to('/'), { replace: true, flushSync: true });
     },
+  });
+}
+
+/** Who invites the visitor of a referral link, by their public name; nothing for an unknown code (the page then says nothing). */
+export function useReferralInviter(code: string | undefined) {
+  return useQuery({
+    queryKey: ['referral-inviter', code],
+    queryFn: ({ signal }) =>
+      api.get(`/public/referrals/${encodeURIComponent(code!)}`, referralInviterSchema, { ...AUTH, signal }),
+    enabled: Boolean(code),
+    staleTime: Infinity,
   });
 }
