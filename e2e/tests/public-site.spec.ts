@@ -146,8 +146,10 @@ test.describe('cookie consent', () => {
     await banner(page).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Cookie settings' });
     await expect(settings).toBeVisible();
-    await expect(settings.getByRole('switch', { name: 'Functional' })).toBeChecked();
+    // Nothing is ticked before a choice.
+    await expect(settings.getByRole('switch', { name: 'Functional' })).not.toBeChecked();
     await expect(settings.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+    await settings.getByRole('switch', { name: 'Functional' }).check();
     await settings.getByRole('switch', { name: 'Analytics' }).check();
     await settings.getByRole('button', { name: 'Save choices' }).click();
     await expect(settings).toBeHidden();

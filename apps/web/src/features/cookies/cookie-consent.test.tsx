@@ -63,18 +63,18 @@ describe('the cookie banner', () => {
 });
 
 describe('the cookie settings', () => {
-  it('opens from the banner with functional on and analytics off, and saves what is ticked', async () => {
+  it('opens from the banner with nothing ticked before a choice, and saves what is ticked', async () => {
     const api = fakeApi({});
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Cookie settings' });
     const functional = within(dialog).getByRole('switch', { name: 'Functional' });
     const analytics = within(dialog).getByRole('switch', { name: 'Analytics' });
-    expect(functional).toBeChecked();
+    expect(functional).not.toBeChecked();
     expect(analytics).not.toBeChecked();
     await userEvent.click(functional);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save choices' }));
-    expect(consentStore.get()).toEqual({ functional: false, analytics: false });
+    expect(consentStore.get()).toEqual({ functional: true, analytics: false });
     expect(snackbarText()).toBe('Your cookie settings have been saved');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);

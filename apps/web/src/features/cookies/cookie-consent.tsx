@@ -62,7 +62,8 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
   const { t } = useTranslation('cookies');
   const to = useLocalePath();
   const { register, getValues } = useForm<Choices>({
-    defaultValues: { functional: consentStore.get().functional ?? true, analytics: consentStore.get().analytics },
+    // Nothing is ticked before the visitor chooses (GDPR: consent is an act, not a default).
+    defaultValues: { functional: consentStore.get().functional ?? false, analytics: consentStore.get().analytics },
   });
 
   const done = (choice: Choices) => {
