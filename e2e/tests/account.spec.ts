@@ -39,6 +39,7 @@ const TEXTS = {
     restore: 'Restore my account',
     notify: 'Text me when support answers a ticket',
     notifyPayouts: 'Text me when a withdrawal is paid or comes back from the bank',
+    deleted: 'Your account has been deleted. You can restore it until',
   },
   fr: {
     prefix: '/fr',
@@ -51,6 +52,7 @@ const TEXTS = {
     restore: 'Restaurer mon compte',
     notify: 'M’envoyer un SMS quand l’assistance répond à un ticket',
     notifyPayouts: 'M’envoyer un SMS quand un retrait est versé ou renvoyé par la banque',
+    deleted: 'Votre compte a été supprimé. Vous pouvez le restaurer jusqu’au',
   },
 } as const;
 
@@ -105,8 +107,9 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     const dialog = page.getByRole('dialog', { name: text.confirm });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: text.yes }).click();
-    // The page reloads signed out: the landing page, no session cookie.
+    // The page reloads signed out: the landing page, no session cookie, and a sentence saying what happened.
     await expect(page).toHaveURL(/#\/?$/);
+    await expect(page.getByTestId('snackbar')).toContainText(text.deleted);
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'qtfo__token')).toBe(false);
     const card = await request.get(`/api/public/cards/${staff.cardId}`);
     expect(card.status()).toBe(404);

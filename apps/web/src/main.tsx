@@ -11,6 +11,7 @@ import { installErrorReporting } from './lib/error-reporting.ts';
 import { currentLocale, i18n, loadLocale } from './lib/i18n.ts';
 import { localeOfHash, localizePath, preferredLocale, stripLocale } from './lib/locale.ts';
 import { rememberReturnPath } from './lib/return-path.ts';
+import { showNoticeAfterReload } from './lib/notice-after-reload.ts';
 import { pathFormOf } from './lib/path-form.ts';
 
 installErrorReporting();
@@ -45,6 +46,7 @@ void loadLocale(initialLocale)
   .catch(() => undefined)
   .then(() => i18n.changeLanguage(initialLocale))
   .then(() => {
+    showNoticeAfterReload();
     const container = document.getElementById('root')!;
     const root = createRoot(container);
     const app = (

@@ -5,6 +5,8 @@ export interface SnackbarState {
   id: number;
   message: string;
   color: SnackbarColor;
+  /** When it was shown (ms since the epoch): a later move to another page takes it away. */
+  shownAt: number;
 }
 
 export type ModalName = 'card' | 'verification' | 'cookie';
@@ -26,7 +28,7 @@ let snackbarId = 0;
 
 export function showSnackbar(message: string, color: SnackbarColor = 'error'): void {
   snackbarId += 1;
-  uiStore.set({ snackbar: { id: snackbarId, message, color } });
+  uiStore.set({ snackbar: { id: snackbarId, message, color, shownAt: Date.now() } });
 }
 
 export function hideSnackbar(id?: number): void {

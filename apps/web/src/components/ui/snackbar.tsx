@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { useStore } from '../../lib/create-store.ts';
@@ -6,6 +7,8 @@ import { hideSnackbar, uiStore } from '../../lib/ui-store.ts';
 import { cn } from './cn.ts';
 
 const DURATION_MS = { error: 8000, success: 5000, info: 5000 } as const;
+/** How long after a message the page its action opens may still arrive (a lazily loaded page takes a moment). */
+const ACTION_NAVIGATION_MS = 2_000;
 
 /** The one snackbar of the app (red for errors), announced through an aria-live region. */
 export function Snackbar() {
@@ -17,6 +20,14 @@ export function Snackbar() {
     const timer = setTimeout(() => hideSnackbar(snackbar.id), DURATION_MS[snackbar.color]);
     return () => clearTimeout(timer);
   }, [snackbar]);
+
+  // A message belongs to the page it was shown on, or to the one its action led to (that navigation follows at once):
+  // the guest's next move elsewhere takes it away, so "Photo uploaded" does not follow them to the overview.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const current = uiStore.get().snackbar;
+    if (current && Date.now() - current.shownAt > ACTION_NAVIGATION_MS) hideSnackbar(current.id);
+  }, [pathname]);
 
   const Icon = snackbar?.color === 'success' ? CheckCircle2 : snackbar?.color === 'info' ? Info : AlertCircle;
 

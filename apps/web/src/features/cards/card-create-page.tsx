@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { serverFieldErrors } from '../../lib/api-errors.ts';
-import { showSnackbar } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useCreateCard } from './api/use-card.ts';
@@ -32,10 +31,8 @@ export default function CardCreatePage() {
               onError: (error) => {
                 for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);
               },
-              onSuccess: () => {
-                showSnackbar(t('create.done'), 'success');
-                void navigate(to('/overview'), { replace: true });
-              },
+              // The overview greets the new card ("Your QR card is ready"): no message says it twice.
+              onSuccess: () => void navigate(to('/overview'), { replace: true }),
             })
           }
         />

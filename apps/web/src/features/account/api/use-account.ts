@@ -7,11 +7,13 @@ import {
   type DeletionStatementBody,
   type NotificationChoices,
 } from '@tipcard/shared/account/schemas';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { publicCardSchema } from '@tipcard/shared/payments/schemas';
 import { payoutMethodSchema, payoutSchema } from '@tipcard/shared/payouts/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
+import { currentLocale, i18n } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { noticeAfterReload } from '../../../lib/notice-after-reload.ts';
 import { saveBlob } from '../../../lib/download-file.ts';
 import { clearTokens, getRefreshToken } from '../../../lib/tokens.ts';
 import { meQueryKey } from '../../../app/session/use-me.ts';
@@ -81,7 +83,15 @@ export function useGiftCard(cardId: string | null) {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: DeletionStatementBody = {}) => api.post('/user/deletion_statements', body, accountStateSchema),
-    onSuccess: reloadSignedOut,
+    onSuccess: (state) => {
+      noticeAfterReload(
+        i18n.t('settings:delete.done', {
+          date: state.restore_until ? formatDate(state.restore_until, 'longDate', currentLocale()) : '',
+        }),
+        'success',
+      );
+      reloadSignedOut();
+    },
   });
 }
 
