@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, Check, Copy, ExternalLink, MapPin, Pencil, Star } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { useCopyLink } from '../../lib/share-link.ts';
 import { countryName } from '../../lib/countries.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -29,20 +29,11 @@ export default function CardPage() {
   const { t } = useTranslation('account');
   const to = useLocalePath();
   const { card } = useMyCard();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopyLink();
   useDocumentTitle(t('view.title'));
   if (!card) return null;
 
   const country = countryName(card.country, currentLocale());
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(card.payment_url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      /* clipboard not available: the link is visible and selectable */
-    }
-  };
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -128,7 +119,7 @@ export default function CardPage() {
           <div className="mt-3 grid gap-2">
             <Button
               variant="secondary"
-              onClick={copy}
+              onClick={() => void copy(card.payment_url)}
               icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
             >
               {copied ? t('common:actions.copied') : t('view.copy_link')}

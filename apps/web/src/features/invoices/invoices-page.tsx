@@ -17,6 +17,7 @@ import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { parseAmountInput } from '@tipcard/shared/money/amount-input';
 import { formatDate } from '@tipcard/shared/dates/format-date';
+import { canShare, shareLink, useCopyLink } from '../../lib/share-link.ts';
 import { serverFieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale, translateValidation } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -118,18 +119,7 @@ function StatusBadge({ status }: { status: InvoiceStatus }) {
 
 function InvoiceRow({ invoice, onQr, onCancel }: { invoice: Invoice; onQr(): void; onCancel(): void }) {
   const { t } = useTranslation('invoices');
-  const [copied, setCopied] = useState(false);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(invoice.url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      /* clipboard not available: the link is visible and selectable */
-    }
-  };
-  const share = () => navigator.share({ title: invoice.description, url: invoice.url }).catch(() => undefined);
+  const { copied, copy } = useCopyLink();
   return (
     <li className="py-4" data-testid="invoice-row" data-status={invoice.status}>
       <div className="flex items-start justify-between gap-3">
@@ -160,16 +150,16 @@ function InvoiceRow({ invoice, onQr, onCancel }: { invoice: Invoice; onQr(): voi
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => void copy()}
+              onClick={() => void copy(invoice.url)}
               icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
             >
               {copied ? t('common:actions.copied') : t('row.copy')}
             </Button>
-            {canShare ? (
+            {canShare() ? (
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => void share()}
+                onClick={() => void shareLink({ title: invoice.description, url: invoice.url })}
                 icon={<Share2 className="size-4" aria-hidden="true" />}
               >
                 {t('row.share')}

@@ -135,6 +135,12 @@ describe('the overview page', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Download QR' })).toBeEnabled();
     expect(within(dialog).getByRole('link', { name: 'Edit card' })).toHaveAttribute('href', '/account/edit');
+    // Copying the link works on every device, with or without a share sheet.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`http://tipcard.test/payment/${CARD_ID}`);
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
   });
 
   it('downloads the printable card in the reader’s language', async () => {

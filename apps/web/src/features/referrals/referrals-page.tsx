@@ -7,6 +7,7 @@ import { LoadError } from '../../components/ui/list-state.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { canShare, shareLink, useCopyLink } from '../../lib/share-link.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -34,25 +35,12 @@ export default function ReferralsPage() {
   const data = summary.data;
   const qr = useLinkQr(data?.link);
   useDocumentTitle(t('title'));
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const { copy } = useCopyLink();
 
-  async function copy() {
+  async function copyLink() {
     if (!data) return;
-    try {
-      await navigator.clipboard.writeText(data.link);
-      showSnackbar(t('copied'), 'success');
-    } catch {
-      showSnackbar(t('copy_failed'));
-    }
-  }
-
-  async function share() {
-    if (!data) return;
-    try {
-      await navigator.share({ title: t('share_title'), text: t('share_text'), url: data.link });
-    } catch {
-      // The user closed the share sheet: nothing to say.
-    }
+    if (await copy(data.link)) showSnackbar(t('copied'), 'success');
+    else showSnackbar(t('copy_failed'));
   }
 
   return (
@@ -84,13 +72,13 @@ export default function ReferralsPage() {
                   {t('link.code')} <span className="font-mono font-semibold text-primary-950">{data?.code ?? '…'}</span>
                 </p>
                 <div className="flex flex-col gap-2 sm:flex-row">
-                  <Button onClick={() => void copy()} disabled={!data} icon={<Copy className="size-4" aria-hidden="true" />}>
+                  <Button onClick={() => void copyLink()} disabled={!data} icon={<Copy className="size-4" aria-hidden="true" />}>
                     {t('link.copy')}
                   </Button>
-                  {canShare ? (
+                  {canShare() && data ? (
                     <Button
                       variant="secondary"
-                      onClick={() => void share()}
+                      onClick={() => void shareLink({ title: t('share_title'), text: t('share_text'), url: data.link })}
                       disabled={!data}
                       icon={<Share2 className="size-4" aria-hidden="true" />}
                     >

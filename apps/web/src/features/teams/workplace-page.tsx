@@ -17,6 +17,7 @@ import { Skeleton, SkeletonRows } from '../../components/ui/skeleton.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
+import { canShare, shareLink, useCopyLink } from '../../lib/share-link.ts';
 import { serverFieldErrors } from '../../lib/api-errors.ts';
 import { currentLocale, translateValidation } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
@@ -301,11 +302,10 @@ function Invite({ team }: { team: Team }) {
       live = false;
     };
   }, [team.invite_url]);
-  const copy = async () => {
-    await navigator.clipboard.writeText(team.invite_url);
-    showSnackbar(t('invite.copied'), 'success');
+  const { copy } = useCopyLink();
+  const copyInvite = async () => {
+    if (await copy(team.invite_url)) showSnackbar(t('invite.copied'), 'success');
   };
-  const canShare = typeof navigator.share === 'function';
   return (
     <Panel>
       <h2 className="text-base font-semibold text-primary-950">{t('invite.title')}</h2>
@@ -326,17 +326,13 @@ function Invite({ team }: { team: Team }) {
             onFocus={(event) => event.target.select()}
           />
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => void copy()} icon={<Copy className="size-4" aria-hidden="true" />}>
+            <Button variant="secondary" onClick={() => void copyInvite()} icon={<Copy className="size-4" aria-hidden="true" />}>
               {t('invite.copy')}
             </Button>
-            {canShare ? (
+            {canShare() ? (
               <Button
                 variant="secondary"
-                onClick={() =>
-                  void navigator
-                    .share({ title: team.title, text: t('invite.share_text'), url: team.invite_url })
-                    .catch(() => undefined)
-                }
+                onClick={() => void shareLink({ title: team.title, text: t('invite.share_text'), url: team.invite_url })}
                 icon={<Share2 className="size-4" aria-hidden="true" />}
               >
                 {t('invite.share')}

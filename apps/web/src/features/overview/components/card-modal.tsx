@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Download, Pencil, Printer, Share2 } from 'lucide-react';
+import { Check, Copy, Download, Pencil, Printer, Share2 } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -10,15 +10,20 @@ import { closeModal, uiStore } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { useCardQr } from '../../../app/session/use-card-qr.ts';
 import { saveObjectUrl } from '../../../lib/download-file.ts';
+import { canShare, shareLink, useCopyLink } from '../../../lib/share-link.ts';
 import { useCardSheet } from '../api/use-card-sheet.ts';
 
-/** Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, share (where the phone can), print, download QR. */
+/**
+ * Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, copy the link, share (where
+ * the device can), print, download QR.
+ */
 export function CardModal({ card }: { card: Card }) {
   const { t } = useTranslation('overview');
   const to = useLocalePath();
   const open = useStore(uiStore, (state) => state.modals.card);
   const qr = useCardQr(open ? card : null);
   const sheet = useCardSheet();
+  const { copied, copy } = useCopyLink();
 
   return (
     <Dialog
@@ -30,11 +35,17 @@ export function CardModal({ card }: { card: Card }) {
           <ButtonLink to={to('/account/edit')} variant="secondary" icon={<Pencil className="size-4" aria-hidden="true" />}>
             {t('card.edit')}
           </ButtonLink>
-          {typeof navigator !== 'undefined' && 'share' in navigator ? (
+          <Button
+            variant="secondary"
+            onClick={() => void copy(card.payment_url)}
+            icon={copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+          >
+            {copied ? t('common:actions.copied') : t('card.copy_link')}
+          </Button>
+          {canShare() ? (
             <Button
               variant="secondary"
-              // A refused or dismissed share sheet needs no message: the person chose not to share.
-              onClick={() => void navigator.share({ title: card.public_name, url: card.payment_url }).catch(() => undefined)}
+              onClick={() => void shareLink({ title: card.public_name, url: card.payment_url })}
               icon={<Share2 className="size-4" aria-hidden="true" />}
             >
               {t('card.share')}
