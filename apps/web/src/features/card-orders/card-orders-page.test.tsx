@@ -57,6 +57,18 @@ describe('the card orders page', () => {
     expect(screen.getByRole('status', { name: 'Preparing the order form…' })).toBeInTheDocument();
   });
 
+  it('offers no more cards than are left to order, and says how many that is', async () => {
+    fakeApi({ ...signedInRoutes(), [ORDERS]: ordersAnswer([order], { items_left: 2 }), [PREVIEW]: pending });
+    await renderPage(<CardOrdersPage />, page);
+    const quantity = await screen.findByRole('combobox', { name: 'Quantity' });
+    expect(
+      within(quantity)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1', '2']);
+    expect(screen.getByTestId('card-order-items-left')).toHaveTextContent('You can order 2 more cards.');
+  });
+
   it('asks for a card first, since the print carries its QR code', async () => {
     fakeApi({ ...signedInRoutes(), [`GET /clients/${CLIENT_ID}/cards`]: [], [ORDERS]: ordersAnswer([]), [PREVIEW]: pending });
     await renderPage(<CardOrdersPage />, page);

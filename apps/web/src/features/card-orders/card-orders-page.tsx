@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CheckCircle2, Clock, PackageCheck } from 'lucide-react';
-import { CARD_DELIVERY_DAYS, type CardOrder } from '@tipcard/shared/card-orders/schemas';
+import { CARD_DELIVERY_DAYS, CARD_ORDER_MAX_ITEMS, type CardOrder } from '@tipcard/shared/card-orders/schemas';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { SkeletonRows } from '../../components/ui/skeleton.tsx';
@@ -129,6 +129,7 @@ export default function CardOrdersPage() {
           <OrderForm
             clientId={clientId}
             defaults={Object.keys(draft).length > 0 ? draft : addressOf(orders.data?.orders[0])}
+            itemsLeft={terms?.items_left ?? CARD_ORDER_MAX_ITEMS}
             onPreview={(order, input) => {
               setDraft(input);
               go({ name: 'preview', order, key: newIdempotencyKey() });

@@ -14,6 +14,7 @@ describe('the card order form', () => {
           <OrderForm
             clientId={undefined}
             defaults={{ first_name: 'Anna', last_name: 'Ozola', city: 'Riga', address: 'Brivibas iela 1', zip: 'LV-1010' }}
+            itemsLeft={10}
             onPreview={onPreview}
           />
         </MemoryRouter>

@@ -20,10 +20,13 @@ export type OrderFormOutput = z.output<typeof cardOrderBody>;
 export function OrderForm({
   clientId,
   defaults,
+  itemsLeft,
   onPreview,
 }: {
   clientId: string | undefined;
   defaults: Partial<OrderFormInput>;
+  /** How many more the user may order in all: the quantities offered stop there. */
+  itemsLeft: number;
   onPreview: (order: OrderFormOutput, input: OrderFormInput) => void;
 }) {
   const { t } = useTranslation('card-orders');
@@ -81,11 +84,19 @@ export function OrderForm({
       <div>
         <SelectField
           label={t('form.quantity')}
-          options={Array.from({ length: CARD_ORDER_MAX_ITEMS }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+          options={Array.from({ length: Math.min(CARD_ORDER_MAX_ITEMS, itemsLeft) }, (_, i) => ({
+            value: String(i + 1),
+            label: String(i + 1),
+          }))}
           error={error('quantity')}
           className="max-w-40"
           {...register('quantity', { valueAsNumber: true })}
         />
+        {itemsLeft < CARD_ORDER_MAX_ITEMS ? (
+          <p className="mt-1.5 text-sm font-medium text-slate-800" data-testid="card-order-items-left">
+            {t('form.items_left', { count: itemsLeft })}
+          </p>
+        ) : null}
         <p className="mt-1.5 text-sm text-slate-600">
           {errorCodeText('card_order_too_many_items')}:{' '}
           <Link to={to('/support')} className="font-semibold text-primary-800 underline underline-offset-2">
