@@ -62,12 +62,12 @@ test('the first order is free, end to end, and a second one is paid with the san
   await expect(page.getByRole('heading', { level: 1, name: 'My QR cards' })).toBeVisible();
 
   // The second order costs 5 EUR per item and goes through the provider's checkout.
-  await expect(page.getByTestId('card-order-terms')).toContainText('Each item costs € 5.00');
+  await expect(page.getByTestId('card-order-terms')).toContainText('Each item costs €5.00');
   await page.getByText('QR sticker', { exact: true }).click();
   await page.getByLabel('Quantity').selectOption('3');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByText('3 × € 5.00 = € 15.00')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay € 15.00' }).click();
+  await expect(page.getByText('3 × €5.00 = €15.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay €15.00' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/#\/card-orders\/payment\/success\?order=/);

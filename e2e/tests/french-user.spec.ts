@@ -3,7 +3,7 @@ import { createStaffWithCard, payTipWithApplePay } from './helpers.ts';
 
 /**
  * A French reader of the app (issue 16): every page with money or history shows French text ("Pourboire via …",
- * "Retrait vers …") and French amounts ("9,50 €"), never the English line or "€ 9.50"; the CSV follows the language too.
+ * "Retrait vers …") and French amounts ("9,50 €"), never the English line or "€9.50"; the CSV follows the language too.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'runs on the phone viewport');
 

@@ -28,8 +28,8 @@ test('on a 360×640 phone an amount, the wallets and Pay are on the first screen
   await page.addInitScript(() => Object.assign(window, { ApplePaySession: class {} }));
   await page.goto(`/payment/${staff.cardId}`);
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('radio', { name: '€ 5', exact: true })).toBeChecked();
-  for (const name of ['Pay € 5.00', 'Pay with Apple Pay', 'Pay with Google Pay']) {
+  await expect(page.getByRole('radio', { name: '€5', exact: true })).toBeChecked();
+  for (const name of ['Pay €5.00', 'Pay with Apple Pay', 'Pay with Google Pay']) {
     const box = (await page.getByRole('button', { name }).boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height, `${name} ends within the first screen`).toBeLessThanOrEqual(640);
@@ -42,9 +42,9 @@ test('on a 360×640 phone an amount, the wallets and Pay are on the first screen
 
   // Two taps: the terms and Pay, without scrolling.
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: 'Pay € 5.00' }).click();
+  await page.getByRole('button', { name: 'Pay €5.00' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await expect(page.locator('.amount')).toHaveText('€ 5.00');
+  await expect(page.locator('.amount')).toHaveText('€5.00');
 });
 
 test('with JavaScript off a tip reaches the checkout and comes back to "Thank you!"', async ({ browser }) => {
@@ -52,17 +52,17 @@ test('with JavaScript off a tip reaches the checkout and comes back to "Thank yo
   const page = await context.newPage();
   await page.goto(`/payment/${staff.cardId}`);
   await expect(page.getByRole('heading', { name: 'Anna' })).toBeVisible();
-  await page.getByRole('radio', { name: '€ 10', exact: true }).check();
+  await page.getByRole('radio', { name: '€10', exact: true }).check();
   await page.locator('#rating-5').check();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   await page.getByRole('button', { name: /^Pay € / }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await expect(page.locator('.amount')).toHaveText('€ 10.00');
+  await expect(page.locator('.amount')).toHaveText('€10.00');
   await payByCardAtCheckout(page, '4242 4242 4242 4242');
   // The return page reloads itself until the provider's event lands, then the server forwards to the outcome.
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/success\\?payment=`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  await expect(page.getByTestId('success-amount')).toContainText('€ 10.00');
+  await expect(page.getByTestId('success-amount')).toContainText('€10.00');
   await expect(page.getByTestId('payment-reference')).toHaveText(/^Reference [0-9A-F]{8}$/);
 
   // A refused form keeps what was entered.
@@ -83,36 +83,36 @@ test('what the guest taps before the script has started is kept when it takes ov
     await route.continue();
   });
   await page.goto(`/payment/${staff.cardId}`);
-  await page.getByRole('radio', { name: '€ 10', exact: true }).check();
+  await page.getByRole('radio', { name: '€10', exact: true }).check();
   await page.getByText('Cover the transaction cost').click();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   // Still the server's text: nothing has run yet.
-  await expect(page.getByRole('button', { name: 'Pay € 5.00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay €5.00' })).toBeVisible();
 
   release();
   // The script's total follows the taps (10 EUR, the cost covered), and the ticked terms stay ticked.
-  await expect(page.getByRole('button', { name: 'Pay € 10.50' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay €10.50' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /I accept the terms of use/ })).toBeChecked();
-  await page.getByRole('button', { name: 'Pay € 10.50' }).click();
+  await page.getByRole('button', { name: 'Pay €10.50' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
-  await expect(page.locator('.amount')).toHaveText('€ 10.50');
+  await expect(page.locator('.amount')).toHaveText('€10.50');
 });
 
 test('a declined card returns to the form with everything the guest entered and the message', async ({ page }) => {
   await page.goto(`/payment/${staff.cardId}`);
-  await page.getByRole('radio', { name: '€ 20', exact: true }).check();
+  await page.getByRole('radio', { name: '€20', exact: true }).check();
   await page.getByText('Cover the transaction cost').click();
   await expect(page.getByRole('switch', { name: 'Cover the transaction cost' })).toBeChecked();
   await page.locator('#rating-4').check();
   await page.getByText('Add a message').click();
   await page.getByRole('textbox', { name: 'Message' }).fill('Lovely service');
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: 'Pay € 21.00' }).click();
+  await page.getByRole('button', { name: 'Pay €21.00' }).click();
   await payByCardAtCheckout(page, '4000 0000 0000 0002');
 
   await expect(page).toHaveURL(new RegExp(`/payment/${staff.cardId}/failed\\?payment=`));
   await expect(page.getByRole('alert').getByRole('heading', { name: 'Oops... Something went wrong' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: '€ 20', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '€20', exact: true })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Cover the transaction cost' })).toBeChecked();
   await expect(page.locator('#rating-4')).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Lovely service');
@@ -135,10 +135,10 @@ test('a declined card returns to the form with everything the guest entered and 
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Lovely service, thank you');
 
   // One tap to try again with another card: the same 21 EUR, a new payment.
-  await page.getByRole('button', { name: 'Pay € 21.00' }).click();
+  await page.getByRole('button', { name: 'Pay €21.00' }).click();
   await payByCardAtCheckout(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  await expect(page.getByTestId('success-amount')).toContainText('€ 20.00');
+  await expect(page.getByTestId('success-amount')).toContainText('€20.00');
 });
 
 test('a made-up payment id gets no "Thank you!"', async ({ page }) => {
@@ -158,7 +158,7 @@ test('the hash form of a payment link (old links and QR codes) opens the guest p
 });
 
 for (const { prefix, checkAgain, payAgain, pay } of [
-  { prefix: '', checkAgain: 'Check again', payAgain: 'Pay again anyway', pay: /^Pay € 5\.00/ },
+  { prefix: '', checkAgain: 'Check again', payAgain: 'Pay again anyway', pay: /^Pay €5\.00/ },
   { prefix: '/fr', checkAgain: 'Vérifier à nouveau', payAgain: 'Payer quand même à nouveau', pay: /^Payer 5,00 €/ },
 ]) {
   test(`after an unconfirmed payment, checking it comes first and paying again is a deliberate step (${prefix || '/en'})`, async ({
@@ -183,9 +183,9 @@ test('Back from the checkout brings the form back with the amount the guest type
   await page.goto(`/payment/${staff.cardId}`);
   await page.getByRole('textbox', { name: 'Other amount' }).fill('7.50');
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: 'Pay € 7.50' }).click();
+  await page.getByRole('button', { name: 'Pay €7.50' }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await page.goBack();
   await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue('7.50');
-  await expect(page.getByRole('button', { name: 'Pay € 7.50' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay €7.50' })).toBeVisible();
 });

@@ -71,7 +71,7 @@ export async function payByCardAtCheckout(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay € \d/ }).click();
+  await page.getByRole('button', { name: /^Pay €\d/ }).click();
 }
 
 export async function payTipWithApplePay(

@@ -80,7 +80,7 @@ test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees
 
   await page.goto('/#/payouts');
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('payouts-balance-main')).toHaveText('€ 19.00');
+  await expect(page.getByTestId('payouts-balance-main')).toHaveText('€19.00');
   await expect(page.getByTestId('payouts-empty')).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
 
@@ -114,13 +114,13 @@ test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees
   await dialog.getByRole('button', { name: 'Withdraw all' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Amount to withdraw' })).toHaveValue('17.00');
   await dialog.getByRole('textbox', { name: 'Amount to withdraw' }).fill('10');
-  await expect(dialog.getByTestId('summary-receive')).toHaveText('€ 10.00');
-  await expect(dialog.getByTestId('summary-fee')).toHaveText('€ 2.00');
-  await expect(dialog.getByTestId('summary-total')).toHaveText('€ 12.00');
+  await expect(dialog.getByTestId('summary-receive')).toHaveText('€10.00');
+  await expect(dialog.getByTestId('summary-fee')).toHaveText('€2.00');
+  await expect(dialog.getByTestId('summary-total')).toHaveText('€12.00');
   await expect(dialog.getByTestId('summary-arrival')).not.toBeEmpty();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('radio', { checked: true })).toBeVisible();
-  await expect(dialog.getByRole('slider', { name: 'Slide to withdraw € 10.00' })).toBeVisible();
+  await expect(dialog.getByRole('slider', { name: 'Slide to withdraw €10.00' })).toBeVisible();
   expect(await a11yProblems(page, { scope: 'dialog' })).toEqual([]);
   await slideToConfirm(page);
 
@@ -128,10 +128,10 @@ test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees
   await expect(page).toHaveURL(/#\/payouts\/[0-9a-f-]{36}\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'Confirm payout', level: 1 })).toBeVisible();
   await expect(page.getByTestId('confirm-account')).toHaveText('LV•• •••• 5001');
-  await expect(page.getByTestId('summary-receive')).toHaveText('€ 10.00');
+  await expect(page.getByTestId('summary-receive')).toHaveText('€10.00');
   await expect(page.getByText(/Send a new code in \d+ s/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Confirmation code' }).fill(await readPayoutCode(request));
-  await page.getByRole('button', { name: 'Confirm € 10.00' }).click();
+  await page.getByRole('button', { name: 'Confirm €10.00' }).click();
 
   const outcome = page.getByTestId('payout-outcome');
   await expect(outcome).toHaveAttribute('data-status', 'in_flight');
@@ -146,9 +146,9 @@ test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees
   const row = page.getByTestId('payout');
   await expect(row).toHaveCount(1);
   await expect(row).toHaveAttribute('data-status', 'paid');
-  await expect(row.getByTestId('payout-amount')).toHaveText('−€ 10.00');
+  await expect(row.getByTestId('payout-amount')).toHaveText('−€10.00');
   await expect(row.getByTestId('payout-status')).toHaveText('Paid');
-  await expect(page.getByTestId('payouts-balance-main')).toHaveText('€ 7.00');
+  await expect(page.getByTestId('payouts-balance-main')).toHaveText('€7.00');
   expect(await a11yProblems(page)).toEqual([]);
 });
 

@@ -62,9 +62,9 @@ describe('summaryOf (what the guest sees before paying)', () => {
 
 describe('labels', () => {
   it('shows whole-euro presets without decimals', () => {
-    expect(presetLabel(500)).toBe('€ 5');
-    expect(presetLabel(2_000)).toBe('€ 20');
-    expect(presetLabel(250)).toBe('€ 2.50');
+    expect(presetLabel(500)).toBe('€5');
+    expect(presetLabel(2_000)).toBe('€20');
+    expect(presetLabel(250)).toBe('€2.50');
   });
 
   it('writes the fee percentage the way the guest reads numbers', () => {

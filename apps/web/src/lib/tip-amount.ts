@@ -49,7 +49,7 @@ export function summaryOf(
   return tipBreakdown(cents, feePercent, coverFee);
 }
 
-/** A preset button's label: whole euros without decimals ("€ 5", "5 €"), the rest as the spec's amount. */
+/** A preset button's label: whole euros without decimals ("€5", "5 €"), the rest as the spec's amount. */
 export function presetLabel(cents: number): string {
   const amount = guestMoney(cents);
   return cents % 100 === 0 ? amount.replace(/[.,]00/, '') : amount;

@@ -41,7 +41,7 @@ describe('formatAmount', () => {
 
 describe('formatMoney', () => {
   it("puts the reader's decimal mark and the € where their language does", () => {
-    expect(formatMoney(123456, 'en')).toBe('€ 1 234.56');
+    expect(formatMoney(123456, 'en')).toBe('€1 234.56');
     expect(formatMoney(123456, 'fr')).toBe('1 234,56 €');
     expect(formatMoney(2000, 'lv')).toBe('20,00 €');
     expect(formatMoney(-250, 'es')).toBe('-2,50 €');

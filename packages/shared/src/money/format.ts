@@ -21,13 +21,13 @@ export function formatAmount(cents: number, locale: Locale = DEFAULT_LOCALE): st
 }
 
 /**
- * The one formatter of money on screen: `formatAmount` with the € sign where the reader's language puts it ("€ 1 234.50";
+ * The one formatter of money on screen: `formatAmount` with the € sign where the reader's language puts it ("€1 234.50";
  * "1 234,50 €" in lv/fr/es). Plain spaces, like every text that compares amounts; where an amount stands alone the
  * `Money` component keeps it on one line.
  */
 export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
   const amount = formatAmount(cents, locale);
-  return locale === 'en' ? `€ ${amount}` : `${amount} €`;
+  return locale === 'en' ? `€${amount}` : `${amount} €`;
 }
 
 /**

@@ -337,7 +337,7 @@ describe('sandbox checkout attempts', () => {
     expect(english).toContain('<html lang="en">');
     expect(english).toContain('<h1>Tip for Anna</h1>');
     expect(english).toContain('<label for="card_number">Card number</label>');
-    expect(english).toContain('Pay € 5.00</button>');
+    expect(english).toContain('Pay €5.00</button>');
     const frenchPath = await open('fr-FR,fr;q=0.9');
     const french = await page(frenchPath);
     expect(french).toContain('<html lang="fr">');

@@ -132,7 +132,7 @@ describe('the sandbox checkout', () => {
       const page = await t.call({ method: 'GET', url: path });
       expect(page.status).toBe(200);
       expect(page.body).toContain('Pay with Apple Pay');
-      expect(page.body).toContain('€ 5.00');
+      expect(page.body).toContain('€5.00');
       const paid = await t.call({
         method: 'POST',
         url: path,

@@ -6,7 +6,7 @@ function setup(props: Partial<Parameters<typeof SlideToConfirm>[0]> = {}) {
   const onConfirm = vi.fn();
   const utils = render(
     <SlideToConfirm
-      label="Slide to withdraw € 10.00"
+      label="Slide to withdraw €10.00"
       instructions="Or press Enter to confirm"
       busyLabel="Sending…"
       nudgeLabel="Slide the handle all the way to confirm"
@@ -14,7 +14,7 @@ function setup(props: Partial<Parameters<typeof SlideToConfirm>[0]> = {}) {
       {...props}
     />,
   );
-  return { onConfirm, slider: screen.getByRole('slider', { name: 'Slide to withdraw € 10.00' }), ...utils };
+  return { onConfirm, slider: screen.getByRole('slider', { name: 'Slide to withdraw €10.00' }), ...utils };
 }
 
 describe('SlideToConfirm', () => {

@@ -4,7 +4,7 @@ import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
 
 interface SlideToConfirmProps {
-  /** What sliding does, shown on the track and read as the control's name: "Slide to withdraw € 10.00". */
+  /** What sliding does, shown on the track and read as the control's name: "Slide to withdraw €10.00". */
   label: string;
   /** How to do it without dragging, read after the name: "Press Enter to confirm". */
   instructions: string;

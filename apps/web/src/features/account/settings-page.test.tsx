@@ -166,7 +166,7 @@ describe('deleting the account from the settings page', () => {
     const code = await screen.findByRole('textbox', { name: 'Code from the SMS' });
     const codeStep = screen.getByRole('dialog', { name: 'Delete your account?' });
     expect(api.sent(CLOSING)[0]!.body).toEqual({ method_id: method.id });
-    expect(codeStep).toHaveTextContent('confirm the payout of € 19.84 to LV•• •••• •••• •••• 1234');
+    expect(codeStep).toHaveTextContent('confirm the payout of €19.84 to LV•• •••• •••• •••• 1234');
     const confirm = within(codeStep).getByRole('button', { name: 'Confirm and delete' });
     expect(confirm).toBeDisabled();
     await userEvent.type(code, '123456');

@@ -105,11 +105,11 @@ describe('the card orders page', () => {
     expect(first).toHaveTextContent('Awaiting payment');
     expect(within(first!).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', 'https://checkout.test/pay/1');
     expect(second).toHaveTextContent('2 × QR card');
-    expect(second).toHaveTextContent('€ 24.00');
+    expect(second).toHaveTextContent('€24.00');
     expect(second).toHaveTextContent('Tracking: RR123456789LV');
     expect(second).toHaveTextContent('Shipped');
     expect(screen.getByRole('heading', { level: 1, name: 'My QR cards' })).toBeInTheDocument();
-    expect(screen.getByTestId('card-order-terms')).toHaveTextContent('Each item costs € 12.00.');
+    expect(screen.getByTestId('card-order-terms')).toHaveTextContent('Each item costs €12.00.');
   });
 
   it('says when no more items may be ordered', async () => {
@@ -196,7 +196,7 @@ describe('the card orders page', () => {
     await userEvent.clear(city);
     await userEvent.type(city, 'Jūrmala');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByRole('button', { name: 'Pay € 12.00' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay €12.00' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     expect(await screen.findByRole('textbox', { name: 'City' })).toHaveValue('Jūrmala');
     expect(api.sent(PLACE)).toEqual([]);

@@ -68,7 +68,7 @@ describe('the donor action page', () => {
 
   it('cancels the plan after one confirmation', async () => {
     const { api } = openAction(action(), { [CONFIRM]: action({ state: 'used' }, { status: 'canceled' }) });
-    expect(await screen.findByTestId('action-amount')).toHaveTextContent('€ 10.00 each month');
+    expect(await screen.findByTestId('action-amount')).toHaveTextContent('€10.00 each month');
     expect(screen.getByText('Next donation: December 3, 2026')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel the monthly donation' }));
     expect(await screen.findByTestId('action-done')).toHaveTextContent('Your monthly donation is canceled');
@@ -102,7 +102,7 @@ describe('the donor action page', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '15.50');
     await userEvent.click(screen.getByRole('button', { name: 'Change the amount' }));
-    expect(await screen.findByTestId('action-done')).toHaveTextContent('From December 3, 2026: € 15.50 each month.');
+    expect(await screen.findByTestId('action-done')).toHaveTextContent('From December 3, 2026: €15.50 each month.');
     expect(api.sent(CONFIRM)[0]!.body).toEqual({ amount_cents: 1_550 });
   });
 

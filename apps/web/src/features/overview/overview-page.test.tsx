@@ -100,7 +100,7 @@ describe('the overview page', () => {
     await renderPage(<OverviewPage />, { path: '/overview' });
     expect(await screen.findByRole('heading', { name: 'Monthly donations' })).toBeInTheDocument();
     expect(await screen.findByTestId('monthly-donors')).toHaveTextContent('3');
-    expect(screen.getByTestId('monthly-total')).toHaveTextContent('€ 45.00');
+    expect(screen.getByTestId('monthly-total')).toHaveTextContent('€45.00');
   });
 
   it('leaves the monthly donations out for a waiter', async () => {
@@ -120,7 +120,7 @@ describe('the overview page', () => {
     expect(fatalErrorStatus()).not.toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('latest-transactions')).toBeInTheDocument();
-    expect(screen.getByTestId('received-today')).toHaveTextContent('€ 12.50');
+    expect(screen.getByTestId('received-today')).toHaveTextContent('€12.50');
     expect(api.sent(FIGURES)).toHaveLength(2);
   });
 

@@ -23,7 +23,7 @@ describe('the payout confirmation page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm payout' })).toBeInTheDocument();
     expect(screen.getByText('To the account of Anna Ozola.')).toBeInTheDocument();
     expect(screen.getByTestId('confirm-account')).toHaveTextContent('LV•• •••• 5001');
-    expect(screen.getByRole('button', { name: 'Confirm € 10.00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm €10.00' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to payouts' })).toHaveAttribute('href', '/payouts');
   });
 
@@ -35,10 +35,10 @@ describe('the payout confirmation page', () => {
     });
     await renderPage(<PayoutConfirmationPage />, page);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Confirmation code' }), '123 456');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm € 10.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm €10.00' }));
     const outcome = await screen.findByTestId('payout-outcome');
     expect(within(outcome).getByRole('heading')).toHaveTextContent('Your money is on its way');
-    expect(screen.getByTestId('outcome-amount')).toHaveTextContent('€ 10.00');
+    expect(screen.getByTestId('outcome-amount')).toHaveTextContent('€10.00');
     expect(screen.getByRole('heading', { level: 1, name: 'Payout' })).toBeInTheDocument();
     expect(api.sent(ROUTES.confirm)[0]!.body).toEqual({ code: '123456' });
   });
@@ -46,7 +46,7 @@ describe('the payout confirmation page', () => {
   it('asks for the code when the field is left empty, and sends nothing', async () => {
     const api = fakeApi({ ...signedInRoutes(), [ROUTES.payout]: payout('awaiting_confirmation') });
     await renderPage(<PayoutConfirmationPage />, page);
-    await userEvent.click(await screen.findByRole('button', { name: 'Confirm € 10.00' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm €10.00' }));
     expect(await screen.findByText('The field is empty')).toBeInTheDocument();
     expect(api.sent(ROUTES.confirm)).toEqual([]);
   });
@@ -59,7 +59,7 @@ describe('the payout confirmation page', () => {
     });
     await renderPage(<PayoutConfirmationPage />, page);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Confirmation code' }), '000000');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm € 10.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm €10.00' }));
     expect(await screen.findByText('Code that you entered is not correct')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Confirmation code' })).toHaveAttribute('aria-invalid', 'true');
     await vi.waitFor(() => expect(api.sent(ROUTES.payout)).toHaveLength(2));
@@ -73,7 +73,7 @@ describe('the payout confirmation page', () => {
     });
     await renderPage(<PayoutConfirmationPage />, page);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Confirmation code' }), '000000');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm € 10.00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm €10.00' }));
     expect(await screen.findByRole('textbox', { name: 'Confirmation code' })).toHaveAccessibleDescription(/Too many attempts/);
   });
 

@@ -39,8 +39,8 @@ describe('the payouts page', () => {
   it('shows the balance, the payout account and when a payout made now arrives', async () => {
     fakeApi(routes());
     await renderPage(<PayoutsPage />, { path: '/payouts' });
-    expect(await screen.findByTestId('payouts-balance-main')).toHaveTextContent('€ 84.50');
-    expect(screen.getByText('€ 10.00 on hold, available soon')).toBeInTheDocument();
+    expect(await screen.findByTestId('payouts-balance-main')).toHaveTextContent('€84.50');
+    expect(screen.getByText('€10.00 on hold, available soon')).toBeInTheDocument();
     expect(await screen.findByTestId('masked-account')).toHaveTextContent('LV•• •••• 5001');
     expect(screen.getByText('Default')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/settings/payout');
@@ -74,7 +74,7 @@ describe('the payouts page', () => {
     expect(rows[0]).toHaveTextContent('To LV•• •••• 5001');
     expect(rows[0]).toHaveTextContent('Enter code');
     expect(rows[0]).toHaveAttribute('href', `/payouts/${PAYOUT_ID}/confirmation`);
-    expect(within(rows[1]!).getByTestId('payout-amount')).toHaveTextContent('−€ 25.00');
+    expect(within(rows[1]!).getByTestId('payout-amount')).toHaveTextContent('−€25.00');
     expect(within(rows[1]!).getByTestId('payout-arrival')).toHaveTextContent('Paid');
     expect(rows[1]).not.toHaveAttribute('href');
     expect(within(rows[2]!).getByTestId('payout-arrival')).toHaveTextContent('Returned to your balance');
@@ -109,7 +109,7 @@ describe('the payouts page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' }), '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    const slider = await within(dialog).findByRole('slider', { name: 'Slide to withdraw € 10.00' });
+    const slider = await within(dialog).findByRole('slider', { name: 'Slide to withdraw €10.00' });
     slider.focus();
     await userEvent.keyboard('{Enter}');
     expect(await navigatedTo()).toBe(`/payouts/${PAYOUT_ID}/confirmation`);

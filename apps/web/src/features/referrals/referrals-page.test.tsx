@@ -47,12 +47,12 @@ describe('the referrals page', () => {
   it('shows the personal link, the code, the totals and the rule', async () => {
     fakeApi({ ...signedInRoutes(), [SUMMARY]: summary });
     await renderPage(<ReferralsPage />, { path: '/referrals' });
-    expect(await screen.findByTestId('referrals-earned')).toHaveTextContent('€ 17.50');
+    expect(await screen.findByTestId('referrals-earned')).toHaveTextContent('€17.50');
     expect(screen.getByRole('textbox', { name: 'Referral link' })).toHaveValue(LINK);
     expect(screen.getByText('ANNA2026')).toBeInTheDocument();
-    expect(screen.getByTestId('referrals-pending')).toHaveTextContent('€ 3.20');
+    expect(screen.getByTestId('referrals-pending')).toHaveTextContent('€3.20');
     expect(screen.getByTestId('referrals-friends')).toHaveTextContent('4');
-    expect(screen.getByRole('heading', { name: 'Up to € 10.00 per friend' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Up to €10.00 per friend' })).toBeInTheDocument();
     expect(screen.getByText(/different payers\.$/)).toHaveTextContent('at least 3 different payers');
     expect(screen.getByRole('link', { name: 'See friends' })).toHaveAttribute('href', '/referrals/referrals-list');
   });
@@ -85,7 +85,7 @@ describe('the referrals page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong. Please try again later.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('referrals-earned')).toHaveTextContent('€ 17.50');
+    expect(await screen.findByTestId('referrals-earned')).toHaveTextContent('€17.50');
     expect(screen.getByRole('textbox', { name: 'Referral link' })).toHaveValue(LINK);
   });
 });

@@ -60,10 +60,10 @@ describe('the workplace page', () => {
     expect(within(screen.getByTestId('team-requests')).getByText('Marta')).toBeInTheDocument();
     expect(screen.getByTestId('invite-url')).toHaveValue(workplace().team.invite_url);
     const table = await screen.findByTestId('team-statistics');
-    expect(table).toHaveTextContent('Anna4€ 24.00');
+    expect(table).toHaveTextContent('Anna4€24.00');
     // A member without a name in the statistics is named as in the team.
-    expect(table).toHaveTextContent('Jānis3€ 18.00');
-    expect(table).toHaveTextContent('Total7€ 42.00');
+    expect(table).toHaveTextContent('Jānis3€18.00');
+    expect(table).toHaveTextContent('Total7€42.00');
     const periods = within(await screen.findByTestId('team-history')).getAllByRole('listitem');
     expect(periods).toHaveLength(2);
     expect(periods[0]).toHaveTextContent('Jānis');

@@ -36,13 +36,13 @@ describe('the transactions page', () => {
     const list = await screen.findByRole('list', { name: 'Transaction list' });
     const [tip, payout] = within(list).getAllByTestId('transaction');
     expect(tip).toHaveTextContent('Tip via Anna');
-    expect(within(tip!).getByTestId('transaction-amount')).toHaveTextContent('+€ 10.00');
-    expect(tip).toHaveTextContent('Fee € 0.50');
+    expect(within(tip!).getByTestId('transaction-amount')).toHaveTextContent('+€10.00');
+    expect(tip).toHaveTextContent('Fee €0.50');
     expect(tip).toHaveTextContent('On hold');
     expect(within(tip!).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
     expect(tip).toHaveTextContent('“Thank you, lovely service!”');
     expect(payout).toHaveTextContent('Payout to LV•• •••• 5001');
-    expect(within(payout!).getByTestId('transaction-amount')).toHaveTextContent('−€ 25.00');
+    expect(within(payout!).getByTestId('transaction-amount')).toHaveTextContent('−€25.00');
     expect(screen.getByText('That is everything.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });

@@ -72,7 +72,7 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
   it('a €3.16 balance: paid out whole by the closing payout, with what arrives and the fee, to the default account', () => {
     const { onDelete } = setup({ preview: CLOSING, methods: METHODS });
     expect(screen.getByTestId('deletion-closing')).toHaveTextContent(
-      'Your balance of € 3.16 is paid out to your bank account with the deletion. This last payout has no minimum: you receive € 3.00 and the fee is € 0.16.',
+      'Your balance of €3.16 is paid out to your bank account with the deletion. This last payout has no minimum: you receive €3.00 and the fee is €0.16.',
     );
     expect(screen.getByRole('radio', { name: /•• 02/ })).toBeChecked();
     fireEvent.click(yes()!);
@@ -94,7 +94,7 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
       'Part of your balance is still on hold: delete your account once it is available',
     );
     expect(
-      screen.getByText('€ 3.16 is still on hold. Once it is available, it is paid out with the deletion.'),
+      screen.getByText('€3.16 is still on hold. Once it is available, it is paid out with the deletion.'),
     ).toBeInTheDocument();
     expect(yes()).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
       method: { masked_account: 'DE•• 02' },
     } as Payout;
     const { onConfirm } = setup({ preview: CLOSING, methods: METHODS, closingPayout: payout });
-    expect(screen.getByText(/Enter it to confirm the payout of € 3.00 to DE•• 02 and the deletion/)).toBeInTheDocument();
+    expect(screen.getByText(/Enter it to confirm the payout of €3.00 to DE•• 02 and the deletion/)).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Code from the SMS' }), { target: { value: ' 123456 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and delete' }));
     expect(onConfirm).toHaveBeenCalledWith('123456');
@@ -125,7 +125,7 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
   it('a balance may go to a charity card instead: the link is read, the charity named, and "Yes, delete" gives it', () => {
     const { onGiftCardId, onGive, onDelete, lookup } = setup({ preview: CLOSING, methods: METHODS });
     expect(screen.getByRole('radio', { name: 'Pay it out to my bank account' })).toBeChecked();
-    expect(screen.getByRole('group', { name: 'What happens to your balance of € 3.16?' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'What happens to your balance of €3.16?' })).toBeInTheDocument();
     chooseGift();
     // Nothing named yet: no payout text and no "Yes, delete".
     expect(screen.queryByTestId('deletion-closing')).toBeNull();
@@ -140,7 +140,7 @@ describe('the deletion dialog says what will happen before "Yes, delete" (issue 
     lookup(found('DONATION'));
     expect(screen.getByTestId('deletion-gift')).toHaveTextContent('Charity: Red Cross Riga');
     expect(screen.getByTestId('deletion-gift')).toHaveTextContent(
-      '€ 3.16 goes to Red Cross Riga, with no fee, and your account is deleted.',
+      '€3.16 goes to Red Cross Riga, with no fee, and your account is deleted.',
     );
     fireEvent.click(yes()!);
     expect(onGive).toHaveBeenCalledWith(CHARITY_ID);

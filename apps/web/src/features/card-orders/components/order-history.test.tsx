@@ -32,7 +32,7 @@ afterEach(() => i18n.changeLanguage('en'));
 describe('the card order history', () => {
   it('writes the date in the current language, like the amount beside it', async () => {
     for (const [locale, line] of [
-      ['en', 'Jan 14, 2025 · € 12.00'],
+      ['en', 'Jan 14, 2025 · €12.00'],
       ['lv', '2025. gada 14. janv. · 12,00 €'],
       ['fr', '14 janv. 2025 · 12,00 €'],
     ] as const) {

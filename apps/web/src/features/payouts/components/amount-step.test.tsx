@@ -31,9 +31,9 @@ describe('the amount step of a withdrawal', () => {
   it('shows the fee, the total and the arrival before going on, and goes on with the cents', async () => {
     const { onNext, submit, type } = setup(1500);
     type('10,5');
-    expect(await screen.findByTestId('summary-receive')).toHaveTextContent('€ 10.50');
-    expect(screen.getByTestId('summary-fee')).toHaveTextContent('€ 2.00');
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('€ 12.50');
+    expect(await screen.findByTestId('summary-receive')).toHaveTextContent('€10.50');
+    expect(screen.getByTestId('summary-fee')).toHaveTextContent('€2.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('€12.50');
     expect(screen.getByTestId('summary-arrival')).toHaveTextContent('Next business day');
     submit();
     await waitFor(() => expect(onNext).toHaveBeenCalledWith(1050, '10,5'));
@@ -43,7 +43,7 @@ describe('the amount step of a withdrawal', () => {
     const { onNext, field, submit } = setup(1234);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw all' }));
     expect(field).toHaveValue('10.34');
-    expect(await screen.findByTestId('summary-total')).toHaveTextContent('€ 12.34');
+    expect(await screen.findByTestId('summary-total')).toHaveTextContent('€12.34');
     submit();
     await waitFor(() => expect(onNext).toHaveBeenCalledWith(1034, '10.34'));
   });

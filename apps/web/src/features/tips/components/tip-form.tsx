@@ -566,7 +566,7 @@ function FrequencyChoice({ monthly, onChange }: { monthly: boolean; onChange(mon
   );
 }
 
-/** "Pay € 5.00" with the amount marked as the total the guest pays (the summary above leaves it to the button). */
+/** "Pay €5.00" with the amount marked as the total the guest pays (the summary above leaves it to the button). */
 function PayLabel({ text, amount }: { text: string; amount: string }) {
   const [before = '', after = ''] = text.split('{{amount}}');
   return (
