@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, Gift, Star, type LucideIcon } from 'lucide-react';
 import type { Transaction } from '@tipcard/shared/transactions/schemas';
@@ -7,6 +8,7 @@ import { cn } from './cn.ts';
 import { Skeleton } from './skeleton.tsx';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { Dialog } from './dialog.tsx';
 import { StatusBadge } from './transaction-status-badge.tsx';
 
 const ICONS: Record<Transaction['type'], { icon: LucideIcon; tone: string }> = {
@@ -84,6 +86,64 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A history line that opens its details: every fact of the line, its dates and its id for support. */
+export function OpenableTransactionRow({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('transactions');
+  const [open, setOpen] = useState(false);
+  // The whole line opens it: a button laid over the line (a button may not hold the line's paragraphs).
+  return (
+    <div className="relative -mx-2 rounded-xl px-2 hover:bg-slate-50">
+      <TransactionRow transaction={transaction} />
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={t('details.open', {
+          what: describeTransaction(transaction, (key, vars) => t(key, vars)) || typeLabel(transaction, t),
+          date: formatDate(transaction.created_at, 'dateTime', currentLocale()),
+        })}
+        className="absolute inset-0 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+      />
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('details.title')}>
+        <TransactionDetails transaction={transaction} />
+      </Dialog>
+    </div>
+  );
+}
+
+function TransactionDetails({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('transactions');
+  const locale = currentLocale();
+  const incoming = transaction.type !== 'PAYOUT';
+  const rows: [string, string][] = [
+    [t('details.what'), describeTransaction(transaction, (key, vars) => t(key, vars)) || typeLabel(transaction, t)],
+    [t('details.type'), typeLabel(transaction, t)],
+    [t('details.status'), t(`statuses.${transaction.status}`)],
+    [t('details.date'), formatDate(transaction.created_at, 'dateTime', locale)],
+    ...(transaction.settled_at
+      ? ([[t('details.settled'), formatDate(transaction.settled_at, 'dateTime', locale)]] as [string, string][])
+      : []),
+    [
+      incoming ? t('details.received') : t('details.sent'),
+      `${incoming ? '+' : '−'}${formatEuro(Math.abs(transaction.amount_cents))}`,
+    ],
+    ...(transaction.fee_cents > 0 ? ([[t('details.fee'), formatEuro(transaction.fee_cents)]] as [string, string][]) : []),
+    ...(transaction.rating ? ([[t('details.rating'), t('rating', { value: transaction.rating })]] as [string, string][]) : []),
+    ...(transaction.message ? ([[t('details.message'), `“${transaction.message}”`]] as [string, string][]) : []),
+    [t('details.id'), transaction.id],
+  ];
+  return (
+    <dl className="divide-y divide-slate-100 text-sm" data-testid="transaction-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 py-2.5">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="break-words font-medium text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -17,7 +17,7 @@ import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useOverviewFigures } from './api/use-overview-figures.ts';
-import { TransactionRow } from '../../components/ui/transaction-row.tsx';
+import { OpenableTransactionRow } from '../../components/ui/transaction-row.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
@@ -195,7 +195,7 @@ function ReceivedSummary({ clientId, takesDonations }: { clientId: string | unde
             <ul className="divide-y divide-slate-100" data-testid="latest-transactions">
               {latest.map((transaction) => (
                 <li key={transaction.id}>
-                  <TransactionRow transaction={transaction} />
+                  <OpenableTransactionRow transaction={transaction} />
                 </li>
               ))}
             </ul>

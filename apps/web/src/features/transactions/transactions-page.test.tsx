@@ -47,6 +47,21 @@ describe('the transactions page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('opens a line to show all of it: dates, amounts, the guest’s words and the id to give support', async () => {
+    const settled = tipTransaction({ status: 'PAID', settled_at: '2026-03-03T09:30:00Z' });
+    fakeApi({ ...signedInRoutes(), [LIST]: { items: [settled], next_cursor: null } });
+    await renderPage(<TransactionsPage />, { path: '/transactions' });
+    await userEvent.click(await screen.findByRole('button', { name: /^Details: Tip via Anna/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Transaction details' });
+    const details = within(dialog).getByTestId('transaction-details');
+    expect(details).toHaveTextContent('StatusPaid');
+    expect(details).toHaveTextContent('You receive+€10.00');
+    expect(details).toHaveTextContent('Service fee€0.50');
+    expect(details).toHaveTextContent(/Added to your balanceMar 3, 2026/);
+    expect(details).toHaveTextContent('Message“Thank you, lovely service!”');
+    expect(details).toHaveTextContent(`Transaction ID (for support)${settled.id}`);
+  });
+
   it('writes the lines in the reader’s language', async () => {
     fakeApi({ ...signedInRoutes(), [LIST]: { items: [tipTransaction()], next_cursor: null } });
     await renderPage(<TransactionsPage />, { path: '/transactions', locale: 'es' });

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useExportCsv, useTransactions } from './api/use-transactions.ts';
-import { TransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
+import { OpenableTransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
 import { filtersFromSearch, hasFilters, searchFromFilters, type TransactionFilters } from './transaction-filters.ts';
 
 /** Loads the next page when the sentinel scrolls into view; the visible button does the same without an observer. */
@@ -152,7 +152,7 @@ export default function TransactionsPage() {
           <ul aria-label={t('list_label')} className="divide-y divide-slate-100" aria-busy={list.isFetching || undefined}>
             {items.map((transaction) => (
               <li key={transaction.id}>
-                <TransactionRow transaction={transaction} />
+                <OpenableTransactionRow transaction={transaction} />
               </li>
             ))}
           </ul>
