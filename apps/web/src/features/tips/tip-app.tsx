@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Mail, RotateCw } from 'lucide-react';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { GuestFormStart, GuestSuccess, ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
@@ -245,27 +245,8 @@ function SuccessPage({
       {card.activity_type === 'DONATION' ? t('donation.another') : t('result.another_tip')}
     </Button>
   );
-  if (success === undefined)
-    return (
-      <OutcomeView
-        tone="checking"
-        title={t('result.checking_title')}
-        text={t('result.checking_text')}
-        testId="payment-checking"
-      />
-    );
-  if (success === null) {
-    return (
-      <OutcomeView
-        tone="unknown"
-        title={t('result.not_found_title')}
-        text={t('result.not_found_text')}
-        testId="payment-not-found"
-      >
-        {another}
-      </OutcomeView>
-    );
-  }
+  if (success === undefined) return <Confirming />;
+  if (success === null) return <PaymentNotFound>{another}</PaymentNotFound>;
   const amount = guestMoney(success.amount_cents);
   return (
     <OutcomeView
@@ -372,16 +353,7 @@ function ResultPage({
   }, [phase, payment, onFinal]);
 
   // No id, or one the API does not know: nothing says whether money was taken, so nothing claims it was not.
-  if (phase === 'failed' && !payment) {
-    return (
-      <OutcomeView
-        tone="unknown"
-        title={t('result.not_found_title')}
-        text={t('result.not_found_text')}
-        testId="payment-not-found"
-      />
-    );
-  }
+  if (phase === 'failed' && !payment) return <PaymentNotFound />;
   if (phase === 'timeout' && !payment) {
     return (
       <OutcomeView tone="timeout" title={t('result.timeout_title')} text={t('result.timeout_text')} testId="payment-timeout">
@@ -391,7 +363,23 @@ function ResultPage({
       </OutcomeView>
     );
   }
+  return <Confirming />;
+}
+
+/** The provider's word on the payment is still awaited. */
+function Confirming() {
+  const t = useGuestT();
   return (
     <OutcomeView tone="checking" title={t('result.checking_title')} text={t('result.checking_text')} testId="payment-checking" />
+  );
+}
+
+/** No paid payment of this card matches the link; the page claims nothing about the guest's money. */
+function PaymentNotFound({ children }: { children?: ReactNode }) {
+  const t = useGuestT();
+  return (
+    <OutcomeView tone="unknown" title={t('result.not_found_title')} text={t('result.not_found_text')} testId="payment-not-found">
+      {children}
+    </OutcomeView>
   );
 }
