@@ -104,11 +104,23 @@ describe('the reply', () => {
     expect(screen.queryByRole('list', { name: 'Files to send' })).not.toBeInTheDocument();
 
     refuse = true;
-    await userEvent.upload(input, pdf('fake.pdf'));
+    await userEvent.upload(screen.getByTestId('attachment-input'), pdf('fake.pdf'));
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.sent(ATTACH)).toHaveLength(2));
     expect(await screen.findByRole('list', { name: 'Files to send' })).toHaveTextContent('fake.pdf');
     expect(snackbarText()).toBe('This file type is not allowed');
+  });
+
+  it('forgets what it said about a file refused before sending once the reply has gone', async () => {
+    fakeApi({ ...signedInRoutes(), [TICKET]: ticket(), [TICKETS]: [], [ATTACH]: attachmentAnswer('receipt.pdf') });
+    await open();
+    const input = await screen.findByTestId('attachment-input');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    expect(await screen.findByText('notes.txt: this file type is not allowed')).toBeInTheDocument();
+    await userEvent.upload(screen.getByTestId('attachment-input'), pdf('receipt.pdf'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(snackbarText()).toBe('Your reply was sent.'));
+    expect(screen.queryByText('notes.txt: this file type is not allowed')).toBeNull();
   });
 
   it('puts the server’s refusal of the message under the box', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -117,6 +117,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
   const [message, files] = useWatch({ control, name: ['message', 'files'] });
   const ready = message.trim().length > 0 || files.length > 0;
   const busy = reply.isPending || sending;
+  const [sentReplies, setSentReplies] = useState(0);
 
   const submit = handleSubmit(async ({ message, files }) => {
     if (!ready || busy) return;
@@ -134,7 +135,10 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
     const unsent = files.length > 0 ? await send(ticket.id, files) : [];
     setValue('files', unsent);
     // A refused file keeps the API client's snackbar with its reason on screen.
-    if (unsent.length === 0) showSnackbar(t('ticket.sent'), 'success');
+    if (unsent.length > 0) return;
+    showSnackbar(t('ticket.sent'), 'success');
+    // A fresh picker: what it said about a file refused before sending belongs to the reply that went.
+    setSentReplies((count) => count + 1);
   });
 
   return (
@@ -159,7 +163,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
         control={control}
         name="files"
         render={({ field }) => (
-          <AttachmentPicker files={field.value} onChange={field.onChange} progress={progress} disabled={busy} />
+          <AttachmentPicker key={sentReplies} files={field.value} onChange={field.onChange} progress={progress} disabled={busy} />
         )}
       />
       <div className="flex justify-end">
