@@ -62,7 +62,7 @@ export default function CardPage() {
             />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium text-slate-500">{card.title}</p>
-              <h2 className="truncate text-xl font-bold text-primary-950">{card.public_name}</h2>
+              <h2 className="break-words text-xl font-bold text-primary-950 [overflow-wrap:anywhere]">{card.public_name}</h2>
               <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <span className="rounded-full bg-primary-50 px-2.5 py-0.5 font-medium text-primary-800">
                   {t(`common:activity_types.${card.activity_type}`)}
