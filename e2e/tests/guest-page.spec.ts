@@ -55,7 +55,7 @@ test('with JavaScript off a tip reaches the checkout and comes back to "Thank yo
   await page.getByRole('radio', { name: '€10', exact: true }).check();
   await page.locator('#rating-5').check();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: /^Pay € / }).click();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await expect(page.locator('.amount')).toHaveText('€10.00');
   await payByCardAtCheckout(page, '4242 4242 4242 4242');
@@ -68,7 +68,7 @@ test('with JavaScript off a tip reaches the checkout and comes back to "Thank yo
   // A refused form keeps what was entered.
   await page.goto(`/payment/${staff.cardId}`);
   await page.getByRole('textbox', { name: 'Other amount' }).fill('7,50');
-  await page.getByRole('button', { name: /^Pay € / }).click();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page.getByText('Please accept the terms of use to continue.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Other amount' })).toHaveValue('7,50');
   await context.close();

@@ -134,7 +134,7 @@ test('a browser without Apple Pay is offered Google Pay alone, on the tip page a
   await expect(page.getByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveCount(0);
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: /^Pay € / }).click();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
   await expect(page.getByRole('button', { name: 'Pay with Google Pay' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay with Apple Pay' })).toHaveCount(0);

@@ -37,7 +37,7 @@ const JOURNEYS = [
     monthly: 'Katru mēnesi',
     pay: 'Maksāt 10,00 €',
     cardNumber: 'Kartes numurs',
-    success: 'Jūsu ziedojums 10,00 € apmērā saņēmējam Ķepu draugi ir saņemts.',
+    success: 'Jūsu ikmēneša ziedojums 10,00 € saņēmējam Ķepu draugi ir sācies.',
     receipt: /Subject: Kvīts par jūsu ziedojumu 10,00 EUR saņēmējam Ķepu draugi/,
     cancelLine: /Atcelt ikmēneša ziedojumu: \S+\/actions\/([0-9a-f]{64})/,
     question: 'Atcelt ikmēneša ziedojumu?',
@@ -50,7 +50,7 @@ const JOURNEYS = [
     monthly: 'Cada mes',
     pay: 'Pagar 10,00 €',
     cardNumber: 'Número de tarjeta',
-    success: 'Hemos recibido tu donación de 10,00 € a Ķepu draugi.',
+    success: 'Tu donación mensual de 10,00 € a Ķepu draugi ha comenzado.',
     receipt: /Subject: Recibo de tu donación de 10,00 EUR a Ķepu draugi/,
     cancelLine: /Cancelar la donación mensual: \S+\/actions\/([0-9a-f]{64})/,
     question: '¿Cancelar tu donación mensual?',
@@ -82,6 +82,8 @@ for (const journey of JOURNEYS) {
     await page.locator('#cvc').fill('123');
     await page.getByRole('button', { name: journey.pay }).click();
     await expect(page.getByTestId('success-amount')).toHaveText(journey.success);
+    // When the next month is charged, and that every e-mail can pause, change or cancel it.
+    await expect(page.getByTestId('success-next-charge')).toBeVisible();
 
     const receipt = await mailTo(request, email, journey.receipt);
     const cancel = journey.cancelLine.exec(receipt)![1]!;
