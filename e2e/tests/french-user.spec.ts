@@ -62,6 +62,15 @@ test('a French user sees French transaction text and French money on every page'
 
   await expectFrench(page, 'overview', ['Pourboire via Café Riga', '+9,50 €', FRENCH_MONEY]);
   await expectFrench(page, 'transactions', ['Pourboire via Café Riga', '+9,50 €', 'Frais 0,50 €']);
+  // A line opens with all of it, in French, and nothing in it is wider than the 360 px phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: /^Détails : Pourboire via Café Riga/ }).click();
+  const details = page.getByRole('dialog', { name: 'Détails de l’opération' });
+  await expect(details.getByTestId('transaction-details')).toContainText('Vous recevez+9,50 €');
+  await expect(details.getByTestId('transaction-details')).toContainText('Frais de service0,50 €');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await details.getByRole('button', { name: 'Fermer' }).click();
+  await expect(details).toBeHidden();
   await expectFrench(page, 'payouts', [FRENCH_MONEY]);
   await expectFrench(page, 'invoices', ['Séance photo', '1 234,50 €']);
   // A user with no order yet sees the free first order, not a price: the page's own heading proves it was rendered.
