@@ -30,6 +30,14 @@ test('register in English, create the card, see QR and zero balances, log out an
   const qr = page.getByTestId('card-qr').first();
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  // "Print or share" copies the card's link on any device, a desktop without a share sheet too.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Print or share' }).click();
+  const card = page.getByRole('dialog', { name: 'Your QR card' });
+  await card.getByRole('button', { name: 'Copy link' }).click();
+  await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/payment\/[0-9a-f-]{36}$/);
+  await card.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await expect(page).not.toHaveURL(/overview/);
