@@ -47,6 +47,45 @@ test('on a 360×640 phone an amount, the wallets and Pay are on the first screen
   await expect(page.locator('.amount')).toHaveText('€5.00');
 });
 
+test('with JavaScript off a monthly donation keeps what was typed when refused, then starts, in Spanish', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const request = await playwright.request.newContext({ baseURL });
+  const charity = await createStaffWithCard(request, { activity_type: 'DONATION', public_name: 'Ķepu draugi' });
+  await request.dispose();
+  // A Spanish phone: the pages after the checkout take the browser's language (their addresses carry no prefix).
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 640 },
+    locale: 'es-ES',
+  });
+  const page = await context.newPage();
+  await page.goto(`/es/payment/${charity.cardId}`);
+  await page.getByRole('radio', { name: '10 €', exact: true }).check();
+  await page.getByRole('radio', { name: 'Cada mes' }).check();
+  await page.locator('input[name="donor_name"]').fill('Ana García');
+  await page.locator('input[name="email"]').fill('ana@');
+  await page.locator('input[name="donor_code"]').fill('X1234567L');
+  await page.locator('input[name="terms"]').check();
+  await page.getByRole('button', { name: /^Pagar \d/ }).click();
+  // Refused by the server: everything typed is still there, monthly still chosen, in Spanish still.
+  await expect(page.locator('input[name="donor_name"]')).toHaveValue('Ana García');
+  await expect(page.getByRole('radio', { name: 'Cada mes' })).toBeChecked();
+  await page.locator('input[name="email"]').fill('ana@example.es');
+  await page.locator('input[name="terms"]').check();
+  await page.getByRole('button', { name: /^Pagar \d/ }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout/);
+  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+  await page.locator('#expiry').fill('12 / 34');
+  await page.locator('#cvc').fill('123');
+  await page.getByRole('button', { name: /^Pagar \d/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${charity.cardId}/success\\?payment=`), { timeout: 20_000 });
+  await expect(page.getByTestId('success-amount')).toHaveText('Tu donación mensual de 10,00 € a Ķepu draugi ha comenzado.');
+  await context.close();
+});
+
 test('with JavaScript off a tip reaches the checkout and comes back to "Thank you!"', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
   const page = await context.newPage();

@@ -47,7 +47,8 @@ describe('the guest page rendered on the server', () => {
     expect(page.body).toContain('<html lang="fr"');
     // The form is in the markup, posting to the page, with an amount chosen and Pay in the reader's decimal mark.
     const form = /<form[^>]*>/.exec(page.body)![0];
-    expect(form).toContain(`action="/payment/${cardId}"`);
+    // It posts under the page's language, so a refused form comes back in French too.
+    expect(form).toContain(`action="/fr/payment/${cardId}"`);
     expect(form).toContain('method="post"');
     expect(page.body).toMatch(/<input[^>]*name="amount" checked="" value="500"/);
     expect(page.body).toContain('Payer <span data-testid="summary-total">5,00 €</span>');

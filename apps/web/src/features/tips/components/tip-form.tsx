@@ -13,6 +13,7 @@ import {
 import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
+import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { MESSAGE_MAX_LENGTH } from '@tipcard/shared/payments/fees';
 import {
   checkoutWithWallet,
@@ -346,7 +347,8 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
       // A tip or a donation works without the script: the server answers this POST with the checkout (a POST, so a
       // donor's details never land in a URL).
       method="post"
-      action={`/payment/${encodeURIComponent(card.id)}`}
+      // In the page's language: the server answers a refused form with the page again, in the language its path names.
+      action={`${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/payment/${encodeURIComponent(card.id)}`}
       onSubmit={onSubmit}
       className="mt-3 space-y-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70 sm:p-6"
     >
