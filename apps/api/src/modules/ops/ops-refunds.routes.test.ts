@@ -42,6 +42,10 @@ describe('back-office refunds and their approvals (issue 24)', () => {
     const payment = await openPayment(t, cardId, cents);
     await payAtSandboxCheckout(t, payment);
     for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+    // The app's own sandbox sender may have claimed the event first and still be delivering it: drained is not applied.
+    await vi.waitFor(async () => expect((await t.app.services.payments.getPublicPayment(payment.id)).status).toBe('succeeded'), {
+      timeout: 10_000,
+    });
     return payment;
   }
 
