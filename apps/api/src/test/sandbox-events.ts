@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../integrations/sandbox-psp/sandbox-provider.ts';
+import { drainJob } from './jobs.ts';
 import type { TestApp } from './test-app.ts';
 
 interface OpenPayment {
@@ -87,4 +88,15 @@ export async function receiveTip(
   const payment = await openPayment(t, cardId, cents, extra);
   expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
   return payment;
+}
+
+/**
+ * Delivers what the sandbox has due now and waits until the payment is applied. The app's own sandbox sender may
+ * have claimed the event first and still be delivering it: a drain that finds nothing due is not a payment applied.
+ */
+export async function settleSandboxPayment(t: TestApp, paymentId: string) {
+  for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+  await vi.waitFor(async () => expect((await t.app.services.payments.getPublicPayment(paymentId)).status).not.toBe('pending'), {
+    timeout: 10_000,
+  });
 }

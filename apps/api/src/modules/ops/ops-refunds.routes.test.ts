@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { drainJob } from '../../test/jobs.ts';
-import { openPayment, payAtSandboxCheckout, sandboxRefOf } from '../../test/sandbox-events.ts';
+import { openPayment, payAtSandboxCheckout, sandboxRefOf, settleSandboxPayment } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { signInOperator } from './ops.test-support.ts';
@@ -41,11 +40,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
   async function paidTip(cents: number) {
     const payment = await openPayment(t, cardId, cents);
     await payAtSandboxCheckout(t, payment);
-    for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
-    // The app's own sandbox sender may have claimed the event first and still be delivering it: drained is not applied.
-    await vi.waitFor(async () => expect((await t.app.services.payments.getPublicPayment(payment.id)).status).toBe('succeeded'), {
-      timeout: 10_000,
-    });
+    await settleSandboxPayment(t, payment.id);
     return payment;
   }
 

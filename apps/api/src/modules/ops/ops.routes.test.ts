@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { drainJob } from '../../test/jobs.ts';
-import { openPayment, payAtSandboxCheckout, receiveTip } from '../../test/sandbox-events.ts';
+import { openPayment, payAtSandboxCheckout, receiveTip, settleSandboxPayment } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
@@ -40,7 +39,7 @@ describe('back office screens', () => {
   async function paidTip(cardId: string, cents: number) {
     const payment = await openPayment(t, cardId, cents);
     await payAtSandboxCheckout(t, payment);
-    for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+    await settleSandboxPayment(t, payment.id);
     return payment;
   }
 
