@@ -24,6 +24,38 @@ export interface GuestFormFields {
   'cf-turnstile-response'?: string;
 }
 
+/** What both forms share: the amount (a preset or a typed one), the fee choice and the terms. */
+function readPayment(fields: GuestFormFields, presets: readonly number[]) {
+  const custom = (fields.custom_amount ?? '').trim();
+  const preset = Number(fields.amount);
+  const presetCents = presets.includes(preset) ? preset : null;
+  return {
+    custom,
+    presetCents: custom ? null : presetCents,
+    amountCents: custom ? parseAmountInput(custom) : presetCents,
+    coverFee: fields.cover_fee === '1' || fields.cover_fee === 'on',
+    terms: fields.terms === '1' || fields.terms === 'on',
+  };
+}
+
+/** The body's fields a form marks when the validation refuses them, by the form's name for each. */
+const FORM_FIELDS = {
+  amount_cents: 'amount',
+  terms_accepted: 'terms',
+  donor_name: 'donor_name',
+  email: 'email',
+  donor_code: 'donor_code',
+} as const satisfies Record<string, keyof GuestFormStart['errors']>;
+
+function refusedFields(parsed: z.ZodSafeParseResult<unknown>): GuestFormStart['errors'] {
+  const errors: GuestFormStart['errors'] = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = FORM_FIELDS[String(issue.path[0]) as keyof typeof FORM_FIELDS];
+    if (field) errors[field] = true;
+  }
+  return errors;
+}
+
 /**
  * Reads a plain POST of the tip form: the JSON API's body when the same validation accepts it, and in every case
  * what the form shows again (the guest's entries and which fields are wrong), so a refusal loses nothing.
@@ -32,39 +64,30 @@ export function readGuestForm(
   fields: GuestFormFields,
   presets: readonly number[],
 ): { body: z.output<typeof createPaymentBody> | null; start: GuestFormStart } {
-  const custom = (fields.custom_amount ?? '').trim();
-  const preset = Number(fields.amount);
-  const presetCents = presets.includes(preset) ? preset : null;
-  const amountCents = custom ? parseAmountInput(custom) : presetCents;
+  const payment = readPayment(fields, presets);
   const ratingValue = Number(fields.rating);
   const rating = Number.isInteger(ratingValue) && ratingValue >= 1 && ratingValue <= 5 ? ratingValue : null;
   const message = (fields.message ?? '').trim();
-  const terms = fields.terms === '1' || fields.terms === 'on';
-  const candidate = {
-    amount_cents: amountCents,
-    cover_fee: fields.cover_fee === '1' || fields.cover_fee === 'on',
+  const parsed = createPaymentBody.safeParse({
+    amount_cents: payment.amountCents,
+    cover_fee: payment.coverFee,
     ...(rating ? { rating } : {}),
     ...(message ? { message } : {}),
-    terms_accepted: terms,
-  };
-  const parsed = createPaymentBody.safeParse(candidate);
-  const problems = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+    terms_accepted: payment.terms,
+  });
   return {
     body: parsed.success ? parsed.data : null,
     start: {
-      preset_cents: custom ? null : presetCents,
-      custom,
-      cover_fee: candidate.cover_fee,
+      preset_cents: payment.presetCents,
+      custom: payment.custom,
+      cover_fee: payment.coverFee,
       rating,
       message: (fields.message ?? '').slice(0, 1_000),
-      terms,
+      terms: payment.terms,
       notice: null,
       payment_id: null,
       donor: null,
-      errors: {
-        ...(problems.has('amount_cents') ? { amount: true } : {}),
-        ...(problems.has('terms_accepted') ? { terms: true } : {}),
-      },
+      errors: refusedFields(parsed),
     },
   };
 }
@@ -78,7 +101,7 @@ export function readDonationForm(
   presets: readonly number[],
   locale: Locale,
 ): { body: z.output<typeof createDonationBody> | null; start: GuestFormStart } {
-  const { start: amountPart } = readGuestForm(fields, presets);
+  const payment = readPayment(fields, presets);
   const donor = {
     name: (fields.donor_name ?? '').slice(0, 300),
     email: (fields.email ?? '').slice(0, 300),
@@ -89,27 +112,25 @@ export function readDonationForm(
     donor_name: donor.name,
     email: donor.email,
     donor_code: donor.code,
-    amount_cents: amountPart.preset_cents ?? (amountPart.custom ? parseAmountInput(amountPart.custom) : null),
-    cover_fee: amountPart.cover_fee,
+    amount_cents: payment.amountCents,
+    cover_fee: payment.coverFee,
     monthly: donor.monthly,
     locale,
-    terms_accepted: amountPart.terms,
+    terms_accepted: payment.terms,
   });
-  const problems = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
   return {
     body: parsed.success ? parsed.data : null,
     start: {
-      ...amountPart,
+      preset_cents: payment.presetCents,
+      custom: payment.custom,
+      cover_fee: payment.coverFee,
       rating: null,
       message: '',
+      terms: payment.terms,
+      notice: null,
+      payment_id: null,
       donor,
-      errors: {
-        ...(problems.has('amount_cents') ? { amount: true } : {}),
-        ...(problems.has('terms_accepted') ? { terms: true } : {}),
-        ...(problems.has('donor_name') ? { donor_name: true } : {}),
-        ...(problems.has('email') ? { email: true } : {}),
-        ...(problems.has('donor_code') ? { donor_code: true } : {}),
-      },
+      errors: refusedFields(parsed),
     },
   };
 }
