@@ -334,6 +334,19 @@ describe('the tip form without JavaScript', () => {
   });
 });
 
+/** A DONATION card and a monthly donation to it, opened at the sandbox's checkout (not paid yet). */
+async function startMonthlyDonation(donor: { donor_name: string; email: string; donor_code: string; amount_cents: number }) {
+  const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
+  const started = await t.call({
+    method: 'POST',
+    url: `/api/public/cards/${charity}/donations`,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: { ...donor, monthly: true, terms_accepted: true },
+  });
+  expect(started.status).toBe(201);
+  return { charity, payment: started.body.data };
+}
+
 describe('after the checkout', () => {
   it("brings a declined payment back to a filled form with the spec's message", async () => {
     const payment = await openPayment(t, cardId, 1234, { rating: 3, message: 'Gracias', cover_fee: true });
@@ -356,21 +369,12 @@ describe('after the checkout', () => {
   });
 
   it("says on a monthly donation's success page when the next month is charged", async () => {
-    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
-    const started = await t.call({
-      method: 'POST',
-      url: `/api/public/cards/${charity}/donations`,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: {
-        donor_name: 'Ana',
-        email: 'ana@example.es',
-        donor_code: 'X1',
-        amount_cents: 1_000,
-        monthly: true,
-        terms_accepted: true,
-      },
+    const { charity, payment } = await startMonthlyDonation({
+      donor_name: 'Ana',
+      email: 'ana@example.es',
+      donor_code: 'X1',
+      amount_cents: 1_000,
     });
-    const payment = started.body.data;
     await payAtSandboxCheckout(t, payment);
     // The provider's answer, with the card it saved for the next months, as the return page asks for it.
     t.clock.advance(5_000);
@@ -383,21 +387,12 @@ describe('after the checkout', () => {
   });
 
   it('brings a declined monthly donation back with the donor, the e-mail, the code and monthly still chosen', async () => {
-    const { cardId: charity } = await signUpWithCard(t, { activity_type: 'DONATION' });
-    const started = await t.call({
-      method: 'POST',
-      url: `/api/public/cards/${charity}/donations`,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: {
-        donor_name: 'SIA Labie Darbi',
-        email: 'gramatvediba@labie.lv',
-        donor_code: '40003123456',
-        amount_cents: 1_500,
-        monthly: true,
-        terms_accepted: true,
-      },
+    const { charity, payment } = await startMonthlyDonation({
+      donor_name: 'SIA Labie Darbi',
+      email: 'gramatvediba@labie.lv',
+      donor_code: '40003123456',
+      amount_cents: 1_500,
     });
-    const payment = started.body.data;
     await payAtSandboxCheckout(t, payment, 'method=card&card_number=4000000000000002');
     expect(await deliverSandboxEvent(t, payment, 'payment.failed')).toBe('applied');
     const form = await t.call({ method: 'GET', url: `/payment/${charity}/failed?payment=${payment.id}` });
