@@ -211,7 +211,10 @@ for (const { prefix, checkAgain, payAgain, pay } of [
     const { id } = ((await created.json()) as { data: { id: string } }).data;
     // The provider never answered: the payment is still pending when the guest lands here.
     await page.goto(`${prefix}/payment/${staff.cardId}/timeout?payment=${id}`);
-    await expect(page.getByRole('link', { name: checkAgain })).toHaveAttribute('href', `/payment/walletto-result?payment=${id}`);
+    await expect(page.getByRole('link', { name: checkAgain })).toHaveAttribute(
+      'href',
+      `${prefix || '/en'}/payment/walletto-result?payment=${id}`,
+    );
     await expect(page.getByRole('button', { name: pay })).toBeHidden();
     await page.getByText(payAgain).click();
     await expect(page.getByRole('button', { name: pay })).toBeVisible();

@@ -34,6 +34,20 @@ export function pathLocale(url: string): Locale | null {
 }
 
 /**
+ * A guest page's path in a language (`/fr/payment/…`). The provider's return and cancel links carry it, because the
+ * browser that comes back may send another Accept-Language and no stored choice, and the page must stay in the
+ * language the guest paid in.
+ */
+export function guestPagePath(locale: Locale, path: string): string {
+  return `/${locale}${path}`;
+}
+
+/** A route of the signed-in app in a language: the default language at the root of the hash router, others under theirs. */
+export function appRoutePath(locale: Locale, route: string): string {
+  return locale === DEFAULT_LOCALE ? `/#${route}` : `/#/${locale}${route}`;
+}
+
+/**
  * The language of a page a visitor opens: the one its path names, else their stored choice (the `locale` cookie),
  * otherwise their browser's. Cookies are read only once parsed: a request the router refused never got that far.
  */

@@ -76,6 +76,7 @@ export async function payAtSandboxCheckout(t: TestApp, payment: OpenPayment, for
     payload: form,
   });
   expect(paid.status).toBe(303);
+  return paid;
 }
 
 /** A guest's tip to the card, paid and confirmed by the provider's signed event, at the test clock's time. */

@@ -13,3 +13,8 @@ export function withoutLocalePrefix(pathname: string): string {
   const [, first, ...rest] = pathname.split('/');
   return isLocale(first) && rest.length > 0 ? `/${rest.join('/')}` : pathname;
 }
+
+/** The language prefix a guest page's path carries (`/lv/payment/…` → `/lv`), or '' for none. */
+export function localePrefixOf(pathname: string): string {
+  return withoutLocalePrefix(pathname) === pathname ? '' : `/${pathname.split('/')[1]}`;
+}

@@ -180,9 +180,10 @@ describe('card shop: paying, canceling and refunding', () => {
   it('cancels the order when the payer cancels or is declined, freeing its items', async () => {
     const user = await signUpWithCard(t);
     await order(user, { quantity: 3 });
-    const canceled = await order(user, { quantity: 3 });
+    // Ordered in Latvian: the provider sends the user back to the Latvian page.
+    const canceled = await order(user, { quantity: 3 }, { 'accept-language': 'lv' });
     const back = await settleAtCheckout(canceled.body.data.checkout_url, 'cancel');
-    expect(back).toContain(`/#/card-orders/payment/canceled?order=${canceled.body.data.id}`);
+    expect(back).toContain(`/#/lv/card-orders/payment/canceled?order=${canceled.body.data.id}`);
     const declined = await order(user, { quantity: 3 });
     await settleAtCheckout(declined.body.data.checkout_url, 'decline');
     const list = await listOf(user);

@@ -16,7 +16,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { t } from '../../lib/i18n.ts';
+import { appRoutePath, t } from '../../lib/i18n.ts';
 import { findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
 import { DEFAULT_QR_COLOR, renderQrCode } from '../../lib/qr-code.ts';
 import { findPaymentWithShares, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
@@ -212,7 +212,7 @@ export function createCardOrdersService(deps: {
   /** Opens the provider's checkout for a paid order; an order that cannot be paid is canceled, so its items are free again. */
   async function openCheckout(order: repo.CardOrderRow, locale: Locale): Promise<repo.CardOrderRow> {
     const orderUrl = (outcome: 'success' | 'canceled', paymentId: string) =>
-      `${deps.publicUrl}/#/card-orders/payment/${outcome}?order=${order.id}&payment=${paymentId}`;
+      `${deps.publicUrl}${appRoutePath(locale, `/card-orders/payment/${outcome}?order=${order.id}&payment=${paymentId}`)}`;
     try {
       const payment = await deps.payments.openCheckout({
         purpose: 'card_order',

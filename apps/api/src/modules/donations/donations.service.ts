@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { t } from '../../lib/i18n.ts';
+import { guestPagePath, t } from '../../lib/i18n.ts';
 import { findCardRecipient, listCardsOfUser } from '../cards/cards.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { PaymentsService, ProviderName, PurposeHandler } from '../payments/payments.service.ts';
@@ -348,8 +348,10 @@ export function createDonationsService(deps: DonationsDeps) {
           body.locale,
         ),
         locale: body.locale,
-        successUrl: (paymentId) => `${deps.publicUrl}/payment/walletto-result?payment=${paymentId}`,
-        cancelUrl: (paymentId) => `${deps.publicUrl}/payment/${cardId}/canceled?payment=${paymentId}`,
+        successUrl: (paymentId) =>
+          `${deps.publicUrl}${guestPagePath(body.locale, `/payment/walletto-result?payment=${paymentId}`)}`,
+        cancelUrl: (paymentId) =>
+          `${deps.publicUrl}${guestPagePath(body.locale, `/payment/${cardId}/canceled?payment=${paymentId}`)}`,
         metadata: { card_id: cardId },
         ...(body.monthly && { saveMethodFor: body.email }),
         onCreated: async (tx, payment) => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { guestPagePath } from '../../lib/i18n.ts';
 import { findCardFace, findPrivateCardOfUser } from '../cards/cards.service.ts';
 import { renderQrCode, normalizeHexColor, type QrFormat } from '../../lib/qr-code.ts';
 import type { PaymentsService, PurposeHandler } from '../payments/payments.service.ts';
@@ -194,8 +195,10 @@ export function createInvoicesService(deps: {
         description: `Invoice: ${invoice.description}`,
         providerDescription: `${invoice.description} (${face.public_name})`,
         locale,
-        successUrl: (paymentId) => `${deps.publicUrl}/invoice/${invoice.id}/success?payment=${paymentId}`,
-        cancelUrl: (paymentId) => `${deps.publicUrl}/invoice/${invoice.id}/canceled?payment=${paymentId}`,
+        successUrl: (paymentId) =>
+          `${deps.publicUrl}${guestPagePath(locale, `/invoice/${invoice.id}/success?payment=${paymentId}`)}`,
+        cancelUrl: (paymentId) =>
+          `${deps.publicUrl}${guestPagePath(locale, `/invoice/${invoice.id}/canceled?payment=${paymentId}`)}`,
         metadata: { invoice_id: invoice.id },
         onCreated: async (tx) => {
           const locked = await repo.findInvoiceForUpdate(tx, invoice.id);

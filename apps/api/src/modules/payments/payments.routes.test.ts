@@ -140,7 +140,7 @@ describe('the sandbox checkout', () => {
         payload: form,
       });
       expect(paid.status).toBe(303);
-      expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/payment/walletto-result?payment=${payment.id}`);
+      expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/en/payment/walletto-result?payment=${payment.id}`);
       await until(
         () => t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` }),
         (r) => r.body.data.status === 'succeeded',
@@ -169,7 +169,7 @@ describe('the sandbox checkout', () => {
       method: 'POST',
       url: checkoutPath(canceled.checkout_url).replace('/checkout?', '/checkout/cancel?'),
     });
-    expect(back.headers.location).toBe(`${t.app.config.publicUrl}/payment/${staff.cardId}/canceled?payment=${canceled.id}`);
+    expect(back.headers.location).toBe(`${t.app.config.publicUrl}/en/payment/${staff.cardId}/canceled?payment=${canceled.id}`);
     await until(
       () => t.call({ method: 'GET', url: `/api/public/payments/${canceled.id}` }),
       (r) => r.body.data.status === 'canceled',

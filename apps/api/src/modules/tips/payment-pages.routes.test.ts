@@ -429,6 +429,27 @@ describe('after the checkout', () => {
     });
   });
 
+  it('brings a guest who paid in French back to French pages, whatever their browser asks for', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/public/cards/${cardId}/payments`,
+      headers: { 'idempotency-key': crypto.randomUUID(), 'accept-language': 'fr' },
+      payload: { amount_cents: 500, cover_fee: false, terms_accepted: true },
+    });
+    const payment = created.body.data as { id: string; total_cents: number; checkout_url: string };
+    const paid = await payAtSandboxCheckout(t, payment, 'method=card&card_number=4000000000000002');
+    expect(paid.headers.location).toBe(`${t.app.config.publicUrl}/fr/payment/walletto-result?payment=${payment.id}`);
+    expect(await deliverSandboxEvent(t, payment, 'payment.failed')).toBe('applied');
+    const back = await t.call({
+      method: 'GET',
+      url: `/fr/payment/walletto-result?payment=${payment.id}`,
+      headers: { 'accept-language': 'en-GB,en' },
+    });
+    expect(back.headers.location).toBe(`/fr/payment/${cardId}/failed?payment=${payment.id}`);
+    const form = await t.call({ method: 'GET', url: String(back.headers.location), headers: { 'accept-language': 'en' } });
+    expect(form.body).toContain('<html lang="fr"');
+  });
+
   it('says "Thank you!" only for this card\'s paid payment, with its reference', async () => {
     const made = await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${crypto.randomUUID()}` });
     expect(made.status).toBe(404);

@@ -127,7 +127,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       const payment = isUuid(paymentId) ? await tips.paymentById(paymentId) : null;
       if (payment && payment.status !== 'pending') {
         const outcome = payment.status === 'succeeded' ? 'success' : payment.status === 'canceled' ? 'canceled' : 'failed';
-        return reply.redirect(`/payment/${payment.card_id}/${outcome}?payment=${payment.id}`, 303);
+        return reply.redirect(`${app.prefix}/payment/${payment.card_id}/${outcome}?payment=${payment.id}`, 303);
       }
       return sendPage(request, reply, null, null, {}, 200, 2);
     },
@@ -167,7 +167,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
         const card = await cardOf(cardId);
         const paymentId = request.query.payment ?? null;
         if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId))) {
-          return reply.redirect(`/payment/${cardId}/success?payment=${paymentId}`, 303);
+          return reply.redirect(`${app.prefix}/payment/${cardId}/success?payment=${paymentId}`, 303);
         }
         const start = card
           ? await tips.retryOf(cardId, paymentId, notice, card.preset_amounts_cents ?? presets, requestLocale(request))
@@ -193,7 +193,8 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       const success = card ? await tips.successOf(cardId, paymentId) : null;
       if (card && !success) {
         const payment = await tips.paymentOfCard(cardId, paymentId);
-        if (payment?.status === 'pending') return reply.redirect(`/payment/walletto-result?payment=${payment.id}`, 303);
+        if (payment?.status === 'pending')
+          return reply.redirect(`${app.prefix}/payment/walletto-result?payment=${payment.id}`, 303);
       }
       const receipt = (RECEIPT_OUTCOMES as readonly string[]).includes(request.query.receipt ?? '')
         ? (request.query.receipt as ReceiptOutcome)
@@ -267,7 +268,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     const { payment, email } = (request.body ?? {}) as { payment?: string; email?: string };
     if (!isUuid(cardId) || !isUuid(payment)) throw new AppError('not_found');
     const back = (outcome: ReceiptOutcome) =>
-      reply.redirect(`/payment/${cardId}/success?payment=${payment}&receipt=${outcome}`, 303);
+      reply.redirect(`${app.prefix}/payment/${cardId}/success?payment=${payment}&receipt=${outcome}`, 303);
     const address = typeof email === 'string' ? email.trim() : '';
     if (!EMAIL.test(address) || address.length > 254) return back('invalid');
     try {

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { t } from '../../lib/i18n.ts';
+import { guestPagePath, t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
 import { donorOfPayment, nextChargeOfPayment } from '../donations/donations.service.ts';
@@ -212,8 +212,8 @@ export function createTipsService(deps: {
           ? t('checkout:description.team_tip', { team: team.title }, locale)
           : t('checkout:description.tip', { name: recipient.publicName }, locale),
         locale,
-        successUrl: (paymentId) => `${deps.publicUrl}/payment/walletto-result?payment=${paymentId}`,
-        cancelUrl: (paymentId) => `${deps.publicUrl}/payment/${cardId}/canceled?payment=${paymentId}`,
+        successUrl: (paymentId) => `${deps.publicUrl}${guestPagePath(locale, `/payment/walletto-result?payment=${paymentId}`)}`,
+        cancelUrl: (paymentId) => `${deps.publicUrl}${guestPagePath(locale, `/payment/${cardId}/canceled?payment=${paymentId}`)}`,
         metadata: { card_id: cardId },
         onCreated: (tx, payment) => repo.insertTip(tx, { paymentId: payment.id, cardId, message, rating }),
       });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localePrefixOf } from '../../lib/is-locale.ts';
 import { parseTipRoute, tipRoutePath } from './tip-route.ts';
 
 const card = '9b2f6b8e-2a55-4c4e-9a43-6a8f3a6c1d10';
@@ -43,5 +44,15 @@ describe('payment routes', () => {
     expect(tipRoutePath({ page: 'success', cardId: card, paymentId: 'p1' })).toBe(`/payment/${card}/success?payment=p1`);
     expect(tipRoutePath({ page: 'failed', cardId: card, paymentId: 'p1' })).toBe(`/payment/${card}/failed?payment=p1`);
     expect(tipRoutePath({ page: 'result', paymentId: null })).toBe('/payment/walletto-result');
+  });
+
+  it('keeps the language prefix the guest came by, which decides the language of the page on reload', () => {
+    expect(tipRoutePath({ page: 'success', cardId: card, paymentId: 'p1' }, '/fr')).toBe(
+      `/fr/payment/${card}/success?payment=p1`,
+    );
+    expect(tipRoutePath({ page: 'result', paymentId: 'p1' }, '/es')).toBe('/es/payment/walletto-result?payment=p1');
+    expect(localePrefixOf('/lv/payment/abc')).toBe('/lv');
+    expect(localePrefixOf('/payment/abc')).toBe('');
+    expect(localePrefixOf('/lv')).toBe('');
   });
 });

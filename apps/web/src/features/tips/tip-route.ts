@@ -1,4 +1,4 @@
-import { withoutLocalePrefix } from '../../lib/is-locale.ts';
+import { localePrefixOf, withoutLocalePrefix } from '../../lib/is-locale.ts';
 
 /** Where the guest is: the server answers each of these paths with public.html (apps/api payments.routes.ts). */
 export type TipRoute =
@@ -36,19 +36,22 @@ export function parseTipRoute(pathname: string, search: string, hash = ''): TipR
   return { page: 'unknown' };
 }
 
-/** The path form of a route, for history.replaceState/pushState (the server answers each of them on reload). */
-export function tipRoutePath(route: TipRoute): string {
+/**
+ * The path form of a route, for history.replaceState/pushState (the server answers each of them on reload), under the
+ * language prefix the guest came by, which decides the page's language on that reload.
+ */
+export function tipRoutePath(route: TipRoute, prefix = localePrefixOf(window.location.pathname)): string {
   const query = (paymentId: string | null) => (paymentId ? `?payment=${encodeURIComponent(paymentId)}` : '');
   switch (route.page) {
     case 'form':
-      return `/payment/${encodeURIComponent(route.cardId)}`;
+      return `${prefix}/payment/${encodeURIComponent(route.cardId)}`;
     case 'success':
     case 'canceled':
     case 'failed':
     case 'timeout':
-      return `/payment/${encodeURIComponent(route.cardId)}/${route.page}${query(route.paymentId)}`;
+      return `${prefix}/payment/${encodeURIComponent(route.cardId)}/${route.page}${query(route.paymentId)}`;
     case 'result':
-      return `/payment/${RESULT_SEGMENT}${query(route.paymentId)}`;
+      return `${prefix}/payment/${RESULT_SEGMENT}${query(route.paymentId)}`;
     case 'unknown':
       return window.location.pathname;
   }

@@ -81,7 +81,7 @@ describe('TipForm', () => {
     render(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
     expect(screen.getByRole('link', { name: 'Check again' })).toHaveAttribute(
       'href',
-      '/payment/walletto-result?payment=p-unconfirmed',
+      '/en/payment/walletto-result?payment=p-unconfirmed',
     );
     const pay = screen.getByRole('button', { name: 'Pay €5.00', hidden: true });
     expect(pay).not.toBeVisible();

@@ -365,7 +365,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
             {unconfirmed ? (
               <a
                 className="mt-2 inline-flex h-11 items-center rounded-xl bg-primary-800 px-4 font-semibold text-white hover:bg-primary-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:ring-offset-2"
-                href={`/payment/walletto-result?payment=${encodeURIComponent(unconfirmed)}`}
+                href={`/${locale}/payment/walletto-result?payment=${encodeURIComponent(unconfirmed)}`}
                 data-testid="check-again"
               >
                 {t('result.check_again')}
