@@ -158,6 +158,13 @@ describe('the invoice return page', () => {
     expect(window.location.pathname).toBe(`/invoice/${INVOICE_ID}`);
   });
 
+  it('keeps the language prefix of the address after a declined payment', async () => {
+    fakeApi({ [INVOICE]: invoice(), [PAYMENT]: publicPayment({ status: 'failed' }), ...NO_HUMAN_CHECK });
+    renderGuestPage(<InvoicePayerPage invoiceId={INVOICE_ID} outcome="success" />, { path: `/lv${returnPath}` });
+    await screen.findByTestId('invoice-failed');
+    expect(window.location.pathname).toBe(`/lv/invoice/${INVOICE_ID}`);
+  });
+
   it('says the invoice was paid meanwhile when a declined payment comes back to a closed invoice', async () => {
     fakeApi({ [INVOICE]: invoice({ status: 'paid' }), [PAYMENT]: publicPayment({ status: 'failed' }) });
     renderGuestPage(<InvoicePayerPage invoiceId={INVOICE_ID} outcome="success" />, { path: returnPath });

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { CheckboxField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { localePrefixOf } from '../../lib/is-locale.ts';
 import { readShellData } from '../../lib/shell-data.ts';
 import {
   createInvoicePayment,
@@ -263,7 +264,11 @@ function InvoiceForm({ invoice, onGone }: { invoice: PublicInvoice; onGone(): vo
 function InvoiceAgain({ invoice, onGone, notice }: { invoice: PublicInvoice; onGone(): void; notice: 'failed' | 'canceled' }) {
   const t = useGuestT();
   useEffect(() => {
-    window.history.replaceState(null, '', `/invoice/${encodeURIComponent(invoice.id)}`);
+    window.history.replaceState(
+      null,
+      '',
+      `${localePrefixOf(window.location.pathname)}/invoice/${encodeURIComponent(invoice.id)}`,
+    );
   }, [invoice.id]);
   return (
     <>
