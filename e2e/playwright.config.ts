@@ -64,6 +64,10 @@ export default defineConfig({
       SANDBOX_WEBHOOK_DELAY_MS: '200',
       // The sandbox payout rail settles 4 seconds after the code: the payout is seen in flight and then paid (payouts.spec.ts).
       SANDBOX_PAYOUT_DELAY_MS: '4000',
+      // The operator's legal details, as a live service has them (the legal pages point to them).
+      COMPANY_NAME: 'Tipcard Test SIA',
+      COMPANY_REGISTRATION_NUMBER: '40203000001',
+      COMPANY_ADDRESS: 'Brīvības iela 1, Rīga, LV-1010',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

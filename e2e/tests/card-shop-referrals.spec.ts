@@ -119,6 +119,8 @@ async function signUpThroughLink(
   });
   await page.goto(link);
   await expect(page).toHaveURL(/#\/(es\/)?registration\?ref=/);
+  // The sign-up page says who invited the friend (the referrer's public name).
+  await expect(page.getByTestId('referral-inviter')).toContainText('Anna');
   await page.getByLabel(labels.phone).fill(phone);
   await page.getByRole('checkbox').nth(0).check();
   await page.getByRole('checkbox').nth(1).check();

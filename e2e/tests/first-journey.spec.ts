@@ -27,6 +27,8 @@ test('register in English, create the card, see QR and zero balances, log out an
   await page.goto('/#/overview');
   await expect(page.getByTestId('balance-main')).toContainText('0.00');
   await expect(page.getByTestId('balance-hold')).toContainText('0.00');
+  // Said once: the new card's panel, not a message repeating it.
+  await expect(page.getByText('Your QR card is ready')).toHaveCount(1);
   const qr = page.getByTestId('card-qr').first();
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
@@ -52,6 +54,10 @@ test('register in English, create the card, see QR and zero balances, log out an
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/#\/overview/);
   await expect(page.getByTestId('balance-main')).toContainText('0.00');
+  // The refresh token is the server's: one HttpOnly cookie for the API, none a page script can read.
+  const refresh = (await page.context().cookies()).filter((cookie) => cookie.name === 'refresh__key');
+  expect(refresh).toEqual([expect.objectContaining({ path: '/api', httpOnly: true, sameSite: 'Strict' })]);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('refresh__key');
 });
 
 test('the same registration under the lv prefix speaks Latvian', async ({ page, request }) => {

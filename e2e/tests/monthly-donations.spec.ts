@@ -44,6 +44,10 @@ const JOURNEYS = [
     confirm: 'Atcelt ikmēneša ziedojumu',
     done: 'Jūsu ikmēneša ziedojums ir atcelts',
     used: 'Šī saite jau ir izmantota',
+    pauseLine: /Apturēt to uz vienu līdz trim mēnešiem: \S+\/actions\/[0-9a-f]{64}/,
+    changeLine: /Mainīt summu: \S+\/actions\/[0-9a-f]{64}/,
+    listTitle: 'Ziedojumi',
+    ended: 'Beidzies',
   },
   {
     locale: 'es',
@@ -57,6 +61,10 @@ const JOURNEYS = [
     confirm: 'Cancelar la donación mensual',
     done: 'Tu donación mensual está cancelada',
     used: 'Este enlace ya se ha utilizado',
+    pauseLine: /Pausarla de uno a tres meses: \S+\/actions\/[0-9a-f]{64}/,
+    changeLine: /Cambiar el importe: \S+\/actions\/[0-9a-f]{64}/,
+    listTitle: 'Donaciones',
+    ended: 'Finalizado',
   },
 ] as const;
 
@@ -86,6 +94,9 @@ for (const journey of JOURNEYS) {
     await expect(page.getByTestId('success-next-charge')).toBeVisible();
 
     const receipt = await mailTo(request, email, journey.receipt);
+    // The first e-mail already has what the form promised: pause and change beside cancel.
+    expect(receipt).toMatch(journey.pauseLine);
+    expect(receipt).toMatch(journey.changeLine);
     const cancel = journey.cancelLine.exec(receipt)![1]!;
     await page.goto(`/actions/${cancel}`);
     await expect(page.getByRole('heading', { name: journey.question })).toBeVisible();
@@ -97,5 +108,15 @@ for (const journey of JOURNEYS) {
     await page.reload();
     await expect(page.getByTestId('action-used')).toContainText(journey.used);
     await expect(page.getByRole('button', { name: journey.confirm })).toHaveCount(0);
+
+    // The charity's list says the plan has ended, not "monthly" as if it went on.
+    await page.context().addCookies([
+      { name: 'qtfo__token', value: charity.jwt, domain: hostname, path: '/' },
+      { name: 'refresh__key', value: charity.refreshToken, domain: hostname, path: '/' },
+    ]);
+    await page.goto(`/#/${journey.locale}/donations`);
+    await expect(page.getByRole('heading', { name: journey.listTitle, level: 1 })).toBeVisible();
+    const row = page.getByTestId('donation-row').filter({ hasText: email });
+    await expect(row.getByTestId('donation-plan')).toHaveText(journey.ended);
   });
 }

@@ -124,9 +124,16 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expect(page.getByRole('link', { name: text.badge })).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // A file the picker refuses says why; once the reply has gone, that message goes with it.
+    await dropFiles(page, '[data-testid="attachment-drop"]', [
+      { name: 'setup.exe', mime: 'application/x-msdownload', base64: pdf },
+    ]);
+    const refused = page.getByRole('alert').filter({ hasText: 'setup.exe' });
+    await expect(refused).toBeVisible();
     await page.getByLabel(text.reply).fill('Thank you!');
     await page.getByRole('button', { name: text.replySend, exact: true }).click();
     await expect(conversation.locator('[data-author="user"]').last()).toContainText('Thank you!');
+    await expect(refused).toHaveCount(0);
     await expect(page.getByTestId('ticket-status')).toHaveText(text.open);
     await expect(page.getByTestId('support-badge')).toHaveCount(0);
     expect(await a11yProblems(page, { every: true })).toEqual([]);
