@@ -22,6 +22,7 @@ export const VALIDATION_RULES = [
   'country',
   'choice',
   'amount_range',
+  'preset_order',
   'invoice_amount_range',
   'wrong_amount',
   'min_age',

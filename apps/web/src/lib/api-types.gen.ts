@@ -2849,6 +2849,7 @@ export interface operations {
               facebook: string | null;
               tiktok: string | null;
               rating: number | null;
+              preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
             }[];
@@ -2939,6 +2940,7 @@ export interface operations {
           instagram?: string | null;
           facebook?: string | null;
           tiktok?: string | null;
+          preset_amounts_cents?: number[] | null;
         };
       };
     };
@@ -2968,6 +2970,7 @@ export interface operations {
               facebook: string | null;
               tiktok: string | null;
               rating: number | null;
+              preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
             };
@@ -3076,6 +3079,7 @@ export interface operations {
           instagram?: string | null;
           facebook?: string | null;
           tiktok?: string | null;
+          preset_amounts_cents?: number[] | null;
         };
       };
     };
@@ -3105,6 +3109,7 @@ export interface operations {
               facebook: string | null;
               tiktok: string | null;
               rating: number | null;
+              preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
             };
@@ -3254,6 +3259,7 @@ export interface operations {
               facebook: string | null;
               tiktok: string | null;
               rating: number | null;
+              preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
             };
@@ -3352,6 +3358,7 @@ export interface operations {
               facebook: string | null;
               tiktok: string | null;
               rating: number | null;
+              preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
             };

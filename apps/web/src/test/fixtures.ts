@@ -45,6 +45,7 @@ export function cardAnswer(overrides: Partial<Card> = {}): Card {
     facebook: null,
     tiktok: null,
     rating: null,
+    preset_amounts_cents: null,
     is_private: true,
     payment_url: `http://tipcard.test/payment/${CARD_ID}`,
     ...overrides,

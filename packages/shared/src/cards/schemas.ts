@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../constants.ts';
 import { SERVED_COUNTRIES } from '../auth/phone.ts';
 import { optionalString, requiredString, rule } from '../validation.ts';
+import { presetAmountsBody } from './presets.ts';
 
 /** A link to a profile on one social network: https on that network's host, or empty. */
 function socialLink(host: string) {
@@ -26,6 +27,8 @@ export const cardBody = z.object({
   instagram: socialLink('instagram.com'),
   facebook: socialLink('facebook.com'),
   tiktok: socialLink('tiktok.com'),
+  /** The amounts the guest page offers first; null (or left out) follows the card's activity. */
+  preset_amounts_cents: presetAmountsBody.optional(),
 });
 export type CardBody = z.input<typeof cardBody>;
 
@@ -46,6 +49,8 @@ export const cardSchema = z.object({
   facebook: z.string().nullable(),
   tiktok: z.string().nullable(),
   rating: z.number().nullable(),
+  /** The owner's own amounts, or null while the card offers its activity's. */
+  preset_amounts_cents: z.array(z.number().int()).nullable(),
   is_private: z.boolean(),
   /** The public payment page of this card, the URL its QR code encodes. */
   payment_url: z.string(),

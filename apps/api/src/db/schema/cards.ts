@@ -22,6 +22,8 @@ export const cards = pgTable(
     tiktok: text('tiktok'),
     isPrivate: boolean('is_private').notNull(),
     photoFileId: uuid('photo_file_id').references(() => files.id),
+    /** The owner's own preset amounts in cents, ascending; null offers the activity's (`presetsOfCard`). */
+    presetAmountsCents: integer('preset_amounts_cents').array(),
     /** Running sum and count of guests' 1–5 star ratings; the card shows their average. */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),

@@ -62,6 +62,7 @@ describe('cards', () => {
       facebook: null,
       tiktok: null,
       rating: null,
+      preset_amounts_cents: null,
       is_private: true,
       payment_url: `${t.app.config.publicUrl}/payment/${card.id}`,
     });
@@ -102,6 +103,31 @@ describe('cards', () => {
       facebook: null,
       tiktok: 'https://tiktok.com/@anna',
     });
+  });
+
+  it("offers the guest the owner's amounts, else the activity's, and follows a change at once", async () => {
+    const user = await signUp(t);
+    const card = (await createCard(user, { ...validCard, activity_type: 'HOUSEMAID' })).body.data;
+    const publicPresets = async () =>
+      (await t.call({ method: 'GET', url: `/api/public/cards/${card.id}` })).body.data.preset_amounts_cents;
+    expect(await publicPresets()).toEqual([200, 300, 500, 1_000]);
+
+    const chosen = await t.call({
+      method: 'PATCH',
+      url: `/api/cards/${card.id}`,
+      token: user.jwt,
+      payload: { preset_amounts_cents: [150, 250, 400, 800] },
+    });
+    expect(chosen.body.data.preset_amounts_cents).toEqual([150, 250, 400, 800]);
+    expect(await publicPresets()).toEqual([150, 250, 400, 800]);
+    const page = await t.call({ method: 'GET', url: `/payment/${card.id}` });
+    expect(page.body).toContain('"preset_amounts_cents":[150,250,400,800]');
+
+    // Another patch leaves them; null goes back to the activity's.
+    await t.call({ method: 'PATCH', url: `/api/cards/${card.id}`, token: user.jwt, payload: { title: 'Rooms 1–12' } });
+    expect(await publicPresets()).toEqual([150, 250, 400, 800]);
+    await t.call({ method: 'PATCH', url: `/api/cards/${card.id}`, token: user.jwt, payload: { preset_amounts_cents: null } });
+    expect(await publicPresets()).toEqual([200, 300, 500, 1_000]);
   });
 
   it('moves updated_at on PATCH', async () => {
@@ -209,6 +235,25 @@ describe('cards', () => {
       ['look-alike host', { tiktok: 'https://nottiktok.com/@anna' }, 'tiktok', 'Enter a valid https link to your profile'],
       ['javascript link', { instagram: 'javascript:alert(1)' }, 'instagram', 'Enter a valid https link to your profile'],
       ['link too long', { instagram: `https://instagram.com/${'a'.repeat(200)}` }, 'instagram', 'This value is too long'],
+      [
+        'preset amounts out of order',
+        { preset_amounts_cents: [300, 300, 500, 1_000] },
+        'preset_amounts_cents.1',
+        'Each amount has to be larger than the one before it',
+      ],
+      [
+        'preset amount over the limit',
+        { preset_amounts_cents: [300, 500, 1_000, 50_001] },
+        'preset_amounts_cents.3',
+        'Enter an amount from 1 to 500',
+      ],
+      [
+        'preset amount in euros',
+        { preset_amounts_cents: [1.5, 5, 10, 20] },
+        'preset_amounts_cents.0',
+        'Enter an amount from 1 to 500',
+      ],
+      ['three preset amounts', { preset_amounts_cents: [300, 500, 1_000] }, 'preset_amounts_cents', 'Enter valid data'],
     ];
 
     let user: User;

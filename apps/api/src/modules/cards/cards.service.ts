@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { Card, cardBody, cardPatchBody } from '@tipcard/shared/cards/schemas';
+import { presetsOfCard } from '@tipcard/shared/cards/presets';
+import type { ActivityType } from '@tipcard/shared/constants';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -45,6 +47,7 @@ function toCard(row: repo.CardRow, publicUrl: string): Card {
     facebook: row.facebook,
     tiktok: row.tiktok,
     rating: averageRating(row),
+    preset_amounts_cents: row.presetAmountsCents,
     is_private: row.isPrivate,
     payment_url: paymentUrlOf(publicUrl, row.id),
   };
@@ -62,6 +65,7 @@ function toColumns<T extends CardPatch>(body: T) {
     instagram: body.instagram as T['instagram'],
     facebook: body.facebook as T['facebook'],
     tiktok: body.tiktok as T['tiktok'],
+    presetAmountsCents: body.preset_amounts_cents as T['preset_amounts_cents'],
   };
 }
 
@@ -107,6 +111,7 @@ export async function findPublicCard(
     rating_count: row.ratingCount,
     currency: 'EUR',
     ...terms,
+    preset_amounts_cents: [...presetsOfCard(row.activityType as ActivityType, row.presetAmountsCents)],
   };
   return { card, teamCard: owned.teamCard };
 }

@@ -103,4 +103,51 @@ describe('the card edit page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(field(/^Facebook/)).toHaveAccessibleDescription('This value is not a valid URL.'));
   });
+
+  it("offers the activity's amounts, keeps the owner's own, and refuses amounts that do not rise", async () => {
+    const api = fakeApi({
+      ...signedInRoutes({}, { activity_type: 'WAITER' }),
+      [UPDATE]: cardAnswer({ preset_amounts_cents: [200, 400, 800, 1_500] }),
+    });
+    await renderPage(<CardEditPage />, { path: '/account/edit' });
+    const amount = (number: number) => field(`Amount ${number}`);
+    await waitFor(() => expect(amount(1)).toHaveValue('3'));
+    expect([2, 3, 4].map((number) => (amount(number) as HTMLInputElement).value)).toEqual(['5', '10', '20']);
+    expect(screen.getByText('Suggested for your activity.')).toBeInTheDocument();
+
+    // Untouched amounts follow the activity.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Activity' }), 'HOUSEMAID');
+    await waitFor(() => expect(amount(1)).toHaveValue('2'));
+    expect(amount(4)).toHaveValue('10');
+
+    await userEvent.clear(amount(2));
+    await userEvent.type(amount(2), '1,50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Each amount has to be larger than the one before it')).toBeInTheDocument();
+    expect(amount(2)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent(UPDATE)).toHaveLength(0);
+
+    await userEvent.clear(amount(2));
+    await userEvent.type(amount(2), '4');
+    await userEvent.clear(amount(4));
+    await userEvent.type(amount(4), '15');
+    await userEvent.clear(amount(3));
+    await userEvent.type(amount(3), '8');
+    await userEvent.clear(amount(1));
+    await userEvent.type(amount(1), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await navigatedTo()).toBe('/account');
+    expect(api.sent(UPDATE)[0]!.body).toMatchObject({ activity_type: 'HOUSEMAID', preset_amounts_cents: [200, 400, 800, 1_500] });
+  });
+
+  it("sends no amounts of its own when the owner keeps the activity's, and shows a card's chosen ones", async () => {
+    const api = fakeApi({ ...signedInRoutes({}, { preset_amounts_cents: [250, 450, 900, 1_800] }), [UPDATE]: cardAnswer() });
+    await renderPage(<CardEditPage />, { path: '/account/edit', locale: 'fr' });
+    await waitFor(() => expect(field('Montant 1')).toHaveValue('2,50'));
+    await userEvent.click(screen.getByRole('button', { name: 'Utiliser les montants suggérés' }));
+    expect(field('Montant 1')).toHaveValue('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await navigatedTo();
+    expect(api.sent(UPDATE)[0]!.body).toMatchObject({ preset_amounts_cents: null });
+  });
 });

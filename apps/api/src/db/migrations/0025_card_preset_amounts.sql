@@ -1,0 +1,1 @@
+ALTER TABLE "cards" ADD COLUMN "preset_amounts_cents" integer[];
