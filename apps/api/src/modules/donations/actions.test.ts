@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { donationPlans, donations } from '../../db/schema/donations.ts';
 import { textOfPdf } from '../../test/pdf.ts';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
@@ -198,7 +199,7 @@ describe('the signed links in a monthly donor’s e-mails', () => {
       (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
     );
     expect(paidThatYear.length).toBeGreaterThan(0);
-    expect(statementText).toMatch(new RegExp(`Total .*${((paidThatYear.length * 1_000) / 100).toFixed(2)} EUR`));
+    expect(statementText).toMatch(new RegExp(`Total .*${formatMoney(paidThatYear.length * 1_000, 'es')}`));
     expect(statementText.match(/Mensual/g)).toHaveLength(paidThatYear.length);
     // Downloads can be opened again.
     expect((await t.app.inject({ method: 'POST', url: `/api/public/actions/${receipt}`, payload: {} })).statusCode).toBe(200);
@@ -249,7 +250,7 @@ describe('the annual statement', () => {
       (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
     );
     expect(text.match(/Mensual/g)).toHaveLength(paid.length);
-    expect(text).toContain(`${((paid.length * 1_000) / 100).toFixed(2)} EUR`);
+    expect(text).toContain(formatMoney(paid.length * 1_000, 'es'));
     // The plan goes on: next January brings this year's statement.
     expect((await planOf(planId)).statementDueAt?.toISOString()).toBe(new Date(Date.UTC(year + 2, 0, 1, 9)).toISOString());
   });

@@ -1,7 +1,7 @@
 import type { ActionBody, createDonationBody, Donation, PublicAction } from '@tipcard/shared/donations/schemas';
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { GuestDonor } from '@tipcard/shared/payments/guest-form';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
@@ -119,7 +119,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'reminder', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        amount: formatAmount(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents, plan.locale as Locale),
+        amount: formatMoney(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents, plan.locale as Locale),
         date: formatDate(chargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         cancel: cancel.url,
         pause: pause.url,
@@ -136,7 +136,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'receipt', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        amount: formatAmount(payment.totalCents, plan.locale as Locale),
+        amount: formatMoney(payment.totalCents, plan.locale as Locale),
         date: formatDate(now, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         next: plan.nextChargeAt ? formatDate(plan.nextChargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }) : '—',
         receipt: receipt.url,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { chooseLanguage, createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { markPayout, payoutRef } from './payouts.service.ts';
 import { codeFor, fundMain, SEPA_METHOD } from './payouts.test-support.ts';
@@ -44,28 +44,30 @@ async function setPayoutTexts(owner: Owner, on: boolean) {
 }
 
 describe('the texts about a withdrawal the bank paid or returned', () => {
-  it('sends one text when it is paid, in the language the withdrawal was asked in', async () => {
+  it('sends one text when it is paid, in the language the user chose since, with the amount written as Latvian does', async () => {
     const owner = await signUpWithCard(t);
     await fundMain(t, owner, 1000);
-    const id = await payoutInFlight(owner, 'lv');
+    const id = await payoutInFlight(owner, 'en');
+    await chooseLanguage(t, owner, 'lv');
     const before = (await texts(owner)).length;
     expect(await markPayout(t.app.db, id, 'paid', t.clock.now())).toBe(true);
     expect(await markPayout(t.app.db, id, 'paid', t.clock.now())).toBe(false);
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toBe(`Tipcard izmaksa ${payoutRef(id)}: 3.00 EUR ir izmaksāti uz DE•• •••• •••• •••• •••• 3000.`);
+    expect(after[0]).toBe(`Tipcard izmaksa ${payoutRef(id)}: 3,00 € ir izmaksāti uz DE•• •••• •••• •••• •••• 3000.`);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
-  it('sends one text when the bank returns it, in French for a withdrawal asked in French', async () => {
+  it('sends one text when the bank returns it, in French for a French user', async () => {
     const owner = await signUpWithCard(t);
+    await chooseLanguage(t, owner, 'fr');
     await fundMain(t, owner, 1000);
     const id = await payoutInFlight(owner, 'fr-FR,fr;q=0.9');
     const before = (await texts(owner)).length;
     expect(await markPayout(t.app.db, id, 'returned', t.clock.now(), 'AC01 Incorrect account number')).toBe(true);
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)} : la banque a renvoyé les 3[.,]00 EUR`));
+    expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)} : la banque a renvoyé les 3,00 € envoyés`));
   });
 
   it('sends nothing when the user turned these texts off, while the withdrawal code is still sent', async () => {
@@ -84,7 +86,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     const third = await payoutInFlight(owner, 'en');
     expect(await markPayout(t.app.db, third, 'paid', t.clock.now())).toBe(true);
     expect((await texts(owner))[0]).toBe(
-      `Tipcard withdrawal ${payoutRef(third)}: 3.00 EUR was paid to DE•• •••• •••• •••• •••• 3000.`,
+      `Tipcard withdrawal ${payoutRef(third)}: €3.00 was paid to DE•• •••• •••• •••• •••• 3000.`,
     );
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
