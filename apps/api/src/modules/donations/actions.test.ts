@@ -109,7 +109,10 @@ describe('the signed links in a monthly donor’s e-mails', () => {
 
   it('the first e-mail, the receipt, already carries working pause and change links, as the form promises', async () => {
     const { planId, email, pause, change } = await startedPlan();
-    expect((await mailTo(email))[0]!.body).toContain('Pausarla de uno a tres meses');
+    const mail = (await mailTo(email))[0]!.body;
+    expect(mail).toContain('Pausarla de uno a tres meses');
+    // Its links open their page in the e-mail's language (a Spanish head and page, whatever the browser says).
+    expect(mail).toContain(`${t.app.config.publicUrl}/es/actions/${pause}`);
     expect((await describeLink(pause)).body.data).toMatchObject({ kind: 'pause', state: 'ready' });
     expect((await describeLink(change)).body.data).toMatchObject({ kind: 'change_amount', state: 'ready' });
     expect((await confirm(change, { amount_cents: 1_500 })).status).toBe(200);

@@ -1,5 +1,5 @@
 import type { ActionBody, createDonationBody, Donation, PublicAction } from '@tipcard/shared/donations/schemas';
-import type { Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatMoney } from '@tipcard/shared/money/format';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
@@ -101,7 +101,9 @@ function planMail(deps: PlanMailDeps) {
       expiresAt: new Date(now.getTime() + lifetime),
       createdAt: now,
     });
-    return { url: `${deps.publicUrl}/actions/${deps.links.tokenOf(row.id)}`, expiresAt: row.expiresAt };
+    // The page opens in the plan's language, the one of the e-mail that carries the link.
+    const prefix = plan.locale === DEFAULT_LOCALE ? '' : `/${plan.locale}`;
+    return { url: `${deps.publicUrl}${prefix}/actions/${deps.links.tokenOf(row.id)}`, expiresAt: row.expiresAt };
   }
   const recipientOf = async (tx: Executor, plan: repo.PlanRow) => (await findCardRecipient(tx, plan.cardId))?.publicName ?? '';
   const send = (tx: Executor, plan: repo.PlanRow, key: string, vars: Record<string, string | number>) =>
