@@ -1,3 +1,4 @@
+import { NOT_BLANK_SERVER_TEXT } from '@tipcard/shared/validation-rules';
 import type { ActionBody, createDonationBody, Donation, PublicAction } from '@tipcard/shared/donations/schemas';
 import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
@@ -538,9 +539,9 @@ export function createDonationsService(deps: DonationsDeps) {
         return documentOf(action, plan);
       }
       if (action.kind === 'pause' && body.months === undefined)
-        throw AppError.field('validation_failed', 'months', 'This value should not be blank.');
+        throw AppError.field('validation_failed', 'months', NOT_BLANK_SERVER_TEXT);
       if (action.kind === 'change_amount' && body.amount_cents === undefined)
-        throw AppError.field('validation_failed', 'amount_cents', 'This value should not be blank.');
+        throw AppError.field('validation_failed', 'amount_cents', NOT_BLANK_SERVER_TEXT);
       await db.transaction(async (tx) => {
         if (!(await repo.useAction(tx, action.id, now))) {
           const again = (await repo.findAction(tx, action.id))!;
