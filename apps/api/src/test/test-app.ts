@@ -122,7 +122,7 @@ export async function signUp(t: TestApp, phone = uniquePhone()) {
 /** Settings → language: the language of every text, e-mail and PDF the user is sent from now on. */
 export async function chooseLanguage(t: TestApp, user: { clientId: string; jwt: string }, language: Locale) {
   const saved = await t.call({
-    method: 'PUT',
+    method: 'PATCH',
     url: `/api/clients/${user.clientId}/language`,
     token: user.jwt,
     payload: { language },

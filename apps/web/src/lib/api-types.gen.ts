@@ -1745,13 +1745,13 @@ export interface paths {
     };
     /** The language of the texts, e-mails and PDFs the user is sent */
     get: operations['getClientLanguage'];
-    /** Choose the language of the texts, e-mails and PDFs the user is sent */
-    put: operations['putClientLanguage'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /** Choose the language of the texts, e-mails and PDFs the user is sent */
+    patch: operations['patchClientLanguage'];
     trace?: never;
   };
   '/api/clients/{clientId}/export': {
@@ -10820,7 +10820,7 @@ export interface operations {
       };
     };
   };
-  putClientLanguage: {
+  patchClientLanguage: {
     parameters: {
       query?: never;
       header?: never;

@@ -19,7 +19,7 @@ export const notificationChoicesSchema = z.object({
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
 /**
- * Settings → language (`GET`/`PUT /clients/{id}/language`): the language of the texts, e-mails and PDFs the user is
+ * Settings → language (`GET`/`PATCH /clients/{id}/language`): the language of the texts, e-mails and PDFs the user is
  * sent (docs/decisions/0032); choosing it also switches the app.
  */
 export const languageChoiceSchema = z.object({ language: z.enum(LOCALES, { error: rule('choice') }) });

@@ -105,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     async (request) => ({ data: await account.language(request.userId, request.params.clientId) }),
   );
 
-  app.put(
+  app.patch(
     '/clients/:clientId/language',
     {
       onRequest: app.authenticate,

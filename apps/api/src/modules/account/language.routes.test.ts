@@ -13,7 +13,7 @@ const languageOf = async (user: User) =>
   (await t.call({ method: 'GET', url: `/api/clients/${user.clientId}/language`, token: user.jwt })).body.data.language;
 
 const choose = (user: User, language: unknown, clientId = user.clientId) =>
-  t.call({ method: 'PUT', url: `/api/clients/${clientId}/language`, token: user.jwt, payload: { language } });
+  t.call({ method: 'PATCH', url: `/api/clients/${clientId}/language`, token: user.jwt, payload: { language } });
 
 /** Every text sent to the phone, newest first. */
 async function texts(phone: string): Promise<string[]> {
