@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
@@ -68,6 +69,40 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
     expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)} : la banque a renvoyé les 3,00 € envoyés`));
+  });
+
+  it("writes the texts of the user's own calls in that call's language: an account added and a withdrawal's code, in French", async () => {
+    const owner = await signUpWithCard(t);
+    // The operator approved this user's identity: from then on, every change of payout account is texted.
+    await t.app.db.execute(
+      sql`INSERT INTO verifications (user_id, kind, status, details, reviewed_at) VALUES (${owner.userId}, 'person', 'approved', '{}'::jsonb, now())`,
+    );
+    await fundMain(t, owner, 1000);
+    const french = { 'accept-language': 'fr-FR,fr;q=0.9' };
+    const method = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payout-methods`,
+        token: owner.jwt,
+        headers: french,
+        payload: SEPA_METHOD,
+      })
+    ).body.data;
+    expect((await texts(owner))[0]).toBe(
+      `Votre compte de retrait Tipcard a été modifié : ${method.masked_account} a été ajouté. Si ce n’était pas vous, contactez l’assistance immédiatement.`,
+    );
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/payouts`,
+      token: owner.jwt,
+      headers: { ...french, 'idempotency-key': crypto.randomUUID() },
+      payload: { amount_cents: 300, method_id: method.id },
+    });
+    expect((await texts(owner))[0]).toMatch(
+      new RegExp(
+        `^Retrait Tipcard ${payoutRef(created.body.data.id)} : 3,00 € vers DE•• •••• •••• •••• •••• 3000\\. Votre code est \\d{6},`,
+      ),
+    );
   });
 
   it('sends nothing when the user turned these texts off, while the withdrawal code is still sent', async () => {
