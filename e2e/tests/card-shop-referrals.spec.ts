@@ -47,7 +47,7 @@ test('the first order is free, end to end, and a second one is paid with the san
 
   await page.getByLabel('Quantity').selectOption('2');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByText('This value should not be blank.').first()).toBeVisible();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
   await fillAddress(page);
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('heading', { name: 'Check what will be printed' })).toBeVisible();

@@ -25,7 +25,7 @@ test('a donor gives 10 EUR once, with their details for the receipt', async ({ p
   await page.getByRole('radio', { name: '€10', exact: true }).check();
   await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   await page.getByRole('button', { name: 'Pay €10.00' }).click();
-  await expect(page.getByText('This value should not be blank.').first()).toBeVisible();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
 
   await page.getByLabel('Name or company').fill('Anna Kalniņa');
   await page.getByLabel('E-mail').fill('anna@example');

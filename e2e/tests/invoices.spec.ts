@@ -43,7 +43,7 @@ test('staff create an invoice, see its link and QR code, and cancel another', as
 
   // Bad input is refused in the form, with the rule's text.
   await page.getByRole('button', { name: 'Create invoice' }).click();
-  await expect(page.getByText('This value should not be blank.')).toBeVisible();
+  await expect(page.getByText('This field is required')).toBeVisible();
   await page.getByLabel('What is it for?').fill('Guitar lesson, 3 May');
   await page.getByLabel('Amount').fill('9000');
   await page.getByRole('button', { name: 'Create invoice' }).click();

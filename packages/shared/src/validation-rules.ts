@@ -32,6 +32,12 @@ export type ValidationRule = (typeof VALIDATION_RULES)[number];
 
 export const rule = (name: ValidationRule) => `validation.${name}` as const;
 
+/**
+ * The wire's text for an empty required field: the spec's server message (spec 8 maps it to `not_blank`), kept for
+ * the clients that read it. What a person reads is `validation.not_blank`, the spec's user wording, in their language.
+ */
+export const NOT_BLANK_SERVER_TEXT = 'This value should not be blank.';
+
 /** Placeholder values of rules whose text names fixed bounds, e.g. 'Enter an amount from 1 to 500'. */
 export const RULE_VARIABLES: Partial<Record<ValidationRule, Record<string, string>>> = {
   amount_range: { min: String(TIP_MIN_CENTS / 100), max: String(TIP_MAX_CENTS / 100) },

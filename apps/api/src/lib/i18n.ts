@@ -12,19 +12,32 @@ export function t(key: string, vars?: Record<string, string | number>, locale: L
   return translate(catalogs, locale, key, vars);
 }
 
-/** The best served locale for an Accept-Language header. */
-export function pickLocale(acceptLanguage: string | undefined): Locale {
+/** The first served locale an Accept-Language header names, or null when it names none. */
+function namedLocale(acceptLanguage: string | undefined): Locale | null {
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
     const match = LOCALES.find((locale) => locale === tag);
     if (match) return match;
   }
-  return DEFAULT_LOCALE;
+  return null;
+}
+
+/** The best served locale for an Accept-Language header. */
+export function pickLocale(acceptLanguage: string | undefined): Locale {
+  return namedLocale(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /** The language an API call asks for: the apps send their own in Accept-Language, which may differ from the browser's. */
 export function acceptedLocale(request: FastifyRequest): Locale {
   return pickLocale(request.headers['accept-language']);
+}
+
+/**
+ * The language a call states it is in, or null when its Accept-Language names none of ours: a sign-in or refresh
+ * without one leaves the user's stored language as it was rather than turning it to the default.
+ */
+export function statedLocale(request: FastifyRequest): Locale | null {
+  return namedLocale(request.headers['accept-language']);
 }
 
 /** The language a page's path names (`/lv/payment/…`), or null for a path without one. */

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
-import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
+import { NOT_BLANK_SERVER_TEXT, RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
 import { AppError, errorBody } from '../lib/app-error.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
 import { requestLocale, t } from '../lib/i18n.ts';
@@ -15,14 +15,18 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
 };
 
-/** Zod messages are `validation.{rule}` keys; the wire carries the English text, keyed by field. */
+/**
+ * Zod messages are `validation.{rule}` keys; the wire carries the English text, keyed by field, and for an empty
+ * required field the spec's server message, which clients turn into their reader's words.
+ */
 function validationErrors(error: { validation: { instancePath: string; message?: string }[] }) {
   const fields: Record<string, string[]> = {};
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    const message = issue.message?.startsWith('validation.')
-      ? t(issue.message, RULE_VARIABLES[issue.message.slice('validation.'.length) as ValidationRule])
-      : t('validation.valid');
+    const rule = issue.message?.startsWith('validation.')
+      ? (issue.message.slice('validation.'.length) as ValidationRule)
+      : 'valid';
+    const message = rule === 'not_blank' ? NOT_BLANK_SERVER_TEXT : t(`validation.${rule}`, RULE_VARIABLES[rule]);
     const messages = (fields[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }

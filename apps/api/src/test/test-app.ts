@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Locale } from '@tipcard/shared/constants';
 import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -116,6 +117,17 @@ export async function signUp(t: TestApp, phone = uniquePhone()) {
     userId: me.body.data.id as string,
     clientId: me.body.data.clients[0].id as string,
   };
+}
+
+/** Settings → language: the language of every text, e-mail and PDF the user is sent from now on. */
+export async function chooseLanguage(t: TestApp, user: { clientId: string; jwt: string }, language: Locale) {
+  const saved = await t.call({
+    method: 'PATCH',
+    url: `/api/clients/${user.clientId}/language`,
+    token: user.jwt,
+    payload: { language },
+  });
+  if (saved.status !== 200) throw new Error(`choosing the language failed: ${JSON.stringify(saved.body)}`);
 }
 
 /** The smallest valid card body. */

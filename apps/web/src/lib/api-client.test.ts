@@ -332,7 +332,7 @@ describe('apiErrorText', () => {
       validation_errors: {},
     });
     expect(await en(() => apiErrorText(new ApiError(422, body('This value should not be blank.'))))).toBe(
-      'This value should not be blank.',
+      'This field is required',
     );
     expect(await en(() => apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17)))).toBe('Wait 17 seconds');
     expect(await en(() => apiErrorText(new ApiError(400, body('Minimum withdrawal amount 3 EUR'))))).toBe(
@@ -341,7 +341,7 @@ describe('apiErrorText', () => {
 
     await loadLocale('lv');
     await i18n.changeLanguage('lv');
-    expect(apiErrorText(new ApiError(422, body('This value should not be blank.')))).not.toBe('This value should not be blank.');
+    expect(apiErrorText(new ApiError(422, body('This value should not be blank.')))).toBe('Šis lauks ir obligāts');
     expect(apiErrorText(new ApiError(429, body('Wait 17 seconds', 'resend_wait'), 17))).toBe('Uzgaidiet 17 sekundes');
     expect(apiErrorText(new ApiError(403, body('User not found', 'user_not_found')))).toBe('Lietotājs nav atrasts');
     await i18n.changeLanguage('en');

@@ -127,7 +127,8 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       const response = await doFetch(url('/refresh-token'), {
         method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        // The app's language: the server keeps it as the one the user's texts are written in (decision 0032).
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': currentLocale() },
         body: JSON.stringify(refreshToken ? { refreshToken } : {}),
         credentials: 'same-origin',
       });

@@ -146,6 +146,20 @@ describe('the code decides, never the English text', () => {
     expect(french[1]).toEqual([['amount', french[0]]]);
   });
 
+  it("answers an empty required field with the spec's user wording in each language, never 'This value should not be blank.'", async () => {
+    const blank = new ApiError(
+      422,
+      body('This value should not be blank.', {
+        code: 'validation_failed',
+        validation_errors: { title: ['This value should not be blank.'] },
+      }),
+    );
+    expect(await inLocale('en', () => serverFieldErrors(blank))).toEqual([['title', 'This field is required']]);
+    expect(await inLocale('en', () => apiErrorText(blank))).toBe('This field is required');
+    expect(await inLocale('fr', () => serverFieldErrors(blank))).toEqual([['title', 'Ce champ est obligatoire']]);
+    expect(await inLocale('lv', () => apiErrorText(blank))).toBe('Šis lauks ir obligāts');
+  });
+
   it('translates the field errors of other codes by their code', async () => {
     const taken = new ApiError(
       422,

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@tipcard/shared/errors/error-codes';
+import { NOT_BLANK_SERVER_TEXT } from '@tipcard/shared/validation-rules';
 import { codeTextKey } from './error-text.ts';
 import { currentLocale, i18n } from './i18n.ts';
 
@@ -42,6 +43,9 @@ function translated(error: ApiError, serverText: string): string {
   if (!isErrorCode(code)) return serverText;
   const key = `errors:${codeTextKey(code)}`;
   if (!i18n.exists(key, vars)) return serverText;
+  // The spec's message for an empty required field names its rule (spec 8, not_blank): the spec's user wording for
+  // it, in every language, rather than the server's English or the generic 'Enter valid data'.
+  if (code === 'validation_failed' && serverText === NOT_BLANK_SERVER_TEXT) return i18n.t('validation:not_blank');
   if (code === 'validation_failed' && currentLocale() === DEFAULT_LOCALE) return serverText;
   if (code === 'resend_wait' && error.retryAfter === null) return serverText;
   return i18n.t(key, vars);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants.ts';
 import { requiredString, rule } from '../validation.ts';
 
 /** The answer of `POST /user/deletion_statements` and `POST /user/restore`: the account's state after the call. */
@@ -16,6 +17,13 @@ export const notificationChoicesSchema = z.object({
   sms_payouts: z.boolean(),
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+
+/**
+ * Settings → language (`GET`/`PATCH /clients/{id}/language`): the language of the texts, e-mails and PDFs the user is
+ * sent (docs/decisions/0032); choosing it also switches the app.
+ */
+export const languageChoiceSchema = z.object({ language: z.enum(LOCALES, { error: rule('choice') }) });
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 
 /** The largest balance a gift names: an int4, as every amount the API takes (issue 24). */
 const GIFT_MAX_CENTS = 2_147_483_647;

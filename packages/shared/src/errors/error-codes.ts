@@ -71,7 +71,7 @@ export const ERROR_CODES = {
   restore_expired: { status: 422, message: 'This account can no longer be restored' },
   ticket_closed: { status: 422, message: 'This ticket is closed, open a new one' },
   card_order_too_many_items: { status: 422, message: 'More than 3 cards in an order requires contacting support' },
-  card_order_limit: { status: 422, message: 'You have already ordered too much cards, contact support if you need more.' },
+  card_order_limit: { status: 422, message: 'You have already ordered too many cards. Contact support if you need more.' },
   card_order_status: { status: 422, message: 'This order cannot move to that status' },
   card_order_no_card: { status: 422, message: 'Create your card before ordering printed cards' },
   invoice_not_open: { status: 422, message: 'This invoice is already paid or canceled' },

@@ -3,14 +3,14 @@ import { CARD_ORDER_STATUSES, cardOrderSchema } from '../card-orders/schemas.ts'
 import { donationSchema } from '../donations/schemas.ts';
 import { invoiceSchema } from '../invoices/schemas.ts';
 import { operatorTicketSummarySchema, TICKET_STATUSES, ticketSchema, ticketSummarySchema } from '../support/schemas.ts';
-import { isoDateTime } from '../validation.ts';
+import { isoDateTime, NOT_BLANK_SERVER_TEXT } from '../validation.ts';
 
 /** The back office's contracts (issue 15): `/api/ops/…`, shared by the API and the ops app. English only. */
 
 export const operatorRoles = ['support', 'compliance', 'finance', 'admin'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
-const required = (max: number) => z.string().trim().min(1, 'This value should not be blank.').max(max);
+const required = (max: number) => z.string().trim().min(1, NOT_BLANK_SERVER_TEXT).max(max);
 const money = z.number().int();
 const timestamp = z.string();
 

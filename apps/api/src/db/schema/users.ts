@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
 import { createdAt } from './columns.ts';
 
 export const users = pgTable(
@@ -18,6 +19,12 @@ export const users = pgTable(
     smsSupportReplies: boolean('sms_support_replies').notNull().default(true),
     /** Settings: an SMS when a withdrawal is paid or returned by the bank (the payout's code is always sent). */
     smsPayouts: boolean('sms_payouts').notNull().default(true),
+    /**
+     * The language of every text, e-mail and PDF the user is sent without asking (docs/decisions/0032): the app's
+     * language at sign-up, then the one of each sign-in and refresh, or the one chosen in Settings. Accounts older than
+     * the column get the product's default language.
+     */
+    language: text('language', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     /**
      * Raised whenever every session must end (deletion, erasure): an access token carries the value it was issued
      * under and the auth plugin refuses any other, so a token still inside its 15 minutes opens nothing.

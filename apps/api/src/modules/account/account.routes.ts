@@ -4,6 +4,7 @@ import {
   accountStateSchema,
   deletionPreviewSchema,
   deletionStatementBody,
+  languageChoiceSchema,
   notificationChoicesSchema,
 } from '@tipcard/shared/account/schemas';
 import { REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
@@ -87,6 +88,38 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       },
     },
     async (request) => ({ data: await account.setNotificationChoices(request.userId, request.params.clientId, request.body) }),
+  );
+
+  app.get(
+    '/clients/:clientId/language',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The language of the texts, e-mails and PDFs the user is sent',
+        params: clientParams,
+        response: { 200: data(languageChoiceSchema) },
+      },
+    },
+    async (request) => ({ data: await account.language(request.userId, request.params.clientId) }),
+  );
+
+  app.patch(
+    '/clients/:clientId/language',
+    {
+      onRequest: app.authenticate,
+      preHandler: perUser('language'),
+      schema: {
+        tags,
+        security,
+        summary: 'Choose the language of the texts, e-mails and PDFs the user is sent',
+        params: clientParams,
+        body: languageChoiceSchema,
+        response: { 200: data(languageChoiceSchema) },
+      },
+    },
+    async (request) => ({ data: await account.setLanguage(request.userId, request.params.clientId, request.body) }),
   );
 
   app.get(

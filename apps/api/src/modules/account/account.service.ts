@@ -1,4 +1,10 @@
-import type { AccountState, DeletionPreview, DeletionStatementBody, NotificationChoices } from '@tipcard/shared/account/schemas';
+import type {
+  AccountState,
+  DeletionPreview,
+  DeletionStatementBody,
+  LanguageChoice,
+  NotificationChoices,
+} from '@tipcard/shared/account/schemas';
 import { closingPayoutSplit } from '@tipcard/shared/payouts/schemas';
 import type { Locale } from '@tipcard/shared/constants';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
@@ -40,6 +46,7 @@ import {
   requireOwnClient,
   restoreDeadline,
   setDeletion,
+  updateLanguage,
   updateNotificationChoices,
   type User,
 } from '../users/users.service.ts';
@@ -264,6 +271,18 @@ export function createAccountService({
         smsPayouts: choices.sms_payouts,
       });
       return choicesOf(user!);
+    },
+
+    async language(userId: string, clientId: string): Promise<LanguageChoice> {
+      await requireOwnClient(db, userId, clientId);
+      const user = await findUserById(db, userId);
+      return { language: user!.language };
+    },
+
+    async setLanguage(userId: string, clientId: string, choice: LanguageChoice): Promise<LanguageChoice> {
+      await requireOwnClient(db, userId, clientId);
+      await updateLanguage(db, userId, choice.language);
+      return choice;
     },
 
     /**

@@ -14,7 +14,7 @@ import {
 } from '@tipcard/shared/auth/schemas';
 import { REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@tipcard/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
-import { acceptedLocale } from '../../lib/i18n.ts';
+import { acceptedLocale, statedLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import type { AuthService, Tokens } from './auth.service.ts';
 
@@ -86,7 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: data(tokensSchema) },
       },
     },
-    async (request, reply) => sendTokens(reply, await auth.loginCheck(request.body.username, request.body.password)),
+    async (request, reply) =>
+      sendTokens(reply, await auth.loginCheck(request.body.username, request.body.password, statedLocale(request))),
   );
 
   app.post(
@@ -111,7 +112,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: data(tokensSchema) },
       },
     },
-    async (request, reply) => sendTokens(reply, await auth.verifyRegistration(request.params.uid, request.body.code)),
+    async (request, reply) =>
+      sendTokens(reply, await auth.verifyRegistration(request.params.uid, request.body.code, acceptedLocale(request))),
   );
 
   app.post(
@@ -140,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const token = refreshTokenOf(request);
       if (!token) throw new AppError('invalid_refresh_token');
-      return sendTokens(reply, await auth.refresh(token));
+      return sendTokens(reply, await auth.refresh(token, statedLocale(request)));
     },
   );
 

@@ -72,7 +72,8 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       return otp.send(phone, 'login', locale);
     },
 
-    async loginCheck(phone: string, code: string): Promise<Tokens> {
+    /** `language`: the app's, kept as the one the user's texts are written in (docs/decisions/0032). */
+    async loginCheck(phone: string, code: string, language: Locale | null): Promise<Tokens> {
       const user = await users.findUserByPhone(db, phone);
       if (!user) throw new AppError('username_not_found');
       if (user.blockedAt) throw new AppError('user_blocked');
@@ -80,6 +81,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
       return db.transaction(async (tx) => {
         if (!(await lockSignedInUser(tx, user.id))) throw new AppError('username_not_found');
         await otp.consume(tx, otpId);
+        if (language) await users.updateLanguage(tx, user.id, language);
         return issueTokens(tx, user.id);
       });
     },
@@ -103,7 +105,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
     },
 
     /** The code proves the phone; the user, its private client and the first tokens are made in one transaction. */
-    async verifyRegistration(registrationId: string, code: string): Promise<Tokens> {
+    async verifyRegistration(registrationId: string, code: string, language: Locale): Promise<Tokens> {
       const registration = await repo.findRegistration(db, registrationId);
       if (!registration) throw new AppError('not_found');
       const otpId = await otp.check({ phone: registration.phone, purpose: 'register', registrationId }, code);
@@ -114,6 +116,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
             phone: registration.phone,
             promoSource: registration.promoSource,
             referralCode: registration.referralCode,
+            language,
           });
           if (user.referredByUserId)
             await recordReferral(tx, { referrerUserId: user.referredByUserId, friendUserId: user.id, joinedAt: clock.now() });
@@ -131,7 +134,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
      * Rotates a refresh token. Presenting a token that was already rotated or revoked means it leaked: the whole
      * family is revoked, so both the thief and the owner must sign in again.
      */
-    async refresh(refreshToken: string): Promise<Tokens> {
+    async refresh(refreshToken: string, language: Locale | null): Promise<Tokens> {
       const now = clock.now();
       const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
       if (!stored) throw new AppError('invalid_refresh_token');
@@ -143,6 +146,7 @@ export function createAuthService({ db, clock, otp, keys }: AuthServiceDeps) {
           await repo.revokeRefreshFamily(tx, stored.familyId, now);
           return null;
         }
+        if (language) await users.updateLanguage(tx, stored.userId, language);
         return issueTokens(tx, stored.userId, { id: stored.familyId, expiresAt: stored.expiresAt });
       });
       if (!outcome) throw new AppError('invalid_refresh_token');

@@ -115,7 +115,7 @@ describe('card shop: rules with the spec’s texts', () => {
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       code: 'card_order_limit',
-      errors: ['You have already ordered too much cards, contact support if you need more.'],
+      errors: ['You have already ordered too many cards. Contact support if you need more.'],
     });
     expect((await order(user, { quantity: 1 })).status).toBe(201);
     expect(await listOf(user)).toMatchObject({ items_ordered: 10, items_left: 0 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOfPdf } from '../../test/pdf.ts';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -35,7 +36,10 @@ describe('the printable documents', () => {
     ])
       expect(text).toContain(expected);
     for (const locale of ['lv', 'fr', 'es']) expect((await getPdf(`/docs/tariff-${locale}.pdf`)).status).toBe(200);
-    expect(await pdfText((await getPdf('/docs/tariff-lv.pdf')).body)).toContain('Tarifi');
+    const lv = await pdfText((await getPdf('/docs/tariff-lv.pdf')).body);
+    expect(lv).toContain('Tarifi');
+    // The verification limit is an amount of the reader's language, not "1000 EUR".
+    expect(lv).toContain(formatMoney(t.app.config.verificationLimitCents, 'lv'));
   });
 
   it('serve the agent sheets in English and in Latvian, with Latvian letters intact', async () => {

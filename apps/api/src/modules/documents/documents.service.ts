@@ -60,7 +60,7 @@ export function createDocumentsService({
     }
     return pdf;
   };
-  const figures = { feePercent, holdHours, verificationLimitEur: verificationLimitCents / 100 };
+  const figures = { feePercent, holdHours, verificationLimitCents };
 
   return {
     tariff: (locale) => once(`tariff-${locale}`, () => renderTariffPdf(locale, figures, footer)),

@@ -9,7 +9,7 @@ describe('checkPdf on the documents we make', () => {
   it('passes the project’s own tariff, agents and card PDFs', async () => {
     const footer = ['Tipcard SIA', 'Rīga'];
     expect(
-      await checkPdf(await renderTariffPdf('lv', { feePercent: 5, holdHours: 72, verificationLimitEur: 15000 }, footer)),
+      await checkPdf(await renderTariffPdf('lv', { feePercent: 5, holdHours: 72, verificationLimitCents: 1_500_000 }, footer)),
     ).toBe('safe');
     expect(await checkPdf(await renderAgentsPdf('en', 'https://tipcard.example', footer))).toBe('safe');
     const qrPng = await QRCode.toBuffer('https://tipcard.example/payment/abc');

@@ -1,11 +1,12 @@
 import type { Locale } from '@tipcard/shared/constants';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { t } from '../../lib/i18n.ts';
 import { A4, COLORS, createPdf, drawFooter, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 
 export interface TariffFigures {
   feePercent: number;
   holdHours: number;
-  verificationLimitEur: number;
+  verificationLimitCents: number;
 }
 
 const ROWS = [
@@ -37,7 +38,7 @@ export async function renderTariffPdf(locale: Locale, figures: TariffFigures, fo
   const vars = {
     fee: figures.feePercent,
     count: figures.holdHours,
-    limit: figures.verificationLimitEur.toLocaleString('en').replace(/,/g, ' '),
+    limit: formatMoney(figures.verificationLimitCents, locale),
   };
   let y = 208;
   style(doc, 'semibold', 9, COLORS.muted);

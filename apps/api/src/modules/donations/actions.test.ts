@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { donationPlans, donations } from '../../db/schema/donations.ts';
 import { textOfPdf } from '../../test/pdf.ts';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
@@ -108,7 +109,10 @@ describe('the signed links in a monthly donor’s e-mails', () => {
 
   it('the first e-mail, the receipt, already carries working pause and change links, as the form promises', async () => {
     const { planId, email, pause, change } = await startedPlan();
-    expect((await mailTo(email))[0]!.body).toContain('Pausarla de uno a tres meses');
+    const mail = (await mailTo(email))[0]!.body;
+    expect(mail).toContain('Pausarla de uno a tres meses');
+    // Its links open their page in the e-mail's language (a Spanish head and page, whatever the browser says).
+    expect(mail).toContain(`${t.app.config.publicUrl}/es/actions/${pause}`);
     expect((await describeLink(pause)).body.data).toMatchObject({ kind: 'pause', state: 'ready' });
     expect((await describeLink(change)).body.data).toMatchObject({ kind: 'change_amount', state: 'ready' });
     expect((await confirm(change, { amount_cents: 1_500 })).status).toBe(200);
@@ -198,7 +202,7 @@ describe('the signed links in a monthly donor’s e-mails', () => {
       (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
     );
     expect(paidThatYear.length).toBeGreaterThan(0);
-    expect(statementText).toMatch(new RegExp(`Total .*${((paidThatYear.length * 1_000) / 100).toFixed(2)} EUR`));
+    expect(statementText).toMatch(new RegExp(`Total .*${formatMoney(paidThatYear.length * 1_000, 'es')}`));
     expect(statementText.match(/Mensual/g)).toHaveLength(paidThatYear.length);
     // Downloads can be opened again.
     expect((await t.app.inject({ method: 'POST', url: `/api/public/actions/${receipt}`, payload: {} })).statusCode).toBe(200);
@@ -249,7 +253,7 @@ describe('the annual statement', () => {
       (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
     );
     expect(text.match(/Mensual/g)).toHaveLength(paid.length);
-    expect(text).toContain(`${((paid.length * 1_000) / 100).toFixed(2)} EUR`);
+    expect(text).toContain(formatMoney(paid.length * 1_000, 'es'));
     // The plan goes on: next January brings this year's statement.
     expect((await planOf(planId)).statementDueAt?.toISOString()).toBe(new Date(Date.UTC(year + 2, 0, 1, 9)).toISOString());
   });

@@ -1,6 +1,6 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { t } from '../../lib/i18n.ts';
 import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 
@@ -55,7 +55,7 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
     style(doc, 'regular', 11, COLORS.text);
     doc.text(formatDate(line.date, 'longDate', locale, { timeZone: 'UTC' }), columns.date, y);
     doc.text(t(`donations.kind.${line.kind}`, {}, locale), columns.kind, y);
-    doc.text(`${formatAmount(line.amountCents)} EUR`, columns.amount, y, { width: 140, align: 'right' });
+    doc.text(formatMoney(line.amountCents, locale), columns.amount, y, { width: 140, align: 'right' });
     y += 20;
   }
   doc
@@ -68,7 +68,7 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
   const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
   style(doc, 'bold', 12, COLORS.ink);
   doc.text(t('donations.pdf.total', {}, locale), columns.date, y);
-  doc.text(`${formatAmount(total)} EUR`, columns.amount, y, { width: 140, align: 'right' });
+  doc.text(formatMoney(total, locale), columns.amount, y, { width: 140, align: 'right' });
   style(doc, 'regular', 9, COLORS.muted).text(t('donations.pdf.note', {}, locale), MARGIN, y + 40, { width });
   return pdfBytes(doc);
 }

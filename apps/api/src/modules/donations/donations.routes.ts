@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actionBody, createDonationBody, donationSchema, publicActionSchema } from '@tipcard/shared/donations/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
-import { pathLocale, t } from '../../lib/i18n.ts';
+import { pathLocale, requestLocale, t } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import { sendShell } from '../web-shell/web-shell.service.ts';
 import type { DonationsService } from './donations.service.ts';
@@ -100,15 +100,17 @@ export const actionPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.rateLimit({ max: 240, timeWindow: MINUTE }), schema: { hide: true, params: actionParams } },
     async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
-      // A language prefix (`/lv/actions/…`) decides the page's language; without one the page picks the visitor's.
-      const named = pathLocale(request.url);
+      // A language prefix (`/lv/actions/…`, the one of the donor's e-mail) decides the page's language, else the
+      // visitor's stored choice or browser: the head and the page the script hydrates are in the same one.
+      const locale = requestLocale(request);
+      if (!pathLocale(request.url)) reply.header('vary', 'Accept-Language, Cookie');
       return sendShell(reply, {
         entry: 'public.html',
-        locale: named ?? 'en',
-        title: t('payment:action.meta_title', {}, named ?? undefined),
-        description: t('payment:meta.description', {}, named ?? undefined),
+        locale,
+        title: t('payment:action.meta_title', {}, locale),
+        description: t('payment:meta.description', {}, locale),
         path: '/actions',
-        ...(named && { data: { locale: named } }),
+        data: { locale },
       });
     },
   );

@@ -1,7 +1,8 @@
+import { NOT_BLANK_SERVER_TEXT } from '@tipcard/shared/validation-rules';
 import type { ActionBody, createDonationBody, Donation, PublicAction } from '@tipcard/shared/donations/schemas';
-import type { Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { GuestDonor } from '@tipcard/shared/payments/guest-form';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
@@ -101,7 +102,9 @@ function planMail(deps: PlanMailDeps) {
       expiresAt: new Date(now.getTime() + lifetime),
       createdAt: now,
     });
-    return { url: `${deps.publicUrl}/actions/${deps.links.tokenOf(row.id)}`, expiresAt: row.expiresAt };
+    // The page opens in the plan's language, the one of the e-mail that carries the link.
+    const prefix = plan.locale === DEFAULT_LOCALE ? '' : `/${plan.locale}`;
+    return { url: `${deps.publicUrl}${prefix}/actions/${deps.links.tokenOf(row.id)}`, expiresAt: row.expiresAt };
   }
   const recipientOf = async (tx: Executor, plan: repo.PlanRow) => (await findCardRecipient(tx, plan.cardId))?.publicName ?? '';
   const send = (tx: Executor, plan: repo.PlanRow, key: string, vars: Record<string, string | number>) =>
@@ -119,7 +122,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'reminder', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        amount: formatAmount(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents, plan.locale as Locale),
+        amount: formatMoney(tipBreakdown(plan.amountCents, deps.feePercent, plan.coverFee).totalCents, plan.locale as Locale),
         date: formatDate(chargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         cancel: cancel.url,
         pause: pause.url,
@@ -136,7 +139,7 @@ function planMail(deps: PlanMailDeps) {
       await send(tx, plan, 'receipt', {
         donor: plan.donorName,
         name: await recipientOf(tx, plan),
-        amount: formatAmount(payment.totalCents, plan.locale as Locale),
+        amount: formatMoney(payment.totalCents, plan.locale as Locale),
         date: formatDate(now, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         next: plan.nextChargeAt ? formatDate(plan.nextChargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }) : '—',
         receipt: receipt.url,
@@ -538,9 +541,9 @@ export function createDonationsService(deps: DonationsDeps) {
         return documentOf(action, plan);
       }
       if (action.kind === 'pause' && body.months === undefined)
-        throw AppError.field('validation_failed', 'months', 'This value should not be blank.');
+        throw AppError.field('validation_failed', 'months', NOT_BLANK_SERVER_TEXT);
       if (action.kind === 'change_amount' && body.amount_cents === undefined)
-        throw AppError.field('validation_failed', 'amount_cents', 'This value should not be blank.');
+        throw AppError.field('validation_failed', 'amount_cents', NOT_BLANK_SERVER_TEXT);
       await db.transaction(async (tx) => {
         if (!(await repo.useAction(tx, action.id, now))) {
           const again = (await repo.findAction(tx, action.id))!;

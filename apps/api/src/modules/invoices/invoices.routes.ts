@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createInvoiceBody, invoiceSchema, payInvoiceBody, publicInvoiceSchema } from '@tipcard/shared/invoices/schemas';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { acceptedLocale, pathLocale, t } from '../../lib/i18n.ts';
+import { acceptedLocale, pathLocale, requestLocale, t } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import { pickQrFormat } from '../../lib/qr-code.ts';
 import { sendShell } from '../web-shell/web-shell.service.ts';
@@ -147,17 +147,19 @@ export const invoicePagesRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServi
     app.get(path, { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
       const { invoiceId } = request.params;
       const invoice = z.uuid().safeParse(invoiceId).success ? await invoices.publicInvoice(invoiceId) : null;
-      // A language prefix (`/lv/invoice/…`) decides the page's language; without one the page picks the visitor's.
-      const named = pathLocale(request.url);
+      // A language prefix (`/lv/invoice/…`) decides the page's language, else the visitor's stored choice or browser:
+      // the head a messenger previews and the page the script hydrates are in the same one, the payer's.
+      const locale = requestLocale(request);
+      if (!pathLocale(request.url)) reply.header('vary', 'Accept-Language, Cookie');
       return sendShell(reply, {
         entry: 'public.html',
-        locale: named ?? 'en',
+        locale,
         title: invoice
-          ? t('payment:invoice.meta_title', { name: invoice.recipient.public_name }, named ?? undefined)
-          : t('payment:meta.generic_title', {}, named ?? undefined),
-        description: invoice ? invoice.description : t('payment:meta.description', {}, named ?? undefined),
+          ? t('payment:invoice.meta_title', { name: invoice.recipient.public_name }, locale)
+          : t('payment:meta.generic_title', {}, locale),
+        description: invoice ? invoice.description : t('payment:meta.description', {}, locale),
         path: `/invoice/${invoiceId}`,
-        data: { invoice, ...(named && { locale: named }) },
+        data: { invoice, locale },
         status: invoice ? 200 : 404,
       });
     });

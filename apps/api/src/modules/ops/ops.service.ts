@@ -1,3 +1,4 @@
+import { NOT_BLANK_SERVER_TEXT } from '@tipcard/shared/validation-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
@@ -423,7 +424,7 @@ export function createOpsService(deps: OpsDeps) {
       } catch (error) {
         if (error instanceof ReviewError) {
           throw decision === 'reject' && !reason?.trim()
-            ? AppError.field('validation_failed', 'reason', 'This value should not be blank.')
+            ? AppError.field('validation_failed', 'reason', NOT_BLANK_SERVER_TEXT)
             : new AppError('ops_conflict');
         }
         throw error;

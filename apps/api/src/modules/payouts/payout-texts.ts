@@ -1,4 +1,4 @@
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatMoney } from '@tipcard/shared/money/format';
 import type { Executor } from '../../db/client.ts';
 import { t } from '../../lib/i18n.ts';
 import { enqueueSmsAt } from '../messaging/messaging.service.ts';
@@ -14,8 +14,9 @@ export const maskedDestination = (row: PayoutRow) =>
   maskedAccountOf({ kind: row.destKind, iban: row.destIban, accountNumber: row.destAccountNumber, sortCode: row.destSortCode });
 
 /**
- * The bank's answer told to the user, in the caller's transaction (the one applying it) and in the language the
- * withdrawal was asked in, unless they turned these texts off in Settings. Only the code is a security message.
+ * The bank's answer told to the user, in the caller's transaction (the one applying it) and in the user's language
+ * now (docs/decisions/0032: it may have changed since the withdrawal was asked), unless they turned these texts off
+ * in Settings. Only the code is a security message.
  */
 export async function textPayoutOutcome(tx: Executor, payout: PayoutRow, outcome: 'paid' | 'returned', now: Date): Promise<void> {
   const user = await findUserById(tx, payout.userId);
@@ -23,8 +24,8 @@ export async function textPayoutOutcome(tx: Executor, payout: PayoutRow, outcome
   if (!user?.smsPayouts || user.erasedAt) return;
   const body = t(
     `sms.payout_${outcome}`,
-    { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents), account: maskedDestination(payout) },
-    payout.locale,
+    { ref: payoutRef(payout.id), amount: formatMoney(payout.amountCents, user.language), account: maskedDestination(payout) },
+    user.language,
   );
   await enqueueSmsAt(tx, { to: user.phone, body }, now);
 }

@@ -219,7 +219,7 @@ describe('withdrawals', () => {
       resend_after_seconds: 60,
     });
     const sms = (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(owner.phone)}` })).body.data[0].body;
-    expect(sms).toContain('10.00 EUR');
+    expect(sms).toContain('€10.00');
     expect(sms).toContain('DE•• •••• •••• •••• •••• 3000');
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 2000 });
 

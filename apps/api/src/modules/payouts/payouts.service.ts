@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@tipcard/shared/constants';
-import { decimalAmount, formatAmount } from '@tipcard/shared/money/format';
+import { decimalAmount, formatMoney } from '@tipcard/shared/money/format';
 import {
   closingPayoutSplit,
   PAYOUT_FEE_CENTS,
@@ -152,7 +152,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     if (!user) return;
     const body = t(
       'sms.payout_code',
-      { ref: payoutRef(payout.id), amount: formatAmount(payout.amountCents, locale), account: maskedDestination(payout), code },
+      { ref: payoutRef(payout.id), amount: formatMoney(payout.amountCents, locale), account: maskedDestination(payout), code },
       locale,
     );
     await messages.enqueueSms(tx, { to: user.phone, body });

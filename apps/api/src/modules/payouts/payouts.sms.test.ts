@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { chooseLanguage, createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { markPayout, payoutRef } from './payouts.service.ts';
 import { codeFor, fundMain, SEPA_METHOD } from './payouts.test-support.ts';
@@ -44,28 +45,64 @@ async function setPayoutTexts(owner: Owner, on: boolean) {
 }
 
 describe('the texts about a withdrawal the bank paid or returned', () => {
-  it('sends one text when it is paid, in the language the withdrawal was asked in', async () => {
+  it('sends one text when it is paid, in the language the user chose since, with the amount written as Latvian does', async () => {
     const owner = await signUpWithCard(t);
     await fundMain(t, owner, 1000);
-    const id = await payoutInFlight(owner, 'lv');
+    const id = await payoutInFlight(owner, 'en');
+    await chooseLanguage(t, owner, 'lv');
     const before = (await texts(owner)).length;
     expect(await markPayout(t.app.db, id, 'paid', t.clock.now())).toBe(true);
     expect(await markPayout(t.app.db, id, 'paid', t.clock.now())).toBe(false);
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toBe(`Tipcard izmaksa ${payoutRef(id)}: 3.00 EUR ir izmaksāti uz DE•• •••• •••• •••• •••• 3000.`);
+    expect(after[0]).toBe(`Tipcard izmaksa ${payoutRef(id)}: 3,00 € ir izmaksāti uz DE•• •••• •••• •••• •••• 3000.`);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
-  it('sends one text when the bank returns it, in French for a withdrawal asked in French', async () => {
+  it('sends one text when the bank returns it, in French for a French user', async () => {
     const owner = await signUpWithCard(t);
+    await chooseLanguage(t, owner, 'fr');
     await fundMain(t, owner, 1000);
     const id = await payoutInFlight(owner, 'fr-FR,fr;q=0.9');
     const before = (await texts(owner)).length;
     expect(await markPayout(t.app.db, id, 'returned', t.clock.now(), 'AC01 Incorrect account number')).toBe(true);
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)} : la banque a renvoyé les 3[.,]00 EUR`));
+    expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)} : la banque a renvoyé les 3,00 € envoyés`));
+  });
+
+  it("writes the texts of the user's own calls in that call's language: an account added and a withdrawal's code, in French", async () => {
+    const owner = await signUpWithCard(t);
+    // The operator approved this user's identity: from then on, every change of payout account is texted.
+    await t.app.db.execute(
+      sql`INSERT INTO verifications (user_id, kind, status, details, reviewed_at) VALUES (${owner.userId}, 'person', 'approved', '{}'::jsonb, now())`,
+    );
+    await fundMain(t, owner, 1000);
+    const french = { 'accept-language': 'fr-FR,fr;q=0.9' };
+    const method = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payout-methods`,
+        token: owner.jwt,
+        headers: french,
+        payload: SEPA_METHOD,
+      })
+    ).body.data;
+    expect((await texts(owner))[0]).toBe(
+      `Votre compte de retrait Tipcard a été modifié : ${method.masked_account} a été ajouté. Si ce n’était pas vous, contactez l’assistance immédiatement.`,
+    );
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${owner.clientId}/payouts`,
+      token: owner.jwt,
+      headers: { ...french, 'idempotency-key': crypto.randomUUID() },
+      payload: { amount_cents: 300, method_id: method.id },
+    });
+    expect((await texts(owner))[0]).toMatch(
+      new RegExp(
+        `^Retrait Tipcard ${payoutRef(created.body.data.id)} : 3,00 € vers DE•• •••• •••• •••• •••• 3000\\. Votre code est \\d{6},`,
+      ),
+    );
   });
 
   it('sends nothing when the user turned these texts off, while the withdrawal code is still sent', async () => {
@@ -84,7 +121,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     const third = await payoutInFlight(owner, 'en');
     expect(await markPayout(t.app.db, third, 'paid', t.clock.now())).toBe(true);
     expect((await texts(owner))[0]).toBe(
-      `Tipcard withdrawal ${payoutRef(third)}: 3.00 EUR was paid to DE•• •••• •••• •••• •••• 3000.`,
+      `Tipcard withdrawal ${payoutRef(third)}: €3.00 was paid to DE•• •••• •••• •••• •••• 3000.`,
     );
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });

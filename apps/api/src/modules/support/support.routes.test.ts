@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
 import { supportAttachments, supportTickets } from '../../db/schema/support.ts';
 import { zip } from '../../lib/zip.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { chooseLanguage, createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { textPdf } from '../../test/pdf.ts';
 
 let t: TestApp;
@@ -350,6 +350,15 @@ describe('support: operator replies, statuses and the badge', () => {
     // An attachment is the user's answer too.
     await attach(user, other, upload(await pdf, 'card.pdf', 'application/pdf'));
     expect(await waiting(user)).toBe(0);
+  });
+
+  it("texts the reply's notice in the user's language, not the operator's", async () => {
+    const user = await signUp(t);
+    await chooseLanguage(t, user, 'fr');
+    const id = await newTicket(user);
+    await t.app.services.support.replyAsOperator(id, 'We have sent it again.');
+    const { body } = await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(user.phone)}` });
+    expect(body.data[0].body).toBe(`L’assistance Tipcard a répondu à votre question : ${t.app.config.publicUrl}/#/support/${id}`);
   });
 
   it('refuses a blank operator reply and an unknown ticket', async () => {

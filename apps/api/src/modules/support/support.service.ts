@@ -245,7 +245,7 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
         if (user?.smsSupportReplies && !user.deletedAt)
           await messages.enqueueSms(tx, {
             to: user.phone,
-            body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }),
+            body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }, user.language),
           });
         await options.onChanged?.(tx, { ticket, status, attachments: documents.map((document) => document.name) });
       });

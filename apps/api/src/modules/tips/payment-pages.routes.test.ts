@@ -489,7 +489,7 @@ describe('after the checkout', () => {
     expect(sent.headers.location).toBe(`/payment/${cardId}/success?payment=${payment.id}&receipt=sent`);
     const outbox = await t.call({ method: 'GET', url: '/api/dev/outbox?to=guest%40example.com' });
     expect(outbox.body.data).toHaveLength(1);
-    expect(outbox.body.data[0].body).toContain('Amount: 7.00 EUR');
+    expect(outbox.body.data[0].body).toContain('Amount: €7.00');
     expect(outbox.body.data[0].body).toContain(payment.id.replace(/-/g, '').slice(0, 8).toUpperCase());
     // The date in the reader's words, not the database's "2026-11-20".
     expect(outbox.body.data[0].body).toContain('Date: November 20, 2026');
@@ -510,7 +510,7 @@ describe('after the checkout', () => {
       payload: new URLSearchParams({ payment: paidInFrench.id, email: 'invite@example.com' }).toString(),
     });
     const french = (await t.call({ method: 'GET', url: '/api/dev/outbox?to=invite%40example.com' })).body.data[0].body;
-    expect(french).toContain('Montant : 7,00 EUR');
+    expect(french).toContain('Montant : 7,00 €');
     expect(french).toContain('Date : 20 novembre 2026');
   });
 });

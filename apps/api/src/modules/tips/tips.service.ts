@@ -1,6 +1,6 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { formatAmount } from '@tipcard/shared/money/format';
+import { formatAmount, formatMoney } from '@tipcard/shared/money/format';
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
 import {
   paymentReference,
@@ -168,9 +168,9 @@ export function createTipsService(deps: {
           'payment:receipt.body',
           {
             name: card.public_name,
-            amount: formatAmount(payment.amount_cents, locale),
-            fee: formatAmount(payment.fee_cents, locale),
-            total: formatAmount(payment.total_cents, locale),
+            amount: formatMoney(payment.amount_cents, locale),
+            fee: formatMoney(payment.fee_cents, locale),
+            total: formatMoney(payment.total_cents, locale),
             date: formatDate(payment.created_at, 'longDate', locale, { timeZone: 'UTC' }),
             reference,
           },

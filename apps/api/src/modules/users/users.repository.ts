@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, lte, ne, sql } from 'drizzle-orm';
+import type { Locale } from '@tipcard/shared/constants';
 import type { Executor } from '../../db/client.ts';
 import { clients, users } from '../../db/schema/users.ts';
 
@@ -139,6 +140,14 @@ export async function updateNotificationChoices(
 ) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
+}
+
+/** The language the user's texts are written in (docs/decisions/0032); unchanged rows are not rewritten. */
+export async function updateLanguage(db: Executor, id: string, language: Locale) {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, id), ne(users.language, language)));
 }
 
 /** One erased account whose records are due for the purge (erased before `erasedBefore`), locked; others skip it. */

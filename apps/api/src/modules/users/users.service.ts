@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
-import { ACCOUNT_RESTORE_DAYS } from '@tipcard/shared/constants';
+import { ACCOUNT_RESTORE_DAYS, type Locale } from '@tipcard/shared/constants';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './users.repository.ts';
 
@@ -28,7 +28,7 @@ export const endAccessTokens = repo.incrementSessionVersion;
 /** A verified sign-up becomes a user with one private client (spec 3). Runs inside the caller's transaction. */
 export async function createUserWithPrivateClient(
   tx: Executor,
-  input: { phone: string; promoSource: string | null; referralCode: string | null },
+  input: { phone: string; promoSource: string | null; referralCode: string | null; language?: Locale },
 ) {
   const referrer = input.referralCode ? await findUserByReferralCode(tx, input.referralCode) : undefined;
   const user = await repo.insertUser(tx, {
@@ -36,6 +36,7 @@ export async function createUserWithPrivateClient(
     promoSource: input.promoSource,
     referredByUserId: referrer?.id ?? null,
     referralCode: newReferralCode(),
+    ...(input.language ? { language: input.language } : {}),
   });
   const client = await repo.insertClient(tx, { userId: user.id, type: 'private' });
   return { user, client };
@@ -59,6 +60,7 @@ export const markErased = repo.markErased;
 export const claimDuePurge = repo.claimDuePurge;
 export const markPurged = repo.markPurged;
 export const updateNotificationChoices = repo.updateNotificationChoices;
+export const updateLanguage = repo.updateLanguage;
 
 /** The end of a deleted account's restore window. */
 export function restoreDeadline(deletedAt: Date): Date {

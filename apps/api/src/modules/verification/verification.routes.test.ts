@@ -6,8 +6,9 @@ import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { files } from '../../db/schema/files.ts';
 import { verifications } from '../../db/schema/verification.ts';
 import { deliverSandboxEvent, receiveTip } from '../../test/sandbox-events.ts';
-import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { chooseLanguage, createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   findUserForReview,
   isVerificationApproved,
@@ -80,9 +81,10 @@ async function counts() {
   return { files: fileRows!.n, verifications: verificationRows!.n };
 }
 
-const review = (user: User, decision: 'approve' | 'reject', reason: string | null = null) =>
+/** The decision as the back office and the CLI take it: on the user's row as stored, its language with it. */
+const review = async (user: User, decision: 'approve' | 'reject', reason: string | null = null) =>
   reviewVerification(t.app.db, createMessagingService({ db: t.app.db, clock: t.clock }), {
-    user: { id: user.userId, phone: user.phone },
+    user: (await findUserById(t.app.db, user.userId))!,
     decision,
     reason,
     now: t.clock.now(),
@@ -303,6 +305,19 @@ describe('verification: review and resubmission', () => {
     const afterApproval = await submit(user, await personBody());
     expect(afterApproval.status).toBe(422);
     expect(afterApproval.body.code).toBe('verification_approved');
+  });
+
+  it("tells a Latvian user each decision in Latvian, the operator's reason as written", async () => {
+    const user = await signUp(t);
+    await chooseLanguage(t, user, 'lv');
+    expect((await submit(user, await personBody())).status).toBe(201);
+    await review(user, 'reject', 'The photo of the document is blurred.');
+    expect(await lastSms(user.phone)).toBe(
+      'Tipcard: jūsu identitātes verifikācija netika apstiprināta: The photo of the document is blurred. Atveriet sadaļu Verifikācija lietotnē Tipcard, lai to iesniegtu vēlreiz.',
+    );
+    expect((await submit(user, await personBody())).status).toBe(201);
+    await review(user, 'approve');
+    expect(await lastSms(user.phone)).toBe('Tipcard: jūsu identitātes verifikācija ir apstiprināta. Paldies!');
   });
 
   it('decides only a pending request, once, and a rejection needs a reason', async () => {

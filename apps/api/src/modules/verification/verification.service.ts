@@ -164,7 +164,7 @@ export async function findUserForReview(
 export async function reviewVerification(
   db: Database,
   messages: Pick<MessagingService, 'enqueueSms'>,
-  input: { user: Pick<User, 'id' | 'phone'>; decision: ReviewDecision; reason: string | null; now: Date },
+  input: { user: Pick<User, 'id' | 'phone' | 'language'>; decision: ReviewDecision; reason: string | null; now: Date },
   /** Runs in the decision's transaction: the back office and the CLI write their audit record here. */
   onDecided?: (tx: Transaction, before: VerificationRow, after: VerificationRow) => Promise<void>,
 ): Promise<Verification> {
@@ -173,11 +173,12 @@ export async function reviewVerification(
   const latest = await repo.findLatestVerification(db, input.user.id);
   if (latest?.status !== 'pending')
     throw new ReviewError(`No pending verification for this user (status: ${latest?.status ?? 'not_started'})`);
-  // The template ends the reason with its own full stop.
+  // The template ends the reason with its own full stop. The template is in the user's language; the reason stays as
+  // the operator wrote it (the back office is English only).
   const text =
     input.decision === 'approve'
-      ? t('sms.verification_approved')
-      : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') });
+      ? t('sms.verification_approved', {}, input.user.language)
+      : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') }, input.user.language);
   const decided = await db.transaction(async (tx) => {
     const row = await repo.decidePendingVerification(tx, latest.id, {
       status: input.decision === 'approve' ? 'approved' : 'rejected',

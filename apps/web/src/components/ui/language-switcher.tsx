@@ -76,7 +76,20 @@ export function LanguageSwitcher({ className, tone = 'light' }: { className?: st
   );
 }
 
-function LanguageOption({ code, active, onChoose }: { code: Locale; active: boolean; onChoose?: () => void }) {
+/** What must be done before the page reloads in the chosen language; a rejection keeps the page as it is. */
+type BeforeSwitch = (locale: Locale) => Promise<unknown>;
+
+function LanguageOption({
+  code,
+  active,
+  onChoose,
+  beforeSwitch,
+}: {
+  code: Locale;
+  active: boolean;
+  onChoose?: () => void;
+  beforeSwitch?: BeforeSwitch | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <button
@@ -85,7 +98,13 @@ function LanguageOption({ code, active, onChoose }: { code: Locale; active: bool
       aria-current={active ? 'true' : undefined}
       onClick={() => {
         onChoose?.();
-        if (!active) switchLocale(code);
+        if (active) return;
+        if (!beforeSwitch) switchLocale(code);
+        else
+          beforeSwitch(code).then(
+            () => switchLocale(code),
+            () => undefined,
+          );
       }}
       className={cn(
         'flex w-full items-center justify-between gap-2 px-3.5 py-2.5 text-left text-sm focus-visible:bg-primary-50 focus-visible:outline-none',
@@ -98,8 +117,8 @@ function LanguageOption({ code, active, onChoose }: { code: Locale; active: bool
   );
 }
 
-/** The mobile menu's list of languages. */
-export function LanguageList({ className }: { className?: string }) {
+/** The mobile menu's list of languages; Settings' too, which stores the choice first (`beforeSwitch`). */
+export function LanguageList({ className, beforeSwitch }: { className?: string; beforeSwitch?: BeforeSwitch }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
@@ -108,7 +127,7 @@ export function LanguageList({ className }: { className?: string }) {
       <ul className="grid grid-cols-2 gap-1">
         {LOCALES.map((code) => (
           <li key={code}>
-            <LanguageOption code={code} active={code === locale} />
+            <LanguageOption code={code} active={code === locale} beforeSwitch={beforeSwitch} />
           </li>
         ))}
       </ul>

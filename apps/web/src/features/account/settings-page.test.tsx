@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeletionPreview } from '@tipcard/shared/account/schemas';
@@ -15,6 +15,7 @@ const PREVIEW = 'GET /user/deletion_statements/preview';
 const METHODS = `GET /clients/${CLIENT_ID}/payout-methods`;
 const CLOSING = `POST /clients/${CLIENT_ID}/closing-payouts`;
 const DELETE = 'POST /user/deletion_statements';
+const SAVE_LANGUAGE = `PATCH /clients/${CLIENT_ID}/language`;
 
 const CHOICES = { sms_support_replies: true, sms_payouts: false };
 
@@ -68,6 +69,52 @@ describe('the settings page', () => {
     expect(await within(sections).findByRole('link', { name: /Publiskais profils/ })).toHaveAttribute('href', '/lv/account/edit');
     await userEvent.click(screen.getByRole('link', { name: 'Lūgt atbalstam to nomainīt' }));
     expect(await navigatedTo()).toBe('/lv/support');
+  });
+
+  describe('the language', () => {
+    // Choosing reloads the app in the language; jsdom cannot reload, so the reload is only recorded.
+    const reload = vi.fn();
+    const realLocation = window.location;
+    const stubReload = () => vi.stubGlobal('location', { ...realLocation, reload });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      reload.mockClear();
+      window.history.replaceState(null, '', '/');
+    });
+
+    it('stores the choice as the language of what the user is sent, then reloads the app in it', async () => {
+      const api = fakeApi({ ...signedInRoutes(), [NOTIFICATIONS]: CHOICES, [SAVE_LANGUAGE]: { language: 'fr' } });
+      await open();
+      stubReload();
+      await userEvent.click(screen.getByRole('button', { name: 'Français' }));
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(api.sent(SAVE_LANGUAGE).map((request) => request.body)).toEqual([{ language: 'fr' }]);
+      // The page reloads under the French prefix (the test's router is in memory, so at the root).
+      expect(realLocation.hash).toBe('#/fr');
+    });
+
+    it('keeps the app as it is when the choice is refused', async () => {
+      const api = fakeApi({
+        ...signedInRoutes(),
+        [NOTIFICATIONS]: CHOICES,
+        [SAVE_LANGUAGE]: apiError(429, 'too_many_requests', 'Too many requests'),
+      });
+      await open();
+      stubReload();
+      await userEvent.click(screen.getByRole('button', { name: 'Latviešu' }));
+      await waitFor(() => expect(snackbarText()).toMatch(/^Too many attempts/));
+      expect(api.sent(SAVE_LANGUAGE)).toHaveLength(1);
+      expect(reload).not.toHaveBeenCalled();
+    });
+
+    it('sends nothing when the language chosen is the one shown', async () => {
+      const api = fakeApi({ ...signedInRoutes(), [NOTIFICATIONS]: CHOICES, [SAVE_LANGUAGE]: { language: 'en' } });
+      await open();
+      stubReload();
+      await userEvent.click(screen.getByRole('button', { name: 'English' }));
+      expect(api.sent(SAVE_LANGUAGE)).toHaveLength(0);
+      expect(reload).not.toHaveBeenCalled();
+    });
   });
 
   it('shows the stored notification choices and saves a change', async () => {

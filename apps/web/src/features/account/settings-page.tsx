@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { DataPanel, DeletePanel, NotificationsPanel, PhonePanel } from './components/account-panels.tsx';
+import { useSaveLanguage } from './api/use-account.ts';
 
 function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: ReactNode }) {
   return (
@@ -35,6 +36,7 @@ export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNo
   const { t } = useTranslation('settings');
   const to = useLocalePath();
   const { card, me, clientId } = useMyCard();
+  const saveLanguage = useSaveLanguage(clientId);
   useDocumentTitle(t('title'));
 
   return (
@@ -67,7 +69,10 @@ export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNo
             <p className="text-sm text-slate-600">{t('language.text')}</p>
           </div>
         </div>
-        <LanguageList className="mt-4 sm:pl-11 [&>p]:sr-only" />
+        <LanguageList
+          className="mt-4 sm:pl-11 [&>p]:sr-only"
+          beforeSwitch={clientId ? (language) => saveLanguage.mutateAsync(language) : undefined}
+        />
       </Panel>
       {me ? <PhonePanel phone={me.phone} /> : null}
       <NotificationsPanel clientId={clientId} />

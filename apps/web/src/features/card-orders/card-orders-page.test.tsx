@@ -116,7 +116,7 @@ describe('the card orders page', () => {
     fakeApi({ ...signedInRoutes(), [ORDERS]: ordersAnswer([order], { items_left: 0 }), [PREVIEW]: pending });
     await renderPage(<CardOrdersPage />, page);
     expect(await screen.findByTestId('card-order-limit')).toHaveTextContent(
-      'You have already ordered too much cards, contact support if you need more.',
+      'You have already ordered too many cards. Contact support if you need more.',
     );
     expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
   });
@@ -141,7 +141,7 @@ describe('the card orders page', () => {
     fakeApi({ ...signedInRoutes(), [ORDERS]: ordersAnswer([]), [PREVIEW]: pending });
     await renderPage(<CardOrdersPage />, page);
     await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
-    expect(await screen.findAllByText('This value should not be blank.')).toHaveLength(5);
+    expect(await screen.findAllByText('This field is required')).toHaveLength(5);
     expect(screen.queryByRole('heading', { name: 'Check what will be printed' })).not.toBeInTheDocument();
   });
 

@@ -46,8 +46,8 @@ describe('the card create page', () => {
     await renderPage(<CardCreatePage />, { path: '/account/create' });
     await userEvent.type(await screen.findByRole('textbox', { name: /^Instagram/ }), 'http://example.com/anna');
     await userEvent.click(screen.getByRole('button', { name: 'Create card' }));
-    expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
-    expect(field('Card title')).toHaveAccessibleDescription('This value should not be blank.');
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(field('Card title')).toHaveAccessibleDescription('This field is required');
     expect(field(/^Instagram/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.sent(CREATE)).toHaveLength(0);
   });

@@ -59,7 +59,7 @@ describe('the contacts page', () => {
     await open();
     await write('Anna', 'not-an-address', ' ');
     expect(await screen.findByText('Invalid email address.')).toBeInTheDocument();
-    expect(field('Message')).toHaveAccessibleDescription('This value should not be blank.');
+    expect(field('Message')).toHaveAccessibleDescription('This field is required');
     expect(api.sent('POST /contact')).toHaveLength(0);
   });
 

@@ -106,7 +106,7 @@ describe('the invoices page', () => {
     await screen.findByTestId('invoices-empty');
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '0,50');
     await userEvent.click(screen.getByRole('button', { name: 'Create invoice' }));
-    expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('Enter an amount from 1 to 5000')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(screen.getByRole('textbox', { name: 'Amount' }));

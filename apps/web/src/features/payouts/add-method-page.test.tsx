@@ -56,7 +56,7 @@ describe('the add payout method page', () => {
     const api = fakeApi({ ...signedInRoutes() });
     await renderPage(<AddMethodPage />, { path: '/payouts/add-method' });
     await userEvent.click(screen.getByRole('button', { name: 'Save payout method' }));
-    expect(await screen.findAllByText('This value should not be blank.')).toHaveLength(4);
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
     expect(screen.getByRole('textbox', { name: 'IBAN' })).toHaveAttribute('aria-invalid', 'true');
     expect(api.sent(ROUTES.addMethod)).toEqual([]);
   });

@@ -69,7 +69,7 @@ describe('the new ticket dialog', () => {
     expect(dialog).toHaveTextContent('Write a subject and a message to send the ticket.');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Payout');
     await userEvent.click(send);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This value should not be blank.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This field is required');
     expect(api.sent(CREATE_TICKET)).toHaveLength(0);
   });
 

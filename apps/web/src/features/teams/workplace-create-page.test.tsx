@@ -52,7 +52,7 @@ describe('the create workplace page', () => {
     await renderPage(<WorkplaceCreatePage />, page);
     expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Create workplace' }));
-    expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('Choose a country from the list')).toBeInTheDocument();
     expect(api.sent(TEAM_ROUTES.create)).toEqual([]);
   });

@@ -154,7 +154,7 @@ describe('the workplace page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     await userEvent.clear(screen.getByRole('textbox', { name: 'Team title' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This value should not be blank.')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(api.sent(TEAM_ROUTES.rename)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Café Rīga team' })).toBeInTheDocument();

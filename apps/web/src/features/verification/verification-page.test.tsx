@@ -90,7 +90,7 @@ describe('the person form', () => {
     await open();
     const form = await screen.findByRole('form', { name: 'Private person' });
     await userEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
-    expect(await within(form).findAllByText('This value should not be blank.')).toHaveLength(5);
+    expect(await within(form).findAllByText('This field is required')).toHaveLength(5);
     expect(within(form).getAllByText('Add this document')).toHaveLength(2);
     expect(api.sent(SUBMIT)).toHaveLength(0);
   });

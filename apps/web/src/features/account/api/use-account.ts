@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   accountStateSchema,
   deletionPreviewSchema,
+  languageChoiceSchema,
   notificationChoicesSchema,
   type DeletionStatementBody,
   type NotificationChoices,
 } from '@tipcard/shared/account/schemas';
+import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { publicCardSchema } from '@tipcard/shared/payments/schemas';
 import { payoutMethodSchema, payoutSchema } from '@tipcard/shared/payouts/schemas';
@@ -23,6 +25,16 @@ export function reloadSignedOut(): void {
   clearTokens();
   window.location.hash = '#/';
   window.location.reload();
+}
+
+/**
+ * Settings → language: the language of the texts, e-mails and documents the user is sent, stored before the app
+ * reloads in it (docs/decisions/0032). A refusal shows its snackbar and the app stays as it is.
+ */
+export function useSaveLanguage(clientId: string | undefined) {
+  return useMutation({
+    mutationFn: (language: Locale) => api.patch(`/clients/${clientId}/language`, { language }, languageChoiceSchema),
+  });
 }
 
 /** "Download my data": the ZIP the API builds, saved under its name. */

@@ -127,7 +127,7 @@ describe('TipForm', () => {
       errors: { donor_name: true, email: true, donor_code: true },
     };
     render(<TipForm card={charity} siteKey={null} onCardGone={noop} start={start} />);
-    expect(screen.getByRole('textbox', { name: 'Name or company' })).toHaveAccessibleDescription(/should not be blank/);
+    expect(screen.getByRole('textbox', { name: 'Name or company' })).toHaveAccessibleDescription('This field is required');
     expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: /^Personal code or company number/ })).toHaveAccessibleDescription(
       /Enter valid data/,
