@@ -84,9 +84,11 @@ export async function payTipWithApplePay(
     data: { cover_fee: false, ...tip, terms_accepted: true },
   });
   expect(created.status()).toBe(201);
-  const checkout = new URL(((await created.json()) as { data: { checkout_url: string } }).data.checkout_url);
+  const payment = ((await created.json()) as { data: { id: string; checkout_url: string } }).data;
+  const checkout = new URL(payment.checkout_url);
   const paid = await request.post(`${checkout.pathname}${checkout.search}`, { form: { method: 'apple_pay' }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
+  return payment.id;
 }
 
 /** A real PNG of one blue colour, made here: the server decides a document's type by its bytes. */

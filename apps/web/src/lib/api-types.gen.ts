@@ -1052,6 +1052,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/queues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The work waiting, for the menu's badges: a count per queue the role may see, null for the others */
+    get: operations['getOpsQueues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/operators': {
     parameters: {
       query?: never;
@@ -1079,6 +1096,23 @@ export interface paths {
     };
     /** The audit log, newest first, filtered */
     get: operations['getOpsAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One search: a payment's short reference, an invoice or order number, a phone in any format, a donor's e-mail, a payout account's last digits, a card id or name */
+    get: operations['getOpsSearch'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1333,7 +1367,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A payment and its shares */
+    /** A payment and its story: shares, refunds, disputes, provider events, messages and audit records */
     get: operations['getOpsPayment'];
     put?: never;
     post?: never;
@@ -1403,7 +1437,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Decline a refund waiting for approval; nothing is refunded */
+    /** Decline a refund waiting for approval, with a reason kept in the audit log; nothing is refunded */
     post: operations['postOpsRefundRequestDecline'];
     delete?: never;
     options?: never;
@@ -7499,6 +7533,52 @@ export interface operations {
       };
     };
   };
+  getOpsQueues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              tickets_waiting: number | null;
+              verifications_to_review: number | null;
+              refunds_to_approve: number | null;
+              batches_to_close: number | null;
+              dead_messages: number | null;
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getOpsOperators: {
     parameters: {
       query?: never;
@@ -7667,6 +7747,70 @@ export interface operations {
               } | null;
               ip: string | null;
               created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsSearch: {
+    parameters: {
+      query: {
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              kind: 'payment' | 'user' | 'card' | 'donation' | 'invoice' | 'card_order' | 'payout_method';
+              /** Format: uuid */
+              id: string;
+              title: string;
+              detail: string;
+              amount_cents: number | null;
+              created_at: string | null;
+              /** Format: uuid */
+              user_id: string | null;
+              /** Format: uuid */
+              payment_id: string | null;
             }[];
           };
         };
@@ -8853,19 +8997,86 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              reference: string;
               purpose: string;
               status: string;
+              description: string;
+              amount_cents: number;
               total_cents: number;
               fee_cents: number;
+              cover_fee: boolean;
               refunded_cents: number;
               disputed_cents: number;
+              refundable_cents: number;
+              provider: string;
+              provider_ref: string | null;
               created_at: string;
+              /** Format: uuid */
+              subject_id: string;
+              card: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                user_id: string;
+                public_name: string;
+              } | null;
               shares: {
                 /** Format: uuid */
                 user_id: string | null;
+                platform_account: string | null;
                 net_cents: number;
                 fee_cents: number;
                 reversed_net_cents: number;
+                reversed_fee_cents: number;
+                released_at: string | null;
+              }[];
+              refunds: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: 'pending' | 'refunding' | 'refunded' | 'failed' | 'rejected' | 'approved';
+                amount_cents: number;
+                reason: string;
+                requested_by: string;
+                decided_by: string | null;
+                decided_at: string | null;
+                decline_reason: string | null;
+                failure: string | null;
+                created_at: string;
+              }[];
+              events: {
+                event_id: string;
+                type: string;
+                outcome: string;
+                received_at: string;
+              }[];
+              messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                channel: 'sms' | 'email';
+                recipient: string;
+                subject: string | null;
+                status: string;
+                created_at: string;
+              }[];
+              audit: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                operator_id: string | null;
+                actor: string;
+                action: string;
+                subject_type: string;
+                subject_id: string;
+                before: {
+                  [key: string]: unknown;
+                } | null;
+                after: {
+                  [key: string]: unknown;
+                } | null;
+                ip: string | null;
+                created_at: string;
               }[];
             };
           };
@@ -9007,10 +9218,12 @@ export interface operations {
               status: 'pending' | 'refunding';
               /** Format: uuid */
               payment_id: string;
+              payment_reference: string;
               amount_cents: number;
               reason: string;
               /** Format: uuid */
               requested_by: string;
+              requested_by_email: string;
               created_at: string;
             }[];
           };
@@ -9102,7 +9315,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
@@ -9121,6 +9340,15 @@ export interface operations {
           };
         };
       };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
       /** @description No live operator session: sign in again */
       401: {
         headers: {
@@ -9132,6 +9360,15 @@ export interface operations {
       };
       /** @description Nothing with this id here (a malformed id included) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
         headers: {
           [name: string]: unknown;
         };

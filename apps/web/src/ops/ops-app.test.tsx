@@ -22,16 +22,33 @@ describe('the back office shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Users', 'Payouts', 'Refunds', 'Ledger health']);
-    expect(await findHeading('Users')).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/users');
+    ).toEqual(['Search', 'Users', 'Payouts', 'Refunds', 'Ledger health']);
+    expect(await findHeading('Search')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/search');
   });
 
   it('turns an operator away from a screen of another role', async () => {
     fakeApi({});
     const { router } = renderOps('/operators', { role: 'support' });
-    expect(await findHeading('Users')).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/users');
+    expect(await findHeading('Search')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/search');
+  });
+
+  it('counts the waiting work beside each queue of the menu, and nothing beside an empty one', async () => {
+    fakeApi({ 'GET /ops/refund-requests': [] });
+    renderOps('/refunds', { role: 'finance', queues: { refunds_to_approve: 2, batches_to_close: 1, dead_messages: 0 } });
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    const refunds = await within(nav).findByRole('link', { name: /^Refunds/ });
+    await waitFor(() => expect(refunds).toHaveTextContent('Refunds2 waiting'));
+    console.log(
+      JSON.stringify(
+        within(nav)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ),
+    );
+    expect(within(nav).getByRole('link', { name: /^Payouts/ })).toHaveTextContent('Payouts1 waiting');
+    expect(within(nav).getByRole('link', { name: /^Ledger health/ })).toHaveTextContent(/^Ledger health$/);
   });
 
   it('goes back to sign-in and says why when the API ends the session (401)', async () => {

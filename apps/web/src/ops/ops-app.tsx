@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { opsQueueCounts } from '@tipcard/shared/ops/schemas';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createHashRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate, type RouteObject } from 'react-router';
@@ -7,7 +8,7 @@ import { Button } from '../components/ui/button-base.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { SkeletonRows } from '../components/ui/skeleton.tsx';
 import { opsI18n } from './ops-i18n.ts';
-import { opsPost, session, setSignedOutHandler } from './ops-api.ts';
+import { opsGet, opsPost, session, setSignedOutHandler } from './ops-api.ts';
 import { canSee, SCREENS } from './screens.ts';
 import { EnrolPage } from './pages/enrol-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
@@ -15,10 +16,31 @@ import { SignInPage } from './pages/sign-in-page.tsx';
 export const createOpsQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
+/** How often the menu's counts of waiting work are asked again (any change an operator makes asks at once). */
+const QUEUE_REFRESH_MS = 60_000;
+
+/** The count of a queue beside its menu entry; nothing when none waits (or the count could not be had). */
+function QueueBadge({ count }: { count: number | null | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      {count}
+      <span className="sr-only"> waiting</span>
+    </span>
+  );
+}
+
 function Shell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const operator = session.operator();
+  const signedIn = operator !== null && session.token() !== null;
+  const queues = useQuery({
+    queryKey: ['ops', 'queues'],
+    queryFn: () => opsGet(opsQueueCounts, '/queues'),
+    refetchInterval: QUEUE_REFRESH_MS,
+    enabled: signedIn,
+  });
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     setSignedOutHandler((reason) => {
@@ -27,7 +49,7 @@ function Shell() {
       void navigate('/sign-in', { replace: true, state: { notice: reason } });
     });
   }, [navigate, queryClient]);
-  if (!operator || !session.token()) return <Navigate to="/sign-in" replace state={{ notice }} />;
+  if (!operator || !signedIn) return <Navigate to="/sign-in" replace state={{ notice }} />;
 
   const signOut = async () => {
     await opsPost(z.unknown(), '/sign-out').catch(() => undefined);
@@ -59,12 +81,13 @@ function Shell() {
                   to={screen.path}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-lg px-3 py-2 text-sm font-medium',
+                      'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium',
                       isActive ? 'bg-primary-50 text-primary-900' : 'text-slate-700 hover:bg-slate-100',
                     )
                   }
                 >
                   {screen.label}
+                  {screen.queue && <QueueBadge count={queues.data?.[screen.queue]} />}
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { OpsQueueCounts } from '@tipcard/shared/ops/schemas';
 import type { SignedInOperator } from './ops-api.ts';
 
 type Role = SignedInOperator['role'];
@@ -11,6 +12,8 @@ export interface Screen {
   roles: Role[];
   nav: boolean;
   page: LazyExoticComponent<ComponentType>;
+  /** The work queue whose count the menu shows beside it. */
+  queue?: keyof OpsQueueCounts;
 }
 
 /**
@@ -18,6 +21,20 @@ export interface Screen {
  * the side bar, the route and the role check follow from it.
  */
 export const SCREENS: Screen[] = [
+  {
+    path: '/search',
+    label: 'Search',
+    roles: ['support', 'compliance', 'finance'],
+    nav: true,
+    page: lazy(() => import('./pages/search-page.tsx')),
+  },
+  {
+    path: '/payments/:id',
+    label: 'Payment',
+    roles: ['support', 'compliance', 'finance'],
+    nav: false,
+    page: lazy(() => import('./pages/payment-page.tsx')),
+  },
   {
     path: '/users',
     label: 'Users',
@@ -37,6 +54,7 @@ export const SCREENS: Screen[] = [
     label: 'Support inbox',
     roles: ['support'],
     nav: true,
+    queue: 'tickets_waiting',
     page: lazy(() => import('./pages/tickets-page.tsx')),
   },
   {
@@ -58,6 +76,7 @@ export const SCREENS: Screen[] = [
     label: 'Verification review',
     roles: ['compliance'],
     nav: true,
+    queue: 'verifications_to_review',
     page: lazy(() => import('./pages/verifications-page.tsx')),
   },
   {
@@ -67,9 +86,30 @@ export const SCREENS: Screen[] = [
     nav: false,
     page: lazy(() => import('./pages/verification-page.tsx')),
   },
-  { path: '/payouts', label: 'Payouts', roles: ['finance'], nav: true, page: lazy(() => import('./pages/payouts-page.tsx')) },
-  { path: '/refunds', label: 'Refunds', roles: ['finance'], nav: true, page: lazy(() => import('./pages/refunds-page.tsx')) },
-  { path: '/ledger', label: 'Ledger health', roles: ['finance'], nav: true, page: lazy(() => import('./pages/ledger-page.tsx')) },
+  {
+    path: '/payouts',
+    label: 'Payouts',
+    roles: ['finance'],
+    nav: true,
+    queue: 'batches_to_close',
+    page: lazy(() => import('./pages/payouts-page.tsx')),
+  },
+  {
+    path: '/refunds',
+    label: 'Refunds',
+    roles: ['finance'],
+    nav: true,
+    queue: 'refunds_to_approve',
+    page: lazy(() => import('./pages/refunds-page.tsx')),
+  },
+  {
+    path: '/ledger',
+    label: 'Ledger health',
+    roles: ['finance'],
+    nav: true,
+    queue: 'dead_messages',
+    page: lazy(() => import('./pages/ledger-page.tsx')),
+  },
   { path: '/audit', label: 'Audit log', roles: ['compliance'], nav: true, page: lazy(() => import('./pages/audit-page.tsx')) },
   { path: '/operators', label: 'Operators', roles: [], nav: true, page: lazy(() => import('./pages/operators-page.tsx')) },
 ];

@@ -134,16 +134,32 @@ export const batch = (overrides: Partial<OpsBatch> = {}): OpsBatch => ({
   ...overrides,
 });
 
+export const CARD_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+export const REQUEST_ID = 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e';
+
 export const payment = (overrides: Partial<OpsPayment> = {}): OpsPayment => ({
   id: PAYMENT_ID,
+  reference: '7D3E4F5A',
   purpose: 'tip',
   status: 'succeeded',
+  description: 'Tip to Anna',
+  amount_cents: 5_000,
   total_cents: 5_000,
   fee_cents: 150,
+  cover_fee: false,
   refunded_cents: 0,
   disputed_cents: 0,
+  refundable_cents: 5_000,
+  provider: 'sandbox',
+  provider_ref: 'ch_sandbox_1',
   created_at: CREATED,
+  subject_id: CARD_ID,
+  card: { id: CARD_ID, user_id: USER_ID, public_name: 'Anna' },
   shares: [],
+  refunds: [],
+  events: [],
+  messages: [],
+  audit: [],
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 import { configure, render, screen } from '@testing-library/react';
+import type { OpsQueueCounts } from '@tipcard/shared/ops/schemas';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { createOpsQueryClient, OPS_ROUTES, OpsProviders } from './ops-app.tsx';
 import { session, setSignedOutHandler, type SignedInOperator } from './ops-api.ts';
 
@@ -13,6 +14,34 @@ export const OPERATOR_ID = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 interface RenderOpsOptions {
   /** The signed-in operator's role (admin sees every screen); `null` for nobody signed in. */
   role?: SignedInOperator['role'] | null;
+  /** What the menu's badges count (`GET /ops/queues`, which every screen's shell asks); by default nothing waits. */
+  queues?: Partial<OpsQueueCounts>;
+}
+
+const NOTHING_WAITING: OpsQueueCounts = {
+  tickets_waiting: 0,
+  verifications_to_review: 0,
+  refunds_to_approve: 0,
+  batches_to_close: 0,
+  dead_messages: 0,
+};
+
+/**
+ * Answers the shell's queue counts in front of the test's `fakeApi` (stub it first), so a screen's test fakes only its
+ * own routes; every other call goes on to the test's routes.
+ */
+function answerQueues(queues: Partial<OpsQueueCounts>) {
+  const faked = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith('/api/ops/queues'))
+      return Promise.resolve(
+        new Response(JSON.stringify({ data: { ...NOTHING_WAITING, ...queues } }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    return faked(input, init);
+  });
 }
 
 /**
@@ -20,7 +49,8 @@ interface RenderOpsOptions {
  * session check, the lazily loaded screen) in a memory router, a fresh query cache, and the operator's token in
  * sessionStorage. Pair it with `fakeApi` and keys like 'GET /ops/tickets'.
  */
-export function renderOps(path: string, { role = 'admin' }: RenderOpsOptions = {}) {
+export function renderOps(path: string, { role = 'admin', queues = {} }: RenderOpsOptions = {}) {
+  answerQueues(queues);
   session.clear();
   if (role) session.save('ops-test-token', { id: OPERATOR_ID, email: `${role}@ops.example`, role });
   onTestFinished(() => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button-base.tsx';
 import { cn } from '../components/ui/cn.ts';
+import { Dialog } from '../components/ui/dialog.tsx';
 import { SelectField } from '../components/ui/field.tsx';
 import { LoadError } from '../components/ui/list-state.tsx';
 import { PageHeader, Panel } from '../components/ui/page-header.tsx';
@@ -148,4 +150,63 @@ export function Badge({
     blue: 'bg-blue-100 text-blue-900',
   };
   return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
+}
+
+/**
+ * The step before money moves (a refund, a payout marked paid or returned): the dialog repeats what will happen, the
+ * amount and who it goes to, and nothing is sent until the operator confirms. Cancel, Escape or the backdrop send
+ * nothing. The error of a refused confirmation shows in the dialog, where the operator is looking.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  pending = false,
+  error,
+  tone = 'primary',
+  children,
+}: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  pending?: boolean;
+  error?: unknown;
+  tone?: 'primary' | 'danger';
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm text-slate-800">
+        {children}
+        <ErrorNote error={error} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** An id that opens its object's screen: a payment by its short reference, a user, a ticket. */
+export function IdLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-mono text-xs font-medium text-primary-800 underline">
+      {children}
+    </Link>
+  );
 }

@@ -193,16 +193,69 @@ export const payoutOutcomeBody = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('returned'), reason_code: z.enum(returnReasonCodes) }),
 ]);
 
+/** One refund request of a payment as its page shows it: who asked, who decided, and how it ended. */
+export const opsPaymentRefundSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['pending', 'refunding', 'refunded', 'failed', 'rejected', 'approved']),
+  amount_cents: money,
+  reason: z.string(),
+  requested_by: z.string(),
+  decided_by: z.string().nullable(),
+  decided_at: timestamp.nullable(),
+  decline_reason: z.string().nullable(),
+  failure: z.string().nullable(),
+  created_at: timestamp,
+});
+
+/**
+ * A payment and its whole story (issue 27): what was paid and for what, who received what, its refunds (asked for and
+ * made), disputes, what the provider told us, the messages sent about it and the back office's records of it.
+ */
 export const opsPaymentSchema = z.object({
   id: z.uuid(),
+  /** The short reference guests are shown ("A42C5FAB"). */
+  reference: z.string(),
   purpose: z.string(),
   status: z.string(),
+  description: z.string(),
+  amount_cents: money,
   total_cents: money,
   fee_cents: money,
+  cover_fee: z.boolean(),
   refunded_cents: money,
   disputed_cents: money,
+  /** What a refund can still give back: the total less what refunds and disputes took. */
+  refundable_cents: money,
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
   created_at: timestamp,
-  shares: z.array(z.object({ user_id: z.uuid().nullable(), net_cents: money, fee_cents: money, reversed_net_cents: money })),
+  /** What it paid for: the purpose's subject (a card, an order, an invoice, a plan) and, for a tip, the card. */
+  subject_id: z.uuid(),
+  card: z.object({ id: z.uuid(), user_id: z.uuid(), public_name: z.string() }).nullable(),
+  shares: z.array(
+    z.object({
+      user_id: z.uuid().nullable(),
+      platform_account: z.string().nullable(),
+      net_cents: money,
+      fee_cents: money,
+      reversed_net_cents: money,
+      reversed_fee_cents: money,
+      released_at: timestamp.nullable(),
+    }),
+  ),
+  refunds: z.array(opsPaymentRefundSchema),
+  events: z.array(z.object({ event_id: z.string(), type: z.string(), outcome: z.string(), received_at: timestamp })),
+  messages: z.array(
+    z.object({
+      id: z.uuid(),
+      channel: z.enum(['sms', 'email']),
+      recipient: z.string(),
+      subject: z.string().nullable(),
+      status: z.string(),
+      created_at: timestamp,
+    }),
+  ),
+  audit: z.array(auditRecordSchema),
 });
 export type OpsPayment = z.infer<typeof opsPaymentSchema>;
 /** The most a refund's amount can name: what the database's int4 holds (no payment comes near it). */
@@ -222,11 +275,45 @@ export const refundRequestSchema = z.object({
   /** pending: waits for a second finance operator; refunding: approved, the refund under way. */
   status: z.enum(['pending', 'refunding']),
   payment_id: z.uuid(),
+  /** The payment's short reference, as its guest quotes it. */
+  payment_reference: z.string(),
   amount_cents: money,
   reason: z.string(),
   requested_by: z.uuid(),
+  /** Who asked, by e-mail. */
+  requested_by_email: z.string(),
   created_at: timestamp,
 });
+/** A declined refund request keeps why, in the audit log and on the payment's page. */
+export const declineBody = reasonBody;
+
+/** What one search box finds (issue 27), grouped by kind on screen; each hit names the user and payment it leads to. */
+export const opsSearchKinds = ['payment', 'user', 'card', 'donation', 'invoice', 'card_order', 'payout_method'] as const;
+export type OpsSearchKind = (typeof opsSearchKinds)[number];
+export const opsSearchHit = z.object({
+  kind: z.enum(opsSearchKinds),
+  id: z.uuid(),
+  title: z.string(),
+  detail: z.string(),
+  amount_cents: money.nullable(),
+  created_at: timestamp.nullable(),
+  user_id: z.uuid().nullable(),
+  payment_id: z.uuid().nullable(),
+});
+export type OpsSearchHit = z.infer<typeof opsSearchHit>;
+export const opsSearchQuery = z.object({ q: z.string().max(100) });
+
+/**
+ * The work waiting, for the menu's badges: a count for each queue the operator's role may see, null for the others.
+ */
+export const opsQueueCounts = z.object({
+  tickets_waiting: z.number().int().nullable(),
+  verifications_to_review: z.number().int().nullable(),
+  refunds_to_approve: z.number().int().nullable(),
+  batches_to_close: z.number().int().nullable(),
+  dead_messages: z.number().int().nullable(),
+});
+export type OpsQueueCounts = z.infer<typeof opsQueueCounts>;
 
 export const ledgerHealthSchema = z.object({
   checked_at: timestamp,

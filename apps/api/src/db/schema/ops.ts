@@ -87,6 +87,8 @@ export const refundRequests = pgTable(
     decidedBy: uuid('decided_by').references(() => operators.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Why a finance operator declined it (`rejected`), as they wrote it. */
+    declineReason: text('decline_reason'),
     /** Why the provider refused a decided refund: the error code its requester or approver was answered. */
     failure: text('failure'),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/card-orders.ts';
 
@@ -77,4 +77,14 @@ export async function claimDueRefund(tx: Executor, now: Date, leaseUntil: Date) 
     .for('update', { skipLocked: true });
   if (!due) return undefined;
   return updateOrder(tx, due.id, { refundDueAt: leaseUntil, refundAttempts: due.refundAttempts + 1 });
+}
+
+/** Orders whose id lies in the range (an order number is its id's first 8 digits, `uuidPrefixRange`). */
+export function findOrdersInIdRange(db: Executor, [low, high]: [string, string], limit: number) {
+  return db
+    .select()
+    .from(cardOrders)
+    .where(and(gte(cardOrders.id, low), lte(cardOrders.id, high)))
+    .orderBy(asc(cardOrders.createdAt))
+    .limit(limit);
 }

@@ -407,3 +407,6 @@ export function createCardOrdersService(deps: {
     },
   };
 }
+
+/** Back office search: orders whose id lies in the range (an order number, `uuidPrefixRange`). */
+export const findCardOrdersInIdRange = repo.findOrdersInIdRange;

@@ -169,3 +169,13 @@ export function listDonorDonations(
     )
     .orderBy(asc(donations.createdAt));
 }
+
+/** Gifts by the donor's e-mail, in any case (back office search), the newest first. */
+export function findDonationsByDonorEmail(db: Executor, email: string, limit: number) {
+  return db
+    .select()
+    .from(donations)
+    .where(sql`lower(${donations.donorEmail}) = ${email.toLowerCase()}`)
+    .orderBy(desc(donations.createdAt))
+    .limit(limit);
+}

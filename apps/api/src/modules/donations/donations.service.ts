@@ -577,3 +577,6 @@ export function createDonationsService(deps: DonationsDeps) {
     },
   };
 }
+
+/** Back office search: gifts by the donor's e-mail, in any case. */
+export const findDonationsByDonorEmail = repo.findDonationsByDonorEmail;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoiceRefunds, invoices } from '../../db/schema/invoices.ts';
 
@@ -81,4 +81,14 @@ export async function finishRefund(tx: Executor, paymentId: string, now: Date) {
 
 export function listRefundsOfInvoice(db: Executor, invoiceId: string) {
   return db.select().from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, invoiceId));
+}
+
+/** Invoices whose id lies in the range (an invoice number is its id's first digits, `uuidPrefixRange`). */
+export function findInvoicesInIdRange(db: Executor, [low, high]: [string, string], limit: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(gte(invoices.id, low), lte(invoices.id, high)))
+    .orderBy(asc(invoices.createdAt))
+    .limit(limit);
 }

@@ -237,3 +237,6 @@ export function createInvoicesService(deps: {
     },
   };
 }
+
+/** Back office search: invoices whose id lies in the range (an invoice number, `uuidPrefixRange`). */
+export const findInvoicesInIdRange = repo.findInvoicesInIdRange;

@@ -53,6 +53,10 @@ export async function enqueueSmsAt(tx: Executor, sms: { to: string; body: string
 
 /** How many messages are in each delivery state, dead ones among them (back office's ledger health). */
 export const countMessagesByStatus = repo.countByStatus;
+export const countDeadMessages = repo.countDead;
+
+/** Messages since a moment that name this text (a payment's reference): what was sent about it, for the back office. */
+export const listMessagesMentioning = repo.listMessagesMentioning;
 
 /** Erasure of a deleted account: the texts sent to its phone (codes, notices) go with the number. */
 export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';
 
@@ -81,6 +81,34 @@ export async function countByStatus(db: Executor): Promise<Record<string, number
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
 
+/** How many messages gave up (the back office's work queue), through the index of dead ones. */
+export async function countDead(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'dead'));
+  return Number(row!.count);
+}
+
 export async function deleteMessagesTo(tx: Executor, recipient: string): Promise<void> {
   await tx.delete(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+}
+
+/**
+ * Messages since a moment whose subject or body names this text (a payment's reference): what the back office shows
+ * was sent about a payment. The moment bounds the scan by the creation index.
+ */
+export function listMessagesMentioning(db: Executor, text: string, since: Date, limit: number) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        gte(outboxMessages.createdAt, since),
+        sql`(${outboxMessages.body} ilike ${pattern} or ${outboxMessages.subject} ilike ${pattern})`,
+      ),
+    )
+    .orderBy(asc(outboxMessages.createdAt))
+    .limit(limit);
 }

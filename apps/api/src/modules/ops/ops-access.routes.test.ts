@@ -18,6 +18,8 @@ const ROUTES: {
   headers?: Record<string, string>;
 }[] = [
   { method: 'GET', url: '/api/ops/me', allowed: ['support', 'compliance', 'finance'] },
+  { method: 'GET', url: '/api/ops/queues', allowed: ['support', 'compliance', 'finance'] },
+  { method: 'GET', url: '/api/ops/search?q=a42c5fab', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: '/api/ops/operators', allowed: [] },
   { method: 'POST', url: '/api/ops/operators', allowed: [], payload: { email: 'x', role: 'support' } },
   { method: 'GET', url: '/api/ops/audit', allowed: ['compliance'] },
@@ -36,7 +38,7 @@ const ROUTES: {
   { method: 'GET', url: `/api/ops/payout-batches/${ID}/file`, allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/payout-batches/${ID}/sent`, allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/payouts/${ID}/outcome`, allowed: ['finance'], payload: { outcome: 'paid' } },
-  { method: 'GET', url: `/api/ops/payments/${ID}`, allowed: ['finance'] },
+  { method: 'GET', url: `/api/ops/payments/${ID}`, allowed: ['support', 'compliance', 'finance'] },
   {
     method: 'POST',
     url: `/api/ops/payments/${ID}/refunds`,
@@ -46,7 +48,7 @@ const ROUTES: {
   },
   { method: 'GET', url: '/api/ops/refund-requests', allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/refund-requests/${ID}/approve`, allowed: ['finance'] },
-  { method: 'POST', url: `/api/ops/refund-requests/${ID}/decline`, allowed: ['finance'] },
+  { method: 'POST', url: `/api/ops/refund-requests/${ID}/decline`, allowed: ['finance'], payload: { reason: 'Not owed' } },
   { method: 'GET', url: '/api/ops/ledger-health', allowed: ['finance'] },
   { method: 'GET', url: '/api/ops/tickets?status=open', allowed: ['support'] },
   { method: 'GET', url: `/api/ops/tickets/${ID}`, allowed: ['support'] },

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPayment, payAtSandboxCheckout, sandboxRefOf, settleSandboxPayment } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { paymentReference } from '@tipcard/shared/payments/guest-form';
+import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { signInOperator } from './ops.test-support.ts';
 
@@ -16,6 +18,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
   let finance: Operator;
   let finance2: Operator;
   let cardId: string;
+  let staffId: string;
   beforeAll(async () => {
     t = await createTestApp({
       env: {
@@ -28,7 +31,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
     });
     finance = await signInOperator(t, 'finance');
     finance2 = await signInOperator(t, 'finance');
-    cardId = (await signUpWithCard(t)).cardId;
+    ({ cardId, userId: staffId } = await signUpWithCard(t));
   });
   afterAll(() => t.close());
   afterEach(async () => {
@@ -58,8 +61,12 @@ describe('back-office refunds and their approvals (issue 24)', () => {
       payload: { amount_cents: amountCents, reason },
       headers: { 'idempotency-key': key },
     });
-  const decide = (operator: Operator, requestId: string, decision: 'approve' | 'decline' = 'approve') =>
-    t.call({ method: 'POST', url: `/api/ops/refund-requests/${requestId}/${decision}`, token: operator.opsToken });
+  const decide = (
+    operator: Operator,
+    requestId: string,
+    decision: 'approve' | 'decline' = 'approve',
+    payload: object | undefined = decision === 'decline' ? { reason: 'Not a double charge' } : undefined,
+  ) => t.call({ method: 'POST', url: `/api/ops/refund-requests/${requestId}/${decision}`, token: operator.opsToken, payload });
   const refundedOf = async (paymentId: string) =>
     (await t.call({ method: 'GET', url: `/api/ops/payments/${paymentId}`, token: finance.opsToken })).body.data
       .refunded_cents as number;
@@ -291,5 +298,70 @@ describe('back-office refunds and their approvals (issue 24)', () => {
       expect([...(await auditsOf(unpaid.id)), ...(await auditsOf(tip.id))]).toEqual([]);
       expect(await refundedOf(tip.id)).toBe(0);
     });
+  });
+
+  describe('a waiting request declined with a reason (issue 27)', () => {
+    it('moves no money: the payment, the staff member and the platform keep what they had, and the reason is audited', async () => {
+      const tip = await paidTip(20_000);
+      const requestId = (await ask(finance, tip.id, 15_000)).body.data.request_id as string;
+      const before = [await userBalances(t.app.db, staffId), await platformBalances(t.app.db)];
+
+      const noReason = await decide(finance2, requestId, 'decline', { reason: '  ' });
+      expect([noReason.status, noReason.body.code]).toEqual([422, 'validation_failed']);
+      expect(await listedFor(tip.id)).toMatchObject([{ id: requestId, status: 'pending' }]);
+
+      const declined = await decide(finance2, requestId, 'decline', { reason: 'The guest was charged once' });
+      expect([declined.status, declined.body.data]).toEqual([
+        200,
+        { status: 'rejected', payment_status: 'succeeded', request_id: requestId },
+      ]);
+      expect([await userBalances(t.app.db, staffId), await platformBalances(t.app.db)]).toEqual(before);
+      expect(await refundedOf(tip.id)).toBe(0);
+      expect(await listedFor(tip.id)).toEqual([]);
+      const [record] = await t.app.services.ops.listAudit({ subjectId: tip.id, action: 'refund.decline' });
+      expect(record).toMatchObject({
+        operator_id: finance2.id,
+        after: { request_status: 'rejected', request_id: requestId, reason: 'The guest was charged once' },
+      });
+      const page = (await t.call({ method: 'GET', url: `/api/ops/payments/${tip.id}`, token: finance.opsToken })).body.data;
+      expect(page.refunds).toMatchObject([
+        { id: requestId, status: 'rejected', decided_by: finance2.email, decline_reason: 'The guest was charged once' },
+      ]);
+      // Declined is decided: neither an approval nor another decline changes it.
+      expect((await decide(finance2, requestId)).status).toBe(409);
+      expect((await decide(finance2, requestId, 'decline')).status).toBe(409);
+    });
+
+    it('an approval and a decline racing on one request: exactly one wins, and the money follows the winner', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const tip = await paidTip(20_000);
+        const requestId = (await ask(finance, tip.id, 12_000)).body.data.request_id as string;
+        const [approved, declined] = await Promise.all([
+          decide(finance2, requestId, 'approve'),
+          decide(finance2, requestId, 'decline'),
+        ]);
+        expect([approved.status, declined.status].sort()).toEqual([200, 409]);
+        const approveWon = approved.status === 200;
+        expect(await refundedOf(tip.id)).toBe(approveWon ? 12_000 : 0);
+        expect(await auditsOf(tip.id)).toEqual(
+          approveWon ? ['payment.refund', 'refund.approve', 'refund.request'] : ['refund.decline', 'refund.request'],
+        );
+        expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+      }
+    });
+  });
+
+  it('the approval list names who asked, with the payment and its short reference', async () => {
+    const tip = await paidTip(20_000);
+    const requestId = (await ask(finance, tip.id, 15_000)).body.data.request_id as string;
+    const listed = await t.call({ method: 'GET', url: '/api/ops/refund-requests', token: finance2.opsToken });
+    expect(listed.body.data.find((request: { id: string }) => request.id === requestId)).toMatchObject({
+      payment_id: tip.id,
+      payment_reference: paymentReference(tip.id),
+      requested_by: finance.id,
+      requested_by_email: finance.email,
+      amount_cents: 15_000,
+    });
+    expect((await decide(finance2, requestId, 'decline')).status).toBe(200);
   });
 });

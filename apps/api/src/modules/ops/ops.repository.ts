@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { operatorSessions, operators, opsAudit, opsHealthSnapshots, refundRequests } from '../../db/schema/ops.ts';
 
@@ -179,13 +180,32 @@ export async function claimIdleRefund(tx: Executor, now: Date, leaseUntil: Date)
   return row;
 }
 
+/** Refund requests in these states, the newest first, with their requester's e-mail (the approval list). */
 export function listRefundRequests(db: Executor, statuses: RefundRequestRow['status'][]) {
   return db
-    .select()
+    .select({ request: refundRequests, requestedByEmail: operators.email })
     .from(refundRequests)
+    .innerJoin(operators, eq(operators.id, refundRequests.requestedBy))
     .where(inArray(refundRequests.status, statuses))
     .orderBy(desc(refundRequests.createdAt))
     .limit(200);
+}
+
+/** Every refund request of one payment, the oldest first, with who asked and who decided by e-mail. */
+export function listRefundRequestsOfPayment(db: Executor, paymentId: string) {
+  const decider = alias(operators, 'decider');
+  return db
+    .select({ request: refundRequests, requestedByEmail: operators.email, decidedByEmail: decider.email })
+    .from(refundRequests)
+    .innerJoin(operators, eq(operators.id, refundRequests.requestedBy))
+    .leftJoin(decider, eq(decider.id, refundRequests.decidedBy))
+    .where(eq(refundRequests.paymentId, paymentId))
+    .orderBy(asc(refundRequests.createdAt));
+}
+
+export async function countRefundRequests(db: Executor, status: RefundRequestRow['status']): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(refundRequests).where(eq(refundRequests.status, status));
+  return row!.n;
 }
 
 export async function hasHealthSnapshot(db: Executor, hour: Date): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
   createBatchBody,
   createdOperator,
   createOperatorBody,
+  declineBody,
   documentFields,
   enrolBody,
   enrolmentInfo,
@@ -18,6 +19,9 @@ import {
   opsCardOrderQuery,
   opsCardOrderRow,
   opsPaymentSchema,
+  opsQueueCounts,
+  opsSearchHit,
+  opsSearchQuery,
   opsTicketDetail,
   opsTicketQuery,
   opsTicketReplyBody,
@@ -180,6 +184,20 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
     },
   );
 
+  app.get(
+    '/ops/queues',
+    {
+      ...guard('any'),
+      schema: {
+        tags,
+        security,
+        summary: "The work waiting, for the menu's badges: a count per queue the role may see, null for the others",
+        response: { 200: data(opsQueueCounts) },
+      },
+    },
+    async (request) => ({ data: await ops.queueCounts(request.operator!.role) }),
+  );
+
   // ---- Operators and audit (admin) ----
 
   app.get(
@@ -230,7 +248,23 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
     },
   );
 
-  // ---- Users ----
+  // ---- Search and users ----
+
+  app.get(
+    '/ops/search',
+    {
+      ...guard('users'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "One search: a payment's short reference, an invoice or order number, a phone in any format, a donor's e-mail, a payout account's last digits, a card id or name",
+        querystring: opsSearchQuery,
+        response: { 200: data(z.array(opsSearchHit)) },
+      },
+    },
+    async (request) => ({ data: await ops.search(request.query.q) }),
+  );
 
   app.get(
     '/ops/users',
@@ -480,11 +514,11 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
   app.get(
     '/ops/payments/:id',
     {
-      ...guard('finance'),
+      ...guard('users'),
       schema: {
         tags,
         security,
-        summary: 'A payment and its shares',
+        summary: 'A payment and its story: shares, refunds, disputes, provider events, messages and audit records',
         params: idParams,
         response: { 200: data(opsPaymentSchema) },
       },
@@ -552,12 +586,13 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       schema: {
         tags,
         security,
-        summary: 'Decline a refund waiting for approval; nothing is refunded',
+        summary: 'Decline a refund waiting for approval, with a reason kept in the audit log; nothing is refunded',
         params: idParams,
+        body: declineBody,
         response: { 200: data(refundAnswer) },
       },
     },
-    async (request) => ({ data: await ops.declineRefund(audit(request), request.params.id) }),
+    async (request) => ({ data: await ops.declineRefund(audit(request), request.params.id, request.body.reason) }),
   );
 
   app.get(

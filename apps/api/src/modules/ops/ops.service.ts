@@ -2,25 +2,40 @@ import { NOT_BLANK_SERVER_TEXT } from '@tipcard/shared/validation-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
-import { RETURN_REASONS, type ReturnReasonCode } from '@tipcard/shared/ops/schemas';
+import {
+  RETURN_REASONS,
+  type OperatorRole,
+  type OpsQueueCounts,
+  type OpsSearchHit,
+  type ReturnReasonCode,
+} from '@tipcard/shared/ops/schemas';
+import { paymentReference } from '@tipcard/shared/payments/guest-form';
+import { maskIban, maskUkAccount } from '@tipcard/shared/payouts/bank-details';
 import type { TicketStatus } from '@tipcard/shared/support/schemas';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
-import { isUuid } from '@tipcard/shared/uuid';
+import { isUuid, uuidPrefixRange } from '@tipcard/shared/uuid';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CardOrdersService, OnOrderChange } from '../card-orders/card-orders.service.ts';
+import { findCardOrdersInIdRange, type CardOrdersService, type OnOrderChange } from '../card-orders/card-orders.service.ts';
 import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../cards/cards.service.ts';
-import { listDonationsOfUser } from '../donations/donations.service.ts';
-import { listInvoicesOfUser } from '../invoices/invoices.service.ts';
+import { findDonationsByDonorEmail, listDonationsOfUser } from '../donations/donations.service.ts';
+import { findInvoicesInIdRange, listInvoicesOfUser } from '../invoices/invoices.service.ts';
 import { readFile } from '../files/files.service.ts';
 import { platformBalances, userBalances } from '../ledger/ledger.service.ts';
-import { countMessagesByStatus, type MessagingService } from '../messaging/messaging.service.ts';
+import {
+  countDeadMessages,
+  countMessagesByStatus,
+  listMessagesMentioning,
+  type MessagingService,
+} from '../messaging/messaging.service.ts';
 import {
   canBeRefunded,
   countPaymentsPendingSince,
+  findPaymentsInIdRange,
   findPaymentWithShares,
+  listEventsOfPayment,
   listPaymentsPendingSince,
   lockPayment,
   refundableCents,
@@ -28,7 +43,9 @@ import {
 } from '../payments/payments.service.ts';
 import {
   applyPayoutOutcome,
+  countBatchesToClose,
   createBatch,
+  findPayoutMethodsByAccountEnd,
   findBatch,
   listBatches,
   listBatchPayouts,
@@ -43,6 +60,7 @@ import { currentTeamOfUser } from '../teams/teams.service.ts';
 import { checkLedgerInvariants, recentTransactionsOfUser } from '../transactions/transactions.service.ts';
 import { findUserById, findUserByPhone, lockUser, searchUsersByPhone, setUserBlock, type User } from '../users/users.service.ts';
 import {
+  countPendingVerifications,
   findLatestVerification,
   findVerification,
   listPendingVerifications,
@@ -126,6 +144,12 @@ const DAY = 24 * HOUR;
 const REFUND_LEASE_MS = 5 * 60_000;
 /** The provider's refusals of a refund: asking again under the same key is refused again. */
 const REFUSALS: ReadonlySet<ErrorCode> = new Set(['refund_too_large', 'payment_not_refundable']);
+/** How many hits of each kind one search answers. */
+const SEARCH_LIMIT = 20;
+/** The fewest hex digits searched as an id's start: a reference or an order number has 8; fewer would match too much. */
+const MIN_ID_PREFIX = 6;
+/** How many of a payment's provider events and messages its page lists. */
+const STORY_LIMIT = 100;
 /** How far back the ledger screen's counts over time go. */
 const HEALTH_HISTORY_DAYS = 14;
 /** The back office's moves of a card order, named by the status they lead to. */
@@ -279,6 +303,31 @@ export function createOpsService(deps: OpsDeps) {
     return answerOf(ended, after.status);
   }
 
+  /**
+   * The users a text names: by user, card or payment id, by phone in any format (+371 2…, 00371…, spaces, dashes) or
+   * some of its digits, or by a card's public name or title.
+   */
+  async function userIdsMatching(text: string): Promise<Set<string>> {
+    const ids = new Set<string>();
+    if (isUuid(text)) {
+      const id = text.toLowerCase();
+      if (await findUserById(db, id)) ids.add(id);
+      const card = await findCardRecipient(db, id);
+      if (card) ids.add(card.userId);
+      const payment = await findPaymentWithShares(db, id);
+      for (const share of payment?.shares ?? []) if (share.userId) ids.add(share.userId);
+      return ids;
+    }
+    const dialled = text.replace(/[\s().-]/g, '').replace(/^00/, '+');
+    const phone = normalizePhone(dialled);
+    const exact = phone ? await findUserByPhone(db, phone) : undefined;
+    if (exact) ids.add(exact.id);
+    const digits = dialled.replace(/^\+/, '');
+    if (/^\d{3,}$/.test(digits)) for (const user of await searchUsersByPhone(db, digits, SEARCH_LIMIT)) ids.add(user.id);
+    for (const owner of await searchCardOwnersByName(db, text, SEARCH_LIMIT)) ids.add(owner.userId);
+    return ids;
+  }
+
   /** The audit context of a refund driven by the job: the operator whose decision it was, from no address. */
   async function deciderOf(row: repo.RefundRequestRow): Promise<AuditContext> {
     const operator = (await repo.findOperatorById(db, row.decidedBy ?? row.requestedBy))!;
@@ -286,27 +335,124 @@ export function createOpsService(deps: OpsDeps) {
   }
 
   return {
-    /** By phone (whole or digits), user, card or payment id, or a card's public name or title. */
+    /** By phone (in any format, or digits of it), user, card or payment id, or a card's public name or title. */
     async searchUsers(query: string) {
       const text = query.trim();
       if (text.length < 2) return [];
-      const ids = new Set<string>();
-      if (isUuid(text)) {
-        if (await findUserById(db, text)) ids.add(text);
-        const card = await findCardRecipient(db, text);
-        if (card) ids.add(card.userId);
-        const payment = await findPaymentWithShares(db, text);
-        for (const share of payment?.shares ?? []) if (share.userId) ids.add(share.userId);
-      } else {
-        const phone = normalizePhone(text);
-        const exact = phone ? await findUserByPhone(db, phone) : undefined;
-        if (exact) ids.add(exact.id);
-        const digits = text.replace(/[\s()+-]/g, '');
-        if (/^\d{3,}$/.test(digits)) for (const user of await searchUsersByPhone(db, digits, 20)) ids.add(user.id);
-        for (const owner of await searchCardOwnersByName(db, text, 20)) ids.add(owner.userId);
-      }
-      const users = await Promise.all([...ids].slice(0, 50).map((id) => findUserById(db, id)));
+      const users = await Promise.all([...(await userIdsMatching(text))].slice(0, 50).map((id) => findUserById(db, id)));
       return users.filter((user): user is User => user !== undefined).map(userSummary);
+    },
+
+    /**
+     * The one search box (issue 27): whatever a guest or a user quotes, grouped by kind on screen. A payment's short
+     * reference ("a42c5fab", any case), an invoice or order number or any id's first digits, a phone in any format,
+     * a donor's e-mail, the last digits of a payout account, a card's name; each kind at most SEARCH_LIMIT hits.
+     */
+    async search(query: string): Promise<OpsSearchHit[]> {
+      const text = query.trim();
+      if (text.length < 2) return [];
+      const hits: OpsSearchHit[] = [];
+      const compact = text.replace(/[\s#]/g, '');
+      const range = compact.replace(/-/g, '').length >= MIN_ID_PREFIX ? uuidPrefixRange(compact) : null;
+      const account = text.replace(/\s/g, '').toUpperCase();
+      const byAccount = /^\d{4,}$/.test(account) || /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(account);
+      const email = text.includes('@') ? text.toLowerCase() : null;
+      const [userIds, paymentRows, invoiceRows, orderRows, card, donationRows, methodRows] = await Promise.all([
+        userIdsMatching(text),
+        range ? findPaymentsInIdRange(db, range, SEARCH_LIMIT) : [],
+        range ? findInvoicesInIdRange(db, range, SEARCH_LIMIT) : [],
+        range ? findCardOrdersInIdRange(db, range, SEARCH_LIMIT) : [],
+        isUuid(text) ? findCardRecipient(db, text.toLowerCase()) : null,
+        email ? findDonationsByDonorEmail(db, email, SEARCH_LIMIT) : [],
+        byAccount ? findPayoutMethodsByAccountEnd(db, account, SEARCH_LIMIT) : [],
+      ]);
+      for (const payment of paymentRows) {
+        hits.push({
+          kind: 'payment',
+          id: payment.id,
+          title: paymentReference(payment.id),
+          detail: `${payment.purpose} · ${payment.status} · ${payment.description}`,
+          amount_cents: payment.totalCents,
+          created_at: payment.createdAt.toISOString(),
+          user_id: null,
+          payment_id: payment.id,
+        });
+      }
+      const users = await Promise.all([...userIds].slice(0, SEARCH_LIMIT).map((id) => findUserById(db, id)));
+      for (const user of users) {
+        if (!user) continue;
+        hits.push({
+          kind: 'user',
+          id: user.id,
+          title: user.phone,
+          detail: user.blockedAt ? `blocked: ${user.blockedReason ?? ''}` : 'active',
+          amount_cents: null,
+          created_at: user.createdAt.toISOString(),
+          user_id: user.id,
+          payment_id: null,
+        });
+      }
+      if (card) {
+        hits.push({
+          kind: 'card',
+          id: card.cardId,
+          title: card.publicName,
+          detail: card.title,
+          amount_cents: null,
+          created_at: null,
+          user_id: card.userId,
+          payment_id: null,
+        });
+      }
+      for (const donation of donationRows) {
+        hits.push({
+          kind: 'donation',
+          id: donation.paymentId,
+          title: donation.donorEmail,
+          detail: `${donation.donorName} · ${donation.status}`,
+          amount_cents: donation.amountCents,
+          created_at: donation.createdAt.toISOString(),
+          user_id: donation.userId,
+          payment_id: donation.paymentId,
+        });
+      }
+      for (const invoice of invoiceRows) {
+        hits.push({
+          kind: 'invoice',
+          id: invoice.id,
+          title: invoice.id.slice(0, 8),
+          detail: `${invoice.description} · ${invoice.status}`,
+          amount_cents: invoice.amountCents,
+          created_at: invoice.createdAt.toISOString(),
+          user_id: invoice.userId,
+          payment_id: invoice.paidPaymentId,
+        });
+      }
+      for (const order of orderRows) {
+        hits.push({
+          kind: 'card_order',
+          id: order.id,
+          title: order.id.slice(0, 8),
+          detail: `${order.quantity} × ${order.product} · ${order.status}`,
+          amount_cents: order.totalCents,
+          created_at: order.createdAt.toISOString(),
+          user_id: order.userId,
+          payment_id: order.paymentId,
+        });
+      }
+      for (const method of methodRows) {
+        hits.push({
+          kind: 'payout_method',
+          id: method.id,
+          title: method.kind === 'sepa' ? maskIban(method.iban!) : maskUkAccount(method.accountNumber!, method.sortCode!),
+          detail: method.holder,
+          amount_cents: null,
+          created_at: method.createdAt.toISOString(),
+          user_id: method.userId,
+          payment_id: null,
+        });
+      }
+      return hits;
     },
 
     /** Everything support needs about one user. */
@@ -514,25 +660,77 @@ export function createOpsService(deps: OpsDeps) {
       });
     },
 
+    /**
+     * A payment's whole story: what was paid for what, who received what, its refund requests and how each ended,
+     * disputes (its held amount and the provider's dispute events), what the provider told us, the messages that name
+     * its reference, and the back office's records of it.
+     */
     async paymentDetail(paymentId: string) {
       const found = await findPaymentWithShares(db, paymentId);
       if (!found) throw new AppError('not_found');
       const { payment, shares } = found;
+      const reference = paymentReference(payment.id);
+      const [card, refunds, events, messages, audit] = await Promise.all([
+        payment.purpose === 'tip' || payment.purpose === 'team_tip' ? findCardRecipient(db, payment.subjectId) : null,
+        repo.listRefundRequestsOfPayment(db, payment.id),
+        listEventsOfPayment(db, payment.id, STORY_LIMIT),
+        listMessagesMentioning(db, reference, payment.createdAt, STORY_LIMIT),
+        listAudit(db, { subjectType: 'payment', subjectId: payment.id }),
+      ]);
       return {
         id: payment.id,
+        reference,
         purpose: payment.purpose,
         status: payment.status,
+        description: payment.description,
+        amount_cents: payment.amountCents,
         total_cents: payment.totalCents,
         fee_cents: payment.feeCents,
+        cover_fee: payment.coverFee,
         refunded_cents: payment.refundedCents,
         disputed_cents: payment.disputedCents,
+        refundable_cents: canBeRefunded(payment) ? refundableCents(payment) : 0,
+        provider: payment.provider,
+        provider_ref: payment.providerRef,
         created_at: payment.createdAt.toISOString(),
+        subject_id: payment.subjectId,
+        card: card ? { id: card.cardId, user_id: card.userId, public_name: card.publicName } : null,
         shares: shares.map((share) => ({
           user_id: share.userId,
+          platform_account: share.platformAccount,
           net_cents: share.netCents,
           fee_cents: share.feeCents,
           reversed_net_cents: share.reversedNetCents,
+          reversed_fee_cents: share.reversedFeeCents,
+          released_at: iso(share.releasedAt),
         })),
+        refunds: refunds.map(({ request, requestedByEmail, decidedByEmail }) => ({
+          id: request.id,
+          status: request.status,
+          amount_cents: request.amountCents,
+          reason: request.reason,
+          requested_by: requestedByEmail,
+          decided_by: decidedByEmail,
+          decided_at: iso(request.decidedAt),
+          decline_reason: request.declineReason,
+          failure: request.failure,
+          created_at: request.createdAt.toISOString(),
+        })),
+        events: events.map((event) => ({
+          event_id: event.eventId,
+          type: event.type,
+          outcome: event.outcome,
+          received_at: event.receivedAt.toISOString(),
+        })),
+        messages: messages.map((message) => ({
+          id: message.id,
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject,
+          status: message.status,
+          created_at: message.createdAt.toISOString(),
+        })),
+        audit,
       };
     },
 
@@ -594,14 +792,16 @@ export function createOpsService(deps: OpsDeps) {
     },
 
     async listRefundRequests() {
-      return (await repo.listRefundRequests(db, ['pending', 'refunding'])).map((row) => ({
-        id: row.id,
-        status: row.status as 'pending' | 'refunding',
-        payment_id: row.paymentId,
-        amount_cents: row.amountCents,
-        reason: row.reason,
-        requested_by: row.requestedBy,
-        created_at: row.createdAt.toISOString(),
+      return (await repo.listRefundRequests(db, ['pending', 'refunding'])).map(({ request, requestedByEmail }) => ({
+        id: request.id,
+        status: request.status as 'pending' | 'refunding',
+        payment_id: request.paymentId,
+        payment_reference: paymentReference(request.paymentId),
+        amount_cents: request.amountCents,
+        reason: request.reason,
+        requested_by: request.requestedBy,
+        requested_by_email: requestedByEmail,
+        created_at: request.createdAt.toISOString(),
       }));
     },
 
@@ -646,28 +846,56 @@ export function createOpsService(deps: OpsDeps) {
       return drive(context, claimed.row, claimed.before);
     },
 
-    /** A finance operator declines a waiting refund: nothing is refunded, and the request leaves the list. */
-    async declineRefund(context: AuditContext, requestId: string) {
+    /**
+     * A finance operator declines a waiting refund, saying why: nothing is refunded, and the request leaves the list.
+     * The payment is locked first, as an approval locks it, so an approval and a decline of one request queue and the
+     * second finds it decided.
+     */
+    async declineRefund(context: AuditContext, requestId: string, reason: string) {
+      const found = await repo.findRefundRequest(db, requestId);
+      if (!found) throw new AppError('not_found');
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const row = await repo.findRefundRequestForUpdate(tx, requestId);
-        if (!row) throw new AppError('not_found');
+        const payment = (await lockPayment(tx, found.paymentId))!;
+        const row = (await repo.findRefundRequestForUpdate(tx, requestId))!;
         if (row.status !== 'pending') throw new AppError('ops_conflict');
         const declined = await repo.updateRefundRequest(tx, row.id, {
           status: 'rejected',
           decidedBy: context.actor.operatorId,
           decidedAt: now,
+          declineReason: reason,
         });
         await recordAudit(tx, context, {
           action: 'refund.decline',
           subjectType: 'payment',
           subjectId: row.paymentId,
           before: { request_status: 'pending' },
-          after: { request_status: 'rejected', request_id: row.id },
+          after: { request_status: 'rejected', request_id: row.id, reason },
         });
-        const payment = (await findPaymentWithShares(tx, row.paymentId))!.payment;
         return answerOf(declined, payment.status);
       });
+    },
+
+    /**
+     * The work waiting, for the menu's badges: each queue the role may see (admin sees all), null for the others.
+     * Counts only, so the menu can ask often.
+     */
+    async queueCounts(role: OperatorRole): Promise<OpsQueueCounts> {
+      const sees = (queueRole: OperatorRole) => role === 'admin' || role === queueRole;
+      const [tickets, verifications, refunds, batches, messages] = await Promise.all([
+        sees('support') ? deps.support.countForOperators('open') : null,
+        sees('compliance') ? countPendingVerifications(db) : null,
+        sees('finance') ? repo.countRefundRequests(db, 'pending') : null,
+        sees('finance') ? countBatchesToClose(db) : null,
+        sees('finance') ? countDeadMessages(db) : null,
+      ]);
+      return {
+        tickets_waiting: tickets,
+        verifications_to_review: verifications,
+        refunds_to_approve: refunds,
+        batches_to_close: batches,
+        dead_messages: messages,
+      };
     },
 
     /**

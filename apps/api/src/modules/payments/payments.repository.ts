@@ -304,3 +304,23 @@ export async function claimDueReturn(tx: Executor, now: Date, leaseUntil: Date) 
 export async function finishReturn(tx: Executor, paymentId: string, now: Date) {
   await tx.update(paymentReturns).set({ dueAt: null, returnedAt: now }).where(eq(paymentReturns.paymentId, paymentId));
 }
+
+/** Payments whose id lies in the range (a short reference's ids, `uuidPrefixRange`): the primary key's index scans it. */
+export function findPaymentsInIdRange(db: Executor, [low, high]: [string, string], limit: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(gte(payments.id, low), lte(payments.id, high)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/** What the provider told us about one payment, in the order it came. */
+export function listEventsOfPayment(db: Executor, paymentId: string, limit: number) {
+  return db
+    .select()
+    .from(providerEvents)
+    .where(eq(providerEvents.paymentId, paymentId))
+    .orderBy(asc(providerEvents.receivedAt))
+    .limit(limit);
+}

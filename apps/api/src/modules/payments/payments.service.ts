@@ -814,6 +814,10 @@ export async function findPaymentWithShares(db: Executor, paymentId: string) {
   return payment ? { payment, shares: await repo.listAllocations(db, paymentId) } : undefined;
 }
 export const listPaymentsPendingSince = repo.listPendingSince;
+/** Payments whose id lies in the range: a short reference's (`uuidPrefixRange`). */
+export const findPaymentsInIdRange = repo.findPaymentsInIdRange;
+/** The provider's events about one payment (its story on the back office's payment page). */
+export const listEventsOfPayment = repo.listEventsOfPayment;
 
 // Refunds asked for in the back office (ops) are decided against the payment, locked in the deciding transaction.
 /** The payment, locked until the caller's transaction ends, so decisions about giving its money back queue up. */

@@ -364,3 +364,36 @@ export async function blankBankDetailsOfUser(tx: Executor, userId: string): Prom
     .where(eq(payoutMethods.userId, userId));
   await tx.update(payoutMethodEvents).set({ maskedAccount: '' }).where(eq(payoutMethodEvents.userId, userId));
 }
+
+/**
+ * Payout methods whose account ends with these digits or letters (the last digits of an IBAN or a UK account number,
+ * as support is told them), spaces ignored. The table holds a few rows per user.
+ */
+export function findPayoutMethodsByAccountEnd(db: Executor, end: string, limit: number) {
+  const pattern = `%${end.toUpperCase()}`;
+  return db
+    .select()
+    .from(payoutMethods)
+    .where(
+      or(
+        sql`replace(upper(${payoutMethods.iban}), ' ', '') like ${pattern}`,
+        sql`${payoutMethods.accountNumber} like ${pattern}`,
+      ),
+    )
+    .orderBy(desc(payoutMethods.createdAt))
+    .limit(limit);
+}
+
+/** Bank files still to close: not yet marked sent, or sent with payouts the bank has not answered for. */
+export async function countBatchesToClose(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payoutBatches)
+    .where(
+      or(
+        eq(payoutBatches.status, 'created'),
+        sql`exists (select 1 from ${payouts} where ${payouts.batchId} = ${payoutBatches.id} and ${payouts.status} = 'in_flight')`,
+      ),
+    );
+  return Number(row!.count);
+}

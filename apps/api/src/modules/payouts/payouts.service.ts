@@ -511,3 +511,5 @@ export async function markBatchPayouts(
 export const listPayoutsByStatus = repo.listPayoutsByStatus;
 export const listPayoutsOfUser = repo.listPayouts;
 export const listBatchPayouts = repo.listBatchPayouts;
+export const findPayoutMethodsByAccountEnd = repo.findPayoutMethodsByAccountEnd;
+export const countBatchesToClose = repo.countBatchesToClose;

@@ -130,3 +130,9 @@ export async function listTicketsWithConversation(db: Executor, userId: string) 
     })),
   );
 }
+
+/** How many tickets are in a status, whoever's (the back office's work queue). */
+export async function countTicketsByStatus(db: Executor, status: TicketRow['status']): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, status));
+  return row!.n;
+}

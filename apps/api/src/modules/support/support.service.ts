@@ -258,6 +258,9 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
       return (await repo.listTicketsByStatus(db, status, limit)).map((row) => ({ ...summaryOf(row), user_id: row.userId }));
     },
 
+    /** How many tickets are in the status: the back office's "tickets waiting" counts the open ones. */
+    countForOperators: (status: TicketStatus) => repo.countTicketsByStatus(db, status),
+
     /** The user's tickets for the back office's user screen, the most recently active first. */
     async listOfUser(userId: string): Promise<TicketSummary[]> {
       return (await repo.listTickets(db, userId)).map(summaryOf);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { verifications } from '../../db/schema/verification.ts';
 
@@ -59,4 +59,9 @@ export async function deleteVerificationsOfUser(tx: Executor, userId: string): P
   return rows.flatMap((row) =>
     [row.documentFrontFileId, row.documentBackFileId, row.registrationDocumentFileId].filter((id): id is string => id !== null),
   );
+}
+
+export async function countPendingVerifications(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(verifications).where(eq(verifications.status, 'pending'));
+  return row!.n;
 }

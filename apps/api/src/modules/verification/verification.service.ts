@@ -196,6 +196,7 @@ export async function reviewVerification(
 // Back office (issue 15): the compliance queue and one request with its documents.
 export const findVerification = repo.findVerification;
 export const listPendingVerifications = repo.listPendingVerifications;
+export const countPendingVerifications = repo.countPendingVerifications;
 export const findLatestVerification = repo.findLatestVerification;
 
 /** The five-year purge of an erased account: its verification requests and their documents are deleted. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ledgerHealthSchema } from '@tipcard/shared/ops/schemas';
 import { Button } from '../../components/ui/button-base.tsx';
 import { formatCents, formatTime, opsGet } from '../ops-api.ts';
-import { Page, RecordState, Table, TitledPanel } from '../ui.tsx';
+import { IdLink, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
 
 /** A day's count: red when something is wrong; "no data" for a day without snapshots (none taken, not zero). */
 function Count({ value }: { value: number | null }) {
@@ -91,9 +91,9 @@ export default function LedgerPage() {
                     key: payment.id,
                     cells: [
                       formatTime(payment.created_at),
-                      <code key="id" className="text-xs">
+                      <IdLink key="id" to={`/payments/${payment.id}`}>
                         {payment.id}
-                      </code>,
+                      </IdLink>,
                       payment.purpose,
                       formatCents(payment.total_cents),
                     ],

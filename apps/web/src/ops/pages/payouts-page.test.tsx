@@ -80,7 +80,13 @@ describe('the payouts page', () => {
     renderOps('/payouts', { role: 'finance' });
     const row = await screen.findByRole('row', { name: /Anna Ozola/ });
     await userEvent.selectOptions(within(row).getByLabelText('Return reason'), 'AC01 Incorrect account number');
-    await userEvent.click(within(row).getByRole('button', { name: 'Mark returned' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark returned…' }));
+    // Nothing is sent before the confirmation, which names the amount, the account and the reason.
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the payout returned' });
+    expect(dialog).toHaveTextContent('AC01 Incorrect account number');
+    expect(dialog).toHaveTextContent('Anna Ozola');
+    expect(api.sent(OUTCOME)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Mark .* returned$/ }));
     await waitFor(() => expect(api.sent(OUTCOME)).toHaveLength(1));
     expect(api.sent(OUTCOME)[0]!.body).toEqual({ outcome: 'returned', reason_code: 'AC01' });
   });
@@ -92,8 +98,16 @@ describe('the payouts page', () => {
       [OUTCOME]: apiError(409, 'payout_settled', 'This payout is settled already.'),
     });
     renderOps('/payouts', { role: 'finance' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the payout paid' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.sent(OUTCOME)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid…' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Mark the payout paid' })).getByRole('button', { name: /^Mark .* paid$/ }),
+    );
     expect(await screen.findByText('This payout is settled already.')).toBeInTheDocument();
+    expect(api.sent(OUTCOME)).toHaveLength(1);
     expect(api.sent(OUTCOME)[0]!.body).toEqual({ outcome: 'paid' });
   });
 

@@ -6,9 +6,11 @@ import {
   opsPayoutSchema,
   RETURN_REASONS,
   returnReasonCodes,
+  type OpsPayout,
   type ReturnReasonCode,
 } from '@tipcard/shared/ops/schemas';
 import { Banknote, FileText } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
@@ -16,33 +18,60 @@ import { SelectField } from '../../components/ui/field.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
 import { saveBlob } from '../../lib/download-file.ts';
 import { formatCents, formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts';
-import { Badge, ErrorNote, loadErrorText, Page, Table, TitledPanel, useStatusFilter } from '../ui.tsx';
+import { Badge, ConfirmDialog, ErrorNote, loadErrorText, Page, Table, TitledPanel, useStatusFilter } from '../ui.tsx';
 
 const STATUSES = opsPayoutSchema.shape.status.options;
 const REASON_OPTIONS = returnReasonCodes.map((code) => ({ value: code, label: `${code} ${RETURN_REASONS[code]}` }));
 
-/** The bank's answer for one payout of a sent file: paid, or returned with the reason the bank gave. */
-function OutcomeControls({ payoutId }: { payoutId: string }) {
+/**
+ * The bank's answer for one payout of a sent file: paid, or returned with the reason the bank gave. Either moves money
+ * in the books (a return gives the amount and fee back to the user), so each is confirmed first, naming the amount
+ * and the account.
+ */
+function OutcomeControls({ payout }: { payout: OpsPayout }) {
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<z.input<typeof payoutOutcomeBody> | null>(null);
   const { register, handleSubmit } = useForm<{ reason_code: ReturnReasonCode }>({ defaultValues: { reason_code: 'AC04' } });
   const mark = useMutation({
     mutationFn: (body: z.input<typeof payoutOutcomeBody>) =>
-      opsPost(z.object({ status: z.string() }), `/payouts/${payoutId}/outcome`, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['ops', 'payouts'] }),
+      opsPost(z.object({ status: z.string() }), `/payouts/${payout.id}/outcome`, body),
+    onSuccess: () => {
+      setConfirming(null);
+      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+    },
   });
+  const amount = formatCents(payout.amount_cents);
   return (
     <form
-      onSubmit={handleSubmit(({ reason_code }) => mark.mutate({ outcome: 'returned', reason_code }))}
+      onSubmit={handleSubmit(({ reason_code }) => setConfirming({ outcome: 'returned', reason_code }))}
       className="flex flex-wrap items-end gap-2"
     >
-      <Button size="sm" variant="secondary" onClick={() => mark.mutate({ outcome: 'paid' })} loading={mark.isPending}>
-        Mark paid
+      <Button size="sm" variant="secondary" onClick={() => setConfirming({ outcome: 'paid' })}>
+        Mark paid…
       </Button>
       <SelectField label="Return reason" options={REASON_OPTIONS} {...register('reason_code')} />
-      <Button type="submit" size="sm" variant="danger" loading={mark.isPending}>
-        Mark returned
+      <Button type="submit" size="sm" variant="danger">
+        Mark returned…
       </Button>
-      <ErrorNote error={mark.error} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.outcome === 'returned' ? 'Mark the payout returned' : 'Mark the payout paid'}
+        confirmLabel={confirming?.outcome === 'returned' ? `Mark ${amount} returned` : `Mark ${amount} paid`}
+        tone={confirming?.outcome === 'returned' ? 'danger' : 'primary'}
+        pending={mark.isPending}
+        error={mark.error}
+        onCancel={() => {
+          mark.reset();
+          setConfirming(null);
+        }}
+        onConfirm={() => confirming && mark.mutate(confirming)}
+      >
+        <p>
+          {confirming?.outcome === 'returned'
+            ? `The bank returned ${amount} sent to ${payout.holder}, ${payout.destination} (${confirming.reason_code} ${RETURN_REASONS[confirming.reason_code]}): the amount and its fee go back to the user's balance.`
+            : `The bank paid ${amount} to ${payout.holder}, ${payout.destination}: the payout is done.`}
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }
@@ -180,9 +209,7 @@ export default function PayoutsPage() {
                   formatCents(payout.amount_cents),
                   payout.rail ?? '—',
                   payout.return_reason ? `${payout.status}: ${payout.return_reason}` : payout.status,
-                  payout.status === 'in_flight' && payout.batch_id ? (
-                    <OutcomeControls key="outcome" payoutId={payout.id} />
-                  ) : null,
+                  payout.status === 'in_flight' && payout.batch_id ? <OutcomeControls key="outcome" payout={payout} /> : null,
                 ],
               }))}
             />

@@ -2,35 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
-import { payment, PAYMENT_ID } from '../test-data.ts';
-import { findHeading, OPERATOR_ID, renderOps } from '../test-render.tsx';
+import { PAYMENT_ID, REQUEST_ID } from '../test-data.ts';
+import { currentPath, findHeading, OPERATOR_ID, renderOps } from '../test-render.tsx';
 
 const REQUESTS = 'GET /ops/refund-requests';
-const PAYMENT = `GET /ops/payments/${PAYMENT_ID}`;
-const REFUND = `POST /ops/payments/${PAYMENT_ID}/refunds`;
-const REQUEST_ID = 'e2f3a4b5-c6d7-4e8f-9a0b-1c2d3e4f5a6b';
+const APPROVE = `POST /ops/refund-requests/${REQUEST_ID}/approve`;
+const DECLINE = `POST /ops/refund-requests/${REQUEST_ID}/decline`;
 const waiting = {
   id: REQUEST_ID,
   status: 'pending' as const,
   payment_id: PAYMENT_ID,
+  payment_reference: '7D3E4F5A',
   amount_cents: 12_000,
   reason: 'Charged twice',
   requested_by: 'f3a4b5c6-d7e8-4f9a-8b1c-2d3e4f5a6b7c',
+  requested_by_email: 'maris@ops.example',
   created_at: '2026-03-02T09:30:00Z',
 };
-const refunded = { status: 'refunded', payment_status: 'partially_refunded', request_id: null };
-
-async function findPayment() {
-  await userEvent.type(await screen.findByLabelText('Payment id'), ` ${PAYMENT_ID} `);
-  await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-  return screen.findByText(/refunded so far/);
-}
-
-async function refund(amount: string, reason: string) {
-  await userEvent.type(screen.getByLabelText('Amount (EUR)'), amount);
-  await userEvent.type(screen.getByLabelText('Reason'), reason);
-  await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
-}
+const own = {
+  ...waiting,
+  id: 'a4b5c6d7-e8f9-4a0b-9c1d-2e3f4a5b6c7d',
+  requested_by: OPERATOR_ID,
+  requested_by_email: 'finance@ops.example',
+  reason: 'Mine',
+};
 
 describe('the refunds page', () => {
   it('says it is loading the requests waiting for approval', async () => {
@@ -53,122 +48,83 @@ describe('the refunds page', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('approves another operator’s request, and lets nobody approve their own', async () => {
-    const approve = `POST /ops/refund-requests/${REQUEST_ID}/approve`;
-    const own = { ...waiting, id: 'a4b5c6d7-e8f9-4a0b-9c1d-2e3f4a5b6c7d', requested_by: OPERATOR_ID, reason: 'Mine' };
-    let decided = false;
-    const api = fakeApi({
-      [REQUESTS]: () => (decided ? [own] : [waiting, own]),
-      [approve]: () => {
-        decided = true;
-        return refunded;
-      },
-    });
+  it('lists who asked, when, and the payment as a link to it; nobody decides their own request', async () => {
+    fakeApi({ [REQUESTS]: [waiting, own] });
     renderOps('/refunds', { role: 'finance' });
     const table = await screen.findByRole('table', { name: 'Refunds waiting for approval' });
     const [, theirs, mine] = within(table).getAllByRole('row');
-    expect(theirs).toHaveTextContent('120.00 EUR');
+    expect(theirs).toHaveTextContent('maris@ops.example');
+    expect(theirs).toHaveTextContent('2 Mar 2026, 09:30');
+    expect(within(theirs!).getByRole('link', { name: '7D3E4F5A' })).toHaveAttribute('href', `/payments/${PAYMENT_ID}`);
     expect(mine).toHaveTextContent('Your request: another operator approves');
     expect(within(mine!).queryByRole('button')).toBeNull();
-    await userEvent.click(within(theirs!).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(screen.queryByText('Charged twice')).toBeNull());
-    expect(api.sent(approve)).toHaveLength(1);
   });
 
-  it('declines a request, and shows why a decision was refused', async () => {
-    const decline = `POST /ops/refund-requests/${REQUEST_ID}/decline`;
-    fakeApi({ [REQUESTS]: [waiting], [decline]: apiError(409, 'already_decided', 'Another operator decided it.') });
-    renderOps('/refunds', { role: 'finance' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText('Another operator decided it.')).toBeInTheDocument();
-  });
-
-  it('finds a payment and refunds part of it in cents, with one key per typed refund', async () => {
-    const api = fakeApi({ [REQUESTS]: [], [PAYMENT]: payment(), [REFUND]: refunded });
-    renderOps('/refunds', { role: 'finance' });
-    expect(await findPayment()).toHaveTextContent('paid 50.00 EUR');
-    await refund('12,30', 'Charged twice');
-    expect(await screen.findByText('Refunded. The payment is now partially_refunded.')).toBeInTheDocument();
-    const [sent] = api.sent(REFUND);
-    expect(sent!.body).toEqual({ amount_cents: 1_230, reason: 'Charged twice' });
-    expect(sent!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  it('sends a retried refund with the same key, and a changed one with a new key', async () => {
-    let attempts = 0;
+  it('approves another operator’s request only once the confirmation repeats the amount and the payment', async () => {
+    let decided = false;
     const api = fakeApi({
-      [REQUESTS]: [],
-      [PAYMENT]: payment(),
-      [REFUND]: () => (attempts++ < 2 ? apiError(503, 'provider_unavailable', 'The provider did not answer.') : refunded),
+      [REQUESTS]: () => (decided ? [own] : [waiting, own]),
+      [APPROVE]: () => {
+        decided = true;
+        return { status: 'refunded', payment_status: 'succeeded', request_id: REQUEST_ID };
+      },
     });
     renderOps('/refunds', { role: 'finance' });
-    await findPayment();
-    await refund('5', 'Goodwill');
-    expect(await screen.findByText('The provider did not answer.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    await waitFor(() => expect(api.sent(REFUND)).toHaveLength(2));
-    await userEvent.type(screen.getByLabelText('Amount (EUR)'), '0');
-    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByText(/^Refunded\./)).toBeInTheDocument();
-    const keys = api.sent(REFUND).map((request) => request.headers.get('idempotency-key'));
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).not.toBe(keys[1]);
-    expect(api.sent(REFUND)[2]!.body).toEqual({ amount_cents: 5_000, reason: 'Goodwill' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the refund' });
+    expect(dialog).toHaveTextContent('Give 120.00 EUR back to the guest who paid payment 7D3E4F5A');
+    expect(api.sent(APPROVE)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund 120.00 EUR' }));
+    await waitFor(() => expect(screen.queryByText('Charged twice')).toBeNull());
+    expect(api.sent(APPROVE)).toHaveLength(1);
   });
 
-  it('refuses an amount that is not one, and a payment id that is not one, without asking the API', async () => {
-    const api = fakeApi({ [REQUESTS]: [], [PAYMENT]: payment() });
+  it('declines with a reason, which it asks for before sending anything', async () => {
+    let declined = false;
+    const api = fakeApi({
+      [REQUESTS]: () => (declined ? [] : [waiting]),
+      [DECLINE]: () => {
+        declined = true;
+        return { status: 'rejected', payment_status: 'succeeded', request_id: REQUEST_ID };
+      },
+    });
     renderOps('/refunds', { role: 'finance' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the refund' });
+    expect(dialog).toHaveTextContent('Decline maris@ops.example’s request to refund 120.00 EUR of payment 7D3E4F5A');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await within(dialog).findByText('This value should not be blank.')).toBeInTheDocument();
+    expect(api.sent(DECLINE)).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Why (kept in the audit log)'), 'Only one charge was made');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await screen.findByRole('heading', { name: 'No refund is waiting.' })).toBeInTheDocument();
+    expect(api.sent(DECLINE).map((request) => request.body)).toEqual([{ reason: 'Only one charge was made' }]);
+  });
+
+  it('shows why a decline was refused, in the dialog', async () => {
+    fakeApi({ [REQUESTS]: [waiting], [DECLINE]: apiError(409, 'ops_conflict', 'Another operator decided it.') });
+    renderOps('/refunds', { role: 'finance' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the refund' });
+    await userEvent.type(within(dialog).getByLabelText('Why (kept in the audit log)'), 'Not owed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await within(dialog).findByText('Another operator decided it.')).toBeInTheDocument();
+  });
+
+  it('finds a payment to refund by the reference its guest quotes', async () => {
+    fakeApi({ [REQUESTS]: [], 'GET /ops/search': [] });
+    const { router } = renderOps('/refunds', { role: 'finance' });
     await findHeading('Refunds');
-    await userEvent.type(screen.getByLabelText('Payment id'), 'pay_123');
+    await userEvent.type(screen.getByLabelText('Payment reference or id'), 'a42c5fab');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    expect(await screen.findByText('Enter a payment id (a UUID).')).toBeInTheDocument();
-    expect(api.sent(PAYMENT)).toHaveLength(0);
-    await userEvent.clear(screen.getByLabelText('Payment id'));
-    await findPayment();
-    await refund('12.345', 'Charged twice');
-    expect(await screen.findByText('Enter an amount in euros above zero, e.g. 12.50.')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/search?q=a42c5fab'));
   });
 
-  it('says when a refund waits for a second operator', async () => {
-    fakeApi({
-      [REQUESTS]: [],
-      [PAYMENT]: payment(),
-      [REFUND]: { status: 'awaiting_approval', payment_status: 'succeeded', request_id: REQUEST_ID },
-    });
-    renderOps('/refunds', { role: 'finance' });
-    await findPayment();
-    await refund('500', 'Large refund');
-    expect(await screen.findByRole('status')).toHaveTextContent('waits for a second finance operator');
-  });
-
-  it('says it is looking the payment up', async () => {
-    fakeApi({ [REQUESTS]: [], [PAYMENT]: pending });
-    renderOps('/refunds', { role: 'finance' });
-    await userEvent.type(await screen.findByLabelText('Payment id'), PAYMENT_ID);
+  it('opens a payment to refund by its id, in any case', async () => {
+    fakeApi({ [REQUESTS]: [], [`GET /ops/payments/${PAYMENT_ID}`]: pending });
+    const { router } = renderOps('/refunds', { role: 'finance' });
+    await userEvent.type(await screen.findByLabelText('Payment reference or id'), ` ${PAYMENT_ID.toUpperCase()} `);
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    expect(await screen.findByRole('status', { name: 'Looking up the payment…' })).toBeInTheDocument();
-  });
-
-  it('keeps the refund form in place while the payment reloads after a refund', async () => {
-    let lookups = 0;
-    fakeApi({
-      [REQUESTS]: [],
-      [PAYMENT]: () => (lookups++ === 0 ? payment() : pending()),
-      [REFUND]: refunded,
-    });
-    renderOps('/refunds', { role: 'finance' });
-    await findPayment();
-    await refund('1', 'Goodwill');
-    expect(await screen.findByText('Refunded. The payment is now partially_refunded.')).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Looking up the payment…' })).toBeNull();
-  });
-
-  it('says why a payment cannot be found', async () => {
-    fakeApi({ [REQUESTS]: [], [PAYMENT]: apiError(404, 'not_found', 'No such payment.') });
-    renderOps('/refunds', { role: 'finance' });
-    await userEvent.type(await screen.findByLabelText('Payment id'), PAYMENT_ID);
-    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    expect(await screen.findByText('No such payment.')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe(`/payments/${PAYMENT_ID}`));
   });
 });

@@ -22,8 +22,8 @@ describe('the sign-in page', () => {
     });
     const { router } = renderOps('/sign-in', { role: null });
     await fillIn();
-    expect(await findHeading('Users')).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/users');
+    expect(await findHeading('Search')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/search');
     expect(api.sent(SIGN_IN)[0]!.body).toEqual({
       email: 'finance@ops.example',
       password: 'Correct-horse-1',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
-import { opsUser, payout, TICKET_ID, userDetail, USER_ID } from '../test-data.ts';
+import { opsUser, PAYMENT_ID, payout, TICKET_ID, userDetail, USER_ID } from '../test-data.ts';
 import { currentPath, findHeading, renderOps } from '../test-render.tsx';
 
 const DETAIL = `GET /ops/users/${USER_ID}`;
@@ -79,6 +79,27 @@ describe('a user’s page', () => {
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Where is my payout?' }));
     expect(currentPath(router)).toBe(`/tickets/${TICKET_ID}`);
+  });
+
+  it('links each payment of the history to its page, by the reference its guest was given', async () => {
+    fakeApi({
+      [DETAIL]: userDetail({
+        history: [
+          {
+            id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+            type: 'PAYIN',
+            status: 'HOLD',
+            amount_cents: 4_850,
+            fee_cents: 150,
+            payment_id: PAYMENT_ID,
+            created_at: '2026-03-02T09:30:00Z',
+          },
+        ],
+      }),
+    });
+    renderOps(`/users/${USER_ID}`, { role: 'support' });
+    const history = await screen.findByRole('table', { name: 'Transactions' });
+    expect(within(history).getByRole('link', { name: '7D3E4F5A' })).toHaveAttribute('href', `/payments/${PAYMENT_ID}`);
   });
 
   it('does not link tickets for an operator without support', async () => {

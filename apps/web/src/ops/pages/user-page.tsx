@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { showServerErrors } from '../forms.ts';
 import { formatCents, formatTime, opsGet, opsPost, session } from '../ops-api.ts';
-import { Badge, BESIDE_FIELDS, ErrorNote, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
+import { paymentReference } from '@tipcard/shared/payments/guest-form';
+import { Badge, BESIDE_FIELDS, ErrorNote, IdLink, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
 import { TicketStatusBadge } from './ticket-status.tsx';
 
 type Reason = z.output<typeof reasonBody>;
@@ -110,7 +111,10 @@ function UserDetail({ detail }: { detail: OpsUserDetail }) {
             <ul className="space-y-1 text-sm">
               {cards.map((card) => (
                 <li key={card.id}>
-                  {card.public_name} · {card.title} <code className="block text-xs text-slate-500">{card.id}</code>
+                  {card.public_name} · {card.title}{' '}
+                  <span className="block">
+                    <IdLink to={`/search?q=${card.id}`}>{card.id}</IdLink>
+                  </span>
                 </li>
               ))}
             </ul>
@@ -175,7 +179,13 @@ function UserDetail({ detail }: { detail: OpsUserDetail }) {
                 row.status,
                 formatCents(row.amount_cents),
                 formatCents(row.fee_cents),
-                row.payment_id ? <code className="text-xs">{row.payment_id}</code> : '—',
+                row.payment_id ? (
+                  <IdLink key="payment" to={`/payments/${row.payment_id}`}>
+                    {paymentReference(row.payment_id)}
+                  </IdLink>
+                ) : (
+                  '—'
+                ),
               ],
             }))}
           />
@@ -202,7 +212,7 @@ function UserDetail({ detail }: { detail: OpsUserDetail }) {
           ) : (
             <Table
               caption="Donations received, newest first"
-              columns={['When', 'Donor', 'Amount', 'Status']}
+              columns={['When', 'Donor', 'Amount', 'Status', 'Payment']}
               rows={donations.map((donation) => ({
                 key: donation.id,
                 cells: [
@@ -210,6 +220,9 @@ function UserDetail({ detail }: { detail: OpsUserDetail }) {
                   donation.donor_name,
                   formatCents(donation.amount_cents),
                   donation.status,
+                  <IdLink key="payment" to={`/payments/${donation.id}`}>
+                    {paymentReference(donation.id)}
+                  </IdLink>,
                 ],
               }))}
             />

@@ -1,0 +1,2 @@
+ALTER TABLE "refund_requests" ADD COLUMN "decline_reason" text;--> statement-breakpoint
+CREATE INDEX "outbox_messages_dead_idx" ON "outbox_messages" USING btree ("created_at") WHERE "outbox_messages"."status" = 'dead';
