@@ -53,6 +53,7 @@ export async function enqueueSmsAt(tx: Executor, sms: { to: string; body: string
 
 /** How many messages are in each delivery state, dead ones among them (back office's ledger health). */
 export const countMessagesByStatus = repo.countByStatus;
+export const outboxBacklog = repo.backlog;
 
 /** Erasure of a deleted account: the texts sent to its phone (codes, notices) go with the number. */
 export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<void> {

@@ -84,3 +84,12 @@ export async function countByStatus(db: Executor): Promise<Record<string, number
 export async function deleteMessagesTo(tx: Executor, recipient: string): Promise<void> {
   await tx.delete(outboxMessages).where(eq(outboxMessages.recipient, recipient));
 }
+
+/** Messages not yet sent nor dead, and when the oldest of them was written (metrics: the outbox's backlog). */
+export async function backlog(db: Executor): Promise<{ count: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${outboxMessages.createdAt})` })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.status, ['pending', 'sending']));
+  return { count: Number(row!.count), oldestCreatedAt: row!.oldest === null ? null : new Date(row!.oldest) };
+}

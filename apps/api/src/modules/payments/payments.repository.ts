@@ -304,3 +304,12 @@ export async function claimDueReturn(tx: Executor, now: Date, leaseUntil: Date) 
 export async function finishReturn(tx: Executor, paymentId: string, now: Date) {
   await tx.update(paymentReturns).set({ dueAt: null, returnedAt: now }).where(eq(paymentReturns.paymentId, paymentId));
 }
+
+/** How many payments are in each state (a metrics gauge; one indexed scan per scrape, cached by the caller). */
+export async function countByStatus(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: payments.status, n: sql<number>`count(*)::int` })
+    .from(payments)
+    .groupBy(payments.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
