@@ -43,14 +43,14 @@ describe('the job runner', () => {
     const text = await metrics.registry.metrics();
 
     const value = (series: string) => Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(text)?.[1]);
-    expect(value('tipcard_job_runs_total{job="deep"}')).toBe(2);
-    expect(value('tipcard_job_items_total{job="deep"}')).toBe(5);
-    expect(value('tipcard_job_failures_total{job="broken.job"}')).toBe(2);
-    expect(value('tipcard_job_failures_total{job="deep"}')).toBeNaN();
-    expect(value('tipcard_job_duration_seconds_count{job="idle"}')).toBe(2);
+    expect(value('tipcard_job_runs_total{job_name="deep"}')).toBe(2);
+    expect(value('tipcard_job_items_total{job_name="deep"}')).toBe(5);
+    expect(value('tipcard_job_failures_total{job_name="broken.job"}')).toBe(2);
+    expect(value('tipcard_job_failures_total{job_name="deep"}')).toBeNaN();
+    expect(value('tipcard_job_duration_seconds_count{job_name="idle"}')).toBe(2);
     // "deep" caught up in its second tick (2 items left, batch of 3); the failing job never did.
-    expect(value('tipcard_job_lag_seconds{job="idle"}')).toBeLessThan(value('tipcard_job_lag_seconds{job="broken.job"}'));
-    expect(value('tipcard_job_lag_seconds{job="broken.job"}')).toBeGreaterThanOrEqual(0.05);
+    expect(value('tipcard_job_lag_seconds{job_name="idle"}')).toBeLessThan(value('tipcard_job_lag_seconds{job_name="broken.job"}'));
+    expect(value('tipcard_job_lag_seconds{job_name="broken.job"}')).toBeGreaterThanOrEqual(0.05);
   });
 
   it('runs every job in its own try: a failing job is logged by name, without its message, and the others still run', async () => {

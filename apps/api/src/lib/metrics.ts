@@ -37,28 +37,29 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  // `job_name`, not `job`: Prometheus gives every scraped series a `job` label of its own (the scrape job).
   const jobRuns = new Counter({
     name: 'tipcard_job_runs_total',
     help: 'Ticks in which a job ran (each does due items until none is left or its batch is done)',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
   });
   const jobItems = new Counter({
     name: 'tipcard_job_items_total',
     help: 'Due items a job did',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
   });
   const jobFailures = new Counter({
     name: 'tipcard_job_failures_total',
     help: 'Ticks in which a job failed (it runs again next tick)',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
   });
   const jobDuration = new Histogram({
     name: 'tipcard_job_duration_seconds',
     help: "Time one job's share of a tick took",
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
     registers: [registry],
   });
@@ -68,12 +69,12 @@ export function createMetrics() {
   new Gauge({
     name: 'tipcard_job_lag_seconds',
     help: 'Seconds since a job last found nothing due (caught up); grows while it fails or cannot keep up',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
     collect() {
       this.reset();
       const now = performance.now();
-      for (const [job, at] of caughtUpAt) this.set({ job }, (now - at) / 1000);
+      for (const [job, at] of caughtUpAt) this.set({ job_name: job }, (now - at) / 1000);
     },
   });
 
@@ -171,17 +172,19 @@ export function createMetrics() {
     },
     job: {
       ran(job: string, items: number, seconds: number, caughtUp: boolean) {
-        jobRuns.inc({ job });
-        if (items > 0) jobItems.inc({ job }, items);
-        jobDuration.observe({ job }, seconds);
+        const labels = { job_name: job };
+        jobRuns.inc(labels);
+        if (items > 0) jobItems.inc(labels, items);
+        jobDuration.observe(labels, seconds);
         if (caughtUp) caughtUpAt.set(job, performance.now());
         else if (!caughtUpAt.has(job)) caughtUpAt.set(job, startedAt);
       },
       failed(job: string, items: number, seconds: number) {
-        jobRuns.inc({ job });
-        jobFailures.inc({ job });
-        if (items > 0) jobItems.inc({ job }, items);
-        jobDuration.observe({ job }, seconds);
+        const labels = { job_name: job };
+        jobRuns.inc(labels);
+        jobFailures.inc(labels);
+        if (items > 0) jobItems.inc(labels, items);
+        jobDuration.observe(labels, seconds);
         if (!caughtUpAt.has(job)) caughtUpAt.set(job, startedAt);
       },
     },
