@@ -121,6 +121,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Reports still on their way when the server stops.
   app.addHook('onClose', async () => void (await services.errors.flush()));
   await app.register(metricsPlugin, { metrics: services.metrics, token: config.metrics.token });
+  // Imported only when configured: without an endpoint no OpenTelemetry code is loaded at all.
+  if (config.tracing) await app.register((await import('./plugins/tracing.ts')).tracingPlugin, config.tracing);
   await app.register(inputRulesPlugin);
   await app.register(cookie);
   // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a

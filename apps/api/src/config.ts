@@ -158,6 +158,9 @@ const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Prometheus metrics at GET /api/metrics for `Authorization: Bearer <token>`; unset, that path does not exist. */
     METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** OpenTelemetry traces go to this OTLP/HTTP collector (`<url>/v1/traces`); unset, tracing is not even loaded. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: optionalText,
     DEV_OUTBOX_PUBLIC: flag,
@@ -280,6 +283,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Where Prometheus reads this process: a port of its own, and/or /api/metrics behind a token; neither by default. */
   metrics: { port: number | undefined; token: string | undefined };
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: a server span per request sent there (`plugins/tracing.ts`); off when unset. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   /** Which proxies may name the client's address in X-Forwarded-For: none by default (TRUST_PROXY). */
   trustProxy: false | number | string[];
   /** Prefix for rate-limit keys in Redis, so that test apps do not share counters. */
@@ -405,6 +410,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     shortLinks: 'links' in shortLinks ? shortLinks.links : {},
     logLevel: env.LOG_LEVEL,
     metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN },
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME ?? 'tipcard-api' }
+      : undefined,
     trustProxy: (() => {
       const trust = parseTrustProxy(env.TRUST_PROXY);
       return 'value' in trust ? trust.value : false;

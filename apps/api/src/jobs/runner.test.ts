@@ -49,7 +49,9 @@ describe('the job runner', () => {
     expect(value('tipcard_job_failures_total{job_name="deep"}')).toBeNaN();
     expect(value('tipcard_job_duration_seconds_count{job_name="idle"}')).toBe(2);
     // "deep" caught up in its second tick (2 items left, batch of 3); the failing job never did.
-    expect(value('tipcard_job_lag_seconds{job_name="idle"}')).toBeLessThan(value('tipcard_job_lag_seconds{job_name="broken.job"}'));
+    expect(value('tipcard_job_lag_seconds{job_name="idle"}')).toBeLessThan(
+      value('tipcard_job_lag_seconds{job_name="broken.job"}'),
+    );
     expect(value('tipcard_job_lag_seconds{job_name="broken.job"}')).toBeGreaterThanOrEqual(0.05);
   });
 

@@ -90,5 +90,5 @@ describe('Prometheus metrics', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 120_000);
 });

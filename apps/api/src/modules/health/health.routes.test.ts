@@ -29,7 +29,7 @@ describe('liveness and readiness', () => {
     } finally {
       await down.close();
     }
-  });
+  }, 120_000);
 
   it('is not ready while the database lacks a migration this code ships, and ready again once it has it', async () => {
     const db = t.app.db;
