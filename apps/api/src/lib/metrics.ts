@@ -105,56 +105,46 @@ export function createMetrics() {
       }
     },
   });
-  const payoutGauge = (name: string, help: string, pick: (payouts: OperationalFigures['payoutsInFlight']) => number) =>
+  /** A gauge of one figure read from the database at scrape; left out when the figure is not there. */
+  const databaseGauge = (name: string, help: string, pick: (current: OperationalFigures) => number | undefined) =>
     new Gauge({
       name,
       help,
       registers: [registry],
       async collect() {
         const current = await read();
-        if (current) this.set(pick(current.payoutsInFlight));
+        const value = current && pick(current);
+        if (value !== undefined) this.set(value);
       },
     });
-  payoutGauge('tipcard_payouts_in_flight', 'Payouts confirmed and not yet paid or returned', (p) => p.count);
-  payoutGauge('tipcard_payouts_in_flight_cents', 'Their sum, in cents', (p) => p.amountCents);
-  payoutGauge('tipcard_payouts_due', 'Payouts in flight whose next step is due now (the worker should be on it)', (p) => p.due);
-  payoutGauge(
+  databaseGauge('tipcard_payouts_in_flight', 'Payouts confirmed and not yet paid or returned', (f) => f.payoutsInFlight.count);
+  databaseGauge('tipcard_payouts_in_flight_cents', 'Their sum, in cents', (f) => f.payoutsInFlight.amountCents);
+  databaseGauge(
+    'tipcard_payouts_due',
+    'Payouts in flight whose next step is due now (the worker should be on it)',
+    (f) => f.payoutsInFlight.due,
+  );
+  databaseGauge(
     'tipcard_payouts_oldest_in_flight_age_seconds',
     'Seconds since the oldest payout in flight was confirmed; 0 when none is',
-    (p) => p.oldestAgeSeconds,
+    (f) => f.payoutsInFlight.oldestAgeSeconds,
   );
-  const outboxGauge = (name: string, help: string, pick: (outbox: OperationalFigures['outbox']) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const current = await read();
-        if (current) this.set(pick(current.outbox));
-      },
-    });
-  outboxGauge('tipcard_outbox_backlog', 'SMS and e-mails waiting to be sent (pending or being sent)', (o) => o.backlog);
-  outboxGauge(
+  databaseGauge('tipcard_outbox_backlog', 'SMS and e-mails waiting to be sent (pending or being sent)', (f) => f.outbox.backlog);
+  databaseGauge(
     'tipcard_outbox_oldest_age_seconds',
     'Seconds since the oldest message still waiting was written; 0 when none is',
-    (o) => o.oldestAgeSeconds,
+    (f) => f.outbox.oldestAgeSeconds,
   );
-  const ledgerGauge = (name: string, help: string, pick: (ledger: NonNullable<OperationalFigures['ledger']>) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const ledger = (await read())?.ledger;
-        if (ledger) this.set(pick(ledger));
-      },
-    });
-  ledgerGauge(
+  databaseGauge(
     'tipcard_ledger_invariant_problems',
     'Problems the last ledger invariant check found (0 is healthy)',
-    (l) => l.problems,
+    (f) => f.ledger?.problems,
   );
-  ledgerGauge('tipcard_ledger_checked_timestamp_seconds', 'When the last ledger invariant check ran', (l) => l.checkedAtSeconds);
+  databaseGauge(
+    'tipcard_ledger_checked_timestamp_seconds',
+    'When the last ledger invariant check ran',
+    (f) => f.ledger?.checkedAtSeconds,
+  );
 
   return {
     registry,
