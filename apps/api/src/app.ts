@@ -9,6 +9,7 @@ import { databaseOptions, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
+import { serveMetrics } from './lib/metrics.ts';
 import { LOCALES, MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
@@ -31,6 +32,7 @@ import { antiBotPlugin } from './plugins/anti-bot.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, frameworkErrorAnswer } from './plugins/error-handler.ts';
 import { inputRulesPlugin } from './plugins/input-rules.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -108,10 +110,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('clock', clock);
   app.decorate('services', services);
 
+  if (config.metrics.port !== undefined || config.metrics.token) services.metrics.collectProcessMetrics();
+  if (config.metrics.port !== undefined) {
+    const metricsServer = await serveMetrics(services.metrics, config.metrics.port, config.host);
+    app.addHook('onClose', () => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+  }
+
   const https = config.publicUrl.startsWith('https://');
   await app.register(errorHandlerPlugin, { errors: services.errors });
   // Reports still on their way when the server stops.
   app.addHook('onClose', async () => void (await services.errors.flush()));
+  await app.register(metricsPlugin, { metrics: services.metrics, token: config.metrics.token });
+  // Imported only when configured: without an endpoint no OpenTelemetry code is loaded at all.
+  if (config.tracing) await app.register((await import('./plugins/tracing.ts')).tracingPlugin, config.tracing);
   await app.register(inputRulesPlugin);
   await app.register(cookie);
   // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a
@@ -152,7 +163,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health });
+      await api.register(healthRoutes, { health, redis: app.redis });
       await api.register(authRoutes, { auth, secureCookies: https });
       await api.register(meRoutes, { me });
       await api.register(verificationRoutes, { verification: services.verification });
@@ -217,6 +228,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       clock,
       log: app.log,
       errors: services.errors,
+      metrics: services.metrics.job,
       intervalMs: config.workerIntervalMs,
     });
     app.addHook('onClose', () => runner.stop());

@@ -154,6 +154,13 @@ const envSchema = z
     SHORT_LINKS: optionalText,
     WORKER: z.enum(['inline', 'off']).default('inline'),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+    /** Prometheus metrics alone on this port (GET /metrics), for a private network; never publish it. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Prometheus metrics at GET /api/metrics for `Authorization: Bearer <token>`; unset, that path does not exist. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** OpenTelemetry traces go to this OTLP/HTTP collector (`<url>/v1/traces`); unset, tracing is not even loaded. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+    OTEL_SERVICE_NAME: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: optionalText,
     DEV_OUTBOX_PUBLIC: flag,
@@ -206,6 +213,9 @@ const envSchema = z
         path: ['TRUST_PROXY'],
         message: 'must be a number of hops (1-10) or addresses / CIDR ranges separated by commas',
       });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     }
     if (production && env.RATE_LIMITS === 'off') {
       ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
@@ -271,6 +281,10 @@ export interface Config {
   /** Short path → card id (`/tip` → `/payment/{cardId}`). */
   shortLinks: Record<string, string>;
   logLevel: Env['LOG_LEVEL'];
+  /** Where Prometheus reads this process: a port of its own, and/or /api/metrics behind a token; neither by default. */
+  metrics: { port: number | undefined; token: string | undefined };
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: a server span per request sent there (`plugins/tracing.ts`); off when unset. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   /** Which proxies may name the client's address in X-Forwarded-For: none by default (TRUST_PROXY). */
   trustProxy: false | number | string[];
   /** Prefix for rate-limit keys in Redis, so that test apps do not share counters. */
@@ -395,6 +409,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // Already checked by the schema above, so there are no problems left here.
     shortLinks: 'links' in shortLinks ? shortLinks.links : {},
     logLevel: env.LOG_LEVEL,
+    metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN },
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME ?? 'tipcard-api' }
+      : undefined,
     trustProxy: (() => {
       const trust = parseTrustProxy(env.TRUST_PROXY);
       return 'value' in trust ? trust.value : false;

@@ -7,6 +7,7 @@ import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.t
 import type { Job } from './jobs/job.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createErrorReporter } from './lib/error-reporting.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createBalancesService } from './modules/balances/balances.service.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accessTokenKeys } from './modules/auth/access-token.ts';
@@ -89,7 +90,9 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
 
   const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
-  const health = createHealthService({ db });
+  const health = createHealthService({ db, clock });
+  const metrics = createMetrics();
+  metrics.readFiguresWith(health.operationalFigures);
   const analytics = createAnalyticsService({ db });
   const balances = createBalancesService({ db });
   const verification = createVerificationService({ db });
@@ -136,6 +139,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     db,
     clock,
     log,
+    metrics,
     providers,
     active: config.payments.provider,
     publicUrl: config.publicUrl,
@@ -236,6 +240,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   return {
     clock,
     errors,
+    metrics,
     keys,
     humanVerifier,
     messages,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,12 +24,38 @@ export interface DatabaseHandle {
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** The newest migration this code ships: the last entry of drizzle-kit's journal (`when` is its creation time). */
-export function newestShippedMigration(): { tag: string; when: number } {
+function shippedMigrations(): { tag: string; when: number }[] {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };
-  return journal.entries.at(-1)!;
+  return journal.entries;
+}
+
+/** The newest migration this code ships: the last entry of drizzle-kit's journal (`when` is its creation time). */
+export function newestShippedMigration(): { tag: string; when: number } {
+  return shippedMigrations().at(-1)!;
+}
+
+/**
+ * The shipped migrations this database lacks (their tags), judged as drizzle's migrator judges them: every journal
+ * entry newer than the newest applied one. Empty when the schema is this code's (or newer, which start-up refuses).
+ */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const result = (await db.execute(
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  )) as unknown as { rows: { present: boolean }[] };
+  const applied = result.rows[0]?.present
+    ? Number(
+        (
+          (await db.execute(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`)) as unknown as {
+            rows: { newest: string | number | null }[];
+          }
+        ).rows[0]?.newest ?? 0,
+      )
+    : 0;
+  return shippedMigrations()
+    .filter((entry) => entry.when > applied)
+    .map((entry) => entry.tag);
 }
 
 /** The database holds a migration this code does not ship: a newer version migrated it, and this one must not run. */

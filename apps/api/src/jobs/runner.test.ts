@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { createMetrics } from '../lib/metrics.ts';
 import { createTestClock } from '../test/test-app.ts';
 import type { Job } from './job.ts';
 import { runTick, startRunner } from './runner.ts';
@@ -25,6 +26,35 @@ function countingJob(name: string, due: number) {
 }
 
 describe('the job runner', () => {
+  it("counts each job's runs, items and failures, and its lag grows only while it has not caught up", async () => {
+    const { log } = capturingLog();
+    const metrics = createMetrics();
+    const failing: Job = {
+      name: 'broken.job',
+      runOne: async () => {
+        throw new Error('down');
+      },
+    };
+    const jobs = [countingJob('deep', 5), countingJob('idle', 0), failing];
+
+    await runTick({ jobs, clock: createTestClock(), log, metrics: metrics.job, batchPerTick: 3 });
+    await runTick({ jobs, clock: createTestClock(), log, metrics: metrics.job, batchPerTick: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const text = await metrics.registry.metrics();
+
+    const value = (series: string) => Number(new RegExp(`^${series} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('tipcard_job_runs_total{job_name="deep"}')).toBe(2);
+    expect(value('tipcard_job_items_total{job_name="deep"}')).toBe(5);
+    expect(value('tipcard_job_failures_total{job_name="broken.job"}')).toBe(2);
+    expect(value('tipcard_job_failures_total{job_name="deep"}')).toBeNaN();
+    expect(value('tipcard_job_duration_seconds_count{job_name="idle"}')).toBe(2);
+    // "deep" caught up in its second tick (2 items left, batch of 3); the failing job never did.
+    expect(value('tipcard_job_lag_seconds{job_name="idle"}')).toBeLessThan(
+      value('tipcard_job_lag_seconds{job_name="broken.job"}'),
+    );
+    expect(value('tipcard_job_lag_seconds{job_name="broken.job"}')).toBeGreaterThanOrEqual(0.05);
+  });
+
   it('runs every job in its own try: a failing job is logged by name, without its message, and the others still run', async () => {
     const { lines, log } = capturingLog();
     const before = countingJob('before', 2);

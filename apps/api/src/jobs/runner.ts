@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
+import type { JobMetrics } from '../lib/metrics.ts';
 import type { Job } from './job.ts';
 
 /** Items one job may do in one tick, so that a job with a deep backlog cannot keep the others waiting. */
@@ -12,6 +13,8 @@ export interface RunnerDeps {
   log: FastifyBaseLogger;
   /** Where a failed tick is reported besides the log (Sentry when configured). */
   errors?: ErrorReporter;
+  /** Runs, items, failures, durations and lag per job (`lib/metrics.ts`). */
+  metrics?: JobMetrics;
   batchPerTick?: number;
 }
 
@@ -41,16 +44,27 @@ function failureOf(error: unknown): Record<string, unknown> {
  * that one failing job never stops the others. Every call gets the clock's time then, so a lease taken late in a long
  * tick still runs from when it was taken.
  */
-export async function runTick({ jobs, clock, log, errors, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
+export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
   for (const job of jobs) {
     let done = 0;
+    let caughtUp = false;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
-      while (done < batchPerTick && (await job.runOne(clock.now()))) done += 1;
+      while (done < batchPerTick) {
+        if (!(await job.runOne(clock.now()))) {
+          caughtUp = true;
+          break;
+        }
+        done += 1;
+      }
     } catch (error) {
+      metrics?.failed(job.name, done, seconds());
       log.error({ job: job.name, done, error: failureOf(error) }, `job ${job.name} failed; it runs again next tick`);
       errors?.exception(error, { tags: { source: 'job', job: job.name }, extra: { done } });
       continue;
     }
+    metrics?.ran(job.name, done, seconds(), caughtUp);
     if (done > 0) log.info({ job: job.name, done }, `job ${job.name} did ${done}`);
   }
 }

@@ -14,6 +14,8 @@ declare module 'fastify' {
      * service (CHECKOUTS_GLOBAL_PER_MINUTE), whichever card, invoice or address, against card testing spread thin.
      */
     limitCheckouts(request: FastifyRequest): Promise<void>;
+    /** The instance's Redis client when REDIS_URL is set (rate-limit counters); readiness pings it. */
+    redis: Redis | undefined;
   }
 }
 
@@ -25,21 +27,27 @@ export function isRateLimitHook(hook: unknown): boolean {
 
 /**
  * Registers @fastify/rate-limit without a global limit: routes opt in with `app.rateLimit({...})` hooks, so one
- * route can be limited per IP and per phone. Counters live in Redis when REDIS_URL is set, shared by every instance.
+ * route can be limited per IP and per phone. Counters live in Redis when REDIS_URL is set, shared by every instance;
+ * `app.redis` is that client.
  */
 export const rateLimitPlugin = fp(
   async (
     app: FastifyInstance,
     options: { enabled: boolean; redisUrl: string | undefined; nameSpace: string; checkoutsPerMinute: number },
   ) => {
-    const redis =
-      options.enabled && options.redisUrl
-        ? new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
-        : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    // Connected whenever it is configured, even with the limits off, so readiness tells a missing Redis before the
+    // limits are switched on.
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+      : undefined;
+    // A client still reconnecting to a Redis that is down would hold QUIT until it gave up: drop it at once instead.
+    if (redis) app.addHook('onClose', async () => void (redis.status === 'ready' ? await redis.quit() : redis.disconnect()));
+    // Without a listener ioredis prints every failed reconnect to stderr; readiness reports the outage.
+    redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection failed'));
+    app.decorate('redis', redis);
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: options.nameSpace } : {}),
+      ...(redis && options.enabled ? { redis, nameSpace: options.nameSpace } : {}),
       // The client shows 'Too many requests'; Retry-After is set by the plugin before this error is thrown.
       errorResponseBuilder: () => new AppError('too_many_requests'),
     });

@@ -28,7 +28,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The database answers */
+    /** The database and Redis (when configured) answer and every migration is applied */
     get: operations['getReady'];
     put?: never;
     post?: never;

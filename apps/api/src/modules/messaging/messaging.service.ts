@@ -58,6 +58,8 @@ export const countDeadMessages = repo.countDead;
 /** Messages since a moment that name this text (a payment's reference): what was sent about it, for the back office. */
 export const listMessagesMentioning = repo.listMessagesMentioning;
 
+export const outboxBacklog = repo.backlog;
+
 /** Erasure of a deleted account: the texts sent to its phone (codes, notices) go with the number. */
 export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<void> {
   await repo.deleteMessagesTo(tx, recipient);

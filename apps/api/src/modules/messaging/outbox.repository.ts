@@ -112,3 +112,12 @@ export function listMessagesMentioning(db: Executor, text: string, since: Date, 
     .orderBy(asc(outboxMessages.createdAt))
     .limit(limit);
 }
+
+/** Messages not yet sent nor dead, and when the oldest of them was written (metrics: the outbox's backlog). */
+export async function backlog(db: Executor): Promise<{ count: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${outboxMessages.createdAt})` })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.status, ['pending', 'sending']));
+  return { count: Number(row!.count), oldestCreatedAt: row!.oldest === null ? null : new Date(row!.oldest) };
+}

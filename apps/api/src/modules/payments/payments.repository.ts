@@ -324,3 +324,12 @@ export function listEventsOfPayment(db: Executor, paymentId: string, limit: numb
     .orderBy(asc(providerEvents.receivedAt))
     .limit(limit);
 }
+
+/** How many payments are in each state (a metrics gauge; one indexed scan per scrape, cached by the caller). */
+export async function countByStatus(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: payments.status, n: sql<number>`count(*)::int` })
+    .from(payments)
+    .groupBy(payments.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}

@@ -5,6 +5,7 @@ import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { lockBalances, postEntry, type AccountRef, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
 import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
@@ -29,6 +30,8 @@ export interface PaymentsDeps {
   db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts the provider events taken and how late each was applied (`lib/metrics.ts`). */
+  metrics?: Pick<Metrics, 'paymentEvent'>;
   /** Providers that can receive webhooks; `active` opens the new checkouts. */
   providers: Partial<Record<ProviderName, PaymentProvider>>;
   active: ProviderName;
@@ -493,6 +496,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function applyEvent(providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
     const outcome = await db.transaction((tx) => applyInTransaction(tx, providerName, event));
+    // Once committed: the lag is the provider's delivery (with its retries) plus our work until the books show it.
+    deps.metrics?.paymentEvent(
+      providerName,
+      event.type,
+      outcome,
+      outcome === 'applied' ? (clock.now().getTime() - event.created_at) / 1000 : undefined,
+    );
     if (outcome === 'mismatch') {
       log.error(
         { provider: providerName, eventId: event.id, type: event.type, paymentId: event.payment_id },
@@ -828,3 +838,4 @@ export const canBeRefunded = (payment: repo.PaymentRow) =>
 /** What refunds can still give back of the payment: its total less what refunds and disputes took. */
 export const refundableCents = (payment: repo.PaymentRow) => payment.totalCents - takenBackOf(payment);
 export const countPaymentsPendingSince = repo.countPendingSince;
+export const countPaymentsByStatus = repo.countByStatus;

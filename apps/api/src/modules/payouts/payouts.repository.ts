@@ -397,3 +397,28 @@ export async function countBatchesToClose(db: Executor): Promise<number> {
     );
   return Number(row!.count);
 }
+
+/**
+ * Payouts confirmed and not yet paid or returned: how many and their sum, how many the worker should act on now (their
+ * rail due time has come), and when the oldest was confirmed (a metrics gauge: money stuck in flight).
+ */
+export async function inFlightFigures(
+  db: Executor,
+  now: Date,
+): Promise<{ count: number; amountCents: number; due: number; oldestConfirmedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amountCents: sql<string>`coalesce(sum(${payouts.amountCents}), 0)::bigint`,
+      due: sql<number>`(count(*) filter (where ${payouts.railDueAt} <= ${now.toISOString()}::timestamptz))::int`,
+      oldest: sql<Date | string | null>`min(${payouts.confirmedAt})`,
+    })
+    .from(payouts)
+    .where(eq(payouts.status, 'in_flight'));
+  return {
+    count: Number(row!.count),
+    amountCents: Number(row!.amountCents),
+    due: Number(row!.due),
+    oldestConfirmedAt: row!.oldest === null ? null : new Date(row!.oldest),
+  };
+}

@@ -32,6 +32,7 @@ export { payoutRef } from './payout-texts.ts';
 export { createSandboxRail, SANDBOX_FAILING_IBAN } from './payout-rail.ts';
 export { applyPayoutOutcome, createBatch } from './payouts.jobs.ts';
 export type { PayoutRow } from './payouts.repository.ts';
+export { inFlightFigures as payoutsInFlight } from './payouts.repository.ts';
 export type { SepaDebtor } from './sepa-file.ts';
 
 type CreatePayout = z.output<typeof createPayoutBody>;
