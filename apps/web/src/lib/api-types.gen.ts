@@ -2657,6 +2657,7 @@ export interface operations {
               reason: string | null;
               submitted_at: string | null;
               reviewed_at: string | null;
+              limit_cents: number;
             };
           };
         };
@@ -2753,6 +2754,7 @@ export interface operations {
               reason: string | null;
               submitted_at: string | null;
               reviewed_at: string | null;
+              limit_cents: number;
             };
           };
         };

@@ -1,3 +1,4 @@
+import type { Locale } from '@tipcard/shared/constants';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
@@ -23,6 +24,8 @@ export const verifications = pgTable(
     documentBackFileId: uuid('document_back_file_id').references(() => files.id),
     registrationDocumentFileId: uuid('registration_document_file_id').references(() => files.id),
     rejectionReason: text('rejection_reason'),
+    /** The language the request was sent in: the SMS that ends the review speaks it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },

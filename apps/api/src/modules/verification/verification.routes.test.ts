@@ -69,8 +69,14 @@ async function companyBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const submit = (user: User, payload: unknown, clientId = user.clientId) =>
-  t.call({ method: 'POST', url: `/api/clients/${clientId}/verification`, token: user.jwt, payload: payload as object });
+const submit = (user: User, payload: unknown, clientId = user.clientId, language?: string) =>
+  t.call({
+    method: 'POST',
+    url: `/api/clients/${clientId}/verification`,
+    token: user.jwt,
+    payload: payload as object,
+    headers: language ? { 'accept-language': language } : {},
+  });
 const status = (user: User, clientId = user.clientId) =>
   t.call({ method: 'GET', url: `/api/clients/${clientId}/verification`, token: user.jwt });
 
@@ -102,6 +108,7 @@ describe('verification: submitting', () => {
       reason: null,
       submitted_at: null,
       reviewed_at: null,
+      limit_cents: LIMIT_CENTS,
     });
 
     const created = await submit(user, await personBody());
@@ -303,6 +310,24 @@ describe('verification: review and resubmission', () => {
     const afterApproval = await submit(user, await personBody());
     expect(afterApproval.status).toBe(422);
     expect(afterApproval.body.code).toBe('verification_approved');
+  });
+
+  it('tells the end of the review by SMS in the language the request was sent in', async () => {
+    const french = await signUp(t);
+    const spanish = await signUp(t);
+    expect((await submit(french, await personBody(), french.clientId, 'fr')).status).toBe(201);
+    expect((await submit(spanish, await personBody(), spanish.clientId, 'es')).status).toBe(201);
+
+    await review(french, 'approve');
+    expect(await lastSms(french.phone)).toBe('Tipcard : votre vérification d’identité est approuvée. Merci !');
+    await review(spanish, 'reject', 'La foto del documento está borrosa.');
+    expect(await lastSms(spanish.phone)).toBe(
+      'Tipcard: tu verificación de identidad no ha sido aprobada: La foto del documento está borrosa. Abre Verificación en Tipcard para enviarla de nuevo.',
+    );
+    // A new request after the rejection speaks the language it is sent in.
+    expect((await submit(spanish, await personBody(), spanish.clientId, 'lv')).status).toBe(201);
+    await review(spanish, 'approve');
+    expect(await lastSms(spanish.phone)).toBe('Tipcard: jūsu identitātes verifikācija ir apstiprināta. Paldies!');
   });
 
   it('decides only a pending request, once, and a rejection needs a reason', async () => {

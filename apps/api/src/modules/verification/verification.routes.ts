@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@tipcard/shared/constants';
 import { verificationBody, verificationSchema } from '@tipcard/shared/verification/schemas';
 import { data } from '../../lib/envelope.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { VerificationService } from './verification.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
@@ -54,7 +55,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
       },
     },
     async (request, reply) => {
-      return reply.status(201).send({ data: await verification.submit(request.userId, request.params.clientId, request.body) });
+      return reply.status(201).send({
+        data: await verification.submit(request.userId, request.params.clientId, request.body, acceptedLocale(request)),
+      });
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { Locale } from '@tipcard/shared/constants';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Verification, VerificationBody, verificationBody } from '@tipcard/shared/verification/schemas';
 import type { z } from 'zod';
@@ -32,7 +33,10 @@ export async function isVerificationRequired(db: Executor, userId: string, limit
   return !(await isVerificationApproved(db, userId));
 }
 
-function toVerification(row: repo.VerificationRow | undefined): Verification {
+/** A request's state; the owner's answer adds the limit (`limit_cents`) that made verification needed. */
+type VerificationState = Omit<Verification, 'limit_cents'>;
+
+function toVerification(row: repo.VerificationRow | undefined): VerificationState {
   if (!row) return { status: 'not_started', kind: null, reason: null, submitted_at: null, reviewed_at: null };
   return {
     status: row.status,
@@ -73,19 +77,20 @@ async function checkDocuments(documents: Record<string, string>): Promise<Record
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 /** The owner's identity verification: its state, and a submission with its documents. */
-export function createVerificationService({ db }: { db: Database }) {
+export function createVerificationService({ db, verificationLimitCents }: { db: Database; verificationLimitCents: number }) {
   return {
     /** GET: the owner's verification status. */
     async get(userId: string, clientId: string): Promise<Verification> {
       const client = await requireOwnClient(db, userId, clientId);
-      return toVerification(await repo.findLatestVerification(db, client.userId));
+      const state = toVerification(await repo.findLatestVerification(db, client.userId));
+      return { ...state, limit_cents: verificationLimitCents };
     },
 
     /**
      * POST: a person or company request → pending. Allowed when not started or rejected; documents are typed by
      * content and cleaned before the transaction (CPU work holds no connection), then stored with the request at once.
      */
-    async submit(userId: string, clientId: string, body: Body): Promise<Verification> {
+    async submit(userId: string, clientId: string, body: Body, locale: Locale): Promise<Verification> {
       const client = await requireOwnClient(db, userId, clientId);
       refuseWhenOpen(await repo.findLatestVerification(db, client.userId));
 
@@ -126,9 +131,10 @@ export function createVerificationService({ db }: { db: Database }) {
             documentFrontFileId: fileIds.document_front ?? null,
             documentBackFileId: fileIds.document_back ?? null,
             registrationDocumentFileId: fileIds.registration_document ?? null,
+            locale,
           });
         });
-        return toVerification(row);
+        return { ...toVerification(row), limit_cents: verificationLimitCents };
       } catch (error) {
         // Another submission of the same user won the race: answer as if it had been there first.
         if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER))
@@ -167,17 +173,17 @@ export async function reviewVerification(
   input: { user: Pick<User, 'id' | 'phone'>; decision: ReviewDecision; reason: string | null; now: Date },
   /** Runs in the decision's transaction: the back office and the CLI write their audit record here. */
   onDecided?: (tx: Transaction, before: VerificationRow, after: VerificationRow) => Promise<void>,
-): Promise<Verification> {
+): Promise<VerificationState> {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new ReviewError('A rejection needs a reason the user can act on');
   const latest = await repo.findLatestVerification(db, input.user.id);
   if (latest?.status !== 'pending')
     throw new ReviewError(`No pending verification for this user (status: ${latest?.status ?? 'not_started'})`);
-  // The template ends the reason with its own full stop.
+  // In the language the request was sent in; the template ends the reason with its own full stop.
   const text =
     input.decision === 'approve'
-      ? t('sms.verification_approved')
-      : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') });
+      ? t('sms.verification_approved', {}, latest.locale)
+      : t('sms.verification_rejected', { reason: (reason ?? '').replace(/[.!?\s]+$/, '') }, latest.locale);
   const decided = await db.transaction(async (tx) => {
     const row = await repo.decidePendingVerification(tx, latest.id, {
       status: input.decision === 'approve' ? 'approved' : 'rejected',

@@ -1,0 +1,1 @@
+ALTER TABLE "verifications" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;
