@@ -3474,6 +3474,10 @@ export interface operations {
                 type: 'main' | 'hold';
                 balance: number;
               }[];
+              hold_releases: {
+                amount_cents: number;
+                release_at: string;
+              }[];
               /** @enum {string} */
               currency: 'EUR';
             };
@@ -4208,6 +4212,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             }[];
@@ -4290,6 +4297,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4389,6 +4399,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4479,6 +4492,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4557,6 +4573,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4647,6 +4666,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };

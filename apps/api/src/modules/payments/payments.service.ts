@@ -814,6 +814,8 @@ export async function findPaymentWithShares(db: Executor, paymentId: string) {
   return payment ? { payment, shares: await repo.listAllocations(db, paymentId) } : undefined;
 }
 export const listPaymentsPendingSince = repo.listPendingSince;
+/** The user's money on hold, per time it is released to main (the balances answer's `hold_releases`). */
+export const heldAmountsOfUser = repo.listHeldAmountsOfUser;
 
 // Refunds asked for in the back office (ops) are decided against the payment, locked in the deciding transaction.
 /** The payment, locked until the caller's transaction ends, so decisions about giving its money back queue up. */

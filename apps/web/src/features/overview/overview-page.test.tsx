@@ -34,6 +34,10 @@ const balances = {
     { type: 'main', balance: 8_450 },
     { type: 'hold', balance: 1_000 },
   ],
+  hold_releases: [
+    { amount_cents: 600, release_at: '2026-03-03T09:30:00Z' },
+    { amount_cents: 400, release_at: '2026-03-03T17:05:00Z' },
+  ],
   currency: 'EUR',
 };
 
