@@ -217,12 +217,13 @@ describe('the payouts page', () => {
     expect(
       within(select)
         .getAllByRole('option')
-        .map((option) => option.textContent),
+        .map((option) => option.textContent)
+        .sort(),
     ).toEqual([
-      'LV•• •••• 5001 · Anna Ozola',
-      '•••• 5678 · Anna Ozola',
       'EE•• •••• 7777 · Anna Ozola',
       'LT•• •••• 8888 · Anna Ozola',
+      'LV•• •••• 5001 · Anna Ozola',
+      '•••• 5678 · Anna Ozola',
     ]);
     await userEvent.selectOptions(select, methods[2]!.id);
     within(dialog).getByRole('slider').focus();

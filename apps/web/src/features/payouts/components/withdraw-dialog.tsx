@@ -177,8 +177,9 @@ function MethodStep({
     );
   }
 
+  const compact = methods.length >= COMPACT_FROM;
   return (
-    <div className="space-y-5">
+    <div className={compact ? 'space-y-4' : 'space-y-5'}>
       <div className="flex items-center justify-between gap-3">
         <Button
           variant="ghost"
@@ -204,7 +205,7 @@ function MethodStep({
         </div>
       ) : (
         <div>
-          {methods.length >= COMPACT_FROM ? (
+          {compact ? (
             <SelectField
               label={t('flow.method_label')}
               options={methods.map((item) => ({
@@ -256,10 +257,11 @@ function MethodStep({
           <PayoutSummary
             amountCents={amountCents}
             feeCents={PAYOUT_FEE_CENTS}
-            account={shortMask(method.masked_account)}
+            // The select right above names the account: its line here would only push the slide down.
+            account={compact ? undefined : shortMask(method.masked_account)}
             arrival={arrival}
           />
-          <p className="flex items-start gap-2 text-sm text-slate-600">
+          <p className={cn('flex items-start gap-2 text-slate-600', compact ? 'text-xs' : 'text-sm')}>
             <Info className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden="true" />
             {t('flow.sms_note')}
           </p>
