@@ -136,7 +136,7 @@ test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees
   const outcome = page.getByTestId('payout-outcome');
   await expect(outcome).toHaveAttribute('data-status', 'in_flight');
   await expect(page.getByRole('heading', { name: 'Your money is on its way' })).toBeVisible();
-  await expect(page.getByTestId('payout-status')).toHaveText('In flight');
+  await expect(page.getByTestId('payout-status')).toHaveText('On its way');
   await expect(page.getByTestId('outcome-arrival')).not.toBeEmpty();
   await expect(outcome).toHaveAttribute('data-status', 'paid', { timeout: 60_000 });
   await expect(page.getByRole('heading', { name: 'Payout paid' })).toBeVisible();

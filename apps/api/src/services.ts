@@ -95,7 +95,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   metrics.readFiguresWith(health.operationalFigures);
   const analytics = createAnalyticsService({ db });
   const balances = createBalancesService({ db });
-  const verification = createVerificationService({ db });
+  const verification = createVerificationService({ db, verificationLimitCents: config.verificationLimitCents });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
   const transactions = createTransactionsService({ db, clock, monthlyDonations: (userId) => monthlyDonationFigures(db, userId) });
   const cards = createCardsService({ db, publicUrl: config.publicUrl });

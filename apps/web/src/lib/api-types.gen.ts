@@ -2709,6 +2709,7 @@ export interface operations {
               reason: string | null;
               submitted_at: string | null;
               reviewed_at: string | null;
+              limit_cents: number;
             };
           };
         };
@@ -2805,6 +2806,7 @@ export interface operations {
               reason: string | null;
               submitted_at: string | null;
               reviewed_at: string | null;
+              limit_cents: number;
             };
           };
         };
@@ -3530,6 +3532,10 @@ export interface operations {
                 /** @enum {string} */
                 type: 'main' | 'hold';
                 balance: number;
+              }[];
+              hold_releases: {
+                amount_cents: number;
+                release_at: string;
               }[];
               /** @enum {string} */
               currency: 'EUR';
@@ -4265,6 +4271,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             }[];
@@ -4347,6 +4356,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4446,6 +4458,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4536,6 +4551,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4614,6 +4632,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4704,6 +4725,9 @@ export interface operations {
               created_at: string;
               confirmed_at: string | null;
               paid_at: string | null;
+              /** @enum {string|null} */
+              return_reason:
+                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };

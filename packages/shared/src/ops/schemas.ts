@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_ORDER_STATUSES, cardOrderSchema } from '../card-orders/schemas.ts';
 import { donationSchema } from '../donations/schemas.ts';
 import { invoiceSchema } from '../invoices/schemas.ts';
+import { RETURN_REASONS, returnReasonCodes, type ReturnReasonCode } from '../payouts/return-reasons.ts';
 import { operatorTicketSummarySchema, TICKET_STATUSES, ticketSchema, ticketSummarySchema } from '../support/schemas.ts';
 import { isoDateTime, NOT_BLANK_SERVER_TEXT } from '../validation.ts';
 
@@ -172,22 +173,7 @@ export const opsBatchSchema = z.object({
 export type OpsBatch = z.infer<typeof opsBatchSchema>;
 export const createBatchBody = z.object({ kind: z.enum(['sepa', 'uk']) });
 export const createBatchAnswer = z.object({ invariant_problems: z.array(z.string()), batch: opsBatchSchema.nullable() });
-/** ISO 20022 return reasons an operator picks from when the bank sends a payout back, with their meaning. */
-export const RETURN_REASONS = {
-  AC01: 'Incorrect account number',
-  AC04: 'Closed account number',
-  AC06: 'Blocked account',
-  AG01: 'Transaction forbidden',
-  AM05: 'Duplication',
-  BE04: 'Missing creditor address',
-  MD07: 'End customer deceased',
-  MS02: 'Not specified reason by customer',
-  MS03: 'Not specified reason by agent',
-  RC01: 'Bank identifier incorrect',
-  RR01: 'Missing debtor account or identification',
-} as const;
-export type ReturnReasonCode = keyof typeof RETURN_REASONS;
-export const returnReasonCodes = Object.keys(RETURN_REASONS) as [ReturnReasonCode, ...ReturnReasonCode[]];
+export { RETURN_REASONS, returnReasonCodes, type ReturnReasonCode };
 export const payoutOutcomeBody = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('paid') }),
   z.object({ outcome: z.literal('returned'), reason_code: z.enum(returnReasonCodes) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString, rule } from '../validation.ts';
+import { returnReasonCodes } from './return-reasons.ts';
 
 /** Payout rules (spec 5 and 9, DESIGN "Payouts"), in integer cents. */
 export const PAYOUT_MIN_CENTS = 300;
@@ -84,6 +85,8 @@ export const payoutSchema = z.object({
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** A returned payout: the bank's ISO 20022 reason (`payouts:return_reasons.<code>`), null when it gave none we know. */
+  return_reason: z.enum(returnReasonCodes).nullable(),
   /** While awaiting confirmation: when the SMS code dies, and when a new one may be requested. */
   code_expires_at: z.string().nullable(),
   resend_after_seconds: z.number().int().nullable(),

@@ -90,5 +90,7 @@ export const verificationSchema = z.object({
   reason: z.string().nullable(),
   submitted_at: z.string().nullable(),
   reviewed_at: z.string().nullable(),
+  /** Received tips from this amount on need verification before a payout (the reason the app gives). */
+  limit_cents: z.number().int(),
 });
 export type Verification = z.infer<typeof verificationSchema>;

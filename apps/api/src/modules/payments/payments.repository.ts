@@ -164,6 +164,21 @@ export async function updateAllocation(tx: Executor, id: string, changes: Partia
 }
 
 /**
+ * What of a user's held shares is still to be released, summed per release time (earliest first): the parts of the
+ * hold balance and when each moves to main.
+ */
+export function listHeldAmountsOfUser(db: Executor, userId: string) {
+  const amount = sql<number>`sum(${paymentAllocations.netCents} - ${paymentAllocations.reversedNetCents})`.mapWith(Number);
+  return db
+    .select({ releaseDueAt: paymentAllocations.releaseDueAt, amountCents: amount })
+    .from(paymentAllocations)
+    .where(and(eq(paymentAllocations.userId, userId), isNull(paymentAllocations.releasedAt)))
+    .groupBy(paymentAllocations.releaseDueAt)
+    .having(sql`sum(${paymentAllocations.netCents} - ${paymentAllocations.reversedNetCents}) > 0`)
+    .orderBy(asc(paymentAllocations.releaseDueAt));
+}
+
+/**
  * Claims one user's share whose hold has ended and marks it released, in one statement; a row another worker holds is
  * skipped, not waited for. The caller moves the money in the same transaction.
  */

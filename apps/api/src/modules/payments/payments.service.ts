@@ -828,6 +828,8 @@ export const listPaymentsPendingSince = repo.listPendingSince;
 export const findPaymentsInIdRange = repo.findPaymentsInIdRange;
 /** The provider's events about one payment (its story on the back office's payment page). */
 export const listEventsOfPayment = repo.listEventsOfPayment;
+/** The user's money on hold, per time it is released to main (the balances answer's `hold_releases`). */
+export const heldAmountsOfUser = repo.listHeldAmountsOfUser;
 
 // Refunds asked for in the back office (ops) are decided against the payment, locked in the deciding transaction.
 /** The payment, locked until the caller's transaction ends, so decisions about giving its money back queue up. */

@@ -4,7 +4,7 @@ import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app
 import { userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { expectValidPain001 } from './pain001-schema.test-support.ts';
-import { markPayout } from './payouts.service.ts';
+import { markPayout, toPayout } from './payouts.service.ts';
 import { createSandboxRail } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
 import { SUBMIT_LEASE_MS, type PayoutFaultPoint } from './payouts.jobs.ts';
@@ -147,6 +147,9 @@ describe('file rail: SEPA pain.001 and UK CSV batches', () => {
     expect(await markPayout(t.app.db, sepa[1]!.id, 'returned', t.clock.now(), 'AC01 Incorrect account number')).toBe(true);
     expect(await markPayout(t.app.db, uk.id, 'paid', t.clock.now())).toBe(true);
     expect(await userBalances(t.app.db, sepa[1]!.owner.userId)).toMatchObject({ main: 1000 });
-    expect((await repo.findPayout(t.app.db, sepa[1]!.id))!.returnReason).toBe('AC01 Incorrect account number');
+    const returned = (await repo.findPayout(t.app.db, sepa[1]!.id))!;
+    expect(returned.returnReason).toBe('AC01 Incorrect account number');
+    expect(toPayout(returned, t.clock.now()).return_reason).toBe('AC01');
+    expect(toPayout((await repo.findPayout(t.app.db, sepa[0]!.id))!, t.clock.now()).return_reason).toBeNull();
   });
 });

@@ -263,7 +263,7 @@ describe('withdrawals', () => {
     );
   });
 
-  it('returns a failed payout: amount and fee back on main, the transaction REFUNDED', async () => {
+  it('returns a failed payout: amount and fee back on main, the transaction REFUNDED, the bank’s reason named', async () => {
     const owner = await staffWith(1000);
     const method = (await addMethod(owner, { ...SEPA_METHOD, iban: SANDBOX_FAILING_IBAN, bic: 'HABALV22' })).body.data;
     const confirmed = await requestAndConfirm(owner, method.id, 500);
@@ -277,9 +277,11 @@ describe('withdrawals', () => {
       token: owner.jwt,
     });
     expect(history.body.data.items[0].status).toBe('REFUNDED');
-    expect(
-      (await t.call({ method: 'GET', url: `/api/payouts/${confirmed.body.data.id}`, token: owner.jwt })).body.data.status,
-    ).toBe('returned');
+    // The sandbox bank answers "AC04 Closed account …": the answer names the code, which the app says in words.
+    const returned = (await t.call({ method: 'GET', url: `/api/payouts/${confirmed.body.data.id}`, token: owner.jwt })).body.data;
+    expect(returned).toMatchObject({ status: 'returned', return_reason: 'AC04' });
+    const list = await t.call({ method: 'GET', url: `/api/clients/${owner.clientId}/payouts`, token: owner.jwt });
+    expect(list.body.data[0]).toMatchObject({ id: confirmed.body.data.id, return_reason: 'AC04' });
   });
 
   it('caps withdrawal requests per user and hour, since each one texts a code', async () => {

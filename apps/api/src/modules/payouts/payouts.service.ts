@@ -10,6 +10,7 @@ import {
   type Payout,
   type PayoutTerms,
 } from '@tipcard/shared/payouts/schemas';
+import { returnReasonCode } from '@tipcard/shared/payouts/return-reasons';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -83,6 +84,7 @@ export function toPayout(row: repo.PayoutRow, now: Date): Payout {
     created_at: row.createdAt.toISOString(),
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
     paid_at: row.paidAt?.toISOString() ?? null,
+    return_reason: row.status === 'returned' ? returnReasonCode(row.returnReason) : null,
     code_expires_at: awaiting ? row.codeExpiresAt.toISOString() : null,
     resend_after_seconds: awaiting
       ? Math.max(0, Math.ceil((row.codeSentAt.getTime() + PAYOUT_CODE_RESEND_WAIT_MS - now.getTime()) / 1000))

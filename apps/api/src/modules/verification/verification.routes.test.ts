@@ -71,7 +71,12 @@ async function companyBody(overrides: Record<string, unknown> = {}) {
 }
 
 const submit = (user: User, payload: unknown, clientId = user.clientId) =>
-  t.call({ method: 'POST', url: `/api/clients/${clientId}/verification`, token: user.jwt, payload: payload as object });
+  t.call({
+    method: 'POST',
+    url: `/api/clients/${clientId}/verification`,
+    token: user.jwt,
+    payload: payload as object,
+  });
 const status = (user: User, clientId = user.clientId) =>
   t.call({ method: 'GET', url: `/api/clients/${clientId}/verification`, token: user.jwt });
 
@@ -104,6 +109,7 @@ describe('verification: submitting', () => {
       reason: null,
       submitted_at: null,
       reviewed_at: null,
+      limit_cents: LIMIT_CENTS,
     });
 
     const created = await submit(user, await personBody());

@@ -54,7 +54,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
       },
     },
     async (request, reply) => {
-      return reply.status(201).send({ data: await verification.submit(request.userId, request.params.clientId, request.body) });
+      return reply.status(201).send({
+        data: await verification.submit(request.userId, request.params.clientId, request.body),
+      });
     },
   );
 };

@@ -32,7 +32,10 @@ export async function isVerificationRequired(db: Executor, userId: string, limit
   return !(await isVerificationApproved(db, userId));
 }
 
-function toVerification(row: repo.VerificationRow | undefined): Verification {
+/** A request's state; the owner's answer adds the limit (`limit_cents`) that made verification needed. */
+type VerificationState = Omit<Verification, 'limit_cents'>;
+
+function toVerification(row: repo.VerificationRow | undefined): VerificationState {
   if (!row) return { status: 'not_started', kind: null, reason: null, submitted_at: null, reviewed_at: null };
   return {
     status: row.status,
@@ -73,12 +76,13 @@ async function checkDocuments(documents: Record<string, string>): Promise<Record
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 /** The owner's identity verification: its state, and a submission with its documents. */
-export function createVerificationService({ db }: { db: Database }) {
+export function createVerificationService({ db, verificationLimitCents }: { db: Database; verificationLimitCents: number }) {
   return {
     /** GET: the owner's verification status. */
     async get(userId: string, clientId: string): Promise<Verification> {
       const client = await requireOwnClient(db, userId, clientId);
-      return toVerification(await repo.findLatestVerification(db, client.userId));
+      const state = toVerification(await repo.findLatestVerification(db, client.userId));
+      return { ...state, limit_cents: verificationLimitCents };
     },
 
     /**
@@ -128,7 +132,7 @@ export function createVerificationService({ db }: { db: Database }) {
             registrationDocumentFileId: fileIds.registration_document ?? null,
           });
         });
-        return toVerification(row);
+        return { ...toVerification(row), limit_cents: verificationLimitCents };
       } catch (error) {
         // Another submission of the same user won the race: answer as if it had been there first.
         if (isUniqueViolation(error, repo.ONE_OPEN_PER_USER))
@@ -167,7 +171,7 @@ export async function reviewVerification(
   input: { user: Pick<User, 'id' | 'phone' | 'language'>; decision: ReviewDecision; reason: string | null; now: Date },
   /** Runs in the decision's transaction: the back office and the CLI write their audit record here. */
   onDecided?: (tx: Transaction, before: VerificationRow, after: VerificationRow) => Promise<void>,
-): Promise<Verification> {
+): Promise<VerificationState> {
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new ReviewError('A rejection needs a reason the user can act on');
   const latest = await repo.findLatestVerification(db, input.user.id);

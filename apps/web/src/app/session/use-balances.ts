@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { balancesSchema } from '@tipcard/shared/balances/schemas';
 import { api } from '../../lib/api-client.ts';
 
-/** Main and hold balances in cents; a missing type counts as 0 (spec 3). */
+/** Main and hold balances in cents (a missing type counts as 0, spec 3), and when each amount on hold is released. */
 export function useBalances(clientId: string | undefined) {
   const query = useQuery({
     queryKey: ['balances', clientId],
@@ -11,5 +11,11 @@ export function useBalances(clientId: string | undefined) {
     refetchInterval: 60_000,
   });
   const balance = (type: 'main' | 'hold') => query.data?.account_balances.find((item) => item.type === type)?.balance ?? 0;
-  return { main: balance('main'), hold: balance('hold'), isPending: query.isPending, isError: query.isError };
+  return {
+    main: balance('main'),
+    hold: balance('hold'),
+    holdReleases: query.data?.hold_releases ?? [],
+    isPending: query.isPending,
+    isError: query.isError,
+  };
 }

@@ -16,7 +16,7 @@ interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it and the rest of the page is inert.
- * A click on the backdrop closes it too.
+ * A click on the backdrop closes it too. The element marked `data-autofocus` inside, if any, has the focus on opening.
  */
 export function Dialog({ open, onClose, title, children, footer, className, hideTitle }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -29,6 +29,9 @@ export function Dialog({ open, onClose, title, children, footer, className, hide
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // showModal focuses the first focusable element (Close) unless one carries the HTML autofocus attribute, which
+      // React's autoFocus does not write: a field marked data-autofocus takes the focus, so typing goes into it.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');

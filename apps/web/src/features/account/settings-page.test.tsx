@@ -39,6 +39,7 @@ const closingPayout: Payout = {
   created_at: '2026-03-02T09:30:00Z',
   confirmed_at: null,
   paid_at: null,
+  return_reason: null,
   code_expires_at: '2026-03-02T09:40:00Z',
   resend_after_seconds: 60,
 };

@@ -34,6 +34,10 @@ const balances = {
     { type: 'main', balance: 8_450 },
     { type: 'hold', balance: 1_000 },
   ],
+  hold_releases: [
+    { amount_cents: 600, release_at: '2026-03-03T09:30:00Z' },
+    { amount_cents: 400, release_at: '2026-03-03T17:05:00Z' },
+  ],
   currency: 'EUR',
 };
 
@@ -63,6 +67,14 @@ describe('the overview page', () => {
     await renderPage(<OverviewPage />, { path: '/overview', locale: 'lv' });
     expect(await screen.findByTestId('balance-main')).toHaveTextContent('84,50 €');
     expect(screen.getByTestId('balance-hold')).toHaveTextContent('10,00 €');
+    // Each amount on hold with the date and time it becomes available, earliest first.
+    const releases = within(screen.getByRole('list', { name: 'Kad rezervētā nauda kļūs pieejama' })).getAllByRole('listitem');
+    expect(releases.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^6,00 € – .*:30$/),
+      expect.stringMatching(/^4,00 € – .*:05$/),
+    ]);
+    // The available balance leads straight to a withdrawal.
+    expect(screen.getByRole('link', { name: 'Izmaksāt' })).toHaveAttribute('href', '/lv/payouts?withdraw=1');
     expect(await screen.findByTestId('received-today')).toHaveTextContent('12,50 €');
     expect(screen.getByTestId('received-week')).toHaveTextContent('48,00 €');
     expect(screen.getByTestId('received-month')).toHaveTextContent('230,00 €');

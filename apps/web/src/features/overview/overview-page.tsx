@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, Clock, Inbox, Maximize2, Pencil, Star, Wallet } from 'lucide-react';
+import { ArrowRight, ArrowUpRight, Clock, Inbox, Maximize2, Pencil, Star, Wallet } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { HoldReleases } from '../../components/ui/hold-releases.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -29,6 +30,7 @@ function BalanceTile({
   tone,
   icon,
   loading,
+  children,
 }: {
   label: string;
   hint: string;
@@ -37,6 +39,8 @@ function BalanceTile({
   tone: 'dark' | 'light';
   icon: ReactNode;
   loading: boolean;
+  /** Below the hint: the tile's action or details. */
+  children?: ReactNode;
 }) {
   const dark = tone === 'dark';
   return (
@@ -75,6 +79,7 @@ function BalanceTile({
         {loading ? <Spinner label={label} /> : <Money cents={cents} testId={testId} className="whitespace-nowrap" />}
       </p>
       <p className={dark ? 'mt-2 text-sm text-white/70' : 'mt-2 text-sm text-slate-500'}>{hint}</p>
+      {children}
     </div>
   );
 }
@@ -284,6 +289,7 @@ export default function OverviewPage() {
   const { t } = useTranslation('overview');
   const { card, clientId, me } = useMyCard();
   const balance = useBalances(clientId);
+  const to = useLocalePath();
   // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives.
   const isNew = useOverviewFigures(clientId).data?.latest.length === 0;
   useDocumentTitle(t('title'));
@@ -306,7 +312,16 @@ export default function OverviewPage() {
           testId="balance-main"
           loading={balance.isPending}
           icon={<Wallet className="size-4" aria-hidden="true" />}
-        />
+        >
+          <ButtonLink
+            to={to('/payouts?withdraw=1')}
+            variant="light"
+            className="relative mt-4 w-full sm:w-auto"
+            icon={<ArrowUpRight className="size-5" aria-hidden="true" />}
+          >
+            {t('balance.withdraw')}
+          </ButtonLink>
+        </BalanceTile>
         <BalanceTile
           tone="light"
           label={t('balance.hold')}
@@ -315,7 +330,9 @@ export default function OverviewPage() {
           testId="balance-hold"
           loading={balance.isPending}
           icon={<Clock className="size-4" aria-hidden="true" />}
-        />
+        >
+          <HoldReleases releases={balance.holdReleases} className="mt-3 text-slate-700" />
+        </BalanceTile>
       </div>
       <ReceivedSummary clientId={clientId} takesDonations={card?.activity_type === 'DONATION'} />
       {card && !isNew ? (

@@ -44,6 +44,16 @@ describe('the add payout method page', () => {
     expect(await navigatedTo()).toBe('/settings/payout');
   });
 
+  it('goes back to the withdrawal with the amount and the new account, and no toast to follow the user on', async () => {
+    fakeApi({ ...signedInRoutes(), [ROUTES.addMethod]: ukMethod() });
+    await renderPage(<AddMethodPage />, { path: '/payouts/add-method?return=withdraw&amount=1250' });
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/payouts?withdraw=1&amount=1250');
+    await fillSepa();
+    await userEvent.click(screen.getByRole('button', { name: 'Save payout method' }));
+    expect(await navigatedTo()).toBe(`/payouts?withdraw=1&amount=1250&method=${ukMethod().id}`);
+    expect(snackbarText()).toBeNull();
+  });
+
   it('leaves for the withdrawal on cancel, sending nothing', async () => {
     const api = fakeApi({ ...signedInRoutes() });
     await renderPage(<AddMethodPage />, { path: '/payouts/add-method?return=withdraw' });

@@ -12,14 +12,27 @@ import { useAddPayoutMethod } from './api/use-payouts.ts';
 import { PayoutMethodForm } from './components/payout-method-form.tsx';
 import { serverFieldErrors } from '../../lib/api-errors.ts';
 
-/** Where to go once the method is saved (or the form is left): back to the withdrawal, the settings or the payouts. */
-function useReturnPath(): string {
+/**
+ * Where to go once the method is saved (or the form is left): back to the withdrawal (with the amount chosen before
+ * and, once saved, the new account), the settings or the payouts.
+ */
+function useReturnPath(): { path: (addedId?: string) => string; toWithdrawal: boolean } {
   const [search] = useSearchParams();
   const to = useLocalePath();
   const from = search.get('return');
-  if (from === 'withdraw') return to('/payouts?withdraw=1');
-  if (from === 'settings') return to('/settings/payout');
-  return to('/payouts');
+  if (from === 'withdraw') {
+    return {
+      toWithdrawal: true,
+      path: (addedId) => {
+        const query = new URLSearchParams({ withdraw: '1' });
+        const amount = search.get('amount');
+        if (amount && /^\d+$/.test(amount)) query.set('amount', amount);
+        if (addedId) query.set('method', addedId);
+        return to(`/payouts?${query.toString()}`);
+      },
+    };
+  }
+  return { toWithdrawal: false, path: () => to(from === 'settings' ? '/settings/payout' : '/payouts') };
 }
 
 export default function AddMethodPage() {
@@ -27,14 +40,17 @@ export default function AddMethodPage() {
   const navigate = useNavigate();
   const { clientId } = useMyCard();
   const add = useAddPayoutMethod(clientId);
-  const back = useReturnPath();
+  const returnTo = useReturnPath();
+  const back = returnTo.path();
   useDocumentTitle(t('add.title'));
 
   function onSubmit(body: PayoutMethodBody, setFieldError: (field: string, message: string) => void) {
     add.mutate(body, {
-      onSuccess: () => {
-        showSnackbar(t('add.saved'), 'success');
-        void navigate(back);
+      onSuccess: (method) => {
+        // Mid-withdrawal the dialog shows the new account chosen, which says it was added; a toast would follow the
+        // user on to the code page.
+        if (!returnTo.toWithdrawal) showSnackbar(t('add.saved'), 'success');
+        void navigate(returnTo.path(method.id));
       },
       onError: (error) => {
         for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);

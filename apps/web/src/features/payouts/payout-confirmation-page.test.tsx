@@ -61,7 +61,11 @@ describe('the payout confirmation page', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Confirmation code' }), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm €10.00' }));
     expect(await screen.findByText('Code that you entered is not correct')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Confirmation code' })).toHaveAttribute('aria-invalid', 'true');
+    const field = screen.getByRole('textbox', { name: 'Confirmation code' });
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    // The refused code is cleared and the field focused, so the next one is typed straight in.
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
     await vi.waitFor(() => expect(api.sent(ROUTES.payout)).toHaveLength(2));
   });
 

@@ -44,12 +44,17 @@ function CodeStep({ payout, clientId, loadedAt }: { payout: Payout; clientId: st
     register,
     handleSubmit,
     setError,
+    resetField,
     formState: { errors },
   } = useForm<{ code: string }>({ defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(({ code }) =>
     confirm.mutate(code.replace(/\s/g, ''), {
-      onError: (error) => setError('code', { message: confirmErrorText(error, t) }, { shouldFocus: true }),
+      // A refused code is of no more use: the field is emptied and focused for the next try, with the reason kept.
+      onError: (error) => {
+        resetField('code');
+        setError('code', { message: confirmErrorText(error, t) }, { shouldFocus: true });
+      },
     }),
   );
 
@@ -157,6 +162,11 @@ function Outcome({ payout }: { payout: Payout }) {
             fee: formatEuro(payout.fee_cents),
           })}
         </p>
+        {payout.status === 'returned' ? (
+          <p className="mx-auto mt-2 max-w-sm text-sm font-medium text-rose-800" data-testid="outcome-return-reason">
+            {t('outcome.returned.reason', { reason: t(`return_reasons.${payout.return_reason ?? 'unknown'}`) })}
+          </p>
+        ) : null}
       </div>
       <p className="mt-5 text-4xl font-bold tracking-tight tabular-nums text-primary-950" data-testid="outcome-amount">
         {formatEuro(payout.amount_cents)}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { navigatedTo, renderPage } from '../../test/render-page.tsx';
+import { uiStore } from '../../lib/ui-store.ts';
 import PayoutsPage from './payouts-page.tsx';
 import {
   balancesAnswer,
@@ -40,7 +41,10 @@ describe('the payouts page', () => {
     fakeApi(routes());
     await renderPage(<PayoutsPage />, { path: '/payouts' });
     expect(await screen.findByTestId('payouts-balance-main')).toHaveTextContent('€84.50');
-    expect(screen.getByText('€10.00 on hold, available soon')).toBeInTheDocument();
+    expect(screen.getByText('€10.00 on hold, available:')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'When the money on hold becomes available' })).toHaveTextContent(
+      /^€10\.00 on Mar 3, 2026, \d{1,2}:30\s?[AP]M$/,
+    );
     expect(await screen.findByTestId('masked-account')).toHaveTextContent('LV•• •••• 5001');
     expect(screen.getByText('Default')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/settings/payout');
@@ -78,6 +82,27 @@ describe('the payouts page', () => {
     expect(within(rows[1]!).getByTestId('payout-arrival')).toHaveTextContent('Paid');
     expect(rows[1]).not.toHaveAttribute('href');
     expect(within(rows[2]!).getByTestId('payout-arrival')).toHaveTextContent('Returned to your balance');
+    // A returned payout names the bank's reason, and its fee is no longer charged.
+    expect(within(rows[2]!).getByTestId('payout-return-reason')).toHaveTextContent('Reason: Account closed');
+    expect(within(rows[2]!).getByTestId('payout-fee')).toHaveTextContent('Fee €2.00 refunded');
+    expect(within(rows[1]!).getByTestId('payout-fee')).toHaveTextContent(/^Fee €2\.00$/);
+  });
+
+  it('says a payout in flight is on its way, and a returned one’s reason in the reader’s language', async () => {
+    fakeApi(
+      routes({
+        [ROUTES.payouts]: [
+          payout('in_flight'),
+          payout('returned', { id: 'c18c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9da0', return_reason: 'AC01' }),
+          payout('returned', { id: 'd29d0e1f-2a3b-4c4d-9e5f-6a7b8c9d0eb0', return_reason: null }),
+        ],
+      }),
+    );
+    await renderPage(<PayoutsPage />, { path: '/es/payouts', locale: 'es' });
+    const rows = await screen.findAllByTestId('payout');
+    expect(within(rows[0]!).getByTestId('payout-status')).toHaveTextContent('En camino');
+    expect(within(rows[1]!).getByTestId('payout-return-reason')).toHaveTextContent('Motivo: Número de cuenta incorrecto');
+    expect(within(rows[2]!).getByTestId('payout-return-reason')).toHaveTextContent('Motivo: El banco no dio ningún motivo');
   });
 
   it('offers to try again after the history failed to load', async () => {
@@ -145,10 +170,102 @@ describe('the payouts page', () => {
     expect(await within(dialog).findByText('Where should the money go?')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Add a payout method' })).toHaveAttribute(
       'href',
-      '/payouts/add-method?return=withdraw',
+      '/payouts/add-method?return=withdraw&amount=500',
     );
     expect(within(dialog).queryByRole('slider')).not.toBeInTheDocument();
     expect(api.sent(ROUTES.createPayout)).toEqual([]);
+  });
+
+  it('opens with the focus on the amount: typed digits go there and Enter goes on, not away', async () => {
+    // Like a browser's showModal: the focus goes to the first focusable element unless one has the autofocus attribute.
+    const showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+      (this.querySelector<HTMLElement>('[autofocus]') ?? this.querySelector<HTMLElement>('button, input'))?.focus();
+    };
+    Object.defineProperty(HTMLDialogElement.prototype, 'showModal', { configurable: true, value: showModal });
+    try {
+      fakeApi(routes());
+      await renderPage(<PayoutsPage />, { path: '/payouts' });
+      await screen.findByTestId('masked-account');
+      await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+      const amount = within(dialog).getByRole('textbox', { name: 'Amount to withdraw' });
+      expect(amount).toHaveFocus();
+      await userEvent.keyboard('25{Enter}');
+      expect(amount).toHaveValue('25');
+      expect(await within(dialog).findByTestId('withdraw-amount')).toHaveTextContent('€25.00');
+    } finally {
+      Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal');
+    }
+  });
+
+  it('offers three or more accounts in one select, so the slide stays in view', async () => {
+    const methods = [
+      sepaMethod(),
+      ukMethod(),
+      sepaMethod({ id: 'b07b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c91', masked_account: 'EE•• •••• •••• •••• 7777', is_default: false }),
+      sepaMethod({ id: 'b07b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c92', masked_account: 'LT•• •••• •••• •••• 8888', is_default: false }),
+    ];
+    const api = fakeApi(routes({ [ROUTES.methods]: methods, [ROUTES.createPayout]: payout('awaiting_confirmation') }));
+    await renderPage(<PayoutsPage />, { path: '/payouts?withdraw=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' }), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const select = await within(dialog).findByRole('combobox', { name: 'Pay out to' });
+    expect(within(dialog).queryAllByRole('radio')).toEqual([]);
+    expect(select).toHaveValue(METHOD_ID);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+        .sort(),
+    ).toEqual([
+      'EE•• •••• 7777 · Anna Ozola',
+      'LT•• •••• 8888 · Anna Ozola',
+      'LV•• •••• 5001 · Anna Ozola',
+      '•••• 5678 · Anna Ozola',
+    ]);
+    await userEvent.selectOptions(select, methods[2]!.id);
+    within(dialog).getByRole('slider').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await navigatedTo()).toBe(`/payouts/${PAYOUT_ID}/confirmation`);
+    expect(api.sent(ROUTES.createPayout)[0]!.body).toEqual({ amount_cents: 500, method_id: methods[2]!.id });
+  });
+
+  it('keeps the amount when an account is added mid-withdrawal, and picks the new account', async () => {
+    fakeApi(routes({ [ROUTES.methods]: [sepaMethod(), ukMethod()] }));
+    await renderPage(<PayoutsPage />, { path: '/payouts?withdraw=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' }), '12.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByRole('link', { name: 'Add another account' })).toHaveAttribute(
+      'href',
+      '/payouts/add-method?return=withdraw&amount=1250',
+    );
+  });
+
+  it('comes back from adding an account at the account step, with the amount and the new account chosen', async () => {
+    fakeApi(routes({ [ROUTES.methods]: [sepaMethod(), ukMethod()] }));
+    await renderPage(<PayoutsPage />, { path: `/payouts?withdraw=1&amount=1250&method=${OTHER_METHOD_ID}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+    expect(await within(dialog).findByTestId('withdraw-amount')).toHaveTextContent('€12.50');
+    const accounts = within(dialog).getAllByRole('radio');
+    expect(accounts[1]).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change amount' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' })).toHaveValue('12.50');
+  });
+
+  it('steps aside for the verification modal when the payout needs verification', async () => {
+    fakeApi(routes({ [ROUTES.createPayout]: apiError(451, 'verification_required') }));
+    await renderPage(<PayoutsPage />, { path: '/payouts?withdraw=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw money' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount to withdraw' }), '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    (await within(dialog).findByRole('slider')).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(uiStore.get().modals.verification).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdraw money' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Sending your request…')).not.toBeInTheDocument();
   });
 
   it('opens the withdrawal from the link it was left at', async () => {

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { ListState, LoadError } from '../../components/ui/list-state.tsx';
+import { HoldReleases } from '../../components/ui/hold-releases.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -23,11 +24,13 @@ import { WithdrawDialog } from './components/withdraw-dialog.tsx';
 function BalanceCard({
   main,
   hold,
+  holdReleases,
   loading,
   onWithdraw,
 }: {
   main: number;
   hold: number;
+  holdReleases: { amount_cents: number; release_at: string }[];
   loading: boolean;
   onWithdraw: () => void;
 }) {
@@ -60,6 +63,7 @@ function BalanceCard({
             <Clock className="size-4" aria-hidden="true" />
             {hold > 0 ? t('balance.hold', { amount: formatEuro(hold) }) : t('balance.no_hold')}
           </p>
+          {hold > 0 ? <HoldReleases releases={holdReleases} className="mt-1 pl-5.5 text-white/80" /> : null}
         </div>
         <Button
           variant="light"
@@ -174,6 +178,10 @@ export default function PayoutsPage() {
   const methods = usePayoutMethods(clientId);
   const [search, setSearch] = useSearchParams();
   const withdrawing = search.get('withdraw') === '1';
+  // Back from adding an account in the middle of a withdrawal: the amount typed before, and the new account.
+  const resumeCents = Number(search.get('amount'));
+  const resume =
+    Number.isSafeInteger(resumeCents) && resumeCents > 0 ? { cents: resumeCents, methodId: search.get('method') } : null;
   const terms = usePayoutTerms(clientId);
   useDocumentTitle(t('title'));
 
@@ -182,7 +190,7 @@ export default function PayoutsPage() {
       (current) => {
         const next = new URLSearchParams(current);
         if (open) next.set('withdraw', '1');
-        else next.delete('withdraw');
+        else for (const key of ['withdraw', 'amount', 'method']) next.delete(key);
         return next;
       },
       { replace: !open },
@@ -195,6 +203,7 @@ export default function PayoutsPage() {
         <BalanceCard
           main={balance.main}
           hold={balance.hold}
+          holdReleases={balance.holdReleases}
           loading={balance.isPending}
           onWithdraw={() => setWithdrawing(true)}
         />
@@ -210,6 +219,7 @@ export default function PayoutsPage() {
         mainCents={balance.main}
         methods={methods.data ?? []}
         terms={terms.data}
+        resume={resume}
       />
     </div>
   );

@@ -17,12 +17,18 @@ export const ROUTES = {
   resend: `POST /payouts/${PAYOUT_ID}/resend`,
 } as const;
 
-export function balancesAnswer(main: number, hold = 0) {
+/** Main and hold; the hold is released at one time, `releaseAt`, unless the test says more. */
+export function balancesAnswer(
+  main: number,
+  hold = 0,
+  releases = hold > 0 ? [{ amount_cents: hold, release_at: '2026-03-03T09:30:00Z' }] : [],
+) {
   return {
     account_balances: [
       { type: 'main', balance: main },
       { type: 'hold', balance: hold },
     ],
+    hold_releases: releases,
     currency: 'EUR',
   };
 }
@@ -65,6 +71,7 @@ export function payout(status: PayoutStatus = 'awaiting_confirmation', overrides
     created_at: '2026-03-02T09:30:00Z',
     confirmed_at: status === 'awaiting_confirmation' ? null : '2026-03-02T09:31:00Z',
     paid_at: status === 'paid' ? '2026-03-03T10:00:00Z' : null,
+    return_reason: status === 'returned' ? 'AC04' : null,
     code_expires_at: status === 'awaiting_confirmation' ? '2026-03-02T09:40:00Z' : null,
     resend_after_seconds: status === 'awaiting_confirmation' ? 0 : null,
     ...overrides,

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Verification } from '@tipcard/shared/verification/schemas';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
-import { CLIENT_ID, meAnswer } from '../../test/fixtures.ts';
+import { meAnswer } from '../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../test/render-page.tsx';
+import { STATUS, SUBMIT, verification } from './test-data.ts';
 import VerificationPage from './verification-page.tsx';
 
-const STATUS = `GET /clients/${CLIENT_ID}/verification`;
-const SUBMIT = `POST /clients/${CLIENT_ID}/verification`;
-
-const verification = (overrides: Partial<Verification> = {}): Verification => ({
-  status: 'not_started',
-  kind: null,
-  reason: null,
-  submitted_at: null,
-  reviewed_at: null,
-  ...overrides,
-});
 const PENDING = verification({ status: 'pending', kind: 'person', submitted_at: '2026-03-02T09:30:00Z' });
 
 const scan = (name: string) => new File(['%PDF-1'], name, { type: 'application/pdf' });

@@ -64,7 +64,11 @@ export function PayoutRow({ payout }: { payout: Payout }) {
             >
               −{formatEuro(payout.amount_cents)}
             </p>
-            <p className="text-xs tabular-nums text-slate-500">{t('history.fee', { amount: formatEuro(payout.fee_cents) })}</p>
+            <p className="text-xs tabular-nums text-slate-500" data-testid="payout-fee">
+              {payout.status === 'returned'
+                ? t('history.fee_refunded', { amount: formatEuro(payout.fee_cents) })
+                : t('history.fee', { amount: formatEuro(payout.fee_cents) })}
+            </p>
           </div>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
@@ -72,6 +76,11 @@ export function PayoutRow({ payout }: { payout: Payout }) {
           <span className="text-sm text-slate-600" data-testid="payout-arrival">
             {arrivalText(payout, t)}
           </span>
+          {payout.status === 'returned' ? (
+            <span className="basis-full text-sm text-rose-800" data-testid="payout-return-reason">
+              {t('history.reason', { reason: t(`return_reasons.${payout.return_reason ?? 'unknown'}`) })}
+            </span>
+          ) : null}
           {pending ? (
             <span className="ml-auto inline-flex items-center gap-0.5 text-sm font-semibold text-primary-700">
               {t('history.enter_code')}

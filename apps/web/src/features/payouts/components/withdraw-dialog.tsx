@@ -9,8 +9,9 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { SlideToConfirm } from '../../../components/ui/slide-to-confirm.tsx';
+import { ApiError } from '../../../lib/api-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { formatEuro } from '../../../lib/format-euro.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
@@ -28,6 +29,8 @@ interface WithdrawDialogProps {
   mainCents: number;
   methods: PayoutMethod[];
   terms: PayoutTerms | undefined;
+  /** Back from adding an account mid-withdrawal: the amount chosen before, and the account just added. */
+  resume?: { cents: number; methodId: string | null } | null;
 }
 
 /** One Idempotency-Key per intended payout: the same amount to the same account reuses it, anything else is new. */
@@ -85,6 +88,7 @@ export function AmountStep({
         autoComplete="off"
         placeholder="0.00"
         autoFocus
+        data-autofocus
         className="[&_input]:h-14 [&_input]:pl-10 [&_input]:text-2xl [&_input]:font-semibold [&_input]:tabular-nums"
         hint={t('amount.hint')}
         error={errors.amount?.message}
@@ -122,27 +126,37 @@ export function AmountStep({
 }
 
 /** Step 2: the account (the default one chosen), the summary, and the slide that creates the payout. */
+/** From this many accounts on, they are offered in a select: a list of cards would push the slide below the fold. */
+const COMPACT_FROM = 3;
+
 function MethodStep({
   clientId,
   amountCents,
   methods,
+  preferredMethodId,
   arrival,
   onBack,
+  onVerificationNeeded,
 }: {
   clientId: string | undefined;
   amountCents: number;
   methods: PayoutMethod[];
+  preferredMethodId: string | null;
   arrival: string;
   onBack: () => void;
+  /** 451: the verification modal explains why; this dialog steps aside rather than stay on "Sending…" behind it. */
+  onVerificationNeeded: () => void;
 }) {
   const { t } = useTranslation('payouts');
   const navigate = useNavigate();
   const to = useLocalePath();
   const create = useCreatePayout(clientId);
   const idempotency = useIdempotencyKey();
+  const preferred = methods.find((method) => method.id === preferredMethodId) ?? methods.find((method) => method.is_default);
   const { register, control } = useForm<{ method_id: string }>({
-    defaultValues: { method_id: (methods.find((method) => method.is_default) ?? methods[0])?.id ?? '' },
+    defaultValues: { method_id: (preferred ?? methods[0])?.id ?? '' },
   });
+  const addPath = to(`/payouts/add-method?return=withdraw&amount=${amountCents}`);
   const methodId = useWatch({ control, name: 'method_id' });
   const method = methods.find((item) => item.id === methodId);
 
@@ -156,12 +170,16 @@ function MethodStep({
           idempotency.reset();
           void navigate(to(`/payouts/${payout.id}/confirmation`));
         },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 451) onVerificationNeeded();
+        },
       },
     );
   }
 
+  const compact = methods.length >= COMPACT_FROM;
   return (
-    <div className="space-y-5">
+    <div className={compact ? 'space-y-4' : 'space-y-5'}>
       <div className="flex items-center justify-between gap-3">
         <Button
           variant="ghost"
@@ -181,40 +199,49 @@ function MethodStep({
         <div className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center">
           <p className="font-semibold text-slate-900">{t('flow.no_methods_title')}</p>
           <p className="mt-1 text-sm text-slate-600">{t('flow.no_methods_text')}</p>
-          <ButtonLink
-            to={to('/payouts/add-method?return=withdraw')}
-            className="mt-4"
-            icon={<Plus className="size-4" aria-hidden="true" />}
-          >
+          <ButtonLink to={addPath} className="mt-4" icon={<Plus className="size-4" aria-hidden="true" />}>
             {t('methods.add')}
           </ButtonLink>
         </div>
       ) : (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t('flow.method_label')}</legend>
-          <div className="space-y-2">
-            {methods.map((item) => (
-              <label
-                key={item.id}
-                className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 transition-colors has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-accent-400',
-                  item.id === methodId
-                    ? 'border-primary-600 bg-primary-50/50 ring-1 ring-primary-600'
-                    : 'border-slate-200 hover:border-slate-300',
-                )}
-              >
-                <input
-                  type="radio"
-                  value={item.id}
-                  className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
-                  {...register('method_id')}
-                />
-                <MethodSummary method={item} />
-              </label>
-            ))}
-          </div>
+        <div>
+          {compact ? (
+            <SelectField
+              label={t('flow.method_label')}
+              options={methods.map((item) => ({
+                value: item.id,
+                label: `${shortMask(item.masked_account)} · ${item.holder}`,
+              }))}
+              {...register('method_id')}
+            />
+          ) : (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">{t('flow.method_label')}</legend>
+              <div className="space-y-2">
+                {methods.map((item) => (
+                  <label
+                    key={item.id}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 transition-colors has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-accent-400',
+                      item.id === methodId
+                        ? 'border-primary-600 bg-primary-50/50 ring-1 ring-primary-600'
+                        : 'border-slate-200 hover:border-slate-300',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      value={item.id}
+                      className="size-5 shrink-0 accent-primary-800 focus-visible:outline-none"
+                      {...register('method_id')}
+                    />
+                    <MethodSummary method={item} />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <ButtonLink
-            to={to('/payouts/add-method?return=withdraw')}
+            to={addPath}
             variant="ghost"
             size="sm"
             className="-ml-3 mt-2"
@@ -222,7 +249,7 @@ function MethodStep({
           >
             {t('methods.add_another')}
           </ButtonLink>
-        </fieldset>
+        </div>
       )}
 
       {method ? (
@@ -230,10 +257,11 @@ function MethodStep({
           <PayoutSummary
             amountCents={amountCents}
             feeCents={PAYOUT_FEE_CENTS}
-            account={shortMask(method.masked_account)}
+            // The select right above names the account: its line here would only push the slide down.
+            account={compact ? undefined : shortMask(method.masked_account)}
             arrival={arrival}
           />
-          <p className="flex items-start gap-2 text-sm text-slate-600">
+          <p className={cn('flex items-start gap-2 text-slate-600', compact ? 'text-xs' : 'text-sm')}>
             <Info className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden="true" />
             {t('flow.sms_note')}
           </p>
@@ -252,12 +280,11 @@ function MethodStep({
 }
 
 /** The withdrawal flow (spec 4): amount → account → slide to submit; the code is entered on the confirmation page. */
-export function WithdrawDialog({ open, onClose, clientId, mainCents, methods, terms }: WithdrawDialogProps) {
+export function WithdrawDialog({ open, onClose, clientId, mainCents, methods, terms, resume }: WithdrawDialogProps) {
   const { t } = useTranslation('payouts');
-  const [step, setStep] = useState<{ name: 'amount'; text: string } | { name: 'method'; cents: number; text: string }>({
-    name: 'amount',
-    text: '',
-  });
+  const [step, setStep] = useState<{ name: 'amount'; text: string } | { name: 'method'; cents: number; text: string }>(() =>
+    resume ? { name: 'method', cents: resume.cents, text: decimalAmount(resume.cents) } : { name: 'amount', text: '' },
+  );
   const arrival = terms?.expected_arrival
     ? formatDate(terms.expected_arrival, 'day', currentLocale(), { timeZone: 'UTC' })
     : t('summary.next_business_day');
@@ -281,8 +308,10 @@ export function WithdrawDialog({ open, onClose, clientId, mainCents, methods, te
           clientId={clientId}
           amountCents={step.cents}
           methods={methods}
+          preferredMethodId={resume?.methodId ?? null}
           arrival={arrival}
           onBack={() => setStep({ name: 'amount', text: step.text })}
+          onVerificationNeeded={close}
         />
       )}
     </Dialog>
