@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../components/ui/button-base.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { Dialog } from '../components/ui/dialog.tsx';
-import { SelectField } from '../components/ui/field.tsx';
+import { SelectField, TextField } from '../components/ui/field.tsx';
 import { LoadError } from '../components/ui/list-state.tsx';
 import { PageHeader, Panel } from '../components/ui/page-header.tsx';
 import { SkeletonRows } from '../components/ui/skeleton.tsx';
@@ -208,5 +211,48 @@ export function IdLink({ to, children }: { to: string; children: ReactNode }) {
     <Link to={to} className="font-mono text-xs font-medium text-primary-800 underline">
       {children}
     </Link>
+  );
+}
+
+/** The API searches from two characters on (a phone's prefix, a name's start); it takes at most 100. */
+const searchForm = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters.').max(100) });
+
+/** A screen's search box: its text is the `q` of the address, so a search can be linked, reloaded and gone back to. */
+export function useSearchQuery(): [string, (q: string) => void] {
+  const [params, setParams] = useSearchParams();
+  return [params.get('q') ?? '', (q) => setParams({ q })];
+}
+
+export function SearchForm({
+  label,
+  q,
+  onSearch,
+  className,
+}: {
+  label: string;
+  q: string;
+  onSearch: (q: string) => void;
+  className?: string;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof searchForm>, unknown, z.output<typeof searchForm>>({
+    resolver: zodResolver(searchForm),
+    values: { q },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit((values) => onSearch(values.q))}
+      className={cn('flex items-start gap-3', className)}
+      role="search"
+      noValidate
+    >
+      <TextField label={label} className="flex-1" error={errors.q?.message} {...register('q')} />
+      <Button type="submit" className={BESIDE_FIELDS.md}>
+        Search
+      </Button>
+    </form>
   );
 }

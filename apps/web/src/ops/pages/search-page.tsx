@@ -1,18 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { opsSearchHit, opsSearchKinds, type OpsSearchHit, type OpsSearchKind } from '@tipcard/shared/ops/schemas';
 import { Search } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../components/ui/button-base.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
 import { formatCents, formatTime, opsGet } from '../ops-api.ts';
-import { BESIDE_FIELDS, loadErrorText, Page, Table, TitledPanel } from '../ui.tsx';
-
-/** The API searches from two characters on; it takes at most 100. */
-const searchForm = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters.').max(100) });
+import { loadErrorText, Page, Table, TitledPanel, SearchForm, useSearchQuery } from '../ui.tsx';
 
 const GROUPS: Record<OpsSearchKind, string> = {
   payment: 'Payments',
@@ -68,16 +61,7 @@ function Group({ kind, hits }: { kind: OpsSearchKind; hits: OpsSearchHit[] }) {
  * name. The results are grouped by kind, each a link to its object.
  */
 export default function SearchPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof searchForm>, unknown, z.output<typeof searchForm>>({
-    resolver: zodResolver(searchForm),
-    values: { q },
-  });
+  const [q, search] = useSearchQuery();
   const searching = q.trim().length >= 2;
   const found = useQuery({
     queryKey: ['ops', 'search', q],
@@ -86,22 +70,12 @@ export default function SearchPage() {
   });
   return (
     <Page title="Search">
-      <form
-        onSubmit={handleSubmit((values) => setParams({ q: values.q }))}
-        className="flex max-w-3xl items-start gap-3"
-        role="search"
-        noValidate
-      >
-        <TextField
-          label="Reference, phone, e-mail, IBAN's last digits, card id, invoice or order number"
-          className="flex-1"
-          error={errors.q?.message}
-          {...register('q')}
-        />
-        <Button type="submit" className={BESIDE_FIELDS.md}>
-          Search
-        </Button>
-      </form>
+      <SearchForm
+        label="Reference, phone, e-mail, IBAN's last digits, card id, invoice or order number"
+        q={q}
+        onSearch={search}
+        className="max-w-3xl"
+      />
       {searching && (
         <ListState
           query={found}
