@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -137,4 +138,29 @@ export async function a11yProblems(page: Page, options: { scope?: string; every?
   return violations
     .filter((violation) => options.every || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+function base32(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of text) {
+    value = ((value << 5) | alphabet.indexOf(char)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** The code an authenticator app shows for an operator's secret (RFC 6238, SHA-1, 30 s, 6 digits), `offsetSteps` steps from now. */
+export function totp(secret: string, offsetSteps = 0): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
+  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }

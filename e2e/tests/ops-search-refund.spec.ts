@@ -1,10 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { a11yProblems, createStaffWithCard, payTipWithApplePay } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, payTipWithApplePay, totp } from './helpers.ts';
 
 /**
  * Issue 27 at 1280 px, on a server of its own (its first admin made by the CLI before it starts): a finance operator
@@ -23,30 +22,6 @@ let server: ChildProcess;
 let api: APIRequestContext;
 const secrets: Record<string, string> = {};
 let paymentId = '';
-
-function base32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text) {
-    value = ((value << 5) | alphabet.indexOf(char)) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-/** The code an authenticator app shows (RFC 6238, SHA-1, 30 s, 6 digits), `offsetSteps` steps from now. */
-function totp(secret: string, offsetSteps = 0): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** Enrols an operator through the API, as their browser would; answers their TOTP secret. */
 async function enrolByLink(link: string): Promise<string> {

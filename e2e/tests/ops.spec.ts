@@ -1,11 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { validateXML } from 'xmllint-wasm';
-import { a11yProblems, createStaffWithCard, payTipWithApplePay, png, signInUserApp, type Staff } from './helpers.ts';
+import { a11yProblems, createStaffWithCard, payTipWithApplePay, png, signInUserApp, totp, type Staff } from './helpers.ts';
 
 /**
  * The back office at /ops, desktop (1280×800), on a server of its own: the first admin must be made with
@@ -25,30 +24,6 @@ const PASSWORD = 'Ops-journey-1';
 let server: ChildProcess;
 let api: APIRequestContext;
 let adminLink: string;
-
-// ---- TOTP as an authenticator app computes it (RFC 6238, SHA-1, 30 s, 6 digits) ----
-function base32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text) {
-    value = ((value << 5) | alphabet.indexOf(char)) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-function totp(secret: string, offsetSteps = 0): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offsetSteps));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
