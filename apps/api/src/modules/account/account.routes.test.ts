@@ -345,6 +345,8 @@ describe('data export', () => {
       reason: null,
       submitted_at: null,
       reviewed_at: null,
+      // The verification answer as the app shows it: the limit that asks for it.
+      limit_cents: 100_000,
     });
     expect(JSON.stringify(files)).not.toContain(other.userId);
     expect(JSON.stringify(files)).not.toContain('Secret');
