@@ -50,7 +50,7 @@ test('a staff member over the limit is asked to verify, sends the person form an
   // The modal opens by itself, once, because /me says verification is required.
   const modal = page.getByRole('dialog', { name: 'Verification' });
   await expect(modal).toBeVisible();
-  await expect(modal).toContainText('Your tips have reached €1,000.00');
+  await expect(modal).toContainText('Your tips have reached €1 000.00');
   await expect(modal).toContainText('Payouts are paused until your identity is verified.');
   await modal.getByRole('button', { name: 'Go to Verification' }).click();
   await expect(page).toHaveURL(/#\/verification$/);
