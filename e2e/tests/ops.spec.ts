@@ -216,7 +216,11 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
   await expect(page.getByText('sent', { exact: true }).first()).toBeVisible();
   const row = page.getByRole('row', { name: /Ozola/ });
   await row.getByLabel('Return reason').selectOption('AC04');
-  await row.getByRole('button', { name: 'Mark returned' }).click();
+  await row.getByRole('button', { name: 'Mark returned…' }).click();
+  // Money moves only after the confirmation, which repeats the payout and the reason.
+  const confirm = page.getByRole('dialog', { name: 'Mark the payout returned' });
+  await expect(confirm).toContainText('AC04');
+  await confirm.getByRole('button', { name: /^Mark .* returned$/ }).click();
   await expect(page.getByRole('row', { name: /Ozola/ })).toHaveCount(0);
   expect(await a11yProblems(page)).toEqual([]);
 
