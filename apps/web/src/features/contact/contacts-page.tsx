@@ -23,12 +23,15 @@ type ContactInput = z.input<typeof contactBody>;
 
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary-50 text-primary-800">{icon}</span>
-      <div>
-        <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-        <dd className="mt-0.5 font-medium text-primary-950">{children}</dd>
-      </div>
+    // A group of a list of terms holds only its term and its description: the icon sits in the term.
+    <div className="relative min-h-10 pl-13">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <span className="absolute left-0 top-0 grid size-10 place-items-center rounded-xl bg-primary-50 text-primary-800">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-medium text-primary-950">{children}</dd>
     </div>
   );
 }
