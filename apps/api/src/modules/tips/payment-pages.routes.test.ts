@@ -174,6 +174,26 @@ describe('the form page and the public card, cached for every guest', () => {
     expect((await get(`/payment/${cardId}`)).body).toContain(`${photo.body.data.image_url}&size=avatar`.replace(/&/g, '&amp;'));
   });
 
+  it("offer the owner's own amounts at once, the first guest after the change included", async () => {
+    const before = await get(`/payment/${cardId}`);
+    const chosen = await t.call({
+      method: 'PATCH',
+      url: `/api/cards/${cardId}`,
+      token: ownerJwt,
+      payload: { preset_amounts_cents: [150, 250, 400, 800] },
+    });
+    expect(chosen.status).toBe(200);
+    const page = await get(`/payment/${cardId}`, { 'if-none-match': String(before.headers.etag) });
+    expect(page.status).toBe(200);
+    expect(dataOf(page.body).card.preset_amounts_cents).toEqual([150, 250, 400, 800]);
+    expect(page.body).toMatch(/<input[^>]*name="amount"[^>]*value="800"/);
+    await t.call({ method: 'PATCH', url: `/api/cards/${cardId}`, token: ownerJwt, payload: { preset_amounts_cents: null } });
+    // Back to the activity's amounts, which the page had before.
+    expect(dataOf((await get(`/payment/${cardId}`)).body).card.preset_amounts_cents).toEqual(
+      dataOf(before.body).card.preset_amounts_cents,
+    );
+  });
+
   it("differ by language: the browser's and the stored choice", async () => {
     const en = await get(`/payment/${cardId}`, { 'accept-language': 'en' });
     const fr = await get(`/payment/${cardId}`, { 'accept-language': 'fr' });
