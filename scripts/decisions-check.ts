@@ -1,7 +1,7 @@
 /**
  * `npm run decisions:check` (part of `npm run lint`): the decision records keep their own rules (docs/decisions/
  * README.md): one number per record, a `Status:` line under its title, and one row in the index that links it; an
- * index row links a record that exists. Prints every problem and exits 1 when there is one.
+ * index row links a record that exists; one index table, its rows in order, each once. Prints every problem and exits 1 when there is one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +26,14 @@ for (const name of records) {
 }
 for (const [, linked] of index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)) {
   if (!records.includes(linked!)) problems.push(`docs/decisions/README.md links ${linked}, which does not exist`);
+}
+// One table, a row per number in order: merged branches that each appended their rows leave copies or a second table.
+const rowNumbers = [...index.matchAll(/^\| (\d{4}) \|/gm)].map((match) => match[1]!);
+if (index.match(/^\| №/gm)!.length > 1) problems.push('docs/decisions/README.md has more than one index table');
+for (const [position, number] of rowNumbers.entries()) {
+  if (rowNumbers.indexOf(number) !== position) problems.push(`docs/decisions/README.md has row ${number} twice`);
+  else if (position > 0 && number < rowNumbers[position - 1]!)
+    problems.push(`docs/decisions/README.md lists ${number} after ${rowNumbers[position - 1]}`);
 }
 
 if (problems.length > 0) {

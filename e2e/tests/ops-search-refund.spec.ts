@@ -1,77 +1,36 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, totp } from './helpers.ts';
+import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
 
 /**
- * Issue 27 at 1280 px, on a server of its own (its first admin made by the CLI before it starts): a finance operator
- * finds a paid tip by the short reference its guest quotes, typed in lower case, opens its payment page and refunds
- * part of it through the confirmation; a second refund goes above the approval limit and waits; a second finance
- * operator sees it counted in the menu and declines it with a reason, which the payment's page then shows.
+ * Issue 27 at 1280 px, on a server of its own: a finance operator finds a paid tip by the short reference its guest
+ * quotes, typed in lower case, opens its payment page and refunds part of it through the confirmation; a second refund
+ * goes above the approval limit and waits; a second finance operator sees it counted in the menu and declines it with
+ * a reason, which the payment's page then shows.
  */
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
-const BASE = `http://localhost:${PORT}`;
-const PASSWORD = 'Ops-journey-1';
-let server: ChildProcess;
+let ops: OpsServer;
 let api: APIRequestContext;
+let BASE = '';
 const secrets: Record<string, string> = {};
 let paymentId = '';
 
-/** Enrols an operator through the API, as their browser would; answers their TOTP secret. */
-async function enrolByLink(link: string): Promise<string> {
-  const token = link.split('/').pop()!;
-  const info = await (await api.get(`/api/ops/enrolment/${token}`)).json();
-  const secret = info.data.secret as string;
-  // The previous step's code (allowed for clock drift), so sign-in can use the current one at once.
-  const enrolled = await api.post(`/api/ops/enrolment/${token}`, { data: { password: PASSWORD, code: totp(secret, -1) } });
-  expect(enrolled.ok()).toBe(true);
-  return secret;
-}
-
-async function signInUi(page: Page, email: string) {
-  await page.goto(`${BASE}/ops/#/sign-in`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Authenticator code').fill(totp(secrets[email]!));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
-}
+const signInUi = (page: Page, email: string) => signInOps(page, BASE, email, secrets[email]!);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-ops-search-')),
-    PUBLIC_URL: BASE,
-    HOLD_HOURS: '0',
-    // 10 EUR without a second operator: the first refund below is made at once, the second waits.
-    REFUND_APPROVAL_CENTS: '1000',
-    WORKER_INTERVAL_MS: '300',
-    SANDBOX_WEBHOOK_DELAY_MS: '100',
-  };
-  delete env.DATABASE_URL;
-  const output = execFileSync('node', ['--import', 'tsx', 'apps/api/src/cli/ops-create-admin.ts', 'admin@ops.example'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
-  const adminLink = /(http\S+\/ops\/#\/enrol\/\S+)/.exec(output)![1]!;
-  server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: ROOT, env, stdio: 'inherit' });
-  api = await playwrightRequest.newContext({ baseURL: BASE });
-  await expect.poll(async () => (await api.get('/api/ready').catch(() => null))?.ok() ?? false, { timeout: 90_000 }).toBe(true);
-
-  const adminSecret = await enrolByLink(adminLink);
+  // 10 EUR without a second operator: the first refund below is made at once, the second waits.
+  ops = await startOpsServer(PORT, { REFUND_APPROVAL_CENTS: '1000' });
+  ({ api, base: BASE } = ops);
+  const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
+  expect(setUp.status()).toBe(201);
+  const adminLink = (await setUp.json()).data.enrolment_url as string;
+  const adminSecret = await enrolByLink(api, adminLink);
   const signedIn = await api.post('/api/ops/sign-in', {
-    data: { email: 'admin@ops.example', password: PASSWORD, code: totp(adminSecret) },
+    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
   });
   const adminToken = (await signedIn.json()).data.token as string;
   for (const email of ['finance@ops.example', 'finance2@ops.example']) {
@@ -80,7 +39,7 @@ test.beforeAll(async () => {
       data: { email, role: 'finance' },
     });
     expect(created.status()).toBe(201);
-    secrets[email] = await enrolByLink((await created.json()).data.enrolment_url as string);
+    secrets[email] = await enrolByLink(api, (await created.json()).data.enrolment_url as string);
   }
 
   const staff = await createStaffWithCard(api);
@@ -91,8 +50,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  server?.kill('SIGTERM');
+  await ops?.stop();
 });
 
 const referenceOf = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();

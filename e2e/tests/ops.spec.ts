@@ -1,100 +1,73 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { validateXML } from 'xmllint-wasm';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, png, signInUserApp, totp, type Staff } from './helpers.ts';
+import {
+  enrolByLink as enrolWith,
+  fillInOpsSignIn,
+  OPS_PASSWORD,
+  signInOps,
+  startOpsServer,
+  type OpsServer,
+} from './ops-server.ts';
 
 /**
- * The back office at /ops, desktop (1280×800), on a server of its own: the first admin must be made with
- * `npm run ops:create-admin` before the server opens the embedded database, and SEPA batches need PAYOUT_RAIL=files.
- * An admin enrols with TOTP and invites colleagues; compliance approves a verification with its document shown
- * inline; finance makes a SEPA batch, downloads it (valid against the EPC schema), marks a payout returned and sees
- * the money back on the user's balance; support answers a ticket with a file (the user sees the badge in the user app)
- * and moves a card order to shipped.
+ * The back office at /ops, desktop (1280×800), on a server of its own (SEPA batches need PAYOUT_RAIL=files): the first
+ * admin comes from the set-up link the server prints while no operator exists, enrols with TOTP and invites
+ * colleagues; compliance approves a verification with its document shown inline; finance makes a SEPA batch, downloads
+ * it (valid against the EPC schema), marks a payout returned and sees the money back on the user's balance; support
+ * answers a ticket with a file (the user sees the badge in the user app) and moves a card order to shipped; the admin
+ * changes a colleague's role, disables and enables them and resets their sign-in.
  */
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
-const BASE = `http://localhost:${PORT}`;
-const PASSWORD = 'Ops-journey-1';
-let server: ChildProcess;
+let ops: OpsServer;
 let api: APIRequestContext;
-let adminLink: string;
+let BASE = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-ops-')),
-    PUBLIC_URL: BASE,
-    PAYOUT_RAIL: 'files',
-    HOLD_HOURS: '0',
-    WORKER_INTERVAL_MS: '300',
-    SANDBOX_WEBHOOK_DELAY_MS: '100',
-  };
-  // Its own embedded database, whatever the other specs use.
-  delete env.DATABASE_URL;
-  const output = execFileSync('node', ['--import', 'tsx', 'apps/api/src/cli/ops-create-admin.ts', 'admin@ops.example'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
-  adminLink = /(http\S+\/ops\/#\/enrol\/\S+)/.exec(output)![1]!;
-  server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: ROOT, env, stdio: 'inherit' });
-  api = await playwrightRequest.newContext({ baseURL: BASE });
-  await expect.poll(async () => (await api.get('/api/ready').catch(() => null))?.ok() ?? false, { timeout: 90_000 }).toBe(true);
+  ops = await startOpsServer(PORT, { PAYOUT_RAIL: 'files' });
+  ({ api, base: BASE } = ops);
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  server?.kill('SIGTERM');
+  await ops?.stop();
 });
 
-/** `offsetSteps` 1 signs the same operator in again within one 30-second step (its current code is spent). */
-async function signInUi(page: Page, email: string, secret: string, offsetSteps = 0) {
-  await page.goto(`${BASE}/ops/#/sign-in`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Authenticator code').fill(totp(secret, offsetSteps));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
-}
-
-/** Enrols an invited colleague through the API, as their browser would; answers their TOTP secret. */
-async function enrolByLink(link: string): Promise<string> {
-  const token = link.split('/').pop()!;
-  const info = await (await api.get(`/api/ops/enrolment/${token}`)).json();
-  const secret = info.data.secret as string;
-  // The previous step's code (allowed for clock drift), so sign-in can use the current one at once.
-  expect((await api.post(`/api/ops/enrolment/${token}`, { data: { password: PASSWORD, code: totp(secret, -1) } })).ok()).toBe(
-    true,
-  );
-  return secret;
-}
+const signInUi = (page: Parameters<typeof signInOps>[0], email: string, secret: string, offsetSteps = 0) =>
+  signInOps(page, BASE, email, secret, offsetSteps);
+const enrolByLink = (link: string) => enrolWith(api, link);
 
 const invites: Record<'compliance' | 'finance' | 'support', string> = { compliance: '', finance: '', support: '' };
+let adminSecret = '';
+let complianceSecret = '';
 let supportSecret = '';
 
-test('an admin enrols with TOTP from the one-time link, signs in and invites colleagues', async ({ page }) => {
-  await page.goto(adminLink);
+test('the first admin comes from the set-up link, enrols with TOTP, signs in and invites colleagues', async ({ page }) => {
+  await page.goto(ops.setupLink);
+  await expect(page.getByRole('heading', { name: 'Set up the back office' })).toBeVisible();
+  await page.getByLabel('E-mail').fill('admin@ops.example');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  adminSecret = secret;
   await page.getByLabel('New password').fill('weak');
   await page.getByLabel('Code from the app').fill(totp(secret, -1));
   await page.getByRole('button', { name: 'Finish enrolment' }).click();
   await expect(page.getByText('Use at least 8 characters')).toBeVisible();
-  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('New password').fill(OPS_PASSWORD);
   // A code of the step before now, taken again: the first one may have aged out of the allowed drift meanwhile.
   await page.getByLabel('Code from the app').fill(totp(secret, -1));
   await page.getByRole('button', { name: 'Finish enrolment' }).click();
   await expect(page.getByText('Enrolment complete')).toBeVisible();
+  // The link made one admin: it no longer opens.
+  await page.goto(ops.setupLink);
+  await expect(page.getByRole('alert')).toContainText('no longer valid');
 
   await signInUi(page, 'admin@ops.example', secret);
   await page.getByRole('link', { name: 'Operators' }).click();
@@ -113,6 +86,7 @@ test('an admin enrols with TOTP from the one-time link, signs in and invites col
 
 test('a compliance operator approves a verification with the document shown inline', async ({ page }) => {
   const secret = await enrolByLink(invites.compliance);
+  complianceSecret = secret;
   const staff = await createStaffWithCard(api);
   const doc = { content: png(40, 30).toString('base64'), name: 'id.png', mime: 'image/png' };
   const submitted = await api.post(`/api/clients/${staff.clientId}/verification`, {
@@ -327,4 +301,46 @@ test('a support operator downloads a print file and moves a card order to shippe
 
   const mine = await (await api.get(`/api/clients/${staff.clientId}/card-orders/${orderId}`, { headers: auth })).json();
   expect(mine.data).toMatchObject({ status: 'shipped', tracking_reference: 'RR123456789LV' });
+});
+
+test('an admin changes a colleague’s role, disables and enables them and resets their sign-in; a deep link survives sign-in', async ({
+  page,
+}) => {
+  // A link to a screen, opened signed out: sign-in, then that screen.
+  await page.goto(`${BASE}/ops/#/operators`);
+  await expect(page.getByRole('heading', { name: 'Tipcard Ops' })).toBeVisible();
+  await fillInOpsSignIn(page, 'admin@ops.example', adminSecret, 1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();
+
+  const row = page.getByRole('row', { name: /compliance@ops\.example/ });
+  await page.getByLabel('Role of compliance@ops.example').selectOption('finance');
+  const roleDialog = page.getByRole('dialog', { name: 'Change the role' });
+  await expect(roleDialog).toContainText('compliance@ops.example becomes finance (now compliance).');
+  await roleDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(roleDialog).toBeHidden();
+  await expect(page.getByLabel('Role of compliance@ops.example')).toHaveValue('finance');
+
+  await row.getByRole('button', { name: 'Disable…' }).click();
+  await page.getByRole('dialog', { name: 'Disable the operator' }).getByRole('button', { name: 'Disable' }).click();
+  await expect(row).toContainText('disabled');
+  const refused = await api.post('/api/ops/sign-in', {
+    data: { email: 'compliance@ops.example', password: OPS_PASSWORD, code: totp(complianceSecret, 1) },
+  });
+  expect((await refused.json()).code).toBe('ops_sign_in_failed');
+  await row.getByRole('button', { name: 'Enable…' }).click();
+  await page.getByRole('dialog', { name: 'Enable the operator' }).getByRole('button', { name: 'Enable' }).click();
+  await expect(row).toContainText('enrolled');
+
+  await row.getByRole('button', { name: 'Reset sign-in…' }).click();
+  await page.getByRole('dialog', { name: 'Reset password and authenticator' }).getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByTestId('enrolment-url')).toContainText('/ops/#/enrol/');
+  await expect(row).toContainText('invited');
+  const link = (await page.getByTestId('enrolment-url').textContent())!.trim();
+  const outbox = await (await api.get(`/api/dev/outbox?to=${encodeURIComponent('compliance@ops.example')}`)).json();
+  expect(outbox.data[0].body).toContain(link);
+  expect(await enrolByLink(link)).not.toBe(complianceSecret);
+  expect(await a11yProblems(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: 'operator.reset_sign_in' }).first()).toBeVisible();
 });

@@ -18,6 +18,10 @@ if (config.devOutbox) {
     ].join('\n'),
   );
 }
+// The first admin's set-up link, only while the back office has no operator (decision 0039). Written to the
+// terminal, not the structured log, like the dev outbox's codes.
+const setupLink = await app.services.opsAuth.firstAdminSetupLink();
+if (setupLink) console.log(`\nThe back office has no operator yet. Open this link to create the first admin:\n${setupLink}`);
 const outboxWarning = devOutboxWarning(config);
 if (outboxWarning) console.warn(`\n${outboxWarning}\n`);
 

@@ -196,7 +196,14 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
   const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
   // Back office (issue 15).
-  const opsAuth = createOpsAuthService({ db, clock, keys, serverSecret: config.jwtSecret, publicUrl: config.publicUrl });
+  const opsAuth = createOpsAuthService({
+    db,
+    clock,
+    keys,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    messages,
+  });
   const ops = createOpsService({
     db,
     clock,

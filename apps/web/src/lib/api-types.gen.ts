@@ -1018,6 +1018,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/setup/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the first-admin set-up link still opens */
+    get: operations['getOpsSetup'];
+    put?: never;
+    /** Create the first admin; answers their one-time enrolment link */
+    post: operations['postOpsSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/me': {
     parameters: {
       query?: never;
@@ -1081,6 +1099,40 @@ export interface paths {
     put?: never;
     /** Create an operator; answers the one-time enrolment link */
     post: operations['postOpsOperators'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/operators/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change an operator's role, or disable or re-enable them; ends their sessions */
+    patch: operations['patchOpsOperator'];
+    trace?: never;
+  };
+  '/api/ops/operators/{id}/reset-sign-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reset an operator's password and authenticator; e-mails a new enrolment link and ends their sessions */
+    post: operations['postOpsOperatorResetSignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2024,6 +2076,9 @@ export interface components {
         | 'weak_password'
         | 'operator_exists'
         | 'ops_conflict'
+        | 'ops_code_used'
+        | 'ops_setup_invalid'
+        | 'operator_last_admin'
         | 'refund_needs_second_operator'
         | 'user_blocked'
         | 'deletion_balance'
@@ -7288,6 +7343,7 @@ export interface operations {
                 /** @enum {string} */
                 role: 'support' | 'compliance' | 'finance' | 'admin';
                 enrolled: boolean;
+                disabled: boolean;
                 locked_until: string | null;
                 created_at: string;
               };
@@ -7417,6 +7473,144 @@ export interface operations {
           'application/json': {
             data: {
               email: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              operator: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                /** @enum {string} */
+                role: 'support' | 'compliance' | 'finance' | 'admin';
+                enrolled: boolean;
+                disabled: boolean;
+                locked_until: string | null;
+                created_at: string;
+              };
+              enrolment_url: string;
             };
           };
         };
@@ -7626,6 +7820,7 @@ export interface operations {
               /** @enum {string} */
               role: 'support' | 'compliance' | 'finance' | 'admin';
               enrolled: boolean;
+              disabled: boolean;
               locked_until: string | null;
               created_at: string;
             }[];
@@ -7685,6 +7880,7 @@ export interface operations {
                 /** @enum {string} */
                 role: 'support' | 'compliance' | 'finance' | 'admin';
                 enrolled: boolean;
+                disabled: boolean;
                 locked_until: string | null;
                 created_at: string;
               };
@@ -7713,6 +7909,157 @@ export interface operations {
       };
       /** @description Invalid input: `validation_errors` names the fields */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  patchOpsOperator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role?: 'support' | 'compliance' | 'finance' | 'admin';
+          disabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              email: string;
+              /** @enum {string} */
+              role: 'support' | 'compliance' | 'finance' | 'admin';
+              enrolled: boolean;
+              disabled: boolean;
+              locked_until: string | null;
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsOperatorResetSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              operator: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                /** @enum {string} */
+                role: 'support' | 'compliance' | 'finance' | 'admin';
+                enrolled: boolean;
+                disabled: boolean;
+                locked_until: string | null;
+                created_at: string;
+              };
+              enrolment_url: string;
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

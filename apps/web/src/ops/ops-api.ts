@@ -49,7 +49,7 @@ export const setSignedOutHandler = (handler: (reason: string) => void) => {
   onSignedOut = handler;
 };
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH';
 type UnderOps<P> = P extends `/ops${infer Rest extends string}` ? Rest : never;
 /** A back-office path under `/api/ops`, as the API's OpenAPI document lists it: a typo fails typecheck. */
 export type OpsPath<M extends Method> = UnderOps<ApiPath<Lowercase<M>>>;
@@ -112,6 +112,16 @@ export async function opsPost<S extends z.ZodType>(
   headers?: Record<string, string>,
 ): Promise<z.output<S>> {
   return dataOf(schema, await send('POST', path, { body, headers }));
+}
+
+/** A change to part of an object, its `data` parsed with the shared schema. */
+export async function opsPatch<S extends z.ZodType>(schema: S, path: OpsPath<'PATCH'>, body: unknown): Promise<z.output<S>> {
+  return dataOf(schema, await send('PATCH', path, { body }));
+}
+
+/** A call answered with no body (204): resolves when the API said yes, throws its error otherwise. */
+export async function opsCheck(path: OpsPath<'GET'>): Promise<void> {
+  await send('GET', path);
 }
 
 /** A file the API answers (a document, a bank file), as a blob: the call needs the bearer header. */

@@ -2,7 +2,16 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { opsQueueCounts } from '@tipcard/shared/ops/schemas';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createHashRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate, type RouteObject } from 'react-router';
+import {
+  createHashRouter,
+  Navigate,
+  NavLink,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+  type RouteObject,
+} from 'react-router';
 import { z } from 'zod';
 import { Button } from '../components/ui/button-base.tsx';
 import { cn } from '../components/ui/cn.ts';
@@ -11,7 +20,8 @@ import { opsI18n } from './ops-i18n.ts';
 import { opsGet, opsPost, session, setSignedOutHandler } from './ops-api.ts';
 import { canSee, SCREENS } from './screens.ts';
 import { EnrolPage } from './pages/enrol-page.tsx';
-import { SignInPage } from './pages/sign-in-page.tsx';
+import { SetupPage } from './pages/setup-page.tsx';
+import { SignInPage, type SignInState } from './pages/sign-in-page.tsx';
 
 export const createOpsQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -32,8 +42,11 @@ function QueueBadge({ count }: { count: number | null | undefined }) {
 
 function Shell() {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const operator = session.operator();
+  // Where sign-in brings the operator back to: the screen they opened (a link a colleague sent) or were on.
+  const here = `${location.pathname}${location.search}`;
   const signedIn = operator !== null && session.token() !== null;
   const queues = useQuery({
     queryKey: ['ops', 'queues'],
@@ -46,10 +59,10 @@ function Shell() {
     setSignedOutHandler((reason) => {
       queryClient.clear();
       setNotice(reason);
-      void navigate('/sign-in', { replace: true, state: { notice: reason } });
+      void navigate('/sign-in', { replace: true, state: { notice: reason, from: here } satisfies SignInState });
     });
-  }, [navigate, queryClient]);
-  if (!operator || !signedIn) return <Navigate to="/sign-in" replace state={{ notice }} />;
+  }, [navigate, queryClient, here]);
+  if (!operator || !signedIn) return <Navigate to="/sign-in" replace state={{ notice, from: here } satisfies SignInState} />;
 
   const signOut = async () => {
     await opsPost(z.unknown(), '/sign-out').catch(() => undefined);
@@ -116,6 +129,7 @@ function Home() {
 export const OPS_ROUTES: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/enrol/:token', element: <EnrolPage /> },
+  { path: '/setup/:token', element: <SetupPage /> },
   {
     element: <Shell />,
     children: [

@@ -38,6 +38,7 @@ export const operatorRow = (overrides: Partial<OperatorView> = {}): OperatorView
   email: 'admin@ops.example',
   role: 'admin',
   enrolled: true,
+  disabled: false,
   locked_until: null,
   created_at: CREATED,
   ...overrides,

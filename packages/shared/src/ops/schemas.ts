@@ -20,6 +20,7 @@ export const operatorSchema = z.object({
   email: z.string(),
   role: z.enum(operatorRoles),
   enrolled: z.boolean(),
+  disabled: z.boolean(),
   locked_until: timestamp.nullable(),
   created_at: timestamp,
 });
@@ -46,6 +47,11 @@ export const enrolBody = z.object({
 
 export const createOperatorBody = z.object({ email: z.email().max(254), role: z.enum(operatorRoles) });
 export const createdOperator = z.object({ operator: operatorSchema, enrolment_url: z.string() });
+export const updateOperatorBody = z
+  .object({ role: z.enum(operatorRoles).optional(), disabled: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.disabled !== undefined, 'Give a role, or disabled true or false');
+/** The first admin, by the set-up link the server prints while no operator exists. */
+export const setUpBody = z.object({ email: z.email().max(254) });
 
 export const auditRecordSchema = z.object({
   id: z.uuid(),

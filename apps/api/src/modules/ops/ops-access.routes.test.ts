@@ -11,7 +11,7 @@ type Caller = OperatorRole | 'user' | 'none';
  * every route the API has under /api/ops, so a new route cannot skip it.
  */
 const ROUTES: {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   url: string;
   allowed: OperatorRole[];
   payload?: object;
@@ -22,6 +22,8 @@ const ROUTES: {
   { method: 'GET', url: '/api/ops/search?q=a42c5fab', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: '/api/ops/operators', allowed: [] },
   { method: 'POST', url: '/api/ops/operators', allowed: [], payload: { email: 'x', role: 'support' } },
+  { method: 'PATCH', url: `/api/ops/operators/${ID}`, allowed: [], payload: { role: 'finance' } },
+  { method: 'POST', url: `/api/ops/operators/${ID}/reset-sign-in`, allowed: [] },
   { method: 'GET', url: '/api/ops/audit', allowed: ['compliance'] },
   { method: 'GET', url: '/api/ops/users?q=zz', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: `/api/ops/users/${ID}`, allowed: ['support', 'compliance', 'finance'] },
@@ -69,7 +71,13 @@ const ROUTES: {
   { method: 'POST', url: '/api/ops/sign-out', allowed: ['support', 'compliance', 'finance'] },
 ];
 /** Routes for people without a token yet. */
-const PUBLIC = ['POST /api/ops/sign-in', 'GET /api/ops/enrolment/{token}', 'POST /api/ops/enrolment/{token}'];
+const PUBLIC = [
+  'POST /api/ops/sign-in',
+  'GET /api/ops/enrolment/{token}',
+  'POST /api/ops/enrolment/{token}',
+  'GET /api/ops/setup/{token}',
+  'POST /api/ops/setup/{token}',
+];
 
 describe('back office roles', () => {
   let t: TestApp;

@@ -49,13 +49,13 @@ describe('back office sign-in', () => {
     expect(enrolled.status).toBe(200);
     // The link is dead once used.
     expect((await t.call({ method: 'GET', url: `/api/ops/enrolment/${token}` })).status).toBe(410);
-    // The code used to enrol cannot sign in (same step); the next one can.
-    expect((await signIn('new.admin@ops.test', codeNow(t, secret))).body.code).toBe('ops_sign_in_failed');
+    // The code used to enrol cannot sign in (same step), and says so; the next one can.
+    expect((await signIn('new.admin@ops.test', codeNow(t, secret))).body.code).toBe('ops_code_used');
     nextStep(t);
     expect((await signIn('new.admin@ops.test', codeNow(t, secret))).status).toBe(200);
   });
 
-  it('refuses a wrong password, a wrong code and a code replayed within its window, with one answer', async () => {
+  it('refuses a wrong password, a wrong code and an unknown e-mail with one answer, and a spent code with its own', async () => {
     const { email, secret } = await enrolOperator(t, 'support');
     nextStep(t);
     const code = codeNow(t, secret);
@@ -66,7 +66,9 @@ describe('back office sign-in', () => {
     t.clock.advance(10_000); // Same 30 s window: the same code is a replay.
     const replay = await signIn(email, code);
     expect(replay.status).toBe(403);
-    expect(replay.body.code).toBe('ops_sign_in_failed');
+    expect(replay.body.code).toBe('ops_code_used');
+    // Only the right password learns that the code was spent.
+    expect((await signIn(email, code, 'Wrong-password1')).body.code).toBe('ops_sign_in_failed');
   });
 
   it(`locks out after ${MAX_FAILED_SIGN_INS} failures, even for the right credentials, until the lockout ends`, async () => {

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import QRCode from 'qrcode';
 import { isUuid } from '@tipcard/shared/uuid';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessTokenKeys } from '../auth/auth.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import {
   hashPassword,
   hashToken,
@@ -18,7 +19,7 @@ import {
   unseal,
   verifyPassword,
 } from './credentials.ts';
-import { recordAudit, type Actor } from './ops-audit.ts';
+import { recordAudit, type Actor, type AuditContext } from './ops-audit.ts';
 import * as repo from './ops.repository.ts';
 
 export const OPERATOR_ROLES = ['support', 'compliance', 'finance', 'admin'] as const;
@@ -33,6 +34,8 @@ const SESSION_MAX_MS = 12 * 60 * 60_000;
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 const ENROLMENT_TTL_MS = 72 * 60 * 60_000;
+/** Who made the first admin: the set-up link, in the audit log. */
+const SETUP_ACTOR: Actor = { operatorId: null, label: 'setup link' };
 /** A well-formed hash no password matches: checked against when there is no password to check, for the same work. */
 const UNUSABLE_PASSWORD_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -48,23 +51,90 @@ export const publicOperator = (row: repo.OperatorRow) => ({
   email: row.email,
   role: row.role,
   enrolled: row.enrolledAt !== null,
+  disabled: row.disabledAt !== null,
   locked_until: row.lockedUntil?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
 });
 
 export type OpsAuthService = ReturnType<typeof createOpsAuthService>;
 
-/** Operators: creation with a one-time enrolment link, enrolment (password + TOTP), sign-in, sessions. */
+/**
+ * Operators: the first admin by the set-up link, invitation with a one-time enrolment link (e-mailed), enrolment
+ * (password + TOTP), sign-in, sessions, and the admin's changes (role, disable, reset), each audited.
+ */
 export function createOpsAuthService(deps: {
   db: Database;
   clock: Clock;
   keys: AccessTokenKeys;
   serverSecret: string;
   publicUrl: string;
+  messages: Pick<MessagingService, 'enqueueEmail'>;
 }) {
   const { db, clock, keys, serverSecret } = deps;
 
   const enrolmentLink = (token: string) => `${deps.publicUrl}/ops/#/enrol/${token}`;
+  /**
+   * The first admin's set-up token: derived from the server secret, so every instance prints the same link and nothing
+   * is stored; it opens only while no operator exists (operators are disabled, never deleted), so it works once.
+   */
+  const setupToken = createHmac('sha256', serverSecret).update('tipcard ops first-admin set-up').digest('base64url');
+  const isSetupToken = (token: string) =>
+    token.length === setupToken.length && timingSafeEqual(Buffer.from(token), Buffer.from(setupToken));
+
+  /**
+   * A new enrolment (invitation or reset) in the caller's transaction: a fresh TOTP secret and one-time link, no
+   * password, the link e-mailed through the outbox. Answers the link for the admin's screen.
+   */
+  async function issueEnrolment(tx: Executor, row: repo.OperatorRow, reason: 'invite' | 'reset') {
+    const token = randomBytes(32).toString('base64url');
+    const updated = await repo.updateOperator(tx, row.id, {
+      passwordHash: null,
+      totpSecretSealed: seal(serverSecret, newTotpSecret()),
+      totpLastStep: null,
+      enrolmentTokenHash: hashToken(token),
+      enrolmentExpiresAt: new Date(clock.now().getTime() + ENROLMENT_TTL_MS),
+      enrolledAt: null,
+      failedAttempts: 0,
+      lockedUntil: null,
+    });
+    const link = enrolmentLink(token);
+    await deps.messages.enqueueEmail(tx, {
+      to: updated.email,
+      subject: reason === 'invite' ? 'Your Tipcard back-office account' : 'Set up your Tipcard back-office sign-in again',
+      text: [
+        reason === 'invite'
+          ? `You have been given a ${updated.role} account in the Tipcard back office.`
+          : 'Your password and authenticator app for the Tipcard back office were reset by an admin.',
+        '',
+        `Open this link within 72 hours to set a password and enrol your authenticator app (it works once):`,
+        link,
+        '',
+        'If you did not expect this, tell your Tipcard admin.',
+      ].join('\n'),
+    });
+    return { operator: publicOperator(updated), enrolment_url: link };
+  }
+
+  async function createInTransaction(
+    tx: Executor,
+    input: { email: string; role: OperatorRole },
+    audit: { actor: Actor; ip: string | null },
+  ) {
+    const email = input.email.trim().toLowerCase();
+    const created = await repo.insertOperator(tx, {
+      email,
+      role: input.role,
+      totpSecretSealed: seal(serverSecret, newTotpSecret()),
+    });
+    await recordAudit(tx, audit, {
+      action: 'operator.create',
+      subjectType: 'operator',
+      subjectId: created.id,
+      before: null,
+      after: { email, role: input.role },
+    });
+    return issueEnrolment(tx, created, 'invite');
+  }
 
   async function liveEnrolment(token: string) {
     const row = await repo.findOperatorByEnrolmentToken(db, hashToken(token));
@@ -95,33 +165,93 @@ export function createOpsAuthService(deps: {
   }
 
   return {
-    /** A new operator (admin's screen, or `npm run ops:create-admin`); answers the one-time enrolment link. */
-    async createOperator(input: { email: string; role: OperatorRole }, audit: { actor: Actor; ip: string | null }) {
-      const token = randomBytes(32).toString('base64url');
-      const email = input.email.trim().toLowerCase();
+    /** A new operator (admin's screen, or `npm run ops:create-admin`), invited by e-mail; answers the enrolment link. */
+    async createOperator(input: { email: string; role: OperatorRole }, audit: AuditContext) {
       try {
-        const row = await db.transaction(async (tx) => {
-          const created = await repo.insertOperator(tx, {
-            email,
-            role: input.role,
-            totpSecretSealed: seal(serverSecret, newTotpSecret()),
-            enrolmentTokenHash: hashToken(token),
-            enrolmentExpiresAt: new Date(clock.now().getTime() + ENROLMENT_TTL_MS),
-          });
-          await recordAudit(tx, audit, {
-            action: 'operator.create',
-            subjectType: 'operator',
-            subjectId: created.id,
-            before: null,
-            after: { email, role: input.role },
-          });
-          return created;
-        });
-        return { operator: publicOperator(row), enrolment_url: enrolmentLink(token) };
+        return await db.transaction((tx) => createInTransaction(tx, input, audit));
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('operator_exists');
         throw error;
       }
+    },
+
+    /** The set-up link the server prints at start while no operator exists; null once one does. */
+    async firstAdminSetupLink() {
+      return (await repo.countOperators(db)) === 0 ? `${deps.publicUrl}/ops/#/setup/${setupToken}` : null;
+    },
+
+    /** Whether a set-up link still opens (the page asks before showing its form). */
+    async checkSetup(token: string) {
+      if (!isSetupToken(token) || (await repo.countOperators(db)) > 0) throw new AppError('ops_setup_invalid');
+    },
+
+    /**
+     * The first admin, by the set-up link: only while no operator exists, checked under a lock so two people opening
+     * the link at once make one admin. Answers the enrolment link the page continues to.
+     */
+    async setUpFirstAdmin(token: string, email: string, ip: string | null) {
+      if (!isSetupToken(token)) throw new AppError('ops_setup_invalid');
+      return db.transaction(async (tx) => {
+        await repo.lockOperatorSetup(tx);
+        if ((await repo.countOperators(tx)) > 0) throw new AppError('ops_setup_invalid');
+        return createInTransaction(tx, { email, role: 'admin' }, { actor: SETUP_ACTOR, ip });
+      });
+    },
+
+    /**
+     * An admin changes another operator's role or disables / re-enables them. The back office always keeps one enabled
+     * admin (the enabled admins are locked while counted, so two admins demoting each other at once cannot both
+     * succeed). A change ends the operator's sessions: they sign in again with what they may now do.
+     */
+    async updateOperator(
+      id: string,
+      change: { role?: OperatorRole | undefined; disabled?: boolean | undefined },
+      audit: AuditContext,
+    ) {
+      return db.transaction(async (tx) => {
+        const activeAdmins = await repo.lockEnabledAdmins(tx);
+        const row = await repo.findOperatorForUpdate(tx, id);
+        if (!row) throw new AppError('not_found');
+        const role = change.role ?? row.role;
+        const disabled = change.disabled ?? row.disabledAt !== null;
+        const wasActiveAdmin = row.role === 'admin' && row.disabledAt === null;
+        if (wasActiveAdmin && (role !== 'admin' || disabled) && activeAdmins.length <= 1)
+          throw new AppError('operator_last_admin');
+        const now = clock.now();
+        const updated = await repo.updateOperator(tx, id, {
+          role,
+          disabledAt: disabled ? (row.disabledAt ?? now) : null,
+        });
+        await repo.endSessionsOf(tx, id, now);
+        await recordAudit(tx, audit, {
+          action: 'operator.update',
+          subjectType: 'operator',
+          subjectId: id,
+          before: { role: row.role, disabled: row.disabledAt !== null },
+          after: { role, disabled },
+        });
+        return publicOperator(updated);
+      });
+    },
+
+    /**
+     * Password and authenticator reset by an admin (a lost phone, a leaked password): both are cleared, a new one-time
+     * enrolment link is e-mailed, and every session of the operator ends.
+     */
+    async resetSignIn(id: string, audit: AuditContext) {
+      return db.transaction(async (tx) => {
+        const row = await repo.findOperatorForUpdate(tx, id);
+        if (!row) throw new AppError('not_found');
+        await repo.endSessionsOf(tx, id, clock.now());
+        await recordAudit(tx, audit, {
+          action: 'operator.reset_sign_in',
+          subjectType: 'operator',
+          subjectId: id,
+          before: { enrolled: row.enrolledAt !== null },
+          after: { enrolled: false },
+        });
+        return issueEnrolment(tx, row, 'reset');
+      });
     },
 
     async listOperators() {
@@ -191,7 +321,8 @@ export function createOpsAuthService(deps: {
             after: { failed_attempts: attempt },
           },
         );
-        throw new AppError('ops_sign_in_failed');
+        // With the right password, a code already used says so: the operator waits for the next one, not retypes all.
+        throw new AppError(passwordOk && replayed ? 'ops_code_used' : 'ops_sign_in_failed');
       }
       const session = await db.transaction(async (tx) => {
         const fresh = (await repo.findOperatorForUpdate(tx, row.id))!;
@@ -216,7 +347,7 @@ export function createOpsAuthService(deps: {
         );
         return created;
       });
-      if (!session) throw new AppError('ops_sign_in_failed');
+      if (!session) throw new AppError('ops_code_used');
       const issuedAt = Math.floor(now.getTime() / 1000);
       const token = await new SignJWT({ role: row.role })
         .setProtectedHeader({ alg: 'HS256' })

@@ -39,6 +39,29 @@ export async function updateOperator(tx: Executor, id: string, changes: Partial<
   return row!;
 }
 
+export async function countOperators(db: Executor) {
+  const [row] = await db.select({ n: count() }).from(operators);
+  return row!.n;
+}
+
+/** Namespace of the advisory lock below (the first key), apart from other modules' locks. */
+const OPERATOR_SETUP_LOCK = 1_003;
+
+/** Held by the first admin's set-up until its transaction ends, so two set-ups at once make one admin. */
+export async function lockOperatorSetup(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${OPERATOR_SETUP_LOCK}, 0)`);
+}
+
+/** The enabled admins, locked for the caller's transaction (counting them for "one admin always stays"). */
+export function lockEnabledAdmins(tx: Executor) {
+  return tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.role, 'admin'), isNull(operators.disabledAt)))
+    .orderBy(operators.id)
+    .for('update');
+}
+
 export function listOperators(db: Executor) {
   return db.select().from(operators).orderBy(operators.email);
 }
@@ -73,6 +96,13 @@ export async function endSession(db: Executor, id: string, now: Date) {
     .update(operatorSessions)
     .set({ endedAt: now })
     .where(and(eq(operatorSessions.id, id), isNull(operatorSessions.endedAt)));
+}
+
+export async function endSessionsOf(tx: Executor, operatorId: string, now: Date) {
+  await tx
+    .update(operatorSessions)
+    .set({ endedAt: now })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.endedAt)));
 }
 
 export async function insertAudit(tx: Executor, values: typeof opsAudit.$inferInsert) {

@@ -37,7 +37,9 @@ import {
   refundBody,
   refundRequestSchema,
   signInAnswer,
+  setUpBody,
   signInBody,
+  updateOperatorBody,
   verificationDecisionBody,
   verificationQueueItem,
   type OperatorRole,
@@ -151,6 +153,40 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
     async (request) => ({ data: await opsAuth.enrol(request.params.token, request.body, request.ip) }),
   );
 
+  // The first admin, by the link the server prints at start while no operator exists.
+  app.get(
+    '/ops/setup/:token',
+    {
+      preHandler: perIp('setup', 30),
+      schema: {
+        tags,
+        summary: 'Whether the first-admin set-up link still opens',
+        params: tokenParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await opsAuth.checkSetup(request.params.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/ops/setup/:token',
+    {
+      preHandler: perIp('setup', 30),
+      schema: {
+        tags,
+        summary: 'Create the first admin; answers their one-time enrolment link',
+        params: tokenParams,
+        body: setUpBody,
+        response: { 201: data(createdOperator) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await opsAuth.setUpFirstAdmin(request.params.token, request.body.email, request.ip) }),
+  );
+
   // ---- Session ----
 
   app.get(
@@ -219,6 +255,37 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       },
     },
     async (request, reply) => reply.status(201).send({ data: await opsAuth.createOperator(request.body, audit(request)) }),
+  );
+
+  app.patch(
+    '/ops/operators/:id',
+    {
+      ...guard('admin'),
+      schema: {
+        tags,
+        security,
+        summary: "Change an operator's role, or disable or re-enable them; ends their sessions",
+        params: idParams,
+        body: updateOperatorBody,
+        response: { 200: data(operatorSchema) },
+      },
+    },
+    async (request) => ({ data: await opsAuth.updateOperator(request.params.id, request.body, audit(request)) }),
+  );
+
+  app.post(
+    '/ops/operators/:id/reset-sign-in',
+    {
+      ...guard('admin'),
+      schema: {
+        tags,
+        security,
+        summary: "Reset an operator's password and authenticator; e-mails a new enrolment link and ends their sessions",
+        params: idParams,
+        response: { 200: data(createdOperator) },
+      },
+    },
+    async (request) => ({ data: await opsAuth.resetSignIn(request.params.id, audit(request)) }),
   );
 
   app.get(

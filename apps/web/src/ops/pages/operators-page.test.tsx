@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { operatorRow } from '../test-data.ts';
-import { findHeading, renderOps } from '../test-render.tsx';
+import { findHeading, OPERATOR_ID, renderOps } from '../test-render.tsx';
 
 const LIST = 'GET /ops/operators';
 const CREATE = 'POST /ops/operators';
@@ -89,5 +89,70 @@ describe('the operators page', () => {
     await userEvent.type(screen.getByLabelText('E-mail'), 'admin@ops.example');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('An operator with this e-mail exists.')).toBeInTheDocument();
+  });
+
+  it('shows a disabled operator as disabled, whatever else is true of them', async () => {
+    fakeApi({ [LIST]: [operatorRow({ disabled: true, locked_until: '2999-01-01T00:00:00Z' })] });
+    renderOps('/operators');
+    const table = await screen.findByRole('table', { name: 'Operators' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('disabled');
+  });
+
+  it('changes a role only after confirming it, and says the operator is signed out', async () => {
+    let role: 'finance' | 'compliance' = 'finance';
+    const api = fakeApi({
+      [LIST]: () => [invited, operatorRow()].map((row) => (row.id === invited.id ? { ...row, role } : row)),
+      [`PATCH /ops/operators/${invited.id}`]: () => {
+        role = 'compliance';
+        return { ...invited, role };
+      },
+    });
+    renderOps('/operators');
+    await userEvent.selectOptions(await screen.findByLabelText('Role of finance@ops.example'), 'compliance');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role' });
+    expect(dialog).toHaveTextContent('finance@ops.example becomes compliance (now finance).');
+    expect(dialog).toHaveTextContent('This signs finance@ops.example out of every session.');
+    expect(api.sent(`PATCH /ops/operators/${invited.id}`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent(`PATCH /ops/operators/${invited.id}`)[0]!.body).toEqual({ role: 'compliance' });
+    await waitFor(() => expect(screen.getByLabelText('Role of finance@ops.example')).toHaveValue('compliance'));
+  });
+
+  it('keeps the dialog open with the API’s refusal when the last admin would go', async () => {
+    const self = operatorRow({ id: OPERATOR_ID });
+    fakeApi({
+      [LIST]: [self],
+      [`PATCH /ops/operators/${OPERATOR_ID}`]: apiError(
+        409,
+        'operator_last_admin',
+        'The back office must keep at least one enabled admin',
+      ),
+    });
+    renderOps('/operators');
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable the operator' });
+    expect(dialog).toHaveTextContent('This signs you out of every session.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await within(dialog).findByText('The back office must keep at least one enabled admin')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('resets a sign-in after confirming, and shows the new one-time link it e-mailed', async () => {
+    const api = fakeApi({
+      [LIST]: [invited],
+      [`POST /ops/operators/${invited.id}/reset-sign-in`]: {
+        operator: invited,
+        enrolment_url: 'https://tipcard.test/ops/#/enrol/new-link',
+      },
+    });
+    renderOps('/operators');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset sign-in…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset password and authenticator' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByTestId('enrolment-url')).toHaveTextContent('https://tipcard.test/ops/#/enrol/new-link');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('A new enrolment link e-mailed to finance@ops.example');
+    expect(api.sent(`POST /ops/operators/${invited.id}/reset-sign-in`)).toHaveLength(1);
   });
 });

@@ -58,4 +58,15 @@ describe('the sign-in page', () => {
     expect(await screen.findByText('Not an operator e-mail.')).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('goes back after sign-in to the screen the operator opened, a colleague’s link say', async () => {
+    fakeApi({
+      [SIGN_IN]: { token: 'fresh-token', operator: operatorRow({ role: 'admin' }), idle_timeout_seconds: 1800 },
+      'GET /ops/operators': [operatorRow()],
+    });
+    const { router } = renderOps('/operators', { role: null });
+    await fillIn();
+    expect(await findHeading('Operators')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/operators');
+  });
 });

@@ -12,10 +12,16 @@ import { opsPost, session } from '../ops-api.ts';
 import { ErrorNote } from '../ui.tsx';
 
 type SignIn = z.input<typeof signInBody>;
+/** What the screens hand to sign-in: why the operator is here, and the screen to go back to afterwards. */
+export interface SignInState {
+  notice?: string | null | undefined;
+  from?: string | undefined;
+}
 
 export function SignInPage() {
   const navigate = useNavigate();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const state = useLocation().state as SignInState | null;
+  const notice = state?.notice;
   const form = useForm<SignIn, unknown, z.output<typeof signInBody>>({
     resolver: zodResolver(signInBody),
     defaultValues: { email: '', password: '', code: '' },
@@ -29,7 +35,8 @@ export function SignInPage() {
     mutationFn: (body: z.output<typeof signInBody>) => opsPost(signInAnswer, '/sign-in', body),
     onSuccess: ({ token, operator }) => {
       session.save(token, { id: operator.id, email: operator.email, role: operator.role });
-      void navigate('/', { replace: true });
+      // A screen this role may not open falls back to the first one it may (the shell's guard).
+      void navigate(state?.from && state.from !== '/sign-in' ? state.from : '/', { replace: true });
     },
     onError: (error) => showServerErrors(error, form),
   });

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { totp } from './helpers.ts';
+
+/** The password every operator of the back-office journeys enrols with. */
+export const OPS_PASSWORD = 'Ops-journey-1';
+
+export interface OpsServer {
+  base: string;
+  api: APIRequestContext;
+  /** The first admin's set-up link, as the server printed it at start (no operator existed yet). */
+  setupLink: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server of a back-office journey's own, on its own embedded database: its operators start from none, so the
+ * server prints the first admin's set-up link, which the journey then opens as a person would.
+ */
+export async function startOpsServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<OpsServer> {
+  const base = `http://localhost:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-ops-')),
+    PUBLIC_URL: base,
+    HOLD_HOURS: '0',
+    WORKER_INTERVAL_MS: '300',
+    SANDBOX_WEBHOOK_DELAY_MS: '100',
+    ...env,
+  };
+  delete serverEnv.DATABASE_URL;
+  const server: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let printed = '';
+  server.stdout!.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  const api = await playwrightRequest.newContext({ baseURL: base });
+  await expect.poll(async () => (await api.get('/api/ready').catch(() => null))?.ok() ?? false, { timeout: 90_000 }).toBe(true);
+  await expect.poll(() => /\S+\/ops\/#\/setup\/\S+/.test(printed), { timeout: 10_000 }).toBe(true);
+  return {
+    base,
+    api,
+    setupLink: /(\S+\/ops\/#\/setup\/\S+)/.exec(printed)![1]!,
+    async stop() {
+      await api.dispose();
+      server.kill('SIGTERM');
+    },
+  };
+}
+
+/** Enrols an invited operator through the API, as their browser would; answers their TOTP secret. */
+export async function enrolByLink(api: APIRequestContext, link: string): Promise<string> {
+  const token = link.split('/').pop()!;
+  const info = await (await api.get(`/api/ops/enrolment/${token}`)).json();
+  const secret = info.data.secret as string;
+  // The previous step's code (allowed for clock drift), so sign-in can use the current one at once.
+  const enrolled = await api.post(`/api/ops/enrolment/${token}`, { data: { password: OPS_PASSWORD, code: totp(secret, -1) } });
+  expect(enrolled.ok()).toBe(true);
+  return secret;
+}
+
+/** Fills in the sign-in form; `offsetSteps` 1 signs an operator in again within one 30-second step. */
+export async function fillInOpsSignIn(page: Page, email: string, secret: string, offsetSteps = 0) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(OPS_PASSWORD);
+  await page.getByLabel('Authenticator code').fill(totp(secret, offsetSteps));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs an operator in from the sign-in page, and waits for the back office's menu. */
+export async function signInOps(page: Page, base: string, email: string, secret: string, offsetSteps = 0) {
+  await page.goto(`${base}/ops/#/sign-in`);
+  await fillInOpsSignIn(page, email, secret, offsetSteps);
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+}
