@@ -73,12 +73,12 @@ test('the first admin comes from the set-up link, enrols with TOTP, signs in and
   await page.getByRole('link', { name: 'Operators' }).click();
   for (const role of ['compliance', 'finance', 'support'] as const) {
     await page.getByLabel('E-mail').fill(`${role}@ops.example`);
-    await page.getByLabel('Role').selectOption(role);
+    await page.getByLabel('Role', { exact: true }).selectOption(role);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByTestId('enrolment-url')).toContainText('/ops/#/enrol/');
     invites[role] = (await page.getByTestId('enrolment-url').textContent())!.trim();
   }
-  await expect(page.getByRole('cell', { name: 'finance@ops.example' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'finance@ops.example', exact: true })).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('cell', { name: 'operator.create' }).first()).toBeVisible();
