@@ -341,6 +341,20 @@ test('an admin changes a colleague’s role, disables and enables them and reset
   expect(await enrolByLink(link)).not.toBe(complianceSecret);
   expect(await a11yProblems(page)).toEqual([]);
 
+  // The audit log says who did what to whom, field by field, and exports what it shows.
   await page.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByRole('cell', { name: 'operator.reset_sign_in' }).first()).toBeVisible();
+  await page.getByLabel('Operator').fill('admin@');
+  await page.getByLabel('Action').fill('operator');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const reset = page.getByRole('row', { name: /operator\.reset_sign_in/ });
+  await expect(reset).toContainText('enrolled:true → false');
+  await expect(page.getByRole('row', { name: /operator\.update/ }).first()).toContainText('disabled:');
+  await expect(page.getByRole('row', { name: /operator\.sign_in\b/ }).first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('when,actor,action,subject_type,subject_id,before,after,ip');
+  expect(csv).toContain('operator.reset_sign_in');
+  expect(csv).not.toContain('support.ticket');
+  expect(await a11yProblems(page)).toEqual([]);
 });

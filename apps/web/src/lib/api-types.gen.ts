@@ -1156,6 +1156,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/audit/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log as CSV, with the same filters (up to 10,000 records); the export is itself audited */
+    get: operations['getOpsAuditExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/search': {
     parameters: {
       query?: never;
@@ -8082,6 +8099,7 @@ export interface operations {
     parameters: {
       query?: {
         operator_id?: string;
+        actor?: string;
         action?: string;
         subject_type?: string;
         subject_id?: string;
@@ -8138,6 +8156,61 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsAuditExport: {
+    parameters: {
+      query?: {
+        operator_id?: string;
+        actor?: string;
+        action?: string;
+        subject_type?: string;
+        subject_id?: string;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
         };
       };
       /** @description Any other refusal, in the same format */

@@ -125,8 +125,8 @@ export async function opsCheck(path: OpsPath<'GET'>): Promise<void> {
 }
 
 /** A file the API answers (a document, a bank file), as a blob: the call needs the bearer header. */
-export async function opsBlob(path: OpsPath<'GET'>): Promise<Blob> {
-  return (await send('GET', path)).blob();
+export async function opsBlob(path: OpsPath<'GET'>, query?: SendOptions['query']): Promise<Blob> {
+  return (await send('GET', path, { query })).blob();
 }
 
 /** What went wrong, for an operator: the API's own message, or that the server could not be reached. */

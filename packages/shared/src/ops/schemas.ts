@@ -66,11 +66,17 @@ export const auditRecordSchema = z.object({
   created_at: timestamp,
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
+/**
+ * The audit log's filters: `actor` finds an operator by part of their e-mail (or `cli`, `setup link`), `action` is an
+ * action or its family (`refund` finds `refund.request`, `refund.approve`…), `subject_id` the start of an id, in any
+ * case (a payment's short reference finds it).
+ */
 export const auditQuery = z.object({
   operator_id: z.uuid().optional(),
-  action: z.string().max(100).optional(),
+  actor: z.string().trim().max(254).optional(),
+  action: z.string().trim().max(100).optional(),
   subject_type: z.string().max(50).optional(),
-  subject_id: z.string().max(100).optional(),
+  subject_id: z.string().trim().max(100).optional(),
   from: isoDateTime().optional(),
   to: isoDateTime().optional(),
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { likeLiteral } from '../../db/like.ts';
 import { cards } from '../../db/schema/cards.ts';
 import { files } from '../../db/schema/files.ts';
 import { teams } from '../../db/schema/teams.ts';
@@ -155,7 +156,7 @@ export function listCardsOfUser(db: Executor, userId: string) {
 
 /** The owners of cards whose public name or title contains the text (back office search). */
 export function searchCardOwnersByName(db: Executor, text: string, limit: number) {
-  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = `%${likeLiteral(text)}%`;
   return db
     .selectDistinct({ userId: clients.userId })
     .from(cards)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { likeLiteral } from '../../db/like.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
@@ -99,7 +100,7 @@ export async function deleteMessagesTo(tx: Executor, recipient: string): Promise
  * was sent about a payment. The moment bounds the scan by the creation index.
  */
 export function listMessagesMentioning(db: Executor, text: string, since: Date, limit: number) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${likeLiteral(text)}%`;
   return db
     .select()
     .from(outboxMessages)

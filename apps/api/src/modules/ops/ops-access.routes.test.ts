@@ -25,6 +25,7 @@ const ROUTES: {
   { method: 'PATCH', url: `/api/ops/operators/${ID}`, allowed: [], payload: { role: 'finance' } },
   { method: 'POST', url: `/api/ops/operators/${ID}/reset-sign-in`, allowed: [] },
   { method: 'GET', url: '/api/ops/audit', allowed: ['compliance'] },
+  { method: 'GET', url: '/api/ops/audit/export', allowed: ['compliance'] },
   { method: 'GET', url: '/api/ops/users?q=zz', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: `/api/ops/users/${ID}`, allowed: ['support', 'compliance', 'finance'] },
   { method: 'POST', url: `/api/ops/users/${ID}/block`, allowed: ['compliance'], payload: { reason: 'Fraud' } },

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { likeLiteral } from '../../db/like.ts';
 import { operatorSessions, operators, opsAudit, opsHealthSnapshots, refundRequests } from '../../db/schema/ops.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -112,8 +113,12 @@ export async function insertAudit(tx: Executor, values: typeof opsAudit.$inferIn
 
 export interface AuditFilter {
   operatorId?: string | undefined;
+  /** Part of the actor's label (an operator's e-mail, `cli`), any case. */
+  actor?: string | undefined;
+  /** An action, or its family: `refund` is `refund` and `refund.*`. */
   action?: string | undefined;
   subjectType?: string | undefined;
+  /** The start of the subject's id, any case. */
   subjectId?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -122,9 +127,12 @@ export interface AuditFilter {
 export function listAudit(db: Executor, filter: AuditFilter, limit: number) {
   const conditions: SQL[] = [];
   if (filter.operatorId) conditions.push(eq(opsAudit.operatorId, filter.operatorId));
-  if (filter.action) conditions.push(eq(opsAudit.action, filter.action));
+  if (filter.actor) conditions.push(sql`${opsAudit.actor} ilike ${`%${likeLiteral(filter.actor)}%`}`);
+  if (filter.action)
+    conditions.push(sql`(${opsAudit.action} = ${filter.action} or ${opsAudit.action} like ${`${likeLiteral(filter.action)}.%`})`);
   if (filter.subjectType) conditions.push(eq(opsAudit.subjectType, filter.subjectType));
-  if (filter.subjectId) conditions.push(eq(opsAudit.subjectId, filter.subjectId));
+  if (filter.subjectId)
+    conditions.push(sql`lower(${opsAudit.subjectId}) like ${`${likeLiteral(filter.subjectId.toLowerCase())}%`}`);
   if (filter.from) conditions.push(gte(opsAudit.createdAt, filter.from));
   if (filter.to) conditions.push(lte(opsAudit.createdAt, filter.to));
   return db

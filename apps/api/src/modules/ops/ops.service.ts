@@ -18,6 +18,7 @@ import { isUuid, uuidPrefixRange } from '@tipcard/shared/uuid';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { csvOf } from '../../lib/csv.ts';
 import { findCardOrdersInIdRange, type CardOrdersService, type OnOrderChange } from '../card-orders/card-orders.service.ts';
 import { findCardRecipient, listCardsOfUser, searchCardOwnersByName } from '../cards/cards.service.ts';
 import { findDonationsByDonorEmail, listDonationsOfUser } from '../donations/donations.service.ts';
@@ -152,6 +153,8 @@ const MIN_ID_PREFIX = 6;
 const STORY_LIMIT = 100;
 /** How far back the ledger screen's counts over time go. */
 const HEALTH_HISTORY_DAYS = 14;
+/** The most records one audit export holds (a narrower filter gets the rest). */
+const AUDIT_EXPORT_LIMIT = 10_000;
 /** The back office's moves of a card order, named by the status they lead to. */
 export type CardOrderMove = 'in_production' | 'shipped' | 'delivered';
 
@@ -1039,5 +1042,31 @@ export function createOpsService(deps: OpsDeps) {
       deps.cardOrders.cancelOrder(id, orderAudit(context, 'card_order.cancel')),
 
     listAudit: (filter: repo.AuditFilter, limit?: number) => listAudit(db, filter, limit),
+
+    /**
+     * The filtered audit log as a CSV file, newest first, up to AUDIT_EXPORT_LIMIT records. Taking the log out of the
+     * back office is itself recorded, with the filters and the count, after the records it exports.
+     */
+    async exportAudit(filter: repo.AuditFilter, context: AuditContext) {
+      const records = await listAudit(db, filter, AUDIT_EXPORT_LIMIT);
+      const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null);
+      const content = csvOf(
+        ['when', 'actor', 'action', 'subject_type', 'subject_id', 'before', 'after', 'ip'],
+        records.map((r) => [r.created_at, r.actor, r.action, r.subject_type, r.subject_id, json(r.before), json(r.after), r.ip]),
+      );
+      const filters = Object.fromEntries(
+        Object.entries(filter)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+      );
+      await recordAudit(db, context, {
+        action: 'audit.export',
+        subjectType: 'audit_log',
+        subjectId: 'export',
+        before: null,
+        after: { filters, records: records.length },
+      });
+      return { fileName: `tipcard-audit-${clock.now().toISOString().slice(0, 10)}.csv`, content };
+    },
   };
 }
