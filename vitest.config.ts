@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['apps/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup.ts'],
+          // A file's first render compiles its lazily loaded screens: on a busy 2-core machine that alone can pass 5 s.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardOrders } from '../../db/schema/card-orders.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
@@ -57,6 +57,18 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
       .png()
       .toBuffer();
 
+  /**
+   * Delivers the sandbox's event of the order's payment and waits until the order is placed: the app's own sandbox
+   * sender may have claimed the event first and still be delivering it.
+   */
+  const placedByPayment = (orderId: string) =>
+    vi.waitFor(
+      async () => {
+        for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+        expect((await get('/card-orders?status=placed')).body.data.map((row: { id: string }) => row.id)).toContain(orderId);
+      },
+      { timeout: 10_000 },
+    );
   it('lists tickets by status, the longest waiting first, with the user’s phone', async () => {
     const user = await signUp(t);
     const older = await newTicket(user, 'Older question');
@@ -216,8 +228,7 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     await order(); // the first one is free
     const paid = (await order()).body.data as { id: string; checkout_url: string };
     await payAtSandboxCheckout(t, { checkout_url: paid.checkout_url } as Parameters<typeof payAtSandboxCheckout>[1]);
-    for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
-    expect((await get('/card-orders?status=placed')).body.data.map((row: { id: string }) => row.id)).toContain(paid.id);
+    await placedByPayment(paid.id);
 
     const canceled = await audited('POST', `/card-orders/${paid.id}/cancel`);
     expect([canceled.status, canceled.body.data.status, canceled.audits]).toEqual([200, 'canceled', 1]);
@@ -247,7 +258,7 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
     await order(); // the first one is free
     const paid = (await order()).body.data as { id: string; checkout_url: string };
     await payAtSandboxCheckout(t, { checkout_url: paid.checkout_url } as Parameters<typeof payAtSandboxCheckout>[1]);
-    for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+    await placedByPayment(paid.id);
     const before = await auditCount();
 
     const answers = await Promise.all(
