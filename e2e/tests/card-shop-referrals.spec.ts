@@ -43,7 +43,7 @@ test('the first order is free, end to end, and a second one is paid with the san
   await expect(page.getByTestId('print-preview-card')).toBeVisible();
   await expect(page.getByTestId('print-preview-sticker')).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
-  await expect(page.getByText('More than 3 cards in an order requires contacting support')).toBeVisible();
+  await expect(page.getByText('For more than 3 cards in an order, contact support')).toBeVisible();
 
   await page.getByLabel('Quantity').selectOption('2');
   await page.getByRole('button', { name: 'Preview' }).click();
