@@ -87,7 +87,7 @@ test('the card shop in Spanish, and a canceled checkout cancels the order', asyn
   await page.goto('/#/card-orders');
   await expect(page).toHaveURL(/#\/es\/card-orders/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tienda de tarjetas' })).toBeVisible();
-  await expect(page.getByText('Para más de 3 tarjetas por pedido, contacta con soporte')).toBeVisible();
+  await expect(page.getByText('Para más de 3 tarjetas por pedido, contacta con el equipo de soporte')).toBeVisible();
   await fillAddress(page);
   await page.getByRole('button', { name: 'Vista previa' }).click();
   await page.getByRole('button', { name: 'Hacer pedido gratis' }).click();

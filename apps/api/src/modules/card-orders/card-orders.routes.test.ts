@@ -98,7 +98,7 @@ describe('card shop: rules with the spec’s texts', () => {
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       code: 'card_order_too_many_items',
-      errors: ['For more than 3 cards in an order, contact support'],
+      errors: ['More than 3 cards in an order requires contacting support'],
     });
     expect((await listOf(user)).orders).toEqual([]);
   });
