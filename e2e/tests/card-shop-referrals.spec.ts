@@ -43,7 +43,7 @@ test('the first order is free, end to end, and a second one is paid with the san
   await expect(page.getByTestId('print-preview-card')).toBeVisible();
   await expect(page.getByTestId('print-preview-sticker')).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
-  await expect(page.getByText('More than 3 cards in an order requires contacting support')).toBeVisible();
+  await expect(page.getByText('For more than 3 cards in an order, contact support')).toBeVisible();
 
   await page.getByLabel('Quantity').selectOption('2');
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -87,7 +87,7 @@ test('the card shop in Spanish, and a canceled checkout cancels the order', asyn
   await page.goto('/#/card-orders');
   await expect(page).toHaveURL(/#\/es\/card-orders/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tienda de tarjetas' })).toBeVisible();
-  await expect(page.getByText('Para más de 3 tarjetas por pedido, contacta con soporte')).toBeVisible();
+  await expect(page.getByText('Para más de 3 tarjetas por pedido, contacta con el equipo de soporte')).toBeVisible();
   await fillAddress(page);
   await page.getByRole('button', { name: 'Vista previa' }).click();
   await page.getByRole('button', { name: 'Hacer pedido gratis' }).click();

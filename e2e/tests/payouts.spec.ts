@@ -108,7 +108,7 @@ test('a staff member adds an IBAN, withdraws 10 EUR, types the SMS code and sees
   const dialog = page.getByRole('dialog', { name: 'Withdraw money' });
   await dialog.getByRole('textbox', { name: 'Amount to withdraw' }).fill('2');
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByText('Minimum withdrawal amount 3 EUR')).toBeVisible();
+  await expect(dialog.getByText('Minimum withdrawal amount €3')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Amount to withdraw' }).fill('18');
   await expect(dialog.getByText('Not enough money on balance')).toBeVisible();
   await dialog.getByRole('button', { name: 'Withdraw all' }).click();

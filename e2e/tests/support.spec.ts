@@ -54,7 +54,7 @@ const TEXTS = {
     remove: 'Retirer notes.pdf',
     you: 'Vous',
     operator: 'Assistance Tipcard',
-    waiting: 'Réponse en attente',
+    waiting: 'Nouvelle réponse',
     open: 'Ouvert',
     menu: 'Ouvrir le menu',
     badge: /Centre d’assistance.*Réponses qui vous attendent : 1/,

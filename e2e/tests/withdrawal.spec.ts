@@ -90,7 +90,7 @@ test('fr: the modal names the limit and the pause, the documents go in, and a wi
   const modal = page.getByRole('dialog', { name: 'Vérification' });
   // A cold load on a busy machine: the first page may take a while.
   await expect(modal).toContainText('Vos pourboires ont atteint 1 000,00 €', { timeout: 30_000 });
-  await expect(modal).toContainText('Les virements sont suspendus');
+  await expect(modal).toContainText('Les retraits sont suspendus');
   expect(await a11yProblems(page, { scope: 'dialog' })).toEqual([]);
   await modal.getByRole('button', { name: 'Aller à la vérification' }).click();
   await expect(page).toHaveURL(/#\/fr\/verification$/);

@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.ts';
 import type { Catalog, Catalogs } from './translate.ts';
 
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
+/** Every text of a catalog by its dotted key. */
+export function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();
   for (const [key, value] of Object.entries(catalog)) {
     const path = prefix ? `${prefix}.${key}` : key;

@@ -29,8 +29,8 @@ describe('the printable documents', () => {
     for (const expected of [
       'Tariffs',
       'Up to 4.5% of the amount',
-      '2 EUR per payout',
-      '3 EUR',
+      '€2 per payout',
+      '€3',
       'Closing payout',
       'Example Payments SIA',
     ])

@@ -197,7 +197,7 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     // The statement is of the year the link was sent in: the payments of that year at the time it is opened.
     const statementText = await pdfText(statement);
     const year = (await planOf(planId)).startedAt!.getUTCFullYear();
-    expect(statementText).toContain(`Certificado de donaciones ${year}`);
+    expect(statementText).toContain(`Resumen de donaciones ${year}`);
     const paidThatYear = (await giftsOf(planId)).filter(
       (gift) => gift.status === 'succeeded' && gift.createdAt.getUTCFullYear() === year,
     );
@@ -235,7 +235,7 @@ describe('the annual statement', () => {
     const { email, planId } = await startedPlan();
     const year = (await planOf(planId)).startedAt!.getUTCFullYear();
     const statementMails = async () =>
-      (await mailTo(email)).filter((mail) => mail.body.includes(`Subject: Tu certificado de donaciones de ${year}`));
+      (await mailTo(email)).filter((mail) => mail.body.includes(`Subject: Tu resumen de donaciones de ${year}`));
     moveTo(new Date(Date.UTC(year, 11, 31, 12)));
     await t.runJob('donations.statements');
     expect(await statementMails()).toHaveLength(0);

@@ -4,6 +4,7 @@ import { Download, RotateCw } from 'lucide-react';
 import type { PublicAction } from '@tipcard/shared/donations/schemas';
 import { PAUSE_MONTHS_MAX } from '@tipcard/shared/donations/schemas';
 import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
+import { TIP_MAX_CENTS, TIP_MIN_CENTS } from '@tipcard/shared/payments/fees';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
 import { TextField } from '../../components/ui/field.tsx';
@@ -289,7 +290,7 @@ function ActionForm({
             autoComplete="off"
             prefix="€"
             error={errors.amount?.message ? t(errors.amount.message, RULE_VARIABLES.amount_range) : undefined}
-            hint={t('form.custom_hint', RULE_VARIABLES.amount_range)}
+            hint={t('form.custom_hint', { min: guestMoney(TIP_MIN_CENTS), max: guestMoney(TIP_MAX_CENTS) })}
           />
         ) : null}
         <div aria-live="assertive">

@@ -15,7 +15,7 @@ describe('the landing page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Saņemiet dzeramnaudu ar savu personīgo QR kodu');
     expect(document.title).toContain('Saņemiet dzeramnaudu');
     expect(screen.getAllByRole('link', { name: /Reģistrēties bez maksas/ })[0]).toHaveAttribute('href', '/lv/registration');
-    expect(screen.getByRole('link', { name: 'Ienākt' })).toHaveAttribute('href', '/lv/login');
+    expect(screen.getByRole('link', { name: 'Pieslēgties' })).toHaveAttribute('href', '/lv/login');
   });
 
   it('offers the tariff sheet in the visitor’s language', async () => {

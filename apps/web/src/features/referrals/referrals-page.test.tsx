@@ -122,7 +122,7 @@ describe('the invited friends page', () => {
     expect(first).toHaveTextContent('2026');
     expect(second).toHaveTextContent('10,00 €');
     expect(within(first!).getByText('Procesā')).toBeInTheDocument();
-    expect(within(second!).getByText('Izmaksāts')).toBeInTheDocument();
+    expect(within(second!).getByText('Ieskaitīts')).toBeInTheDocument();
   });
 
   it('offers to try again after a failed load', async () => {

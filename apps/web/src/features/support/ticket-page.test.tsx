@@ -23,7 +23,7 @@ describe('the ticket page', () => {
     fakeApi({ ...signedInRoutes(), [TICKET]: ticket({ status: 'waiting_for_user' }) });
     await open('fr');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('My payout has not arrived');
-    expect(screen.getByTestId('ticket-status')).toHaveTextContent('Réponse en attente');
+    expect(screen.getByTestId('ticket-status')).toHaveTextContent('Nouvelle réponse');
     const entries = within(screen.getByTestId('conversation')).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringContaining('My withdrawal of 20 EUR'),

@@ -19,7 +19,7 @@ describe('the verification modal', () => {
     await openAt(verification(), 'fr');
     const modal = await screen.findByRole('dialog', { name: 'Vérification' });
     expect(await within(modal).findByText(/Vos pourboires ont atteint 1\s000,00\s€\./)).toBeInTheDocument();
-    expect(within(modal).getByText(/Les virements sont suspendus/)).toBeInTheDocument();
+    expect(within(modal).getByText(/Les retraits sont suspendus/)).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: 'Aller à la vérification' }));
     expect(await navigatedTo()).toBe('/fr/verification');
     expect(uiStore.get().modals.verification).toBe(false);

@@ -17,7 +17,7 @@ describe('the amount step of a withdrawal', () => {
     const { onNext, submit, type } = setup(1500);
     type('2');
     submit();
-    expect(await screen.findByText('Minimum withdrawal amount 3 EUR')).toBeInTheDocument();
+    expect(await screen.findByText('Minimum withdrawal amount €3')).toBeInTheDocument();
     type('ten');
     expect(await screen.findByText('Wrong amount')).toBeInTheDocument();
     type('5.555');
@@ -51,6 +51,6 @@ describe('the amount step of a withdrawal', () => {
   it('"Withdraw all" is off when the balance does not cover 3 EUR and the fee', () => {
     setup(499);
     expect(screen.getByRole('button', { name: 'Withdraw all' })).toBeDisabled();
-    expect(screen.getByText('Your balance has to cover at least 3 EUR plus the 2 EUR fee.')).toBeInTheDocument();
+    expect(screen.getByText('Your balance has to cover at least €3 plus the €2 fee.')).toBeInTheDocument();
   });
 });

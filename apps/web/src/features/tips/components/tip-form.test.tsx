@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { GuestFormStart } from '@tipcard/shared/payments/guest-form';
 import { publicCard } from '../../../components/guest/test-data.ts';
+import { setGuestLocale } from '../../../lib/guest-i18n.ts';
 import { keepTypedText } from '../typed-before-hydration.ts';
 import { TipForm } from './tip-form.tsx';
 
@@ -22,6 +23,20 @@ describe('TipForm', () => {
     expect(form.getAttribute('action')).toBe(`/payment/${card.id}`);
     expect(container.querySelector<HTMLInputElement>('input[name="idempotency_key"]')!.value).toBe('key-12345678');
     expect(screen.getByRole('button', { name: 'Pay with Google Pay' })).toHaveAttribute('name', 'wallet');
+  });
+
+  it("reads the card's own amount range to the guest in the money format of the guest's language", () => {
+    const ranged = publicCard({ min_amount_cents: 200, max_amount_cents: 10_000 });
+    const { unmount } = render(<TipForm card={ranged} siteKey={null} onCardGone={noop} />);
+    expect(screen.getByRole('textbox', { name: 'Other amount' })).toHaveAccessibleDescription('From €2.00 to €100.00');
+    unmount();
+    setGuestLocale('fr', false);
+    try {
+      render(<TipForm card={ranged} siteKey={null} onCardGone={noop} />);
+      expect(screen.getByRole('textbox', { name: 'Autre montant' })).toHaveAccessibleDescription('De 2,00 € à 100,00 €');
+    } finally {
+      setGuestLocale('en', false);
+    }
   });
 
   it('offers Apple Pay only where the browser has it, Google Pay everywhere, on tips and donations alike', () => {

@@ -387,7 +387,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
           setValue('amount.custom', text);
           clearErrors('amount');
         }}
-        hint={t('form.custom_hint', RULE_VARIABLES.amount_range)}
+        hint={t('form.custom_hint', { min: guestMoney(limits.minCents), max: guestMoney(limits.maxCents) })}
         error={fieldError(errors.amount)}
         limits={{ min: String(limits.minCents / 100), max: String(limits.maxCents / 100) }}
       />
