@@ -75,7 +75,9 @@ describe('the audit log page', () => {
     const createObjectURL = vi.fn(() => 'blob:audit');
     const { createObjectURL: realCreate, revokeObjectURL: realRevoke } = URL;
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => Object.assign(URL, { createObjectURL: realCreate, revokeObjectURL: realRevoke }));
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL: realCreate, revokeObjectURL: realRevoke });
+    });
     const api = fakeApi({
       [AUDIT]: [],
       [EXPORT]: new Answer(200, new Blob(['when,actor\r\n'], { type: 'text/csv' }), { 'content-type': 'text/csv' }),

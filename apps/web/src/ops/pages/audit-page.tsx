@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button-base.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
+import { saveBlob } from '../../lib/download-file.ts';
 import { formatTime, opsBlob, opsGet } from '../ops-api.ts';
 import { BESIDE_FIELDS, ErrorNote, IdLink, loadErrorText, Page, Table } from '../ui.tsx';
 
@@ -98,15 +99,6 @@ function Changes({ record }: { record: AuditRecord }) {
   );
 }
 
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 export default function AuditPage() {
   const [filter, setFilter] = useState<Partial<Filter>>({});
   const {
@@ -123,7 +115,7 @@ export default function AuditPage() {
   });
   const exportFile = useMutation({
     mutationFn: () => opsBlob('/audit/export', filter),
-    onSuccess: (blob) => download(blob, `tipcard-audit-${new Date().toISOString().slice(0, 10)}.csv`),
+    onSuccess: (blob) => saveBlob(blob, `tipcard-audit-${new Date().toISOString().slice(0, 10)}.csv`),
   });
   return (
     <Page

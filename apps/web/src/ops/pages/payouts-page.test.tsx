@@ -119,7 +119,7 @@ describe('the payouts page', () => {
     });
     const { router } = renderOps('/payouts', { role: 'finance' });
     await userEvent.selectOptions(await screen.findByLabelText('Status'), 'returned');
-    expect(await screen.findByRole('cell', { name: 'returned: AC04' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Returned: AC04' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/payouts?status=returned');
     expect(api.sent(PAYOUTS)[0]!.query.get('status')).toBe('in_flight');
   });

@@ -21,6 +21,20 @@ import { formatCents, formatTime, opsBlob, opsGet, opsPost } from '../ops-api.ts
 import { Badge, ConfirmDialog, ErrorNote, loadErrorText, Page, Table, TitledPanel, useStatusFilter } from '../ui.tsx';
 
 const STATUSES = opsPayoutSchema.shape.status.options;
+type PayoutStatus = (typeof STATUSES)[number];
+/** What each state means to finance, instead of its code. */
+const STATUS_LABELS: Record<PayoutStatus, string> = {
+  awaiting_confirmation: 'Waiting for the user’s code',
+  in_flight: 'Sent to the bank',
+  paid: 'Paid',
+  returned: 'Returned',
+  expired: 'Expired',
+};
+const RAIL_LABELS: Record<NonNullable<z.output<typeof opsPayoutSchema>['rail']>, string> = {
+  sandbox: 'Sandbox',
+  sepa_file: 'SEPA file',
+  uk_file: 'UK file',
+};
 const REASON_OPTIONS = returnReasonCodes.map((code) => ({ value: code, label: `${code} ${RETURN_REASONS[code]}` }));
 
 /**
@@ -100,7 +114,7 @@ function CreateBatchResult({ answer }: { answer: z.output<typeof createBatchAnsw
 
 export default function PayoutsPage() {
   const queryClient = useQueryClient();
-  const { status, filter } = useStatusFilter(STATUSES, 'in_flight', (value) => value.replaceAll('_', ' '));
+  const { status, filter } = useStatusFilter(STATUSES, 'in_flight', (value) => STATUS_LABELS[value]);
   const payouts = useQuery({
     queryKey: ['ops', 'payouts', status ?? 'all'],
     queryFn: () => opsGet(z.array(opsPayoutSchema), '/payouts', { status }),
@@ -138,7 +152,7 @@ export default function PayoutsPage() {
     >
       <ErrorNote error={create.error} />
       {create.data && (
-        <TitledPanel title="Ledger invariant check">
+        <TitledPanel title="New bank file">
           <CreateBatchResult answer={create.data} />
         </TitledPanel>
       )}
@@ -207,8 +221,10 @@ export default function PayoutsPage() {
                   payout.holder,
                   payout.destination,
                   formatCents(payout.amount_cents),
-                  payout.rail ?? '—',
-                  payout.return_reason ? `${payout.status}: ${payout.return_reason}` : payout.status,
+                  payout.rail ? RAIL_LABELS[payout.rail] : '—',
+                  payout.return_reason
+                    ? `${STATUS_LABELS[payout.status]}: ${payout.return_reason}`
+                    : STATUS_LABELS[payout.status],
                   payout.status === 'in_flight' && payout.batch_id ? <OutcomeControls key="outcome" payout={payout} /> : null,
                 ],
               }))}
