@@ -225,6 +225,68 @@ describe('back office screens', () => {
     expect((await audited(finance, 'POST', `/api/ops/payouts/${payoutId}/outcome`, { outcome: 'paid' })).status).toBe(409);
   });
 
+  it('marks the rest of a sent file paid as a whole: a returned line stays returned, two operators at once mark each payout once', async () => {
+    // Three users each with a confirmed SEPA payout of 500 cents, in one file.
+    const users: { payoutId: string; userId: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const owner = await signUpWithCard(t);
+      await fundMain(t, owner, 900);
+      const methodId = (
+        await t.call({
+          method: 'POST',
+          url: `/api/clients/${owner.clientId}/payout-methods`,
+          token: owner.jwt,
+          payload: SEPA_METHOD,
+        })
+      ).body.data.id;
+      const payoutId = (
+        await t.call({
+          method: 'POST',
+          url: `/api/clients/${owner.clientId}/payouts`,
+          token: owner.jwt,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          payload: { amount_cents: 500, method_id: methodId },
+        })
+      ).body.data.id as string;
+      await t.call({
+        method: 'POST',
+        url: `/api/payouts/${payoutId}/confirm`,
+        token: owner.jwt,
+        payload: { code: await codeFor(t, owner.phone, payoutId) },
+      });
+      users.push({ payoutId, userId: owner.userId });
+    }
+    const batchId = (await audited(finance, 'POST', '/api/ops/payout-batches', { kind: 'sepa' })).body.data.batch.id as string;
+    // Not sent yet: the bank cannot have paid it.
+    expect((await audited(finance, 'POST', `/api/ops/payout-batches/${batchId}/paid`)).status).toBe(409);
+    await audited(finance, 'POST', `/api/ops/payout-batches/${batchId}/sent`);
+    await audited(finance, 'POST', `/api/ops/payouts/${users[0]!.payoutId}/outcome`, {
+      outcome: 'returned',
+      reason_code: 'AC01',
+    });
+
+    const before = await auditCount();
+    const answers = await Promise.all(
+      [finance, finance2].map((operator) =>
+        t.call({ method: 'POST', url: `/api/ops/payout-batches/${batchId}/paid`, token: operator.opsToken }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.reduce((sum, answer) => sum + (answer.body.data.marked as number), 0)).toBe(2);
+    expect((await auditCount()) - before).toBe(2);
+    const detail = await t.call({ method: 'GET', url: `/api/ops/payout-batches/${batchId}`, token: finance.opsToken });
+    const statuses = Object.fromEntries(
+      (detail.body.data.payouts as { id: string; status: string }[]).map((payout) => [payout.id, payout.status]),
+    );
+    expect(users.map((user) => statuses[user.payoutId])).toEqual(['returned', 'paid', 'paid']);
+    // The returned one has its money back; the paid ones keep theirs sent.
+    expect(await userBalances(t.app.db, users[0]!.userId)).toMatchObject({ main: 900 });
+    for (const user of users.slice(1)) expect(await userBalances(t.app.db, user.userId)).toMatchObject({ main: 200 });
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+    const again = await audited(finance, 'POST', `/api/ops/payout-batches/${batchId}/paid`);
+    expect([again.status, again.body.data.marked, again.audits]).toEqual([200, 0, 0]);
+  });
+
   it('refunds a small tip at once; a large one waits for a second finance operator, never the requester', async () => {
     const owner = await signUpWithCard(t);
     const small = await paidTip(owner.cardId, 800);

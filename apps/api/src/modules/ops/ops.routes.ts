@@ -554,6 +554,21 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
   );
 
   app.post(
+    '/ops/payout-batches/:id/paid',
+    {
+      ...guard('finance'),
+      schema: {
+        tags,
+        security,
+        summary: 'The bank paid a sent file: marks each of its payouts still in flight paid; answers how many',
+        params: idParams,
+        response: { 200: data(z.object({ marked: z.number().int() })) },
+      },
+    },
+    async (request) => ({ data: await ops.markBatchPaid(audit(request), request.params.id) }),
+  );
+
+  app.post(
     '/ops/payout-batches/:id/sent',
     {
       ...guard('finance'),

@@ -218,6 +218,25 @@ export function createOpsService(deps: OpsDeps) {
         },
       });
 
+  /** One payout's outcome and its audit record in one transaction; false when the payout was not in flight. */
+  async function markOutcome(
+    context: AuditContext,
+    payoutId: string,
+    outcome: { state: 'paid' } | { state: 'returned'; reason: string },
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      if (!(await applyPayoutOutcome(tx, payoutId, outcome, clock.now()))) return false;
+      await recordAudit(tx, context, {
+        action: `payout.${outcome.state}`,
+        subjectType: 'payout',
+        subjectId: payoutId,
+        before: { status: 'in_flight' },
+        after: { status: outcome.state, ...(outcome.state === 'returned' ? { reason: outcome.reason } : {}) },
+      });
+      return true;
+    });
+  }
+
   async function changeBlock(context: AuditContext, userId: string, block: boolean, reason: string) {
     const now = clock.now();
     return db.transaction(async (tx) => {
@@ -642,25 +661,26 @@ export function createOpsService(deps: OpsDeps) {
 
     /** The bank's answer for one payout: paid, or returned with an ISO reason (amount and fee back on main). */
     async markPayout(context: AuditContext, id: string, outcome: 'paid' | 'returned', reasonCode?: ReturnReasonCode) {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const reason = reasonCode ? `${reasonCode} ${RETURN_REASONS[reasonCode]}` : 'Returned by the bank';
-        const changed = await applyPayoutOutcome(
-          tx,
-          id,
-          outcome === 'paid' ? { state: 'paid' } : { state: 'returned', reason },
-          now,
-        );
-        if (!changed) throw new AppError('ops_conflict');
-        await recordAudit(tx, context, {
-          action: `payout.${outcome}`,
-          subjectType: 'payout',
-          subjectId: id,
-          before: { status: 'in_flight' },
-          after: { status: outcome, ...(outcome === 'returned' ? { reason } : {}) },
-        });
-        return { id, status: outcome };
-      });
+      const reason = reasonCode ? `${reasonCode} ${RETURN_REASONS[reasonCode]}` : 'Returned by the bank';
+      if (!(await markOutcome(context, id, outcome === 'paid' ? { state: 'paid' } : { state: 'returned', reason })))
+        throw new AppError('ops_conflict');
+      return { id, status: outcome };
+    },
+
+    /**
+     * The bank paid a sent file: every payout of it still in flight is marked paid, each in its own transaction with
+     * its audit record, so a payout marked returned meanwhile (or by a second operator at once) is left as it is and
+     * none is marked twice. Answers how many this call marked.
+     */
+    async markBatchPaid(context: AuditContext, id: string) {
+      const batch = await findBatch(db, id);
+      if (!batch) throw new AppError('not_found');
+      if (batch.status !== 'sent') throw new AppError('ops_conflict');
+      let marked = 0;
+      for (const payout of await listBatchPayouts(db, id)) {
+        if (payout.status === 'in_flight' && (await markOutcome(context, payout.id, { state: 'paid' }))) marked += 1;
+      }
+      return { marked };
     },
 
     /**
