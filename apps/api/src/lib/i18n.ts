@@ -4,12 +4,16 @@ import type {} from '@fastify/cookie';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { readCatalogs } from '@tipcard/shared/i18n/node-catalogs';
 import { translate } from '@tipcard/shared/i18n/translate';
+import { typeset } from '@tipcard/shared/i18n/typography';
 
 const catalogs = readCatalogs();
 
-/** Server-side texts (SMS bodies, validation messages) from the same catalogs the web app uses. */
+/**
+ * Server-side texts (SMS bodies, e-mails, PDFs, validation messages) from the same catalogs the web app uses, through
+ * the same typography filter as the app's (no-break spaces, decision 0035).
+ */
 export function t(key: string, vars?: Record<string, string | number>, locale: Locale = DEFAULT_LOCALE): string {
-  return translate(catalogs, locale, key, vars);
+  return typeset(translate(catalogs, locale, key, vars), locale);
 }
 
 /** The first served locale an Accept-Language header names, or null when it names none. */

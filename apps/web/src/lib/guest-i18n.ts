@@ -5,6 +5,7 @@ import { formatMoney } from '@tipcard/shared/money/format';
 import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
+import { typography } from './typography.ts';
 
 /**
  * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language names
@@ -94,7 +95,7 @@ for (const locale of LOCALES) {
 
 export const guestI18n = i18next.createInstance();
 
-void guestI18n.init({
+void guestI18n.use(typography).init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
@@ -104,6 +105,7 @@ void guestI18n.init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  postProcess: ['typography'],
 });
 
 export function guestLocale(): Locale {
