@@ -5,6 +5,7 @@ import { formatMoney } from '@tipcard/shared/money/format';
 import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
+import { PSEUDO_LANGUAGE } from './pseudo-locale.ts';
 import { typography } from './typography.ts';
 
 /**
@@ -99,7 +100,7 @@ void guestI18n.use(typography).init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
+  supportedLngs: [...LOCALES, PSEUDO_LANGUAGE],
   ns: ['payment', 'validation', 'common', 'errors'],
   defaultNS: 'payment',
   interpolation: { escapeValue: false },

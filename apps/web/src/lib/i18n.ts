@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation-rules';
 import { isLocale } from './is-locale.ts';
+import { PSEUDO_LANGUAGE } from './pseudo-locale.ts';
 import { typography } from './typography.ts';
 
 /**
@@ -58,7 +59,7 @@ void i18n
     resources,
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
+    supportedLngs: [...LOCALES, PSEUDO_LANGUAGE],
     ns: NAMESPACES,
     defaultNS: 'common',
     interpolation: { escapeValue: false },

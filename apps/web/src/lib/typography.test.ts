@@ -14,9 +14,7 @@ describe('typography post-processor', () => {
     expect(guestI18n.getFixedT('fr')('result.success_text', { amount: '1 234,50 €', name: 'Anna' })).toContain(
       '1\u00A0234,50\u00A0€',
     );
-    expect(guestI18n.getFixedT('en')('result.success_text', { amount: '€1 234.50', name: 'Anna' })).toContain(
-      '€1\u00A0234.50',
-    );
+    expect(guestI18n.getFixedT('en')('result.success_text', { amount: '€1 234.50', name: 'Anna' })).toContain('€1\u00A0234.50');
   });
 
   it("is the signed-in app's filter too", () => {
