@@ -18,6 +18,12 @@ describe('the pseudo-locale', () => {
     );
   });
 
+  it('pads a long text with words of dots a line can break between', () => {
+    const long = pseudoText('word '.repeat(10).trim());
+    expect(long.slice(-22, -1)).toBe('·········· ··········');
+    expect(long).not.toMatch(/·{11}/);
+  });
+
   it('leaves digits, punctuation and letters outside English as they are', () => {
     expect(pseudoText('10:15 — 5 % · ā')).toBe('[10:15 — 5 % · ā······]');
   });

@@ -18,9 +18,19 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
 /** What a text keeps as it is: `{{placeholders}}`, `$t(nested keys)` and tags (`<0>`, `</0>`, `<br/>`, `<strong>`). */
 const KEPT = /(\{\{[^}]*\}\}|\$t\([^)]*\)|<\/?[\w-]*\s*\/?>)/;
 
-/** Letters of a pseudo text, and the dots that make up 40 % of the text's visible length. */
+/**
+ * The dots that make up 40 % of the text's visible length, in words of at most 10 (a long real word, such as
+ * Latvian's "apstiprināšanas"): one unbreakable run of a paragraph's 200 dots would overflow any phone.
+ */
 const PADDING = '·';
 const GROWTH = 0.4;
+const PADDING_WORD = 10;
+
+function padding(length: number): string {
+  const words: string[] = [];
+  for (let left = length; left > 0; left -= PADDING_WORD) words.push(PADDING.repeat(Math.min(left, PADDING_WORD)));
+  return words.join(' ');
+}
 
 /** One English text in the pseudo-locale; placeholders, nested keys and tags are kept exactly. */
 export function pseudoText(text: string): string {
@@ -30,7 +40,7 @@ export function pseudoText(text: string): string {
     visible += part.length;
     return part.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter]!);
   });
-  return `[${parts.join('')}${PADDING.repeat(Math.ceil(visible * GROWTH))}]`;
+  return `[${parts.join('')}${padding(Math.ceil(visible * GROWTH))}]`;
 }
 
 /** A catalog (a namespace's nested texts) in the pseudo-locale: the same keys, plural suffixes included. */
