@@ -16,6 +16,7 @@ const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch:
 const CARD = { public_name: 'Anna', title: 'Café Riga' };
 const TICKET = { title: 'Payout missing', message: 'Where is it?' };
 const INVOICE = 'Photo session';
+const TEAM = 'Kafejnīca';
 const OPERATOR = ['Tipcard Test SIA', '40203000001', 'Brīvības iela 1, Rīga, LV-1010'];
 
 /** Text that is legitimately not a catalog's: the brand, test data, and what data looks like (amounts, phones, ids). */
@@ -30,6 +31,7 @@ const NOT_TEXT = [
   TICKET.title,
   TICKET.message,
   INVOICE,
+  TEAM,
   // The language switcher names each language in itself.
   'English',
   'Latviešu',
@@ -65,7 +67,15 @@ async function seed(request: APIRequestContext) {
     data: { description: INVOICE, amount_cents: 4_500 },
   });
   expect(invoice.status()).toBe(201);
+  // A colleague's team, for its invite link (the staff member keeps the form that creates one).
+  const colleague = await createStaffWithCard(request, { public_name: 'Marta' });
+  const team = await request.post(`/api/clients/${colleague.clientId}/workplace`, {
+    headers: { Authorization: `Bearer ${colleague.jwt}` },
+    data: { name: TEAM, country: 'LV' },
+  });
+  expect(team.status()).toBe(201);
   return {
+    teamId: ((await team.json()) as { data: { team: { id: string } } }).data.team.id,
     staff,
     paymentId,
     ticketId: ((await ticket.json()) as { data: { id: string } }).data.id,
@@ -73,7 +83,7 @@ async function seed(request: APIRequestContext) {
   };
 }
 
-/** The public site, signed out ('' is the landing page). */
+/** The public site, signed out ('' is the landing page); a team's invite link is added with the seeded team. */
 const PUBLIC_ROUTES = [
   '',
   'login',
@@ -234,7 +244,7 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
   request,
   baseURL,
 }) => {
-  const { staff, paymentId, ticketId, invoiceId } = await seed(request);
+  const { staff, paymentId, ticketId, invoiceId, teamId } = await seed(request);
   const problems: string[] = [];
 
   const guest = await browser.newContext({ ...PHONE, baseURL });
@@ -244,7 +254,9 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
     localStorage.setItem('GDPR:accepted', 'false');
   });
   const guestPage = await guest.newPage();
-  for (const route of PUBLIC_ROUTES) await sweep(guestPage, `/#/${route}`, problems);
+  for (const route of [...PUBLIC_ROUTES, `teams/${teamId}/join`, `teams/${crypto.randomUUID()}/join`]) {
+    await sweep(guestPage, `/#/${route}`, problems);
+  }
   const guestPages = [
     `/payment/${staff.cardId}`,
     `/payment/${staff.cardId}/success?payment=${paymentId}`,
