@@ -46,7 +46,8 @@ describe('typography', () => {
   });
 
   it('Latvian, Spanish and English punctuation keep their spaces', () => {
-    for (const language of ['en', 'lv', 'es', 'pseudo']) expect(typeset('Ready ? Yes : « a »', language)).toBe('Ready ? Yes : « a »');
+    for (const language of ['en', 'lv', 'es', 'pseudo'])
+      expect(typeset('Ready ? Yes : « a »', language)).toBe('Ready ? Yes : « a »');
   });
 
   it('never changes anything but spaces, and is stable on its own output', () => {
