@@ -97,7 +97,7 @@ describe('the donor action page', () => {
     expect(amount).toHaveFocus();
     expect(api.sent(CONFIRM)).toHaveLength(0);
     await userEvent.type(amount, '0');
-    expect(amount).toHaveAccessibleDescription('From 1 to 500 EUR');
+    expect(amount).toHaveAccessibleDescription('From 1 to 500\u00A0EUR');
 
     await userEvent.clear(amount);
     await userEvent.type(amount, '15.50');
