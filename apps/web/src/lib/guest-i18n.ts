@@ -1,11 +1,10 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type Resource, type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
 import { formatMoney } from '@tipcard/shared/money/format';
 import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
-import { PSEUDO_LANGUAGE } from './pseudo-locale.ts';
 import { typography } from './typography.ts';
 
 /**

@@ -1,10 +1,9 @@
 import { use } from 'react';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
 import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation-rules';
 import { isLocale } from './is-locale.ts';
-import { PSEUDO_LANGUAGE } from './pseudo-locale.ts';
 import { typography } from './typography.ts';
 
 /**

@@ -1,9 +1,6 @@
 import type { i18n as I18n, ResourceLanguage } from 'i18next';
-import { LOCALE_COOKIE } from '@tipcard/shared/constants';
-import { PSEUDO_LANGUAGE } from '@tipcard/shared/i18n/pseudo';
+import { LOCALE_COOKIE, PSEUDO_LANGUAGE } from '@tipcard/shared/constants';
 import { getCookie } from './cookies.ts';
-
-export { PSEUDO_LANGUAGE };
 
 /**
  * The pseudo-locale (development and tests: accented, 40 % longer, bracketed texts) is asked for with the cookie

@@ -6,8 +6,6 @@ import type { Catalog } from './translate.ts';
  * layout that cannot take a longer language. Generated at run time from the English catalogs, for development and
  * tests only: the API serves it only outside production (docs/decisions/0035-pseudo-locale-and-typography.md).
  */
-export const PSEUDO_LANGUAGE = 'pseudo';
-
 const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
     letter,
