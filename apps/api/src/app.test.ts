@@ -93,7 +93,7 @@ describe('the web app', () => {
 });
 
 describe('production mode', () => {
-  it('has no dev outbox, sends HSTS on https, and never shows internals in a 500', async () => {
+  it('has no dev outbox nor pseudo-locale, sends HSTS on https, and never shows internals in a 500', async () => {
     const database = await createTestDatabase();
     const config = loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://tipcard.example' });
     const app = await buildApp(config, { database });
@@ -102,6 +102,10 @@ describe('production mode', () => {
     });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+      // The pseudo-locale is for development and tests: whatever a visitor sets, there are no catalogs to switch to.
+      const pseudo = await app.inject({ method: 'GET', url: '/api/dev/pseudo-catalogs', headers: { cookie: 'locale=pseudo' } });
+      expect(pseudo.statusCode).toBe(404);
+      expect(pseudo.json()).toMatchObject({ code: 'not_found' });
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.headers['strict-transport-security']).toContain('max-age=31536000');
       const boom = await app.inject({ method: 'GET', url: '/api/boom' });

@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
+import { pseudoLocaleRoutes } from './modules/site/pseudo-locale.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
 import { antiBotPlugin } from './plugins/anti-bot.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(analyticsRoutes, { analytics });
       await api.register(cardSheetRoutes, { documents });
       if (config.devOutbox) await api.register(outboxRoutes, { messages: services.messages, public: config.devOutboxPublic });
+      if (config.pseudoLocale) await api.register(pseudoLocaleRoutes);
       await api.register(opsRoutes, { opsAuth: services.opsAuth, ops: services.ops });
       await api.register(supportRoutes, { support: services.support });
       await api.register(accountRoutes, { account: services.account });

@@ -263,6 +263,8 @@ export interface Config {
   devOutbox: boolean;
   /** DEV_OUTBOX_PUBLIC=1: the dev outbox answers any address, not only this machine's. */
   devOutboxPublic: boolean;
+  /** The pseudo-locale's catalogs (GET /api/dev/pseudo-catalogs) exist only outside production (decision 0035). */
+  pseudoLocale: boolean;
   turnstileSecret: string | undefined;
   /** Given to the web app, which renders the widget when it is set. */
   turnstileSiteKey: string | undefined;
@@ -389,6 +391,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : { provider: 'outbox' },
     devOutbox: env.NODE_ENV !== 'production',
     devOutboxPublic: env.DEV_OUTBOX_PUBLIC,
+    pseudoLocale: env.NODE_ENV !== 'production',
     turnstileSecret: env.TURNSTILE_SECRET,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,

@@ -13,6 +13,7 @@ import { localeOfHash, localizePath, preferredLocale, stripLocale } from './lib/
 import { rememberReturnPath } from './lib/return-path.ts';
 import { showNoticeAfterReload } from './lib/notice-after-reload.ts';
 import { pathFormOf } from './lib/path-form.ts';
+import { pseudoLocaleRequested, switchToPseudoLocale } from './lib/pseudo-locale.ts';
 
 installErrorReporting();
 installChunkReloadGuard();
@@ -41,10 +42,12 @@ setSignedOutHandler(() => {
   void router.navigate(localizePath('/login', currentLocale()), { replace: true, flushSync: true });
 });
 
-// The first render waits for the language's catalogs (English is bundled); if they fail to load, English shows.
+// The first render waits for the language's catalogs (English is bundled); if they fail to load, English shows. A
+// developer's or test's pseudo-locale replaces English where the server has it (lib/pseudo-locale.ts).
 void loadLocale(initialLocale)
   .catch(() => undefined)
   .then(() => i18n.changeLanguage(initialLocale))
+  .then(() => (pseudoLocaleRequested() && !localeOfHash(window.location.hash) ? switchToPseudoLocale(i18n) : false))
   .then(() => {
     showNoticeAfterReload();
     const container = document.getElementById('root')!;

@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from './lib/is-locale.ts';
 import './app/public/public.css';
 import { PublicApp } from './app/public/public-app.tsx';
-import { setGuestLocale } from './lib/guest-i18n.ts';
+import { guestI18n, setGuestLocale } from './lib/guest-i18n.ts';
+import { pseudoLocaleRequested, switchToPseudoLocale } from './lib/pseudo-locale.ts';
 import { keepTypedText } from './features/tips/typed-before-hydration.ts';
 import { installErrorReporting } from './lib/error-reporting.ts';
 import { preferredLocale } from './lib/locale.ts';
@@ -27,8 +28,10 @@ const app = (
   </StrictMode>
 );
 // As a transition, hydration yields to the browser between components rather than holding the main thread in one
-// long task, and a tap that arrives meanwhile hydrates its target first (bench:web, total blocking time).
-if (root.hasChildNodes()) {
+// long task, and a tap that arrives meanwhile hydrates its target first (bench:web, total blocking time). In the
+// pseudo-locale (development and tests only) the page is rendered anew over the server's markup, which is not in it.
+if (pseudoLocaleRequested() && (await switchToPseudoLocale(guestI18n))) createRoot(root).render(app);
+else if (root.hasChildNodes()) {
   keepTypedText(root);
   startTransition(() => void hydrateRoot(root, app));
 } else createRoot(root).render(app);

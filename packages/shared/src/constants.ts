@@ -1,6 +1,8 @@
 export const LOCALES = ['en', 'lv', 'fr', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** The pseudo-locale's code, for development and tests only (i18n/pseudo.ts, decision 0035): never one of LOCALES. */
+export const PSEUDO_LANGUAGE = 'pseudo';
 
 /** Cookie names fixed by the spec (section 9). */
 export const ACCESS_TOKEN_COOKIE = 'qtfo__token';

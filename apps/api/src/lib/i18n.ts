@@ -3,13 +3,26 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { readCatalogs } from '@tipcard/shared/i18n/node-catalogs';
-import { translate } from '@tipcard/shared/i18n/translate';
+import { pseudoCatalog } from '@tipcard/shared/i18n/pseudo';
+import { translate, type Catalog } from '@tipcard/shared/i18n/translate';
+import { typeset } from '@tipcard/shared/i18n/typography';
 
 const catalogs = readCatalogs();
 
-/** Server-side texts (SMS bodies, validation messages) from the same catalogs the web app uses. */
+/**
+ * Server-side texts (SMS bodies, e-mails, PDFs, validation messages) from the same catalogs the web app uses, through
+ * the same typography filter as the app's (no-break spaces, decision 0035).
+ */
 export function t(key: string, vars?: Record<string, string | number>, locale: Locale = DEFAULT_LOCALE): string {
-  return translate(catalogs, locale, key, vars);
+  return typeset(translate(catalogs, locale, key, vars), locale);
+}
+
+let pseudo: Record<string, Catalog> | undefined;
+
+/** Every namespace in the pseudo-locale, generated from English once (development and tests only: decision 0035). */
+export function pseudoCatalogs(): Record<string, Catalog> {
+  pseudo ??= Object.fromEntries(Object.entries(catalogs.en).map(([namespace, catalog]) => [namespace, pseudoCatalog(catalog)]));
+  return pseudo;
 }
 
 /** The first served locale an Accept-Language header names, or null when it names none. */

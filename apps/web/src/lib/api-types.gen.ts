@@ -983,6 +983,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dev/pseudo-catalogs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every text in the pseudo-locale (development only) */
+    get: operations['getDevPseudoCatalogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/sign-in': {
     parameters: {
       query?: never;
@@ -7324,6 +7341,35 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getDevPseudoCatalogs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
       /** @description Success; the body is not described here */
       '2XX': {
         headers: {

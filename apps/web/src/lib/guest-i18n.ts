@@ -1,10 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type Resource, type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
 import { formatMoney } from '@tipcard/shared/money/format';
 import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
+import { typography } from './typography.ts';
 
 /**
  * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language names
@@ -94,16 +95,17 @@ for (const locale of LOCALES) {
 
 export const guestI18n = i18next.createInstance();
 
-void guestI18n.init({
+void guestI18n.use(typography).init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
+  supportedLngs: [...LOCALES, PSEUDO_LANGUAGE],
   ns: ['payment', 'validation', 'common', 'errors'],
   defaultNS: 'payment',
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  postProcess: ['typography'],
 });
 
 export function guestLocale(): Locale {

@@ -1,9 +1,10 @@
 import { use } from 'react';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
 import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation-rules';
 import { isLocale } from './is-locale.ts';
+import { typography } from './typography.ts';
 
 /**
  * The catalogs live in packages/shared (the API uses them too). The app bundles English, the fallback, and loads the
@@ -50,17 +51,21 @@ export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(typography)
+  .init({
+    resources,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES, PSEUDO_LANGUAGE],
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    postProcess: ['typography'],
+  });
 
 /** A promise React's `use` can read without suspending once it has settled (it looks at `status` and `value`). */
 type TrackedPromise = Promise<void> & { status?: 'fulfilled'; value?: void };

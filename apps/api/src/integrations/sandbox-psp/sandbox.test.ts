@@ -343,12 +343,12 @@ describe('sandbox checkout attempts', () => {
     expect(french).toContain('<html lang="fr">');
     expect(french).toContain('<h1>Pourboire pour Anna</h1>');
     expect(french).toContain('<label for="card_number">Numéro de carte</label>');
-    expect(french).toContain('Payer 5,00 €</button>');
+    expect(french).toContain('Payer 5,00\u00A0€</button>');
     expect(french).toContain('Annuler et revenir</button>');
     expect(french).toContain('paiement refusé');
     const latvian = await page(await open('lv'));
     expect(latvian).toContain('<h1>Dzeramnauda: Anna</h1>');
-    expect(latvian).toContain('Maksāt 5,00 €</button>');
+    expect(latvian).toContain('Maksāt 5,00\u00A0€</button>');
     // The problem of a submission without a card number is in that language too.
     const refused = await t.app.inject({
       method: 'POST',

@@ -78,7 +78,7 @@ describe('a monthly donation', () => {
     const plan = await planOf(planId);
     expect(plan).toMatchObject({ status: 'active', period: 1, failures: 0 });
     expect(plan.nextChargeAt?.toISOString()).toBe('2027-02-28T08:00:00.000Z');
-    expect((await mailTo(email))[0]!.body).toMatch(/Subject: Kvīts par jūsu ziedojumu 10,00 €/);
+    expect((await mailTo(email))[0]!.body).toMatch(/Subject: Kvīts par jūsu ziedojumu 10,00\u00A0€/);
 
     const expectedDays = [
       '2027-02-28',

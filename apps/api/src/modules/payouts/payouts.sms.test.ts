@@ -55,7 +55,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     expect(await markPayout(t.app.db, id, 'paid', t.clock.now())).toBe(false);
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toBe(`Tipcard izmaksa ${payoutRef(id)}: 3,00 € ir izmaksāti uz DE•• •••• •••• •••• •••• 3000.`);
+    expect(after[0]).toBe(`Tipcard izmaksa ${payoutRef(id)}: 3,00\u00A0€ ir izmaksāti uz DE•• •••• •••• •••• •••• 3000.`);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
@@ -68,7 +68,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     expect(await markPayout(t.app.db, id, 'returned', t.clock.now(), 'AC01 Incorrect account number')).toBe(true);
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
-    expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)} : la banque a renvoyé les 3,00 € envoyés`));
+    expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)}\u00A0: la banque a renvoyé les 3,00\u00A0€ envoyés`));
   });
 
   it("writes the texts of the user's own calls in that call's language: an account added and a withdrawal's code, in French", async () => {
@@ -89,7 +89,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
       })
     ).body.data;
     expect((await texts(owner))[0]).toBe(
-      `Votre compte de retrait Tipcard a été modifié : ${method.masked_account} a été ajouté. Si ce n’était pas vous, contactez l’assistance immédiatement.`,
+      `Votre compte de retrait Tipcard a été modifié\u00A0: ${method.masked_account} a été ajouté. Si ce n’était pas vous, contactez l’assistance immédiatement.`,
     );
     const created = await t.call({
       method: 'POST',
@@ -100,7 +100,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     });
     expect((await texts(owner))[0]).toMatch(
       new RegExp(
-        `^Retrait Tipcard ${payoutRef(created.body.data.id)} : 3,00 € vers DE•• •••• •••• •••• •••• 3000\\. Votre code est \\d{6},`,
+        `^Retrait Tipcard ${payoutRef(created.body.data.id)}\u00A0: 3,00\u00A0€ vers DE•• •••• •••• •••• •••• 3000\\. Votre code est \\d{6},`,
       ),
     );
   });

@@ -358,7 +358,9 @@ describe('support: operator replies, statuses and the badge', () => {
     const id = await newTicket(user);
     await t.app.services.support.replyAsOperator(id, 'We have sent it again.');
     const { body } = await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(user.phone)}` });
-    expect(body.data[0].body).toBe(`L’assistance Tipcard a répondu à votre question : ${t.app.config.publicUrl}/#/support/${id}`);
+    expect(body.data[0].body).toBe(
+      `L’assistance Tipcard a répondu à votre question\u00A0: ${t.app.config.publicUrl}/#/support/${id}`,
+    );
   });
 
   it('refuses a blank operator reply and an unknown ticket', async () => {

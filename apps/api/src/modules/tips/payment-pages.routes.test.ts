@@ -530,7 +530,7 @@ describe('after the checkout', () => {
       payload: new URLSearchParams({ payment: paidInFrench.id, email: 'invite@example.com' }).toString(),
     });
     const french = (await t.call({ method: 'GET', url: '/api/dev/outbox?to=invite%40example.com' })).body.data[0].body;
-    expect(french).toContain('Montant : 7,00 €');
-    expect(french).toContain('Date : 20 novembre 2026');
+    expect(french).toContain('Montant\u00A0: 7,00\u00A0€');
+    expect(french).toContain('Date\u00A0: 20 novembre 2026');
   });
 });

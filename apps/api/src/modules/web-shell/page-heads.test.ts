@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as text } from '../../lib/i18n.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { pageMetaOf } from '../site/site.service.ts';
+import { OG_LOCALES } from './web-shell.service.ts';
 
 /**
  * What a messenger shows of a shared link: every server-rendered page's head (title, description, Open Graph) in
@@ -69,7 +71,7 @@ function expectFrench(html: string, title: string, description: string, english:
     description: escaped(description),
     ogTitle: escaped(title),
     ogDescription: escaped(description),
-    ogLocale: 'fr',
+    ogLocale: 'fr_FR',
   });
   if (description !== english.description) expect(headOf(html).description).not.toBe(escaped(english.description));
 }
@@ -134,6 +136,23 @@ describe('server-rendered pages, opened in French', () => {
     const html = (await t.app.inject({ method: 'GET', url: '/fr' })).body;
     const { title, description } = pageMetaOf('/', 'fr');
     expectFrench(html, title, description, pageMetaOf('/', 'en'));
+  });
+
+  it('every page of the public site, in each language its path names', async () => {
+    for (const locale of ['lv', 'fr', 'es'] as const) {
+      for (const path of SITE_PAGES) {
+        const html = (await t.app.inject({ method: 'GET', url: path === '/' ? `/${locale}` : `/${locale}${path}` })).body;
+        const { title, description } = pageMetaOf(path, locale);
+        expect(headOf(html)).toEqual({
+          lang: locale,
+          title: escaped(title),
+          description: escaped(description),
+          ogTitle: escaped(title),
+          ogDescription: escaped(description),
+          ogLocale: OG_LOCALES[locale],
+        });
+      }
+    }
   });
 
   it("an unprefixed page that takes the visitor's language says so to caches", async () => {

@@ -47,6 +47,9 @@ const inlineJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** Open Graph's locales are language_TERRITORY: the country each of our languages is written for. */
+export const OG_LOCALES: Record<Locale, string> = { en: 'en_GB', lv: 'lv_LV', fr: 'fr_FR', es: 'es_ES' };
+
 const localizedPath = (path: string, locale: Locale) =>
   locale === DEFAULT_LOCALE ? path : path === '/' ? `/${locale}` : `/${locale}${path}`;
 
@@ -69,7 +72,13 @@ export function renderShell(template: string, publicUrl: string, page: ShellPage
     `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta property="og:locale" content="${page.locale}" />`,
+    `<meta property="og:locale" content="${OG_LOCALES[page.locale]}" />`,
+    // A page that exists in every language names the others, so a preview can be shown in the reader's.
+    ...(page.localized
+      ? LOCALES.filter((locale) => locale !== page.locale).map(
+          (locale) => `<meta property="og:locale:alternate" content="${OG_LOCALES[locale]}" />`,
+        )
+      : []),
     ...(page.noscriptRefreshSeconds
       ? [`<noscript><meta http-equiv="refresh" content="${page.noscriptRefreshSeconds}" /></noscript>`]
       : []),

@@ -34,7 +34,24 @@ describe('renderShell', () => {
       expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="https://tipcard.example${href}" />`);
     }
     expect(html).toContain('<meta property="og:title" content="Par mums — Tipcard" />');
+    expect(html).toContain('<meta property="og:locale" content="lv_LV" />');
+    expect([...html.matchAll(/<meta property="og:locale:alternate" content="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      'en_GB',
+      'fr_FR',
+      'es_ES',
+    ]);
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("names no other language in Open Graph for a page that exists in one only (a card's page)", () => {
+    const html = renderShell(template, 'https://tipcard.example', {
+      locale: 'es',
+      title: 'Propina para Anna',
+      description: 'Propinas sin efectivo',
+      path: '/payment/1',
+    });
+    expect(html).toContain('<meta property="og:locale" content="es_ES" />');
+    expect(html).not.toContain('og:locale:alternate');
   });
 
   it('escapes text in attributes and inlines data that cannot break out of its script element', () => {

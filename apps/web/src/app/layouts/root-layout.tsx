@@ -6,6 +6,8 @@ import { Snackbar } from '../../components/ui/snackbar.tsx';
 import { useStore } from '../../lib/create-store.ts';
 import { useLocaleCatalogs } from '../../lib/i18n.ts';
 import { localeFromPath, localizePath, preferredLocale } from '../../lib/locale.ts';
+import { PSEUDO_LANGUAGE } from '@tipcard/shared/constants';
+import { pseudoLocaleActive } from '../../lib/pseudo-locale.ts';
 import { clearFatalError, closeAllModals, uiStore } from '../../lib/ui-store.ts';
 import { CookieConsent } from '../../features/cookies/cookie-consent.tsx';
 import { VerificationModal } from '../../features/verification/verification-modal.tsx';
@@ -23,12 +25,14 @@ export function RootLayout() {
   const preferred = useMemo(() => preferredLocale(), []);
   const locale = urlLocale ?? 'en';
   useLocaleCatalogs(locale);
+  // The pseudo-locale, when it is on, stands for English (the unprefixed routes); a prefix still decides.
+  const language = !urlLocale && pseudoLocaleActive() ? PSEUDO_LANGUAGE : locale;
   const fatalError = useStore(uiStore, (state) => state.fatalError);
 
   useLayoutEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = locale;
-  }, [i18n, locale]);
+  }, [i18n, language, locale]);
 
   useEffect(() => {
     closeAllModals();

@@ -22,7 +22,7 @@ describe('the restore account page', () => {
   it('says when the account was deleted and until when it can come back, in the reader’s language', async () => {
     fakeApi({});
     await open('fr');
-    expect(await screen.findByRole('heading', { name: 'Restaurer votre compte ?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Restaurer votre compte\u202F?' })).toBeInTheDocument();
     expect(screen.getByText(/2 mars 2026/)).toHaveTextContent(/1 avril 2026/);
   });
 

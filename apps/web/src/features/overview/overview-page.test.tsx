@@ -70,8 +70,8 @@ describe('the overview page', () => {
     // Each amount on hold with the date and time it becomes available, earliest first.
     const releases = within(screen.getByRole('list', { name: 'Kad rezervētā nauda kļūs pieejama' })).getAllByRole('listitem');
     expect(releases.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^6,00 € – .*:30$/),
-      expect.stringMatching(/^4,00 € – .*:05$/),
+      expect.stringMatching(/^6,00\u00A0€ – .*:30$/),
+      expect.stringMatching(/^4,00\u00A0€ – .*:05$/),
     ]);
     // The available balance leads straight to a withdrawal.
     expect(screen.getByRole('link', { name: 'Izmaksāt' })).toHaveAttribute('href', '/lv/payouts?withdraw=1');

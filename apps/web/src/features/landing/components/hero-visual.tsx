@@ -33,7 +33,7 @@ export function HeroVisual() {
             ))}
           </div>
           <div className="mt-5 grid grid-cols-4 gap-1.5">
-            {['3', '5', '10', '20'].map((amount, index) => (
+            {[300, 500, 1_000, 2_000].map((amount, index) => (
               <span
                 key={amount}
                 className={
@@ -42,7 +42,7 @@ export function HeroVisual() {
                     : 'rounded-lg bg-slate-100 py-2 text-center text-xs font-semibold text-slate-700'
                 }
               >
-                €{amount}
+                {formatEuro(amount)}
               </span>
             ))}
           </div>
