@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databaseOptions, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { createReadRouter, lastWritesIn } from './db/read-replica.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
 import { serveMetrics } from './lib/metrics.ts';
@@ -35,6 +36,7 @@ import { inputRulesPlugin } from './plugins/input-rules.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { readYourWritesPlugin } from './plugins/read-your-writes.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
 import type { Clock } from './lib/clock.ts';
@@ -103,7 +105,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.migrate();
     app.addHook('onClose', () => database.close());
   }
-  const services = createServices(config, database.db, app.log, overrides);
+  const reads = createReadRouter({
+    primary: database.db,
+    replica: database.replica,
+    // Users' last writes in Redis when there is one (its client is the rate-limit plugin's, made below), so that every
+    // instance knows them.
+    lastWrites: lastWritesIn(
+      config.redisUrl ? { set: (key, value, mode, ms) => app.redis!.set(key, value, mode, ms), get: (key) => app.redis!.get(key) } : undefined,
+    ),
+    onProbeError: (error) => app.log.warn({ err: error }, 'read replica probe failed; reading the primary'),
+  });
+  const services = createServices(config, database.db, app.log, overrides, reads);
   const { clock } = services;
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -140,6 +152,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,
   });
   await app.register(authPlugin, { keys: services.keys, clock, sessionIsLive: services.auth.sessionIsLive });
+  await app.register(readYourWritesPlugin, { reads });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 
