@@ -111,7 +111,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Users' last writes in Redis when there is one (its client is the rate-limit plugin's, made below), so that every
     // instance knows them.
     lastWrites: lastWritesIn(
-      config.redisUrl ? { set: (key, value, mode, ms) => app.redis!.set(key, value, mode, ms), get: (key) => app.redis!.get(key) } : undefined,
+      config.redisUrl
+        ? { set: (key, value, mode, ms) => app.redis!.set(key, value, mode, ms), get: (key) => app.redis!.get(key) }
+        : undefined,
     ),
     onProbeError: (error) => app.log.warn({ err: error }, 'read replica probe failed; reading the primary'),
   });

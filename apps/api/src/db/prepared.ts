@@ -23,12 +23,7 @@ export function useUnnamedStatements(): void {
  */
 export function preparedStatement<Row>(name: string, text: string) {
   return async (executor: Executor, params: unknown[]): Promise<Row[]> => {
-    const query = executor._.session.prepareQuery(
-      { sql: text, params },
-      undefined,
-      namedStatements ? name : undefined,
-      false,
-    );
+    const query = executor._.session.prepareQuery({ sql: text, params }, undefined, namedStatements ? name : undefined, false);
     return ((await query.execute()) as { rows: Row[] }).rows;
   };
 }

@@ -118,7 +118,8 @@ async function lsnOf(db: Database, query: ReturnType<typeof sql>): Promise<bigin
  * Staleness: the router samples the primary's WAL position (`pg_current_wal_lsn()`) with the time it asked, and the
  * replica's replayed position (`pg_last_wal_replay_lsn()`); the replica holds everything committed before the newest
  * sample it has replayed, so its staleness is the time since that sample. This is right on an idle primary too, where
- * `pg_last_xact_replay_timestamp()` would keep growing although nothing is missing.
+ * `pg_last_xact_replay_timestamp()` alone would keep growing although nothing is missing; on a busy one, where the
+ * newest sample is rarely replayed yet, the time of the last commit replayed dates the replica instead.
  *
  * A user's own writes: after a write request the position the primary has reached is kept for the principal (memory
  * or Redis); a read of theirs goes to the replica only once it has replayed that far.
@@ -147,12 +148,18 @@ export function createReadRouter({
       if (position !== undefined) samples.push({ at, lsn: position });
       while (samples.length > 1 && samples[0]!.at < at - SAMPLES_KEPT_MS) samples.shift();
       // A read URL that names a primary (no recovery) holds everything: its own position stands for replayed.
-      const replayed = await lsnOf(
-        replica!,
-        sql`SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END)::text AS lsn`,
-      );
-      const covered = replayed === undefined ? undefined : samples.findLast((sample) => sample.lsn <= replayed);
-      return { at, replayed, freshAsOf: covered?.at };
+      const result = (await replica!.execute(
+        sql`SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END)::text AS lsn,
+                   CASE WHEN pg_is_in_recovery() THEN pg_last_xact_replay_timestamp() ELSE now() END AS replayed_commit`,
+      )) as unknown as { rows: { lsn: string | null; replayed_commit: Date | string | null }[] };
+      const row = result.rows[0];
+      const replayed = row?.lsn ? parseLsn(row.lsn) : undefined;
+      const covered = replayed === undefined ? undefined : samples.findLast((sample) => sample.lsn <= replayed)?.at;
+      // On a busy primary the newest sample is usually just ahead of the replica: the last commit it replayed dates it
+      // too (the primary's clock: keep the machines' clocks synchronised, as any replica monitoring assumes).
+      const replayedCommit = row?.replayed_commit ? new Date(row.replayed_commit).getTime() : undefined;
+      const freshAsOf = replayed === undefined ? undefined : Math.max(covered ?? -Infinity, replayedCommit ?? -Infinity);
+      return { at, replayed, freshAsOf: Number.isFinite(freshAsOf) ? freshAsOf : undefined };
     } catch (error) {
       onProbeError?.(error);
       return { at, replayed: undefined, freshAsOf: undefined };

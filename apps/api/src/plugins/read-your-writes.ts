@@ -20,7 +20,9 @@ export const readYourWritesPlugin = fp(async (app: FastifyInstance, { reads }: {
         : undefined;
     if (principal) {
       // Not remembered, the principal's reads follow the staleness rule alone: worth a warning, not a failed answer.
-      await reads.rememberWrite(principal).catch((error: unknown) => request.log.warn({ err: error }, 'last write not remembered'));
+      await reads
+        .rememberWrite(principal)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'last write not remembered'));
     }
     return payload;
   });

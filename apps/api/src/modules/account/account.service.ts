@@ -303,7 +303,10 @@ export function createAccountService({
         verification.get(userId, clientId),
       ]);
       const reader = await reads.reader('export', `user:${userId}`);
-      const [payoutsCsv, tickets] = await Promise.all([exportPayoutsCsv(reader, userId, now), exportTicketsOfUser(reader, userId)]);
+      const [payoutsCsv, tickets] = await Promise.all([
+        exportPayoutsCsv(reader, userId, now),
+        exportTicketsOfUser(reader, userId),
+      ]);
       const content = zip(
         [
           { name: 'profile.json', content: json({ ...profile, exported_at: now.toISOString() }) },

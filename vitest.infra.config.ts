@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests that start infrastructure of their own on this machine (as root, Debian's packages): a streaming replica
+ * (`npm run test:replica`), PgBouncer (`npm run test:pgbouncer`). Kept out of `npm test`, each run on its own.
+ */
+export default defineConfig({
+  test: {
+    include: ['apps/api/**/*.infra.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
