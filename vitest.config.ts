@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
-          // Those start a replica or PgBouncer of their own: vitest.infra.config.ts, npm run test:replica / test:pgbouncer.
+          // Those start a replica or PgBouncer of their own, or take minutes: vitest.infra.config.ts (npm run test:replica…).
           exclude: [...configDefaults.exclude, '**/*.infra.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

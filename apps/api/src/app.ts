@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databaseOptions, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { backupToken } from './db/backup.ts';
 import { createReadRouter, lastWritesIn } from './db/read-replica.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
@@ -31,6 +32,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
 import { antiBotPlugin } from './plugins/anti-bot.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { embeddedBackupRoutes } from './plugins/embedded-backup.ts';
 import { errorHandlerPlugin, frameworkErrorAnswer } from './plugins/error-handler.ts';
 import { inputRulesPlugin } from './plugins/input-rules.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -206,6 +208,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (config.devOutbox) await api.register(supportDevRoutes, { support: services.support, public: config.devOutboxPublic });
       await api.register(invoicesRoutes, { invoices: services.invoices });
       await api.register(donationsRoutes, { donations: services.donations });
+      if (database.dumpEmbedded) {
+        await api.register(embeddedBackupRoutes, { token: backupToken(config.jwtSecret), dump: database.dumpEmbedded });
+      }
     },
     { prefix: '/api' },
   );

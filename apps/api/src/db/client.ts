@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dumpEmbedded, embeddedDirOf } from './backup.ts';
 import { useUnnamedStatements } from './prepared.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   replica?: Database;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /** The embedded database only: a consistent copy of it, taken while it runs (`db/backup.ts`). */
+  dumpEmbedded?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -171,7 +174,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite({
-    ...(options.pgliteDir ? { dataDir: join(options.pgliteDir, 'pglite') } : {}),
+    ...(options.pgliteDir ? { dataDir: embeddedDirOf(options.pgliteDir) } : {}),
     parsers: { [pgliteTypes.INT8]: parseBigint },
   });
   const db = drizzlePglite(client) as unknown as Database;
@@ -182,6 +185,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await refuseNewerDatabase((text) => client.query(text));
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    dumpEmbedded: () => dumpEmbedded(client),
     close: () => client.close(),
   };
 }

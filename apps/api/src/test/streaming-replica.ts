@@ -34,11 +34,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function queryOnce<Row>(url: string, text: string): Promise<Row[]> {
+/** The first row of a query on a connection of its own. */
+async function queryOnce<Row>(url: string, text: string): Promise<Row> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(text)).rows as Row[];
+    return (await client.query(text)).rows[0] as Row;
   } finally {
     await client.end();
   }
@@ -53,10 +54,10 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
   const primary = new URL(primaryUrl);
   const adminUrl = new URL(primaryUrl);
   adminUrl.pathname = '/postgres';
-  const [{ hba_file: hbaFile }] = await queryOnce<{ hba_file: string }>(adminUrl.toString(), 'SHOW hba_file');
-  const rules = readFileSync(hbaFile!, 'utf8').split('\n');
+  const { hba_file: hbaFile } = await queryOnce<{ hba_file: string }>(adminUrl.toString(), 'SHOW hba_file');
+  const rules = readFileSync(hbaFile, 'utf8').split('\n');
   if (!rules.some((line) => line.trim().replace(/\s+/g, ' ') === REPLICATION_RULE)) {
-    appendFileSync(hbaFile!, `${REPLICATION_RULE}\n`);
+    appendFileSync(hbaFile, `${REPLICATION_RULE}\n`);
     await queryOnce(adminUrl.toString(), 'SELECT pg_reload_conf()');
   }
 
@@ -91,7 +92,7 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
     throw error;
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const [{ recovering }] = await queryOnce<{ recovering: boolean }>(url, 'SELECT pg_is_in_recovery() AS recovering');
+  const { recovering } = await queryOnce<{ recovering: boolean }>(url, 'SELECT pg_is_in_recovery() AS recovering');
   if (!recovering) {
     await drop();
     throw new Error('the new cluster is not a standby');
@@ -101,10 +102,10 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
     url,
     async catchUp(timeoutMs = 10_000) {
       const started = Date.now();
-      const [{ lsn }] = await queryOnce<{ lsn: string }>(adminUrl.toString(), 'SELECT pg_current_wal_lsn()::text AS lsn');
+      const { lsn } = await queryOnce<{ lsn: string }>(adminUrl.toString(), 'SELECT pg_current_wal_lsn()::text AS lsn');
       const target = parseLsn(lsn);
       for (;;) {
-        const [{ replayed }] = await queryOnce<{ replayed: string }>(url, 'SELECT pg_last_wal_replay_lsn()::text AS replayed');
+        const { replayed } = await queryOnce<{ replayed: string }>(url, 'SELECT pg_last_wal_replay_lsn()::text AS replayed');
         if (parseLsn(replayed) >= target) return Date.now() - started;
         if (Date.now() - started > timeoutMs) throw new Error(`the replica did not replay ${lsn} in ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 5));
