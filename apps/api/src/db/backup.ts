@@ -78,6 +78,11 @@ export async function restoreEmbedded(dataDir: string, tarball: Buffer, now: Dat
   const loaded = new PGlite({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(tarball)]) });
   try {
     await loaded.query('SELECT count(*) FROM drizzle.__drizzle_migrations');
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(
+      `The backup holds no Tipcard database (${error instanceof Error ? error.message : error}); nothing was changed.`,
+    );
   } finally {
     await loaded.close();
   }
