@@ -76,15 +76,20 @@ export async function restoreEmbedded(dataDir: string, tarball: Buffer, now: Dat
   const staging = `${target}.restoring`;
   rmSync(staging, { recursive: true, force: true });
   const loaded = new PGlite({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(tarball)]) });
+  let problem: unknown;
   try {
     await loaded.query('SELECT count(*) FROM drizzle.__drizzle_migrations');
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw new Error(
-      `The backup holds no Tipcard database (${error instanceof Error ? error.message : error}); nothing was changed.`,
-    );
+    problem = error;
   } finally {
     await loaded.close();
+  }
+  if (problem !== undefined) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(
+      `The backup holds no Tipcard database (${problem instanceof Error ? problem.message : String(problem)}); nothing was changed.`,
+      { cause: problem },
+    );
   }
   const kept = existsSync(target) ? `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}` : undefined;
   if (kept) renameSync(target, kept);
