@@ -101,6 +101,7 @@ export function createServices(
   const health = createHealthService({ db, clock });
   const metrics = createMetrics();
   metrics.readFiguresWith(health.operationalFigures);
+  if (reads.hasReplica) metrics.readReplicaStalenessWith(reads.stalenessMs);
   const analytics = createAnalyticsService({ db });
   const balances = createBalancesService({ db });
   const verification = createVerificationService({ db, verificationLimitCents: config.verificationLimitCents });
