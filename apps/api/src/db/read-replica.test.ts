@@ -58,6 +58,16 @@ describe('read routing', () => {
       expect(await reads.reader('overview', 'user:someone-else')).toBe(secondPool.db);
     });
 
+    it('reads the primary for a signed-in reader when the last-write store does not answer', async () => {
+      const down: LastWrites = {
+        remember: () => Promise.reject(new Error('Redis is down')),
+        lsnOf: () => Promise.reject(new Error('Redis is down')),
+      };
+      const reads = createReadRouter({ primary: database.db, replica: secondPool.db, lastWrites: down });
+      expect(await reads.reader('history', 'user:u3')).toBe(database.db);
+      expect(await reads.reader('history')).toBe(secondPool.db);
+    });
+
     it('reads the primary when the replica does not answer, and says so', async () => {
       const unreachable = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 });
       const problems: unknown[] = [];

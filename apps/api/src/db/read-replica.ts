@@ -179,10 +179,14 @@ export function createReadRouter({
   return {
     hasReplica: true,
     async reader(kind, principal) {
-      const [state, ownWrite] = await Promise.all([current(), principal ? lastWrites.lsnOf(principal) : undefined]);
+      const [state, ownWrite] = await Promise.all([
+        current(),
+        // A store that does not answer (Redis down) cannot vouch for the reader's writes: the primary can.
+        principal ? lastWrites.lsnOf(principal).catch(() => 'unknown' as const) : undefined,
+      ]);
       if (state.replayed === undefined || state.freshAsOf === undefined) return primary;
       if (Date.now() - state.freshAsOf > MAX_STALENESS_MS[kind]) return primary;
-      if (ownWrite !== undefined && state.replayed < ownWrite) return primary;
+      if (ownWrite === 'unknown' || (ownWrite !== undefined && state.replayed < ownWrite)) return primary;
       return replica;
     },
     async rememberWrite(principal) {
