@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -9,6 +9,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          // Those start a replica or PgBouncer of their own, or take minutes: vitest.infra.config.ts (npm run test:replica…).
+          exclude: [...configDefaults.exclude, '**/*.infra.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

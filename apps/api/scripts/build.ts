@@ -25,6 +25,8 @@ await build({
     server: `${API}src/server.ts`,
     worker: `${API}src/jobs/worker-main.ts`,
     migrate: `${API}src/cli/migrate.ts`,
+    backup: `${API}src/cli/backup.ts`,
+    restore: `${API}src/cli/restore.ts`,
     payouts: `${API}src/cli/payouts.ts`,
     'verification-review': `${API}src/cli/verification-review.ts`,
     'ops-create-admin': `${API}src/cli/ops-create-admin.ts`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, databaseOptions, loadConfig } from './config.ts';
 import { PRODUCTION_ENV } from './test/production-env.ts';
 import { createTestDatabase } from './test/test-database.ts';
 import { createTestApp, runJob, type TestApp } from './test/test-app.ts';
@@ -201,6 +201,33 @@ describe('configuration', () => {
       '/srv/tipcard/elsewhere',
     );
     expect(loadConfig({ DATA_DIR: '/var/lib/tipcard' }, { jwtSecret: 'x'.repeat(40) }).dataDir).toBe('/var/lib/tipcard');
+  });
+
+  it('takes a read replica and a transaction pooler only with PostgreSQL', () => {
+    const secret = { jwtSecret: 'x'.repeat(40) };
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/tipcard' }, secret)).toThrow(
+      /DATABASE_URL: is required with DATABASE_READ_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_POOLER: 'pgbouncer-transaction' }, secret)).toThrow(
+      /DATABASE_URL: is required with DATABASE_POOLER/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/tipcard', DATABASE_POOLER: 'pgpool' }, secret)).toThrow(
+      /DATABASE_POOLER/,
+    );
+    const config = loadConfig(
+      {
+        DATABASE_URL: 'postgres://pgbouncer:6432/tipcard',
+        DATABASE_READ_URL: 'postgres://replica/tipcard',
+        DATABASE_POOLER: 'pgbouncer-transaction',
+      },
+      secret,
+    );
+    expect(databaseOptions(config)).toMatchObject({
+      databaseUrl: 'postgres://pgbouncer:6432/tipcard',
+      readUrl: 'postgres://replica/tipcard',
+      pooler: 'pgbouncer-transaction',
+    });
+    expect(loadConfig({}, secret)).toMatchObject({ databaseReadUrl: undefined, databasePooler: 'none' });
   });
 
   it('has working defaults for the embedded mode', () => {

@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databaseOptions, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { backupToken } from './db/backup.ts';
+import { createReadRouter, lastWritesIn } from './db/read-replica.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
 import { serveMetrics } from './lib/metrics.ts';
@@ -31,11 +33,13 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
 import { antiBotPlugin } from './plugins/anti-bot.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { embeddedBackupRoutes } from './plugins/embedded-backup.ts';
 import { errorHandlerPlugin, frameworkErrorAnswer } from './plugins/error-handler.ts';
 import { inputRulesPlugin } from './plugins/input-rules.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { readYourWritesPlugin } from './plugins/read-your-writes.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
 import type { Clock } from './lib/clock.ts';
@@ -104,7 +108,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await database.migrate();
     app.addHook('onClose', () => database.close());
   }
-  const services = createServices(config, database.db, app.log, overrides);
+  const reads = createReadRouter({
+    primary: database.db,
+    replica: database.replica,
+    // Users' last writes in Redis when there is one (its client is the rate-limit plugin's, made below), so that every
+    // instance knows them.
+    lastWrites: lastWritesIn(
+      config.redisUrl
+        ? { set: (key, value, mode, ms) => app.redis!.set(key, value, mode, ms), get: (key) => app.redis!.get(key) }
+        : undefined,
+    ),
+    onProbeError: (error) => app.log.warn({ err: error }, 'read replica probe failed; reading the primary'),
+  });
+  const services = createServices(config, database.db, app.log, overrides, reads);
   const { clock } = services;
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -141,6 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,
   });
   await app.register(authPlugin, { keys: services.keys, clock, sessionIsLive: services.auth.sessionIsLive });
+  await app.register(readYourWritesPlugin, { reads });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 
@@ -193,6 +210,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       if (config.devOutbox) await api.register(supportDevRoutes, { support: services.support, public: config.devOutboxPublic });
       await api.register(invoicesRoutes, { invoices: services.invoices });
       await api.register(donationsRoutes, { donations: services.donations });
+      if (database.dumpEmbedded) {
+        await api.register(embeddedBackupRoutes, { token: backupToken(config.jwtSecret), dump: database.dumpEmbedded });
+      }
     },
     { prefix: '/api' },
   );

@@ -91,6 +91,10 @@ const envSchema = z
     DATABASE_URL: optionalText.pipe(z.url().optional()),
     /** Connections each process keeps to PostgreSQL (not PGlite); instances × pool must stay below the server's max_connections. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** A streaming replica for reads that may be a little behind (history, statistics, exports, back-office searches). */
+    DATABASE_READ_URL: optionalText.pipe(z.url().optional()),
+    /** What DATABASE_URL reaches: PostgreSQL itself, or PgBouncer in transaction mode (no named prepared statements, no session). */
+    DATABASE_POOLER: z.enum(['none', 'pgbouncer-transaction']).default('none'),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Signs the links in monthly donors' e-mails (/actions/…); its own secret, so rotating JWT_SECRET keeps them working. */
@@ -194,6 +198,8 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: [missing], message: 'TURNSTILE_SITE_KEY and TURNSTILE_SECRET go together' });
     }
     if (env.SMTP_URL && !env.MAIL_FROM && !env.SUPPORT_EMAIL) need('MAIL_FROM', 'with SMTP_URL (or SUPPORT_EMAIL)');
+    if (env.DATABASE_READ_URL) need('DATABASE_URL', 'with DATABASE_READ_URL (a replica of that PostgreSQL)');
+    if (env.DATABASE_POOLER !== 'none') need('DATABASE_URL', 'with DATABASE_POOLER');
     const shortLinks = parseShortLinks(env.SHORT_LINKS);
     if ('problems' in shortLinks) {
       for (const problem of shortLinks.problems) ctx.addIssue({ code: 'custom', path: ['SHORT_LINKS'], message: problem });
@@ -252,6 +258,10 @@ export interface Config {
   /** PostgreSQL when set; otherwise the embedded PGlite database under dataDir (or in memory for tests). */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** DATABASE_READ_URL: the replica some reads go to while it is fresh enough (`db/read-replica.ts`); PostgreSQL only. */
+  databaseReadUrl: string | undefined;
+  /** DATABASE_POOLER: `pgbouncer-transaction` when DATABASE_URL (and DATABASE_READ_URL) go through PgBouncer in transaction mode. */
+  databasePooler: Env['DATABASE_POOLER'];
   /** In-memory PGlite instead of dataDir: tests only. */
   inMemoryDatabase: boolean;
   redisUrl: string | undefined;
@@ -381,6 +391,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseReadUrl: env.DATABASE_READ_URL,
+    databasePooler: env.DATABASE_POOLER,
     inMemoryDatabase: false,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? '',
@@ -490,6 +502,8 @@ export function databaseOptions(config: Config): DatabaseOptions {
   return {
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    readUrl: config.databaseReadUrl,
+    pooler: config.databasePooler,
     pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
   };
 }

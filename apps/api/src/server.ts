@@ -1,11 +1,17 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { announceEmbeddedServer } from './db/backup.ts';
 import { devOutboxWarning } from './modules/messaging/outbox.routes.ts';
 
 const config = loadConfigOrExit();
 
 const app = await buildApp(config);
 await app.listen({ port: config.port, host: config.host });
+// On the embedded database, `npm run backup` asks this process for the copy (over loopback: the route answers nothing
+// else) and `npm run restore` refuses to run beside it.
+const { port } = app.server.address() as AddressInfo;
+const forgetServer = config.databaseUrl ? undefined : announceEmbeddedServer(config.dataDir, `http://127.0.0.1:${port}`);
 
 const url = config.publicUrl;
 console.log(`\nTipcard is running at ${url}`);
@@ -34,7 +40,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        forgetServer?.();
+        process.exit(0);
+      },
       (error) => {
         app.log.error(error);
         process.exit(1);

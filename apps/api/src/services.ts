@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { primaryReads, type ReadRouter } from './db/read-replica.ts';
 import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
 import { createTurnstileVerifier } from './integrations/turnstile/turnstile-verifier.ts';
 import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
@@ -69,7 +70,14 @@ export type Services = ReturnType<typeof createServices>;
  * The composition root (DESIGN "One composition root"): every service built once from the configuration and the
  * database, for the server, the worker and the command-line tools alike. Purpose handlers and jobs are registered here.
  */
-export function createServices(config: Config, db: Database, log: FastifyBaseLogger, overrides: ServiceOverrides = {}) {
+export function createServices(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  overrides: ServiceOverrides = {},
+  // The server's router knows the replica (app.ts); the worker and the CLIs read the primary.
+  reads: ReadRouter = primaryReads(db),
+) {
   const clock = overrides.clock ?? systemClock;
   const keys = accessTokenKeys(config.jwtSecret);
   // The senders only the delivery job uses: requests write their messages to the outbox.
@@ -93,11 +101,12 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const health = createHealthService({ db, clock });
   const metrics = createMetrics();
   metrics.readFiguresWith(health.operationalFigures);
+  if (reads.hasReplica) metrics.readReplicaStalenessWith(reads.stalenessMs);
   const analytics = createAnalyticsService({ db });
   const balances = createBalancesService({ db });
   const verification = createVerificationService({ db, verificationLimitCents: config.verificationLimitCents });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
-  const transactions = createTransactionsService({ db, clock, monthlyDonations: (userId) => monthlyDonationFigures(db, userId) });
+  const transactions = createTransactionsService({ reads, clock, monthlyDonations: monthlyDonationFigures });
   const cards = createCardsService({ db, publicUrl: config.publicUrl });
   const documents = createDocumentsService({
     db,
@@ -206,6 +215,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const ops = createOpsService({
     db,
+    reads,
     clock,
     log,
     messages,
@@ -219,6 +229,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   });
   const account = createAccountService({
     db,
+    reads,
     clock,
     errors,
     tips,
@@ -246,6 +257,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
 
   return {
     clock,
+    reads,
     errors,
     metrics,
     keys,

@@ -9,6 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dumpEmbedded, embeddedDirOf } from './backup.ts';
+import { useUnnamedStatements } from './prepared.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -17,8 +19,12 @@ export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
+  /** The streaming replica of DATABASE_READ_URL; reads reach it only through `db/read-replica.ts`, which knows its lag. */
+  replica?: Database;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /** The embedded database only: a consistent copy of it, taken while it runs (`db/backup.ts`). */
+  dumpEmbedded?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -107,18 +113,50 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Told when an idle PostgreSQL connection fails; the pool replaces it either way. */
   onIdleError?: (error: Error) => void;
+  /** A streaming replica of databaseUrl, opened as a second pool of the same size. */
+  readUrl?: string | undefined;
+  /** `pgbouncer-transaction`: the connections go through PgBouncer in transaction mode (see `migrate` and `prepared.ts`). */
+  pooler?: 'none' | 'pgbouncer-transaction';
+}
+
+/** Behind a transaction pooler a session lock would stay on whichever server connection took it. */
+export class MigrationsNeedSessionError extends Error {
+  constructor(pending: string[]) {
+    super(
+      `${pending.length} migration(s) are pending (${pending.join(', ')}) and DATABASE_POOLER=pgbouncer-transaction ` +
+        'gives no session to migrate under a lock. Run `npm run migrate` with DATABASE_URL pointing at PostgreSQL ' +
+        'itself (or a session-mode pool) and DATABASE_POOLER unset, then start the instances.',
+    );
+    this.name = 'MigrationsNeedSessionError';
+  }
+}
+
+function openPool(url: string, options: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    const pooled = options.pooler === 'pgbouncer-transaction';
+    if (pooled) useUnnamedStatements();
+    const pool = openPool(options.databaseUrl, options);
+    const replicaPool = options.readUrl ? openPool(options.readUrl, options) : undefined;
     const db = drizzlePg(pool) as unknown as Database;
     return {
       db,
+      ...(replicaPool ? { replica: drizzlePg(replicaPool) as unknown as Database } : {}),
       kind: 'postgres',
       async migrate() {
+        if (pooled) {
+          // The session lock below cannot be held through a transaction pooler: check, and leave migrating to a session.
+          await refuseNewerDatabase((text) => pool.query(text));
+          const pending = await pendingMigrations(db);
+          if (pending.length > 0) throw new MigrationsNeedSessionError(pending);
+          return;
+        }
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -129,12 +167,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite({
-    ...(options.pgliteDir ? { dataDir: join(options.pgliteDir, 'pglite') } : {}),
+    ...(options.pgliteDir ? { dataDir: embeddedDirOf(options.pgliteDir) } : {}),
     parsers: { [pgliteTypes.INT8]: parseBigint },
   });
   const db = drizzlePglite(client) as unknown as Database;
@@ -145,6 +185,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await refuseNewerDatabase((text) => client.query(text));
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    dumpEmbedded: () => dumpEmbedded(client),
     close: () => client.close(),
   };
 }

@@ -152,6 +152,21 @@ export function createMetrics() {
     readFiguresWith(source: () => Promise<OperationalFigures>) {
       figures = source;
     },
+    /**
+     * With a read replica (decision 0038): how far behind the router last found it, read at scrape; +Inf while it
+     * does not answer (every read goes to the primary then). Without a replica there is no such gauge.
+     */
+    readReplicaStalenessWith(source: () => Promise<number | undefined>) {
+      new Gauge({
+        name: 'tipcard_replica_staleness_seconds',
+        help: 'How far behind the primary the read replica is, as the read router measures it (WAL position sampled)',
+        registers: [registry],
+        async collect() {
+          const ms = await source().catch(() => undefined);
+          this.set(ms === undefined ? Number.POSITIVE_INFINITY : ms / 1000);
+        },
+      });
+    },
     /** The process's CPU, memory, event-loop lag and GC figures: only where metrics are served (they keep timers). */
     collectProcessMetrics() {
       collectDefaultMetrics({ register: registry });

@@ -4,9 +4,11 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 
 /**
  * A clean, migrated database for one test file: a fresh PostgreSQL database when DATABASE_URL is set (CI), an
- * in-memory PGlite otherwise. `close` drops what it made.
+ * in-memory PGlite otherwise. `close` drops what it made. `replicaUrl`: a streaming replica of DATABASE_URL's server
+ * (`test/streaming-replica.ts`), whose copy of the new database becomes the handle's `replica`. `pooledUrl`: PgBouncer
+ * in transaction mode in front of that server (`test/pgbouncer.ts`): migrated directly, the handle then goes through it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { replicaUrl?: string; pooledUrl?: string } = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const handle = await openDatabase({});
@@ -20,8 +22,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const readUrl = options.replicaUrl ? new URL(options.replicaUrl) : undefined;
+  if (readUrl) readUrl.pathname = `/${name}`;
+  let handle = await openDatabase({ databaseUrl: url.toString(), readUrl: readUrl?.toString() });
   await handle.migrate();
+  if (options.pooledUrl) {
+    await handle.close();
+    const pooled = new URL(options.pooledUrl);
+    pooled.pathname = `/${name}`;
+    handle = await openDatabase({ databaseUrl: pooled.toString(), pooler: 'pgbouncer-transaction' });
+  }
   return {
     ...handle,
     async close() {

@@ -9,6 +9,7 @@ import { closingPayoutSplit } from '@tipcard/shared/payouts/schemas';
 import type { Locale } from '@tipcard/shared/constants';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { Database, Executor } from '../../db/client.ts';
+import type { ReadRouter } from '../../db/read-replica.ts';
 import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -138,6 +139,8 @@ export type AccountService = ReturnType<typeof createAccountService>;
 /** The account's life after sign-up: the deletion statement, restore within 30 days, and the erasure after. */
 interface Deps {
   db: Database;
+  /** The data export reads from the replica when it is fresh enough (decision 0038). */
+  reads: ReadRouter;
   clock: Clock;
   blockers?: DeletionBlocker[];
   /** Where a deleted account found with money on hold at its erasure is reported (docs/decisions/0024). */
@@ -165,6 +168,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export function createAccountService({
   db,
+  reads,
   clock,
   blockers = [],
   errors,
@@ -298,7 +302,11 @@ export function createAccountService({
         transactions.exportCsv(userId, clientId, {}, locale),
         verification.get(userId, clientId),
       ]);
-      const [payoutsCsv, tickets] = await Promise.all([exportPayoutsCsv(db, userId, now), exportTicketsOfUser(db, userId)]);
+      const reader = await reads.reader('export', `user:${userId}`);
+      const [payoutsCsv, tickets] = await Promise.all([
+        exportPayoutsCsv(reader, userId, now),
+        exportTicketsOfUser(reader, userId),
+      ]);
       const content = zip(
         [
           { name: 'profile.json', content: json({ ...profile, exported_at: now.toISOString() }) },

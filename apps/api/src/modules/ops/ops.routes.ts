@@ -348,7 +348,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
         response: { 200: data(z.array(opsSearchHit)) },
       },
     },
-    async (request) => ({ data: await ops.search(request.query.q) }),
+    async (request) => ({ data: await ops.search(request.query.q, request.operator!.id) }),
   );
 
   app.get(
@@ -363,7 +363,7 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
         response: { 200: data(z.array(opsUserSchema)) },
       },
     },
-    async (request) => ({ data: await ops.searchUsers(request.query.q) }),
+    async (request) => ({ data: await ops.searchUsers(request.query.q, request.operator!.id) }),
   );
 
   app.get(

@@ -15,7 +15,8 @@ import type { TicketStatus } from '@tipcard/shared/support/schemas';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import { isUuid, uuidPrefixRange } from '@tipcard/shared/uuid';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { ReadRouter } from '../../db/read-replica.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvOf } from '../../lib/csv.ts';
@@ -124,6 +125,8 @@ export type DocumentField = keyof typeof DOCUMENT_FIELDS;
 
 export interface OpsDeps {
   db: Database;
+  /** The searches read from the replica when it is fresh enough (decision 0038). */
+  reads: ReadRouter;
   clock: Clock;
   log: FastifyBaseLogger;
   messages: MessagingService;
@@ -329,7 +332,7 @@ export function createOpsService(deps: OpsDeps) {
    * The users a text names: by user, card or payment id, by phone in any format (+371 2…, 00371…, spaces, dashes) or
    * some of its digits, or by a card's public name or title.
    */
-  async function userIdsMatching(text: string): Promise<Set<string>> {
+  async function userIdsMatching(db: Executor, text: string): Promise<Set<string>> {
     const ids = new Set<string>();
     if (isUuid(text)) {
       const id = text.toLowerCase();
@@ -358,10 +361,11 @@ export function createOpsService(deps: OpsDeps) {
 
   return {
     /** By phone (in any format, or digits of it), user, card or payment id, or a card's public name or title. */
-    async searchUsers(query: string) {
+    async searchUsers(query: string, operatorId: string) {
       const text = query.trim();
       if (text.length < 2) return [];
-      const users = await Promise.all([...(await userIdsMatching(text))].slice(0, 50).map((id) => findUserById(db, id)));
+      const db = await deps.reads.reader('opsSearch', `operator:${operatorId}`);
+      const users = await Promise.all([...(await userIdsMatching(db, text))].slice(0, 50).map((id) => findUserById(db, id)));
       return users.filter((user): user is User => user !== undefined).map(userSummary);
     },
 
@@ -370,9 +374,10 @@ export function createOpsService(deps: OpsDeps) {
      * reference ("a42c5fab", any case), an invoice or order number or any id's first digits, a phone in any format,
      * a donor's e-mail, the last digits of a payout account, a card's name; each kind at most SEARCH_LIMIT hits.
      */
-    async search(query: string): Promise<OpsSearchHit[]> {
+    async search(query: string, operatorId: string): Promise<OpsSearchHit[]> {
       const text = query.trim();
       if (text.length < 2) return [];
+      const db = await deps.reads.reader('opsSearch', `operator:${operatorId}`);
       const hits: OpsSearchHit[] = [];
       const compact = text.replace(/[\s#]/g, '');
       const range = compact.replace(/-/g, '').length >= MIN_ID_PREFIX ? uuidPrefixRange(compact) : null;
@@ -380,7 +385,7 @@ export function createOpsService(deps: OpsDeps) {
       const byAccount = /^\d{4,}$/.test(account) || /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(account);
       const email = text.includes('@') ? text.toLowerCase() : null;
       const [userIds, paymentRows, invoiceRows, orderRows, card, donationRows, methodRows] = await Promise.all([
-        userIdsMatching(text),
+        userIdsMatching(db, text),
         range ? findPaymentsInIdRange(db, range, SEARCH_LIMIT) : [],
         range ? findInvoicesInIdRange(db, range, SEARCH_LIMIT) : [],
         range ? findCardOrdersInIdRange(db, range, SEARCH_LIMIT) : [],

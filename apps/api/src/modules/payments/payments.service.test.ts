@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { primaryReads } from '../../db/read-replica.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { CARD_INPUT, createTestClock, type TestClock } from '../../test/test-app.ts';
 import { createCardsService, type CardsService } from '../cards/cards.service.ts';
@@ -90,9 +91,9 @@ beforeAll(async () => {
     feePercent: 5,
   });
   transactions = createTransactionsService({
-    db: database.db,
+    reads: primaryReads(database.db),
     clock,
-    monthlyDonations: (userId) => monthlyDonationFigures(database.db, userId),
+    monthlyDonations: monthlyDonationFigures,
   });
   cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
 });

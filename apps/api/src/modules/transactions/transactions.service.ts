@@ -10,7 +10,8 @@ import { DEFAULT_LOCALE, type Locale } from '@tipcard/shared/constants';
 import { describeTransaction, type TransactionDetail } from '@tipcard/shared/transactions/detail';
 import { UUID_PATTERN } from '@tipcard/shared/uuid';
 import { decimalAmount } from '@tipcard/shared/money/format';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { ReadRouter } from '../../db/read-replica.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { checkLedger, platformBalance, userBalancesOfKind } from '../ledger/ledger.service.ts';
@@ -264,21 +265,23 @@ export async function checkLedgerInvariants(db: Executor): Promise<string[]> {
 export type TransactionsService = ReturnType<typeof createTransactionsService>;
 
 /**
- * The owner's history pages: the list, its CSV and the overview's figures. `monthlyDonations` (from `donations`,
- * injected in services.ts) gives the overview its monthly donors and their monthly total.
+ * The owner's history pages: the list, its CSV and the overview's figures, read from the replica when it is fresh
+ * enough (`reads`, decision 0038). `monthlyDonations` (from `donations`, injected in services.ts) gives the overview
+ * its monthly donors and their monthly total, on the executor it is given.
  */
 export function createTransactionsService({
-  db,
+  reads,
   clock,
   monthlyDonations,
 }: {
-  db: Database;
+  reads: ReadRouter;
   clock: Clock;
-  monthlyDonations: (userId: string) => Promise<{ donors: number; totalCents: number }>;
+  monthlyDonations: (db: Executor, userId: string) => Promise<{ donors: number; totalCents: number }>;
 }) {
   return {
     /** One page of the owner's history, newest first, with the cursor of the next page. */
     async list(userId: string, clientId: string, query: Query, locale: Locale = DEFAULT_LOCALE): Promise<TransactionsPage> {
+      const db = await reads.reader('history', `user:${userId}`);
       const client = await requireOwnClient(db, userId, clientId);
       const rows = await repo.listTransactions(db, client.userId, filterOf(query), query.limit + 1);
       const page = rows.slice(0, query.limit);
@@ -290,6 +293,7 @@ export function createTransactionsService({
 
     /** The filtered history as CSV (amounts in EUR with a dot, descriptions in the reader's language), at most 10,000 rows. */
     async exportCsv(userId: string, clientId: string, filter: Filter, locale: Locale = DEFAULT_LOCALE): Promise<string> {
+      const db = await reads.reader('export', `user:${userId}`);
       const client = await requireOwnClient(db, userId, clientId);
       const rows = await repo.listTransactions(db, client.userId, filterOf(filter), CSV_MAX_ROWS);
       return csvOf(
@@ -315,11 +319,12 @@ export function createTransactionsService({
 
     /** The overview page's figures for the owner: today, this week and this month by the clock. */
     async overview(userId: string, clientId: string, locale: Locale = DEFAULT_LOCALE): Promise<Overview> {
+      const db = await reads.reader('overview', `user:${userId}`);
       const client = await requireOwnClient(db, userId, clientId);
       const [figures, latest, monthly] = await Promise.all([
         repo.overviewFigures(db, client.userId, clock.now()),
         repo.listTransactions(db, client.userId, {}, 5),
-        monthlyDonations(client.userId),
+        monthlyDonations(db, client.userId),
       ]);
       return {
         received_today_cents: figures.todayCents,
