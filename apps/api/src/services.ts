@@ -71,7 +71,7 @@ export type Services = ReturnType<typeof createServices>;
  */
 export function createServices(config: Config, db: Database, log: FastifyBaseLogger, overrides: ServiceOverrides = {}) {
   const clock = overrides.clock ?? systemClock;
-  const keys = accessTokenKeys(config.jwtSecret);
+  const keys = accessTokenKeys(config.jwtSecret, config.jwtSecretPrevious);
   // The senders only the delivery job uses: requests write their messages to the outbox.
   const sms =
     overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(log));
@@ -196,7 +196,14 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
   const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
   // Back office (issue 15).
-  const opsAuth = createOpsAuthService({ db, clock, keys, serverSecret: config.jwtSecret, publicUrl: config.publicUrl });
+  const opsAuth = createOpsAuthService({
+    db,
+    clock,
+    keys,
+    serverSecret: config.jwtSecret,
+    previousServerSecret: config.jwtSecretPrevious,
+    publicUrl: config.publicUrl,
+  });
   const ops = createOpsService({
     db,
     clock,
@@ -234,7 +241,7 @@ export function createServices(config: Config, db: Database, log: FastifyBaseLog
     ...createCardOrdersJobs(cardOrders),
     ...createDonationsJobs(donations),
     ...createReferralJobs(referrals),
-    ...createOpsJobs(ops),
+    ...createOpsJobs(ops, opsAuth),
   ];
 
   return {
