@@ -361,7 +361,11 @@ async function main() {
   down(dir);
   let since = Date.now();
   try {
-    compose(dir, 'up', '-d');
+    // Docker Compose holds migrate and the apps back until PostgreSQL and Redis are healthy (depends_on conditions);
+    // podman-compose 1.0.3 ignores conditions, so the test starts them first, then the rest beside them.
+    compose(dir, 'up', '-d', 'postgres', 'redis');
+    await waitFor('PostgreSQL and Redis healthy', 120_000, () => healthy('postgres') && healthy('redis'));
+    run('podman-compose', ['--no-cleanup', '-p', PROJECT, 'up', '-d'], { cwd: dir, allowFailure: true });
     await waitFor('migrate to finish', 120_000, () => state('migrate').startsWith('exited'));
     check(state('migrate') === 'exited 0', `the migrate service ran and exited 0 (${state('migrate')})`);
     if (failures.length > 0) throw new Error('the set did not start');

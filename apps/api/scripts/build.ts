@@ -28,6 +28,7 @@ await build({
     payouts: `${API}src/cli/payouts.ts`,
     'verification-review': `${API}src/cli/verification-review.ts`,
     'ops-create-admin': `${API}src/cli/ops-create-admin.ts`,
+    'ops-messages': `${API}src/cli/ops-messages.ts`,
     healthcheck: `${API}src/cli/healthcheck.ts`,
   },
   outdir: OUT,
