@@ -80,8 +80,7 @@ function run(command: string, args: string[], options: { input?: Buffer; cwd?: s
 }
 const podman = (...args: string[]) => run('podman', args).stdout;
 const container = (service: string) => `${PROJECT}_${service}_1`;
-const psql = (query: string) =>
-  podman('exec', container('postgres'), 'psql', '-U', 'tipcard', '-d', 'tipcard', '-tAc', query);
+const psql = (query: string) => podman('exec', container('postgres'), 'psql', '-U', 'tipcard', '-d', 'tipcard', '-tAc', query);
 
 // ---- the images ----
 
@@ -190,7 +189,10 @@ function checkComposeShape() {
       service.read_only === true && service.user === `${APP_UID}:${APP_UID}` && Boolean(service.cap_drop?.includes('ALL')),
       `${name}: read-only root, user ${APP_UID}, no capabilities`,
     );
-    check(service.env_file === '.env' && service.environment?.NODE_ENV === 'production', `${name}: production, settings from .env`);
+    check(
+      service.env_file === '.env' && service.environment?.NODE_ENV === 'production',
+      `${name}: production, settings from .env`,
+    );
   }
   const published = Object.entries(services).filter(([, service]) => (service.ports?.length ?? 0) > 0);
   check(published.length === 1 && published[0]![0] === 'proxy', 'only the proxy publishes ports');
@@ -300,7 +302,9 @@ function proxyClient(ca: string) {
 
 async function endToEnd(call: ReturnType<typeof proxyClient>) {
   const phone = `+3712${String(1_000_000 + (Date.now() % 8_000_000)).padStart(7, '0')}`;
-  const registered = await call('POST', '/api/register', { json: { username: phone, age_confirmed: true, terms_accepted: true } });
+  const registered = await call('POST', '/api/register', {
+    json: { username: phone, age_confirmed: true, terms_accepted: true },
+  });
   check(registered.status === 200, `sign-up through the proxy answers 200 (${registered.status})`);
   // Production texts the code through Twilio; the test reads it from the outbox table the worker sends from.
   let code: string | undefined;
@@ -330,7 +334,10 @@ async function endToEnd(call: ReturnType<typeof proxyClient>) {
   });
   check(card.status === 201, `a card is made (${card.status})`);
   const page = await call('GET', `/payment/${card.body.data.id}`);
-  check(page.status === 200 && String(page.body).includes('Anna'), `the card's payment page is served and rendered (${page.status})`);
+  check(
+    page.status === 200 && String(page.body).includes('Anna'),
+    `the card's payment page is served and rendered (${page.status})`,
+  );
   const payment = await call('POST', `/api/public/cards/${card.body.data.id}/payments`, {
     key: randomUUID(),
     json: { amount_cents: 1_500, cover_fee: false, terms_accepted: true },
@@ -384,7 +391,11 @@ async function main() {
       return answer.status === 0 && ca.includes('BEGIN CERTIFICATE');
     });
     const call = proxyClient(`${ca}\n`);
-    await waitFor('/api/ready through the proxy', 60_000, async () => (await call('GET', '/api/ready').catch(() => ({ status: 0 }))).status === 200);
+    await waitFor(
+      '/api/ready through the proxy',
+      60_000,
+      async () => (await call('GET', '/api/ready').catch(() => ({ status: 0 }))).status === 200,
+    );
 
     // Each instance alone behind the proxy: the other stopped, /api/ready still answers through TLS.
     for (const [up, stopped] of [
@@ -406,13 +417,19 @@ async function main() {
     for (const service of ['api-1', 'api-2', 'worker']) {
       const uid = podman('exec', container(service), 'id', '-u');
       const config = podman('inspect', container(service), '--format', '{{.Config.User}} {{.HostConfig.ReadonlyRootfs}}');
-      check(uid === APP_UID && config === `${APP_UID}:${APP_UID} true`, `${service} runs as uid ${uid} on a read-only root (${config})`);
+      check(
+        uid === APP_UID && config === `${APP_UID}:${APP_UID} true`,
+        `${service} runs as uid ${uid} on a read-only root (${config})`,
+      );
       const write = (path: string) =>
         run('podman', ['exec', container(service), 'node', '-e', `require('fs').writeFileSync('${path}', 'x')`], {
           allowFailure: true,
         });
       const refused = write('/app/written-at-run-time');
-      check(refused.status !== 0 && /EROFS|read-only/i.test(refused.stderr), `${service} cannot write into the image (${/E[A-Z]+/.exec(refused.stderr)?.[0]})`);
+      check(
+        refused.status !== 0 && /EROFS|read-only/i.test(refused.stderr),
+        `${service} cannot write into the image (${/E[A-Z]+/.exec(refused.stderr)?.[0]})`,
+      );
       check(write('/data/probe').status === 0 && write('/tmp/probe').status === 0, `${service} writes only to /data and /tmp`);
     }
   } finally {

@@ -186,7 +186,9 @@ describe('configuration', () => {
       /JWT_SECRET_PREVIOUS: must differ from JWT_SECRET/,
     );
     expect(() => loadConfig({ JWT_SECRET_PREVIOUS: secret })).toThrow(/JWT_SECRET: is required with JWT_SECRET_PREVIOUS/);
-    expect(() => loadConfig({ ...PRODUCTION_ENV, JWT_SECRET_PREVIOUS: 'short' })).toThrow(/JWT_SECRET_PREVIOUS: must be at least 32/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, JWT_SECRET_PREVIOUS: 'short' })).toThrow(
+      /JWT_SECRET_PREVIOUS: must be at least 32/,
+    );
     expect(loadConfig({ ...PRODUCTION_ENV, JWT_SECRET_PREVIOUS: secret }).jwtSecretPrevious).toBe(secret);
   });
 

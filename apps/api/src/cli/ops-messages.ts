@@ -30,7 +30,14 @@ try {
     const dead = await messages.listDead(limit);
     for (const message of dead) {
       console.log(
-        [message.id, message.channel, message.recipient, `${message.attempts} tries`, message.createdAt.toISOString(), message.lastError ?? ''].join('\t'),
+        [
+          message.id,
+          message.channel,
+          message.recipient,
+          `${message.attempts} tries`,
+          message.createdAt.toISOString(),
+          message.lastError ?? '',
+        ].join('\t'),
       );
     }
     console.log(`${dead.length} dead message(s)${dead.length === limit ? ` (the oldest ${limit}; pass a larger limit)` : ''}`);

@@ -37,7 +37,11 @@ describe('JWT secret rotation', () => {
     // During: the old secret's tokens are still good; new ones are signed with the new secret.
     expect((await during.call({ method: 'GET', url: '/api/me', token: user.jwt })).status).toBe(200);
     expect((await opsMe(during, operator.opsToken)).status).toBe(200);
-    const refreshed = await during.call({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken: user.refreshToken } });
+    const refreshed = await during.call({
+      method: 'POST',
+      url: '/api/refresh-token',
+      payload: { refreshToken: user.refreshToken },
+    });
     expect(refreshed.status).toBe(200);
     const newToken = refreshed.body.data.jwt as string;
     expect((await after.call({ method: 'GET', url: '/api/me', token: newToken })).status).toBe(200);
