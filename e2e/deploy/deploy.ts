@@ -294,7 +294,6 @@ function proxyClient(ca: string) {
       body: options.json !== undefined ? JSON.stringify(options.json) : options.form,
     });
     const text = await answer.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read field by field below
     const body: any = text && answer.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     return { status: answer.status, body, headers: answer.headers };
   };
