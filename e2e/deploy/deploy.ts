@@ -413,6 +413,15 @@ async function main() {
     await endToEnd(call);
     figures['sign-up, card and tip through the proxy'] = seconds(since);
 
+    // The operators' commands run from the same image, on its read-only root, against the running database.
+    const deadList = run('podman', ['exec', container('api-1'), 'node', 'apps/api/dist/ops-messages.js', 'list'], {
+      allowFailure: true,
+    });
+    check(
+      deadList.status === 0 && /\d+ dead message\(s\)/.test(deadList.stdout),
+      `ops-messages.js lists dead messages in the image (${deadList.stdout.split('\n').pop()})`,
+    );
+
     for (const service of ['api-1', 'api-2', 'worker']) {
       const uid = podman('exec', container(service), 'id', '-u');
       const config = podman('inspect', container(service), '--format', '{{.Config.User}} {{.HostConfig.ReadonlyRootfs}}');
