@@ -256,6 +256,8 @@ function down(dir: string) {
   for (const volume of ['postgres-data', 'tipcard-data', 'caddy-data', 'caddy-config']) {
     run('podman', ['volume', 'rm', '-f', `${PROJECT}_${volume}`], { allowFailure: true });
   }
+  // podman-compose 1.0.3's `down` leaves the project's network behind.
+  run('podman', ['network', 'rm', '-f', `${PROJECT}_backend`], { allowFailure: true });
 }
 
 async function waitFor(what: string, timeoutMs: number, done: () => boolean | Promise<boolean>) {
