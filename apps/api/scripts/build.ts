@@ -30,6 +30,8 @@ await build({
     payouts: `${API}src/cli/payouts.ts`,
     'verification-review': `${API}src/cli/verification-review.ts`,
     'ops-create-admin': `${API}src/cli/ops-create-admin.ts`,
+    'ops-messages': `${API}src/cli/ops-messages.ts`,
+    healthcheck: `${API}src/cli/healthcheck.ts`,
   },
   outdir: OUT,
   // Chunks beside the entries, not in a folder of their own: `import.meta.url` must mean `dist/` in every file.

@@ -184,6 +184,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENTS: '1' })).toThrow(/JWT_SECRET[\s\S]*SMS_PROVIDER/);
   });
 
+  it('takes JWT_SECRET_PREVIOUS only beside a different JWT_SECRET', () => {
+    const secret = 'a'.repeat(40);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, JWT_SECRET_PREVIOUS: PRODUCTION_ENV.JWT_SECRET })).toThrow(
+      /JWT_SECRET_PREVIOUS: must differ from JWT_SECRET/,
+    );
+    expect(() => loadConfig({ JWT_SECRET_PREVIOUS: secret })).toThrow(/JWT_SECRET: is required with JWT_SECRET_PREVIOUS/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, JWT_SECRET_PREVIOUS: 'short' })).toThrow(
+      /JWT_SECRET_PREVIOUS: must be at least 32/,
+    );
+    expect(loadConfig({ ...PRODUCTION_ENV, JWT_SECRET_PREVIOUS: secret }).jwtSecretPrevious).toBe(secret);
+  });
+
   it("requires the operator's name, registration, address and support e-mail in production, and takes them", () => {
     for (const name of ['COMPANY_NAME', 'COMPANY_REGISTRATION_NUMBER', 'COMPANY_ADDRESS', 'SUPPORT_EMAIL'] as const) {
       expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: '' })).toThrow(new RegExp(`${name}: is required in production`));

@@ -97,6 +97,8 @@ const envSchema = z
     DATABASE_POOLER: z.enum(['none', 'pgbouncer-transaction']).default('none'),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** The secret JWT_SECRET replaced, during a rotation: its tokens and sealed TOTP secrets stay good (docs/operations.md). */
+    JWT_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Signs the links in monthly donors' e-mails (/actions/…); its own secret, so rotating JWT_SECRET keeps them working. */
     ACTION_LINK_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SANDBOX_PAYMENTS: flag,
@@ -177,6 +179,10 @@ const envSchema = z
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required ${why}` });
     };
     if (production) need('JWT_SECRET', 'in production');
+    if (env.JWT_SECRET_PREVIOUS && !env.JWT_SECRET) need('JWT_SECRET', 'with JWT_SECRET_PREVIOUS');
+    if (env.JWT_SECRET_PREVIOUS && env.JWT_SECRET_PREVIOUS === env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET_PREVIOUS'], message: 'must differ from JWT_SECRET' });
+    }
     // A payment service names who runs it (the site's "Operator", the terms, the privacy policy) and how to reach them.
     if (production) {
       for (const name of ['COMPANY_NAME', 'COMPANY_REGISTRATION_NUMBER', 'COMPANY_ADDRESS', 'SUPPORT_EMAIL'] as const)
@@ -266,6 +272,8 @@ export interface Config {
   inMemoryDatabase: boolean;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** JWT_SECRET_PREVIOUS: still accepted for access and operator tokens and sealed TOTP secrets during a rotation. */
+  jwtSecretPrevious: string | undefined;
   /** HMAC key of the donors' signed `/actions/…` links. */
   actionLinkSecret: string;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string };
@@ -396,6 +404,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     inMemoryDatabase: false,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? '',
+    jwtSecretPrevious: env.JWT_SECRET_PREVIOUS,
     actionLinkSecret: env.ACTION_LINK_SECRET ?? '',
     sms:
       env.SMS_PROVIDER === 'twilio'

@@ -79,7 +79,7 @@ export function createServices(
   reads: ReadRouter = primaryReads(db),
 ) {
   const clock = overrides.clock ?? systemClock;
-  const keys = accessTokenKeys(config.jwtSecret);
+  const keys = accessTokenKeys(config.jwtSecret, config.jwtSecretPrevious);
   // The senders only the delivery job uses: requests write their messages to the outbox.
   const sms =
     overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(log));
@@ -210,6 +210,7 @@ export function createServices(
     clock,
     keys,
     serverSecret: config.jwtSecret,
+    previousServerSecret: config.jwtSecretPrevious,
     publicUrl: config.publicUrl,
     messages,
   });
@@ -252,7 +253,7 @@ export function createServices(
     ...createCardOrdersJobs(cardOrders),
     ...createDonationsJobs(donations),
     ...createReferralJobs(referrals),
-    ...createOpsJobs(ops),
+    ...createOpsJobs(ops, opsAuth),
   ];
 
   return {

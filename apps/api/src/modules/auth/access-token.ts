@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTVerifyOptions } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@tipcard/shared/constants';
 import { isUuid } from '@tipcard/shared/uuid';
 
@@ -6,10 +6,29 @@ const ISSUER = 'tipcard';
 const AUDIENCE = 'tipcard-api';
 
 export interface AccessTokenKeys {
+  /** Signs every new token (JWT_SECRET). */
   secret: Uint8Array;
+  /** Still accepted when verifying (JWT_SECRET_PREVIOUS, during a rotation): tokens signed before it stay good. */
+  previous: Uint8Array | undefined;
 }
 
-export const accessTokenKeys = (secret: string): AccessTokenKeys => ({ secret: new TextEncoder().encode(secret) });
+export const accessTokenKeys = (secret: string, previous?: string): AccessTokenKeys => ({
+  secret: new TextEncoder().encode(secret),
+  previous: previous ? new TextEncoder().encode(previous) : undefined,
+});
+
+/**
+ * jwtVerify under the current key, and under the previous one only when the signature is what failed: a token the
+ * old key signed is still checked for its expiry, audience and claims like any other.
+ */
+export async function verifyUnderKeys(token: string, keys: AccessTokenKeys, options: JWTVerifyOptions) {
+  try {
+    return await jwtVerify(token, keys.secret, options);
+  } catch (error) {
+    if (!keys.previous || !(error instanceof errors.JWSSignatureVerificationFailed)) throw error;
+    return jwtVerify(token, keys.previous, options);
+  }
+}
 
 /** What a valid access token says: whose it is, and the user's session version it was issued under. */
 export interface AccessTokenClaims {
@@ -36,7 +55,7 @@ export function signAccessToken(
 /** The claims of a valid access token, or null for anything expired, forged or malformed. */
 export async function verifyAccessToken(keys: AccessTokenKeys, token: string, now: Date): Promise<AccessTokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keys.secret, {
+    const { payload } = await verifyUnderKeys(token, keys, {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],

@@ -11,7 +11,13 @@ import * as repo from './auth.repository.ts';
 import type { OtpService } from './otp.service.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
 
-export { signAccessToken, verifyAccessToken, type AccessTokenClaims, type AccessTokenKeys } from './access-token.ts';
+export {
+  signAccessToken,
+  verifyAccessToken,
+  verifyUnderKeys,
+  type AccessTokenClaims,
+  type AccessTokenKeys,
+} from './access-token.ts';
 
 export interface Tokens {
   jwt: string;

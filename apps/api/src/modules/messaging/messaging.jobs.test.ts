@@ -112,6 +112,41 @@ describe('messages.deliver', () => {
     for (const secret of [code, body, phone, phone.slice(1)]) expect(jobLines.join('')).not.toContain(secret);
   });
 
+  it('lists dead messages without their text, and retries the ones asked for with a fresh round of tries', async () => {
+    provider = async () => {
+      throw new Error('21608 unverified number');
+    };
+    const [first, second] = [await textedCode(), await textedCode()];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await t.runJob(DELIVER);
+      t.clock.advance(RETRY_DELAYS_MS[attempt - 1] ?? 0);
+    }
+    const [firstRow] = await rowsTo(first.phone);
+    const [secondRow] = await rowsTo(second.phone);
+    const messages = t.app.services.messages;
+
+    const dead = await messages.listDead(1000);
+    const listed = dead.find((message) => message.id === firstRow!.id);
+    expect(listed).toMatchObject({ channel: 'sms', attempts: MAX_ATTEMPTS, lastError: expect.stringContaining('21608') });
+    expect(listed!.recipient).toContain('•••');
+    expect(JSON.stringify(dead)).not.toContain(first.code);
+    expect(JSON.stringify(dead)).not.toContain(first.phone);
+
+    // A message that is not dead (or does not exist) is left alone.
+    expect(await messages.retryDead([firstRow!.id, crypto.randomUUID()])).toEqual([firstRow!.id]);
+    expect(await messages.retryDead([firstRow!.id])).toEqual([]);
+    expect((await rowsTo(second.phone))[0]).toMatchObject({ status: 'dead' });
+
+    provider = async () => undefined;
+    expect(await t.runJob(DELIVER)).toBe(1);
+    expect((await rowsTo(first.phone))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(delivered.map((message) => message.to)).toEqual([first.phone]);
+
+    expect(await messages.retryDead('all')).toContain(secondRow!.id);
+    expect(await t.runJob(DELIVER)).toBeGreaterThanOrEqual(1);
+    expect((await rowsTo(second.phone))[0]).toMatchObject({ status: 'sent' });
+  });
+
   it('never keeps a request waiting on the provider, even while a delivery hangs on it', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));

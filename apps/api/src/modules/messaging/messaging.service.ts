@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { outboxBodyOf, type Mail } from './mailer.ts';
+import { maskRecipient } from './messaging.jobs.ts';
 import * as repo from './outbox.repository.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -39,6 +40,26 @@ export function createMessagingService({ db, clock }: { db: Database; clock: Clo
             : outboxBodyOf({ to: m.recipient, subject: m.subject, text: m.body, replyTo: m.replyTo ?? undefined }),
         created_at: m.createdAt.toISOString(),
       }));
+    },
+
+    /**
+     * The dead messages an operator looks at before retrying them (`npm run ops:messages -- list`): what failed and
+     * when, never the text (sign-in codes) nor the whole recipient.
+     */
+    async listDead(limit: number) {
+      return (await repo.listDeadMessages(db, limit)).map((m) => ({
+        id: m.id,
+        channel: m.channel,
+        recipient: maskRecipient(m.channel, m.recipient),
+        attempts: m.attempts,
+        createdAt: m.createdAt,
+        lastError: m.lastError,
+      }));
+    },
+
+    /** Sends dead messages again with a fresh round of tries (`ops:messages -- retry`); answers the ids revived. */
+    async retryDead(ids: readonly string[] | 'all'): Promise<string[]> {
+      return repo.reviveDeadMessages(db, ids, clock.now());
     },
   };
 }

@@ -122,3 +122,26 @@ export async function backlog(db: Executor): Promise<{ count: number; oldestCrea
     .where(inArray(outboxMessages.status, ['pending', 'sending']));
   return { count: Number(row!.count), oldestCreatedAt: row!.oldest === null ? null : new Date(row!.oldest) };
 }
+
+/** Dead messages, oldest first, through the index of dead ones (the operator's `ops:messages list`). */
+export function listDeadMessages(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'dead'))
+    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id))
+    .limit(limit);
+}
+
+/**
+ * Gives dead messages (these ids, or every dead one) a new round of tries from `now`: pending, due now, the try count
+ * back to 0 so the usual waits apply again. Only dead rows change; answers the ids that did.
+ */
+export async function reviveDeadMessages(db: Executor, ids: readonly string[] | 'all', now: Date): Promise<string[]> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'pending', attempts: 0, dueAt: now })
+    .where(and(eq(outboxMessages.status, 'dead'), ids === 'all' ? undefined : inArray(outboxMessages.id, [...ids])))
+    .returning({ id: outboxMessages.id });
+  return rows.map((row) => row.id);
+}

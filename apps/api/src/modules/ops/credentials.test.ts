@@ -11,6 +11,7 @@ import {
   totpCode,
   totpStep,
   unseal,
+  unsealUnderAny,
   verifyPassword,
 } from './credentials.ts';
 
@@ -65,5 +66,16 @@ describe('credentials', () => {
     expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
     expect(unseal('server-secret-one', sealed)).toBe('JBSWY3DPEHPK3PXP');
     expect(() => unseal('server-secret-two', sealed)).toThrow();
+  });
+
+  it('during a rotation a sealed secret opens with the current or the previous server secret, and says which', () => {
+    const sealedBefore = seal('old-server-secret', 'JBSWY3DPEHPK3PXP');
+    const sealedAfter = seal('new-server-secret', 'JBSWY3DPEHPK3PXP');
+    expect(unsealUnderAny(['new-server-secret', 'old-server-secret'], sealedBefore)).toEqual({
+      plain: 'JBSWY3DPEHPK3PXP',
+      serverSecret: 'old-server-secret',
+    });
+    expect(unsealUnderAny(['new-server-secret', undefined], sealedAfter).serverSecret).toBe('new-server-secret');
+    expect(() => unsealUnderAny(['new-server-secret', undefined], sealedBefore)).toThrow();
   });
 });

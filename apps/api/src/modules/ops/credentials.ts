@@ -127,5 +127,25 @@ export function unseal(serverSecret: string, sealed: string): string {
   return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
 }
 
+/**
+ * Opens a sealed secret with the first key that fits: the current JWT_SECRET, then the previous one during a rotation
+ * (unset keys are skipped). Throws when none does. Answers which key opened it, so the caller can re-seal.
+ */
+export function unsealUnderAny(
+  serverSecrets: readonly (string | undefined)[],
+  sealed: string,
+): { plain: string; serverSecret: string } {
+  let lastError: unknown = new Error('no key to open the sealed secret with');
+  for (const serverSecret of serverSecrets) {
+    if (!serverSecret) continue;
+    try {
+      return { plain: unseal(serverSecret, sealed), serverSecret };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
 /** The stored form of an enrolment link's token (random, so a plain hash is enough). */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

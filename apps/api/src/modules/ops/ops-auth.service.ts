@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AccessTokenKeys } from '../auth/auth.service.ts';
+import { verifyUnderKeys, type AccessTokenKeys } from '../auth/auth.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import {
   hashPassword,
@@ -16,7 +16,7 @@ import {
   newTotpSecret,
   otpauthUri,
   seal,
-  unseal,
+  unsealUnderAny,
   verifyPassword,
 } from './credentials.ts';
 import { recordAudit, type Actor, type AuditContext } from './ops-audit.ts';
@@ -66,11 +66,15 @@ export function createOpsAuthService(deps: {
   db: Database;
   clock: Clock;
   keys: AccessTokenKeys;
+  /** JWT_SECRET: seals the operators' TOTP secrets. */
   serverSecret: string;
+  /** JWT_SECRET_PREVIOUS during a rotation: secrets it sealed still open, and `resealOne` moves them to the current. */
+  previousServerSecret: string | undefined;
   publicUrl: string;
   messages: Pick<MessagingService, 'enqueueEmail'>;
 }) {
-  const { db, clock, keys, serverSecret } = deps;
+  const { db, clock, keys, serverSecret, previousServerSecret } = deps;
+  const openSealed = (sealed: string) => unsealUnderAny([serverSecret, previousServerSecret], sealed).plain;
 
   const enrolmentLink = (token: string) => `${deps.publicUrl}/ops/#/enrol/${token}`;
   /**
@@ -261,7 +265,7 @@ export function createOpsAuthService(deps: {
     /** What the enrolment page shows: the e-mail and the TOTP secret as a QR code and as text. */
     async enrolmentInfo(token: string) {
       const row = await liveEnrolment(token);
-      const secret = unseal(serverSecret, row.totpSecretSealed);
+      const secret = openSealed(row.totpSecretSealed);
       const uri = otpauthUri(secret, row.email);
       return { email: row.email, secret, otpauth_url: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
     },
@@ -270,7 +274,7 @@ export function createOpsAuthService(deps: {
     async enrol(token: string, input: { password: string; code: string }, ip: string | null) {
       const row = await liveEnrolment(token);
       if (!isStrongPassword(input.password)) throw AppError.field('weak_password', 'password');
-      const step = matchTotp(unseal(serverSecret, row.totpSecretSealed), input.code, clock.now());
+      const step = matchTotp(openSealed(row.totpSecretSealed), input.code, clock.now());
       if (step === undefined) throw AppError.field('ops_wrong_code', 'code');
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
@@ -307,7 +311,7 @@ export function createOpsAuthService(deps: {
       }
       const { row, passwordHash, attempt } = taken;
       const passwordOk = await verifyPassword(passwordHash, input.password);
-      const step = matchTotp(unseal(serverSecret, row.totpSecretSealed), input.code, now);
+      const step = matchTotp(openSealed(row.totpSecretSealed), input.code, now);
       const replayed = step !== undefined && row.totpLastStep !== null && step <= row.totpLastStep;
       if (!passwordOk || step === undefined || replayed) {
         await recordAudit(
@@ -365,7 +369,7 @@ export function createOpsAuthService(deps: {
       const now = clock.now();
       let sessionId: string | undefined;
       try {
-        const { payload } = await jwtVerify(token, keys.secret, {
+        const { payload } = await verifyUnderKeys(token, keys, {
           issuer: ISSUER,
           audience: OPS_AUDIENCE,
           algorithms: ['HS256'],
@@ -381,6 +385,23 @@ export function createOpsAuthService(deps: {
       const row = await repo.findOperatorById(db, session.operatorId);
       if (!row || row.disabledAt) return null;
       return { id: row.id, email: row.email, role: row.role, sessionId: session.id };
+    },
+
+    /**
+     * The `ops.reseal` job's step during a JWT secret rotation: one operator's TOTP secret still sealed under
+     * JWT_SECRET_PREVIOUS is sealed again under JWT_SECRET, so removing the previous secret locks no one out. Only the
+     * row as it was read is replaced, so an enrolment at the same moment is never overwritten. Operators are few; the
+     * scan reads them all.
+     */
+    async resealOne(): Promise<boolean> {
+      if (!previousServerSecret) return false;
+      for (const row of await repo.listSealedTotpSecrets(db)) {
+        const opened = unsealUnderAny([serverSecret, previousServerSecret], row.totpSecretSealed);
+        if (opened.serverSecret === serverSecret) continue;
+        await repo.replaceSealedTotpSecret(db, row.id, row.totpSecretSealed, seal(serverSecret, opened.plain));
+        return true;
+      }
+      return false;
     },
 
     async signOut(operator: Operator) {

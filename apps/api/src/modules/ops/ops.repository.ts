@@ -67,6 +67,21 @@ export function listOperators(db: Executor) {
   return db.select().from(operators).orderBy(operators.email);
 }
 
+/** Every operator's sealed TOTP secret (a JWT secret rotation re-seals them). */
+export function listSealedTotpSecrets(db: Executor) {
+  return db.select({ id: operators.id, totpSecretSealed: operators.totpSecretSealed }).from(operators).orderBy(asc(operators.id));
+}
+
+/** Replaces a sealed TOTP secret only if it is still `before`; answers whether it did. */
+export async function replaceSealedTotpSecret(db: Executor, id: string, before: string, after: string): Promise<boolean> {
+  const rows = await db
+    .update(operators)
+    .set({ totpSecretSealed: after })
+    .where(and(eq(operators.id, id), eq(operators.totpSecretSealed, before)))
+    .returning({ id: operators.id });
+  return rows.length > 0;
+}
+
 export async function insertSession(tx: Executor, values: typeof operatorSessions.$inferInsert) {
   const [row] = await tx.insert(operatorSessions).values(values).returning();
   return row!;
