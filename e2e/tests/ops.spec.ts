@@ -198,6 +198,12 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
   await expect(confirm).toContainText('AC04');
   await confirm.getByRole('button', { name: /^Mark .* returned$/ }).click();
   await expect(page.getByRole('row', { name: /Ozola/ })).toHaveCount(0);
+  // The rest of the file as a whole: the returned line stays returned, nothing else was in it.
+  await page.getByRole('button', { name: 'Mark the rest paid…' }).first().click();
+  const whole = page.getByRole('dialog', { name: 'Mark the file paid' });
+  await expect(whole).toContainText('The bank paid tipcard-sepa-');
+  await whole.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('0 payouts marked paid.')).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'Users' }).click();

@@ -123,4 +123,18 @@ describe('the payouts page', () => {
     expect(currentPath(router)).toBe('/payouts?status=returned');
     expect(api.sent(PAYOUTS)[0]!.query.get('status')).toBe('in_flight');
   });
+
+  it('marks the rest of a sent file paid as a whole, after a confirmation naming the file, and says how many', async () => {
+    const sent = batch({ status: 'sent' });
+    const PAID = `POST /ops/payout-batches/${sent.id}/paid`;
+    const api = fakeApi({ [PAYOUTS]: [], [BATCHES]: [sent], [PAID]: { marked: 2 } });
+    renderOps('/payouts', { role: 'finance' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark the rest paid…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the file paid' });
+    expect(dialog).toHaveTextContent(`The bank paid ${sent.file_name}`);
+    expect(api.sent(PAID)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('2 payouts marked paid.')).toBeInTheDocument();
+    expect(api.sent(PAID)).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@ import {
   opsPayoutSchema,
   RETURN_REASONS,
   returnReasonCodes,
+  type OpsBatch,
   type OpsPayout,
   type ReturnReasonCode,
 } from '@tipcard/shared/ops/schemas';
@@ -112,6 +113,52 @@ function CreateBatchResult({ answer }: { answer: z.output<typeof createBatchAnsw
   );
 }
 
+/**
+ * The bank paid a sent file: every payout of it still sent to the bank is marked paid at once (a line the bank returned
+ * is marked returned first, on its own row). Confirmed first, naming the file; answers how many were marked.
+ */
+function MarkRestPaid({ batch }: { batch: OpsBatch }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const mark = useMutation({
+    mutationFn: () => opsPost(z.object({ marked: z.number() }), `/payout-batches/${batch.id}/paid`),
+    onSuccess: () => {
+      setConfirming(false);
+      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+    },
+  });
+  return (
+    <>
+      <Button size="sm" onClick={() => setConfirming(true)}>
+        Mark the rest paid…
+      </Button>
+      {mark.data && (
+        <span role="status" className="self-center text-sm text-green-800">
+          {mark.data.marked === 1 ? '1 payout marked paid.' : `${mark.data.marked} payouts marked paid.`}
+        </span>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Mark the file paid"
+        confirmLabel="Mark paid"
+        pending={mark.isPending}
+        error={mark.error}
+        onCancel={() => {
+          mark.reset();
+          setConfirming(false);
+        }}
+        onConfirm={() => mark.mutate()}
+      >
+        <p>
+          The bank paid {batch.file_name} ({batch.payout_count} payouts, {formatCents(batch.total_cents)}): every payout of it
+          still sent to the bank is marked paid.
+        </p>
+        <p>Mark a payout the bank returned as returned first, on its own row below.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
 export default function PayoutsPage() {
   const queryClient = useQueryClient();
   const { status, filter } = useStatusFilter(STATUSES, 'in_flight', (value) => STATUS_LABELS[value]);
@@ -186,6 +233,7 @@ export default function PayoutsPage() {
                     >
                       Download
                     </Button>
+                    {batch.status === 'sent' && <MarkRestPaid batch={batch} />}
                     {batch.status === 'created' && (
                       <Button
                         size="sm"
