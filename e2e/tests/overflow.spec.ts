@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createStaffWithCard, payTipWithApplePay, type Staff } from './helpers.ts';
+import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 /**
  * Every route in every language on a 360 px and a 390 px phone: no page scrolls sideways and no text runs out of its
@@ -55,44 +56,6 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     invoiceId: ((await invoice.json()) as { data: { id: string } }).data.id,
   };
 }
-
-/** Pages for everyone, opened signed out ('' is the landing page). */
-const PUBLIC_PAGES = [
-  '',
-  'login',
-  'registration',
-  'how-it-works',
-  'about',
-  'faq',
-  'contacts',
-  'affiliate-program',
-  'terms',
-  'privacy',
-  'cookies',
-];
-
-/** The signed-in pages; `:ticket` is the seeded ticket. */
-const APP_PAGES = [
-  'overview',
-  'transactions',
-  'payouts',
-  'payouts/add-method',
-  'settings',
-  'settings/payout',
-  'verification',
-  'account',
-  'account/edit',
-  'account/add-photo',
-  'support',
-  'support/:ticket',
-  'card-orders',
-  'invoices',
-  'donations',
-  'workplace',
-  'workplace/create',
-  'referrals',
-  'referrals/referrals-list',
-];
 
 const hashPath = (language: Language, page: string) => `/#/${language === 'en' ? '' : `${language}/`}${page}`;
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { createStaffWithCard, payTipWithApplePay, signInUserApp } from './helpers.ts';
+import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 /**
  * Every route in the pseudo-locale (every text accented, 40 % longer and bracketed: decision 0035) on a 360 px
@@ -84,46 +85,8 @@ async function seed(request: APIRequestContext) {
   };
 }
 
-/** The public site, signed out ('' is the landing page); a team's invite link is added with the seeded team. */
-const PUBLIC_ROUTES = [
-  '',
-  'login',
-  'registration',
-  'how-it-works',
-  'about',
-  'faq',
-  'contacts',
-  'affiliate-program',
-  'terms',
-  'privacy',
-  'cookies',
-];
-
-/** The signed-in app's routes (app/router.tsx), with the withdrawal dialog; `:ticket` is the seeded ticket. */
-const APP_ROUTES = [
-  'overview',
-  'transactions',
-  'payouts',
-  'payouts?withdraw=1',
-  'payouts/add-method',
-  'settings',
-  'settings/payout',
-  'verification',
-  'account',
-  'account/edit',
-  'account/add-photo',
-  'support',
-  'support/:ticket',
-  'card-orders',
-  'card-orders/payment/success',
-  'card-orders/payment/canceled',
-  'invoices',
-  'donations',
-  'workplace',
-  'workplace/create',
-  'referrals',
-  'referrals/referrals-list',
-];
+/** The signed-in pages, with the withdrawal dialog and the card shop's return pages. */
+const APP_ROUTES = [...APP_PAGES, 'payouts?withdraw=1', 'card-orders/payment/success', 'card-orders/payment/canceled'];
 
 /** In the pseudo-locale: the `locale` cookie the web app and the server read (lib/pseudo-locale.ts). */
 async function pseudoContext(context: BrowserContext, baseURL: string) {
@@ -261,7 +224,7 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
   // No consent given: the cookie banner is swept with every public page.
   await pseudoContext(guest, baseURL!);
   const guestPage = await guest.newPage();
-  for (const route of [...PUBLIC_ROUTES, `teams/${teamId}/join`, `teams/${crypto.randomUUID()}/join`]) {
+  for (const route of [...PUBLIC_PAGES, `teams/${teamId}/join`, `teams/${crypto.randomUUID()}/join`]) {
     await sweep(guestPage, `/#/${route}`, problems);
   }
   const guestPages = [

@@ -1,0 +1,37 @@
+/** Pages for everyone, opened signed out ('' is the landing page). */
+export const PUBLIC_PAGES = [
+  '',
+  'login',
+  'registration',
+  'how-it-works',
+  'about',
+  'faq',
+  'contacts',
+  'affiliate-program',
+  'terms',
+  'privacy',
+  'cookies',
+];
+
+/** The signed-in app's pages (apps/web/src/app/router.tsx); `:ticket` is a seeded ticket. */
+export const APP_PAGES = [
+  'overview',
+  'transactions',
+  'payouts',
+  'payouts/add-method',
+  'settings',
+  'settings/payout',
+  'verification',
+  'account',
+  'account/edit',
+  'account/add-photo',
+  'support',
+  'support/:ticket',
+  'card-orders',
+  'invoices',
+  'donations',
+  'workplace',
+  'workplace/create',
+  'referrals',
+  'referrals/referrals-list',
+];
