@@ -43,6 +43,35 @@ describe('back office screens', () => {
     return payment;
   }
 
+  /** A payout of the owner's to a new SEPA account, confirmed with its texted code: in flight, waiting for a file. */
+  async function confirmedSepaPayout(owner: Awaited<ReturnType<typeof signUpWithCard>>, cents: number) {
+    const methodId = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payout-methods`,
+        token: owner.jwt,
+        payload: SEPA_METHOD,
+      })
+    ).body.data.id;
+    const payoutId = (
+      await t.call({
+        method: 'POST',
+        url: `/api/clients/${owner.clientId}/payouts`,
+        token: owner.jwt,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        payload: { amount_cents: cents, method_id: methodId },
+      })
+    ).body.data.id as string;
+    const confirmed = await t.call({
+      method: 'POST',
+      url: `/api/payouts/${payoutId}/confirm`,
+      token: owner.jwt,
+      payload: { code: await codeFor(t, owner.phone, payoutId) },
+    });
+    expect(confirmed.status).toBe(200);
+    return payoutId;
+  }
+
   const auditCount = async () => (await t.app.services.ops.listAudit({}, 10_000)).length;
   /** Runs an operator call and answers it with how many audit records it wrote. */
   async function audited(
@@ -157,28 +186,7 @@ describe('back office screens', () => {
   it('finance makes a schema-valid SEPA batch after the invariant check, marks it sent, and a returned payout gives amount and fee back', async () => {
     const owner = await signUpWithCard(t);
     await fundMain(t, owner, 900);
-    const methodId = (
-      await t.call({
-        method: 'POST',
-        url: `/api/clients/${owner.clientId}/payout-methods`,
-        token: owner.jwt,
-        payload: SEPA_METHOD,
-      })
-    ).body.data.id;
-    const created = await t.call({
-      method: 'POST',
-      url: `/api/clients/${owner.clientId}/payouts`,
-      token: owner.jwt,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { amount_cents: 500, method_id: methodId },
-    });
-    const payoutId = created.body.data.id as string;
-    await t.call({
-      method: 'POST',
-      url: `/api/payouts/${payoutId}/confirm`,
-      token: owner.jwt,
-      payload: { code: await codeFor(t, owner.phone, payoutId) },
-    });
+    const payoutId = await confirmedSepaPayout(owner, 500);
     expect(await userBalances(t.app.db, owner.userId)).toMatchObject({ main: 200 });
 
     const inFlight = await t.call({ method: 'GET', url: '/api/ops/payouts?status=in_flight', token: finance.opsToken });
@@ -231,29 +239,7 @@ describe('back office screens', () => {
     for (let i = 0; i < 3; i++) {
       const owner = await signUpWithCard(t);
       await fundMain(t, owner, 900);
-      const methodId = (
-        await t.call({
-          method: 'POST',
-          url: `/api/clients/${owner.clientId}/payout-methods`,
-          token: owner.jwt,
-          payload: SEPA_METHOD,
-        })
-      ).body.data.id;
-      const payoutId = (
-        await t.call({
-          method: 'POST',
-          url: `/api/clients/${owner.clientId}/payouts`,
-          token: owner.jwt,
-          headers: { 'idempotency-key': crypto.randomUUID() },
-          payload: { amount_cents: 500, method_id: methodId },
-        })
-      ).body.data.id as string;
-      await t.call({
-        method: 'POST',
-        url: `/api/payouts/${payoutId}/confirm`,
-        token: owner.jwt,
-        payload: { code: await codeFor(t, owner.phone, payoutId) },
-      });
+      const payoutId = await confirmedSepaPayout(owner, 500);
       users.push({ payoutId, userId: owner.userId });
     }
     const batchId = (await audited(finance, 'POST', '/api/ops/payout-batches', { kind: 'sepa' })).body.data.batch.id as string;
@@ -331,28 +317,7 @@ describe('back office screens', () => {
   it('races: a payout marked returned 10 times at once is returned once; a refund approved by two operators at once is refunded once', async () => {
     const owner = await signUpWithCard(t);
     await fundMain(t, owner, 900);
-    const methodId = (
-      await t.call({
-        method: 'POST',
-        url: `/api/clients/${owner.clientId}/payout-methods`,
-        token: owner.jwt,
-        payload: SEPA_METHOD,
-      })
-    ).body.data.id;
-    const created = await t.call({
-      method: 'POST',
-      url: `/api/clients/${owner.clientId}/payouts`,
-      token: owner.jwt,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { amount_cents: 400, method_id: methodId },
-    });
-    const payoutId = created.body.data.id as string;
-    await t.call({
-      method: 'POST',
-      url: `/api/payouts/${payoutId}/confirm`,
-      token: owner.jwt,
-      payload: { code: await codeFor(t, owner.phone, payoutId) },
-    });
+    const payoutId = await confirmedSepaPayout(owner, 400);
     const before = await auditCount();
     const marks = await Promise.all(
       Array.from({ length: 10 }, () =>
