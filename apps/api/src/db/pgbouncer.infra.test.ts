@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MigrationsNeedSessionError, openDatabase, type Database, type DatabaseHandle } from './client.ts';
 import { preparedStatement } from './prepared.ts';
-import { codeFor, PAYOUT_TEST_ENV, staffWithMain } from '../modules/payouts/payouts.test-support.ts';
+import { PAYOUT_TEST_ENV, staffWithMain, withdraw } from '../modules/payouts/payouts.test-support.ts';
 import { checkLedgerInvariants } from '../modules/transactions/transactions.service.ts';
 import { userBalances } from '../modules/ledger/ledger.service.ts';
 import { startPgBouncer, type PgBouncer } from '../test/pgbouncer.ts';
@@ -84,20 +84,7 @@ describe('behind PgBouncer in transaction mode', () => {
 
     it('pays out with the code texted', async () => {
       const owner = await staffWithMain(t, 2000);
-      const created = await t.call({
-        method: 'POST',
-        url: `/api/clients/${owner.clientId}/payouts`,
-        token: owner.jwt,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        payload: { amount_cents: 1500, method_id: owner.methodId },
-      });
-      expect(created.status).toBe(201);
-      const confirmed = await t.call({
-        method: 'POST',
-        url: `/api/payouts/${created.body.data.id}/confirm`,
-        token: owner.jwt,
-        payload: { code: await codeFor(t, owner.phone, created.body.data.id) },
-      });
+      const { confirmed } = await withdraw(t, owner, 1500, owner.methodId);
       expect(confirmed.body.data.status).toBe('in_flight');
       expect((await userBalances(t.app.db, owner.userId)).main).toBe(2000 - 1500 - confirmed.body.data.fee_cents);
       expect(await checkLedgerInvariants(t.app.db)).toEqual([]);

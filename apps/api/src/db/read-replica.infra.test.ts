@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
 import { MAX_STALENESS_MS, type Principal, type ReadKind } from './read-replica.ts';
-import { codeFor, PAYOUT_TEST_ENV, staffWithMain } from '../modules/payouts/payouts.test-support.ts';
+import { PAYOUT_TEST_ENV, staffWithMain, withdraw } from '../modules/payouts/payouts.test-support.ts';
 import { signInOperator } from '../modules/ops/ops.test-support.ts';
 import { checkLedgerInvariants } from '../modules/transactions/transactions.service.ts';
 import { receiveTip } from '../test/sandbox-events.ts';
@@ -96,20 +96,7 @@ describe('read replica', () => {
     await caughtUp();
     await replica.pauseReplay();
     try {
-      const created = await t.call({
-        method: 'POST',
-        url: `/api/clients/${owner.clientId}/payouts`,
-        token: owner.jwt,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        payload: { amount_cents: 1000, method_id: owner.methodId },
-      });
-      expect(created.status).toBe(201);
-      const confirmed = await t.call({
-        method: 'POST',
-        url: `/api/payouts/${created.body.data.id}/confirm`,
-        token: owner.jwt,
-        payload: { code: await codeFor(t, owner.phone, created.body.data.id) },
-      });
+      const { confirmed } = await withdraw(t, owner, 1000, owner.methodId);
       expect(confirmed.status).toBe(200);
 
       const listed = await history(owner);

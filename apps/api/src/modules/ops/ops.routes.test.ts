@@ -5,7 +5,7 @@ import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app
 import { userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { expectValidPain001 } from '../payouts/pain001-schema.test-support.ts';
-import { codeFor, fundMain, SEPA_METHOD } from '../payouts/payouts.test-support.ts';
+import { fundMain, SEPA_METHOD, withdraw } from '../payouts/payouts.test-support.ts';
 import { signInOperator } from './ops.test-support.ts';
 
 type Operator = Awaited<ReturnType<typeof signInOperator>>;
@@ -53,23 +53,9 @@ describe('back office screens', () => {
         payload: SEPA_METHOD,
       })
     ).body.data.id;
-    const payoutId = (
-      await t.call({
-        method: 'POST',
-        url: `/api/clients/${owner.clientId}/payouts`,
-        token: owner.jwt,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        payload: { amount_cents: cents, method_id: methodId },
-      })
-    ).body.data.id as string;
-    const confirmed = await t.call({
-      method: 'POST',
-      url: `/api/payouts/${payoutId}/confirm`,
-      token: owner.jwt,
-      payload: { code: await codeFor(t, owner.phone, payoutId) },
-    });
+    const { created, confirmed } = await withdraw(t, owner, cents, methodId);
     expect(confirmed.status).toBe(200);
-    return payoutId;
+    return created.body.data.id as string;
   }
 
   const auditCount = async () => (await t.app.services.ops.listAudit({}, 10_000)).length;

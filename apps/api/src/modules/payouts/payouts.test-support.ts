@@ -26,6 +26,30 @@ export async function codeFor(t: TestApp, phone: string, payoutId: string): Prom
   return code;
 }
 
+/** A withdrawal asked for and confirmed with its texted code, as the user does it; answers both answers. */
+export async function withdraw(
+  t: TestApp,
+  owner: { clientId: string; jwt: string; phone: string },
+  cents: number,
+  methodId: string,
+) {
+  const created = await t.call({
+    method: 'POST',
+    url: `/api/clients/${owner.clientId}/payouts`,
+    token: owner.jwt,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: { amount_cents: cents, method_id: methodId },
+  });
+  expect(created.status).toBe(201);
+  const confirmed = await t.call({
+    method: 'POST',
+    url: `/api/payouts/${created.body.data.id}/confirm`,
+    token: owner.jwt,
+    payload: { code: await codeFor(t, owner.phone, created.body.data.id) },
+  });
+  return { created, confirmed };
+}
+
 /** A test app where money is withdrawable at once, free and without the identity check: payouts are the subject. */
 export const PAYOUT_TEST_ENV = {
   FEE_PERCENT: '0',
@@ -83,24 +107,7 @@ export async function staffWithMain(t: TestApp, cents: number, card: Parameters<
   if (cents >= TIP_MIN_CENTS) await fundMain(t, owner, cents);
   else if (cents > 0) {
     await fundMain(t, owner, cents + 500);
-    const withdrawal = await t.call({
-      method: 'POST',
-      url: `/api/clients/${owner.clientId}/payouts`,
-      token: owner.jwt,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      payload: { amount_cents: 300, method_id: methodId },
-    });
-    const code = await codeFor(t, owner.phone, withdrawal.body.data.id);
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: `/api/payouts/${withdrawal.body.data.id}/confirm`,
-          token: owner.jwt,
-          payload: { code },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await withdraw(t, owner, 300, methodId)).confirmed.status).toBe(200);
     // Other tests' payouts in flight may be paid by the same run.
     expect(
       (
