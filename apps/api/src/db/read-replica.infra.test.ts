@@ -68,6 +68,8 @@ describe('read replica', () => {
     const owner = await signUpWithCard(t);
     await tipLater(owner.cardId, 300);
     await caughtUp();
+    // The router sees it (its last probe may be older than the owner's sign-up), then replay stops.
+    await routedToReplica('history', `user:${owner.userId}`);
     await replica.pauseReplay();
     try {
       await tipLater(owner.cardId, 900);

@@ -111,7 +111,16 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
-    pauseReplay: async () => void (await queryOnce(url, 'SELECT pg_wal_replay_pause()')),
+    // pg_wal_replay_pause() only asks: replay goes on until the startup process sees the request, so wait for it.
+    pauseReplay: async () => {
+      await queryOnce(url, 'SELECT pg_wal_replay_pause()');
+      for (let tries = 0; tries < 100; tries++) {
+        const { state } = await queryOnce<{ state: string }>(url, 'SELECT pg_get_wal_replay_pause_state() AS state');
+        if (state === 'paused') return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the replica did not pause its replay within 5 s');
+    },
     resumeReplay: async () => void (await queryOnce(url, 'SELECT pg_wal_replay_resume()')),
     drop,
   };
