@@ -86,12 +86,12 @@ export function createOpsAuthService(deps: {
     token.length === setupToken.length && timingSafeEqual(Buffer.from(token), Buffer.from(setupToken));
 
   /**
-   * A new enrolment (invitation or reset) in the caller's transaction: a fresh TOTP secret and one-time link, no
-   * password, the link e-mailed through the outbox. Answers the link for the admin's screen.
+   * A new enrolment (invitation or reset): a one-time link and the columns that go with it, a fresh TOTP secret and no
+   * password, written by the caller with the rest of its change.
    */
-  async function issueEnrolment(tx: Executor, row: repo.OperatorRow, reason: 'invite' | 'reset') {
+  function freshEnrolment() {
     const token = randomBytes(32).toString('base64url');
-    const updated = await repo.updateOperator(tx, row.id, {
+    const columns = {
       passwordHash: null,
       totpSecretSealed: seal(serverSecret, newTotpSecret()),
       totpLastStep: null,
@@ -100,14 +100,18 @@ export function createOpsAuthService(deps: {
       enrolledAt: null,
       failedAttempts: 0,
       lockedUntil: null,
-    });
-    const link = enrolmentLink(token);
+    };
+    return { link: enrolmentLink(token), columns };
+  }
+
+  /** E-mails the enrolment link through the outbox, in the caller's transaction; answers it for the admin's screen. */
+  async function sendEnrolment(tx: Executor, row: repo.OperatorRow, link: string, reason: 'invite' | 'reset') {
     await deps.messages.enqueueEmail(tx, {
-      to: updated.email,
+      to: row.email,
       subject: reason === 'invite' ? 'Your Tipcard back-office account' : 'Set up your Tipcard back-office sign-in again',
       text: [
         reason === 'invite'
-          ? `You have been given a ${updated.role} account in the Tipcard back office.`
+          ? `You have been given a ${row.role} account in the Tipcard back office.`
           : 'Your password and authenticator app for the Tipcard back office were reset by an admin.',
         '',
         `Open this link within 72 hours to set a password and enrol your authenticator app (it works once):`,
@@ -116,7 +120,7 @@ export function createOpsAuthService(deps: {
         'If you did not expect this, tell your Tipcard admin.',
       ].join('\n'),
     });
-    return { operator: publicOperator(updated), enrolment_url: link };
+    return { operator: publicOperator(row), enrolment_url: link };
   }
 
   async function createInTransaction(
@@ -125,11 +129,8 @@ export function createOpsAuthService(deps: {
     audit: { actor: Actor; ip: string | null },
   ) {
     const email = input.email.trim().toLowerCase();
-    const created = await repo.insertOperator(tx, {
-      email,
-      role: input.role,
-      totpSecretSealed: seal(serverSecret, newTotpSecret()),
-    });
+    const { link, columns } = freshEnrolment();
+    const created = await repo.insertOperator(tx, { email, role: input.role, ...columns });
     await recordAudit(tx, audit, {
       action: 'operator.create',
       subjectType: 'operator',
@@ -137,7 +138,7 @@ export function createOpsAuthService(deps: {
       before: null,
       after: { email, role: input.role },
     });
-    return issueEnrolment(tx, created, 'invite');
+    return sendEnrolment(tx, created, link, 'invite');
   }
 
   async function liveEnrolment(token: string) {
@@ -254,7 +255,8 @@ export function createOpsAuthService(deps: {
           before: { enrolled: row.enrolledAt !== null },
           after: { enrolled: false },
         });
-        return issueEnrolment(tx, row, 'reset');
+        const { link, columns } = freshEnrolment();
+        return sendEnrolment(tx, await repo.updateOperator(tx, id, columns), link, 'reset');
       });
     },
 
