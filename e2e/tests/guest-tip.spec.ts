@@ -163,7 +163,7 @@ test('the payment page has no serious accessibility violations, in English and i
   // The errors and the fee summary are part of what a guest meets: check them too.
   await page.getByRole('textbox', { name: 'Other amount' }).fill('0');
   await page.getByRole('button', { name: 'Choose an amount' }).click();
-  await expect(page.getByText('Enter an amount from 1 to 500')).toBeVisible();
+  await expect(page.getByText('Enter an amount from €1.00 to €500.00')).toBeVisible();
   await page.getByRole('radio', { name: '€10', exact: true }).check();
   await expect(page.getByTestId('fee-summary')).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);

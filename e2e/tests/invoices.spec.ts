@@ -47,7 +47,7 @@ test('staff create an invoice, see its link and QR code, and cancel another', as
   await page.getByLabel('What is it for?').fill('Guitar lesson, 3 May');
   await page.getByLabel('Amount').fill('9000');
   await page.getByRole('button', { name: 'Create invoice' }).click();
-  await expect(page.getByText('Enter an amount from 1 to 5000')).toBeVisible();
+  await expect(page.getByText('Enter an amount from €1.00 to €5 000.00')).toBeVisible();
 
   await page.getByLabel('Amount').fill('45,50');
   await page.getByRole('button', { name: 'Create invoice' }).click();

@@ -1,4 +1,6 @@
+import type { Locale } from './constants.ts';
 import { INVOICE_MAX_CENTS, INVOICE_MIN_CENTS } from './invoices/limits.ts';
+import { formatMoney } from './money/format.ts';
 import { TIP_MAX_CENTS, TIP_MIN_CENTS } from './payments/fees.ts';
 
 /**
@@ -38,8 +40,14 @@ export const rule = (name: ValidationRule) => `validation.${name}` as const;
  */
 export const NOT_BLANK_SERVER_TEXT = 'This value should not be blank.';
 
-/** Placeholder values of rules whose text names fixed bounds, e.g. 'Enter an amount from 1 to 500'. */
-export const RULE_VARIABLES: Partial<Record<ValidationRule, Record<string, string>>> = {
-  amount_range: { min: String(TIP_MIN_CENTS / 100), max: String(TIP_MAX_CENTS / 100) },
-  invoice_amount_range: { min: String(INVOICE_MIN_CENTS / 100), max: String(INVOICE_MAX_CENTS / 100) },
+/** The bounds, in cents, of the rules whose text names them: 'Enter an amount from {min} to {max}'. */
+const RULE_BOUNDS: Partial<Record<ValidationRule, { min: number; max: number }>> = {
+  amount_range: { min: TIP_MIN_CENTS, max: TIP_MAX_CENTS },
+  invoice_amount_range: { min: INVOICE_MIN_CENTS, max: INVOICE_MAX_CENTS },
 };
+
+/** A rule's placeholder values: its bounds as money in the reader's language ("from €1.00 to €500.00", "de 1,00 € à 500,00 €"). */
+export function ruleVariables(rule: ValidationRule, locale: Locale): Record<string, string> | undefined {
+  const bounds = RULE_BOUNDS[rule];
+  return bounds && { min: formatMoney(bounds.min, locale), max: formatMoney(bounds.max, locale) };
+}

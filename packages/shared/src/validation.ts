@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_MAX, DATE_MIN, isAcceptableText } from './text-rules.ts';
 import { rule } from './validation-rules.ts';
 
-export { NOT_BLANK_SERVER_TEXT, RULE_VARIABLES, VALIDATION_RULES, rule, type ValidationRule } from './validation-rules.ts';
+export { NOT_BLANK_SERVER_TEXT, VALIDATION_RULES, rule, ruleVariables, type ValidationRule } from './validation-rules.ts';
 
 /** Any text field: the text rule (no control characters, well-formed Unicode), then NFC and trimmed. */
 function text(error: Parameters<typeof z.string>[0]) {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@tipcard/shared/errors/error-codes';
-import { NOT_BLANK_SERVER_TEXT, RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation';
+import { NOT_BLANK_SERVER_TEXT, ruleVariables, type ValidationRule } from '@tipcard/shared/validation';
 import { AppError, errorBody } from '../lib/app-error.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
 import { requestLocale, t } from '../lib/i18n.ts';
@@ -26,7 +26,7 @@ function validationErrors(error: { validation: { instancePath: string; message?:
     const rule = issue.message?.startsWith('validation.')
       ? (issue.message.slice('validation.'.length) as ValidationRule)
       : 'valid';
-    const message = rule === 'not_blank' ? NOT_BLANK_SERVER_TEXT : t(`validation.${rule}`, RULE_VARIABLES[rule]);
+    const message = rule === 'not_blank' ? NOT_BLANK_SERVER_TEXT : t(`validation.${rule}`, ruleVariables(rule, 'en'));
     const messages = (fields[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }

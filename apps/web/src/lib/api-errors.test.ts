@@ -134,15 +134,15 @@ describe('the code decides, never the English text', () => {
     expect(await inLocale('fr', () => apiErrorText(unknown))).toBe('A rule from a newer server');
     const invalid = new ApiError(
       422,
-      body('Enter an amount from 1 to 500', {
+      body('Enter an amount from €1.00 to €500.00', {
         code: 'validation_failed',
-        validation_errors: { amount: ['Enter an amount from 1 to 500'] },
+        validation_errors: { amount: ['Enter an amount from €1.00 to €500.00'] },
       }),
     );
-    expect(await inLocale('en', () => apiErrorText(invalid))).toBe('Enter an amount from 1 to 500');
-    expect(await inLocale('en', () => serverFieldErrors(invalid))).toEqual([['amount', 'Enter an amount from 1 to 500']]);
+    expect(await inLocale('en', () => apiErrorText(invalid))).toBe('Enter an amount from €1.00 to €500.00');
+    expect(await inLocale('en', () => serverFieldErrors(invalid))).toEqual([['amount', 'Enter an amount from €1.00 to €500.00']]);
     const french = await inLocale('fr', () => [apiErrorText(invalid), serverFieldErrors(invalid)] as const);
-    expect(french[0]).not.toBe('Enter an amount from 1 to 500');
+    expect(french[0]).not.toBe('Enter an amount from €1.00 to €500.00');
     expect(french[1]).toEqual([['amount', french[0]]]);
   });
 

@@ -2,7 +2,7 @@ import { use } from 'react';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
-import { RULE_VARIABLES, type ValidationRule } from '@tipcard/shared/validation-rules';
+import { ruleVariables, type ValidationRule } from '@tipcard/shared/validation-rules';
 import { isLocale } from './is-locale.ts';
 import { typography } from './typography.ts';
 
@@ -145,7 +145,7 @@ export function translateValidation(message: string | undefined): string | undef
   if (!message) return undefined;
   if (message.startsWith('validation.')) {
     const name = message.slice('validation.'.length);
-    return i18n.t(`validation:${name}`, RULE_VARIABLES[name as ValidationRule]);
+    return i18n.t(`validation:${name}`, ruleVariables(name as ValidationRule, currentLocale()));
   }
   return i18n.exists(message) ? i18n.t(message) : message;
 }

@@ -243,13 +243,13 @@ describe('cards', () => {
         'preset amount over the limit',
         { preset_amounts_cents: [300, 500, 1_000, 50_001] },
         'preset_amounts_cents.3',
-        'Enter an amount from 1 to 500',
+        'Enter an amount from €1.00 to €500.00',
       ],
       [
         'preset amount in euros',
         { preset_amounts_cents: [1.5, 5, 10, 20] },
         'preset_amounts_cents.0',
-        'Enter an amount from 1 to 500',
+        'Enter an amount from €1.00 to €500.00',
       ],
       ['three preset amounts', { preset_amounts_cents: [300, 500, 1_000] }, 'preset_amounts_cents', 'Enter valid data'],
     ];

@@ -98,7 +98,7 @@ describe('a one-off donation', () => {
     expect(await errorsOf({ ...donor, email: 'not-an-email' })).toEqual({ email: ['Invalid email address.'] });
     expect(await errorsOf({ ...donor, donor_code: '' })).toHaveProperty('donor_code');
     expect(await errorsOf({ ...donor, donor_code: '<script>' })).toHaveProperty('donor_code');
-    expect(await errorsOf({ ...donor, amount_cents: 50 })).toEqual({ amount_cents: ['Enter an amount from 1 to 500'] });
+    expect(await errorsOf({ ...donor, amount_cents: 50 })).toEqual({ amount_cents: ['Enter an amount from €1.00 to €500.00'] });
     expect(await errorsOf({ ...donor, terms_accepted: false })).toHaveProperty('terms_accepted');
 
     const waiter = await signUpWithCard(t);

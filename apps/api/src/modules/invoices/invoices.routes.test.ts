@@ -107,7 +107,7 @@ describe('an owner’s invoices', () => {
       'This value should not be blank.',
     ]);
     expect((await createInvoice(staff, { description: 'x', amount_cents: 99 })).body.validation_errors.amount_cents).toEqual([
-      'Enter an amount from 1 to 5000',
+      'Enter an amount from €1.00 to €5\u00a0000.00',
     ]);
     expect((await createInvoice(staff, { description: 'x', amount_cents: 500_001 })).status).toBe(422);
     expect((await createInvoice(staff, { description: 'x', amount_cents: 10.5 })).status).toBe(422);

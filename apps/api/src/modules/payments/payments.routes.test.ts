@@ -66,10 +66,10 @@ describe('the guest API', () => {
     const tooSmall = await pay(staff.cardId, { ...tipBody, amount_cents: 99 });
     expect(tooSmall).toMatchObject({
       status: 422,
-      body: { validation_errors: { amount_cents: ['Enter an amount from 1 to 500'] } },
+      body: { validation_errors: { amount_cents: ['Enter an amount from €1.00 to €500.00'] } },
     });
     expect((await pay(staff.cardId, { ...tipBody, amount_cents: 50_001 })).body.errors).toEqual([
-      'Enter an amount from 1 to 500',
+      'Enter an amount from €1.00 to €500.00',
     ]);
     expect((await pay(staff.cardId, { ...tipBody, amount_cents: 12.5 })).status).toBe(422);
     expect((await pay(staff.cardId, { ...tipBody, terms_accepted: false })).body.validation_errors).toHaveProperty(

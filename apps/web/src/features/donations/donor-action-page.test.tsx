@@ -93,7 +93,7 @@ describe('the donor action page', () => {
     const amount = await screen.findByRole('textbox', { name: 'New monthly amount' });
     await userEvent.type(amount, '900');
     await userEvent.click(screen.getByRole('button', { name: 'Change the amount' }));
-    expect(amount).toHaveAccessibleDescription('Enter an amount from 1 to 500');
+    expect(amount).toHaveAccessibleDescription('Enter an amount from €1.00 to €500.00');
     expect(amount).toHaveFocus();
     expect(api.sent(CONFIRM)).toHaveLength(0);
     await userEvent.type(amount, '0');

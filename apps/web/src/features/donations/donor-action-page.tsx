@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { Download, RotateCw } from 'lucide-react';
 import type { PublicAction } from '@tipcard/shared/donations/schemas';
 import { PAUSE_MONTHS_MAX } from '@tipcard/shared/donations/schemas';
-import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { TIP_MAX_CENTS, TIP_MIN_CENTS } from '@tipcard/shared/payments/fees';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
@@ -178,6 +177,7 @@ function ActionForm({
   onDone(action: PublicAction): void;
 }) {
   const t = useGuestT();
+  const tipBounds = { min: guestMoney(TIP_MIN_CENTS), max: guestMoney(TIP_MAX_CENTS) };
   // The amount's error holds a catalog key, so a change of language rewords it; it goes as soon as the donor types.
   const {
     register,
@@ -289,8 +289,8 @@ function ActionForm({
             inputMode="decimal"
             autoComplete="off"
             prefix="€"
-            error={errors.amount?.message ? t(errors.amount.message, RULE_VARIABLES.amount_range) : undefined}
-            hint={t('form.custom_hint', { min: guestMoney(TIP_MIN_CENTS), max: guestMoney(TIP_MAX_CENTS) })}
+            error={errors.amount?.message ? t(errors.amount.message, tipBounds) : undefined}
+            hint={t('form.custom_hint', tipBounds)}
           />
         ) : null}
         <div aria-live="assertive">

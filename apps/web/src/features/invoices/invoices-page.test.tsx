@@ -107,12 +107,12 @@ describe('the invoices page', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '0,50');
     await userEvent.click(screen.getByRole('button', { name: 'Create invoice' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    expect(screen.getByText('Enter an amount from 1 to 5000')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount from €1.00 to €5 000.00')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(screen.getByRole('textbox', { name: 'Amount' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), 'ten');
     await userEvent.click(screen.getByRole('button', { name: 'Create invoice' }));
-    expect(await screen.findByText('Enter an amount from 1 to 5000')).toBeInTheDocument();
+    expect(await screen.findByText('Enter an amount from €1.00 to €5 000.00')).toBeInTheDocument();
     expect(api.sent(CREATE)).toEqual([]);
   });
 

@@ -94,7 +94,7 @@ describe('the tip page', () => {
     await acceptTerms();
     await userEvent.click(screen.getByRole('button', { name: /^(Pay €|Choose an amount)/ }));
     expect(await screen.findByRole('textbox', { name: 'Other amount' })).toHaveAccessibleDescription(
-      'Enter an amount from 1 to 500',
+      'Enter an amount from €1.00 to €500.00',
     );
     expect(api.sent(PAY)).toHaveLength(0);
   });

@@ -215,15 +215,15 @@ describe('TipForm', () => {
       errors: { amount: true, terms: true },
     };
     const markup = renderToString(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
-    expect(markup).toContain('Enter an amount from 1 to 500');
+    expect(markup).toContain('Enter an amount from €1.00 to €500.00');
     expect(markup).toContain('Please accept the terms of use to continue.');
 
     render(<TipForm card={card} siteKey={null} onCardGone={noop} start={start} />);
     await userEvent.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
     expect(screen.queryByText('Please accept the terms of use to continue.')).not.toBeInTheDocument();
-    expect(screen.getByText('Enter an amount from 1 to 500')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount from €1.00 to €500.00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: '€10' }));
-    expect(screen.queryByText('Enter an amount from 1 to 500')).not.toBeInTheDocument();
+    expect(screen.queryByText('Enter an amount from €1.00 to €500.00')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay €10.00' })).toBeInTheDocument();
   });
 });

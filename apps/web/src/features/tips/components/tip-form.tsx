@@ -23,7 +23,6 @@ import {
   type GuestFormNotice,
   type GuestFormStart,
 } from '@tipcard/shared/payments/guest-form';
-import { RULE_VARIABLES } from '@tipcard/shared/validation-rules';
 import { Button } from '../../../components/ui/button-base.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { TermsLabel } from '../../../components/guest/terms-label.tsx';
@@ -184,7 +183,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   // A copy: the form keeps its values in one object that it changes in place, and compares what this returns.
   const values = useWatch({ control, compute: (entered: TipFormValues) => ({ ...entered, amount: { ...entered.amount } }) });
   const fieldError = (error: { message?: string } | undefined) =>
-    error?.message ? t(error.message, RULE_VARIABLES.amount_range) : undefined;
+    error?.message ? t(error.message, { min: guestMoney(limits.minCents), max: guestMoney(limits.maxCents) }) : undefined;
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
   // Why the form is shown again (kept as the notice, so it follows a change of language); gone at the next submission.
   const [notice, setNotice] = useState<GuestFormNotice | null>(start?.notice ?? null);
