@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { outboxBodyOf, type Mail } from './mailer.ts';
 import { maskRecipient } from './messaging.jobs.ts';
 import * as repo from './outbox.repository.ts';
+import { smsBody } from './sms-encoding.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
@@ -69,7 +70,7 @@ export function createMessagingService({ db, clock }: { db: Database; clock: Clo
  * bank's answer to a payout, applied by a job, the back office or the command line.
  */
 export async function enqueueSmsAt(tx: Executor, sms: { to: string; body: string }, now: Date): Promise<void> {
-  await repo.insertOutboxMessage(tx, { channel: 'sms', recipient: sms.to, body: sms.body, dueAt: now });
+  await repo.insertOutboxMessage(tx, { channel: 'sms', recipient: sms.to, body: smsBody(sms.body), dueAt: now });
 }
 
 /** How many messages are in each delivery state, dead ones among them (back office's ledger health). */
