@@ -203,6 +203,25 @@ describe('sign-in', () => {
     },
   );
 
+  it('texts the sign-in code in the language the browser asks for', async () => {
+    const user = await signUp(t);
+    const openings = { lv: 'Jūsu Tipcard kods ir ', fr: 'Votre code Tipcard est ', es: 'Tu código de Tipcard es ' };
+    for (const [language, opening] of Object.entries(openings)) {
+      afterResendWait();
+      const requested = await t.call({
+        method: 'POST',
+        url: '/api/request-otp',
+        payload: { username: user.phone },
+        headers: { 'accept-language': `${language};q=0.9, en;q=0.5` },
+        remoteAddress: newIp(),
+      });
+      expect(requested.status).toBe(200);
+      const [latest] = await outboxFor(user.phone);
+      expect(latest!.body.startsWith(opening)).toBe(true);
+      expect(latest!.body).toContain(await t.lastCode(user.phone));
+    }
+  });
+
   it('texts a code and signs in with it once', async () => {
     const user = await signUp(t);
     afterResendWait();
