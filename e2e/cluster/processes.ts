@@ -181,9 +181,13 @@ export const newClientFigures = (): ClientFigures => ({ requests: 0, failovers: 
 /**
  * `call(prefer, ip, …)`: one request to server `prefer`, as a client behind the balancer at `ip`; when that server is
  * down (killed) the same request, with the same Idempotency-Key, goes to the other one, as the balancer would retry it.
- * 5xx answers and refusals are counted in `figures`. `codeFrom`: the newest code texted to a phone, from the dev outbox.
+ * 5xx answers and refusals are counted in `figures`, and each answer's time and status told to `observe`. `codeFrom`: the newest code texted to a phone, from the dev outbox.
  */
-export function clusterClient(servers: Instance[], figures: ClientFigures) {
+export function clusterClient(
+  servers: Instance[],
+  figures: ClientFigures,
+  observe?: (answer: { ms: number; status: number }) => void,
+) {
   async function call(prefer: number, ip: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     for (let attempt = 0; attempt < servers.length; attempt += 1) {
       const server = (prefer + attempt) % servers.length;
@@ -193,6 +197,7 @@ export function clusterClient(servers: Instance[], figures: ClientFigures) {
       if (options.json !== undefined || options.rawJson !== undefined) headers['content-type'] = 'application/json';
       if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
       figures.requests += 1;
+      const sent = performance.now();
       try {
         const answer = await fetch(`http://127.0.0.1:${servers[server]!.port}${path}`, {
           method,
@@ -201,6 +206,7 @@ export function clusterClient(servers: Instance[], figures: ClientFigures) {
           body: options.json !== undefined ? JSON.stringify(options.json) : (options.rawJson ?? options.form),
         });
         const text = await answer.text();
+        observe?.({ ms: performance.now() - sent, status: answer.status });
         const body = text && answer.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
         if (answer.status >= 500) figures.serverErrors.push(`${method} ${path} → ${answer.status} on ${servers[server]!.name}`);
         else if (answer.status >= 400) {

@@ -128,9 +128,10 @@ export class World {
 
   private template!: Template;
 
-  constructor(basePort: number) {
+  /** `observe`: each answer's time and status (the soak's figures). */
+  constructor(basePort: number, observe?: (answer: { ms: number; status: number }) => void) {
     ({ servers: this.servers, workers: this.workers } = clusterInstances(basePort));
-    ({ call: this.call, codeFrom: this.codeFrom } = clusterClient(this.servers, this.clientFigures));
+    ({ call: this.call, codeFrom: this.codeFrom } = clusterClient(this.servers, this.clientFigures, observe));
   }
 
   fail(invariant: string, detail: string) {
