@@ -95,6 +95,13 @@ export const SCREENS: Screen[] = [
     page: lazy(() => import('./pages/payouts-page.tsx')),
   },
   {
+    path: '/payouts/batches/:id',
+    label: 'Bank file',
+    roles: ['finance'],
+    nav: false,
+    page: lazy(() => import('./pages/payout-batch-page.tsx')),
+  },
+  {
     path: '/refunds',
     label: 'Refunds',
     roles: ['finance'],
