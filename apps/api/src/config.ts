@@ -292,8 +292,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   /**
-   * Where contact-form messages go: SUPPORT_EMAIL; in development without it, a placeholder address in the dev
-   * outbox so the form works out of the box. Undefined turns the form off.
+   * Support's mailbox (SUPPORT_EMAIL), told of each contact-form message (which is a ticket in the back office's inbox);
+   * in development without it, a placeholder address in the dev outbox. Undefined: the inbox alone.
    */
   contactRecipient: string | undefined;
   /** Company and contact details shown on the public site; every one is optional and left out when unset. */

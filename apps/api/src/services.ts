@@ -120,7 +120,6 @@ export function createServices(
   const otp = createOtpService({ db, clock, messages, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
   // With no way to send e-mail the form is off rather than filling the outbox with mail that can only die there.
-  const contact = createContactService({ db, messages, recipient: mailer ? config.contactRecipient : undefined });
 
   // The sandbox hands its events to the payments service, which exists only once the providers do: the callback runs
   // at delivery time, after `payments` below is built.
@@ -204,6 +203,13 @@ export function createServices(
   const payoutMethods = createPayoutMethodsService({ db, clock, messages });
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
   const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
+  const contact = createContactService({
+    support,
+    messages,
+    canEmail: mailer !== undefined,
+    mailbox: config.contactRecipient,
+    publicUrl: config.publicUrl,
+  });
   // Back office (issue 15).
   const opsAuth = createOpsAuthService({
     db,

@@ -10040,8 +10040,12 @@ export interface operations {
               created_at: string;
               updated_at: string;
               /** Format: uuid */
-              user_id: string;
-              phone: string;
+              user_id: string | null;
+              contact: {
+                name: string;
+                email: string;
+              } | null;
+              phone: string | null;
             }[];
           };
         };
@@ -10126,7 +10130,11 @@ export interface operations {
                 created_at: string;
                 blocked: boolean;
                 blocked_reason: string | null;
-              };
+              } | null;
+              contact: {
+                name: string;
+                email: string;
+              } | null;
             };
           };
         };
@@ -10272,7 +10280,11 @@ export interface operations {
                 created_at: string;
                 blocked: boolean;
                 blocked_reason: string | null;
-              };
+              } | null;
+              contact: {
+                name: string;
+                email: string;
+              } | null;
             };
           };
         };
@@ -10375,7 +10387,11 @@ export interface operations {
                 created_at: string;
                 blocked: boolean;
                 blocked_reason: string | null;
-              };
+              } | null;
+              contact: {
+                name: string;
+                email: string;
+              } | null;
             };
           };
         };
@@ -10460,7 +10476,11 @@ export interface operations {
                 created_at: string;
                 blocked: boolean;
                 blocked_reason: string | null;
-              };
+              } | null;
+              contact: {
+                name: string;
+                email: string;
+              } | null;
             };
           };
         };

@@ -51,6 +51,7 @@ export const ticketRow = (overrides: Partial<OpsTicketRow> = {}): OpsTicketRow =
   created_at: CREATED,
   updated_at: CREATED,
   user_id: USER_ID,
+  contact: null,
   phone: '+37120000000',
   ...overrides,
 });
@@ -62,6 +63,7 @@ export const ticketDetail = (overrides: Partial<OpsTicketDetail> = {}): OpsTicke
   created_at: CREATED,
   updated_at: CREATED,
   user: opsUser(),
+  contact: null,
   messages: [
     {
       id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',

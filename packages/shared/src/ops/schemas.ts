@@ -3,7 +3,13 @@ import { CARD_ORDER_STATUSES, cardOrderSchema } from '../card-orders/schemas.ts'
 import { donationSchema } from '../donations/schemas.ts';
 import { invoiceSchema } from '../invoices/schemas.ts';
 import { RETURN_REASONS, returnReasonCodes, type ReturnReasonCode } from '../payouts/return-reasons.ts';
-import { operatorTicketSummarySchema, TICKET_STATUSES, ticketSchema, ticketSummarySchema } from '../support/schemas.ts';
+import {
+  operatorTicketSummarySchema,
+  TICKET_STATUSES,
+  ticketSchema,
+  ticketSenderSchema,
+  ticketSummarySchema,
+} from '../support/schemas.ts';
 import { isoDateTime, NOT_BLANK_SERVER_TEXT } from '../validation.ts';
 
 /** The back office's contracts (issue 15): `/api/ops/…`, shared by the API and the ops app. English only. */
@@ -335,9 +341,11 @@ export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
 // ---- Support inbox ----
 
 export const opsTicketQuery = z.object({ status: z.enum(TICKET_STATUSES).optional() });
-export const opsTicketRow = operatorTicketSummarySchema.extend({ phone: z.string() });
+/** An inbox row; a contact-form ticket has no user, so no phone. */
+export const opsTicketRow = operatorTicketSummarySchema.extend({ phone: z.string().nullable() });
 export type OpsTicketRow = z.infer<typeof opsTicketRow>;
-export const opsTicketDetail = ticketSchema.extend({ user: opsUserSchema });
+/** A ticket with its user, or the contact-form visitor it came from (`contact`). */
+export const opsTicketDetail = ticketSchema.extend({ user: opsUserSchema.nullable(), contact: ticketSenderSchema.shape.contact });
 export type OpsTicketDetail = z.infer<typeof opsTicketDetail>;
 /** At most this many files with one reply. */
 export const OPS_REPLY_MAX_ATTACHMENTS = 3;

@@ -45,8 +45,15 @@ export const ticketSummarySchema = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
+/** Whose a ticket is: a user's, or a visitor's who wrote from the contact page (answered by e-mail). */
+export const ticketSenderSchema = z.object({
+  user_id: z.uuid().nullable(),
+  contact: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+export type TicketSender = z.infer<typeof ticketSenderSchema>;
+
 /** The back office's inbox row: a ticket and whose it is. */
-export const operatorTicketSummarySchema = ticketSummarySchema.extend({ user_id: z.uuid() });
+export const operatorTicketSummarySchema = ticketSummarySchema.extend(ticketSenderSchema.shape);
 export type OperatorTicketSummary = z.infer<typeof operatorTicketSummarySchema>;
 
 export const ticketMessageSchema = z.object({

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';
@@ -6,22 +7,30 @@ import { users } from './users.ts';
 /**
  * Support tickets (spec 3 "Ticket", DESIGN "Support"): a conversation between a user and the operators. Status
  * `waiting_for_user` after an operator's reply (the side bar's badge counts it), `open` after the user's, `closed`
- * by an operator.
+ * by an operator. A message from the contact page is a ticket too, of a visitor with no account: it has the
+ * visitor's name, e-mail and language instead of a user, and the operators' replies go to that e-mail.
  */
 export const supportTickets = pgTable(
   'support_tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: uuid('user_id').references(() => users.id),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactLanguage: text('contact_language'),
     title: text('title').notNull(),
     status: text('status', { enum: ['open', 'waiting_for_user', 'closed'] }).notNull(),
     createdAt: createdAt(),
     /** The ticket's last activity (any message or attachment): the list's "last updated" and its order. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('support_tickets_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [
+    index('support_tickets_user_updated_idx').on(t.userId, t.updatedAt),
+    check(
+      'support_tickets_user_or_contact',
+      sql`(${t.userId} is not null) <> (${t.contactEmail} is not null and ${t.contactName} is not null and ${t.contactLanguage} is not null)`,
+    ),
+  ],
 );
 
 export const supportMessages = pgTable(

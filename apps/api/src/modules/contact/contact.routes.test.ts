@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInOperator } from '../ops/ops.test-support.ts';
 
 const SUPPORT = 'help@tipcard.test';
 let t: TestApp;
@@ -12,7 +13,7 @@ const outboxFor = async (to: string) =>
   (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).body.data;
 
 describe('POST /api/contact', () => {
-  it('sends the message to support as an e-mail that can be answered to the visitor', async () => {
+  it("opens a ticket in the support inbox, tells support's mailbox with the ticket's link, and e-mails the answer to the visitor in their language", async () => {
     const response = await t.call({
       method: 'POST',
       url: '/api/contact',
@@ -20,12 +21,43 @@ describe('POST /api/contact', () => {
       payload: { name: 'Anna Bērziņa', email: 'anna@example.com', message: 'Kā pasūtīt vēl vienu karti?' },
     });
     expect(response).toMatchObject({ status: 202, body: { data: { sent: true } } });
-    const [mail] = await outboxFor(SUPPORT);
-    expect(mail).toMatchObject({ channel: 'email', to: SUPPORT });
-    expect(mail.body).toContain('Subject: Contact form: Anna Bērziņa');
-    expect(mail.body).toContain('Reply-To: anna@example.com');
-    expect(mail.body).toContain('Language: lv');
-    expect(mail.body).toContain('Kā pasūtīt vēl vienu karti?');
+
+    const operator = await signInOperator(t, 'support');
+    const ops = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.call({ method, url: `/api/ops${url}`, token: operator.opsToken, ...(payload ? { payload } : {}) });
+    const inbox = (await ops('GET', '/tickets?status=open')).body.data as { id: string; title: string; phone: string | null }[];
+    const ticket = inbox.find((row) => row.title === 'Contact form: Anna Bērziņa')!;
+    expect(ticket).toMatchObject({ phone: null, user_id: null, contact: { name: 'Anna Bērziņa', email: 'anna@example.com' } });
+    const detail = (await ops('GET', `/tickets/${ticket.id}`)).body.data;
+    expect(detail).toMatchObject({ user: null, contact: { email: 'anna@example.com' } });
+    expect(detail.messages).toEqual([expect.objectContaining({ author: 'user', message: 'Kā pasūtīt vēl vienu karti?' })]);
+
+    const [notice] = await outboxFor(SUPPORT);
+    expect(notice).toMatchObject({ channel: 'email', to: SUPPORT });
+    expect(notice.body).toContain('Subject: Contact form: Anna Bērziņa');
+    expect(notice.body).toContain('Reply-To: anna@example.com');
+    expect(notice.body).toContain('Language: lv');
+    expect(notice.body).toContain(`/ops/#/tickets/${ticket.id}`);
+
+    // A file cannot go to a visitor: the answer is an e-mail of text, and nothing is sent or stored.
+    const withFile = await ops('POST', `/tickets/${ticket.id}/reply`, {
+      message: 'Skatiet pielikumu.',
+      attachments: [{ name: 'a.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') }],
+    });
+    expect(withFile.status).toBe(422);
+    expect(withFile.body.validation_errors.attachments).toEqual([
+      'A reply to a contact-form message is e-mailed as text: attach nothing.',
+    ]);
+    expect(await outboxFor('anna@example.com')).toEqual([]);
+
+    const replied = await ops('POST', `/tickets/${ticket.id}/reply`, { message: 'Karšu veikalā sadaļā “Kartes”.' });
+    expect(replied.status).toBe(200);
+    const [answer] = await outboxFor('anna@example.com');
+    expect(answer.body).toContain('Subject: Tipcard atbalsta dienests: atbilde uz jūsu ziņu');
+    expect(answer.body).toContain('Labdien, Anna Bērziņa!');
+    expect(answer.body).toContain('Karšu veikalā sadaļā “Kartes”.');
+    expect(answer.body).toContain('Kā pasūtīt vēl vienu karti?');
+    expect((await ops('GET', `/tickets/${ticket.id}`)).body.data.status).toBe('waiting_for_user');
   });
 
   it('answers bad input with 422 in the error format and sends nothing', async () => {
@@ -59,9 +91,9 @@ describe('POST /api/contact', () => {
   });
 });
 
-describe('the contact form without a way to reach support', () => {
-  it('is reported off to the web app and answers 503', async () => {
-    const offline = await createTestApp({ config: { contactRecipient: undefined } });
+describe('the contact form where no e-mail can leave', () => {
+  it('is reported off to the web app and answers 503, since the visitor could not be answered', async () => {
+    const offline = await createTestApp({ config: { smtpUrl: undefined, devOutbox: false } });
     try {
       expect((await offline.call({ method: 'GET', url: '/api/site' })).body.data.contact_form).toBe(false);
       const response = await offline.call({

@@ -179,7 +179,7 @@ export function createOpsService(deps: OpsDeps) {
   /** A ticket with its conversation, and whose it is. */
   async function ticketDetail(id: string) {
     const { user_id: userId, ...ticket } = await deps.support.getForOperator(id);
-    return { ...ticket, user: userSummary(await requireUser(userId)) };
+    return { ...ticket, user: userId === null ? null : userSummary(await requireUser(userId)) };
   }
 
   /** Users' phones for list rows, looked up once per user. */
@@ -1012,8 +1012,8 @@ export function createOpsService(deps: OpsDeps) {
 
     async listTickets(status: TicketStatus | undefined) {
       const tickets = await deps.support.listForOperators(status);
-      const phones = await phonesOf(tickets.map((ticket) => ticket.user_id));
-      return tickets.map((ticket) => ({ ...ticket, phone: phones.get(ticket.user_id) ?? '' }));
+      const phones = await phonesOf(tickets.flatMap((ticket) => (ticket.user_id === null ? [] : [ticket.user_id])));
+      return tickets.map((ticket) => ({ ...ticket, phone: ticket.user_id === null ? null : (phones.get(ticket.user_id) ?? '') }));
     },
 
     ticketDetail,

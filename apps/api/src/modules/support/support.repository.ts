@@ -7,10 +7,18 @@ export type MessageRow = typeof supportMessages.$inferSelect;
 export type AttachmentRow = typeof supportAttachments.$inferSelect;
 export type Author = MessageRow['author'];
 
-export async function insertTicket(db: Executor, values: { userId: string; title: string; now: Date }): Promise<TicketRow> {
+/** A ticket of a user, or of a visitor who wrote from the contact page (their name, e-mail and language). */
+export async function insertTicket(
+  db: Executor,
+  values: { title: string; now: Date } & ({ userId: string } | { contact: { name: string; email: string; language: string } }),
+): Promise<TicketRow> {
+  const from =
+    'userId' in values
+      ? { userId: values.userId }
+      : { contactName: values.contact.name, contactEmail: values.contact.email, contactLanguage: values.contact.language };
   const [row] = await db
     .insert(supportTickets)
-    .values({ userId: values.userId, title: values.title, status: 'open', createdAt: values.now, updatedAt: values.now })
+    .values({ ...from, title: values.title, status: 'open', createdAt: values.now, updatedAt: values.now })
     .returning();
   return row!;
 }

@@ -5,8 +5,11 @@ import type {
   TicketAttachment,
   TicketAttachmentBody,
   TicketStatus,
+  TicketSender,
   TicketSummary,
 } from '@tipcard/shared/support/schemas';
+import { TICKET_TITLE_MAX } from '@tipcard/shared/support/schemas';
+import type { Locale } from '@tipcard/shared/constants';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -49,7 +52,7 @@ export async function exportTicketsOfUser(db: Executor, userId: string) {
 interface Deps {
   db: Database;
   clock: Clock;
-  messages: Pick<MessagingService, 'enqueueSms'>;
+  messages: Pick<MessagingService, 'enqueueSms' | 'enqueueEmail'>;
   publicUrl: string;
 }
 
@@ -70,11 +73,32 @@ const attachmentOf = (row: repo.AttachmentRow): TicketAttachment => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** Who wrote a ticket, for the back office: a user, or a visitor of the contact page. */
+const senderOf = (row: repo.TicketRow): TicketSender =>
+  row.userId === null
+    ? { user_id: null, contact: { name: row.contactName!, email: row.contactEmail! } }
+    : { user_id: row.userId, contact: null };
+
 /** Statuses after an author's activity (DESIGN "Support"): an operator's reply waits for the user; the user's reopens. */
 const statusAfter = (author: repo.Author) => (author === 'operator' ? 'waiting_for_user' : 'open');
 
 /** The support centre: the user's tickets, their messages and attachments, and the operator's side of a reply. */
 export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
+  /** An operator's answer to a visitor, in the visitor's language, quoting what they last wrote. */
+  function contactReply(ticket: repo.TicketRow, reply: string, conversation: repo.MessageRow[]) {
+    const language = ticket.contactLanguage as Locale;
+    const asked = conversation.filter((message) => message.author === 'user').at(-1)?.body ?? '';
+    return {
+      to: ticket.contactEmail!,
+      subject: t('support.mail.contact_reply_subject', {}, language),
+      text: t(
+        'support.mail.contact_reply_text',
+        { name: ticket.contactName!, reply, message: asked, contact: `${publicUrl}/#/contacts` },
+        language,
+      ),
+    };
+  }
+
   /** The user's own ticket behind their own client; 404 for anyone else's, so ids reveal nothing. */
   async function ownTicket(
     executor: Executor,
@@ -217,6 +241,13 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
       if (!body) throw AppError.field('validation_failed', 'message', t('validation.not_blank'));
       const documents: (StoredDocument & { name: string })[] = [];
       for (const [index, attachment] of (options.attachments ?? []).entries()) {
+        // A visitor's ticket is answered by e-mail, as text: nothing else of it leaves the back office.
+        if ((await repo.findTicket(db, ticketId))?.userId === null)
+          throw AppError.field(
+            'validation_failed',
+            'attachments',
+            'A reply to a contact-form message is e-mailed as text: attach nothing.',
+          );
         const document = await normalizeDocument(`attachments.${index}.content`, attachment.content, { edoc: true });
         documents.push({ ...document, name: cleanFileName(attachment.name) });
       }
@@ -226,8 +257,9 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
         if (!ticket) throw new AppError('not_found');
         await repo.insertMessage(tx, { ticketId: ticket.id, author: 'operator', body, now });
         for (const document of documents) {
-          // The file is the user's (their ticket's), so erasing the account erases it with the ticket.
-          const fileId = await storeFile(tx, { ownerUserId: ticket.userId, mime: document.mime, content: document.content });
+          // The file is the user's (their ticket's), so erasing the account erases it with the ticket. A visitor's
+          // ticket takes no attachment (checked above), so there is always a user here.
+          const fileId = await storeFile(tx, { ownerUserId: ticket.userId!, mime: document.mime, content: document.content });
           await repo.insertAttachment(tx, {
             ticketId: ticket.id,
             fileId,
@@ -240,14 +272,39 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
         }
         const status = statusAfter('operator');
         await repo.touchTicket(tx, ticket.id, { status, now });
-        const user = await findUserById(tx, ticket.userId);
-        // The user may turn these texts off in Settings; the answer waits in the support centre either way.
-        if (user?.smsSupportReplies && !user.deletedAt)
-          await messages.enqueueSms(tx, {
-            to: user.phone,
-            body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }, user.language),
-          });
+        if (ticket.userId === null) {
+          await messages.enqueueEmail(tx, contactReply(ticket, body, await repo.listMessages(tx, ticket.id)));
+        } else {
+          const user = await findUserById(tx, ticket.userId);
+          // The user may turn these texts off in Settings; the answer waits in the support centre either way.
+          if (user?.smsSupportReplies && !user.deletedAt)
+            await messages.enqueueSms(tx, {
+              to: user.phone,
+              body: t('sms.support_reply', { url: `${publicUrl}/#/support/${ticket.id}` }, user.language),
+            });
+        }
         await options.onChanged?.(tx, { ticket, status, attachments: documents.map((document) => document.name) });
+      });
+    },
+
+    /**
+     * A message from the contact page (a visitor with no account): a ticket in the operators' inbox with the visitor's
+     * name, e-mail and language, answered by e-mail in that language.
+     */
+    async openFromContactForm(
+      message: { name: string; email: string; message: string; language: Locale },
+      onOpened?: (tx: Executor, ticketId: string) => Promise<void>,
+    ): Promise<{ id: string }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const ticket = await repo.insertTicket(tx, {
+          contact: { name: message.name, email: message.email, language: message.language },
+          title: `Contact form: ${message.name}`.slice(0, TICKET_TITLE_MAX),
+          now,
+        });
+        await repo.insertMessage(tx, { ticketId: ticket.id, author: 'user', body: message.message, now });
+        await onOpened?.(tx, ticket.id);
+        return { id: ticket.id };
       });
     },
 
@@ -255,7 +312,7 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
 
     /** Tickets of a status (all when none), those waiting longest since their last activity first. */
     async listForOperators(status: TicketStatus | undefined, limit = 200): Promise<OperatorTicketSummary[]> {
-      return (await repo.listTicketsByStatus(db, status, limit)).map((row) => ({ ...summaryOf(row), user_id: row.userId }));
+      return (await repo.listTicketsByStatus(db, status, limit)).map((row) => ({ ...summaryOf(row), ...senderOf(row) }));
     },
 
     /** How many tickets are in the status: the back office's "tickets waiting" counts the open ones. */
@@ -267,13 +324,13 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
     },
 
     /** One ticket with its conversation and attachments, whoever's it is. */
-    async getForOperator(ticketId: string): Promise<Ticket & { user_id: string }> {
+    async getForOperator(ticketId: string): Promise<Ticket & TicketSender> {
       const ticket = await repo.findTicket(db, ticketId);
       if (!ticket) throw new AppError('not_found');
       const [rows, attachments] = await Promise.all([repo.listMessages(db, ticket.id), repo.listAttachments(db, ticket.id)]);
       return {
         ...summaryOf(ticket),
-        user_id: ticket.userId,
+        ...senderOf(ticket),
         messages: rows.map((m) => ({ id: m.id, author: m.author, message: m.body, created_at: m.createdAt.toISOString() })),
         attachments: attachments.map(attachmentOf),
       };

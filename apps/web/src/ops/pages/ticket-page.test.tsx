@@ -140,4 +140,21 @@ describe('a support ticket', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Download receipt.png' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The file is gone.');
   });
+
+  it('shows a contact-form visitor as the sender, and answers them by e-mail, as text', async () => {
+    const api = fakeApi({
+      [TICKET]: ticketDetail({ title: 'Contact form: Anna', user: null, contact: { name: 'Anna', email: 'anna@example.com' } }),
+      [REPLY]: { status: 'waiting_for_user' },
+    });
+    renderOps(`/tickets/${TICKET_ID}`, { role: 'support' });
+    await findHeading('Contact form: Anna');
+    expect(screen.getByText(/Anna <anna@example.com>, by the contact page/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '+37120000000' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Visitor ·/)).toBeInTheDocument();
+    expect(screen.queryByText(/Files \(PDF/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/e-mailed to anna@example.com/), 'Hello Anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(api.sent(REPLY)).toHaveLength(1));
+    expect(api.sent(REPLY)[0]!.body).toEqual({ message: 'Hello Anna', attachments: [] });
+  });
 });

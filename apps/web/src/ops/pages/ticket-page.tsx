@@ -87,35 +87,42 @@ function ReplyForm({ ticket }: { ticket: OpsTicketDetail }) {
   return (
     <form onSubmit={handleSubmit((body) => reply.mutate(body))} className="space-y-3" noValidate>
       <TextAreaField
-        label="Your answer (the user is told by SMS; the ticket then waits for them)"
+        label={
+          ticket.contact
+            ? `Your answer (e-mailed to ${ticket.contact.email} in their language; the ticket then waits for them)`
+            : 'Your answer (the user is told by SMS; the ticket then waits for them)'
+        }
         rows={5}
         maxLength={5000}
         error={errors.message?.message}
         {...register('message')}
       />
-      <div className="space-y-1.5">
-        <p id={filesLabelId} className="text-sm font-medium text-slate-800">
-          Files (PDF, JPEG, PNG or .edoc; up to {OPS_REPLY_MAX_ATTACHMENTS}, 10 MB each)
-        </p>
-        <FileDrop
-          accept={ATTACHMENT_EXTENSIONS.join(',')}
-          multiple
-          labelledBy={filesLabelId}
-          invalid={Boolean(errors.attachments)}
-          describedBy={errors.attachments ? filesErrorId : undefined}
-          onFiles={(picked) => setValue('attachments', picked, { shouldValidate: true })}
-        >
-          <Paperclip className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-          <span className="text-sm text-slate-700">
-            {files.length > 0 ? files.map((file) => file.name).join(', ') : 'Choose files or drop them here'}
-          </span>
-        </FileDrop>
-        {errors.attachments && (
-          <p id={filesErrorId} className="text-sm text-red-700" role="alert">
-            {errors.attachments.message}
+      {/* A visitor's answer is an e-mail of text: no files leave the back office with it. */}
+      {ticket.contact ? null : (
+        <div className="space-y-1.5">
+          <p id={filesLabelId} className="text-sm font-medium text-slate-800">
+            Files (PDF, JPEG, PNG or .edoc; up to {OPS_REPLY_MAX_ATTACHMENTS}, 10 MB each)
           </p>
-        )}
-      </div>
+          <FileDrop
+            accept={ATTACHMENT_EXTENSIONS.join(',')}
+            multiple
+            labelledBy={filesLabelId}
+            invalid={Boolean(errors.attachments)}
+            describedBy={errors.attachments ? filesErrorId : undefined}
+            onFiles={(picked) => setValue('attachments', picked, { shouldValidate: true })}
+          >
+            <Paperclip className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <span className="text-sm text-slate-700">
+              {files.length > 0 ? files.map((file) => file.name).join(', ') : 'Choose files or drop them here'}
+            </span>
+          </FileDrop>
+          {errors.attachments && (
+            <p id={filesErrorId} className="text-sm text-red-700" role="alert">
+              {errors.attachments.message}
+            </p>
+          )}
+        </div>
+      )}
       <Button type="submit" loading={reply.isPending}>
         Send answer
       </Button>
@@ -154,9 +161,15 @@ function TicketDetail({ ticket }: { ticket: OpsTicketDetail }) {
       <ErrorNote error={change.error} />
       <p className="text-sm text-slate-700">
         From{' '}
-        <Link to={`/users/${ticket.user.id}`} className="font-medium text-primary-800 underline">
-          {ticket.user.phone}
-        </Link>{' '}
+        {ticket.user ? (
+          <Link to={`/users/${ticket.user.id}`} className="font-medium text-primary-800 underline">
+            {ticket.user.phone}
+          </Link>
+        ) : (
+          <>
+            {ticket.contact?.name} &lt;{ticket.contact?.email}&gt;, by the contact page (no account; the reply is e-mailed)
+          </>
+        )}{' '}
         · opened {formatTime(ticket.created_at)} · last activity {formatTime(ticket.updated_at)}
       </p>
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
@@ -171,7 +184,8 @@ function TicketDetail({ ticket }: { ticket: OpsTicketDetail }) {
                 )}
               >
                 <p className="mb-1 text-xs font-semibold text-slate-600">
-                  {message.author === 'operator' ? 'Support' : 'User'} · {formatTime(message.created_at)}
+                  {message.author === 'operator' ? 'Support' : ticket.contact ? 'Visitor' : 'User'} ·{' '}
+                  {formatTime(message.created_at)}
                 </p>
                 <p className="whitespace-pre-wrap break-words">{message.message}</p>
               </li>

@@ -29,7 +29,7 @@ export default function TicketsPage() {
         {(rows) => (
           <Table
             caption="Tickets, the longest without activity first"
-            columns={['Idle for', 'Title', 'User', 'Status', 'Opened', 'Last activity']}
+            columns={['Idle for', 'Title', 'From', 'Status', 'Opened', 'Last activity']}
             rows={rows.map((ticket) => ({
               key: ticket.id,
               cells: [
@@ -39,7 +39,7 @@ export default function TicketsPage() {
                 <Link key="open" to={`/tickets/${ticket.id}`} className="font-medium text-primary-800 underline">
                   {ticket.title}
                 </Link>,
-                ticket.phone,
+                ticket.phone ?? `${ticket.contact?.name ?? ''} (contact page)`,
                 <TicketStatusBadge key="status" status={ticket.status} />,
                 formatTime(ticket.created_at),
                 formatTime(ticket.updated_at),
