@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, totp } from './helpers.ts';
 import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
 
@@ -11,7 +11,6 @@ import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
 let ops: OpsServer;
 let api: APIRequestContext;
 let BASE = '';
@@ -20,10 +19,10 @@ let paymentId = '';
 
 const signInUi = (page: Page, email: string) => signInOps(page, BASE, email, secrets[email]!);
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServerPort }) => {
   test.setTimeout(180_000);
   // 10 EUR without a second operator: the first refund below is made at once, the second waits.
-  ops = await startOpsServer(PORT, { REFUND_APPROVAL_CENTS: '1000' });
+  ops = await startOpsServer(ownServerPort, { REFUND_APPROVAL_CENTS: '1000' });
   ({ api, base: BASE } = ops);
   const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
   expect(setUp.status()).toBe(201);
