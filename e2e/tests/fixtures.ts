@@ -14,7 +14,7 @@
  */
 import { test as base } from '@playwright/test';
 import { createDatabase, dropDatabase } from '../cluster/databases.ts';
-import { startServer, type TestServer } from './server.ts';
+import { READY_TIMEOUT_MS, startServer, type TestServer } from './server.ts';
 
 export * from '@playwright/test';
 
@@ -58,7 +58,7 @@ export const test = base.extend<object, { server: TestServer; ownServerPort: num
       await server.stop();
       await database?.drop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: READY_TIMEOUT_MS + 60_000 },
   ],
   ownServerPort: [
     // eslint-disable-next-line no-empty-pattern -- as above: no dependencies.

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, totp } from './helpers.ts';
 import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
+import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
  * Issue 27 at 1280 px, on a server of its own: a finance operator finds a paid tip by the short reference its guest
@@ -20,7 +21,7 @@ let paymentId = '';
 const signInUi = (page: Page, email: string) => signInOps(page, BASE, email, secrets[email]!);
 
 test.beforeAll(async ({ ownServerPort }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(READY_TIMEOUT_MS + 60_000);
   // 10 EUR without a second operator: the first refund below is made at once, the second waits.
   ops = await startOpsServer(ownServerPort, { REFUND_APPROVAL_CENTS: '1000' });
   ({ api, base: BASE } = ops);

@@ -11,6 +11,7 @@ import {
   startOpsServer,
   type OpsServer,
 } from './ops-server.ts';
+import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
  * The back office at /ops, desktop (1280×800), on a server of its own (SEPA batches need PAYOUT_RAIL=files): the first
@@ -29,7 +30,7 @@ let api: APIRequestContext;
 let BASE = '';
 
 test.beforeAll(async ({ ownServerPort }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(READY_TIMEOUT_MS + 60_000);
   ops = await startOpsServer(ownServerPort, { PAYOUT_RAIL: 'files' });
   ({ api, base: BASE } = ops);
 });

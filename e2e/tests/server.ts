@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The compiled server, as production runs it: `npm run build` (which `npm run test:e2e` runs first) makes it. */
 const SERVER_SCRIPT = 'apps/api/dist/server.js';
+export const READY_TIMEOUT_MS = 300_000;
 
 export interface TestServer {
   port: number;
@@ -55,6 +56,8 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Pr
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     printed += chunk.toString();
+    // Shown with the test that is running: the server's warnings and errors (LOG_LEVEL=warn) and its start banner.
+    process.stdout.write(chunk);
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   void exited.then(() => running.delete(child));
@@ -68,7 +71,8 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Pr
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const until = Date.now() + 120_000;
+  // A fresh embedded database migrates at start: minutes on a busy 2-core machine.
+  const until = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (!running.has(child)) {
       await stop();
@@ -81,7 +85,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Pr
     if (ready) break;
     if (Date.now() > until) {
       await stop();
-      throw new Error(`the server on port ${port} was not ready within 120 s:\n${printed.slice(-4_000)}`);
+      throw new Error(`the server on port ${port} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${printed.slice(-4_000)}`);
     }
     // Polling for a state: the next look in a moment, or at once when the process exits.
     await Promise.race([exited, new Promise((done) => setTimeout(done, 200))]);
