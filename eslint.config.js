@@ -179,6 +179,24 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', '**/fake-*.ts', 'apps/api/src/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // Every browser test runs on its worker's own server: Playwright's test and expect come through the fixture.
+  {
+    files: ['e2e/tests/**'],
+    ignores: ['e2e/tests/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: "Import test, expect and Playwright's types from './fixtures.ts' (one server per worker, decision 0040).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // One-way imports: shared knows no app; a module reaches another module only through its service.
   {
     files: ['packages/shared/**'],

@@ -7,10 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const ADMIN_URL = process.env.CLUSTER_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { ADMIN_URL, createDatabase, databaseUrlOf } from './databases.ts';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -21,34 +20,6 @@ export async function waitFor(what: string, timeoutMs: number, done: () => Promi
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await sleep(everyMs);
   }
-}
-
-/** The URL of database `name` on the server of ADMIN_URL. */
-export function databaseUrlOf(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Creates database `name` (a copy of `template` when given) on ADMIN_URL's server; `drop` removes it, connections and all. */
-export async function createDatabase(name: string, template?: string) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    name,
-    url: databaseUrlOf(name),
-    async drop() {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await client.end();
-    },
-  };
 }
 
 /** The environment of every instance of one cluster: one database, one Redis, one secret, short waits, no inline worker. */

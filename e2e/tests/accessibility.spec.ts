@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { a11yProblems } from './helpers.ts';
 
 // The cookie policy's wide table scrolls sideways: in every language it must be a focusable, named region.

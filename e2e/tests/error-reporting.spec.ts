@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakeSentry, type FakeSentry } from '../../apps/api/src/test/fake-sentry.ts';
+import { READY_TIMEOUT_MS, startServer, type TestServer } from './server.ts';
 
 /**
  * Browser errors reach Sentry (issue 10, finding 11): a server of its own with SENTRY_DSN pointing at a local fake
@@ -13,36 +10,21 @@ import { startFakeSentry, type FakeSentry } from '../../apps/api/src/test/fake-s
  */
 test.describe.configure({ mode: 'serial' });
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
-const BASE = `http://localhost:${PORT}`;
 const PHONE = '+371 20 000 017';
 const IBAN = 'LV80BANK0000435195001';
-let server: ChildProcess;
+let server: TestServer | undefined;
 let sentry: FakeSentry;
+let BASE = '';
 
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
+test.beforeAll(async ({ ownServerPort }) => {
+  test.setTimeout(READY_TIMEOUT_MS + 30_000);
   sentry = await startFakeSentry();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-sentry-')),
-    PUBLIC_URL: BASE,
-    SENTRY_DSN: sentry.dsn,
-    SENTRY_ENVIRONMENT: 'e2e',
-  };
-  delete env.DATABASE_URL;
-  server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: ROOT, env, stdio: 'inherit' });
-  await expect
-    .poll(async () => (await request.get(`${BASE}/api/ready`).catch(() => null))?.ok() ?? false, { timeout: 90_000 })
-    .toBe(true);
+  server = await startServer(ownServerPort, { SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: 'e2e' });
+  BASE = server.base;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  await server?.stop();
   await sentry?.close();
 });
 
@@ -94,8 +76,14 @@ test('an unhandled rejection in the app reaches Sentry once', async ({ page }) =
     void Promise.reject(new Error('the app lost its way'));
   });
   await sentry.waitForEvents(before + 1);
-  await page.waitForTimeout(500);
+  // A second report of the rejection would be made at once, before an error thrown afterwards: once that later error
+  // has arrived, everything the rejection caused has.
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('a later error');
+    });
+  });
+  await sentry.waitForEvents(before + 2);
   const events = sentry.events().slice(before);
-  expect(events).toHaveLength(1);
-  expect((events[0]!.payload as BrowserEvent).tags).toMatchObject({ source: 'unhandled_rejection' });
+  expect(events.map((event) => (event.payload as BrowserEvent).tags?.source)).toEqual(['unhandled_rejection', 'uncaught']);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newPhone, readCode } from './helpers.ts';
 
 test('register in English, create the card, see QR and zero balances, log out and log in again', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, type Staff, payByCardAtCheckout } from './helpers.ts';
 
 /**

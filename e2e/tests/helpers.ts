@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
 
 /** A Latvian mobile number no other test uses. */
 export function newPhone(): string {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
 
 /**

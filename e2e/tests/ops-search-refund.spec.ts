@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, totp } from './helpers.ts';
 import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
+import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
  * Issue 27 at 1280 px, on a server of its own: a finance operator finds a paid tip by the short reference its guest
@@ -11,7 +12,6 @@ import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
 let ops: OpsServer;
 let api: APIRequestContext;
 let BASE = '';
@@ -20,10 +20,10 @@ let paymentId = '';
 
 const signInUi = (page: Page, email: string) => signInOps(page, BASE, email, secrets[email]!);
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
+test.beforeAll(async ({ ownServerPort }) => {
+  test.setTimeout(READY_TIMEOUT_MS + 60_000);
   // 10 EUR without a second operator: the first refund below is made at once, the second waits.
-  ops = await startOpsServer(PORT, { REFUND_APPROVAL_CENTS: '1000' });
+  ops = await startOpsServer(ownServerPort, { REFUND_APPROVAL_CENTS: '1000' });
   ({ api, base: BASE } = ops);
   const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
   expect(setUp.status()).toBe(201);

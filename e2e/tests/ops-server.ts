@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from './fixtures.ts';
 import { totp } from './helpers.ts';
+import { startServer } from './server.ts';
 
 /** The password every operator of the back-office journeys enrols with. */
 export const OPS_PASSWORD = 'Ops-journey-1';
@@ -21,40 +18,17 @@ export interface OpsServer {
  * server prints the first admin's set-up link, which the journey then opens as a person would.
  */
 export async function startOpsServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<OpsServer> {
-  const base = `http://localhost:${port}`;
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tipcard-e2e-ops-')),
-    PUBLIC_URL: base,
-    HOLD_HOURS: '0',
-    WORKER_INTERVAL_MS: '300',
-    SANDBOX_WEBHOOK_DELAY_MS: '100',
-    ...env,
-  };
-  delete serverEnv.DATABASE_URL;
-  const server: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let printed = '';
-  server.stdout!.on('data', (chunk: Buffer) => {
-    printed += chunk.toString();
-    process.stdout.write(chunk);
-  });
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  await expect.poll(async () => (await api.get('/api/ready').catch(() => null))?.ok() ?? false, { timeout: 90_000 }).toBe(true);
-  await expect.poll(() => /\S+\/ops\/#\/setup\/\S+/.test(printed), { timeout: 10_000 }).toBe(true);
+  const server = await startServer(port, { HOLD_HOURS: '0', WORKER_INTERVAL_MS: '300', SANDBOX_WEBHOOK_DELAY_MS: '100', ...env });
+  const api = await playwrightRequest.newContext({ baseURL: server.base });
+  const setupLink = /(\S+\/ops\/#\/setup\/\S+)/;
+  await expect.poll(() => setupLink.test(server.output()), { timeout: 10_000 }).toBe(true);
   return {
-    base,
+    base: server.base,
     api,
-    setupLink: /(\S+\/ops\/#\/setup\/\S+)/.exec(printed)![1]!,
+    setupLink: setupLink.exec(server.output())![1]!,
     async stop() {
       await api.dispose();
-      server.kill('SIGTERM');
+      await server.stop();
     },
   };
 }

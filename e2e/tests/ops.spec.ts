@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { validateXML } from 'xmllint-wasm';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, png, signInUserApp, totp, type Staff } from './helpers.ts';
 import {
@@ -11,6 +11,7 @@ import {
   startOpsServer,
   type OpsServer,
 } from './ops-server.ts';
+import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
  * The back office at /ops, desktop (1280×800), on a server of its own (SEPA batches need PAYOUT_RAIL=files): the first
@@ -24,14 +25,13 @@ test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 let ops: OpsServer;
 let api: APIRequestContext;
 let BASE = '';
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  ops = await startOpsServer(PORT, { PAYOUT_RAIL: 'files' });
+test.beforeAll(async ({ ownServerPort }) => {
+  test.setTimeout(READY_TIMEOUT_MS + 60_000);
+  ops = await startOpsServer(ownServerPort, { PAYOUT_RAIL: 'files' });
   ({ api, base: BASE } = ops);
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
 import { createStaffWithCard, payTipWithApplePay, signInUserApp } from './helpers.ts';
 import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
 

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { a11yProblems } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, newPhone, payTipWithApplePay, readCode, type Staff } from './helpers.ts';
 
 /**

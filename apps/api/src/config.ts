@@ -172,6 +172,11 @@ const envSchema = z
     DEV_OUTBOX_PUBLIC: flag,
     /** `off` only for a benchmark run, so it measures the served path rather than 429s; refused in production. */
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** Prefix of the rate-limit counters in Redis: servers that must not count together (one per browser-test worker) each get one. */
+    RATE_LIMIT_NAMESPACE: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
+      .default('tipcard-rl:'),
   })
   .superRefine((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -441,7 +446,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       const trust = parseTrustProxy(env.TRUST_PROXY);
       return 'value' in trust ? trust.value : false;
     })(),
-    rateLimitNamespace: 'tipcard-rl:',
+    rateLimitNamespace: env.RATE_LIMIT_NAMESPACE,
     rateLimitsEnabled: env.RATE_LIMITS === 'on',
     worker: env.WORKER,
     workerIntervalMs: env.WORKER_INTERVAL_MS,

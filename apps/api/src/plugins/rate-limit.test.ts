@@ -23,6 +23,14 @@ describe('RATE_LIMITS', () => {
   });
 });
 
+describe('RATE_LIMIT_NAMESPACE', () => {
+  it('prefixes the counters, tipcard-rl: by default, and refuses a prefix with spaces', () => {
+    expect(loadConfig({}, { jwtSecret: 'x'.repeat(40) }).rateLimitNamespace).toBe('tipcard-rl:');
+    expect(loadConfig({ RATE_LIMIT_NAMESPACE: 'e2e-w1:' }, { jwtSecret: 'x'.repeat(40) }).rateLimitNamespace).toBe('e2e-w1:');
+    expect(problemsOf({ RATE_LIMIT_NAMESPACE: 'a b' })).toContain('RATE_LIMIT_NAMESPACE');
+  });
+});
+
 describe('rate limits turned off for a benchmark run', () => {
   let on: TestApp;
   let off: TestApp;
