@@ -42,6 +42,7 @@ export function sepaMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod 
     bic: 'HABALV22',
     is_default: true,
     created_at: '2026-01-10T08:00:00Z',
+    payee_check: { result: 'match', bank_name: null, checked_at: '2026-01-10T08:00:00Z' },
     ...overrides,
   };
 }
