@@ -3,7 +3,7 @@ import type { PayeeCheck, PayeeCheckAnswer } from '../../modules/payouts/payee-c
 import { PayeeCheckRefused } from '../../modules/payouts/payee-check.ts';
 
 /**
- * The sandbox's bank accounts (README "Payouts", decision 0043). Any other well-formed account answers `match`, as if
+ * The sandbox's bank accounts (README "Payouts", the table in decision 0043). Any other well-formed account answers `match`, as if
  * its bank held exactly the name given, so ordinary test data needs no confirmation. These reach the other answers:
  * the name held, typed with a letter or two wrong (or its words in another order) → `close_match` with that name;
  * anything further off → `no_match`; the `not_possible` accounts never answer, whatever the name.
