@@ -29,7 +29,8 @@ export function PayeeCheckNotice({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [answer]);
   const closeMatch = answer.result === 'close_match' && answer.bank_name;
-  const wrap = 'h-auto min-h-12 whitespace-normal py-2 text-left';
+  // A long name in French or Spanish wraps instead of running out of the button at 360 px.
+  const wrap = '!h-auto min-h-12 !whitespace-normal py-2 text-center';
 
   return (
     <section
