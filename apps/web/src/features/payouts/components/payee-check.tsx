@@ -30,7 +30,7 @@ export function PayeeCheckNotice({
   useEffect(() => heading.current?.focus(), [answer]);
   const closeMatch = answer.result === 'close_match' && answer.bank_name;
   // A long name in French or Spanish wraps instead of running out of the button at 360 px.
-  const wrap = '!h-auto min-h-12 !whitespace-normal py-2 text-center';
+  const wrap = '!h-auto min-h-12 !whitespace-normal py-2 text-center sm:shrink-0';
 
   return (
     <section
@@ -59,7 +59,7 @@ export function PayeeCheckNotice({
           : t(`payee.notice.${answer.result}.text`)}
       </p>
       {closeMatch ? (
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button size="lg" className={wrap} disabled={saving} onClick={() => onUseName(answer.bank_name!)}>
             {t('payee.notice.use', { name: answer.bank_name })}
           </Button>
