@@ -98,7 +98,7 @@ export function PayeeCheckLine({ check, withDate = false }: { check: PayeeCheck 
       <Icon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>
         {text}
-        {check && withDate ? ` · ${formatDate(check.checked_at, 'day', currentLocale())}` : ''}
+        {check && withDate ? ` · ${formatDate(check.checked_at, 'listDate', currentLocale())}` : ''}
       </span>
     </p>
   );
