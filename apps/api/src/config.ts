@@ -157,6 +157,8 @@ const envSchema = z
     PAYOUT_DEBTOR_NAME: optionalText,
     PAYOUT_DEBTOR_IBAN: optionalText,
     PAYOUT_DEBTOR_BIC: optionalText,
+    /** The payee-name check (VoP/CoP, decision 0043); a bank's or a provider's service would be another value. */
+    PAYEE_CHECK: z.enum(['sandbox']).default('sandbox'),
     SHORT_LINKS: optionalText,
     WORKER: z.enum(['inline', 'off']).default('inline'),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
@@ -349,6 +351,8 @@ export interface Config {
      */
     debtor: { name: string; iban: string; bic: string } | undefined;
   };
+  /** Who answers the payee-name check; only the sandbox with its test accounts exists so far. */
+  payeeCheck: 'sandbox';
   /** Received total (cents) after which identity verification is required before payouts. */
   verificationLimitCents: number;
   /** A back-office refund larger than this (cents) needs a second finance operator's approval. */
@@ -474,6 +478,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       requestsPerHour: env.PAYOUT_REQUESTS_PER_HOUR,
       debtor: payoutDebtorOf(env),
     },
+    payeeCheck: env.PAYEE_CHECK,
     verificationLimitCents: env.VERIFICATION_LIMIT_CENTS,
     refundApprovalCents: env.REFUND_APPROVAL_CENTS,
     cardPriceCents: env.CARD_PRICE_CENTS,

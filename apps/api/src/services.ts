@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { primaryReads, type ReadRouter } from './db/read-replica.ts';
+import { createSandboxPayeeCheck } from './integrations/sandbox-payee-check/sandbox-payee-check.ts';
 import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
 import { createTurnstileVerifier } from './integrations/turnstile/turnstile-verifier.ts';
 import { createTwilioSmsSender } from './integrations/twilio/twilio-sms-sender.ts';
@@ -200,7 +201,8 @@ export function createServices(
     requestsPerHour: config.payouts.requestsPerHour,
     railMode: config.payouts.rail,
   });
-  const payoutMethods = createPayoutMethodsService({ db, clock, messages });
+  const payeeChecks = { sandbox: createSandboxPayeeCheck } as const;
+  const payoutMethods = createPayoutMethodsService({ db, clock, messages, payeeCheck: payeeChecks[config.payeeCheck]() });
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
   const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
   const contact = createContactService({

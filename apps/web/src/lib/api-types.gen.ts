@@ -341,8 +341,25 @@ export interface paths {
     /** Payout methods, masked */
     get: operations['getClientPayoutMethods'];
     put?: never;
-    /** Add a SEPA or UK payout method (the first becomes the default) */
+    /** Add a SEPA or UK payout method (the first becomes the default); the payee-name check is asked again and anything but a match needs confirm_mismatch */
     post: operations['postClientPayoutMethods'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/payout-methods/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask the account's bank whether the holder's name matches (Verification of Payee for an IBAN, Confirmation of Payee for a UK account); nothing is saved */
+    post: operations['postClientPayoutMethodsCheck'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2112,6 +2129,7 @@ export interface components {
         | 'insufficient_balance'
         | 'payout_method_in_use'
         | 'payout_method_limit'
+        | 'payee_check_unconfirmed'
         | 'payout_not_awaiting'
         | 'payment_not_refundable'
         | 'refund_too_large'
@@ -4025,6 +4043,12 @@ export interface operations {
               bic: string | null;
               is_default: boolean;
               created_at: string;
+              payee_check: {
+                /** @enum {string} */
+                result: 'match' | 'close_match' | 'no_match' | 'not_possible';
+                bank_name: string | null;
+                checked_at: string;
+              } | null;
             }[];
           };
         };
@@ -4077,6 +4101,7 @@ export interface operations {
               bic: string;
               holder_last_name: string;
               address: string;
+              confirm_mismatch?: boolean;
             }
           | {
               /** @enum {string} */
@@ -4085,6 +4110,7 @@ export interface operations {
               sort_code: string;
               holder_name: string;
               address: string;
+              confirm_mismatch?: boolean;
             };
       };
     };
@@ -4106,6 +4132,117 @@ export interface operations {
               bic: string | null;
               is_default: boolean;
               created_at: string;
+              payee_check: {
+                /** @enum {string} */
+                result: 'match' | 'close_match' | 'no_match' | 'not_possible';
+                bank_name: string | null;
+                checked_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientPayoutMethodsCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              kind: 'sepa';
+              iban: string;
+              bic: string;
+              holder_last_name: string;
+              address: string;
+              confirm_mismatch?: boolean;
+            }
+          | {
+              /** @enum {string} */
+              kind: 'uk';
+              account_number: string;
+              sort_code: string;
+              holder_name: string;
+              address: string;
+              confirm_mismatch?: boolean;
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              result: 'match' | 'close_match' | 'no_match' | 'not_possible';
+              bank_name: string | null;
+              checked_at: string;
             };
           };
         };
@@ -4248,6 +4385,12 @@ export interface operations {
               bic: string | null;
               is_default: boolean;
               created_at: string;
+              payee_check: {
+                /** @enum {string} */
+                result: 'match' | 'close_match' | 'no_match' | 'not_possible';
+                bank_name: string | null;
+                checked_at: string;
+              } | null;
             };
           };
         };

@@ -20,6 +20,11 @@ export const BIC_COUNTRY_EXCEPTIONS: Readonly<Record<string, readonly string[]>>
   IM: ['GB'],
 };
 
+/** An IBAN in electronic format, with a valid checksum, its country's length and BBAN format, in a SEPA country. */
+export function isSepaIban(iban: string): boolean {
+  return iban !== '' && validateIBAN(iban).valid && isSEPACountry(iban.slice(0, 2));
+}
+
 export type SepaAccountCheck =
   { ok: true; iban: string; bic: string; country: string } | { ok: false; errors: Partial<Record<'iban' | 'bic', string[]>> };
 
@@ -31,7 +36,7 @@ export function checkSepaAccount(input: { iban: string; bic: string }): SepaAcco
   const errors: Partial<Record<'iban' | 'bic', string[]>> = {};
   const iban = electronicFormatIBAN(input.iban) ?? '';
   const country = iban.slice(0, 2);
-  const ibanValid = iban !== '' && validateIBAN(iban).valid && isSEPACountry(country);
+  const ibanValid = isSepaIban(iban);
   if (!ibanValid) errors.iban = [rule('valid')];
 
   const bic = input.bic.replace(/\s+/g, '').toUpperCase();

@@ -21,6 +21,12 @@ export function closingPayoutSplit(balanceCents: number): { amountCents: number;
  * ibantools (checksum, country length, BBAN format, SEPA country, BIC consistent with the IBAN's country); the
  * shapes here are what both sides validate before any request.
  */
+/**
+ * `confirm_mismatch`: the user saw a payee-name answer other than a match and saves knowingly (decision 0043);
+ * without it such an account is refused with `payee_check_unconfirmed`. The check call ignores it.
+ */
+const confirmMismatch = z.boolean().optional();
+
 export const payoutMethodBody = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('sepa'),
@@ -28,6 +34,7 @@ export const payoutMethodBody = z.discriminatedUnion('kind', [
     bic: requiredString(11),
     holder_last_name: requiredString(70),
     address: requiredString(140),
+    confirm_mismatch: confirmMismatch,
   }),
   z.object({
     kind: z.literal('uk'),
@@ -37,9 +44,26 @@ export const payoutMethodBody = z.discriminatedUnion('kind', [
       .pipe(z.string().regex(/^\d{6}$/, rule('valid'))),
     holder_name: requiredString(70),
     address: requiredString(140),
+    confirm_mismatch: confirmMismatch,
   }),
 ]);
 export type PayoutMethodBody = z.input<typeof payoutMethodBody>;
+
+/**
+ * The payee-name check's answers, as the EPC Verification of Payee scheme and UK Confirmation of Payee give them:
+ * the name matches, nearly matches (the bank then gives the name it holds), does not match, or could not be checked.
+ */
+export const PAYEE_CHECK_RESULTS = ['match', 'close_match', 'no_match', 'not_possible'] as const;
+export type PayeeCheckResult = (typeof PAYEE_CHECK_RESULTS)[number];
+
+/** POST /api/clients/{clientId}/payout-methods/check, and the answer kept with a saved method. */
+export const payeeCheckSchema = z.object({
+  result: z.enum(PAYEE_CHECK_RESULTS),
+  /** The name the account's bank holds: given only with a close match. */
+  bank_name: z.string().nullable(),
+  checked_at: z.string(),
+});
+export type PayeeCheck = z.infer<typeof payeeCheckSchema>;
 
 /** A stored method as the owner sees it: the account masked to its last four characters. */
 export const payoutMethodSchema = z.object({
@@ -51,6 +75,8 @@ export const payoutMethodSchema = z.object({
   bic: z.string().nullable(),
   is_default: z.boolean(),
   created_at: z.string(),
+  /** The payee-name check made when the method was added; null for methods added before checks existed. */
+  payee_check: payeeCheckSchema.nullable(),
 });
 export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 

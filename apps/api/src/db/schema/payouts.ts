@@ -1,4 +1,5 @@
 import type { Locale } from '@tipcard/shared/constants';
+import { PAYEE_CHECK_RESULTS } from '@tipcard/shared/payouts/schemas';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
@@ -25,6 +26,11 @@ export const payoutMethods = pgTable(
     accountNumber: text('account_number'),
     sortCode: text('sort_code'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The payee-name check when the method was added (decision 0043); null for methods from before it. */
+    payeeCheckResult: text('payee_check_result', { enum: PAYEE_CHECK_RESULTS }),
+    /** The name the bank holds, which a close match gives. */
+    payeeCheckName: text('payee_check_name'),
+    payeeCheckedAt: timestamp('payee_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -1,6 +1,6 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { checkSepaAccount, maskIban, maskUkAccount } from '@tipcard/shared/payouts/bank-details';
-import type { PayoutMethod, payoutMethodBody } from '@tipcard/shared/payouts/schemas';
+import type { PayeeCheck as PayeeCheckAnswerBody, PayoutMethod, payoutMethodBody } from '@tipcard/shared/payouts/schemas';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,6 +9,7 @@ import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationApproved } from '../verification/verification.service.ts';
+import { PayeeCheckRefused, type PayeeCheck, type PayeeCheckAnswer } from './payee-check.ts';
 import * as repo from './payouts.repository.ts';
 
 type MethodBody = z.output<typeof payoutMethodBody>;
@@ -34,6 +35,10 @@ export function toPayoutMethod(row: repo.PayoutMethodRow): PayoutMethod {
     bic: row.bic,
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
+    payee_check:
+      row.payeeCheckResult && row.payeeCheckedAt
+        ? { result: row.payeeCheckResult, bank_name: row.payeeCheckName, checked_at: row.payeeCheckedAt.toISOString() }
+        : null,
   };
 }
 
@@ -45,17 +50,54 @@ const fieldErrors = (errors: Partial<Record<string, string[]>>) =>
     ),
   });
 
+interface AccountDetails {
+  iban: string | null;
+  bic: string | null;
+  accountNumber: string | null;
+  sortCode: string | null;
+  holder: string;
+}
+
+/** The account as stored: IBAN and BIC checked with ibantools and normalised, or the UK account as the schema gave it. */
+function accountDetails(body: MethodBody): AccountDetails {
+  if (body.kind === 'sepa') {
+    const checked = checkSepaAccount(body);
+    if (!checked.ok) throw fieldErrors(checked.errors);
+    return { iban: checked.iban, bic: checked.bic, accountNumber: null, sortCode: null, holder: body.holder_last_name };
+  }
+  return { iban: null, bic: null, accountNumber: body.account_number, sortCode: body.sort_code, holder: body.holder_name };
+}
+
 export type PayoutMethodsService = ReturnType<typeof createPayoutMethodsService>;
 
 export function createPayoutMethodsService({
   db,
   clock,
   messages,
+  payeeCheck,
 }: {
   db: Database;
   clock: Clock;
   messages: Pick<MessagingService, 'enqueueSms'>;
+  payeeCheck: PayeeCheck;
 }) {
+  /** Asks the account's bank whether the holder's name is the one it holds (VoP for an IBAN, CoP for a UK account). */
+  async function askPayeeCheck(kind: MethodBody['kind'], details: AccountDetails): Promise<PayeeCheckAnswer> {
+    try {
+      return details.iban
+        ? await payeeCheck.checkIban({ iban: details.iban, name: details.holder })
+        : await payeeCheck.checkUkAccount({
+            sortCode: details.sortCode!,
+            accountNumber: details.accountNumber!,
+            name: details.holder,
+          });
+    } catch (error) {
+      if (!(error instanceof PayeeCheckRefused)) throw error;
+      const field = error.field === 'name' ? (kind === 'sepa' ? 'holder_last_name' : 'holder_name') : error.field;
+      throw fieldErrors({ [field]: ['validation.valid'] });
+    }
+  }
+
   /** Owned and not deleted, or 404: another user's method id reveals nothing. */
   async function ownLiveMethod(userId: string, methodId: string) {
     const method = await repo.findLiveMethod(db, methodId);
@@ -89,29 +131,24 @@ export function createPayoutMethodsService({
       return (await repo.listMethods(db, client.userId)).map(toPayoutMethod);
     },
 
-    /** Checks the account (ibantools for IBAN and BIC) before storing anything; the first method becomes the default. */
+    /** The payee-name check alone, so the user sees the bank's answer before saving (nothing is stored). */
+    async checkPayee(userId: string, clientId: string, body: MethodBody): Promise<PayeeCheckAnswerBody> {
+      await requireOwnClient(db, userId, clientId);
+      const answer = await askPayeeCheck(body.kind, accountDetails(body));
+      return { result: answer.result, bank_name: answer.bankName, checked_at: clock.now().toISOString() };
+    },
+
+    /**
+     * Checks the account (ibantools for IBAN and BIC) and asks the payee check again, since the answer shown before
+     * came from the client; anything but a match is saved only with `confirm_mismatch`. The first method becomes the
+     * default.
+     */
     async add(userId: string, clientId: string, body: MethodBody, locale: Locale): Promise<PayoutMethod> {
       const client = await requireOwnClient(db, userId, clientId);
-      let details: {
-        iban: string | null;
-        bic: string | null;
-        accountNumber: string | null;
-        sortCode: string | null;
-        holder: string;
-      };
-      if (body.kind === 'sepa') {
-        const checked = checkSepaAccount(body);
-        if (!checked.ok) throw fieldErrors(checked.errors);
-        details = { iban: checked.iban, bic: checked.bic, accountNumber: null, sortCode: null, holder: body.holder_last_name };
-      } else {
-        details = {
-          iban: null,
-          bic: null,
-          accountNumber: body.account_number,
-          sortCode: body.sort_code,
-          holder: body.holder_name,
-        };
-      }
+      const details = accountDetails(body);
+      const answer = await askPayeeCheck(body.kind, details);
+      if (answer.result !== 'match' && !body.confirm_mismatch) throw new AppError('payee_check_unconfirmed');
+      const checkedAt = clock.now();
       const method = await db.transaction(async (tx) => {
         await repo.lockUserMethods(tx, client.userId);
         const existing = await repo.listMethods(tx, client.userId);
@@ -121,8 +158,11 @@ export function createPayoutMethodsService({
           kind: body.kind,
           address: body.address,
           ...details,
+          payeeCheckResult: answer.result,
+          payeeCheckName: answer.bankName,
+          payeeCheckedAt: checkedAt,
           isDefault: !existing.some((row) => row.isDefault),
-          createdAt: clock.now(),
+          createdAt: checkedAt,
         });
         await recordChange(tx, client.userId, inserted, 'added', locale);
         return inserted;

@@ -4,6 +4,7 @@ import {
   confirmPayoutBody,
   createClosingPayoutBody,
   createPayoutBody,
+  payeeCheckSchema,
   payoutMethodBody,
   payoutMethodSchema,
   payoutSchema,
@@ -50,7 +51,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
       preHandler: perUser('payout-method', 20),
       schema: {
         ...secured,
-        summary: 'Add a SEPA or UK payout method (the first becomes the default)',
+        summary:
+          'Add a SEPA or UK payout method (the first becomes the default); the payee-name check is asked again and anything but a match needs confirm_mismatch',
         params: clientParams,
         body: payoutMethodBody,
         response: { 201: data(payoutMethodSchema) },
@@ -60,6 +62,24 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService; met
       reply
         .status(201)
         .send({ data: await methods.add(request.userId, request.params.clientId, request.body, acceptedLocale(request)) }),
+  );
+
+  app.post(
+    '/clients/:clientId/payout-methods/check',
+    {
+      ...common,
+      // Each check costs a request to the account's bank, and a close match names who holds an account.
+      preHandler: perUser('payee-check', 10),
+      schema: {
+        ...secured,
+        summary:
+          "Ask the account's bank whether the holder's name matches (Verification of Payee for an IBAN, Confirmation of Payee for a UK account); nothing is saved",
+        params: clientParams,
+        body: payoutMethodBody,
+        response: { 200: data(payeeCheckSchema) },
+      },
+    },
+    async (request) => ({ data: await methods.checkPayee(request.userId, request.params.clientId, request.body) }),
   );
 
   app.delete(

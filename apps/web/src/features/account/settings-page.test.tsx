@@ -27,6 +27,7 @@ const method: PayoutMethod = {
   bic: 'HABALV22',
   is_default: true,
   created_at: '2026-01-01T00:00:00Z',
+  payee_check: null,
 };
 const closingPayout: Payout = {
   id: '4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e',

@@ -1,14 +1,15 @@
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Clock, Lock, ShieldCheck } from 'lucide-react';
-import type { PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
+import type { PayeeCheck, PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
-import { useAddPayoutMethod } from './api/use-payouts.ts';
+import { useAddPayoutMethod, useCheckPayee } from './api/use-payouts.ts';
 import { PayoutMethodForm } from './components/payout-method-form.tsx';
 import { serverFieldErrors } from '../../lib/api-errors.ts';
 
@@ -40,21 +41,35 @@ export default function AddMethodPage() {
   const navigate = useNavigate();
   const { clientId } = useMyCard();
   const add = useAddPayoutMethod(clientId);
+  const checkPayee = useCheckPayee(clientId);
+  const [payeeCheck, setPayeeCheck] = useState<PayeeCheck | null>(null);
+  const clearPayeeCheck = useCallback(() => setPayeeCheck(null), []);
   const returnTo = useReturnPath();
   const back = returnTo.path();
   useDocumentTitle(t('add.title'));
 
+  /**
+   * Saving asks the bank first (decision 0043): a match saves at once; any other answer is shown before anything is
+   * saved, and the user corrects the details or saves knowingly (`confirm_mismatch`).
+   */
   function onSubmit(body: PayoutMethodBody, setFieldError: (field: string, message: string) => void) {
-    add.mutate(body, {
-      onSuccess: (method) => {
-        // Mid-withdrawal the dialog shows the new account chosen, which says it was added; a toast would follow the
-        // user on to the code page.
-        if (!returnTo.toWithdrawal) showSnackbar(t('add.saved'), 'success');
-        void navigate(returnTo.path(method.id));
-      },
-      onError: (error) => {
-        for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);
-      },
+    const onError = (error: Error) => {
+      for (const [field, message] of serverFieldErrors(error)) setFieldError(field, message);
+    };
+    const save = () =>
+      add.mutate(body, {
+        onSuccess: (method) => {
+          // Mid-withdrawal the dialog shows the new account chosen, which says it was added; a toast would follow the
+          // user on to the code page.
+          if (!returnTo.toWithdrawal) showSnackbar(t('add.saved'), 'success');
+          void navigate(returnTo.path(method.id));
+        },
+        onError,
+      });
+    if (body.confirm_mismatch) return save();
+    checkPayee.mutate(body, {
+      onSuccess: (answer) => (answer.result === 'match' ? save() : setPayeeCheck(answer)),
+      onError,
     });
   }
 
@@ -78,7 +93,13 @@ export default function AddMethodPage() {
       <PageHeader title={t('add.title')} description={t('add.description')} />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[1.6fr_1fr]">
         <Panel>
-          <PayoutMethodForm submitting={add.isPending} onSubmit={onSubmit} onCancel={() => void navigate(back)} />
+          <PayoutMethodForm
+            submitting={add.isPending || checkPayee.isPending}
+            onSubmit={onSubmit}
+            onCancel={() => void navigate(back)}
+            payeeCheck={payeeCheck}
+            onEdited={clearPayeeCheck}
+          />
         </Panel>
         <aside
           aria-label={t('add.aside_label')}

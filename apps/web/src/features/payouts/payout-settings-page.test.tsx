@@ -31,6 +31,29 @@ describe('the payout settings page', () => {
     expect(screen.getAllByRole('link', { name: 'Add a payout method' })).toHaveLength(1);
   });
 
+  it('says under each account what the bank answered to the name check, and when', async () => {
+    fakeApi({
+      ...signedInRoutes(),
+      [ROUTES.methods]: [
+        sepaMethod(),
+        ukMethod({
+          payee_check: { result: 'close_match', bank_name: 'Anna Ozoliņa', checked_at: '2026-02-01T10:00:00Z' },
+        }),
+        ukMethod({ id: 'bf6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b81', created_at: '2026-02-20T10:00:00Z', payee_check: null }),
+      ],
+    });
+    await renderPage(<PayoutSettingsPage />, { path: '/settings/payout' });
+    const list = await screen.findByRole('list', { name: 'Payout methods' });
+    const lines = within(list)
+      .getAllByTestId('payee-check-line')
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      'Name confirmed by the bank · Jan 10, 2026',
+      'The bank holds the name “Anna Ozoliņa” · Feb 1, 2026',
+      'Name not checked with the bank',
+    ]);
+  });
+
   it('lists the accounts, the default one first', async () => {
     fakeApi({ ...signedInRoutes(), [ROUTES.methods]: [ukMethod(), sepaMethod()] });
     await renderPage(<PayoutSettingsPage />, { path: '/settings/payout' });

@@ -108,7 +108,7 @@ export default function PayoutSettingsPage() {
             <ul aria-label={t('payout.list_label')} className="divide-y divide-slate-100">
               {items.map((method) => (
                 <li key={method.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="payout-method">
-                  <MethodSummary method={method} />
+                  <MethodSummary method={method} withCheckDate />
                   <div className="flex gap-2 pl-13 sm:pl-0">
                     {method.is_default ? null : (
                       <Button

@@ -1,4 +1,4 @@
-import type { Payout, PayoutMethod, PayoutStatus } from '@tipcard/shared/payouts/schemas';
+import type { PayeeCheck, Payout, PayoutMethod, PayoutStatus } from '@tipcard/shared/payouts/schemas';
 import { CLIENT_ID } from '../../test/fixtures.ts';
 
 export const PAYOUT_ID = '8d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f60';
@@ -9,6 +9,7 @@ export const ROUTES = {
   balances: `GET /clients/${CLIENT_ID}/account`,
   methods: `GET /clients/${CLIENT_ID}/payout-methods`,
   addMethod: `POST /clients/${CLIENT_ID}/payout-methods`,
+  checkPayee: `POST /clients/${CLIENT_ID}/payout-methods/check`,
   payouts: `GET /clients/${CLIENT_ID}/payouts`,
   createPayout: `POST /clients/${CLIENT_ID}/payouts`,
   terms: `GET /clients/${CLIENT_ID}/payouts/terms`,
@@ -16,6 +17,11 @@ export const ROUTES = {
   confirm: `POST /payouts/${PAYOUT_ID}/confirm`,
   resend: `POST /payouts/${PAYOUT_ID}/resend`,
 } as const;
+
+/** The payee-name check's answer (decision 0043). */
+export function payeeAnswer(result: PayeeCheck['result'] = 'match', bankName: string | null = null): PayeeCheck {
+  return { result, bank_name: bankName, checked_at: '2026-03-02T10:00:00Z' };
+}
 
 /** Main and hold; the hold is released at one time, `releaseAt`, unless the test says more. */
 export function balancesAnswer(
@@ -42,6 +48,7 @@ export function sepaMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod 
     bic: 'HABALV22',
     is_default: true,
     created_at: '2026-01-10T08:00:00Z',
+    payee_check: { result: 'match', bank_name: null, checked_at: '2026-01-10T08:00:00Z' },
     ...overrides,
   };
 }

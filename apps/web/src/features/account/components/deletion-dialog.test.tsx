@@ -15,6 +15,7 @@ const method = (id: string, isDefault: boolean): PayoutMethod => ({
   bic: 'COBADEFFXXX',
   is_default: isDefault,
   created_at: '2026-01-01T00:00:00.000Z',
+  payee_check: null,
 });
 const METHODS = [method('00000000-0000-4000-8000-000000000001', false), method('00000000-0000-4000-8000-000000000002', true)];
 const CLOSING: DeletionPreview = {

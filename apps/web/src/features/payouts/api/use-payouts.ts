@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  payeeCheckSchema,
   payoutMethodSchema,
   payoutSchema,
   payoutTermsSchema,
@@ -40,6 +41,14 @@ export function useAddPayoutMethod(clientId: string | undefined) {
     mutationFn: (body: PayoutMethodBody) =>
       api.post(`/clients/${clientId}/payout-methods`, body, payoutMethodSchema, { headers: idempotent() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutMethodsKey(clientId) }),
+  });
+}
+
+/** The bank's answer to the payee-name check, before saving (decision 0043); nothing is stored. */
+export function useCheckPayee(clientId: string | undefined) {
+  return useMutation({
+    mutationFn: (body: PayoutMethodBody) =>
+      api.post(`/clients/${clientId}/payout-methods/check`, body, payeeCheckSchema, { headers: language() }),
   });
 }
 

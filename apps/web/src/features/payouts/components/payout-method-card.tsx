@@ -4,6 +4,7 @@ import { Building2, Landmark } from 'lucide-react';
 import type { PayoutMethod } from '@tipcard/shared/payouts/schemas';
 import { cn } from '../../../components/ui/cn.ts';
 import { shortMask } from '../format.ts';
+import { PayeeCheckLine } from './payee-check.tsx';
 
 /** The icon tile of a method: SEPA (IBAN) or UK account. */
 export function MethodIcon({ kind, className }: { kind: PayoutMethod['kind']; className?: string }) {
@@ -28,12 +29,18 @@ export function DefaultBadge() {
   );
 }
 
-/** A stored method as the owner sees it: kind, holder, the masked account, the BIC, whether it is the default. */
+/**
+ * A stored method as the owner sees it: kind, holder, the masked account, the BIC, whether it is the default, and the
+ * bank's answer to the name check when the method carries it (a payout's copy of its method does not).
+ */
 export function MethodSummary({
   method,
+  withCheckDate = false,
   children,
 }: {
-  method: Pick<PayoutMethod, 'kind' | 'holder' | 'masked_account'> & Partial<Pick<PayoutMethod, 'bic' | 'is_default'>>;
+  method: Pick<PayoutMethod, 'kind' | 'holder' | 'masked_account'> &
+    Partial<Pick<PayoutMethod, 'bic' | 'is_default' | 'payee_check'>>;
+  withCheckDate?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('payouts');
@@ -52,6 +59,7 @@ export function MethodSummary({
           {t(`methods.kinds.${method.kind}`)}
           {method.bic ? ` · ${method.bic}` : ''}
         </p>
+        {method.payee_check !== undefined ? <PayeeCheckLine check={method.payee_check} withDate={withCheckDate} /> : null}
         {children}
       </div>
     </div>

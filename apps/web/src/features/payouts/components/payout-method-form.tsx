@@ -1,16 +1,17 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AlertCircle, Building2, CheckCircle2, Landmark } from 'lucide-react';
-import { payoutMethodBody, type PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
+import { payoutMethodBody, type PayeeCheck, type PayoutMethodBody } from '@tipcard/shared/payouts/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { TextField } from '../../../components/ui/field.tsx';
 import { countryName } from '../../../lib/countries.ts';
 import { currentLocale, translateValidation } from '../../../lib/i18n.ts';
 import { bicProblem, compactIban, formatIbanTyping, formatSortCode, ibanState } from '../iban.ts';
+import { PayeeCheckNotice } from './payee-check.tsx';
 
 const [sepaShape, ukShape] = payoutMethodBody.options;
 
@@ -29,8 +30,17 @@ type UkInput = z.input<typeof ukFormSchema>;
 
 interface FormProps {
   submitting: boolean;
+  /** `confirm_mismatch` is set only when the user chose to save despite the payee check's answer. */
   onSubmit: (body: PayoutMethodBody, setError: (field: string, message: string) => void) => void;
   onCancel: () => void;
+  /** The payee check's answer other than a match, until a field changes. */
+  payeeCheck: PayeeCheck | null;
+  onEdited: () => void;
+}
+
+/** Any change to the form makes the bank's answer stale: it goes, and saving asks again. */
+function useClearsAnswerOnEdit(watch: (callback: () => void) => { unsubscribe: () => void }, onEdited: () => void) {
+  useEffect(() => watch(onEdited).unsubscribe, [watch, onEdited]);
 }
 
 /** Instant feedback under the IBAN field while typing: the country and length, then valid or what is wrong. */
@@ -78,13 +88,16 @@ function FormActions({ submitting, onCancel }: { submitting: boolean; onCancel: 
   );
 }
 
-function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
+function SepaForm({ submitting, onSubmit, onCancel, payeeCheck, onEdited }: FormProps) {
   const { t } = useTranslation('payouts');
   const feedbackId = useId();
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
+    getValues,
     control,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<SepaInput, unknown, z.output<typeof sepaFormSchema>>({
@@ -97,18 +110,22 @@ function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
   const err = (message: string | undefined) => translateValidation(message);
   // While typing, the live line speaks for the IBAN; the form's own error shows once the field was left or submitted.
   const ibanError = touchedFields.iban || isSubmitted ? err(errors.iban?.message) : undefined;
+  useClearsAnswerOnEdit(watch, onEdited);
+  const submit = (confirmMismatch: boolean) =>
+    handleSubmit((values) =>
+      onSubmit(
+        {
+          ...values,
+          iban: compactIban(values.iban),
+          bic: values.bic.replace(/\s/g, '').toUpperCase(),
+          confirm_mismatch: confirmMismatch || undefined,
+        },
+        (field, message) => setError(field as keyof SepaInput, { type: 'server', message }, { shouldFocus: true }),
+      ),
+    );
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={handleSubmit((values) =>
-        onSubmit(
-          { ...values, iban: compactIban(values.iban), bic: values.bic.replace(/\s/g, '').toUpperCase() },
-          (field, message) => setError(field as keyof SepaInput, { type: 'server', message }, { shouldFocus: true }),
-        ),
-      )}
-    >
+    <form noValidate className="space-y-5" onSubmit={submit(false)}>
       <div className="space-y-1.5">
         <TextField
           label={t('form.iban')}
@@ -158,17 +175,32 @@ function SepaForm({ submitting, onSubmit, onCancel }: FormProps) {
         error={err(errors.address?.message)}
         {...register('address')}
       />
+      {payeeCheck ? (
+        <PayeeCheckNotice
+          answer={payeeCheck}
+          typedName={getValues('holder_last_name')}
+          saving={submitting}
+          onUseName={(name) => {
+            setValue('holder_last_name', name);
+            void submit(false)();
+          }}
+          onConfirm={() => void submit(true)()}
+        />
+      ) : null}
       <FormActions submitting={submitting} onCancel={onCancel} />
     </form>
   );
 }
 
-function UkForm({ submitting, onSubmit, onCancel }: FormProps) {
+function UkForm({ submitting, onSubmit, onCancel, payeeCheck, onEdited }: FormProps) {
   const { t } = useTranslation('payouts');
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
+    getValues,
     formState: { errors },
   } = useForm<UkInput, unknown, z.output<typeof ukFormSchema>>({
     resolver: zodResolver(ukFormSchema),
@@ -177,17 +209,16 @@ function UkForm({ submitting, onSubmit, onCancel }: FormProps) {
   });
   const sortCode = register('sort_code');
   const err = (message: string | undefined) => translateValidation(message);
+  useClearsAnswerOnEdit(watch, onEdited);
+  const submit = (confirmMismatch: boolean) =>
+    handleSubmit((values) =>
+      onSubmit({ ...values, confirm_mismatch: confirmMismatch || undefined }, (field, message) =>
+        setError(field as keyof UkInput, { type: 'server', message }, { shouldFocus: true }),
+      ),
+    );
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={handleSubmit((values) =>
-        onSubmit(values, (field, message) =>
-          setError(field as keyof UkInput, { type: 'server', message }, { shouldFocus: true }),
-        ),
-      )}
-    >
+    <form noValidate className="space-y-5" onSubmit={submit(false)}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t('form.account_number')}
@@ -232,6 +263,18 @@ function UkForm({ submitting, onSubmit, onCancel }: FormProps) {
         error={err(errors.address?.message)}
         {...register('address')}
       />
+      {payeeCheck ? (
+        <PayeeCheckNotice
+          answer={payeeCheck}
+          typedName={getValues('holder_name')}
+          saving={submitting}
+          onUseName={(name) => {
+            setValue('holder_name', name);
+            void submit(false)();
+          }}
+          onConfirm={() => void submit(true)()}
+        />
+      ) : null}
       <FormActions submitting={submitting} onCancel={onCancel} />
     </form>
   );
@@ -248,6 +291,10 @@ export function PayoutMethodForm(props: FormProps) {
   const [kind, setKind] = useState<'sepa' | 'uk'>('sepa');
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const choose = (item: 'sepa' | 'uk') => {
+    setKind(item);
+    props.onEdited();
+  };
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const next =
@@ -263,7 +310,7 @@ export function PayoutMethodForm(props: FormProps) {
     if (next === null) return;
     event.preventDefault();
     const wrapped = (next + KINDS.length) % KINDS.length;
-    setKind(KINDS[wrapped]!.kind);
+    choose(KINDS[wrapped]!.kind);
     tabs.current[wrapped]?.focus();
   }
 
@@ -284,7 +331,7 @@ export function PayoutMethodForm(props: FormProps) {
               aria-selected={selected}
               aria-controls={`${baseId}-panel-${item}`}
               tabIndex={selected ? 0 : -1}
-              onClick={() => setKind(item)}
+              onClick={() => choose(item)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
                 'flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400',

@@ -19,6 +19,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCreatePayout } from '../api/use-payouts.ts';
 import { shortMask } from '../format.ts';
 import { checkAmount, withdrawAllCents } from '../payout-amount.ts';
+import { PayeeCheckLine } from './payee-check.tsx';
 import { MethodSummary } from './payout-method-card.tsx';
 import { PayoutSummary } from './payout-summary.tsx';
 
@@ -206,14 +207,17 @@ function MethodStep({
       ) : (
         <div>
           {compact ? (
-            <SelectField
-              label={t('flow.method_label')}
-              options={methods.map((item) => ({
-                value: item.id,
-                label: `${shortMask(item.masked_account)} · ${item.holder}`,
-              }))}
-              {...register('method_id')}
-            />
+            <>
+              <SelectField
+                label={t('flow.method_label')}
+                options={methods.map((item) => ({
+                  value: item.id,
+                  label: `${shortMask(item.masked_account)} · ${item.holder}`,
+                }))}
+                {...register('method_id')}
+              />
+              {method ? <PayeeCheckLine check={method.payee_check} /> : null}
+            </>
           ) : (
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-800">{t('flow.method_label')}</legend>
