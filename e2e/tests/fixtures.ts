@@ -34,7 +34,7 @@ const SERVER_ENV: NodeJS.ProcessEnv = {
   COMPANY_ADDRESS: 'Brīvības iela 1, Rīga, LV-1010',
 };
 
-export const test = base.extend<object, { server: TestServer; ownServerPort: number }>({
+export const test = base.extend<object, { server: TestServer & { databaseUrl?: string }; ownServerPort: number }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here.
     async ({}, use, workerInfo) => {
@@ -54,7 +54,8 @@ export const test = base.extend<object, { server: TestServer; ownServerPort: num
         await database?.drop();
         throw error;
       });
-      await use(server);
+      // A command-line tool a spec runs (verification:review) works on the same database as the worker's server.
+      await use({ ...server, ...(database ? { databaseUrl: database.url } : {}) });
       await server.stop();
       await database?.drop();
     },

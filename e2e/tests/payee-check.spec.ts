@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import {
   a11yProblems,
   createStaffWithCard,
@@ -113,8 +113,9 @@ test('es: the verification journey from the modal to “Under review” to appro
   context,
   baseURL,
   request,
+  server,
 }) => {
-  test.skip(!process.env.DATABASE_URL, 'the approval runs verification:review on the server’s database (DATABASE_URL)');
+  test.skip(!server.databaseUrl, 'the approval runs verification:review on the server’s database (DATABASE_URL)');
   test.setTimeout(180_000);
   const staff = await createStaffWithCard(request, { public_name: 'Lucía' });
   await payTipWithApplePay(request, staff.cardId, { amount_cents: 50_000, cover_fee: true });
@@ -175,7 +176,7 @@ test('es: the verification journey from the modal to “Under review” to appro
   // The operator approves (the back office's decision, from the command line).
   execFileSync('node', ['--import', 'tsx', 'apps/api/src/cli/verification-review.ts', staff.phone, 'approve'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
     stdio: 'pipe',
   });
   const verification = async () =>
