@@ -1,6 +1,7 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatMoney } from '@tipcard/shared/money/format';
+import { typeset } from '@tipcard/shared/i18n/typography';
 import { t } from '../../lib/i18n.ts';
 import type { ReceiptView } from './receipt-view.ts';
 
@@ -19,7 +20,8 @@ const brandName = (brand: string) => BRANDS[brand] ?? brand.charAt(0).toUpperCas
 
 /** The receipt's lines, label and value, in a language: the page and the PDF show the same ones in the same order. */
 export function receiptLines(view: ReceiptView, locale: Locale): { label: string; value: string; strong?: boolean }[] {
-  const money = (cents: number) => formatMoney(cents, locale);
+  // Through the same typography filter as the texts: an amount never breaks before its € sign.
+  const money = (cents: number) => typeset(formatMoney(cents, locale), locale);
   return [
     { label: t('receipts:paid_to', {}, locale), value: view.recipientName },
     ...(view.description ? [{ label: t('receipts:description', {}, locale), value: view.description }] : []),
