@@ -23,6 +23,12 @@ export function receiptLines(view: ReceiptView, locale: Locale): { label: string
   // Through the same typography filter as the texts: an amount never breaks before its € sign.
   const money = (cents: number) => typeset(formatMoney(cents, locale), locale);
   return [
+    ...(view.donor
+      ? [
+          { label: t('donations.pdf.donor', {}, locale), value: view.donor.name },
+          ...(view.donor.code ? [{ label: t('donations.pdf.code', {}, locale), value: view.donor.code }] : []),
+        ]
+      : []),
     { label: t('receipts:paid_to', {}, locale), value: view.recipientName },
     ...(view.description ? [{ label: t('receipts:description', {}, locale), value: view.description }] : []),
     { label: t('receipts:amount', {}, locale), value: money(view.amountCents) },

@@ -13,6 +13,8 @@ export interface ReceiptView {
   paymentId: string;
   reference: string;
   recipientName: string;
+  /** A donation's donor and the code they gave for tax (docs/decisions/0042: the donation receipt too); null otherwise. */
+  donor: { name: string; code: string } | null;
   /** What an invoice was for; null for tips and donations. */
   description: string | null;
   amountCents: number;

@@ -231,6 +231,7 @@ describe('the receipt of a donation and of an invoice', () => {
     const page = await t.call({ method: 'GET', url: pathOf(url) });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<dt>Payé à</dt><dd>Dzīvnieku patversme</dd>');
+    expect(page.body).toContain('<dt>Donateur</dt><dd>Jeanne</dd>');
     expect(page.body).toContain(`<dt>Total payé</dt><dd>20,00${NBSP}€</dd>`);
     const pdf = await pdfTextOf(`${pathOf(url)}/receipt.pdf`);
     expect(pdf).toContain('Dzīvnieku patversme');
@@ -323,6 +324,20 @@ describe('a refund', () => {
     expect((await t.call({ method: 'GET', url })).body).toContain('<dt>Status</dt><dd>Refunded</dd>');
     const pdf = await pdfTextOf(`${url}/receipt.pdf`);
     expect(pdf).toContain('Refunded €10.00');
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
+  it('tells of one refund once when its events race each other and the back office’s own answer', async () => {
+    const staff = await signUpWithCard(t, { public_name: 'Race' });
+    const payment = await paidTip(staff.cardId, 900, false);
+    await t.app.services.receipts.sendTo(payment.id, 'race@example.com', 'en');
+    await Promise.all([
+      t.app.services.payments.refundPayment(payment.id, 900, `ops:${payment.id}`),
+      ...Array.from({ length: 4 }, (_, i) => deliverRefund(payment, 900, `evt_race_${i}_${payment.id}`)),
+    ]);
+    const refunds = (await outboxTo('race@example.com')).filter((mail) => mail.body.includes('Subject: Refund of'));
+    expect(refunds).toHaveLength(1);
+    expect((await outboxTo(staff.phone)).filter((text) => text.body.includes('refunded to the payer'))).toHaveLength(1);
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 

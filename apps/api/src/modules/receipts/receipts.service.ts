@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import type { SignedIds } from '../../lib/signed-id.ts';
 import { findCardFace } from '../cards/cards.service.ts';
-import { cardOfDonation } from '../donations/donations.service.ts';
+import { cardOfDonation, donorOfPayment } from '../donations/donations.service.ts';
 import { invoiceOfReceipt } from '../invoices/invoices.service.ts';
 import { enqueueSmsAt, type MessagingService } from '../messaging/messaging.service.ts';
 import { findPaymentWithShares } from '../payments/payments.service.ts';
@@ -56,9 +56,13 @@ export function createReceiptsService(deps: {
     const { payment, shares } = found;
     let cardId: string | null = null;
     let description: string | null = null;
+    let donor: ReceiptView['donor'] = null;
     if (payment.purpose === 'tip' || payment.purpose === 'team_tip') cardId = payment.subjectId;
-    else if (payment.purpose === 'donation') cardId = await cardOfDonation(executor, payment.id);
-    else {
+    else if (payment.purpose === 'donation') {
+      cardId = await cardOfDonation(executor, payment.id);
+      const found = await donorOfPayment(executor, payment.id);
+      donor = found ? { name: found.name, code: found.code } : null;
+    } else {
       const invoice = await invoiceOfReceipt(executor, payment.subjectId);
       cardId = invoice?.cardId ?? null;
       description = invoice?.description ?? null;
@@ -69,6 +73,7 @@ export function createReceiptsService(deps: {
       paymentId: payment.id,
       reference: paymentReference(payment.id),
       recipientName: face?.public_name ?? '',
+      donor,
       description,
       amountCents: payment.amountCents,
       feeCoveredCents: payment.coverFee ? payment.feeCents : 0,
