@@ -15,13 +15,12 @@ test.describe.configure({ mode: 'serial' });
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
 let ops: OpsServer;
 let api: APIRequestContext;
-let BASE = '';
 let financeToken = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   ops = await startOpsServer(PORT);
-  ({ api, base: BASE } = ops);
+  ({ api } = ops);
   const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
   expect(setUp.status()).toBe(201);
   const adminSecret = await enrolByLink(api, (await setUp.json()).data.enrolment_url as string);

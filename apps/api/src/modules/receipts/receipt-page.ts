@@ -16,7 +16,7 @@ h1{font-size:24px;line-height:1.25;color:#0b1736;margin:0 0 4px}.status{display:
 dt{color:#475569}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}.strong dd{font-size:18px;color:#0b1736}
 .actions{margin-top:20px}.button{display:inline-block;border-radius:10px;padding:12px 18px;font-weight:700;background:#0b2a5b;color:#fff;text-decoration:none}
 form{margin-top:20px}label{display:block;font-size:15px;font-weight:600;margin-bottom:6px}.row{display:flex;gap:8px;flex-wrap:wrap}
-input{flex:1;min-width:0;padding:11px;border:1px solid #94a3b8;border-radius:10px;font-size:16px}button{border:1px solid #0b2a5b;border-radius:10px;padding:11px 16px;font-size:16px;font-weight:600;background:#fff;color:#0b2a5b;cursor:pointer}
+input{flex:1;min-width:0;padding:11px;font-family:inherit;border:1px solid #94a3b8;border-radius:10px;font-size:16px}button{font-family:inherit;border:1px solid #0b2a5b;border-radius:10px;padding:11px 16px;font-size:16px;font-weight:600;background:#fff;color:#0b2a5b;cursor:pointer}
 a:focus,input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.notice{margin:10px 0 0;font-size:15px}.notice.bad{color:#991b1b}
 .quote{color:#475569;font-size:14px;margin-top:16px}footer{color:#475569;font-size:13px;margin-top:20px;text-align:center}footer p{margin:2px 0}`;
 

@@ -31,20 +31,27 @@ export const receiptPagesRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsServi
   const query = z.object({ email: z.string().max(20).optional() });
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    privately(reply).status(404).type('text/html; charset=utf-8').send(receipts.notFoundPage(requestLocale(request)));
+    privately(reply)
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(receipts.notFoundPage(requestLocale(request)));
 
-  app.get('/receipts/:token', { onRequest: limit, schema: { hide: true, params, querystring: query } }, async (request, reply) => {
-    const outcome = (EMAIL_OUTCOMES as readonly string[]).includes(request.query.email ?? '')
-      ? (request.query.email as EmailOutcome)
-      : null;
-    try {
-      const html = await receipts.pageOf(request.params.token, requestLocale(request), outcome);
-      return privately(reply).type('text/html; charset=utf-8').send(html);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'not_found') return notFound(request, reply);
-      throw error;
-    }
-  });
+  app.get(
+    '/receipts/:token',
+    { onRequest: limit, schema: { hide: true, params, querystring: query } },
+    async (request, reply) => {
+      const outcome = (EMAIL_OUTCOMES as readonly string[]).includes(request.query.email ?? '')
+        ? (request.query.email as EmailOutcome)
+        : null;
+      try {
+        const html = await receipts.pageOf(request.params.token, requestLocale(request), outcome);
+        return privately(reply).type('text/html; charset=utf-8').send(html);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') return notFound(request, reply);
+        throw error;
+      }
+    },
+  );
 
   app.get('/receipts/:token/receipt.pdf', { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
     try {

@@ -54,7 +54,7 @@ export function createReceiptsService(deps: {
     const found = await findPaymentWithShares(executor, paymentId);
     if (!found || !PAYER_PURPOSES.has(found.payment.purpose) || found.shares.length === 0) return null;
     const { payment, shares } = found;
-    let cardId: string | null = null;
+    let cardId: string | null;
     let description: string | null = null;
     let donor: ReceiptView['donor'] = null;
     if (payment.purpose === 'tip' || payment.purpose === 'team_tip') cardId = payment.subjectId;

@@ -512,7 +512,9 @@ describe('after the checkout', () => {
     expect(outbox.body.data[0].body).toContain('Paid: €7.00');
     // The one receipt (docs/decisions/0042): its signed link, which the success page shows too.
     const link = /Your receipt, to view or download as a PDF: (\S+)/.exec(outbox.body.data[0].body)![1]!;
-    expect(link).toBe(dataOf((await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${payment.id}` })).body).success.receipt_url);
+    expect(link).toBe(
+      dataOf((await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${payment.id}` })).body).success.receipt_url,
+    );
     expect(outbox.body.data[0].body).toContain(payment.id.replace(/-/g, '').slice(0, 8).toUpperCase());
     // The date in the reader's words, not the database's "2026-11-20".
     expect(outbox.body.data[0].body).toContain('Date: November 20, 2026');
