@@ -11449,6 +11449,7 @@ export interface operations {
             data: {
               sms_support_replies: boolean;
               sms_payouts: boolean;
+              sms_refunds: boolean;
             };
           };
         };
@@ -11496,6 +11497,7 @@ export interface operations {
         'application/json': {
           sms_support_replies: boolean;
           sms_payouts: boolean;
+          sms_refunds: boolean;
         };
       };
     };
@@ -11510,6 +11512,7 @@ export interface operations {
             data: {
               sms_support_replies: boolean;
               sms_payouts: boolean;
+              sms_refunds: boolean;
             };
           };
         };
