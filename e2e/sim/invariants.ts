@@ -32,6 +32,28 @@ export async function checkStep(world: World) {
       unbalanced.map((row) => `payment ${world.label(row.id)} of ${row.total} c has shares summing to ${row.shares}`).join('; '),
     );
 
+  // A refund receipt (and the recipients' texts) tells only of money the books took back: each notice's payment was
+  // credited (its received entry exists) and its shares gave up at least the refunded total the notice names
+  // (docs/decisions/0042).
+  const untold = await world.rows<{ payment_id: string; noticed: string; reversed: string | null; booked: boolean }>(`
+    select n.payment_id, max(n.refunded_cents)::text as noticed,
+           (select sum(a.reversed_net_cents + a.reversed_fee_cents) from payment_allocations a where a.payment_id = n.payment_id)::text as reversed,
+           exists (select 1 from ledger_entries e where e.reference = 'payment:' || n.payment_id || ':received') as booked
+    from refund_notices n group by n.payment_id
+    having not exists (select 1 from ledger_entries e where e.reference = 'payment:' || n.payment_id || ':received')
+        or max(n.refunded_cents) > coalesce((select sum(a.reversed_net_cents + a.reversed_fee_cents) from payment_allocations a where a.payment_id = n.payment_id), 0)
+    limit 3`);
+  if (untold.length > 0)
+    world.fail(
+      'refund-notice-backed-by-ledger',
+      untold
+        .map(
+          (row) =>
+            `payment ${world.label(row.payment_id)}: refund of ${row.noticed} c told, ${row.booked ? `books took back ${row.reversed ?? 0} c` : 'never credited'}`,
+        )
+        .join('; '),
+    );
+
   // What operators refunded never exceeds what they meant (one amount per Idempotency-Key), and without a second
   // operator never more than the approval threshold per payment.
   const refunds = await world.rows<{

@@ -17,6 +17,7 @@ import { startRunner } from './jobs/runner.ts';
 import { sandboxCheckoutRoutes } from './integrations/sandbox-psp/sandbox-checkout.routes.ts';
 import { balancesRoutes } from './modules/balances/balances.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { receiptPagesRoutes } from './modules/receipts/receipts.routes.ts';
 import { paymentPagesRoutes } from './modules/tips/payment-pages.routes.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(paymentPagesRoutes, { tips, prefix });
     await app.register(invoicePagesRoutes, { invoices: services.invoices, prefix });
     await app.register(actionPagesRoutes, { prefix });
+    await app.register(receiptPagesRoutes, { receipts: services.receipts, prefix });
   }
   await app.register(documentFilesRoutes, { documents });
   await app.register(shortLinksRoutes, { links: config.shortLinks });

@@ -54,6 +54,8 @@ import { createInvoiceHandler, createInvoicesService } from './modules/invoices/
 import { createActionLinks } from './modules/donations/donation-links.ts';
 import { createDonationsJobs } from './modules/donations/donations.jobs.ts';
 import { createDonationHandler, createDonationsService, monthlyDonationFigures } from './modules/donations/donations.service.ts';
+import { createReceiptsService } from './modules/receipts/receipts.service.ts';
+import { createSignedIds } from './lib/signed-id.ts';
 
 /** The edges tests replace: the clock, the message vendors and the anti-bot check. Everything else is real. */
 export interface ServiceOverrides {
@@ -137,9 +139,24 @@ export function createServices(
       }
     },
   });
+  // Every payer's receipt, at a link signed with the action links' secret under its own purpose (decision 0042).
+  const receipts = createReceiptsService({
+    db,
+    clock,
+    messages,
+    links: createSignedIds('payment-receipt', config.actionLinkSecret),
+    publicUrl: config.publicUrl,
+    company: {
+      name: config.site.companyName,
+      registrationNumber: config.site.companyRegistrationNumber,
+      licence: config.site.companyLicence,
+      address: config.site.companyAddress,
+    },
+  });
   // A monthly donation's e-mails (reminder, receipt, lapse, statement) carry signed links to /actions/….
   const donationMail = {
     messages,
+    receipts,
     links: createActionLinks(config.actionLinkSecret),
     publicUrl: config.publicUrl,
     feePercent: config.payments.feePercent,
@@ -163,12 +180,13 @@ export function createServices(
       createDonationHandler(donationMail),
     ],
     onSharesAdjusted: takeBackRewardsNoLongerEarned,
+    onRefunded: receipts.noticeRefund,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
   const tips = createTipsService({
     db,
     payments,
-    messages,
+    receipts,
     publicUrl: config.publicUrl,
     feePercent: config.payments.feePercent,
     teamOfCard: teams.teamOfCard,
@@ -287,6 +305,7 @@ export function createServices(
     sandbox,
     sandboxJobs,
     payments,
+    receipts,
     tips,
     cardOrders,
     invoices,

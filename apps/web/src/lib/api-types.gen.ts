@@ -11612,6 +11612,7 @@ export interface operations {
             data: {
               sms_support_replies: boolean;
               sms_payouts: boolean;
+              sms_refunds: boolean;
             };
           };
         };
@@ -11659,6 +11660,7 @@ export interface operations {
         'application/json': {
           sms_support_replies: boolean;
           sms_payouts: boolean;
+          sms_refunds: boolean;
         };
       };
     };
@@ -11673,6 +11675,7 @@ export interface operations {
             data: {
               sms_support_replies: boolean;
               sms_payouts: boolean;
+              sms_refunds: boolean;
             };
           };
         };

@@ -15,6 +15,8 @@ export const notificationChoicesSchema = z.object({
   sms_support_replies: z.boolean(),
   /** A text when a withdrawal is paid or returned by the bank (the withdrawal's code is always sent). */
   sms_payouts: z.boolean(),
+  /** A text when a payment the user received is refunded to its payer (docs/decisions/0042). */
+  sms_refunds: z.boolean(),
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 

@@ -54,6 +54,8 @@ export interface GuestSuccess {
   total_cents: number;
   /** A monthly donation's next charge (ISO date and time); null for anything else. */
   next_charge_at: string | null;
+  /** The payer's receipt (its signed link, in the page's language; docs/decisions/0042); null while it has none. */
+  receipt_url: string | null;
 }
 
 /** The e-mailed receipt's outcome, shown on the success page after its plain POST. */

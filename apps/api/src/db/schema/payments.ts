@@ -47,6 +47,12 @@ export const payments = pgTable(
      */
     customerRef: text('customer_ref'),
     methodRef: text('method_ref'),
+    /**
+     * The card the payer paid with, as the provider names it on success (brand such as `visa`, and the last 4
+     * digits), for the payer's receipt; null when the provider gives none (a wallet's device card in the sandbox).
+     */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     /** While pending: when the reconciliation job next asks the provider about it (null: no more asking). */
     reconcileDueAt: timestamp('reconcile_due_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -12,6 +12,9 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   method: text('method').notNull(),
   /** The payer reference its success event carries: a keyed hash of the card number, null for wallets. */
   payerRef: text('payer_ref'),
+  /** The card's brand and last 4 digits its success event names, as a provider's charge does; null for wallets. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('EUR'),
   /** When `status` last changed: the `created_at` of the event that tells of it. */
@@ -45,6 +48,9 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   email: text('email').notNull(),
   behaviour: text('behaviour', { enum: ['succeeds', 'fails_after_two', 'fails_once'] }).notNull(),
   payerRef: text('payer_ref'),
+  /** The saved card's brand and last 4 digits, named by each later charge's success event. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   offSessionAttempts: integer('off_session_attempts').notNull().default(0),
   createdAt: createdAt(),
 });

@@ -19,6 +19,8 @@ export const users = pgTable(
     smsSupportReplies: boolean('sms_support_replies').notNull().default(true),
     /** Settings: an SMS when a withdrawal is paid or returned by the bank (the payout's code is always sent). */
     smsPayouts: boolean('sms_payouts').notNull().default(true),
+    /** Settings: an SMS when a payment the user received is refunded to its payer (docs/decisions/0042). */
+    smsRefunds: boolean('sms_refunds').notNull().default(true),
     /**
      * The language of every text, e-mail and PDF the user is sent without asking (docs/decisions/0032): the app's
      * language at sign-up, then the one of each sign-in and refresh, or the one chosen in Settings. Accounts older than

@@ -116,6 +116,14 @@ function untouchedCheckoutOf(providerRef: string) {
   return match ? { expiresAt: parseInt(match[1]!, 36), paymentId: match[2]! } : undefined;
 }
 
+/** A test card number's brand by its first digits, as card networks number them. */
+function cardBrandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'card';
+}
+
 /**
  * The event that tells of a charge's state. Its id names the state (the refunded total for refunds), so the webhook
  * and `fetchStatus` describe one state with one id, and our exactly-once path applies it once whichever comes first.
@@ -123,6 +131,8 @@ function untouchedCheckoutOf(providerRef: string) {
 function eventOf(
   charge: Pick<repo.SandboxChargeRow, 'providerRef' | 'paymentId' | 'amountCents' | 'refundedCents' | 'currency'> & {
     payerRef?: string | null;
+    cardBrand?: string | null;
+    cardLast4?: string | null;
     customerRef?: string | null;
     methodRef?: string | null;
   },
@@ -137,6 +147,9 @@ function eventOf(
     payment_id: charge.paymentId,
     amount_cents: type === 'payment.succeeded' ? charge.amountCents : type === 'payment.refunded' ? charge.refundedCents : 0,
     ...(type === 'payment.succeeded' && { payer_ref: charge.payerRef ?? null }),
+    ...(type === 'payment.succeeded' &&
+      charge.cardBrand &&
+      charge.cardLast4 && { card: { brand: charge.cardBrand, last4: charge.cardLast4 } }),
     ...(type === 'payment.succeeded' &&
       charge.customerRef &&
       charge.methodRef && { saved: { customer_ref: charge.customerRef, method_ref: charge.methodRef } }),
@@ -209,6 +222,8 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
             ? `${method}:${options.walletPayer ?? SANDBOX_WALLET_PAYERS[0]}`
             : undefined;
       const payerRef = named ? `sbx_payer_${hmac('payer', named).slice(0, 32)}` : null;
+      // What a provider's charge tells of the card (Stripe: payment_method_details.card); a wallet's is its device's.
+      const card = method === 'card' && digits ? { cardBrand: cardBrandOf(digits), cardLast4: digits.slice(-4) } : {};
       await db.transaction(async (tx) => {
         const status = outcome === 'declined' ? 'failed' : outcome === 'timeout' ? 'pending' : outcome;
         const existing = await repo.findCharge(tx, checkout.ref);
@@ -221,6 +236,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
                 email: checkout.save_method_for,
                 behaviour: SANDBOX_SAVED_CARD_BEHAVIOUR[digits ?? ''] ?? 'succeeds',
                 payerRef,
+                ...card,
               })
             : undefined;
         let charge = await repo.insertChargeOnce(tx, {
@@ -230,6 +246,7 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
           status,
           method,
           payerRef,
+          ...card,
           amountCents: checkout.amount_cents,
           currency: checkout.currency,
           statusAt: now,
@@ -237,7 +254,14 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
         if (!charge) {
           // The page again (back button, a second tab): a settled charge stays as it was; a timed-out one may be retried.
           if (FINAL_STATUSES.has((await repo.lockCharge(tx, checkout.ref))!.status)) return;
-          charge = await repo.setOutcome(tx, checkout.ref, { status, method, payerRef, statusAt: now });
+          charge = await repo.setOutcome(tx, checkout.ref, {
+            status,
+            method,
+            payerRef,
+            cardBrand: card.cardBrand ?? null,
+            cardLast4: card.cardLast4 ?? null,
+            statusAt: now,
+          });
         }
         if (outcome === 'timeout') return; // the network never answers: no event
         const type =
@@ -274,6 +298,8 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
           status: declined ? 'failed' : 'succeeded',
           method: 'card',
           payerRef: method.payerRef,
+          cardBrand: method.cardBrand,
+          cardLast4: method.cardLast4,
           amountCents: input.amount_cents,
           currency: input.currency,
           statusAt: now,

@@ -28,7 +28,7 @@ export async function lockCharge(tx: Executor, providerRef: string) {
 export async function setOutcome(
   tx: Executor,
   providerRef: string,
-  outcome: Pick<SandboxChargeRow, 'status' | 'method' | 'payerRef' | 'statusAt'>,
+  outcome: Pick<SandboxChargeRow, 'status' | 'method' | 'payerRef' | 'cardBrand' | 'cardLast4' | 'statusAt'>,
 ) {
   const [row] = await tx.update(sandboxCharges).set(outcome).where(eq(sandboxCharges.providerRef, providerRef)).returning();
   return row!;

@@ -166,6 +166,8 @@ describe('the sandbox provider', () => {
       payment_id: paid.paymentId,
       amount_cents: 1_000,
       payer_ref: expect.stringMatching(/^sbx_payer_[0-9a-f]{32}$/),
+      // What the payer's receipt names (docs/decisions/0042), as a provider's charge does.
+      card: { brand: 'visa', last4: '4242' },
       currency: 'EUR',
       created_at: clock.now().getTime(),
     });

@@ -122,6 +122,8 @@ describe('parseWebhook: checkout events', () => {
       payment_id: PAYMENT_ID,
       amount_cents: 1500,
       payer_ref: fake.chargeOf(session.id).payment_method_details!.card!.fingerprint,
+      // The card's brand and last digits, for the payer's receipt (docs/decisions/0042).
+      card: { brand: 'visa', last4: '4242' },
       currency: 'EUR',
       created_at: 1_760_000_000_000,
     });

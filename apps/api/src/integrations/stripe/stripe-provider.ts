@@ -61,6 +61,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         return {
           ...succeeded,
           payer_ref: payerRefOf(intent),
+          card: cardOfIntent(intent),
           ...(session.metadata?.save_method === '1' && { saved: savedOf(session, intent) }),
         };
       }
@@ -200,7 +201,7 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
       provider_ref: intent.id,
       payment_id: intent.metadata.payment_id ?? '',
       amount_cents: type === 'payment.succeeded' ? cents(intent.amount_received) : 0,
-      ...(type === 'payment.succeeded' && { payer_ref: payerRefOf(intent) }),
+      ...(type === 'payment.succeeded' && { payer_ref: payerRefOf(intent), card: cardOfIntent(intent) }),
       currency: text(intent.currency).toUpperCase(),
       created_at: createdAt,
     };
@@ -321,7 +322,11 @@ export function createStripeProvider(settings: StripeProviderSettings): PaymentP
         const charge = typeof intent?.latest_charge === 'object' ? intent.latest_charge : null;
         const refunded = charge?.amount_refunded ?? 0;
         if (refunded > 0) return view('payment.refunded', `refunded:${refunded}`, refunded);
-        const succeeded = { ...view('payment.succeeded', 'succeeded', session.amount_total ?? 0), payer_ref: payerRefOf(intent) };
+        const succeeded = {
+          ...view('payment.succeeded', 'succeeded', session.amount_total ?? 0),
+          payer_ref: payerRefOf(intent),
+          card: cardOfIntent(intent),
+        };
         return session.metadata?.save_method === '1' ? { ...succeeded, saved: savedOf(session, intent) } : succeeded;
       }
       // Complete but unpaid: an async method processing, or failed once its payment intent wants another method.
@@ -418,6 +423,14 @@ function payerRefOf(intent: string | Stripe.PaymentIntent | null): string | null
   const charge =
     typeof intent === 'object' && intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   return charge?.payment_method_details?.card?.fingerprint ?? null;
+}
+
+/** The card's brand and last 4 digits from the intent's expanded latest charge, for the payer's receipt. */
+function cardOfIntent(intent: string | Stripe.PaymentIntent | null): { brand: string; last4: string } | null {
+  const charge =
+    typeof intent === 'object' && intent !== null && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | undefined {

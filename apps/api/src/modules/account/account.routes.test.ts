@@ -412,23 +412,36 @@ describe('notification choices', () => {
     expect((await t.call({ method: 'GET', url, token: owner.jwt })).body.data).toEqual({
       sms_support_replies: true,
       sms_payouts: true,
+      sms_refunds: true,
     });
     expect(
-      (await t.call({ method: 'PATCH', url, token: other.jwt, payload: { sms_support_replies: false, sms_payouts: true } }))
-        .status,
+      (
+        await t.call({
+          method: 'PATCH',
+          url,
+          token: other.jwt,
+          payload: { sms_support_replies: false, sms_payouts: true, sms_refunds: true },
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: 'no', sms_payouts: true } }))
-        .status,
+      (
+        await t.call({
+          method: 'PATCH',
+          url,
+          token: owner.jwt,
+          payload: { sms_support_replies: 'no', sms_payouts: true, sms_refunds: true },
+        })
+      ).status,
     ).toBe(422);
     expect((await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: false } })).status).toBe(422);
     const off = await t.call({
       method: 'PATCH',
       url,
       token: owner.jwt,
-      payload: { sms_support_replies: false, sms_payouts: true },
+      payload: { sms_support_replies: false, sms_payouts: true, sms_refunds: true },
     });
-    expect(off.body.data).toEqual({ sms_support_replies: false, sms_payouts: true });
+    expect(off.body.data).toEqual({ sms_support_replies: false, sms_payouts: true, sms_refunds: true });
 
     const ticket = (
       await t.call({
@@ -443,7 +456,12 @@ describe('notification choices', () => {
     const before = await texts();
     await t.app.services.support.replyAsOperator(ticket, 'Answer one');
     expect(await texts()).toBe(before);
-    await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true, sms_payouts: true } });
+    await t.call({
+      method: 'PATCH',
+      url,
+      token: owner.jwt,
+      payload: { sms_support_replies: true, sms_payouts: true, sms_refunds: true },
+    });
     await t.app.services.support.replyAsOperator(ticket, 'Answer two');
     expect(await texts()).toBe(before + 1);
   });

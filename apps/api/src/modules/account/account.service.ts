@@ -162,6 +162,7 @@ interface Deps {
 const choicesOf = (user: User): NotificationChoices => ({
   sms_support_replies: user.smsSupportReplies,
   sms_payouts: user.smsPayouts,
+  sms_refunds: user.smsRefunds,
 });
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -273,6 +274,7 @@ export function createAccountService({
       const user = await updateNotificationChoices(db, userId, {
         smsSupportReplies: choices.sms_support_replies,
         smsPayouts: choices.sms_payouts,
+        smsRefunds: choices.sms_refunds,
       });
       return choicesOf(user!);
     },

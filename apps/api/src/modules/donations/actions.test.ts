@@ -35,7 +35,10 @@ const confirm = (token: string, body: object = {}) => {
   });
 };
 
-/** A running monthly plan, and the links of its first receipt e-mail: receipt, the year's statement, cancel, pause, change. */
+/**
+ * A running monthly plan, and the links of its first receipt e-mail: the payer's receipt (docs/decisions/0042), the
+ * year's statement, cancel, pause, change.
+ */
 async function startedPlan() {
   const staff = await signUpWithCard(t, { activity_type: 'DONATION', public_name: 'Bērnu fonds' });
   const email = `donor-${crypto.randomUUID()}@example.com`;
@@ -62,7 +65,9 @@ async function startedPlan() {
   await t.app.services.payments.getPublicPayment(payment.id);
   const [gift] = await t.app.db.select().from(donations).where(eq(donations.paymentId, payment.id));
   const planId = gift!.planId!;
-  const [receipt, statement, cancel, pause, change] = linksIn((await mailTo(email))[0]!.body);
+  const first = (await mailTo(email))[0]!.body;
+  const receipt = /\/es\/receipts\/([0-9a-f]{64})/.exec(first)![1]!;
+  const [statement, cancel, pause, change] = linksIn(first);
   return { staff, email, planId, receipt: receipt!, statement: statement!, cancel: cancel!, pause: pause!, change: change! };
 }
 
@@ -189,8 +194,10 @@ describe('the signed links in a monthly donor’s e-mails', () => {
       expect(answer.headers['content-type']).toBe('application/pdf');
       return textOfPdf(answer.rawPayload);
     };
-    const receiptText = await pdfText(receipt);
-    expect(receiptText).toContain('Recibo de donación');
+    const receiptPdf = await t.app.inject({ method: 'GET', url: `/es/receipts/${receipt}/receipt.pdf` });
+    expect(receiptPdf.headers['content-type']).toBe('application/pdf');
+    const receiptText = await textOfPdf(receiptPdf.rawPayload);
+    expect(receiptText).toContain('Recibo ');
     expect(receiptText).toContain('Ana García');
     expect(receiptText).toContain('X1234567L');
     expect(receiptText).toContain('Bērnu fonds');
@@ -205,7 +212,8 @@ describe('the signed links in a monthly donor’s e-mails', () => {
     expect(statementText).toMatch(new RegExp(`Total .*${formatMoney(paidThatYear.length * 1_000, 'es')}`));
     expect(statementText.match(/Mensual/g)).toHaveLength(paidThatYear.length);
     // Downloads can be opened again.
-    expect((await t.app.inject({ method: 'POST', url: `/api/public/actions/${receipt}`, payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/public/actions/${statement}`, payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/es/receipts/${receipt}/receipt.pdf` })).statusCode).toBe(200);
   });
 });
 

@@ -62,6 +62,11 @@ export async function donorOfPayment(db: Executor, paymentId: string): Promise<G
     : null;
 }
 
+/** The card a donation's payment was given to (a monthly plan's later months too); null for any other payment. */
+export async function cardOfDonation(db: Executor, paymentId: string): Promise<string | null> {
+  return (await repo.findDonation(db, paymentId))?.cardId ?? null;
+}
+
 /** When a monthly donation started by this payment charges next (null for a one-off gift or a plan that ended). */
 export async function nextChargeOfPayment(db: Executor, paymentId: string): Promise<Date | null> {
   const donation = await repo.findDonation(db, paymentId);
@@ -75,8 +80,19 @@ export async function listDonationsOfUser(db: Executor, userId: string): Promise
   return (await repo.listReceivedDonations(db, userId, LIST_LIMIT)).map(toDonation);
 }
 
+/**
+ * The payers' receipts (the receipts module, handed in by the composition root so this module imports nothing of it):
+ * a donor's address is stored with each payment, and each gift's receipt is the one every payer gets.
+ */
+export interface DonationReceipts {
+  remember(tx: Executor, paymentId: string, email: string, locale: Locale): Promise<void>;
+  mailReceipt(tx: Executor, paymentId: string): Promise<void>;
+  urlOf(paymentId: string, locale: Locale): string;
+}
+
 export interface PlanMailDeps {
   messages: Pick<MessagingService, 'enqueueEmail'>;
+  receipts: DonationReceipts;
   links: ActionLinks;
   publicUrl: string;
   feePercent: number;
@@ -131,7 +147,6 @@ function planMail(deps: PlanMailDeps) {
       });
     },
     async receipt(tx: Executor, plan: repo.PlanRow, payment: PaymentRow, now: Date) {
-      const receipt = await link(tx, plan, 'receipt', now, { paymentId: payment.id });
       const statement = await link(tx, plan, 'statement', now, { year: now.getUTCFullYear() });
       const cancel = await link(tx, plan, 'cancel', now);
       const pause = await link(tx, plan, 'pause', now);
@@ -142,7 +157,7 @@ function planMail(deps: PlanMailDeps) {
         amount: formatMoney(payment.totalCents, plan.locale as Locale),
         date: formatDate(now, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }),
         next: plan.nextChargeAt ? formatDate(plan.nextChargeAt, 'longDate', plan.locale as Locale, { timeZone: 'UTC' }) : '—',
-        receipt: receipt.url,
+        receipt: deps.receipts.urlOf(payment.id, plan.locale as Locale),
         statement: statement.url,
         cancel: cancel.url,
         pause: pause.url,
@@ -213,7 +228,10 @@ export function createDonationHandler(deps: PlanMailDeps): PurposeHandler {
     },
     async onSucceeded(tx, payment, _allocations, now) {
       await repo.setDonationStatus(tx, payment.id, 'succeeded');
-      const plan = await planWaitingFor(tx, await repo.findDonation(tx, payment.id));
+      const donation = await repo.findDonation(tx, payment.id);
+      // A one-off gift's receipt is the payer's receipt; a month of a plan gets it in the plan's e-mail below.
+      if (donation?.kind === 'one_off') await deps.receipts.mailReceipt(tx, payment.id);
+      const plan = await planWaitingFor(tx, donation);
       if (!plan) return;
       const startedAt = plan.startedAt ?? now;
       const period = plan.period + 1;
@@ -383,6 +401,7 @@ export function createDonationsService(deps: DonationsDeps) {
             amountCents: payment.amountCents,
             createdAt: payment.createdAt,
           });
+          await deps.receipts.remember(tx, payment.id, body.email, body.locale);
         },
       });
     },
@@ -454,8 +473,8 @@ export function createDonationsService(deps: DonationsDeps) {
         customerRef: plan.customerRef,
         methodRef: plan.methodRef,
         metadata: { plan_id: plan.id, card_id: plan.cardId },
-        onCreated: (tx, created) =>
-          repo.insertDonation(tx, {
+        onCreated: async (tx, created) => {
+          await repo.insertDonation(tx, {
             paymentId: created.id,
             cardId: plan.cardId,
             userId: plan.userId,
@@ -467,7 +486,9 @@ export function createDonationsService(deps: DonationsDeps) {
             donorCode: plan.donorCode,
             amountCents: created.amountCents,
             createdAt: created.createdAt,
-          }),
+          });
+          await deps.receipts.remember(tx, created.id, plan.donorEmail, plan.locale as Locale);
+        },
       });
       if (payment.status === 'pending')
         log.warn({ planId: plan.id, paymentId: payment.id }, 'monthly charge unsettled; tried again after the lease');

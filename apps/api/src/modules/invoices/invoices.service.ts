@@ -240,3 +240,9 @@ export function createInvoicesService(deps: {
 
 /** Back office search: invoices whose id lies in the range (an invoice number, `uuidPrefixRange`). */
 export const findInvoicesInIdRange = repo.findInvoicesInIdRange;
+
+/** What a payer's receipt names of an invoice: the card that asked and what for (null for an unknown id). */
+export async function invoiceOfReceipt(db: Executor, invoiceId: string) {
+  const invoice = await repo.findInvoice(db, invoiceId);
+  return invoice ? { cardId: invoice.cardId, description: invoice.description } : null;
+}

@@ -103,6 +103,11 @@ export interface ProviderEvent {
    * fingerprint), never card data; absent or null when the provider gives nothing stable.
    */
   payer_ref?: string | null;
+  /**
+   * succeeded: the card's brand (`visa`, `mastercard`, …) and last 4 digits, for the payer's receipt; absent when the
+   * provider names none.
+   */
+  card?: { brand: string; last4: string } | null;
   /** succeeded, for a checkout that saved the method: the provider's customer and payment method to charge later. */
   saved?: { customer_ref: string; method_ref: string } | null;
   /** The provider's dispute id, for chargeback and reinstated. */

@@ -116,6 +116,7 @@ export async function markSucceeded(
     totalCents: number;
     currency: string;
     payerRef: string | null;
+    card: { brand: string; last4: string } | null;
     customerRef: string | null;
     methodRef: string | null;
   },
@@ -126,6 +127,8 @@ export async function markSucceeded(
     .set({
       status: 'succeeded',
       payerRef: capture.payerRef,
+      cardBrand: capture.card?.brand ?? null,
+      cardLast4: capture.card?.last4 ?? null,
       // A charge of a saved method already names its customer and method; a checkout that saved one names them now.
       ...(capture.customerRef && capture.methodRef && { customerRef: capture.customerRef, methodRef: capture.methodRef }),
       updatedAt: now,

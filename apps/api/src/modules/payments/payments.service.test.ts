@@ -15,6 +15,8 @@ import {
 } from '../transactions/transactions.service.ts';
 import { monthlyDonationFigures } from '../donations/donations.service.ts';
 import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
+import { createSignedIds } from '../../lib/signed-id.ts';
+import { createReceiptsService } from '../receipts/receipts.service.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
 import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
@@ -86,7 +88,14 @@ beforeAll(async () => {
   tips = createTipsService({
     db: database.db,
     payments,
-    messages: createMessagingService({ db: database.db, clock }),
+    receipts: createReceiptsService({
+      db: database.db,
+      clock,
+      messages: createMessagingService({ db: database.db, clock }),
+      links: createSignedIds('payment-receipt', 'a test secret of at least thirty-two characters'),
+      publicUrl: 'http://localhost:3000',
+      company: { name: undefined, registrationNumber: undefined, licence: undefined, address: undefined },
+    }),
     publicUrl: 'http://localhost:3000',
     feePercent: 5,
   });

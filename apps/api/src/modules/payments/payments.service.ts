@@ -46,6 +46,12 @@ export interface PaymentsDeps {
   velocity: { perSubjectPer10Minutes: number; failedPerSubjectPerHour: number };
   /** After refunds or disputes changed what users kept of a payment, in that transaction (referral rewards). */
   onSharesAdjusted?: (tx: Transaction, userIds: string[], now: Date) => Promise<void>;
+  /**
+   * After a refund reached a credited payment's books, in that transaction (the payer's refund receipt and the
+   * recipients' texts, docs/decisions/0042); called on every adjustment of a payment with refunds, so it must tell of
+   * each refunded total once.
+   */
+  onRefunded?: (tx: Transaction, paymentId: string, now: Date) => Promise<void>;
 }
 
 /** What a purpose's module asks for when a payer starts paying. */
@@ -128,6 +134,9 @@ const partsOf = (allocations: repo.AllocationRow[]) => [
   ...allocations.map((a) => a.feeCents),
 ];
 const takenBackOf = (payment: repo.PaymentRow) => Math.min(payment.totalCents, payment.refundedCents + payment.disputedCents);
+/** The card a success event names, kept only when it looks like one (a brand word and 4 digits). */
+const cardOf = (event: ProviderEvent) =>
+  event.card && /^[a-z_]{1,20}$/.test(event.card.brand) && /^\d{4}$/.test(event.card.last4) ? event.card : null;
 const isUserShare = (allocation: repo.AllocationRow): allocation is repo.AllocationRow & { userId: string } =>
   allocation.userId !== null;
 
@@ -368,6 +377,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await handlerOf(payment.purpose).onAdjusted?.(tx, saved, updated, now);
     const recipients = [...new Set(updated.filter(isUserShare).map((row) => row.userId))];
     if (recipients.length > 0) await deps.onSharesAdjusted?.(tx, recipients, now);
+    if (saved.refundedCents > 0) await deps.onRefunded?.(tx, saved.id, now);
     return true;
   }
 
@@ -418,6 +428,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           totalCents: event.amount_cents,
           currency: event.currency.toUpperCase(),
           payerRef: typeof event.payer_ref === 'string' && event.payer_ref ? event.payer_ref : null,
+          card: cardOf(event),
           customerRef: event.saved?.customer_ref ?? null,
           methodRef: event.saved?.method_ref ?? null,
         },

@@ -509,7 +509,12 @@ describe('after the checkout', () => {
     expect(sent.headers.location).toBe(`/payment/${cardId}/success?payment=${payment.id}&receipt=sent`);
     const outbox = await t.call({ method: 'GET', url: '/api/dev/outbox?to=guest%40example.com' });
     expect(outbox.body.data).toHaveLength(1);
-    expect(outbox.body.data[0].body).toContain('Amount: €7.00');
+    expect(outbox.body.data[0].body).toContain('Paid: €7.00');
+    // The one receipt (docs/decisions/0042): its signed link, which the success page shows too.
+    const link = /Your receipt, to view or download as a PDF: (\S+)/.exec(outbox.body.data[0].body)![1]!;
+    expect(link).toBe(
+      dataOf((await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${payment.id}` })).body).success.receipt_url,
+    );
     expect(outbox.body.data[0].body).toContain(payment.id.replace(/-/g, '').slice(0, 8).toUpperCase());
     // The date in the reader's words, not the database's "2026-11-20".
     expect(outbox.body.data[0].body).toContain('Date: November 20, 2026');
@@ -530,7 +535,8 @@ describe('after the checkout', () => {
       payload: new URLSearchParams({ payment: paidInFrench.id, email: 'invite@example.com' }).toString(),
     });
     const french = (await t.call({ method: 'GET', url: '/api/dev/outbox?to=invite%40example.com' })).body.data[0].body;
-    expect(french).toContain('Montant\u00A0: 7,00\u00A0€');
+    expect(french).toContain('Payé\u00A0: 7,00\u00A0€');
+    expect(french).toMatch(/PDF\u00A0: http:\/\/\S+\/fr\/receipts\/[0-9a-f]{64}/);
     expect(french).toContain('Date\u00A0: 20 novembre 2026');
   });
 });

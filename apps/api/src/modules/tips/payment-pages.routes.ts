@@ -15,6 +15,7 @@ import {
 } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
+import { fromThisSite } from '../../lib/same-site.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
 import { answeredFromCache, BoundedCache, sendPrecompressed, weakEtag, type PrecompressedText } from '../../lib/http-cache.ts';
 import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.service.ts';
@@ -37,18 +38,6 @@ interface PageData {
   form_key?: string;
   success?: GuestSuccess | null;
   receipt?: ReceiptOutcome | null;
-}
-
-/**
- * Refuses a form POST that another site made the guest's browser send (a checkout or a receipt on someone else's
- * behalf): browsers say where a request comes from in Sec-Fetch-Site, older ones in Origin.
- */
-function fromThisSite(request: FastifyRequest, publicUrl: string): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
-  const origin = request.headers.origin;
-  if (typeof origin !== 'string') return true;
-  return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
 }
 
 const isUuid = (value: string | null | undefined): value is string =>
@@ -166,7 +155,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
         const { cardId } = request.params;
         const card = await cardOf(cardId);
         const paymentId = request.query.payment ?? null;
-        if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId))) {
+        if (card && notice !== 'timeout' && (await tips.successOf(cardId, paymentId, requestLocale(request)))) {
           return reply.redirect(`${app.prefix}/payment/${cardId}/success?payment=${paymentId}`, 303);
         }
         const start = card
@@ -190,7 +179,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
       const { cardId } = request.params;
       const card = await cardOf(cardId);
       const paymentId = request.query.payment ?? null;
-      const success = card ? await tips.successOf(cardId, paymentId) : null;
+      const success = card ? await tips.successOf(cardId, paymentId, requestLocale(request)) : null;
       if (card && !success) {
         const payment = await tips.paymentOfCard(cardId, paymentId);
         if (payment?.status === 'pending')

@@ -1,6 +1,5 @@
 import type { Locale } from '@tipcard/shared/constants';
-import { formatDate } from '@tipcard/shared/dates/format-date';
-import { formatAmount, formatMoney } from '@tipcard/shared/money/format';
+import { formatAmount } from '@tipcard/shared/money/format';
 import { tipBreakdown, TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_PRESETS_CENTS } from '@tipcard/shared/payments/fees';
 import {
   paymentReference,
@@ -15,10 +14,10 @@ import { isUuid } from '@tipcard/shared/uuid';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guestPagePath, t } from '../../lib/i18n.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
 import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
 import { donorOfPayment, nextChargeOfPayment } from '../donations/donations.service.ts';
 import { payerRatingOf, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
+import type { ReceiptsService } from '../receipts/receipts.service.ts';
 import * as repo from './tips.repository.ts';
 
 type CreateTip = z.output<typeof createPaymentBody>;
@@ -71,7 +70,7 @@ export type TipsService = ReturnType<typeof createTipsService>;
 export function createTipsService(deps: {
   db: Executor;
   payments: PaymentsService;
-  messages: MessagingService;
+  receipts: Pick<ReceiptsService, 'sendTo' | 'linkOf'>;
   publicUrl: string;
   feePercent: number;
   teamOfCard?: TeamOfCard;
@@ -90,7 +89,7 @@ export function createTipsService(deps: {
     const payment = await paymentById(paymentId);
     return payment?.card_id === cardId ? payment : null;
   };
-  const successOf = async (cardId: string, paymentId: string | null): Promise<GuestSuccess | null> => {
+  const successOf = async (cardId: string, paymentId: string | null, locale: Locale): Promise<GuestSuccess | null> => {
     const payment = await paymentOfCard(cardId, paymentId);
     if (payment?.status !== 'succeeded') return null;
     return {
@@ -99,6 +98,7 @@ export function createTipsService(deps: {
       amount_cents: payment.amount_cents,
       total_cents: payment.total_cents,
       next_charge_at: (await nextChargeOfPayment(deps.db, payment.id))?.toISOString() ?? null,
+      receipt_url: await deps.receipts.linkOf(payment.id, locale),
     };
   };
   const termsOfPayment = () => ({
@@ -155,28 +155,14 @@ export function createTipsService(deps: {
       };
     },
 
-    /** An e-mailed receipt of a paid tip, through the outbox; not_found for anything but this card's paid payment. */
+    /**
+     * The receipt of this card's paid payment e-mailed (docs/decisions/0042), the address kept for its refund receipt;
+     * not_found for anything else.
+     */
     async sendReceipt(cardId: string, paymentId: string, email: string, locale: Locale): Promise<void> {
       const payment = await paymentOfCard(cardId, paymentId);
-      const card = payment?.status === 'succeeded' ? (await findPublicCard(deps.db, cardId, termsOfPayment()))?.card : null;
-      if (!payment || !card) throw new AppError('not_found');
-      const reference = paymentReference(payment.id);
-      await deps.messages.enqueueEmail(deps.db, {
-        to: email,
-        subject: t('payment:receipt.subject', { reference }, locale),
-        text: t(
-          'payment:receipt.body',
-          {
-            name: card.public_name,
-            amount: formatMoney(payment.amount_cents, locale),
-            fee: formatMoney(payment.fee_cents, locale),
-            total: formatMoney(payment.total_cents, locale),
-            date: formatDate(payment.created_at, 'longDate', locale, { timeZone: 'UTC' }),
-            reference,
-          },
-          locale,
-        ),
-      });
+      if (payment?.status !== 'succeeded') throw new AppError('not_found');
+      await deps.receipts.sendTo(payment.id, email, locale);
     },
 
     async publicCard(cardId: string): Promise<PublicCard | null> {

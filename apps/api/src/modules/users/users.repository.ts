@@ -136,7 +136,7 @@ export async function markErased(tx: Executor, id: string, values: { phone: stri
 export async function updateNotificationChoices(
   db: Executor,
   id: string,
-  values: { smsSupportReplies: boolean; smsPayouts: boolean },
+  values: { smsSupportReplies: boolean; smsPayouts: boolean; smsRefunds: boolean },
 ) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

@@ -36,7 +36,8 @@ export interface ShellPage {
 
 export const SHELL_DATA_ELEMENT_ID = 'tipcard-data';
 
-const escapeHtml = (text: string) =>
+/** Text safe inside HTML content and attribute values. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** JSON that cannot close its script element or open a comment, whatever strings it carries. */

@@ -17,7 +17,7 @@ const CLOSING = `POST /clients/${CLIENT_ID}/closing-payouts`;
 const DELETE = 'POST /user/deletion_statements';
 const SAVE_LANGUAGE = `PATCH /clients/${CLIENT_ID}/language`;
 
-const CHOICES = { sms_support_replies: true, sms_payouts: false };
+const CHOICES = { sms_support_replies: true, sms_payouts: false, sms_refunds: true };
 
 const method: PayoutMethod = {
   id: '3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d',
@@ -133,7 +133,7 @@ describe('the settings page', () => {
     await userEvent.click(payouts);
     expect(payouts).toBeChecked();
     await waitFor(() => expect(snackbarText()).toBe('Your choice is saved.'));
-    expect(api.sent(SAVE_NOTIFICATIONS)[0]!.body).toEqual({ sms_support_replies: true, sms_payouts: true });
+    expect(api.sent(SAVE_NOTIFICATIONS)[0]!.body).toEqual({ sms_support_replies: true, sms_payouts: true, sms_refunds: true });
   });
 
   it('puts a notification box back when the change is refused', async () => {

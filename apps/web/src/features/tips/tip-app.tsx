@@ -237,6 +237,7 @@ function SuccessPage({
               amount_cents: fetched.amount_cents,
               total_cents: fetched.total_cents,
               next_charge_at: null,
+              receipt_url: null,
             }
           : null
         : undefined;
@@ -281,6 +282,15 @@ function SuccessPage({
         </>
       }
     >
+      {success.receipt_url ? (
+        <a
+          href={success.receipt_url}
+          className="block rounded-2xl px-4 py-3 text-center font-semibold text-primary-800 underline underline-offset-4 ring-1 ring-slate-200 hover:bg-slate-50"
+          data-testid="receipt-link"
+        >
+          {t('receipt.view')}
+        </a>
+      ) : null}
       <ReceiptForm cardId={card.id} paymentId={success.id} outcome={receipt} />
       {another}
     </OutcomeView>

@@ -109,13 +109,14 @@ export function NotificationsPanel({ clientId }: { clientId: string | undefined 
   };
   const boxes = [
     { key: 'sms_payouts', label: t('notifications.payouts') },
+    { key: 'sms_refunds', label: t('notifications.refunds') },
     { key: 'sms_support_replies', label: t('notifications.support') },
   ] as const;
   return (
     <Panel className="mt-5">
       <PanelHeading icon={<BellRing className="size-5" />} title={t('notifications.title')} text={t('notifications.text')} />
       {choices.isPending ? (
-        <SkeletonRows label={t('notifications.loading')} rows={2} className="mt-4 sm:pl-13" />
+        <SkeletonRows label={t('notifications.loading')} rows={3} className="mt-4 sm:pl-13" />
       ) : choices.isError ? (
         <LoadError onRetry={choices.refetch} />
       ) : (

@@ -1,0 +1,26 @@
+import type { Locale } from '@tipcard/shared/constants';
+import { t } from '../../lib/i18n.ts';
+import { A4, COLORS, createPdf, drawFooter, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
+import { companyLines, receiptLines } from './receipt-text.ts';
+import type { ReceiptView } from './receipt-view.ts';
+
+const MARGIN = 48;
+
+/** The payer's receipt on one A4 page: the same lines as the receipt page, the operator's details at the foot. */
+export async function renderReceiptPdf(view: ReceiptView, locale: Locale): Promise<Buffer> {
+  const title = t('receipts:title', { reference: view.reference }, locale);
+  const doc = createPdf({ title, locale, author: view.company.name });
+  const width = A4.width - MARGIN * 2;
+  drawLogo(doc, MARGIN, MARGIN, 28, 'light');
+  style(doc, 'bold', 20, COLORS.ink).text(title, MARGIN, MARGIN + 56, { width });
+  let y = MARGIN + 100;
+  const valueX = MARGIN + 200;
+  for (const line of receiptLines(view, locale)) {
+    style(doc, 'regular', 10, COLORS.muted).text(line.label, MARGIN, y, { width: 190 });
+    style(doc, line.strong ? 'bold' : 'semibold', 12, COLORS.text).text(line.value, valueX, y - 1, { width: width - 200 });
+    y = Math.max(doc.y, y + 14) + 10;
+  }
+  style(doc, 'regular', 9, COLORS.muted).text(t('receipts:quote', {}, locale), MARGIN, y + 16, { width });
+  drawFooter(doc, companyLines(view, locale), MARGIN);
+  return pdfBytes(doc);
+}
