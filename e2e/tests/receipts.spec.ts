@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { extractText } from 'unpdf';
 import { a11yProblems, createStaffWithCard, totp } from './helpers.ts';
 import { enrolByLink, OPS_PASSWORD, startOpsServer, type OpsServer } from './ops-server.ts';
@@ -12,14 +12,13 @@ import { enrolByLink, OPS_PASSWORD, startOpsServer, type OpsServer } from './ops
  */
 test.describe.configure({ mode: 'serial' });
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
 let ops: OpsServer;
 let api: APIRequestContext;
 let financeToken = '';
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServerPort }) => {
   test.setTimeout(180_000);
-  ops = await startOpsServer(PORT);
+  ops = await startOpsServer(ownServerPort);
   ({ api } = ops);
   const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
   expect(setUp.status()).toBe(201);
