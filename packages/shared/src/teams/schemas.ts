@@ -137,7 +137,7 @@ export type SplitRule = z.infer<typeof splitRuleSchema>;
 export const splitRulesSchema = z.object({ current: splitRuleSchema, versions: z.array(splitRuleSchema) });
 export type SplitRules = z.infer<typeof splitRulesSchema>;
 
-/** PUT /api/teams/{teamId}/members/{userId}/role */
+/** PATCH /api/teams/{teamId}/members/{userId} (admin): the member's role. */
 export const memberRoleBody = z.object({ role: roleName.nullable() });
 
 const period = { from: isoDateTime(), to: isoDateTime() };

@@ -137,8 +137,8 @@ describe('split rules, shifts and the preview', () => {
       [bob, 'Kitchen'],
     ] as const) {
       const set = await t.call({
-        method: 'PUT',
-        url: `/api/teams/${id}/members/${member.userId}/role`,
+        method: 'PATCH',
+        url: `/api/teams/${id}/members/${member.userId}`,
         token: admin.jwt,
         payload: { role },
       });
@@ -166,8 +166,8 @@ describe('split rules, shifts and the preview', () => {
       ]);
     }
     const blankRole = await t.call({
-      method: 'PUT',
-      url: `/api/teams/${id}/members/${carol.userId}/role`,
+      method: 'PATCH',
+      url: `/api/teams/${id}/members/${carol.userId}`,
       token: admin.jwt,
       payload: { role: ' ' },
     });
@@ -175,8 +175,8 @@ describe('split rules, shifts and the preview', () => {
     const byMember = await t.call({ method: 'POST', url: `/api/teams/${id}/rules`, token: bob.jwt, payload: { kind: 'even' } });
     expect(byMember).toMatchObject({ status: 403, body: { code: 'team_admin_only' } });
     const roleByMember = await t.call({
-      method: 'PUT',
-      url: `/api/teams/${id}/members/${bob.userId}/role`,
+      method: 'PATCH',
+      url: `/api/teams/${id}/members/${bob.userId}`,
       token: bob.jwt,
       payload: { role: 'Boss' },
     });

@@ -294,8 +294,8 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
     async (request) => ({ data: await teams.previewRule(request.userId, request.params.teamId, request.body) }),
   );
 
-  app.put(
-    '/teams/:teamId/members/:userId/role',
+  app.patch(
+    '/teams/:teamId/members/:userId',
     {
       ...common,
       schema: {
