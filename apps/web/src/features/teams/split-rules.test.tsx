@@ -70,6 +70,7 @@ describe('split rules, shifts and shares on the workplace page', () => {
     const table = await within(rule).findByTestId('rule-preview');
     expect(table).toHaveTextContent('Anna€4.75€6.33');
     expect(table).toHaveTextContent('Jānis€4.75€3.17');
+    expect(table).toHaveTextContent('Team tips: 1 · received in total: €9.50');
     const sent = api.sent(TEAM_ROUTES.preview)[0]!.body as { rule: unknown; from: string; to: string };
     expect(sent.rule).toEqual({ kind: 'hours' });
     expect(Date.parse(sent.from)).toBeLessThan(Date.parse(sent.to));

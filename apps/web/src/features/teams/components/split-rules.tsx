@@ -201,7 +201,7 @@ function PreviewTable({ team, preview }: { team: Team; preview: RulePreview }) {
   return (
     <table className="mt-3 w-full text-sm" data-testid="rule-preview">
       <caption className="text-left text-xs text-slate-500">
-        {t('rules.preview_caption', { count: preview.tip_count, total: formatEuro(preview.total_cents) })}
+        {t('rules.preview_caption', { n: preview.tip_count, total: formatEuro(preview.total_cents) })}
       </caption>
       <thead>
         <tr className="text-left text-xs text-slate-500">
@@ -353,7 +353,7 @@ function AdminShifts({ team, clientId }: { team: Team; clientId: string | undefi
     if (!file) return;
     setProblems([]);
     importShifts.mutate(await file.text(), {
-      onSuccess: ({ imported }) => showSnackbar(t('shifts.imported', { count: imported }), 'success'),
+      onSuccess: ({ imported }) => showSnackbar(t('shifts.imported', { n: imported }), 'success'),
       onError: (error) => {
         const rows = error instanceof ApiError ? Object.entries(error.body?.validation_errors ?? {}) : [];
         setProblems(
