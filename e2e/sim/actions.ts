@@ -393,6 +393,64 @@ export const ACTIONS: Record<string, ActionKind> = {
     },
   },
 
+  /** The admin saves a new split rule (decision 0045); for points, the members get roles first. */
+  changeSplitRule: {
+    weight: 2,
+    params: (prng) => ({
+      team: prng.int(0, ANY),
+      kind: prng.int(0, 2),
+      bar: prng.int(0, 5),
+      kitchen: prng.int(0, 5),
+      roles: prng.int(0, ANY),
+    }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const admin = world.users[team.admin]!;
+      const kind = (['even', 'hours', 'points'] as const)[p.kind!]!;
+      if (kind === 'points') {
+        const read = await asUser(world, admin, 'GET', `/api/teams/${team.teamId}`);
+        const members = (read.body?.data?.members ?? []) as { user_id: string }[];
+        for (const [index, member] of members.entries())
+          await asUser(world, admin, 'PATCH', `/api/teams/${team.teamId}/members/${member.user_id}`, {
+            json: { role: (p.roles! >> index) % 3 === 0 ? null : (p.roles! >> index) % 3 === 1 ? 'bar' : 'kitchen' },
+          });
+      }
+      const rule = kind === 'points' ? { kind, points: { bar: p.bar!, kitchen: p.kitchen! } } : { kind };
+      const saved = await asUser(world, admin, 'POST', `/api/teams/${team.teamId}/rules`, { json: rule });
+      return `team #${world.teams.indexOf(team)} rule ${kind}: ${saved.status} ${saved.body?.code ?? ''}`;
+    },
+  },
+
+  /** A member starts or ends their shift, or the admin enters one for a member (overlaps are refused). */
+  clockShift: {
+    weight: 3,
+    params: (prng) => ({ user: prng.int(0, ANY), how: prng.int(0, 2), back: prng.int(1, 12), length: prng.int(1, 10) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user) return null;
+      const workplace = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/workplace`);
+      const teamId = workplace.body?.data?.team?.id as string | undefined;
+      if (!teamId) return null;
+      if (p.how === 2) {
+        const team = world.teams.find((item) => item.teamId === teamId);
+        if (!team) return null;
+        const hour = 3_600_000;
+        const start = Date.now() - p.back! * hour;
+        const entered = await asUser(world, world.users[team.admin]!, 'POST', `/api/teams/${teamId}/shifts`, {
+          json: {
+            user_id: user.userId,
+            started_at: new Date(start).toISOString(),
+            ended_at: new Date(start + p.length! * hour).toISOString(),
+          },
+        });
+        return `shift of user ${indexOf(world.users, user)} entered: ${entered.status} ${entered.body?.code ?? ''}`;
+      }
+      const clocked = await asUser(world, user, 'POST', `/api/teams/${teamId}/shifts/${p.how === 0 ? 'clock-in' : 'clock-out'}`);
+      return `user ${indexOf(world.users, user)} ${p.how === 0 ? 'starts' : 'ends'} a shift: ${clocked.status} ${clocked.body?.code ?? ''}`;
+    },
+  },
+
   /** A guest's tip through a team card: split among the members of the moment. */
   teamTip: {
     weight: 6,

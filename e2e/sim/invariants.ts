@@ -186,6 +186,32 @@ export async function checkStep(world: World) {
         .join('; '),
     );
 
+  // Team tips (decision 0045), judged from the recorded maths alone: the shares sum to the tip's net and fee, none is
+  // negative, a member of weight 0 gets nothing, none is more than a cent over its exact share of the weights, and the
+  // money credited to users is exactly the recorded shares that are not zero.
+  const badSplits = await world.rows<{ payment_id: string; why: string }>(`
+    with s as (
+      select t.payment_id, t.total_cents, t.fee_cents, e.value as share,
+             sum((e.value->>'weight')::bigint) over (partition by t.payment_id) as weights
+      from team_tip_splits t cross join lateral jsonb_array_elements(t.shares) e)
+    select payment_id, 'sums' as why from s group by payment_id, total_cents, fee_cents
+      having sum((share->>'netCents')::bigint) <> total_cents - fee_cents or sum((share->>'feeCents')::bigint) <> fee_cents
+    union all
+    select payment_id, 'share' from s
+      where (share->>'netCents')::bigint < 0 or (share->>'feeCents')::bigint < 0
+         or ((share->>'weight')::bigint = 0 and (share->>'netCents')::bigint + (share->>'feeCents')::bigint > 0)
+         or (share->>'netCents')::bigint * weights > (total_cents - fee_cents) * (share->>'weight')::bigint + weights
+    union all
+    select t.payment_id, 'credited' from team_tip_splits t
+      where (select coalesce(jsonb_agg(jsonb_build_array(a.user_id, a.net_cents, a.fee_cents) order by a.user_id), '[]')
+             from payment_allocations a where a.payment_id = t.payment_id and a.user_id is not null)
+         <> (select coalesce(jsonb_agg(jsonb_build_array((e.value->>'userId')::uuid, (e.value->>'netCents')::bigint, (e.value->>'feeCents')::bigint)
+                                       order by (e.value->>'userId')::uuid), '[]')
+             from jsonb_array_elements(t.shares) e where (e.value->>'netCents')::bigint + (e.value->>'feeCents')::bigint > 0)
+    limit 3`);
+  if (badSplits.length > 0)
+    world.fail('team-split', badSplits.map((row) => `payment ${world.label(row.payment_id)}: ${row.why}`).join('; '));
+
   // Card shop: at most 10 live items per user; an order the back office canceled stays canceled.
   const overLimit = await world.rows<{ user_id: string; items: number }>(
     `select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`,
@@ -265,6 +291,9 @@ export async function effects(world: World) {
            (select count(*)::int from payments where disputed_cents > 0) as payments_disputed,
            (select count(*)::int from payment_allocations where user_id is not null) as shares_to_users,
            (select count(*)::int from team_memberships) as team_memberships,
+           (select count(*)::int from team_split_rules) as team_split_rules,
+           (select count(*)::int from team_shifts) as team_shifts,
+           (select count(*)::int from team_tip_splits) as team_tip_splits,
            (select count(*)::int from card_orders where status = 'canceled') as card_orders_canceled,
            (select count(*)::int from card_orders) as card_orders,
            (select count(*)::int from invoices where status = 'paid') as invoices_paid,

@@ -83,6 +83,18 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
     avoid: {},
   },
   {
+    concept: 'split rule',
+    meaning: "How a team's tips are shared among its members: evenly, by hours worked or by points per role (decision 0045).",
+    term: { en: 'split rule', lv: 'sadales noteikums', fr: 'règle de partage', es: 'regla de reparto' },
+    avoid: { fr: ['règle de répartition'], es: ['regla de distribución'] },
+  },
+  {
+    concept: 'shift',
+    meaning: 'A period a team member works, started and ended by the member or entered by the admin.',
+    term: { en: 'shift', lv: 'maiņa', fr: 'service', es: 'turno' },
+    avoid: { fr: ['quart de travail', 'pointer'], es: ['fichar'] },
+  },
+  {
     concept: 'sign in / sign out',
     meaning: 'Starting and ending a session with the phone number and SMS code.',
     term: {

@@ -20,6 +20,8 @@ export const teamMemberSchema = z.object({
   is_admin: z.boolean(),
   /** When the current membership period began. */
   since: z.string(),
+  /** The role the admin gave the member (the points rule prices it); null when none. */
+  role: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -92,3 +94,130 @@ export const teamStatisticsSchema = z.object({
   ),
 });
 export type TeamStatistics = z.infer<typeof teamStatisticsSchema>;
+
+/** The most a role is worth under the points rule, and how many roles a rule may price. */
+export const ROLE_POINTS_MAX = 1_000;
+export const ROLES_MAX = 30;
+const roleName = requiredString(40);
+
+/** A split rule (decision 0045): `points` prices each role (role name → whole points, 0 to ROLE_POINTS_MAX). */
+export const splitRuleBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('even') }),
+    z.object({ kind: z.literal('hours') }),
+    z.object({
+      kind: z.literal('points'),
+      points: z
+        .record(
+          roleName,
+          z
+            .number({ error: rule('number') })
+            .int(rule('number'))
+            .min(0, rule('number'))
+            .max(ROLE_POINTS_MAX, rule('number')),
+        )
+        .refine((points) => Object.keys(points).length >= 1 && Object.keys(points).length <= ROLES_MAX, rule('valid')),
+    }),
+  ],
+  { error: rule('choice') },
+);
+export type SplitRuleInput = z.output<typeof splitRuleBody>;
+
+/** A version of the team's rule; `id` null for the default even rule of a team that never set one. */
+export const splitRuleSchema = z.object({
+  id: z.uuid().nullable(),
+  kind: z.enum(['even', 'hours', 'points']),
+  points: z.record(z.string(), z.number().int()),
+  created_at: z.string().nullable(),
+});
+export type SplitRule = z.infer<typeof splitRuleSchema>;
+
+/** GET /api/teams/{teamId}/rules: the rule in force and every earlier version, newest first. */
+export const splitRulesSchema = z.object({ current: splitRuleSchema, versions: z.array(splitRuleSchema) });
+export type SplitRules = z.infer<typeof splitRulesSchema>;
+
+/** PATCH /api/teams/{teamId}/members/{userId} (admin): the member's role. */
+export const memberRoleBody = z.object({ role: roleName.nullable() });
+
+const period = { from: isoDateTime(), to: isoDateTime() };
+const fromBeforeTo = (q: { from: string; to: string }) => Date.parse(q.from) < Date.parse(q.to);
+
+/** POST /api/teams/{teamId}/rules/preview: a candidate rule on the team's tips in [from, to). */
+export const rulePreviewBody = z
+  .object({ rule: splitRuleBody, ...period })
+  .refine(fromBeforeTo, { message: rule('valid'), path: ['to'] });
+
+/** What each member received of the period's tips and would have received under the candidate (net of fees). */
+export const rulePreviewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  tip_count: z.number().int(),
+  total_cents: z.number().int(),
+  members: z.array(
+    z.object({
+      user_id: z.uuid(),
+      public_name: z.string().nullable(),
+      received_cents: z.number().int(),
+      candidate_cents: z.number().int(),
+    }),
+  ),
+});
+export type RulePreview = z.infer<typeof rulePreviewSchema>;
+
+export const shiftSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  public_name: z.string().nullable(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  source: z.enum(['clock', 'admin', 'import']),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+/** GET /api/teams/{teamId}/shifts: the admin sees everyone's, a member their own; `from`/`to` bound the start. */
+export const shiftsQuery = z.object(period).refine(fromBeforeTo, { message: rule('valid'), path: ['to'] });
+
+/** POST /api/teams/{teamId}/shifts (admin): a worked period entered by hand; it must end after it starts. */
+export const shiftBody = z
+  .object({ user_id: z.uuid({ error: rule('valid') }), started_at: isoDateTime(), ended_at: isoDateTime() })
+  .refine((s) => Date.parse(s.started_at) < Date.parse(s.ended_at), { message: rule('valid'), path: ['ended_at'] });
+
+/** PATCH /api/teams/{teamId}/shifts/{shiftId} (admin): a correction; the shift must still end after it starts. */
+export const shiftPatchBody = z
+  .object({ started_at: isoDateTime(), ended_at: isoDateTime() })
+  .refine((s) => Date.parse(s.started_at) < Date.parse(s.ended_at), { message: rule('valid'), path: ['ended_at'] });
+
+/** The most rows one CSV import takes. */
+export const SHIFT_IMPORT_ROWS_MAX = 2_000;
+
+/** POST /api/teams/{teamId}/shifts/import (admin): CSV text `member,start,end` (phone or user id, ISO instants). */
+export const shiftImportBody = z.object({
+  csv: z
+    .string({ error: rule('not_blank') })
+    .min(1, rule('not_blank'))
+    .max(200_000, rule('max_length')),
+});
+export const shiftImportSchema = z.object({ imported: z.number().int() });
+
+/**
+ * A member's share of one team tip and its maths (their "tips receipt"): the rule and basis used, their own minutes or
+ * points and the team's total weight, and the tip's totals. Read from the snapshot recorded at the credit.
+ */
+export const tipShareSchema = z.object({
+  payment_id: z.uuid(),
+  at: z.string(),
+  rule: z.enum(['even', 'hours', 'points']),
+  basis: z.enum(['even', 'hours', 'points', 'even_nobody_on_shift', 'even_no_weight']),
+  total_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  sharing: z.number().int(),
+  total_weight: z.number().int(),
+  role: z.string().nullable(),
+  minutes: z.number().int().nullable(),
+  points: z.number().int().nullable(),
+  weight: z.number().int(),
+  net_cents: z.number().int(),
+  share_fee_cents: z.number().int(),
+});
+export type TipShare = z.infer<typeof tipShareSchema>;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cards } from './cards.ts';
 import { createdAt } from './columns.ts';
+import { payments } from './payments.ts';
 import { users } from './users.ts';
 
 /** A place of work (DESIGN "Teams and workplaces"): what its team is named after; one team per workplace. */
@@ -50,6 +51,8 @@ export const teamMemberships = pgTable(
       .references(() => users.id),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** The member's role, set by the admin; the points rule prices it (decision 0045). */
+    role: text('role'),
   },
   (t) => [
     uniqueIndex('team_memberships_one_open_per_user_key')
@@ -82,3 +85,89 @@ export const teamJoinRequests = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * A team's split rule (decision 0045), versioned: a change is a new row, in force from its `createdAt`, never edited.
+ * A team with no row splits evenly. `points` prices each role for the points rule (role name → points).
+ */
+export const teamSplitRules = pgTable(
+  'team_split_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    kind: text('kind', { enum: ['even', 'hours', 'points'] }).notNull(),
+    points: jsonb('points').$type<Record<string, number>>().notNull().default({}),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_split_rules_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * A member's worked period: clocked in and out by the member, or entered, corrected or imported by the admin. Open
+ * while `endedAt` is null (one open shift per member). A correction never moves money already credited: a tip's
+ * shares are recorded with their snapshot in `team_tip_splits`.
+ */
+export const teamShifts = pgTable(
+  'team_shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    source: text('source', { enum: ['clock', 'admin', 'import'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_shifts_one_open_per_user_key')
+      .on(t.userId)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('team_shifts_team_idx').on(t.teamId, t.startedAt),
+    check('team_shifts_end_after_start', sql`${t.endedAt} IS NULL OR ${t.endedAt} > ${t.startedAt}`),
+  ],
+);
+
+/**
+ * How a team tip was split, written in the transaction that credits it: the rule (null: the default even), the
+ * instant, the basis and every member's inputs and shares, so the maths a member is shown later is the one used.
+ */
+export const teamTipSplits = pgTable(
+  'team_tip_splits',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    ruleId: uuid('rule_id').references(() => teamSplitRules.id),
+    ruleKind: text('rule_kind', { enum: ['even', 'hours', 'points'] }).notNull(),
+    basis: text('basis', { enum: ['even', 'hours', 'points', 'even_nobody_on_shift', 'even_no_weight'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    shares: jsonb('shares').$type<TipSplitShare[]>().notNull(),
+  },
+  (t) => [index('team_tip_splits_team_idx').on(t.teamId, t.at)],
+);
+
+export interface TipSplitShare {
+  userId: string;
+  membershipId: string;
+  joinedAt: string;
+  role: string | null;
+  minutes: number | null;
+  points: number | null;
+  weight: number;
+  netCents: number;
+  feeCents: number;
+}

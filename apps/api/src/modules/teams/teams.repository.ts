@@ -1,11 +1,27 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { teamJoinRequests, teamMemberships, teams, workplaces } from '../../db/schema/teams.ts';
+import {
+  teamJoinRequests,
+  teamMemberships,
+  teamShifts,
+  teamSplitRules,
+  teamTipSplits,
+  teams,
+  workplaces,
+} from '../../db/schema/teams.ts';
 
 export type WorkplaceRow = typeof workplaces.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type MembershipRow = typeof teamMemberships.$inferSelect;
 export type JoinRequestRow = typeof teamJoinRequests.$inferSelect;
+export type SplitRuleRow = typeof teamSplitRules.$inferSelect;
+export type ShiftRow = typeof teamShifts.$inferSelect;
+export type TipSplitRow = typeof teamTipSplits.$inferSelect;
+export type TipSplitInsert = typeof teamTipSplits.$inferInsert;
+export type { TipSplitShare } from '../../db/schema/teams.ts';
+
+/** The partial unique index that keeps one open shift per member. */
+export const ONE_OPEN_SHIFT_INDEX = 'team_shifts_one_open_per_user_key';
 
 /** The partial unique index that keeps a user in one team at a time. */
 export const ONE_OPEN_MEMBERSHIP_INDEX = 'team_memberships_one_open_per_user_key';
@@ -157,4 +173,128 @@ export async function decideJoinRequest(
 ): Promise<JoinRequestRow> {
   const [row] = await tx.update(teamJoinRequests).set({ status, decidedAt: now }).where(eq(teamJoinRequests.id, id)).returning();
   return row!;
+}
+
+export async function setMembershipRole(tx: Executor, id: string, role: string | null): Promise<void> {
+  await tx.update(teamMemberships).set({ role }).where(eq(teamMemberships.id, id));
+}
+
+export async function insertSplitRule(tx: Executor, values: typeof teamSplitRules.$inferInsert): Promise<SplitRuleRow> {
+  const [row] = await tx.insert(teamSplitRules).values(values).returning();
+  return row!;
+}
+
+/** Every version of the team's rule, newest first (the first is in force). */
+export function listSplitRules(db: Executor, teamId: string): Promise<SplitRuleRow[]> {
+  return db
+    .select()
+    .from(teamSplitRules)
+    .where(eq(teamSplitRules.teamId, teamId))
+    .orderBy(desc(teamSplitRules.createdAt), desc(teamSplitRules.id));
+}
+
+/** The version in force at `at`: the newest created at or before it; undefined means the default even rule. */
+export async function findSplitRuleAt(db: Executor, teamId: string, at: Date): Promise<SplitRuleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teamSplitRules)
+    .where(and(eq(teamSplitRules.teamId, teamId), sql`${teamSplitRules.createdAt} <= ${at}`))
+    .orderBy(desc(teamSplitRules.createdAt), desc(teamSplitRules.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertShifts(tx: Executor, values: (typeof teamShifts.$inferInsert)[]): Promise<ShiftRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(teamShifts).values(values).returning();
+}
+
+export async function findShift(db: Executor, teamId: string, id: string): Promise<ShiftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teamShifts)
+    .where(and(eq(teamShifts.teamId, teamId), eq(teamShifts.id, id)));
+  return row;
+}
+
+export async function findOpenShift(db: Executor, userId: string): Promise<ShiftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teamShifts)
+    .where(and(eq(teamShifts.userId, userId), isNull(teamShifts.endedAt)));
+  return row;
+}
+
+export async function updateShift(tx: Executor, id: string, changes: { startedAt?: Date; endedAt: Date }): Promise<ShiftRow> {
+  const [row] = await tx.update(teamShifts).set(changes).where(eq(teamShifts.id, id)).returning();
+  return row!;
+}
+
+/** Whether the member has a shift of this team other than `exceptId` that overlaps [start, end) (end null: open). */
+export async function hasOverlappingShift(
+  db: Executor,
+  shift: { teamId: string; userId: string; startedAt: Date; endedAt: Date | null },
+  exceptId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teamShifts.id })
+    .from(teamShifts)
+    .where(
+      and(
+        eq(teamShifts.teamId, shift.teamId),
+        eq(teamShifts.userId, shift.userId),
+        exceptId ? ne(teamShifts.id, exceptId) : undefined,
+        or(isNull(teamShifts.endedAt), gt(teamShifts.endedAt, shift.startedAt)),
+        shift.endedAt ? lt(teamShifts.startedAt, shift.endedAt) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The team's shifts that overlap [from, to) (open ones included), by start. `userId` narrows to one member. */
+export function listShifts(db: Executor, teamId: string, from: Date, to: Date, userId?: string): Promise<ShiftRow[]> {
+  return db
+    .select()
+    .from(teamShifts)
+    .where(
+      and(
+        eq(teamShifts.teamId, teamId),
+        userId ? eq(teamShifts.userId, userId) : undefined,
+        lt(teamShifts.startedAt, to),
+        or(isNull(teamShifts.endedAt), gt(teamShifts.endedAt, from)),
+      ),
+    )
+    .orderBy(asc(teamShifts.startedAt), asc(teamShifts.id));
+}
+
+export async function insertTipSplit(tx: Executor, values: TipSplitInsert): Promise<void> {
+  await tx.insert(teamTipSplits).values(values);
+}
+
+/** The team's recorded splits in [from, to), oldest first. */
+export function listTipSplits(db: Executor, teamId: string, from: Date, to: Date): Promise<TipSplitRow[]> {
+  return db
+    .select()
+    .from(teamTipSplits)
+    .where(and(eq(teamTipSplits.teamId, teamId), gte(teamTipSplits.at, from), lt(teamTipSplits.at, to)))
+    .orderBy(asc(teamTipSplits.at), asc(teamTipSplits.paymentId));
+}
+
+/** The team's latest recorded splits in which the user had a place, newest first. */
+export function listTipSplitsOf(db: Executor, teamId: string, userId: string, limit: number): Promise<TipSplitRow[]> {
+  return db
+    .select()
+    .from(teamTipSplits)
+    .where(and(eq(teamTipSplits.teamId, teamId), sql`${teamTipSplits.shares} @> ${JSON.stringify([{ userId }])}::jsonb`))
+    .orderBy(desc(teamTipSplits.at), desc(teamTipSplits.paymentId))
+    .limit(limit);
+}
+
+/** Ends the member's open shift, if any (their membership ends). */
+export async function closeOpenShift(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(teamShifts)
+    .set({ endedAt: sql`GREATEST(${now}::timestamptz, ${teamShifts.startedAt} + interval '1 millisecond')` })
+    .where(and(eq(teamShifts.userId, userId), isNull(teamShifts.endedAt)));
 }

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAllocations } from '../../db/schema/payments.ts';
 import { deliverSandboxEvent, openPayment, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
-import { CARD_INPUT, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signAccessToken } from '../auth/auth.service.ts';
-import { userBalances } from '../ledger/ledger.service.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
-import { createUserWithPrivateClient } from '../users/users.service.ts';
+import { teamFixtures, type Staff } from './teams.fixtures.ts';
 import { isTeamAdmin } from './teams.service.ts';
 
 const HOUR = 3_600_000;
@@ -17,72 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let phoneCounter = 0;
-/** A user with a token and a card of their own, made without the sign-up flow (its rate limits are not what is tested). */
-async function staff(publicName = `Member ${phoneCounter + 1}`) {
-  phoneCounter += 1;
-  const { user, client } = await createUserWithPrivateClient(t.app.db, {
-    phone: `+3712${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`,
-    promoSource: null,
-    referralCode: null,
-  });
-  const jwt = await signAccessToken(t.app.services.keys, { userId: user.id, sessionVersion: 0 }, t.clock.now());
-  const card = await t.call({
-    method: 'POST',
-    url: `/api/clients/${client.id}/cards`,
-    token: jwt,
-    payload: { ...CARD_INPUT, public_name: publicName },
-  });
-  expect(card.status).toBe(201);
-  return { userId: user.id, clientId: client.id, jwt };
-}
-type Staff = Awaited<ReturnType<typeof staff>>;
-
-/** Access tokens live 15 minutes: after the test clock moves on, the members sign in again. */
-async function later(ms: number, ...people: Staff[]) {
-  t.clock.advance(ms);
-  for (const person of people)
-    person.jwt = await signAccessToken(t.app.services.keys, { userId: person.userId, sessionVersion: 0 }, t.clock.now());
-}
-
-async function createWorkplace(admin: Staff, name = 'Bar Riga') {
-  const created = await t.call({
-    method: 'POST',
-    url: `/api/clients/${admin.clientId}/workplace`,
-    token: admin.jwt,
-    payload: { name, country: 'LV' },
-  });
-  expect(created.status).toBe(201);
-  return created.body.data.team as { id: string; card_id: string; title: string };
-}
-
-async function join(teamId: string, admin: Staff, member: Staff) {
-  const requested = await t.call({ method: 'POST', url: `/api/teams/${teamId}/requests`, token: member.jwt });
-  expect(requested.status).toBe(201);
-  const approved = await t.call({
-    method: 'POST',
-    url: `/api/teams/${teamId}/requests/${requested.body.data.id}/approve`,
-    token: admin.jwt,
-  });
-  expect(approved.status).toBe(200);
-}
-
-/** A team of `size` members who joined one minute apart, the admin first. */
-async function team(size: number) {
-  const admin = await staff('Anna');
-  const created = await createWorkplace(admin);
-  const members = [admin];
-  for (let i = 1; i < size; i++) {
-    t.clock.advance(60_000);
-    const member = await staff();
-    await join(created.id, admin, member);
-    members.push(member);
-  }
-  return { ...created, admin, members };
-}
-
-const holdOf = async (member: Staff) => (await userBalances(t.app.db, member.userId)).hold;
-const mainOf = async (member: Staff) => (await userBalances(t.app.db, member.userId)).main;
+const { staff, later, createWorkplace, join, team, holdOf, mainOf } = teamFixtures(() => t);
 
 describe('workplace and team', () => {
   it('creates the workplace, its team with the creator as admin, and a team card the admin holds', async () => {

@@ -2,6 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   grantAdminBody,
+  memberRoleBody,
+  rulePreviewBody,
+  rulePreviewSchema,
+  shiftBody,
+  shiftImportBody,
+  shiftImportSchema,
+  shiftPatchBody,
+  shiftSchema,
+  shiftsQuery,
+  splitRuleBody,
+  splitRulesSchema,
+  tipShareSchema,
   joinRequestSchema,
   membershipPeriodSchema,
   publicTeamSchema,
@@ -20,6 +32,7 @@ const clientParams = z.object({ clientId: z.uuid() });
 const teamParams = z.object({ teamId: z.uuid() });
 const requestParams = z.object({ teamId: z.uuid(), requestId: z.uuid() });
 const memberParams = z.object({ teamId: z.uuid(), userId: z.uuid() });
+const shiftParams = z.object({ teamId: z.uuid(), shiftId: z.uuid() });
 const done = data(z.object({ done: z.literal(true) }));
 const MINUTE = 60_000;
 
@@ -232,5 +245,171 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
         new Date(request.query.to),
       ),
     }),
+  );
+
+  app.get(
+    '/teams/:teamId/rules',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'The split rule in force and its earlier versions',
+        params: teamParams,
+        response: { 200: data(splitRulesSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.rules(request.userId, request.params.teamId) }),
+  );
+
+  app.post(
+    '/teams/:teamId/rules',
+    {
+      ...common,
+      preHandler: perUser('team-rule', 30),
+      schema: {
+        ...secured,
+        summary: 'Save a new version of the split rule, in force from now (admin)',
+        params: teamParams,
+        body: splitRuleBody,
+        response: { 201: data(splitRulesSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await teams.setRule(request.userId, request.params.teamId, request.body) }),
+  );
+
+  app.post(
+    '/teams/:teamId/rules/preview',
+    {
+      ...common,
+      preHandler: perUser('team-rule-preview', 30),
+      schema: {
+        ...secured,
+        summary: "A candidate rule on the team's tips of a past period, against what each member received (admin)",
+        params: teamParams,
+        body: rulePreviewBody,
+        response: { 200: data(rulePreviewSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.previewRule(request.userId, request.params.teamId, request.body) }),
+  );
+
+  app.patch(
+    '/teams/:teamId/members/:userId',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: "Set a member's role, which the points rule prices (admin)",
+        params: memberParams,
+        body: memberRoleBody,
+        response: { 200: data(teamSchema) },
+      },
+    },
+    async (request) => ({
+      data: await teams.setRole(request.userId, request.params.teamId, request.params.userId, request.body.role),
+    }),
+  );
+
+  app.get(
+    '/teams/:teamId/shifts',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: "Shifts overlapping [from, to): everyone's for the admin, your own otherwise",
+        params: teamParams,
+        querystring: shiftsQuery,
+        response: { 200: data(z.array(shiftSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await teams.shifts(request.userId, request.params.teamId, new Date(request.query.from), new Date(request.query.to)),
+    }),
+  );
+
+  app.post(
+    '/teams/:teamId/shifts/clock-in',
+    {
+      ...common,
+      preHandler: perUser('team-clock', 30),
+      schema: { ...secured, summary: 'Start your shift now', params: teamParams, response: { 201: data(shiftSchema) } },
+    },
+    async (request, reply) => reply.status(201).send({ data: await teams.clockIn(request.userId, request.params.teamId) }),
+  );
+
+  app.post(
+    '/teams/:teamId/shifts/clock-out',
+    {
+      ...common,
+      preHandler: perUser('team-clock', 30),
+      schema: { ...secured, summary: 'End your shift now', params: teamParams, response: { 200: data(shiftSchema) } },
+    },
+    async (request) => ({ data: await teams.clockOut(request.userId, request.params.teamId) }),
+  );
+
+  app.post(
+    '/teams/:teamId/shifts',
+    {
+      ...common,
+      preHandler: perUser('team-shift', 120),
+      schema: {
+        ...secured,
+        summary: "Enter a member's shift (admin)",
+        params: teamParams,
+        body: shiftBody,
+        response: { 201: data(shiftSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await teams.addShift(request.userId, request.params.teamId, request.body) }),
+  );
+
+  app.patch(
+    '/teams/:teamId/shifts/:shiftId',
+    {
+      ...common,
+      preHandler: perUser('team-shift', 120),
+      schema: {
+        ...secured,
+        summary: 'Correct a shift; tips already credited keep their shares (admin)',
+        params: shiftParams,
+        body: shiftPatchBody,
+        response: { 200: data(shiftSchema) },
+      },
+    },
+    async (request) => ({
+      data: await teams.correctShift(request.userId, request.params.teamId, request.params.shiftId, request.body),
+    }),
+  );
+
+  app.post(
+    '/teams/:teamId/shifts/import',
+    {
+      ...common,
+      preHandler: perUser('team-shift-import', 10),
+      schema: {
+        ...secured,
+        summary: 'Import shifts from CSV `member,start,end`: all rows or none (admin)',
+        params: teamParams,
+        body: shiftImportBody,
+        response: { 200: data(shiftImportSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.importShifts(request.userId, request.params.teamId, request.body.csv) }),
+  );
+
+  app.get(
+    '/teams/:teamId/tip-shares',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: "Your shares of the team's latest tips, with their maths",
+        params: teamParams,
+        response: { 200: data(z.array(tipShareSchema)) },
+      },
+    },
+    async (request) => ({ data: await teams.tipShares(request.userId, request.params.teamId) }),
   );
 };

@@ -2,6 +2,15 @@ import type { z } from 'zod';
 import type {
   JoinRequest,
   MembershipPeriod,
+  RulePreview,
+  rulePreviewBody,
+  Shift,
+  shiftBody,
+  shiftPatchBody,
+  SplitRule as SplitRuleVersion,
+  SplitRuleInput,
+  SplitRules,
+  TipShare,
   PublicTeam,
   Team,
   TeamStatistics,
@@ -9,6 +18,8 @@ import type {
   workplaceBody,
   workplacePatchBody,
 } from '@tipcard/shared/teams/schemas';
+import { normalizePhone } from '@tipcard/shared/auth/phone';
+import { isUuid } from '@tipcard/shared/uuid';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,12 +27,16 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, updateTeamCard } from '../cards/cards.service.ts';
 import { payerRatingOf, sharesReceivedPerUser, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
-import { listClients, requireOwnClient } from '../users/users.service.ts';
+import { findUserByPhone, listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './teams.repository.ts';
-import { splitAmongMembers } from './team-split.ts';
+import { parseShiftCsv, type ImportProblem } from './shift-import.ts';
+import { HOURS_WINDOW_MS, splitTeamTip, type SplitMember, type SplitResult, type SplitRule } from './team-split.ts';
 
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;
+type RulePreviewInput = z.output<typeof rulePreviewBody>;
+type ShiftInput = z.output<typeof shiftBody>;
+type ShiftPatch = z.output<typeof shiftPatchBody>;
 
 /** The user's current team for the back office's user screen: which, since when, and whether they run it. */
 export async function currentTeamOfUser(db: Executor, userId: string) {
@@ -45,39 +60,118 @@ export async function isTeamAdmin(db: Executor, userId: string): Promise<boolean
   return (await repo.findTeamAdministeredBy(db, userId)) !== undefined;
 }
 
+type PaymentRow = Parameters<PurposeHandler['allocate']>[1];
+
+/** A rule row as the pure split takes it; no row is the default even rule. */
+const ruleOf = (row: repo.SplitRuleRow | undefined): SplitRule =>
+  !row || row.kind === 'even'
+    ? { kind: 'even' }
+    : row.kind === 'hours'
+      ? { kind: 'hours' }
+      : { kind: 'points', points: row.points };
+
+const splitMemberOf = (m: repo.MembershipRow): SplitMember => ({
+  userId: m.userId,
+  joinedAt: m.joinedAt,
+  membershipId: m.id,
+  role: m.role,
+});
+
+/** The shifts the hours rule may count for a tip at `at`: those overlapping the window before it, `at` included. */
+const shiftsAround = (db: Executor, teamId: string, from: Date, to: Date) =>
+  repo.listShifts(db, teamId, new Date(from.getTime() - HOURS_WINDOW_MS), new Date(to.getTime() + 1));
+
+const snapshotOf = (result: SplitResult<SplitMember>): repo.TipSplitShare[] =>
+  result.shares.map((share) => ({
+    userId: share.member.userId,
+    membershipId: share.member.membershipId,
+    joinedAt: share.member.joinedAt.toISOString(),
+    role: share.member.role,
+    minutes: share.minutes,
+    points: share.points,
+    weight: share.weight,
+    netCents: share.netCents,
+    feeCents: share.feeCents,
+  }));
+
 /**
- * What a tip to a team card means to the money (the `team_tip` purpose, DESIGN "Teams and workplaces"): it is split
- * among the members at the moment of payment. The team row is share-locked while the members are read, and every
- * change of membership locks it for update, so the split sees the members of one moment and no half-done change.
+ * What a tip to a team card means to the money (the `team_tip` purpose, DESIGN "Teams and workplaces", decision 0045):
+ * it is split by the team's rule in force at the moment of payment, among the members and shifts of that moment. The
+ * team row is share-locked while they are read, and every change of membership, role, shift or rule locks it for
+ * update, so the split sees one consistent moment. The inputs and shares are recorded with the credit (onSucceeded,
+ * same transaction), so the maths shown later is the one used; a payment given back records none.
  */
 export function createTeamTipHandler(): PurposeHandler {
+  // allocate and onSucceeded run in one transaction on the same payment row: the split travels between them here.
+  const pending = new WeakMap<PaymentRow, repo.TipSplitInsert>();
   return {
     purpose: 'team_tip',
-    async allocate(tx, payment) {
+    async allocate(tx, payment, now) {
       const team = await repo.findTeamByCard(tx, payment.subjectId, 'share');
       if (!team) throw new Error(`Team tip ${payment.id} has no team to credit`);
       const members = await repo.listOpenMemberships(tx, team.id);
       // The last member deleted the account: nobody receives it, and payments gives it back.
       if (members.length === 0) return [];
+      const ruleRow = await repo.findSplitRuleAt(tx, team.id, now);
+      const rule = ruleOf(ruleRow);
+      const shifts = rule.kind === 'hours' ? await shiftsAround(tx, team.id, now, now) : [];
+      const result = splitTeamTip(rule, {
+        members: members.map(splitMemberOf),
+        shifts,
+        at: now,
+        totalCents: payment.totalCents,
+        feeCents: payment.feeCents,
+      });
+      pending.set(payment, {
+        paymentId: payment.id,
+        teamId: team.id,
+        ruleId: ruleRow?.id ?? null,
+        ruleKind: rule.kind,
+        basis: result.basis,
+        at: now,
+        totalCents: payment.totalCents,
+        feeCents: payment.feeCents,
+        shares: snapshotOf(result),
+      });
       const note = await findTipNote(tx, payment.id);
-      const shares = splitAmongMembers(
-        members.map((m) => ({ userId: m.userId, joinedAt: m.joinedAt, membershipId: m.id })),
-        payment.totalCents,
-        payment.feeCents,
-      );
-      return shares.map((share) => ({
-        userId: share.member.userId,
-        netCents: share.netCents,
-        feeCents: share.feeCents,
-        history: { detail: { kind: 'team_tip', team: team.title }, message: note?.message ?? null, rating: note?.rating ?? null },
-      }));
+      // A member outside the rule's basis (off shift, no points) receives nothing, so gets no history row either.
+      return result.shares
+        .filter((share) => share.netCents + share.feeCents > 0)
+        .map((share) => ({
+          userId: share.member.userId,
+          netCents: share.netCents,
+          feeCents: share.feeCents,
+          history: {
+            detail: { kind: 'team_tip', team: team.title },
+            message: note?.message ?? null,
+            rating: note?.rating ?? null,
+          },
+        }));
     },
     async onSucceeded(tx, payment, _allocations, _now, plans) {
+      const split = pending.get(payment);
+      if (split) {
+        pending.delete(payment);
+        await repo.insertTipSplit(tx, split);
+      }
       const rating = payerRatingOf(plans);
       if (rating != null) await addCardRating(tx, payment.subjectId, rating);
     },
   };
 }
+
+/** How many of the member's latest team tips their page explains. */
+const TIP_SHARES_SHOWN = 20;
+
+/** The rule of a team that never set one. */
+const DEFAULT_RULE: SplitRuleVersion = { id: null, kind: 'even', points: {}, created_at: null };
+
+const toRuleVersion = (row: repo.SplitRuleRow): SplitRuleVersion => ({
+  id: row.id,
+  kind: row.kind,
+  points: row.points,
+  created_at: row.createdAt.toISOString(),
+});
 
 /** The public name and photo of a member: those of their own card, null before they have one. */
 async function profileOf(db: Executor, userId: string) {
@@ -131,6 +225,7 @@ export function createTeamsService(deps: {
         ...(await profileOf(tx, m.userId)),
         is_admin: m.userId === team.adminUserId,
         since: m.joinedAt.toISOString(),
+        role: m.role,
       });
     }
     const requests = [];
@@ -166,6 +261,39 @@ export function createTeamsService(deps: {
       if (isUniqueViolation(error, repo.ONE_OPEN_MEMBERSHIP_INDEX)) throw new AppError('already_in_team');
       throw error;
     }
+  }
+
+  /** Refuses a shift that overlaps another of the member's shifts in the team (`exceptId`: the one corrected). */
+  async function refuseOverlap(
+    tx: Executor,
+    shift: { teamId: string; userId: string; startedAt: Date; endedAt: Date | null },
+    exceptId?: string,
+  ) {
+    if (await repo.hasOverlappingShift(tx, shift, exceptId)) throw new AppError('shift_overlap');
+  }
+
+  /** Runs a clock-in; one that raced another of the same member's is told the member is already clocked in. */
+  async function withOneOpenShift<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error, repo.ONE_OPEN_SHIFT_INDEX)) throw new AppError('shift_already_open');
+      throw error;
+    }
+  }
+
+  async function toShifts(rows: repo.ShiftRow[]): Promise<Shift[]> {
+    const shifts: Shift[] = [];
+    for (const row of rows)
+      shifts.push({
+        id: row.id,
+        user_id: row.userId,
+        public_name: (await profileOf(db, row.userId)).public_name,
+        started_at: row.startedAt.toISOString(),
+        ended_at: row.endedAt?.toISOString() ?? null,
+        source: row.source,
+      });
+    return shifts;
   }
 
   return {
@@ -295,6 +423,7 @@ export function createTeamsService(deps: {
         const membership = await repo.findOpenMembership(tx, memberUserId);
         if (membership?.teamId !== teamId) throw new AppError('not_team_member');
         await repo.closeMembership(tx, membership.id, clock.now());
+        await repo.closeOpenShift(tx, memberUserId, clock.now());
       });
     },
 
@@ -304,6 +433,7 @@ export function createTeamsService(deps: {
         const { team, membership } = await requireMember(tx, userId, teamId, 'update');
         if (team.adminUserId === userId) throw new AppError('team_admin_cannot_leave');
         await repo.closeMembership(tx, membership.id, clock.now());
+        await repo.closeOpenShift(tx, userId, clock.now());
       });
     },
 
@@ -346,6 +476,221 @@ export function createTeamsService(deps: {
         }
       }
       await repo.closeMembership(tx, membership.id, now);
+      await repo.closeOpenShift(tx, userId, now);
+    },
+
+    /** The rule in force and its earlier versions; every member may read them (the tipping rule is no secret). */
+    async rules(userId: string, teamId: string): Promise<SplitRules> {
+      await requireMember(db, userId, teamId);
+      const versions = (await repo.listSplitRules(db, teamId)).map(toRuleVersion);
+      return { current: versions[0] ?? DEFAULT_RULE, versions };
+    },
+
+    /** The admin saves a rule: a new version in force from now; earlier versions stay as they were. */
+    async setRule(userId: string, teamId: string, body: SplitRuleInput): Promise<SplitRules> {
+      await db.transaction(async (tx) => {
+        await requireAdmin(tx, userId, teamId, 'update');
+        await repo.insertSplitRule(tx, {
+          teamId,
+          kind: body.kind,
+          points: body.kind === 'points' ? body.points : {},
+          createdByUserId: userId,
+          createdAt: clock.now(),
+        });
+      });
+      return this.rules(userId, teamId);
+    },
+
+    /**
+     * What each member received of the team's tips in [from, to) and would have received under a candidate rule: the
+     * credit's own function on the inputs recorded with each tip (members, roles, instant, amounts) and the shifts as
+     * they stand now (a corrected shift changes the preview, never the credited money). Tips credited before splits
+     * were recorded are not in it.
+     */
+    async previewRule(userId: string, teamId: string, body: RulePreviewInput): Promise<RulePreview> {
+      await requireAdmin(db, userId, teamId);
+      const from = new Date(body.from);
+      const to = new Date(body.to);
+      const rule: SplitRule = body.rule.kind === 'points' ? { kind: 'points', points: body.rule.points } : body.rule;
+      const splits = await repo.listTipSplits(db, teamId, from, to);
+      const shifts = rule.kind === 'hours' ? await shiftsAround(db, teamId, from, to) : [];
+      const totals = new Map<string, { received: number; candidate: number }>();
+      const add = (id: string, key: 'received' | 'candidate', cents: number) => {
+        const row = totals.get(id) ?? { received: 0, candidate: 0 };
+        row[key] += cents;
+        totals.set(id, row);
+      };
+      let totalCents = 0;
+      for (const split of splits) {
+        const members = split.shares.map((s) => ({
+          userId: s.userId,
+          membershipId: s.membershipId,
+          joinedAt: new Date(s.joinedAt),
+          role: s.role,
+        }));
+        const candidate = splitTeamTip(rule, {
+          members,
+          shifts,
+          at: split.at,
+          totalCents: split.totalCents,
+          feeCents: split.feeCents,
+        });
+        for (const share of split.shares) add(share.userId, 'received', share.netCents);
+        for (const share of candidate.shares) add(share.member.userId, 'candidate', share.netCents);
+        totalCents += split.totalCents - split.feeCents;
+      }
+      const members = [];
+      for (const [id, row] of totals)
+        members.push({
+          user_id: id,
+          public_name: (await profileOf(db, id)).public_name,
+          received_cents: row.received,
+          candidate_cents: row.candidate,
+        });
+      return { from: from.toISOString(), to: to.toISOString(), tip_count: splits.length, total_cents: totalCents, members };
+    },
+
+    /** The admin gives a member a role (null: none), which the points rule prices from the next tip on. */
+    async setRole(userId: string, teamId: string, memberUserId: string, role: string | null): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const { team, workplace } = await requireAdmin(tx, userId, teamId, 'update');
+        const membership = await repo.findOpenMembership(tx, memberUserId);
+        if (membership?.teamId !== teamId) throw new AppError('not_team_member');
+        await repo.setMembershipRole(tx, membership.id, role);
+        return toTeam(tx, userId, team, workplace);
+      });
+    },
+
+    /** Shifts overlapping [from, to): everyone's for the admin, the member's own otherwise. */
+    async shifts(userId: string, teamId: string, from: Date, to: Date): Promise<Shift[]> {
+      const { team } = await requireMember(db, userId, teamId);
+      const rows = await repo.listShifts(db, teamId, from, to, team.adminUserId === userId ? undefined : userId);
+      return toShifts(rows);
+    },
+
+    /** The member starts a shift now. */
+    async clockIn(userId: string, teamId: string): Promise<Shift> {
+      return withOneOpenShift(async (tx) => {
+        await requireMember(tx, userId, teamId, 'update');
+        const now = clock.now();
+        if (await repo.findOpenShift(tx, userId)) throw new AppError('shift_already_open');
+        await refuseOverlap(tx, { teamId, userId, startedAt: now, endedAt: null });
+        const [row] = await repo.insertShifts(tx, [{ teamId, userId, startedAt: now, endedAt: null, source: 'clock' }]);
+        return (await toShifts([row!]))[0]!;
+      });
+    },
+
+    /** The member ends their open shift now. */
+    async clockOut(userId: string, teamId: string): Promise<Shift> {
+      return db.transaction(async (tx) => {
+        await requireMember(tx, userId, teamId, 'update');
+        const open = await repo.findOpenShift(tx, userId);
+        const now = clock.now();
+        if (open?.teamId !== teamId || now <= open.startedAt) throw new AppError('shift_not_open');
+        return (await toShifts([await repo.updateShift(tx, open.id, { endedAt: now })]))[0]!;
+      });
+    },
+
+    /** The admin enters a member's past shift. */
+    async addShift(userId: string, teamId: string, body: ShiftInput): Promise<Shift> {
+      return db.transaction(async (tx) => {
+        await requireAdmin(tx, userId, teamId, 'update');
+        const membership = await repo.findOpenMembership(tx, body.user_id);
+        if (membership?.teamId !== teamId) throw new AppError('not_team_member');
+        const shift = { teamId, userId: body.user_id, startedAt: new Date(body.started_at), endedAt: new Date(body.ended_at) };
+        await refuseOverlap(tx, shift);
+        const [row] = await repo.insertShifts(tx, [{ ...shift, source: 'admin' }]);
+        return (await toShifts([row!]))[0]!;
+      });
+    },
+
+    /**
+     * The admin corrects a shift (or ends an open one). Tips already credited keep their shares: their split was
+     * recorded with them, and credited money moves only by the ledger.
+     */
+    async correctShift(userId: string, teamId: string, shiftId: string, body: ShiftPatch): Promise<Shift> {
+      return db.transaction(async (tx) => {
+        await requireAdmin(tx, userId, teamId, 'update');
+        const shift = await repo.findShift(tx, teamId, shiftId);
+        if (!shift) throw new AppError('not_found');
+        const changes = { startedAt: new Date(body.started_at), endedAt: new Date(body.ended_at) };
+        await refuseOverlap(tx, { teamId, userId: shift.userId, ...changes }, shift.id);
+        return (await toShifts([await repo.updateShift(tx, shift.id, changes)]))[0]!;
+      });
+    },
+
+    /**
+     * The admin imports shifts from CSV (`member,start,end`; the member by phone or user id): every row is checked
+     * (a member of the team now, instants with their offset, an end after the start, no overlap with the member's
+     * other shifts or other rows), and either all rows go in or none, with every problem named by its line.
+     */
+    async importShifts(userId: string, teamId: string, csv: string): Promise<{ imported: number }> {
+      return db.transaction(async (tx) => {
+        await requireAdmin(tx, userId, teamId, 'update');
+        const { rows, problems } = parseShiftCsv(csv);
+        const report = (line: number, problem: ImportProblem) => problems.set(line, [...(problems.get(line) ?? []), problem]);
+        const members = new Map((await repo.listOpenMemberships(tx, teamId)).map((m) => [m.userId, m]));
+        const accepted: { line: number; userId: string; startedAt: Date; endedAt: Date }[] = [];
+        for (const row of rows) {
+          const phone = isUuid(row.member) ? null : normalizePhone(row.member);
+          const memberId = isUuid(row.member) ? row.member : phone ? (await findUserByPhone(tx, phone))?.id : undefined;
+          if (!memberId || !members.has(memberId)) {
+            report(row.line, 'member');
+            continue;
+          }
+          const shift = { teamId, userId: memberId, startedAt: row.startedAt, endedAt: row.endedAt };
+          const clash = accepted.some(
+            (other) => other.userId === memberId && other.startedAt < row.endedAt && row.startedAt < other.endedAt,
+          );
+          if (clash || (await repo.hasOverlappingShift(tx, shift))) report(row.line, 'overlap');
+          else accepted.push({ line: row.line, ...shift });
+        }
+        if (rows.length === 0 && problems.size === 0) report(1, 'columns');
+        if (problems.size > 0) {
+          const validationErrors = Object.fromEntries(
+            [...problems].sort(([a], [b]) => a - b).map(([line, found]) => [`rows.${line}`, found]),
+          );
+          throw new AppError('shift_import_invalid', { validationErrors });
+        }
+        await repo.insertShifts(
+          tx,
+          accepted.map(({ userId: member, startedAt, endedAt }) => ({
+            teamId,
+            userId: member,
+            startedAt,
+            endedAt,
+            source: 'import' as const,
+          })),
+        );
+        return { imported: accepted.length };
+      });
+    },
+
+    /**
+     * The member's shares of the team's latest tips with their maths (their "tips receipt"): the rule and basis used,
+     * their minutes or points against the team's total, as recorded at the credit.
+     */
+    async tipShares(userId: string, teamId: string): Promise<TipShare[]> {
+      await requireMember(db, userId, teamId);
+      return (await repo.listTipSplitsOf(db, teamId, userId, TIP_SHARES_SHOWN)).map((split) => {
+        const own = split.shares.find((share) => share.userId === userId)!;
+        return {
+          payment_id: split.paymentId,
+          at: split.at.toISOString(),
+          rule: split.ruleKind,
+          basis: split.basis,
+          total_cents: split.totalCents,
+          fee_cents: split.feeCents,
+          sharing: split.shares.filter((share) => share.weight > 0).length,
+          total_weight: split.shares.reduce((sum, share) => sum + share.weight, 0),
+          role: own.role,
+          minutes: own.minutes,
+          points: own.points,
+          weight: own.weight,
+          net_cents: own.netCents,
+          share_fee_cents: own.feeCents,
+        };
+      });
     },
 
     /** Work history: every membership period of the team, newest first. */

@@ -17,3 +17,9 @@ export function rangeOf(period: Period, now: Date): { from: string; to: string }
   const end = new Date(Number(to[1]), Number(to[2]) - 1, Number(to[3]) + 1);
   return start < end ? { from: start.toISOString(), to: end.toISOString() } : null;
 }
+
+/** A local day as a date input's value (YYYY-MM-DD): for the field, never for a reader. */
+export function inputDay(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}

@@ -5,7 +5,17 @@ import type { Team } from '@tipcard/shared/teams/schemas';
 import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../test/render-page.tsx';
-import { COLLEAGUE_ID, history, statistics, team, TEAM_ROUTES, workplace } from './workplace-test-data.ts';
+import {
+  COLLEAGUE_ID,
+  history,
+  rules,
+  shift,
+  statistics,
+  team,
+  TEAM_ROUTES,
+  tipShares,
+  workplace,
+} from './workplace-test-data.ts';
 import WorkplacePage from './workplace-page.tsx';
 
 const page = { path: '/workplace' };
@@ -17,6 +27,9 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.workplace]: workplace(teamOverrides),
     [TEAM_ROUTES.history]: history,
     [TEAM_ROUTES.statistics]: statistics(),
+    [TEAM_ROUTES.rules]: rules,
+    [TEAM_ROUTES.shifts]: [shift()],
+    [TEAM_ROUTES.tipShares]: tipShares,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { Building2, Check, Copy, Crown, History, LogOut, Pencil, Plus, Share2, U
 import QRCode from 'qrcode';
 import { teamPatchBody, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
+import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -64,6 +65,9 @@ export default function WorkplacePage() {
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Members team={team} clientId={clientId} myId={me?.id} />
         {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
+        <SplitRulePanel team={team} clientId={clientId} />
+        <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
+        <MySharesPanel team={team} />
         <Invite team={team} />
         <Statistics team={team} />
         <WorkHistory team={team} />

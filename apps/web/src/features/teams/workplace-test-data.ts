@@ -1,4 +1,13 @@
-import type { MembershipPeriod, Team, TeamStatistics, Workplace } from '@tipcard/shared/teams/schemas';
+import type {
+  MembershipPeriod,
+  RulePreview,
+  Shift,
+  SplitRules,
+  Team,
+  TeamStatistics,
+  TipShare,
+  Workplace,
+} from '@tipcard/shared/teams/schemas';
 import { CLIENT_ID, USER_ID } from '../../test/fixtures.ts';
 
 export const TEAM_ID = '163b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5cf0';
@@ -17,6 +26,16 @@ export const TEAM_ROUTES = {
   remove: `DELETE /teams/${TEAM_ID}/members/${COLLEAGUE_ID}`,
   grantAdmin: `POST /teams/${TEAM_ID}/admin`,
   leave: `POST /teams/${TEAM_ID}/leave`,
+  rules: `GET /teams/${TEAM_ID}/rules`,
+  saveRule: `POST /teams/${TEAM_ID}/rules`,
+  preview: `POST /teams/${TEAM_ID}/rules/preview`,
+  setRole: `PATCH /teams/${TEAM_ID}/members/${COLLEAGUE_ID}`,
+  shifts: `GET /teams/${TEAM_ID}/shifts`,
+  clockIn: `POST /teams/${TEAM_ID}/shifts/clock-in`,
+  clockOut: `POST /teams/${TEAM_ID}/shifts/clock-out`,
+  addShift: `POST /teams/${TEAM_ID}/shifts`,
+  importShifts: `POST /teams/${TEAM_ID}/shifts/import`,
+  tipShares: `GET /teams/${TEAM_ID}/tip-shares`,
 } as const;
 
 /** The user's team, which the user runs unless `is_admin: false` is given. */
@@ -32,8 +51,15 @@ export function team(overrides: Partial<Team> = {}): Team {
     admin_user_id: isAdmin ? USER_ID : COLLEAGUE_ID,
     is_admin: isAdmin,
     members: [
-      { user_id: USER_ID, public_name: 'Anna', image_url: null, is_admin: isAdmin, since: '2026-01-05T08:00:00Z' },
-      { user_id: COLLEAGUE_ID, public_name: 'Jānis', image_url: null, is_admin: !isAdmin, since: '2026-02-01T08:00:00Z' },
+      { user_id: USER_ID, public_name: 'Anna', image_url: null, is_admin: isAdmin, since: '2026-01-05T08:00:00Z', role: null },
+      {
+        user_id: COLLEAGUE_ID,
+        public_name: 'Jānis',
+        image_url: null,
+        is_admin: !isAdmin,
+        since: '2026-02-01T08:00:00Z',
+        role: null,
+      },
     ],
     requests: isAdmin
       ? [
@@ -74,3 +100,54 @@ export function statistics(overrides: Partial<TeamStatistics> = {}): TeamStatist
     ...overrides,
   };
 }
+
+export const PAYMENT_ID = '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9b56';
+
+/** The team's rules: by hours since March, evenly before. */
+export const rules: SplitRules = {
+  current: { id: '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0c67', kind: 'hours', points: {}, created_at: '2026-03-01T08:00:00Z' },
+  versions: [{ id: '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0c67', kind: 'hours', points: {}, created_at: '2026-03-01T08:00:00Z' }],
+};
+
+export function shift(overrides: Partial<Shift> = {}): Shift {
+  return {
+    id: '7c9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1d78',
+    user_id: USER_ID,
+    public_name: 'Anna',
+    started_at: '2026-03-04T16:00:00Z',
+    ended_at: '2026-03-04T23:00:00Z',
+    source: 'clock',
+    ...overrides,
+  };
+}
+
+/** Anna's share of a 10 EUR tip by hours: 6 h of the 9 h worked by the two on shift. */
+export const tipShares: TipShare[] = [
+  {
+    payment_id: PAYMENT_ID,
+    at: '2026-03-04T21:00:00Z',
+    rule: 'hours',
+    basis: 'hours',
+    total_cents: 1_000,
+    fee_cents: 50,
+    sharing: 2,
+    total_weight: 540,
+    role: null,
+    minutes: 360,
+    points: null,
+    weight: 360,
+    net_cents: 633,
+    share_fee_cents: 33,
+  },
+];
+
+export const preview: RulePreview = {
+  from: '2026-02-25T00:00:00.000Z',
+  to: '2026-03-05T00:00:00.000Z',
+  tip_count: 1,
+  total_cents: 950,
+  members: [
+    { user_id: USER_ID, public_name: 'Anna', received_cents: 475, candidate_cents: 633 },
+    { user_id: COLLEAGUE_ID, public_name: 'Jānis', received_cents: 475, candidate_cents: 317 },
+  ],
+};

@@ -4,9 +4,15 @@ import {
   joinRequestSchema,
   membershipPeriodSchema,
   publicTeamSchema,
+  rulePreviewSchema,
+  shiftImportSchema,
+  shiftSchema,
+  splitRulesSchema,
   teamSchema,
   teamStatisticsSchema,
+  tipShareSchema,
   workplaceSchema,
+  type SplitRuleInput,
 } from '@tipcard/shared/teams/schemas';
 import { api } from '../../../lib/api-client.ts';
 
@@ -28,9 +34,9 @@ export function useWorkplace(clientId: string | undefined) {
  * After leaving, the page shows "no team" at once and the team's own queries are dropped rather than refetched: the
  * team now answers 404 to its former member, which would otherwise open the error page.
  */
-function useTeamMutation<T>(
+function useTeamMutation<T, R>(
   clientId: string | undefined,
-  mutationFn: (input: T) => Promise<unknown>,
+  mutationFn: (input: T) => Promise<R>,
   options: { leavesTeam?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
@@ -103,4 +109,53 @@ export function useRequestToJoin(teamId: string) {
   return useMutation({
     mutationFn: () => api.post(`/teams/${teamId}/requests`, undefined, joinRequestSchema, { errorHandling: 'none' }),
   });
+}
+
+/** The team's split rule in force and its earlier versions. */
+export function useSplitRules(teamId: string) {
+  return useQuery({
+    queryKey: [...teamKey(teamId), 'rules'],
+    queryFn: ({ signal }) => api.get(`/teams/${teamId}/rules`, splitRulesSchema, { signal }),
+  });
+}
+
+/** The member's shifts (the admin's: everyone's) overlapping the range. */
+export function useShifts(teamId: string, range: { from: string; to: string }) {
+  return useQuery({
+    queryKey: [...teamKey(teamId), 'shifts', range.from, range.to],
+    queryFn: ({ signal }) => api.get(`/teams/${teamId}/shifts`, z.array(shiftSchema), { signal, query: range }),
+  });
+}
+
+/** The member's shares of the latest team tips, with their maths. */
+export function useTipShares(teamId: string) {
+  return useQuery({
+    queryKey: [...teamKey(teamId), 'tip-shares'],
+    queryFn: ({ signal }) => api.get(`/teams/${teamId}/tip-shares`, z.array(tipShareSchema), { signal }),
+  });
+}
+
+/** A candidate rule on a past period: asked on demand, never cached as the team's state. */
+export function useRulePreview(teamId: string) {
+  return useMutation({
+    mutationFn: (body: { rule: SplitRuleInput; from: string; to: string }) =>
+      api.post(`/teams/${teamId}/rules/preview`, body, rulePreviewSchema, { errorHandling: 'none' }),
+  });
+}
+
+export function useSplitActions(clientId: string | undefined, teamId: string) {
+  return {
+    saveRule: useTeamMutation(clientId, (rule: SplitRuleInput) => api.post(`/teams/${teamId}/rules`, rule, splitRulesSchema)),
+    setRole: useTeamMutation(clientId, ({ userId, role }: { userId: string; role: string | null }) =>
+      api.patch(`/teams/${teamId}/members/${userId}`, { role }, teamSchema),
+    ),
+    clockIn: useTeamMutation(clientId, () => api.post(`/teams/${teamId}/shifts/clock-in`, undefined, shiftSchema)),
+    clockOut: useTeamMutation(clientId, () => api.post(`/teams/${teamId}/shifts/clock-out`, undefined, shiftSchema)),
+    addShift: useTeamMutation(clientId, (body: { user_id: string; started_at: string; ended_at: string }) =>
+      api.post(`/teams/${teamId}/shifts`, body, shiftSchema),
+    ),
+    importShifts: useTeamMutation(clientId, (csv: string) =>
+      api.post(`/teams/${teamId}/shifts/import`, { csv }, shiftImportSchema, { errorHandling: 'none' }),
+    ),
+  };
 }

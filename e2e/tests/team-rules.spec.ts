@@ -1,0 +1,141 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { a11yProblems, createStaffWithCard, payTipWithApplePay, signInUserApp, type Staff } from './helpers.ts';
+
+/**
+ * Split rules (issue 29, decision 0045) at 360 px in French and Spanish: the admin enters today's shifts, previews the
+ * hours rule on the past days' team tip against what was received, and saves it; a tip paid after it is split by
+ * hours, and the colleague sees the maths of their share.
+ */
+test.use({ viewport: { width: 360, height: 780 } });
+
+const TEXTS = {
+  fr: {
+    prefix: '/fr',
+    addTitle: 'Saisir un service',
+    member: 'Membre',
+    start: 'Début',
+    end: 'Fin',
+    add: 'Ajouter le service',
+    hours: /Selon les heures travaillées/,
+    preview: 'Aperçu',
+    save: 'Enregistrer la règle',
+    inForce: 'Selon les heures travaillées',
+    shares: 'Comment votre part a été calculée',
+    worked: /Vous avez travaillé 2 h 0\d min sur les 6 h 0\d min/,
+  },
+  es: {
+    prefix: '/es',
+    addTitle: 'Añadir un turno',
+    member: 'Miembro',
+    start: 'Inicio',
+    end: 'Fin',
+    add: 'Añadir el turno',
+    hours: /Según las horas trabajadas/,
+    preview: 'Vista previa',
+    save: 'Guardar la regla',
+    inForce: 'Según las horas trabajadas',
+    shares: 'Cómo se calculó tu parte',
+    worked: /Trabajaste 2 h 0\d min de las 6 h 0\d min/,
+  },
+} as const;
+
+const auth = (staff: Staff) => ({ Authorization: `Bearer ${staff.jwt}` });
+
+/** The admin's workplace and a colleague who joined it, through the API (the join journey is teams.spec.ts's). */
+async function teamOfTwo(request: APIRequestContext) {
+  const admin = await createStaffWithCard(request, { public_name: 'Anna' });
+  const colleague = await createStaffWithCard(request, { public_name: 'Bob' });
+  const made = await request.post(`/api/clients/${admin.clientId}/workplace`, {
+    headers: auth(admin),
+    data: { name: 'Bar Riga', country: 'LV' },
+  });
+  expect(made.status()).toBe(201);
+  const team = ((await made.json()) as { data: { team: { id: string; card_id: string } } }).data.team;
+  const asked = await request.post(`/api/teams/${team.id}/requests`, { headers: auth(colleague) });
+  const requestId = ((await asked.json()) as { data: { id: string } }).data.id;
+  expect((await request.post(`/api/teams/${team.id}/requests/${requestId}/approve`, { headers: auth(admin) })).ok()).toBeTruthy();
+  return { admin, colleague, team };
+}
+
+/** Waits until the colleague's share of `count` team tips is recorded (the sandbox's event comes on its own). */
+async function untilShares(request: APIRequestContext, teamId: string, staff: Staff, count: number) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/teams/${teamId}/tip-shares`, { headers: auth(staff) })).json()) as { data: unknown[] })
+          .data.length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(count);
+}
+
+/** A `datetime-local` value `hours` from now in the browser's zone. */
+async function localInput(page: Page, hours: number) {
+  return page.evaluate((offset) => {
+    const at = new Date(Date.now() + offset * 3_600_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+  }, hours);
+}
+
+for (const [locale, text] of Object.entries(TEXTS)) {
+  test(`${locale}: the admin sets a rule by hours after previewing it, and a member sees the maths of their share`, async ({
+    browser,
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const { admin, colleague, team } = await teamOfTwo(request);
+    // A team tip under the even rule, on a past day of the preview's period.
+    await payTipWithApplePay(request, team.card_id, { amount_cents: 1_000 });
+    await untilShares(request, team.id, colleague, 1);
+
+    await signInUserApp(context, baseURL!, admin);
+    await page.goto(`/#${text.prefix}/workplace`);
+    const shifts = page.locator('section', { has: page.getByRole('heading', { name: text.addTitle }) });
+    // Anna has worked 4 hours and Bob 2, both still on shift for an hour.
+    for (const [name, from] of [
+      ['Anna', -4],
+      ['Bob', -2],
+    ] as const) {
+      await shifts.getByLabel(text.member).selectOption({ label: name });
+      await shifts.getByLabel(text.start, { exact: true }).fill(await localInput(page, from));
+      await shifts.getByLabel(text.end, { exact: true }).fill(await localInput(page, 1));
+      await shifts.getByRole('button', { name: text.add }).click();
+      await expect(shifts.getByTestId('shifts')).toContainText(name);
+    }
+
+    const rule = page.locator('section', { has: page.getByTestId('rule-in-force') });
+    await rule.getByRole('radio', { name: text.hours }).check();
+    await rule.getByRole('button', { name: text.preview }).click();
+    const preview = rule.getByTestId('rule-preview');
+    // The even tip (4,75 € each) against the hours rule on today's shifts: about 4 h and 2 h of 6 → 6,33 € and 3,17 €
+    // (a minute more or less of work by the time it is paid moves a cent).
+    await expect(preview).toContainText('Anna');
+    await expect(preview).toContainText('4,75');
+    await expect(preview).toContainText(/6,3\d/);
+    await expect(preview).toContainText(/3,1\d/);
+    expect(await a11yProblems(page)).toEqual([]);
+    await page.screenshot({ path: `../test-results/team-rules-preview-${locale}-360.png`, fullPage: true });
+    await rule.getByRole('button', { name: text.save }).click();
+    await expect(page.getByTestId('rule-in-force')).toContainText(text.inForce);
+
+    // A tip after the rule: split by hours; Bob sees why his share is what it is.
+    await payTipWithApplePay(request, team.card_id, { amount_cents: 1_000 });
+    await untilShares(request, team.id, colleague, 2);
+    const bobContext = await browser.newContext({ viewport: { width: 360, height: 780 }, locale });
+    await signInUserApp(bobContext, baseURL!, colleague);
+    const bob = await bobContext.newPage();
+    await bob.goto(`/#${text.prefix}/workplace`);
+    const shares = bob.locator('section', { has: bob.getByRole('heading', { name: text.shares }) });
+    await expect(shares.getByTestId('tip-shares').getByRole('listitem').first()).toContainText(text.worked);
+    await expect(shares.getByTestId('tip-shares').getByRole('listitem').first()).toContainText(/3,1\d/);
+    expect(await a11yProblems(bob)).toEqual([]);
+    await bob.screenshot({ path: `../test-results/team-rules-shares-${locale}-360.png`, fullPage: true });
+    await bobContext.close();
+  });
+}
