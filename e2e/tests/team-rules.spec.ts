@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, signInUserApp, type Staff } from './helpers.ts';
 
 /**
