@@ -123,6 +123,8 @@ export const payouts = pgTable(
      * only by the account's deletion statement, in the deletion's own transaction.
      */
     closing: boolean('closing').notNull().default(false),
+    /** SEPA Instant (SCT Inst, docs/decisions/0044): asked by the user where the bank is reachable; same fee. */
+    instant: boolean('instant').notNull().default(false),
     /** The language the withdrawal was asked in: the paid or returned SMS speaks it. */
     locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),

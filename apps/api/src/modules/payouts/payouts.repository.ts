@@ -22,6 +22,12 @@ export function listMethods(db: Executor, userId: string) {
     .orderBy(desc(payoutMethods.isDefault), asc(payoutMethods.createdAt), asc(payoutMethods.id));
 }
 
+/** A method, deleted or not (an automatic payout's schedule names its account even after the account is removed). */
+export async function findMethod(db: Executor, id: string) {
+  const [row] = await db.select().from(payoutMethods).where(eq(payoutMethods.id, id));
+  return row;
+}
+
 export async function findLiveMethod(db: Executor, id: string) {
   const [row] = await db
     .select()

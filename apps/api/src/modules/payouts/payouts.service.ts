@@ -137,6 +137,77 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
   );
 }
 
+/** Main pays the amount into payouts_in_flight and the fee into fees; the payout goes in flight with its PAYOUT row on HOLD. */
+async function sendOnItsWay(tx: Executor, locked: repo.PayoutRow, now: Date, railMode: PayoutRailMode): Promise<repo.PayoutRow> {
+  const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
+  await postEntry(tx, {
+    kind: 'payout_confirmed',
+    reference: `payout:${locked.id}:confirmed`,
+    postings: [
+      { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
+      { account: { platform: 'payouts_in_flight' }, amountCents: locked.amountCents },
+      ...(locked.feeCents > 0 ? [{ account: { platform: 'fees' } as AccountRef, amountCents: locked.feeCents }] : []),
+    ],
+  });
+  await recordPayoutHold(
+    tx,
+    {
+      payoutId: locked.id,
+      userId: locked.userId,
+      amountCents: locked.amountCents,
+      feeCents: locked.feeCents,
+      account: maskedDestination(locked),
+    },
+    now,
+  );
+  return repo.updatePayout(tx, locked.id, {
+    status: 'in_flight',
+    confirmedAt: now,
+    expectedArrival: expectedArrival(now),
+    rail: railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
+    railState: 'pending',
+    railDueAt: now,
+  });
+}
+
+/**
+ * An automatic payout (docs/decisions/0044), in the schedule run's transaction, which has locked the user's balances
+ * and checked them: the same row and ledger path as a confirmed withdrawal, without a code (the schedule's was
+ * entered when it was set). Its Idempotency-Key is the period, so a period can never hold two of them.
+ */
+export async function startScheduledPayout(
+  tx: Executor,
+  run: { userId: string; method: repo.PayoutMethodRow; period: string; amountCents: number; locale: Locale },
+  now: Date,
+  railMode: PayoutRailMode,
+): Promise<repo.PayoutRow | undefined> {
+  const { method } = run;
+  const row = await repo.insertPayoutOnce(tx, {
+    userId: run.userId,
+    methodId: method.id,
+    idempotencyKey: `schedule:${run.period}`,
+    requestHash: 'schedule',
+    amountCents: run.amountCents,
+    feeCents: PAYOUT_FEE_CENTS,
+    status: 'awaiting_confirmation',
+    destKind: method.kind,
+    destHolder: method.holder,
+    destAddress: method.address,
+    destIban: method.iban,
+    destBic: method.bic,
+    destAccountNumber: method.accountNumber,
+    destSortCode: method.sortCode,
+    // No code was texted for it: an empty hash matches none.
+    codeHash: '',
+    codeSentAt: now,
+    codeExpiresAt: now,
+    expectedArrival: expectedArrival(now),
+    locale: run.locale,
+    createdAt: now,
+  });
+  return row && sendOnItsWay(tx, row, now, railMode);
+}
+
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
 
 export function createPayoutsService(deps: PayoutsDeps) {
@@ -262,39 +333,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
       throw new AppError('wrong_code');
     }
     return locked;
-  }
-
-  /** Main pays the amount into payouts_in_flight and the fee into fees; the payout goes in flight with its PAYOUT row on HOLD. */
-  async function sendOnItsWay(tx: Executor, locked: repo.PayoutRow, now: Date): Promise<repo.PayoutRow> {
-    const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
-    await postEntry(tx, {
-      kind: 'payout_confirmed',
-      reference: `payout:${locked.id}:confirmed`,
-      postings: [
-        { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
-        { account: { platform: 'payouts_in_flight' }, amountCents: locked.amountCents },
-        ...(locked.feeCents > 0 ? [{ account: { platform: 'fees' } as AccountRef, amountCents: locked.feeCents }] : []),
-      ],
-    });
-    await recordPayoutHold(
-      tx,
-      {
-        payoutId: locked.id,
-        userId: locked.userId,
-        amountCents: locked.amountCents,
-        feeCents: locked.feeCents,
-        account: maskedDestination(locked),
-      },
-      now,
-    );
-    return repo.updatePayout(tx, locked.id, {
-      status: 'in_flight',
-      confirmedAt: now,
-      expectedArrival: expectedArrival(now),
-      rail: deps.railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
-      railState: 'pending',
-      railDueAt: now,
-    });
   }
 
   return {
@@ -427,7 +465,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         const balanceOf = await lockBalances(tx, [main, debt]);
         if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents))
           throw AppError.field('insufficient_balance', 'amount_cents');
-        return sendOnItsWay(tx, locked, now);
+        return sendOnItsWay(tx, locked, now, deps.railMode);
       });
       return toPayout(confirmed, clock.now());
     },
@@ -456,7 +494,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const balanceOf = await lockBalances(tx, [main, debt]);
       if (balanceOf(debt) !== 0 || balanceOf(main) !== locked.amountCents + locked.feeCents)
         throw new AppError('closing_balance_changed');
-      await sendOnItsWay(tx, locked, now);
+      await sendOnItsWay(tx, locked, now, deps.railMode);
     },
   };
 }
