@@ -5,29 +5,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { createSandboxRail } from './payout-rail.ts';
+import { setSchedule } from './payout-schedules.routes.test-support.ts';
 import { fundMain, PAYOUT_TEST_ENV, runPayoutWork, staffWithMain, UK_METHOD } from './payouts.test-support.ts';
 
 type Staff = Awaited<ReturnType<typeof staffWithMain>>;
 const DAY = 86_400_000;
-
-/** Sets a schedule the way the user does: PUT, then the code texted to their phone. */
-export async function setSchedule(t: TestApp, staff: Staff, rule: Record<string, unknown>) {
-  const asked = await t.call({
-    method: 'PUT',
-    url: `/api/clients/${staff.clientId}/payout-schedule`,
-    token: staff.jwt,
-    payload: { method_id: staff.methodId, ...rule },
-  });
-  expect(asked.status).toBe(202);
-  const confirmed = await t.call({
-    method: 'POST',
-    url: `/api/clients/${staff.clientId}/payout-schedule/confirm`,
-    token: staff.jwt,
-    payload: { change_id: asked.body.data.pending_change.id, code: await t.lastCode(staff.phone) },
-  });
-  expect(confirmed.status).toBe(200);
-  return confirmed.body.data;
-}
 
 const stateOf = async (t: TestApp, staff: Staff) =>
   (await t.call({ method: 'GET', url: `/api/clients/${staff.clientId}/payout-schedule`, token: staff.jwt })).body.data;
