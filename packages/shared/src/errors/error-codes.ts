@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   insufficient_balance: { status: 422, message: 'Insufficient balance' },
   payout_method_in_use: { status: 422, message: 'This payout account has a withdrawal in progress' },
   payout_method_limit: { status: 422, message: 'Too many payout accounts, delete one first' },
+  instant_unreachable: { status: 422, message: 'This bank does not take instant payouts' },
   payout_not_awaiting: { status: 422, message: 'This withdrawal is no longer waiting for a code' },
   payment_not_refundable: { status: 422, message: 'This payment cannot be refunded' },
   refund_too_large: { status: 422, message: 'The refund is larger than what is left of the payment' },

@@ -45,6 +45,7 @@ CREATE TABLE "payout_schedules" (
 );
 --> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "instant" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_payout_transfers" ADD COLUMN "instant" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "payout_schedule_changes" ADD CONSTRAINT "payout_schedule_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_schedule_changes" ADD CONSTRAINT "payout_schedule_changes_method_id_payout_methods_id_fk" FOREIGN KEY ("method_id") REFERENCES "public"."payout_methods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_schedule_runs" ADD CONSTRAINT "payout_schedule_runs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

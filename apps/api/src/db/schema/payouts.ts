@@ -149,6 +149,8 @@ export const sandboxPayoutTransfers = pgTable('sandbox_payout_transfers', {
   payoutId: uuid('payout_id').primaryKey(),
   account: text('account').notNull(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  /** Sent as SEPA Instant: the sandbox answers at once instead of after SANDBOX_PAYOUT_DELAY_MS. */
+  instant: boolean('instant').notNull().default(false),
   /** How many times we asked; the transfer itself happens once. */
   requests: integer('requests').notNull().default(1),
   createdAt: createdAt(),

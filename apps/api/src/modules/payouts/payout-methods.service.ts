@@ -9,6 +9,7 @@ import { t } from '../../lib/i18n.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationApproved } from '../verification/verification.service.ts';
+import { isInstantReachable } from './instant-reachability.ts';
 import * as repo from './payouts.repository.ts';
 
 type MethodBody = z.output<typeof payoutMethodBody>;
@@ -32,6 +33,7 @@ export function toPayoutMethod(row: repo.PayoutMethodRow): PayoutMethod {
     holder: row.holder,
     masked_account: maskedAccountOf(row),
     bic: row.bic,
+    instant: isInstantReachable(row),
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
   };

@@ -298,7 +298,7 @@ export function listBatchPayouts(db: Executor, batchId: string) {
 /** The sandbox bank takes a transfer once per payout; asking again only counts the request. */
 export async function recordSandboxTransfer(
   db: Executor,
-  values: { payoutId: string; account: string; amountCents: number; createdAt: Date },
+  values: { payoutId: string; account: string; amountCents: number; instant: boolean; createdAt: Date },
 ) {
   const [row] = await db
     .insert(sandboxPayoutTransfers)

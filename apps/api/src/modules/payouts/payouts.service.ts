@@ -23,7 +23,8 @@ import type { MessagingService } from '../messaging/messaging.service.ts';
 import { recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
-import { expectedArrival } from './business-days.ts';
+import { expectedArrival, rigaDayAndHour } from './business-days.ts';
+import { isInstantReachable } from './instant-reachability.ts';
 import { maskedDestination, payoutRef } from './payout-texts.ts';
 import * as repo from './payouts.repository.ts';
 import { applyPayoutOutcome } from './payouts.jobs.ts';
@@ -70,6 +71,9 @@ const bindingOf = (payout: Pick<repo.PayoutRow, 'id' | 'amountCents' | 'destIban
   payout.destIban ?? `${payout.destSortCode}${payout.destAccountNumber}`,
 ];
 
+/** When the money is on the account: an instant payout the same (Riga) day, any hour; otherwise the next business day. */
+const arrivalOf = (instant: boolean, at: Date) => (instant ? rigaDayAndHour(at).day : expectedArrival(at));
+
 /** The wire form; an unconfirmed payout whose code died reads as expired even before the worker marks it. */
 export function toPayout(row: repo.PayoutRow, now: Date): Payout {
   const awaiting = row.status === 'awaiting_confirmation' && row.codeExpiresAt > now;
@@ -79,6 +83,7 @@ export function toPayout(row: repo.PayoutRow, now: Date): Payout {
     amount_cents: row.amountCents,
     fee_cents: row.feeCents,
     currency: 'EUR',
+    instant: row.instant,
     method: { kind: row.destKind, holder: row.destHolder, masked_account: maskedDestination(row) },
     expected_arrival: row.expectedArrival,
     created_at: row.createdAt.toISOString(),
@@ -163,7 +168,7 @@ async function sendOnItsWay(tx: Executor, locked: repo.PayoutRow, now: Date, rai
   return repo.updatePayout(tx, locked.id, {
     status: 'in_flight',
     confirmedAt: now,
-    expectedArrival: expectedArrival(now),
+    expectedArrival: arrivalOf(locked.instant, now),
     rail: railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
     railState: 'pending',
     railDueAt: now,
@@ -242,7 +247,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    */
   async function request(
     userId: string,
-    ask: { requestHash: string; idempotencyKey: string; locale: Locale; methodId: string; closing: boolean },
+    ask: { requestHash: string; idempotencyKey: string; locale: Locale; methodId: string; closing: boolean; instant: boolean },
     price: (balances: Record<'main' | 'hold' | 'debt', number>) => { amountCents: number; feeCents: number },
   ): Promise<Payout> {
     const { requestHash, idempotencyKey, locale } = ask;
@@ -257,6 +262,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
     const method = await repo.findLiveMethod(db, ask.methodId);
     if (!method || method.userId !== userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
+    if (ask.instant && !isInstantReachable(method)) throw AppError.field('instant_unreachable', 'instant');
     const { amountCents, feeCents } = price(await userBalances(db, userId));
 
     const now = clock.now();
@@ -288,12 +294,13 @@ export function createPayoutsService(deps: PayoutsDeps) {
         amountCents,
         feeCents,
         closing: ask.closing,
+        instant: ask.instant,
         status: 'awaiting_confirmation',
         ...destination,
         codeHash: hashOf({ id, amountCents, ...destination }, code),
         codeSentAt: now,
         codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
-        expectedArrival: expectedArrival(now),
+        expectedArrival: arrivalOf(ask.instant, now),
         locale,
         createdAt: now,
       });
@@ -371,11 +378,11 @@ export function createPayoutsService(deps: PayoutsDeps) {
         throw new AppError('verification_required');
       if (body.amount_cents < PAYOUT_MIN_CENTS) throw AppError.field('payout_minimum', 'amount_cents');
       const requestHash = createHash('sha256')
-        .update(JSON.stringify([clientId, body.amount_cents, body.method_id]))
+        .update(JSON.stringify([clientId, body.amount_cents, body.method_id, body.instant]))
         .digest('hex');
       return request(
         client.userId,
-        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false },
+        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false, instant: body.instant },
         (balances) => {
           if (!covers(balances, body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
           return { amountCents: body.amount_cents, feeCents: PAYOUT_FEE_CENTS };
@@ -403,7 +410,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         .digest('hex');
       return request(
         client.userId,
-        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true },
+        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true, instant: false },
         (balances) => {
           if (balances.debt !== 0) throw new AppError('deletion_debt');
           if (balances.hold !== 0) throw new AppError('deletion_balance_on_hold');
