@@ -25,6 +25,7 @@ const method: PayoutMethod = {
   holder: 'Anna Bērziņa',
   masked_account: 'LV•• •••• •••• •••• 1234',
   bic: 'HABALV22',
+  instant: true,
   is_default: true,
   created_at: '2026-01-01T00:00:00Z',
 };
@@ -34,6 +35,7 @@ const closingPayout: Payout = {
   amount_cents: 1_984,
   fee_cents: 16,
   currency: 'EUR',
+  instant: false,
   method: { kind: 'sepa', holder: method.holder, masked_account: method.masked_account },
   expected_arrival: '2026-03-03',
   created_at: '2026-03-02T09:30:00Z',
