@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PayoutScheduleState } from '@tipcard/shared/payouts/schedules';
-import { apiError, fakeApi, pending } from '../../../test/fake-api.ts';
+import { apiError, fakeApi, pending, type SentRequest } from '../../../test/fake-api.ts';
 import { CLIENT_ID, signedInRoutes } from '../../../test/fixtures.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { METHOD_ID, NO_SCHEDULE, ROUTES, sepaMethod } from '../test-data.ts';
@@ -55,7 +55,7 @@ describe('the automatic payouts panel', () => {
         ...NO_SCHEDULE,
         pending_change: { id: CHANGE_ID, ...weekly, weekday: 5, code_expires_at: '2026-03-02T10:10:00Z' },
       },
-      [ROUTES.confirmSchedule]: (request) =>
+      [ROUTES.confirmSchedule]: (request: SentRequest) =>
         (request.body as { code: string }).code === '123456'
           ? { ...inForce, schedule: { ...inForce.schedule!, weekday: 5 }, last_run: null }
           : apiError(403, 'wrong_code'),
