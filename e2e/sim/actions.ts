@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
-import { PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
+import { PAYOUT_FEE_CENTS, PAYOUT_MIN_CENTS } from '@tipcard/shared/payouts/schemas';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SANDBOX_WALLET_PAYERS,
@@ -818,6 +818,71 @@ export const ACTIONS: Record<string, ActionKind> = {
       const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
       const confirmed = await asUser(world, user, 'POST', `/api/payouts/${id}/confirm`, { json: { code } });
       return `payout #${world.payouts.length - 1} of ${amount} c by user ${indexOf(world.users, user)}: confirmed ${confirmed.status}`;
+    },
+  },
+
+  /**
+   * Automatic payouts (issue 31): a weekly, monthly or above-an-amount schedule, confirmed with its texted code; the
+   * workers run it when due (`dueSchedules` makes it due now).
+   */
+  setSchedule: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY), kind: prng.int(0, 2), day: prng.int(1, 7), threshold: prng.int(5, 40) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.methodId) return null;
+      const rule =
+        p.kind === 0
+          ? { kind: 'weekly', weekday: p.day }
+          : p.kind === 1
+            ? { kind: 'monthly', month_day: p.day! * 4 }
+            : { kind: 'threshold', threshold_cents: p.threshold! * 100 };
+      const asked = await asUser(world, user, 'PUT', `/api/clients/${user.clientId}/payout-schedule`, {
+        json: { ...rule, method_id: user.methodId },
+      });
+      if (asked.status !== 202) return `schedule ${rule.kind} refused ${asked.status} ${asked.body?.code ?? ''}`;
+      const code = await world.codeFrom(0, user.phone, 'automatic payouts');
+      const confirmed = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payout-schedule/confirm`, {
+        json: { change_id: asked.body.data.pending_change.id, code },
+      });
+      return `user ${indexOf(world.users, user)} sets a ${rule.kind} schedule: ${confirmed.status}`;
+    },
+  },
+
+  /** Schedules fall due now, some twice over (a stale due time after a restart): each period still pays once. */
+  dueSchedules: {
+    weight: 1,
+    params: () => ({}),
+    async run(world) {
+      const [moved] = await world.rows<{ count: number }>(
+        `with due as (update payout_schedules set next_run_at = now() - interval '1 minute' where status = 'active' returning 1)
+         select count(*)::int as count from due`,
+      );
+      return `${moved!.count} schedules fall due`;
+    },
+  },
+
+  /** A withdrawal by SEPA Instant where the account's bank takes it: paid (or rejected) within seconds. */
+  instantPayout: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user?.methodId) return null;
+      const { main } = await balancesOf(world, user);
+      const amount = main - PAYOUT_FEE_CENTS;
+      if (amount < PAYOUT_MIN_CENTS) return null;
+      const asked = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/payouts`, {
+        key: randomUUID(),
+        json: { amount_cents: amount, method_id: user.methodId, instant: true },
+      });
+      if (asked.status !== 201)
+        return `instant payout of ${amount} c (balance ${main}) refused ${asked.status} ${asked.body?.code ?? ''}`;
+      const id = asked.body.data.id as string;
+      world.payouts.push({ id, user: world.users.indexOf(user) });
+      const code = await world.codeFrom(0, user.phone, `withdrawal ${payoutRef(id)}:`);
+      const confirmed = await asUser(world, user, 'POST', `/api/payouts/${id}/confirm`, { json: { code } });
+      return `instant payout #${world.payouts.length - 1} of ${amount} c by user ${indexOf(world.users, user)}: confirmed ${confirmed.status}`;
     },
   },
 

@@ -212,6 +212,22 @@ export async function checkStep(world: World) {
   if (badSplits.length > 0)
     world.fail('team-split', badSplits.map((row) => `payment ${world.label(row.payment_id)}: ${row.why}`).join('; '));
 
+  // Automatic payouts (issue 31): one run per user and period, and each paid run has its one payout of the run's amount.
+  const schedules = await world.rows<{ user_id: string; period: string; problem: string }>(`
+    select r.user_id, r.period, case
+      when r.outcome = 'paid' and p.id is null then 'a paid run without its payout'
+      when r.outcome = 'paid' and p.amount_cents <> r.amount_cents then 'a payout of another amount than its run'
+      else 'more than one payout in the period' end as problem
+    from payout_schedule_runs r left join payouts p on p.id = r.payout_id
+    where (r.outcome = 'paid' and (p.id is null or p.amount_cents <> r.amount_cents))
+       or (select count(*) from payouts q where q.user_id = r.user_id and q.idempotency_key = 'schedule:' || r.period) > 1
+    limit 3`);
+  if (schedules.length > 0)
+    world.fail(
+      'one-scheduled-payout-per-period',
+      schedules.map((row) => `user #${world.userIndex(row.user_id)}, ${row.period}: ${row.problem}`).join('; '),
+    );
+
   // Card shop: at most 10 live items per user; an order the back office canceled stays canceled.
   const overLimit = await world.rows<{ user_id: string; items: number }>(
     `select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`,

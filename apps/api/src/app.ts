@@ -30,6 +30,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
 import { pseudoLocaleRoutes } from './modules/site/pseudo-locale.routes.ts';
+import { payoutSchedulesRoutes } from './modules/payouts/payout-schedules.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { shortLinksRoutes, siteInfoRoutes, sitePagesRoutes } from './modules/site/site.routes.ts';
 import { antiBotPlugin } from './plugins/anti-bot.ts';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(balancesRoutes, { balances });
       await api.register(transactionsRoutes, { transactions });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
+      await api.register(payoutSchedulesRoutes, { schedules: services.payoutSchedules });
       await api.register(paymentsRoutes, { payments });
       await api.register(tipsRoutes, { tips });
       await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });

@@ -34,6 +34,8 @@ import { createPaymentsJobs } from './modules/payments/payments.jobs.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxRail } from './modules/payouts/payout-rail.ts';
 import { createPayoutMethodsService } from './modules/payouts/payout-methods.service.ts';
+import { payoutScheduleJobs } from './modules/payouts/payout-schedules.jobs.ts';
+import { createPayoutSchedulesService } from './modules/payouts/payout-schedules.service.ts';
 import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
@@ -221,6 +223,14 @@ export function createServices(
   });
   const payeeChecks = { sandbox: createSandboxPayeeCheck } as const;
   const payoutMethods = createPayoutMethodsService({ db, clock, messages, payeeCheck: payeeChecks[config.payeeCheck]() });
+  const payoutSchedules = createPayoutSchedulesService({
+    db,
+    clock,
+    messages,
+    pepper: config.jwtSecret,
+    verificationLimitCents: config.verificationLimitCents,
+    railMode: config.payouts.rail,
+  });
   const payoutRail = createSandboxRail(db, config.payouts.sandboxDelayMs);
   const support = createSupportService({ db, clock, messages, publicUrl: config.publicUrl });
   const contact = createContactService({
@@ -272,6 +282,7 @@ export function createServices(
   const jobs: Job[] = [
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
+    ...payoutScheduleJobs(payoutSchedules),
     createMessageDeliveryJob({ db, log, sms, mailer, errors }),
     ...createAccountJobs(account),
     ...createLedgerJobs(db),
@@ -314,6 +325,7 @@ export function createServices(
     referrals,
     payouts,
     payoutMethods,
+    payoutSchedules,
     payoutRail,
     opsAuth,
     ops,

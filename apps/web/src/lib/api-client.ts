@@ -220,6 +220,8 @@ export function createApiClient(options: ApiClientOptions) {
       request(path, { ...opts, method: 'POST', body: body ?? {} }, schema),
     patch: <S extends AnswerSchema>(path: ApiPath<'patch'>, body: unknown, schema: S, opts?: CallOptions) =>
       request(path, { ...opts, method: 'PATCH', body }, schema),
+    put: <S extends AnswerSchema>(path: ApiPath<'put'>, body: unknown, schema: S, opts?: CallOptions) =>
+      request(path, { ...opts, method: 'PUT', body }, schema),
     delete: <S extends AnswerSchema>(path: ApiPath<'delete'>, schema: S, opts?: CallOptions) =>
       request(path, { ...opts, method: 'DELETE' }, schema),
   };

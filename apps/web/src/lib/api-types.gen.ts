@@ -503,6 +503,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/clients/{clientId}/payout-schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The automatic payout schedule, a change waiting for its code, and the last run */
+    get: operations['getClientPayoutSchedule'];
+    /** Set or change the schedule (weekly, monthly or above an amount); texts the code that puts it in force */
+    put: operations['putClientPayoutSchedule'];
+    post?: never;
+    /** Cancel automatic payouts (no code needed: nothing moves) */
+    delete: operations['deleteClientPayoutSchedule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/payout-schedule/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Put a schedule change in force with its SMS code */
+    post: operations['postClientPayoutScheduleConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/payments/{paymentId}': {
     parameters: {
       query?: never;
@@ -2269,6 +2305,7 @@ export interface components {
         | 'payout_method_in_use'
         | 'payout_method_limit'
         | 'payee_check_unconfirmed'
+        | 'instant_unreachable'
         | 'payout_not_awaiting'
         | 'payment_not_refundable'
         | 'refund_too_large'
@@ -4184,6 +4221,7 @@ export interface operations {
               holder: string;
               masked_account: string;
               bic: string | null;
+              instant: boolean;
               is_default: boolean;
               created_at: string;
               payee_check: {
@@ -4273,6 +4311,7 @@ export interface operations {
               holder: string;
               masked_account: string;
               bic: string | null;
+              instant: boolean;
               is_default: boolean;
               created_at: string;
               payee_check: {
@@ -4526,6 +4565,7 @@ export interface operations {
               holder: string;
               masked_account: string;
               bic: string | null;
+              instant: boolean;
               is_default: boolean;
               created_at: string;
               payee_check: {
@@ -4653,6 +4693,7 @@ export interface operations {
               fee_cents: number;
               /** @enum {string} */
               currency: 'EUR';
+              instant: boolean;
               method: {
                 /** @enum {string} */
                 kind: 'sepa' | 'uk';
@@ -4665,7 +4706,7 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             }[];
@@ -4718,6 +4759,8 @@ export interface operations {
           amount_cents: number;
           /** Format: uuid */
           method_id: string;
+          /** @default false */
+          instant?: boolean;
         };
       };
     };
@@ -4738,6 +4781,7 @@ export interface operations {
               fee_cents: number;
               /** @enum {string} */
               currency: 'EUR';
+              instant: boolean;
               method: {
                 /** @enum {string} */
                 kind: 'sepa' | 'uk';
@@ -4750,7 +4794,7 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4840,6 +4884,7 @@ export interface operations {
               fee_cents: number;
               /** @enum {string} */
               currency: 'EUR';
+              instant: boolean;
               method: {
                 /** @enum {string} */
                 kind: 'sepa' | 'uk';
@@ -4852,7 +4897,7 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -4933,6 +4978,7 @@ export interface operations {
               fee_cents: number;
               /** @enum {string} */
               currency: 'EUR';
+              instant: boolean;
               method: {
                 /** @enum {string} */
                 kind: 'sepa' | 'uk';
@@ -4945,7 +4991,7 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -5014,6 +5060,7 @@ export interface operations {
               fee_cents: number;
               /** @enum {string} */
               currency: 'EUR';
+              instant: boolean;
               method: {
                 /** @enum {string} */
                 kind: 'sepa' | 'uk';
@@ -5026,7 +5073,7 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -5107,6 +5154,7 @@ export interface operations {
               fee_cents: number;
               /** @enum {string} */
               currency: 'EUR';
+              instant: boolean;
               method: {
                 /** @enum {string} */
                 kind: 'sepa' | 'uk';
@@ -5119,7 +5167,7 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -5137,6 +5185,506 @@ export interface operations {
       };
       /** @description Nothing with this id here (a malformed id included) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientPayoutSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              schedule: {
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                /** @enum {string} */
+                status: 'active' | 'stopped';
+                next_run_at: string | null;
+                /** @enum {string|null} */
+                paused_for: 'verification_required' | 'blocked' | null;
+              } | null;
+              pending_change: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                code_expires_at: string;
+              } | null;
+              last_run: {
+                period: string;
+                /** @enum {string} */
+                outcome: 'paid' | 'skipped' | 'paused' | 'stopped';
+                /** @enum {string|null} */
+                reason: 'below_minimum' | 'debt' | 'verification_required' | 'blocked' | 'method_removed' | null;
+                amount_cents: number;
+                /** Format: uuid */
+                payout_id: string | null;
+                ran_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putClientPayoutSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              kind: 'weekly';
+              weekday: number;
+              /** Format: uuid */
+              method_id: string;
+            }
+          | {
+              /** @enum {string} */
+              kind: 'monthly';
+              month_day: number;
+              /** Format: uuid */
+              method_id: string;
+            }
+          | {
+              /** @enum {string} */
+              kind: 'threshold';
+              threshold_cents: number;
+              /** Format: uuid */
+              method_id: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              schedule: {
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                /** @enum {string} */
+                status: 'active' | 'stopped';
+                next_run_at: string | null;
+                /** @enum {string|null} */
+                paused_for: 'verification_required' | 'blocked' | null;
+              } | null;
+              pending_change: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                code_expires_at: string;
+              } | null;
+              last_run: {
+                period: string;
+                /** @enum {string} */
+                outcome: 'paid' | 'skipped' | 'paused' | 'stopped';
+                /** @enum {string|null} */
+                reason: 'below_minimum' | 'debt' | 'verification_required' | 'blocked' | 'method_removed' | null;
+                amount_cents: number;
+                /** Format: uuid */
+                payout_id: string | null;
+                ran_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteClientPayoutSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              schedule: {
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                /** @enum {string} */
+                status: 'active' | 'stopped';
+                next_run_at: string | null;
+                /** @enum {string|null} */
+                paused_for: 'verification_required' | 'blocked' | null;
+              } | null;
+              pending_change: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                code_expires_at: string;
+              } | null;
+              last_run: {
+                period: string;
+                /** @enum {string} */
+                outcome: 'paid' | 'skipped' | 'paused' | 'stopped';
+                /** @enum {string|null} */
+                reason: 'below_minimum' | 'debt' | 'verification_required' | 'blocked' | 'method_removed' | null;
+                amount_cents: number;
+                /** Format: uuid */
+                payout_id: string | null;
+                ran_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientPayoutScheduleConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          change_id: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              schedule: {
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                /** @enum {string} */
+                status: 'active' | 'stopped';
+                next_run_at: string | null;
+                /** @enum {string|null} */
+                paused_for: 'verification_required' | 'blocked' | null;
+              } | null;
+              pending_change: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'weekly' | 'monthly' | 'threshold';
+                weekday: number | null;
+                month_day: number | null;
+                threshold_cents: number | null;
+                method: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'sepa' | 'uk';
+                  masked_account: string;
+                  holder: string;
+                };
+                code_expires_at: string;
+              } | null;
+              last_run: {
+                period: string;
+                /** @enum {string} */
+                outcome: 'paid' | 'skipped' | 'paused' | 'stopped';
+                /** @enum {string|null} */
+                reason: 'below_minimum' | 'debt' | 'verification_required' | 'blocked' | 'method_removed' | null;
+                amount_cents: number;
+                /** Format: uuid */
+                payout_id: string | null;
+                ran_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -10745,7 +11293,8 @@ export interface operations {
               /** @enum {string} */
               outcome: 'returned';
               /** @enum {string} */
-              reason_code: 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01';
+              reason_code:
+                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01';
             };
       };
     };

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
     status: 422,
     message: 'The bank did not confirm the account holder name: correct it, or confirm that you want to save this account',
   },
+  instant_unreachable: { status: 422, message: 'This bank does not take instant payouts' },
   payout_not_awaiting: { status: 422, message: 'This withdrawal is no longer waiting for a code' },
   payment_not_refundable: { status: 422, message: 'This payment cannot be refunded' },
   refund_too_large: { status: 422, message: 'The refund is larger than what is left of the payment' },

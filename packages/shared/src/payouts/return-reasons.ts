@@ -3,6 +3,7 @@
  * the back office. The user reads them in their language: `payouts:return_reasons.<code>` in the four catalogs.
  */
 export const RETURN_REASONS = {
+  AB05: 'Timeout at the creditor agent (SEPA Instant)',
   AC01: 'Incorrect account number',
   AC04: 'Closed account number',
   AC06: 'Blocked account',

@@ -73,6 +73,8 @@ export const payoutMethodSchema = z.object({
   /** e.g. "LV•• •••• •••• •••• 1234" or "•••• 5678 (20-00-00)". */
   masked_account: z.string(),
   bic: z.string().nullable(),
+  /** Its bank takes SEPA Instant: a withdrawal to it may be instant (docs/decisions/0044). */
+  instant: z.boolean(),
   is_default: z.boolean(),
   created_at: z.string(),
   /** The payee-name check made when the method was added; null for methods added before checks existed. */
@@ -87,6 +89,8 @@ export const createPayoutBody = z.object({
     .int(rule('wrong_amount'))
     .positive(rule('wrong_amount')),
   method_id: z.uuid({ error: rule('valid') }),
+  /** SEPA Instant, for an account whose bank takes it ('instant_unreachable' otherwise); the same fee. */
+  instant: z.boolean({ error: rule('valid') }).default(false),
 });
 export type CreatePayoutBody = z.input<typeof createPayoutBody>;
 
@@ -105,6 +109,8 @@ export const payoutSchema = z.object({
   amount_cents: z.number().int(),
   fee_cents: z.number().int(),
   currency: z.literal('EUR'),
+  /** Sent by SEPA Instant: paid within seconds of the confirmation, or returned with the bank's reason. */
+  instant: z.boolean(),
   method: payoutMethodSchema.pick({ kind: true, holder: true, masked_account: true }),
   /** The next business day (weekends and TARGET2 holidays skipped, 14:00 Europe/Riga cut-off), YYYY-MM-DD. */
   expected_arrival: z.string(),

@@ -129,6 +129,8 @@ export const payouts = pgTable(
      * only by the account's deletion statement, in the deletion's own transaction.
      */
     closing: boolean('closing').notNull().default(false),
+    /** SEPA Instant (SCT Inst, docs/decisions/0044): asked by the user where the bank is reachable; same fee. */
+    instant: boolean('instant').notNull().default(false),
     /** The language the withdrawal was asked in: the paid or returned SMS speaks it. */
     locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
@@ -153,6 +155,8 @@ export const sandboxPayoutTransfers = pgTable('sandbox_payout_transfers', {
   payoutId: uuid('payout_id').primaryKey(),
   account: text('account').notNull(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  /** Sent as SEPA Instant: the sandbox answers at once instead of after SANDBOX_PAYOUT_DELAY_MS. */
+  instant: boolean('instant').notNull().default(false),
   /** How many times we asked; the transfer itself happens once. */
   requests: integer('requests').notNull().default(1),
   createdAt: createdAt(),

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { kill, startServer, until, type Server } from '../../test/child-server.ts';
 import { CARD_INPUT, uniquePhone } from '../../test/test-app.ts';
 
 /**
@@ -15,69 +12,7 @@ import { CARD_INPUT, uniquePhone } from '../../test/test-app.ts';
  * tip the sandbox charged must end up credited once, from the sandbox's durable deliveries alone.
  */
 const TIPS = 20;
-const API_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 const JWT_SECRET = 'kill-test-secret-that-is-long-enough-for-hs256';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** `npm start`'s command in its own process group, so a kill takes the whole server down at once. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    // Only what is named here: the suite's own DATABASE_URL must not leak into the embedded case.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const server = { base: `http://127.0.0.1:${port}`, child, output: () => output };
-  await until(`server on port ${port} answers`, 90_000, async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    return (await fetch(`${server.base}/api/health`).catch(() => undefined))?.ok === true;
-  });
-  return server;
-}
-
-async function kill(server: Server, signal: NodeJS.Signals) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, 'exit');
-  process.kill(-server.child.pid!, signal);
-  await exited;
-}
-
-/** Polls `done` until it holds, failing after `limitMs`. */
-async function until(what: string, limitMs: number, done: () => Promise<boolean>) {
-  const deadline = Date.now() + limitMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function call(
   server: Server,

@@ -85,15 +85,24 @@ export function expectedArrival(instant: Date): Day {
 export function latestCutoff(instant: Date): Date {
   const { day, hour } = rigaDayAndHour(instant);
   let candidate = hour >= CUTOFF_HOUR && isBusinessDay(day) ? day : previousBusinessDay(day);
-  // The instant of 14:00 in Riga on that day: try both offsets Riga uses (UTC+2 winter, UTC+3 summer).
   for (;;) {
-    for (const offset of [3, 2]) {
-      const at = new Date(`${candidate}T${String(CUTOFF_HOUR - offset).padStart(2, '0')}:00:00Z`);
-      const seen = rigaDayAndHour(at);
-      if (seen.day === candidate && seen.hour === CUTOFF_HOUR) return at;
-    }
+    const at = rigaTime(candidate, CUTOFF_HOUR);
+    if (at) return at;
     candidate = previousBusinessDay(candidate);
   }
+}
+
+/**
+ * The instant of `hour`:00 in Riga on `day`: both offsets Riga uses (UTC+2 winter, UTC+3 summer) are tried.
+ * Undefined for an hour the clocks skip that day (never the hours the payouts use: 3 and 4 are the DST changes).
+ */
+export function rigaTime(day: Day, hour: number): Date | undefined {
+  for (const offset of [3, 2]) {
+    const at = new Date(toUtc(day).getTime() + (hour - offset) * 3_600_000);
+    const seen = rigaDayAndHour(at);
+    if (seen.day === day && seen.hour === hour) return at;
+  }
+  return undefined;
 }
 
 function previousBusinessDay(day: Day): Day {

@@ -10,6 +10,7 @@ import type { MessagingService } from '../messaging/messaging.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationApproved } from '../verification/verification.service.ts';
 import { PayeeCheckRefused, type PayeeCheck, type PayeeCheckAnswer } from './payee-check.ts';
+import { isInstantReachable } from './instant-reachability.ts';
 import * as repo from './payouts.repository.ts';
 
 type MethodBody = z.output<typeof payoutMethodBody>;
@@ -33,6 +34,7 @@ export function toPayoutMethod(row: repo.PayoutMethodRow): PayoutMethod {
     holder: row.holder,
     masked_account: maskedAccountOf(row),
     bic: row.bic,
+    instant: isInstantReachable(row),
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
     payee_check:

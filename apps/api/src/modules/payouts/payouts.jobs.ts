@@ -5,7 +5,7 @@ import type { Job } from '../../jobs/job.ts';
 import { postEntry, type AccountRef } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants, settlePayoutTransaction } from '../transactions/transactions.service.ts';
 import { latestCutoff, processingDay } from './business-days.ts';
-import type { PayoutRail, RailTransfer } from './payout-rail.ts';
+import { INSTANT_ANSWER_TIMEOUT_MS, type PayoutRail, type RailTransfer } from './payout-rail.ts';
 import * as repo from './payouts.repository.ts';
 import { textPayoutOutcome } from './payout-texts.ts';
 import { buildSepaCreditTransferFile, type SepaDebtor } from './sepa-file.ts';
@@ -28,6 +28,8 @@ export interface PayoutJobDeps {
   rail: PayoutRail;
   /** The company account the bank files pay from; without it no file is made (refused and logged). */
   debtor: SepaDebtor | undefined;
+  /** How long an instant payout's answer is waited for (INSTANT_ANSWER_TIMEOUT_MS; tests shorten it). */
+  instantTimeoutMs?: number;
   /** Called at each fault point; throwing there simulates the process dying on that line. Tests only. */
   fault?: (point: PayoutFaultPoint) => void | Promise<void>;
 }
@@ -125,6 +127,25 @@ async function booksAreRight(deps: Pick<PayoutJobDeps, 'db' | 'log'>, what: stri
 export function createPayoutSteps(deps: PayoutJobDeps) {
   let booksRightAt: number | undefined;
 
+  /**
+   * A SEPA Instant payout: the bank's answer comes within seconds and is applied at once (Paid, or the money and the
+   * fee back with the reason), with the submission recorded in the same transaction. No answer by the time-out
+   * deadline leaves it submitted: `settleOne` asks the rail about it like any other, until it answers.
+   */
+  async function submitInstant(payout: repo.PayoutRow, now: Date): Promise<boolean> {
+    const deadline = AbortSignal.timeout(deps.instantTimeoutMs ?? INSTANT_ANSWER_TIMEOUT_MS);
+    const answer = await deps.rail.submitInstant(transferOf(payout), now, deadline);
+    await deps.fault?.('submit:sent');
+    await deps.db.transaction(async (tx) => {
+      await repo.markSubmitted(tx, payout.id, now, now);
+      if (answer.state !== 'pending') await applyPayoutOutcome(tx, payout.id, answer, now);
+    });
+    if (answer.state === 'pending')
+      deps.log.warn({ payout: payout.id }, 'instant payout: no answer by the deadline, asking again later');
+    await deps.fault?.('submit:recorded');
+    return true;
+  }
+
   return {
     /** Marks every unconfirmed payout whose code died as expired, in one statement; answers how many. */
     expire: (now: Date): Promise<number> => repo.expireUnconfirmed(deps.db, now),
@@ -143,6 +164,7 @@ export function createPayoutSteps(deps: PayoutJobDeps) {
       const payout = await repo.claimForSubmit(deps.db, now, new Date(now.getTime() + SUBMIT_LEASE_MS));
       if (!payout) return false;
       await deps.fault?.('submit:claimed');
+      if (payout.instant) return submitInstant(payout, now);
       await deps.rail.submit(transferOf(payout), now);
       await deps.fault?.('submit:sent');
       await repo.markSubmitted(deps.db, payout.id, now, now);
@@ -216,6 +238,7 @@ export async function createBatch(
               creditorBic: payout.destBic!,
               creditorAddress: payout.destAddress,
               remittance: `Tipcard payout ${payout.id.slice(0, 8).toUpperCase()}`,
+              instant: payout.instant,
             })),
           })
         : buildUkBulkCsv(

@@ -22,6 +22,12 @@ export function listMethods(db: Executor, userId: string) {
     .orderBy(desc(payoutMethods.isDefault), asc(payoutMethods.createdAt), asc(payoutMethods.id));
 }
 
+/** A method, deleted or not (an automatic payout's schedule names its account even after the account is removed). */
+export async function findMethod(db: Executor, id: string) {
+  const [row] = await db.select().from(payoutMethods).where(eq(payoutMethods.id, id));
+  return row;
+}
+
 export async function findLiveMethod(db: Executor, id: string) {
   const [row] = await db
     .select()
@@ -292,7 +298,7 @@ export function listBatchPayouts(db: Executor, batchId: string) {
 /** The sandbox bank takes a transfer once per payout; asking again only counts the request. */
 export async function recordSandboxTransfer(
   db: Executor,
-  values: { payoutId: string; account: string; amountCents: number; createdAt: Date },
+  values: { payoutId: string; account: string; amountCents: number; instant: boolean; createdAt: Date },
 ) {
   const [row] = await db
     .insert(sandboxPayoutTransfers)

@@ -23,7 +23,8 @@ import type { MessagingService } from '../messaging/messaging.service.ts';
 import { recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
-import { expectedArrival } from './business-days.ts';
+import { expectedArrival, rigaDayAndHour } from './business-days.ts';
+import { isInstantReachable } from './instant-reachability.ts';
 import { maskedDestination, payoutRef } from './payout-texts.ts';
 import * as repo from './payouts.repository.ts';
 import { applyPayoutOutcome } from './payouts.jobs.ts';
@@ -70,6 +71,9 @@ const bindingOf = (payout: Pick<repo.PayoutRow, 'id' | 'amountCents' | 'destIban
   payout.destIban ?? `${payout.destSortCode}${payout.destAccountNumber}`,
 ];
 
+/** When the money is on the account: an instant payout the same (Riga) day, any hour; otherwise the next business day. */
+const arrivalOf = (instant: boolean, at: Date) => (instant ? rigaDayAndHour(at).day : expectedArrival(at));
+
 /** The wire form; an unconfirmed payout whose code died reads as expired even before the worker marks it. */
 export function toPayout(row: repo.PayoutRow, now: Date): Payout {
   const awaiting = row.status === 'awaiting_confirmation' && row.codeExpiresAt > now;
@@ -79,6 +83,7 @@ export function toPayout(row: repo.PayoutRow, now: Date): Payout {
     amount_cents: row.amountCents,
     fee_cents: row.feeCents,
     currency: 'EUR',
+    instant: row.instant,
     method: { kind: row.destKind, holder: row.destHolder, masked_account: maskedDestination(row) },
     expected_arrival: row.expectedArrival,
     created_at: row.createdAt.toISOString(),
@@ -137,6 +142,77 @@ export async function exportPayoutsCsv(db: Executor, userId: string, now: Date):
   );
 }
 
+/** Main pays the amount into payouts_in_flight and the fee into fees; the payout goes in flight with its PAYOUT row on HOLD. */
+async function sendOnItsWay(tx: Executor, locked: repo.PayoutRow, now: Date, railMode: PayoutRailMode): Promise<repo.PayoutRow> {
+  const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
+  await postEntry(tx, {
+    kind: 'payout_confirmed',
+    reference: `payout:${locked.id}:confirmed`,
+    postings: [
+      { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
+      { account: { platform: 'payouts_in_flight' }, amountCents: locked.amountCents },
+      ...(locked.feeCents > 0 ? [{ account: { platform: 'fees' } as AccountRef, amountCents: locked.feeCents }] : []),
+    ],
+  });
+  await recordPayoutHold(
+    tx,
+    {
+      payoutId: locked.id,
+      userId: locked.userId,
+      amountCents: locked.amountCents,
+      feeCents: locked.feeCents,
+      account: maskedDestination(locked),
+    },
+    now,
+  );
+  return repo.updatePayout(tx, locked.id, {
+    status: 'in_flight',
+    confirmedAt: now,
+    expectedArrival: arrivalOf(locked.instant, now),
+    rail: railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
+    railState: 'pending',
+    railDueAt: now,
+  });
+}
+
+/**
+ * An automatic payout (docs/decisions/0044), in the schedule run's transaction, which has locked the user's balances
+ * and checked them: the same row and ledger path as a confirmed withdrawal, without a code (the schedule's was
+ * entered when it was set). Its Idempotency-Key is the period, so a period can never hold two of them.
+ */
+export async function startScheduledPayout(
+  tx: Executor,
+  run: { userId: string; method: repo.PayoutMethodRow; period: string; amountCents: number; locale: Locale },
+  now: Date,
+  railMode: PayoutRailMode,
+): Promise<repo.PayoutRow | undefined> {
+  const { method } = run;
+  const row = await repo.insertPayoutOnce(tx, {
+    userId: run.userId,
+    methodId: method.id,
+    idempotencyKey: `schedule:${run.period}`,
+    requestHash: 'schedule',
+    amountCents: run.amountCents,
+    feeCents: PAYOUT_FEE_CENTS,
+    status: 'awaiting_confirmation',
+    destKind: method.kind,
+    destHolder: method.holder,
+    destAddress: method.address,
+    destIban: method.iban,
+    destBic: method.bic,
+    destAccountNumber: method.accountNumber,
+    destSortCode: method.sortCode,
+    // No code was texted for it: an empty hash matches none.
+    codeHash: '',
+    codeSentAt: now,
+    codeExpiresAt: now,
+    expectedArrival: expectedArrival(now),
+    locale: run.locale,
+    createdAt: now,
+  });
+  return row && sendOnItsWay(tx, row, now, railMode);
+}
+
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
 
 export function createPayoutsService(deps: PayoutsDeps) {
@@ -171,7 +247,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
    */
   async function request(
     userId: string,
-    ask: { requestHash: string; idempotencyKey: string; locale: Locale; methodId: string; closing: boolean },
+    ask: { requestHash: string; idempotencyKey: string; locale: Locale; methodId: string; closing: boolean; instant: boolean },
     price: (balances: Record<'main' | 'hold' | 'debt', number>) => { amountCents: number; feeCents: number },
   ): Promise<Payout> {
     const { requestHash, idempotencyKey, locale } = ask;
@@ -186,6 +262,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
     const method = await repo.findLiveMethod(db, ask.methodId);
     if (!method || method.userId !== userId) throw AppError.field('validation_failed', 'method_id', t('validation.valid'));
+    if (ask.instant && !isInstantReachable(method)) throw AppError.field('instant_unreachable', 'instant');
     const { amountCents, feeCents } = price(await userBalances(db, userId));
 
     const now = clock.now();
@@ -217,12 +294,13 @@ export function createPayoutsService(deps: PayoutsDeps) {
         amountCents,
         feeCents,
         closing: ask.closing,
+        instant: ask.instant,
         status: 'awaiting_confirmation',
         ...destination,
         codeHash: hashOf({ id, amountCents, ...destination }, code),
         codeSentAt: now,
         codeExpiresAt: new Date(now.getTime() + PAYOUT_CODE_TTL_MS),
-        expectedArrival: expectedArrival(now),
+        expectedArrival: arrivalOf(ask.instant, now),
         locale,
         createdAt: now,
       });
@@ -264,39 +342,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
     return locked;
   }
 
-  /** Main pays the amount into payouts_in_flight and the fee into fees; the payout goes in flight with its PAYOUT row on HOLD. */
-  async function sendOnItsWay(tx: Executor, locked: repo.PayoutRow, now: Date): Promise<repo.PayoutRow> {
-    const main: UserAccountRef = { userId: locked.userId, kind: 'main' };
-    await postEntry(tx, {
-      kind: 'payout_confirmed',
-      reference: `payout:${locked.id}:confirmed`,
-      postings: [
-        { account: main, amountCents: -(locked.amountCents + locked.feeCents) },
-        { account: { platform: 'payouts_in_flight' }, amountCents: locked.amountCents },
-        ...(locked.feeCents > 0 ? [{ account: { platform: 'fees' } as AccountRef, amountCents: locked.feeCents }] : []),
-      ],
-    });
-    await recordPayoutHold(
-      tx,
-      {
-        payoutId: locked.id,
-        userId: locked.userId,
-        amountCents: locked.amountCents,
-        feeCents: locked.feeCents,
-        account: maskedDestination(locked),
-      },
-      now,
-    );
-    return repo.updatePayout(tx, locked.id, {
-      status: 'in_flight',
-      confirmedAt: now,
-      expectedArrival: expectedArrival(now),
-      rail: deps.railMode === 'sandbox' ? 'sandbox' : locked.destKind === 'sepa' ? 'sepa_file' : 'uk_file',
-      railState: 'pending',
-      railDueAt: now,
-    });
-  }
-
   return {
     async terms(userId: string, clientId: string): Promise<PayoutTerms> {
       const client = await requireOwnClient(db, userId, clientId);
@@ -333,11 +378,11 @@ export function createPayoutsService(deps: PayoutsDeps) {
         throw new AppError('verification_required');
       if (body.amount_cents < PAYOUT_MIN_CENTS) throw AppError.field('payout_minimum', 'amount_cents');
       const requestHash = createHash('sha256')
-        .update(JSON.stringify([clientId, body.amount_cents, body.method_id]))
+        .update(JSON.stringify([clientId, body.amount_cents, body.method_id, body.instant]))
         .digest('hex');
       return request(
         client.userId,
-        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false },
+        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: false, instant: body.instant },
         (balances) => {
           if (!covers(balances, body.amount_cents)) throw AppError.field('insufficient_balance', 'amount_cents');
           return { amountCents: body.amount_cents, feeCents: PAYOUT_FEE_CENTS };
@@ -365,7 +410,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         .digest('hex');
       return request(
         client.userId,
-        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true },
+        { requestHash, idempotencyKey, locale, methodId: body.method_id, closing: true, instant: false },
         (balances) => {
           if (balances.debt !== 0) throw new AppError('deletion_debt');
           if (balances.hold !== 0) throw new AppError('deletion_balance_on_hold');
@@ -427,7 +472,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         const balanceOf = await lockBalances(tx, [main, debt]);
         if (!covers({ main: balanceOf(main), debt: balanceOf(debt) }, locked.amountCents))
           throw AppError.field('insufficient_balance', 'amount_cents');
-        return sendOnItsWay(tx, locked, now);
+        return sendOnItsWay(tx, locked, now, deps.railMode);
       });
       return toPayout(confirmed, clock.now());
     },
@@ -456,7 +501,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const balanceOf = await lockBalances(tx, [main, debt]);
       if (balanceOf(debt) !== 0 || balanceOf(main) !== locked.amountCents + locked.feeCents)
         throw new AppError('closing_balance_changed');
-      await sendOnItsWay(tx, locked, now);
+      await sendOnItsWay(tx, locked, now, deps.railMode);
     },
   };
 }

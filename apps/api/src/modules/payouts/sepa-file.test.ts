@@ -43,6 +43,31 @@ describe('SEPA pain.001.001.09 file', () => {
     expect(many).toContain('<CtrlSum>12348.67</CtrlSum>');
   });
 
+  it('carries SEPA Instant in its own block (SvcLvl SEPA, LclInstrm INST) beside ordinary transfers, valid against the schema', async () => {
+    const onlyInstant = build([transfer({ instant: true })]);
+    await expectValidPain001(onlyInstant);
+    expect(onlyInstant).toContain('<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl><LclInstrm><Cd>INST</Cd></LclInstrm></PmtTpInf>');
+    const mixed = build([
+      transfer({ amountCents: 300, instant: true }),
+      transfer({ amountCents: 500, endToEndId: 'b'.repeat(32) }),
+      transfer({ amountCents: 700, endToEndId: 'c'.repeat(32), instant: true }),
+    ]);
+    await expectValidPain001(mixed);
+    const blocks = mixed.split('<PmtInf>').slice(1);
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]).not.toContain('INST');
+    expect(blocks[0]).toContain('<NbOfTxs>1</NbOfTxs>');
+    expect(blocks[0]).toContain('<CtrlSum>5.00</CtrlSum>');
+    expect(blocks[1]).toContain('<LclInstrm><Cd>INST</Cd></LclInstrm>');
+    expect(blocks[1]).toContain('<NbOfTxs>2</NbOfTxs>');
+    expect(blocks[1]).toContain('<CtrlSum>10.00</CtrlSum>');
+    expect(blocks[1]).toContain('<PmtInfId>TC0123456789ABCDEF-2</PmtInfId>');
+    // The group header counts and sums the whole file.
+    expect(mixed).toContain(
+      '<GrpHdr>\n      <MsgId>TC0123456789ABCDEF</MsgId>\n      <CreDtTm>2026-11-20T10:00:00Z</CreDtTm>\n      <NbOfTxs>3</NbOfTxs>\n      <CtrlSum>15.00</CtrlSum>',
+    );
+  });
+
   it('transliterates names and addresses to the EPC character set and escapes nothing unsafe into the XML', async () => {
     const xml = build([
       transfer({

@@ -23,6 +23,8 @@ export interface SepaTransfer {
   /** Free-form postal address: at most two lines of 70 characters in the file. */
   creditorAddress: string;
   remittance: string;
+  /** SEPA Instant (SCT Inst): goes in the file's instant payment information block. */
+  instant?: boolean;
 }
 
 export interface SepaBatchInput {
@@ -67,13 +69,20 @@ function addressLines(address: string): string[] {
 /** UTC with no fraction, e.g. 2026-11-20T10:00:00Z. */
 const isoDateTime = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
 
+/**
+ * The payment type of a block: every transfer is SEPA (`SvcLvl/Cd` SEPA); the instant ones also carry the local
+ * instrument `INST`, as the EPC SCT Inst customer-to-PSP implementation guidelines ask (docs/decisions/0044).
+ */
+const paymentType = (instant: boolean) =>
+  `<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl>${instant ? '<LclInstrm><Cd>INST</Cd></LclInstrm>' : ''}</PmtTpInf>`;
+
 export function buildSepaCreditTransferFile(input: SepaBatchInput): string {
   if (input.transfers.length === 0) throw new Error('A SEPA file needs at least one transfer');
   const messageId = toEpcId(input.messageId);
   const total = input.transfers.reduce((sum, transfer) => sum + transfer.amountCents, 0);
   const tag = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 
-  const transfers = input.transfers.map((transfer) => {
+  const transferXml = (transfer: SepaTransfer) => {
     const address = addressLines(transfer.creditorAddress);
     const remittance = toEpcText(transfer.remittance, 140);
     return [
@@ -90,6 +99,30 @@ export function buildSepaCreditTransferFile(input: SepaBatchInput): string {
       ...(remittance ? [`        <RmtInf>${tag('Ustrd', remittance)}</RmtInf>`] : []),
       '      </CdtTrfTxInf>',
     ].join('\n');
+  };
+
+  // One payment information block per payment type: the ordinary transfers first (the file's first block keeps the
+  // id "-1" it always had), then the instant ones.
+  const blocks = [false, true]
+    .map((instant) => ({ instant, transfers: input.transfers.filter((transfer) => (transfer.instant ?? false) === instant) }))
+    .filter((block) => block.transfers.length > 0);
+  const paymentInformation = blocks.flatMap((block, index) => {
+    const sum = block.transfers.reduce((acc, transfer) => acc + transfer.amountCents, 0);
+    return [
+      '    <PmtInf>',
+      `      ${tag('PmtInfId', toEpcId(`${messageId}-${index + 1}`))}`,
+      '      <PmtMtd>TRF</PmtMtd>',
+      `      ${tag('NbOfTxs', String(block.transfers.length))}`,
+      `      ${tag('CtrlSum', transferAmount(sum))}`,
+      `      ${paymentType(block.instant)}`,
+      `      <ReqdExctnDt>${tag('Dt', input.executionDate)}</ReqdExctnDt>`,
+      `      <Dbtr>${tag('Nm', partyName(input.debtor.name))}</Dbtr>`,
+      `      <DbtrAcct><Id>${tag('IBAN', input.debtor.iban)}</Id></DbtrAcct>`,
+      `      <DbtrAgt><FinInstnId>${tag('BICFI', input.debtor.bic)}</FinInstnId></DbtrAgt>`,
+      '      <ChrgBr>SLEV</ChrgBr>',
+      ...block.transfers.map(transferXml),
+      '    </PmtInf>',
+    ];
   });
 
   return [
@@ -103,19 +136,7 @@ export function buildSepaCreditTransferFile(input: SepaBatchInput): string {
     `      ${tag('CtrlSum', transferAmount(total))}`,
     `      <InitgPty>${tag('Nm', partyName(input.debtor.name))}</InitgPty>`,
     '    </GrpHdr>',
-    '    <PmtInf>',
-    `      ${tag('PmtInfId', toEpcId(`${messageId}-1`))}`,
-    '      <PmtMtd>TRF</PmtMtd>',
-    `      ${tag('NbOfTxs', String(input.transfers.length))}`,
-    `      ${tag('CtrlSum', transferAmount(total))}`,
-    '      <PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>',
-    `      <ReqdExctnDt>${tag('Dt', input.executionDate)}</ReqdExctnDt>`,
-    `      <Dbtr>${tag('Nm', partyName(input.debtor.name))}</Dbtr>`,
-    `      <DbtrAcct><Id>${tag('IBAN', input.debtor.iban)}</Id></DbtrAcct>`,
-    `      <DbtrAgt><FinInstnId>${tag('BICFI', input.debtor.bic)}</FinInstnId></DbtrAgt>`,
-    '      <ChrgBr>SLEV</ChrgBr>',
-    ...transfers,
-    '    </PmtInf>',
+    ...paymentInformation,
     '  </CstmrCdtTrfInitn>',
     '</Document>',
     '',

@@ -56,7 +56,7 @@ export default function HowItWorksPage() {
     { key: 'available', icon: Wallet },
     { key: 'payout', icon: Landmark },
   ];
-  const fees = ['registration', 'fee', 'payout', 'closing', 'verification'];
+  const fees = ['registration', 'fee', 'payout', 'automatic', 'instant', 'closing', 'verification'];
 
   return (
     <>

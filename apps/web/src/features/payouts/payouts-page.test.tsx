@@ -9,6 +9,7 @@ import PayoutsPage from './payouts-page.tsx';
 import {
   balancesAnswer,
   METHOD_ID,
+  NO_SCHEDULE,
   OTHER_METHOD_ID,
   PAYOUT_ID,
   payout,
@@ -25,6 +26,7 @@ function routes(overrides: Record<string, unknown> = {}) {
     [ROUTES.methods]: [sepaMethod()],
     [ROUTES.payouts]: [],
     [ROUTES.terms]: terms,
+    [ROUTES.schedule]: NO_SCHEDULE,
     ...overrides,
   };
 }
@@ -139,7 +141,7 @@ describe('the payouts page', () => {
     await userEvent.keyboard('{Enter}');
     expect(await navigatedTo()).toBe(`/payouts/${PAYOUT_ID}/confirmation`);
     const [request] = api.sent(ROUTES.createPayout);
-    expect(request!.body).toEqual({ amount_cents: 1_000, method_id: METHOD_ID });
+    expect(request!.body).toEqual({ amount_cents: 1_000, method_id: METHOD_ID, instant: false });
     expect(request!.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
@@ -158,7 +160,7 @@ describe('the payouts page', () => {
     within(dialog).getByRole('slider').focus();
     await userEvent.keyboard('{Enter}');
     expect(await navigatedTo()).toBe(`/payouts/${PAYOUT_ID}/confirmation`);
-    expect(api.sent(ROUTES.createPayout)[0]!.body).toEqual({ amount_cents: 500, method_id: OTHER_METHOD_ID });
+    expect(api.sent(ROUTES.createPayout)[0]!.body).toEqual({ amount_cents: 500, method_id: OTHER_METHOD_ID, instant: false });
   });
 
   it('asks for an account first when there is none to withdraw to', async () => {
@@ -229,7 +231,7 @@ describe('the payouts page', () => {
     within(dialog).getByRole('slider').focus();
     await userEvent.keyboard('{Enter}');
     expect(await navigatedTo()).toBe(`/payouts/${PAYOUT_ID}/confirmation`);
-    expect(api.sent(ROUTES.createPayout)[0]!.body).toEqual({ amount_cents: 500, method_id: methods[2]!.id });
+    expect(api.sent(ROUTES.createPayout)[0]!.body).toEqual({ amount_cents: 500, method_id: methods[2]!.id, instant: false });
   });
 
   it('keeps the amount when an account is added mid-withdrawal, and picks the new account', async () => {

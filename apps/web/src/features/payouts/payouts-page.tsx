@@ -19,6 +19,7 @@ import { useBalances } from '../../app/session/use-balances.ts';
 import { usePayoutMethods, usePayouts, usePayoutTerms } from './api/use-payouts.ts';
 import { MethodSummary } from './components/payout-method-card.tsx';
 import { PayoutRow } from './components/payout-row.tsx';
+import { PayoutSchedulePanel } from './components/payout-schedule-panel.tsx';
 import { WithdrawDialog } from './components/withdraw-dialog.tsx';
 
 function BalanceCard({
@@ -208,6 +209,9 @@ export default function PayoutsPage() {
           onWithdraw={() => setWithdrawing(true)}
         />
         <PayoutAccount clientId={clientId} arrival={terms.data?.expected_arrival} />
+      </div>
+      <div className="mt-5">
+        <PayoutSchedulePanel clientId={clientId} methods={methods.data ?? []} methodsPending={methods.isPending} />
       </div>
       <div className="mt-5">
         <History clientId={clientId} />

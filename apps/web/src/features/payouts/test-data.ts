@@ -1,3 +1,4 @@
+import type { PayoutScheduleState } from '@tipcard/shared/payouts/schedules';
 import type { PayeeCheck, Payout, PayoutMethod, PayoutStatus } from '@tipcard/shared/payouts/schemas';
 import { CLIENT_ID } from '../../test/fixtures.ts';
 
@@ -16,12 +17,19 @@ export const ROUTES = {
   payout: `GET /payouts/${PAYOUT_ID}`,
   confirm: `POST /payouts/${PAYOUT_ID}/confirm`,
   resend: `POST /payouts/${PAYOUT_ID}/resend`,
+  schedule: `GET /clients/${CLIENT_ID}/payout-schedule`,
+  setSchedule: `PUT /clients/${CLIENT_ID}/payout-schedule`,
+  confirmSchedule: `POST /clients/${CLIENT_ID}/payout-schedule/confirm`,
+  cancelSchedule: `DELETE /clients/${CLIENT_ID}/payout-schedule`,
 } as const;
 
 /** The payee-name check's answer (decision 0043). */
 export function payeeAnswer(result: PayeeCheck['result'] = 'match', bankName: string | null = null): PayeeCheck {
   return { result, bank_name: bankName, checked_at: '2026-03-02T10:00:00Z' };
 }
+
+/** No automatic payouts, no change waiting, never run. */
+export const NO_SCHEDULE: PayoutScheduleState = { schedule: null, pending_change: null, last_run: null };
 
 /** Main and hold; the hold is released at one time, `releaseAt`, unless the test says more. */
 export function balancesAnswer(
@@ -46,6 +54,7 @@ export function sepaMethod(overrides: Partial<PayoutMethod> = {}): PayoutMethod 
     holder: 'Anna Ozola',
     masked_account: 'LV•• •••• •••• •••• •••• 5001',
     bic: 'HABALV22',
+    instant: false,
     is_default: true,
     created_at: '2026-01-10T08:00:00Z',
     payee_check: { result: 'match', bank_name: null, checked_at: '2026-01-10T08:00:00Z' },
@@ -73,6 +82,7 @@ export function payout(status: PayoutStatus = 'awaiting_confirmation', overrides
     amount_cents: 1_000,
     fee_cents: 200,
     currency: 'EUR',
+    instant: false,
     method: { kind: 'sepa', holder: 'Anna Ozola', masked_account: 'LV•• •••• •••• •••• •••• 5001' },
     expected_arrival: '2026-03-03',
     created_at: '2026-03-02T09:30:00Z',

@@ -13,6 +13,7 @@ const method = (id: string, isDefault: boolean): PayoutMethod => ({
   holder: 'Müller',
   masked_account: `DE•• •••• •••• •••• •••• ${id.slice(-2)}`,
   bic: 'COBADEFFXXX',
+  instant: true,
   is_default: isDefault,
   created_at: '2026-01-01T00:00:00.000Z',
   payee_check: null,

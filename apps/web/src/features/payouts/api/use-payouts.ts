@@ -123,7 +123,7 @@ export function useCreatePayout(clientId: string | undefined) {
   const queryClient = useQueryClient();
   const refresh = useRefreshMoney(clientId);
   return useMutation({
-    mutationFn: ({ key, ...body }: { amount_cents: number; method_id: string; key: string }) =>
+    mutationFn: ({ key, ...body }: { amount_cents: number; method_id: string; instant: boolean; key: string }) =>
       api.post(`/clients/${clientId}/payouts`, body, payoutSchema, { headers: { 'Idempotency-Key': key, ...language() } }),
     onSuccess: (payout) => {
       queryClient.setQueryData(payoutKey(payout.id), payout);

@@ -20,6 +20,7 @@ import { useCreatePayout } from '../api/use-payouts.ts';
 import { shortMask } from '../format.ts';
 import { checkAmount, withdrawAllCents } from '../payout-amount.ts';
 import { PayeeCheckLine } from './payee-check.tsx';
+import { InstantChoice } from './instant-choice.tsx';
 import { MethodSummary } from './payout-method-card.tsx';
 import { PayoutSummary } from './payout-summary.tsx';
 
@@ -160,12 +161,14 @@ function MethodStep({
   const addPath = to(`/payouts/add-method?return=withdraw&amount=${amountCents}`);
   const methodId = useWatch({ control, name: 'method_id' });
   const method = methods.find((item) => item.id === methodId);
+  const [instantAsked, setInstantAsked] = useState(false);
+  const instant = instantAsked && method?.instant === true;
 
   function submit() {
     if (!method) return;
-    const key = idempotency.keyFor(`${amountCents}:${method.id}`);
+    const key = idempotency.keyFor(`${amountCents}:${method.id}:${instant}`);
     create.mutate(
-      { amount_cents: amountCents, method_id: method.id, key },
+      { amount_cents: amountCents, method_id: method.id, instant, key },
       {
         onSuccess: (payout) => {
           idempotency.reset();
@@ -263,8 +266,9 @@ function MethodStep({
             feeCents={PAYOUT_FEE_CENTS}
             // The select right above names the account: its line here would only push the slide down.
             account={compact ? undefined : shortMask(method.masked_account)}
-            arrival={arrival}
+            arrival={instant ? t('instant.arrival') : arrival}
           />
+          {method.instant ? <InstantChoice checked={instant} onChange={setInstantAsked} /> : null}
           <p className={cn('flex items-start gap-2 text-slate-600', compact ? 'text-xs' : 'text-sm')}>
             <Info className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden="true" />
             {t('flow.sms_note')}
