@@ -9,7 +9,9 @@ const catalogs = readCatalogs();
 const problems = [...findParityProblems(catalogs), ...findBannedWords(catalogs, GLOSSARY), ...findSentenceEnDashes(catalogs)];
 for (const problem of problems) console.error(`i18n: ${problem}`);
 if (problems.length > 0) {
-  console.error(`i18n: ${problems.length} problem(s): parity against ${DEFAULT_LOCALE}, words the glossary bans, sentence dashes`);
+  console.error(
+    `i18n: ${problems.length} problem(s): parity against ${DEFAULT_LOCALE}, words the glossary bans, sentence dashes`,
+  );
   process.exit(1);
 }
 console.log(
