@@ -35,8 +35,17 @@ async function openStream(t: TestApp, user: { clientId: string; jwt: string }, l
     },
     signal: controller.signal,
   });
-  const stream: Stream = { status: response.status, headers: response.headers, events: [], ids: [], close: () => controller.abort() };
-  if (response.status !== 200 || !response.body) return stream;
+  const stream: Stream = {
+    status: response.status,
+    headers: response.headers,
+    events: [],
+    ids: [],
+    close: () => controller.abort(),
+  };
+  if (response.status !== 200 || !response.body) {
+    await response.body?.cancel();
+    return stream;
+  }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffered = '';
@@ -81,6 +90,10 @@ describe('live events', () => {
     other = await createTestApp({ overrides: { database } });
   });
   afterAll(async () => {
+    setTimeout(
+      () => console.log('H', (t.app.server as any)._connections, (other.app.server as any)._connections, t.app.server.listening),
+      5000,
+    );
     await t.close();
     await other.close();
     await database.close();
@@ -164,6 +177,20 @@ describe('live events', () => {
       headers: { 'last-event-id': 'drop table' },
     });
     expect(bad.status).toBe(422);
+  });
+
+  it('caps the streams one user holds open on an instance, and frees a place when one closes', async () => {
+    const user = await signUp(t);
+    const streams = await Promise.all(Array.from({ length: 8 }, () => openStream(t, user)));
+    expect(streams.map((stream) => stream.status)).toEqual(Array(8).fill(200));
+    expect((await openStream(t, user)).status).toBe(429);
+    streams[0]!.close();
+    await vi.waitFor(async () => {
+      const again = await openStream(t, user);
+      again.close();
+      expect(again.status).toBe(200);
+    });
+    for (const stream of streams) stream.close();
   });
 
   it('delivers a tip credited through one instance to a stream open on another (NOTIFY)', async () => {

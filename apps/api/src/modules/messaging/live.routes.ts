@@ -16,17 +16,22 @@ const frameOf = (event: LiveEvent) => `id: ${event.seq}\nevent: ${LIVE_EVENT_NAM
  */
 export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; heartbeatMs: number }> = async (app, { hub, heartbeatMs }) => {
   // Reconnects are cheap but not free: a tab that loops on them is stopped well above any backoff's pace.
-  // Open streams never end by themselves: the server ends them before it closes, or closing would wait for them.
+  // Open streams never end by themselves: the server ends them, and drops their connections, before it closes, or
+  // closing would wait for them.
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
+  // A stream's connection is never reused: its answer, a stream or a refusal, closes it, so a client's pool keeps no
+  // idle connection that a closing server would wait on.
+  const closeAfter = async (_request: unknown, reply: { header(name: string, value: string): unknown }) =>
+    void reply.header('connection', 'close');
   const perUser = app.rateLimit({ max: 60, timeWindow: MINUTE, keyGenerator: (request) => `live:${request.userId}` });
 
   app.get(
     '/clients/:clientId/events',
     {
-      onRequest: [app.authenticate, perUser],
+      onRequest: [closeAfter, app.authenticate, perUser],
       compress: false,
       schema: {
         tags: ['live'],
@@ -59,7 +64,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; heartbeatMs: numb
         stream.end();
       };
       open.add(end);
-      request.raw.once('close', end);
+      reply.raw.once('close', end);
       // The headers and a first line go out at once: the client knows the stream is open before any event.
       stream.write(': open\n\n');
       return (
