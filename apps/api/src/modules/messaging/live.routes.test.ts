@@ -90,10 +90,6 @@ describe('live events', () => {
     other = await createTestApp({ overrides: { database } });
   });
   afterAll(async () => {
-    setTimeout(
-      () => console.log('H', (t.app.server as any)._connections, (other.app.server as any)._connections, t.app.server.listening),
-      5000,
-    );
     await t.close();
     await other.close();
     await database.close();
