@@ -193,7 +193,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(cardsRoutes, { cards });
       await api.register(balancesRoutes, { balances });
       await api.register(transactionsRoutes, { transactions });
-      await api.register(liveRoutes, { hub: services.live, heartbeatMs: LIVE_HEARTBEAT_MS });
+      // Behind a transaction pooler without DATABASE_DIRECT_URL there is no session to LISTEN on (decision 0041).
+      if (services.live.available) await api.register(liveRoutes, { hub: services.live, heartbeatMs: LIVE_HEARTBEAT_MS });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(paymentsRoutes, { payments });
       await api.register(tipsRoutes, { tips });
