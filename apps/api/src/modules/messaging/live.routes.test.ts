@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { createSandboxRail } from '../payouts/payout-rail.ts';
+import { createSandboxRail } from '../payouts/payouts.service.ts';
 import { PAYOUT_TEST_ENV, runPayoutWork, staffWithMain, withdraw } from '../payouts/payouts.test-support.ts';
 import { checkLedgerInvariants, recordReferralPayin } from '../transactions/transactions.service.ts';
 
