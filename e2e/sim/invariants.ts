@@ -228,6 +228,40 @@ export async function checkStep(world: World) {
       schedules.map((row) => `user #${world.userIndex(row.user_id)}, ${row.period}: ${row.problem}`).join('; '),
     );
 
+  // Live events (decision 0041) announce only what the ledger holds: a credit of a payment is the user's share in its
+  // received entry, a release is the entry of one of the user's shares of it, a referral bonus or a gift an entry that
+  // paid the user that amount, a payout's state the payout's own row and, once in flight, its confirmed entry.
+  const unfounded = await world.rows<{ user_id: string; seq: string; body: string }>(`
+    with user_cents as (
+      select e.reference, e.kind, a.owner_user_id as user_id, sum(p.amount_cents) as cents
+      from ledger_entries e join ledger_postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
+      where a.owner_user_id is not null group by 1, 2, 3
+    )
+    select l.user_id, l.seq::text, l.body::text from live_events l where not case
+      when l.body->>'type' = 'credit' and l.body->>'payment_id' is not null then exists (
+        select 1 from user_cents u where u.reference = 'payment:' || (l.body->>'payment_id') || ':received'
+          and u.user_id = l.user_id and u.cents = (l.body->>'amount_cents')::bigint)
+      when l.body->>'type' = 'credit' then exists (
+        select 1 from user_cents u where u.user_id = l.user_id and u.cents = (l.body->>'amount_cents')::bigint
+          and u.kind = case l.body->>'kind' when 'referral' then 'referral_reward' else 'closing_gift' end)
+      when l.body->>'type' = 'released' then exists (
+        select 1 from payment_allocations pa join user_cents u on u.reference = 'allocation:' || pa.id || ':released'
+        where pa.payment_id = (l.body->>'payment_id')::uuid and pa.user_id = l.user_id and u.user_id = l.user_id)
+      when l.body->>'type' = 'payout' then exists (
+        select 1 from payouts po where po.id = (l.body->>'payout_id')::uuid and po.user_id = l.user_id
+          and po.amount_cents = (l.body->>'amount_cents')::bigint
+          and (l.body->>'status' = 'requested' or exists (
+            select 1 from ledger_entries e where e.reference = 'payout:' || po.id || ':confirmed'))
+          and (l.body->>'status' <> 'paid' or po.status = 'paid')
+          and (l.body->>'status' <> 'returned' or po.status = 'returned'))
+      else false end
+    limit 3`);
+  if (unfounded.length > 0)
+    world.fail(
+      'live-event-in-ledger',
+      unfounded.map((row) => `user #${world.userIndex(row.user_id)} was told ${row.body} (event ${row.seq})`).join('; '),
+    );
+
   // Card shop: at most 10 live items per user; an order the back office canceled stays canceled.
   const overLimit = await world.rows<{ user_id: string; items: number }>(
     `select user_id, sum(quantity)::int as items from card_orders where status <> 'canceled' group by user_id having sum(quantity) > 10`,
@@ -320,6 +354,7 @@ export async function effects(world: World) {
            (select count(*)::int from ledger_entries where kind = 'closing_gift') as closing_gifts,
            (select count(*)::int from referral_rewards) as referral_rewards,
            (select count(*)::int from referral_rewards where status = 'paid') as referral_rewards_paid,
+           (select count(*)::int from live_events) as live_events,
            (select count(*)::int from ledger_entries) as ledger_entries`);
   return row!;
 }

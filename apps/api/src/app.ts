@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
+import { liveRoutes } from './modules/messaging/live.routes.ts';
 import { pseudoLocaleRoutes } from './modules/site/pseudo-locale.routes.ts';
 import { payoutSchedulesRoutes } from './modules/payouts/payout-schedules.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
@@ -78,6 +79,9 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** How often the sandbox provider looks for webhook deliveries that are due. */
 const SANDBOX_SENDER_INTERVAL_MS = 200;
 
+/** A comment line on each open live stream this often, so proxies and the client see it is alive. */
+const LIVE_HEARTBEAT_MS = 20_000;
+
 /** 10 MB of file as base64 plus the JSON around it. */
 const BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
@@ -122,7 +126,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ),
     onProbeError: (error) => app.log.warn({ err: error }, 'read replica probe failed; reading the primary'),
   });
-  const services = createServices(config, database.db, app.log, overrides, reads);
+  const services = createServices(config, database.db, app.log, overrides, reads, database.listen);
+  app.addHook('onClose', () => services.live.close());
   const { clock } = services;
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -190,6 +195,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(cardsRoutes, { cards });
       await api.register(balancesRoutes, { balances });
       await api.register(transactionsRoutes, { transactions });
+      // Behind a transaction pooler without DATABASE_DIRECT_URL there is no session to LISTEN on (decision 0041).
+      if (services.live.available) await api.register(liveRoutes, { hub: services.live, heartbeatMs: LIVE_HEARTBEAT_MS });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(payoutSchedulesRoutes, { schedules: services.payoutSchedules });
       await api.register(paymentsRoutes, { payments });

@@ -95,6 +95,8 @@ const envSchema = z
     DATABASE_READ_URL: optionalText.pipe(z.url().optional()),
     /** What DATABASE_URL reaches: PostgreSQL itself, or PgBouncer in transaction mode (no named prepared statements, no session). */
     DATABASE_POOLER: z.enum(['none', 'pgbouncer-transaction']).default('none'),
+    /** PostgreSQL itself, bypassing the pooler: the one session that LISTENs for live events (decision 0041). */
+    DATABASE_DIRECT_URL: optionalText.pipe(z.url().optional()),
     REDIS_URL: optionalText.pipe(z.url().optional()),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** The secret JWT_SECRET replaced, during a rotation: its tokens and sealed TOTP secrets stay good (docs/operations.md). */
@@ -275,6 +277,8 @@ export interface Config {
   databaseReadUrl: string | undefined;
   /** DATABASE_POOLER: `pgbouncer-transaction` when DATABASE_URL (and DATABASE_READ_URL) go through PgBouncer in transaction mode. */
   databasePooler: Env['DATABASE_POOLER'];
+  /** DATABASE_DIRECT_URL: with a transaction pooler, where the live events' LISTEN session connects (decision 0041). */
+  databaseDirectUrl: string | undefined;
   /** In-memory PGlite instead of dataDir: tests only. */
   inMemoryDatabase: boolean;
   redisUrl: string | undefined;
@@ -410,6 +414,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseReadUrl: env.DATABASE_READ_URL,
     databasePooler: env.DATABASE_POOLER,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     inMemoryDatabase: false,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? '',
@@ -523,6 +528,7 @@ export function databaseOptions(config: Config): DatabaseOptions {
     poolSize: config.databasePoolSize,
     readUrl: config.databaseReadUrl,
     pooler: config.databasePooler,
+    directUrl: config.databaseDirectUrl,
     pgliteDir: config.inMemoryDatabase ? undefined : config.dataDir,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Listen } from './db/client.ts';
 import { primaryReads, type ReadRouter } from './db/read-replica.ts';
 import { createSandboxPayeeCheck } from './integrations/sandbox-payee-check/sandbox-payee-check.ts';
 import { createSmtpMailer } from './integrations/smtp/smtp-mailer.ts';
@@ -25,8 +25,8 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { createHealthService } from './modules/health/health.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
-import { createMessageDeliveryJob } from './modules/messaging/messaging.jobs.ts';
-import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createLiveEventsPruneJob, createMessageDeliveryJob } from './modules/messaging/messaging.jobs.ts';
+import { createLiveHub, createMessagingService } from './modules/messaging/messaging.service.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
 import { createPaymentProviders } from './modules/payments/payment-providers.ts';
@@ -71,6 +71,9 @@ export interface ServiceOverrides {
 
 export type Services = ReturnType<typeof createServices>;
 
+/** Open live streams one user may hold on one instance: a few tabs and devices, not a leak of reconnects. */
+const LIVE_STREAMS_PER_USER = 8;
+
 /**
  * The composition root (DESIGN "One composition root"): every service built once from the configuration and the
  * database, for the server, the worker and the command-line tools alike. Purpose handlers and jobs are registered here.
@@ -82,6 +85,8 @@ export function createServices(
   overrides: ServiceOverrides = {},
   // The server's router knows the replica (app.ts); the worker and the CLIs read the primary.
   reads: ReadRouter = primaryReads(db),
+  // The server's LISTEN session for live events (app.ts); the worker and the CLIs serve no streams.
+  listen?: Listen,
 ) {
   const clock = overrides.clock ?? systemClock;
   const keys = accessTokenKeys(config.jwtSecret, config.jwtSecretPrevious);
@@ -103,6 +108,7 @@ export function createServices(
 
   const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
+  const live = createLiveHub({ db, listen, log, maxStreamsPerUser: LIVE_STREAMS_PER_USER });
   const health = createHealthService({ db, clock });
   const metrics = createMetrics();
   metrics.readFiguresWith(health.operationalFigures);
@@ -284,6 +290,7 @@ export function createServices(
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
     ...payoutScheduleJobs(payoutSchedules),
     createMessageDeliveryJob({ db, log, sms, mailer, errors }),
+    createLiveEventsPruneJob({ db }),
     ...createAccountJobs(account),
     ...createLedgerJobs(db),
     ...createInvoicesJobs(invoices),
@@ -301,6 +308,7 @@ export function createServices(
     keys,
     humanVerifier,
     messages,
+    live,
     health,
     analytics,
     balances,

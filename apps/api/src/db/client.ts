@@ -25,7 +25,71 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** The embedded database only: a consistent copy of it, taken while it runs (`db/backup.ts`). */
   dumpEmbedded?(): Promise<Buffer>;
+  /**
+   * LISTEN on a channel through a session of its own (undefined behind a transaction pooler without a direct URL).
+   * `onResumed` is called after a lost session is back: notifications sent meanwhile are gone, so the caller re-reads.
+   */
+  listen?: Listen;
   close(): Promise<void>;
+}
+
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onResumed: () => void,
+) => Promise<() => Promise<void>>;
+
+/** How long a lost LISTEN session waits before it tries again (doubling up to the cap). */
+const LISTEN_RETRY_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * One `pg` client outside the pool (a LISTEN holds its session for ever), reconnected when it drops: on the first
+ * failure it retries with backoff, and each time it is back `onResumed` tells the caller to read what it missed.
+ */
+function listenThrough(url: string, onError: (error: Error) => void): Listen {
+  return async (channel, onNotify, onResumed) => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retryMs = LISTEN_RETRY_MS;
+    const open = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+      });
+      next.on('error', (error) => {
+        onError(error);
+        void lost(next);
+      });
+      next.on('end', () => void lost(next));
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = next;
+    };
+    const lost = async (dead: pg.Client) => {
+      if (stopped || client !== dead) return;
+      client = undefined;
+      dead.removeAllListeners('notification');
+      await dead.end().catch(() => undefined);
+      while (!stopped && !client) {
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+        if (stopped) return;
+        try {
+          await open();
+        } catch (error) {
+          onError(error as Error);
+        }
+      }
+      retryMs = LISTEN_RETRY_MS;
+      if (!stopped) onResumed();
+    };
+    await open();
+    return async () => {
+      stopped = true;
+      await client?.end().catch(() => undefined);
+    };
+  };
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -117,6 +181,8 @@ export interface DatabaseOptions {
   readUrl?: string | undefined;
   /** `pgbouncer-transaction`: the connections go through PgBouncer in transaction mode (see `migrate` and `prepared.ts`). */
   pooler?: 'none' | 'pgbouncer-transaction';
+  /** PostgreSQL itself when databaseUrl is a transaction pooler: the LISTEN session of live events needs it. */
+  directUrl?: string | undefined;
 }
 
 /** Behind a transaction pooler a session lock would stay on whichever server connection took it. */
@@ -145,9 +211,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = openPool(options.databaseUrl, options);
     const replicaPool = options.readUrl ? openPool(options.readUrl, options) : undefined;
     const db = drizzlePg(pool) as unknown as Database;
+    const listenUrl = pooled ? options.directUrl : options.databaseUrl;
     return {
       db,
       ...(replicaPool ? { replica: drizzlePg(replicaPool) as unknown as Database } : {}),
+      ...(listenUrl ? { listen: listenThrough(listenUrl, (error) => options.onIdleError?.(error)) } : {}),
       kind: 'postgres',
       async migrate() {
         if (pooled) {
@@ -186,6 +254,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     dumpEmbedded: () => dumpEmbedded(client),
+    // One process, one session: NOTIFY reaches this listener at commit, and the session never drops.
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }

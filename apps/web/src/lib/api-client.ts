@@ -216,6 +216,12 @@ export function createApiClient(options: ApiClientOptions) {
     /** A file answer (QR image, PDF, CSV); `Accept` says which. */
     getBlob: async (path: ApiPath<'get'>, opts?: CallOptions) =>
       (await fetchAnswer(path, { ...opts, method: 'GET', responseType: 'blob' })).blob(),
+    /**
+     * A response read as it arrives (the live events' text/event-stream), after the same bearer header and 401 refresh as
+     * every call; errors are the caller's, which reconnects rather than showing them.
+     */
+    stream: (path: ApiPath<'get'>, opts: { headers?: Record<string, string>; signal: AbortSignal }) =>
+      fetchAnswer(path, { ...opts, method: 'GET', errorHandling: 'none' }),
     post: <S extends AnswerSchema>(path: ApiPath<'post'>, body: unknown, schema: S, opts?: CallOptions) =>
       request(path, { ...opts, method: 'POST', body: body ?? {} }, schema),
     patch: <S extends AnswerSchema>(path: ApiPath<'patch'>, body: unknown, schema: S, opts?: CallOptions) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /**
@@ -40,3 +40,27 @@ export const outboxMessages = pgTable(
       .where(sql`${t.status} = 'dead'`),
   ],
 );
+
+/**
+ * Live events (decision 0041): what an open app of the user is told at once, a credit or a payout's new state, written
+ * in the transaction of the money movement like a message, and announced on commit with `NOTIFY live_events`. Numbered
+ * per user by `live_event_heads`, whose row the writer holds locked until commit, so a user's events commit in the
+ * order of their numbers and a stream resuming after number n misses none. Kept a day for resuming streams, then pruned.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    userId: uuid('user_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** The event as the stream sends it (`liveEventBodySchema` in @tipcard/shared/live/schemas). */
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seq] }), index('live_events_created_idx').on(t.createdAt)],
+);
+
+/** The last number given to each user's live events; its row lock orders a user's events by commit. */
+export const liveEventHeads = pgTable('live_event_heads', {
+  userId: uuid('user_id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});

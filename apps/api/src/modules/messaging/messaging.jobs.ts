@@ -4,6 +4,7 @@ import type { Job } from '../../jobs/job.ts';
 import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import type { Mailer } from './mailer.ts';
 import * as repo from './outbox.repository.ts';
+import { pruneLiveEvents } from './live-events.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 /** The waits after the 1st, 2nd … failed try; after the try that follows the last wait, the message is dead. */
@@ -125,6 +126,20 @@ export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
       }
       await repo.finishClaim(db, message, { status: 'sent', sentAt: now });
       return true;
+    },
+  };
+}
+
+/** How long live events are kept for streams resuming by Last-Event-ID: an app closed longer reloads its pages anyway. */
+export const LIVE_EVENT_RETENTION_MS = 24 * 3_600_000;
+const LIVE_PRUNE_BATCH = 1_000;
+
+/** `live.prune`: deletes a batch of live events older than the retention, one statement (safe on any worker, any time). */
+export function createLiveEventsPruneJob({ db }: { db: Database }): Job {
+  return {
+    name: 'live.prune',
+    async runOne(now) {
+      return (await pruneLiveEvents(db, new Date(now.getTime() - LIVE_EVENT_RETENTION_MS), LIVE_PRUNE_BATCH)) > 0;
     },
   };
 }

@@ -4,6 +4,10 @@ import { outboxBodyOf, type Mail } from './mailer.ts';
 import { maskRecipient } from './messaging.jobs.ts';
 import * as repo from './outbox.repository.ts';
 import { smsBody } from './sms-encoding.ts';
+import type { LiveEventBody } from '@tipcard/shared/live/schemas';
+import { insertLiveEvent } from './live-events.repository.ts';
+
+export { createLiveHub, type LiveHub, type LiveStream } from './live-hub.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
@@ -85,4 +89,12 @@ export const outboxBacklog = repo.backlog;
 /** Erasure of a deleted account: the texts sent to its phone (codes, notices) go with the number. */
 export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<void> {
   await repo.deleteMessagesTo(tx, recipient);
+}
+
+/**
+ * A live event for the user's open apps (decision 0041), written in the caller's transaction, the money movement's,
+ * and announced to every instance when it commits; a rolled-back movement announces nothing.
+ */
+export async function announce(tx: Executor, userId: string, body: LiveEventBody, now: Date): Promise<void> {
+  await insertLiveEvent(tx, userId, body, now);
 }

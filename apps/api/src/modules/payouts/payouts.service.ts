@@ -20,7 +20,7 @@ import { t } from '../../lib/i18n.ts';
 import { hashCode, hashesMatch, newNumericCode } from '../../lib/one-time-code.ts';
 import { lockBalances, postEntry, userBalances, type AccountRef, type UserAccountRef } from '../ledger/ledger.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
-import { recordPayoutHold } from '../transactions/transactions.service.ts';
+import { announcePayoutRequested, recordPayoutHold } from '../transactions/transactions.service.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { isVerificationRequired } from '../verification/verification.service.ts';
 import { expectedArrival, rigaDayAndHour } from './business-days.ts';
@@ -304,7 +304,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
         locale,
         createdAt: now,
       });
-      if (row) await textCode(tx, row, code, locale);
+      if (row) {
+        await textCode(tx, row, code, locale);
+        await announcePayoutRequested(tx, { userId, payoutId: row.id, amountCents: row.amountCents }, now);
+      }
       return row;
     });
     // A concurrent twin with the same key won the insert: answer its payout.

@@ -47,9 +47,14 @@ export async function insertTransaction(tx: Executor, values: typeof transaction
   await tx.insert(transactions).values(values);
 }
 
-/** Inserts the PAYIN row of a payment's share unless it exists. */
+/** Inserts the PAYIN row of a payment's share unless it exists; answers whether it inserted. */
 export async function insertPayinOnce(tx: Executor, values: typeof transactions.$inferInsert) {
-  await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.allocationId });
+  const rows = await tx
+    .insert(transactions)
+    .values(values)
+    .onConflictDoNothing({ target: transactions.allocationId })
+    .returning({ id: transactions.id });
+  return rows.length === 1;
 }
 
 /** Inserts the payout's PAYOUT row unless it exists; answers whether it inserted. */
@@ -62,12 +67,13 @@ export async function insertPayoutTransactionOnce(tx: Executor, values: typeof t
   return rows.length === 1;
 }
 
-export async function updateTransactionOfPayout(
-  tx: Executor,
-  payoutId: string,
-  changes: Partial<typeof transactions.$inferInsert>,
-) {
-  await tx.update(transactions).set(changes).where(eq(transactions.payoutId, payoutId));
+/** Answers the rows it changed (one, or none for a payout without its row). */
+export function updateTransactionOfPayout(tx: Executor, payoutId: string, changes: Partial<typeof transactions.$inferInsert>) {
+  return tx
+    .update(transactions)
+    .set(changes)
+    .where(eq(transactions.payoutId, payoutId))
+    .returning({ userId: transactions.userId, amountCents: transactions.amountCents });
 }
 
 export async function updatePayinOfAllocation(
@@ -78,11 +84,18 @@ export async function updatePayinOfAllocation(
   await tx.update(transactions).set(changes).where(eq(transactions.allocationId, allocationId));
 }
 
-export async function markPayinPaid(tx: Executor, allocationId: string, now: Date) {
-  await tx
+/** Answers the row it released, or none when it was not on HOLD (already released, or all taken back). */
+export function markPayinPaid(tx: Executor, allocationId: string, now: Date) {
+  return tx
     .update(transactions)
     .set({ status: 'PAID', settledAt: now })
-    .where(and(eq(transactions.allocationId, allocationId), eq(transactions.status, 'HOLD')));
+    .where(and(eq(transactions.allocationId, allocationId), eq(transactions.status, 'HOLD')))
+    .returning({
+      userId: transactions.userId,
+      paymentId: transactions.paymentId,
+      amountCents: transactions.amountCents,
+      refundedCents: transactions.refundedCents,
+    });
 }
 
 /**

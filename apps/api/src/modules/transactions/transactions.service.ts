@@ -18,6 +18,7 @@ import { checkLedger, platformBalance, userBalancesOfKind } from '../ledger/ledg
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
 import { csvOf } from '../../lib/csv.ts';
+import { announce } from '../messaging/messaging.service.ts';
 import { t } from '../../lib/i18n.ts';
 
 type Query = z.output<typeof transactionsQuery>;
@@ -37,9 +38,80 @@ export interface ReceivedPayin {
   rating: number | null;
 }
 
+/**
+ * What a live notice names as the credit's source: the public title of the card or team, the donor's given name, the
+ * invoice's description; nothing for a referral (its detail is the friend's masked phone) or a closing gift.
+ */
+function liveLabelOf(detail: TransactionDetail): string | null {
+  switch (detail.kind) {
+    case 'tip':
+      return detail.card;
+    case 'team_tip':
+      return detail.team;
+    case 'invoice':
+      return detail.invoice;
+    case 'donation':
+    case 'monthly_donation':
+      return detail.donor;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The history writers below are where every credit to a user and every payout's change passes: each announces it to
+ * the user's open apps (decision 0041) in the same transaction, once, when its row is first written or changed.
+ */
+const credited = (
+  tx: Executor,
+  userId: string,
+  credit: {
+    kind: Exclude<TransactionDetail['kind'], 'payout' | 'closing_gift_given'>;
+    amountCents: number;
+    label: string | null;
+    paymentId: string | null;
+  },
+  now: Date,
+) =>
+  announce(
+    tx,
+    userId,
+    {
+      type: 'credit',
+      kind: credit.kind,
+      amount_cents: credit.amountCents,
+      currency: 'EUR',
+      label: credit.label,
+      payment_id: credit.paymentId,
+    },
+    now,
+  );
+
+const payoutChanged = (
+  tx: Executor,
+  payout: { userId: string; payoutId: string; amountCents: number },
+  status: 'requested' | 'in_flight' | 'paid' | 'returned',
+  now: Date,
+) =>
+  announce(
+    tx,
+    payout.userId,
+    { type: 'payout', status, amount_cents: payout.amountCents, currency: 'EUR', payout_id: payout.payoutId },
+    now,
+  );
+
+/** A withdrawal asked for, waiting for its texted code: the user's other open apps show it. */
+export async function announcePayoutRequested(
+  tx: Executor,
+  payout: { userId: string; payoutId: string; amountCents: number },
+  now: Date,
+): Promise<void> {
+  await payoutChanged(tx, payout, 'requested', now);
+}
+
 /** The PAYIN row of a share just credited to hold: HOLD until the share is released. Idempotent by the share. */
 export async function recordPayin(tx: Executor, payin: ReceivedPayin, now: Date): Promise<void> {
-  await repo.insertPayinOnce(tx, {
+  const inserted = await repo.insertPayinOnce(tx, {
     userId: payin.userId,
     cardId: payin.cardId,
     paymentId: payin.paymentId,
@@ -53,6 +125,15 @@ export async function recordPayin(tx: Executor, payin: ReceivedPayin, now: Date)
     rating: payin.rating,
     createdAt: now,
   });
+  if (inserted && payin.detail.kind !== 'payout' && payin.detail.kind !== 'closing_gift_given') {
+    const credit = {
+      kind: payin.detail.kind,
+      amountCents: payin.netCents,
+      label: liveLabelOf(payin.detail),
+      paymentId: payin.paymentId,
+    };
+    await credited(tx, payin.userId, credit, now);
+  }
 }
 
 /**
@@ -75,7 +156,16 @@ export async function showPayinState(
 
 /** A share released from hold to main: its PAYIN becomes PAID (unless it was all taken back). */
 export async function markPayinPaid(tx: Executor, allocationId: string, now: Date): Promise<void> {
-  await repo.markPayinPaid(tx, allocationId, now);
+  for (const row of await repo.markPayinPaid(tx, allocationId, now)) {
+    if (!row.paymentId) continue;
+    const body = {
+      type: 'released',
+      amount_cents: row.amountCents - row.refundedCents,
+      currency: 'EUR',
+      payment_id: row.paymentId,
+    } as const;
+    await announce(tx, row.userId, body, now);
+  }
 }
 
 /**
@@ -87,7 +177,7 @@ export async function recordPayoutHold(
   payout: { payoutId: string; userId: string; amountCents: number; feeCents: number; account: string },
   now: Date,
 ): Promise<boolean> {
-  return repo.insertPayoutTransactionOnce(tx, {
+  const inserted = await repo.insertPayoutTransactionOnce(tx, {
     userId: payout.userId,
     payoutId: payout.payoutId,
     type: 'PAYOUT',
@@ -97,6 +187,8 @@ export async function recordPayoutHold(
     ...described({ kind: 'payout', account: payout.account }),
     createdAt: now,
   });
+  if (inserted) await payoutChanged(tx, payout, 'in_flight', now);
+  return inserted;
 }
 
 /** The REFERRAL_PAYIN row of a referral reward credited to main: PAID at once (the reward job is its only writer). */
@@ -114,6 +206,7 @@ export async function recordReferralPayin(
     createdAt: now,
     settledAt: now,
   });
+  await credited(tx, payin.userId, { kind: 'referral', amountCents: payin.amountCents, label: null, paymentId: null }, now);
 }
 
 /**
@@ -140,15 +233,19 @@ export async function recordClosingGift(
     type: 'PAYIN',
     ...described({ kind: 'closing_gift' }),
   });
+  await credited(tx, gift.charityId, { kind: 'closing_gift', amountCents: gift.amountCents, label: null, paymentId: null }, now);
 }
 
 /** The rail's answer on the PAYOUT row: PAID when the bank took it, REFUNDED when it came back to main. */
 export async function settlePayoutTransaction(tx: Executor, payoutId: string, outcome: 'PAID' | 'REFUNDED', now: Date) {
-  await repo.updateTransactionOfPayout(
+  const rows = await repo.updateTransactionOfPayout(
     tx,
     payoutId,
     outcome === 'PAID' ? { status: 'PAID', settledAt: now } : { status: 'REFUNDED', refundedAt: now },
   );
+  for (const row of rows) {
+    await payoutChanged(tx, { ...row, payoutId }, outcome === 'PAID' ? 'paid' : 'returned', now);
+  }
 }
 
 /** A row's detail with its English line, which the back office (English only) reads. */

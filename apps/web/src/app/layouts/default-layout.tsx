@@ -34,6 +34,7 @@ import { useCardOrders } from '../../features/card-orders/api/use-card-orders.ts
 import { PageLoader } from '../guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
+import { LiveNotices } from './live-notices.tsx';
 
 interface NavItem {
   to: string;
@@ -158,6 +159,7 @@ export function DefaultLayout() {
   const items = useNavItems();
   const logout = useLogout();
   const location = useLocation();
+  const { clientId, me } = useMyCard();
   // The menu belongs to the page it was opened on: it closes by itself on route change.
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const menuOpen = menuPath === location.pathname;
@@ -209,6 +211,8 @@ export function DefaultLayout() {
         </main>
       </div>
       <SiteFooter wide />
+      {/* A deleted account signed in to restore it has nothing live to hear of. */}
+      <LiveNotices clientId={me && !me.deletion ? clientId : undefined} />
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={items} onLogout={() => logout.mutate()} />
     </div>
   );
