@@ -30,13 +30,15 @@ export async function deliverSandboxEvent(
   t: TestApp,
   payment: OpenPayment,
   type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback',
+  /** The event's id (the same on each delivery of one event) and amount; a new id and the payment's total by default. */
+  event: { id?: string; amountCents?: number } = {},
 ) {
   const body = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
+    id: event.id ?? `evt_${crypto.randomUUID()}`,
     type,
     provider_ref: sandboxRefOf(payment),
     payment_id: payment.id,
-    amount_cents: payment.total_cents,
+    amount_cents: event.amountCents ?? payment.total_cents,
     currency: 'EUR',
     created_at: t.clock.now().getTime(),
   });
