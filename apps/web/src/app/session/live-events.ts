@@ -1,5 +1,14 @@
 import { LIVE_EVENT_NAME, liveEventSchema, type LiveEvent } from '@tipcard/shared/live/schemas';
 
+/** A frame's data as JSON, or undefined when it is not: a frame the app cannot read is skipped, the stream goes on. */
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The reader of the live events' text/event-stream (decision 0041): frames split on a blank line, `id:` kept as the
  * last id, `event: live` frames parsed with the shared schema; comments (`: ping`) and other events are skipped.
@@ -7,7 +16,8 @@ import { LIVE_EVENT_NAME, liveEventSchema, type LiveEvent } from '@tipcard/share
 export function createSseParser(onEvent: (event: LiveEvent, id: string) => void) {
   let buffered = '';
   return (chunk: string) => {
-    buffered += chunk.replaceAll('\r\n', '\n');
+    // Normalized after joining: a CRLF may be cut between two chunks.
+    buffered = (buffered + chunk).replaceAll('\r\n', '\n');
     let end: number;
     while ((end = buffered.indexOf('\n\n')) >= 0) {
       const frame = buffered.slice(0, end);
@@ -20,7 +30,7 @@ export function createSseParser(onEvent: (event: LiveEvent, id: string) => void)
       }
       const id = fields.get('id');
       if (fields.get('event') !== LIVE_EVENT_NAME || !id) continue;
-      const parsed = liveEventSchema.safeParse(JSON.parse(fields.get('data') ?? 'null'));
+      const parsed = liveEventSchema.safeParse(parseJson(fields.get('data')));
       if (parsed.success) onEvent(parsed.data, id);
     }
   };
