@@ -64,7 +64,8 @@ export interface ServiceOverrides {
   clock?: Clock;
   /** The senders the message delivery job uses (requests only write messages to the outbox). */
   sms?: SmsSender;
-  mailer?: Mailer;
+  /** null: no way to send e-mail, as a production without SMTP_URL. */
+  mailer?: Mailer | null;
   /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
   humanVerifier?: HumanVerifier;
 }
@@ -94,12 +95,14 @@ export function createServices(
   const sms =
     overrides.sms ?? (config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : createOutboxSmsSender(log));
   const mailer =
-    overrides.mailer ??
-    (config.smtpUrl && config.mailFrom
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-      : config.devOutbox
-        ? createOutboxMailer(log)
-        : undefined);
+    overrides.mailer === null
+      ? undefined
+      : (overrides.mailer ??
+        (config.smtpUrl && config.mailFrom
+          ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+          : config.devOutbox
+            ? createOutboxMailer(log)
+            : undefined));
   const humanVerifier =
     overrides.humanVerifier ??
     (config.turnstileSecret

@@ -93,7 +93,7 @@ describe('POST /api/contact', () => {
 
 describe('the contact form where no e-mail can leave', () => {
   it('is reported off to the web app and answers 503, since the visitor could not be answered', async () => {
-    const offline = await createTestApp({ config: { smtpUrl: undefined, devOutbox: false } });
+    const offline = await createTestApp({ overrides: { mailer: null } });
     try {
       expect((await offline.call({ method: 'GET', url: '/api/site' })).body.data.contact_form).toBe(false);
       const response = await offline.call({
