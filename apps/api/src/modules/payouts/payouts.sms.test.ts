@@ -40,8 +40,13 @@ async function texts(owner: Owner): Promise<string[]> {
 
 async function setPayoutTexts(owner: Owner, on: boolean) {
   const url = `/api/clients/${owner.clientId}/notifications`;
-  const saved = await t.call({ method: 'PATCH', url, token: owner.jwt, payload: { sms_support_replies: true, sms_payouts: on } });
-  expect(saved.body.data).toEqual({ sms_support_replies: true, sms_payouts: on });
+  const saved = await t.call({
+    method: 'PATCH',
+    url,
+    token: owner.jwt,
+    payload: { sms_support_replies: true, sms_payouts: on, sms_refunds: true },
+  });
+  expect(saved.body.data).toEqual({ sms_support_replies: true, sms_payouts: on, sms_refunds: true });
 }
 
 describe('the texts about a withdrawal the bank paid or returned', () => {
