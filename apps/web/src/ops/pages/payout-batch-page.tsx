@@ -38,7 +38,7 @@ function BatchFile({ batch, payouts }: { batch: OpsBatch; payouts: readonly OpsP
           <dd>{batch.kind === 'sepa' ? 'SEPA (pain.001)' : 'UK (CSV)'}</dd>
           <dt className="text-slate-500">Message id</dt>
           <dd>
-            <code className="text-xs">{batch.message_id}</code>
+            <code className="text-xs break-all">{batch.message_id}</code>
           </dd>
           <dt className="text-slate-500">Created</dt>
           <dd>{formatTime(batch.created_at)}</dd>
