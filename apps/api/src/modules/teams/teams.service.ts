@@ -282,13 +282,14 @@ export function createTeamsService(deps: {
     }
   }
 
-  async function toShifts(rows: repo.ShiftRow[]): Promise<Shift[]> {
+  /** Shifts as the API answers them; inside a transaction, read with it (on PGlite another query would wait for it). */
+  async function toShifts(executor: Executor, rows: repo.ShiftRow[]): Promise<Shift[]> {
     const shifts: Shift[] = [];
     for (const row of rows)
       shifts.push({
         id: row.id,
         user_id: row.userId,
-        public_name: (await profileOf(db, row.userId)).public_name,
+        public_name: (await profileOf(executor, row.userId)).public_name,
         started_at: row.startedAt.toISOString(),
         ended_at: row.endedAt?.toISOString() ?? null,
         source: row.source,
@@ -565,7 +566,7 @@ export function createTeamsService(deps: {
     async shifts(userId: string, teamId: string, from: Date, to: Date): Promise<Shift[]> {
       const { team } = await requireMember(db, userId, teamId);
       const rows = await repo.listShifts(db, teamId, from, to, team.adminUserId === userId ? undefined : userId);
-      return toShifts(rows);
+      return toShifts(db, rows);
     },
 
     /** The member starts a shift now. */
@@ -576,7 +577,7 @@ export function createTeamsService(deps: {
         if (await repo.findOpenShift(tx, userId)) throw new AppError('shift_already_open');
         await refuseOverlap(tx, { teamId, userId, startedAt: now, endedAt: null });
         const [row] = await repo.insertShifts(tx, [{ teamId, userId, startedAt: now, endedAt: null, source: 'clock' }]);
-        return (await toShifts([row!]))[0]!;
+        return (await toShifts(tx, [row!]))[0]!;
       });
     },
 
@@ -587,7 +588,7 @@ export function createTeamsService(deps: {
         const open = await repo.findOpenShift(tx, userId);
         const now = clock.now();
         if (open?.teamId !== teamId || now <= open.startedAt) throw new AppError('shift_not_open');
-        return (await toShifts([await repo.updateShift(tx, open.id, { endedAt: now })]))[0]!;
+        return (await toShifts(tx, [await repo.updateShift(tx, open.id, { endedAt: now })]))[0]!;
       });
     },
 
@@ -600,7 +601,7 @@ export function createTeamsService(deps: {
         const shift = { teamId, userId: body.user_id, startedAt: new Date(body.started_at), endedAt: new Date(body.ended_at) };
         await refuseOverlap(tx, shift);
         const [row] = await repo.insertShifts(tx, [{ ...shift, source: 'admin' }]);
-        return (await toShifts([row!]))[0]!;
+        return (await toShifts(tx, [row!]))[0]!;
       });
     },
 
@@ -615,7 +616,7 @@ export function createTeamsService(deps: {
         if (!shift) throw new AppError('not_found');
         const changes = { startedAt: new Date(body.started_at), endedAt: new Date(body.ended_at) };
         await refuseOverlap(tx, { teamId, userId: shift.userId, ...changes }, shift.id);
-        return (await toShifts([await repo.updateShift(tx, shift.id, changes)]))[0]!;
+        return (await toShifts(tx, [await repo.updateShift(tx, shift.id, changes)]))[0]!;
       });
     },
 
