@@ -119,8 +119,9 @@ describe('backup drill on the embedded database', () => {
         expect(before.map((p) => restoredStatus.get(p.id))).toEqual(['succeeded', 'succeeded']);
         expect(restoredStatus.get(paidLater.id)).toBe('pending');
         expect(restoredStatus.get(after.id)).toBe('unknown');
-        // A tip paid during the backup is in it whole or not at all.
-        for (const p of during) expect(['succeeded', 'unknown']).toContain(restoredStatus.get(p.id));
+        // A tip paid during the backup is in it paid, or opened and not yet paid (its success came after the snapshot:
+        // the provider's resent event applies it below), or not at all; never half of one.
+        for (const p of during) expect(['succeeded', 'pending', 'unknown']).toContain(restoredStatus.get(p.id));
         console.log(
           `tips paid during the backup found in it: ${during.filter((p) => restoredStatus.get(p.id) === 'succeeded').length} of ${during.length}`,
         );
