@@ -240,14 +240,15 @@ export function createSupportService({ db, clock, messages, publicUrl }: Deps) {
       const body = message.trim();
       if (!body) throw AppError.field('validation_failed', 'message', t('validation.not_blank'));
       const documents: (StoredDocument & { name: string })[] = [];
-      for (const [index, attachment] of (options.attachments ?? []).entries()) {
-        // A visitor's ticket is answered by e-mail, as text: nothing else of it leaves the back office.
-        if ((await repo.findTicket(db, ticketId))?.userId === null)
-          throw AppError.field(
-            'validation_failed',
-            'attachments',
-            'A reply to a contact-form message is e-mailed as text: attach nothing.',
-          );
+      const attachments = options.attachments ?? [];
+      // A visitor's ticket is answered by e-mail, as text: nothing else of it leaves the back office.
+      if (attachments.length > 0 && (await repo.findTicket(db, ticketId))?.userId === null)
+        throw AppError.field(
+          'validation_failed',
+          'attachments',
+          'A reply to a contact-form message is e-mailed as text: attach nothing.',
+        );
+      for (const [index, attachment] of attachments.entries()) {
         const document = await normalizeDocument(`attachments.${index}.content`, attachment.content, { edoc: true });
         documents.push({ ...document, name: cleanFileName(attachment.name) });
       }
