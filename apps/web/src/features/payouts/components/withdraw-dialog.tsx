@@ -267,8 +267,9 @@ function MethodStep({
             // The select right above names the account: its line here would only push the slide down.
             account={compact ? undefined : shortMask(method.masked_account)}
             arrival={instant ? t('instant.arrival') : arrival}
+            compact={compact}
           />
-          {method.instant ? <InstantChoice checked={instant} onChange={setInstantAsked} /> : null}
+          {method.instant ? <InstantChoice checked={instant} onChange={setInstantAsked} compact={compact} /> : null}
           <p className={cn('flex items-start gap-2 text-slate-600', compact ? 'text-xs' : 'text-sm')}>
             <Info className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden="true" />
             {t('flow.sms_note')}
