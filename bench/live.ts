@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import type { LiveEvent } from '@tipcard/shared/live/schemas';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { sandboxRefOf } from '../apps/api/src/test/sandbox-events.ts';
 import { createTestApp, signUpWithCard } from '../apps/api/src/test/test-app.ts';
@@ -29,7 +30,8 @@ const database = await openDatabase({ databaseUrl: benchDatabase.url });
 await database.migrate();
 // This process's own app seeds the staff member and the open payments and signs the provider's events.
 const seeder = await createTestApp({
-  overrides: { database },
+  // The real clock: the servers check the staff member's token against theirs.
+  overrides: { database, clock: systemClock },
   config: { jwtSecret },
   // One staff member's card takes every tip: above the per-card card-testing limit, which is not measured.
   env: { CHECKOUTS_GLOBAL_PER_MINUTE: '1000000', CHECKOUTS_PER_CARD_PER_10_MINUTES: '100000' },
@@ -78,7 +80,11 @@ try {
   let reconnects = 0;
   const listener = new AbortController();
   let streamOpen!: () => void;
-  const opened = new Promise<void>((resolve) => (streamOpen = resolve));
+  let streamRefused!: (error: Error) => void;
+  const opened = new Promise<void>((resolve, reject) => {
+    streamOpen = resolve;
+    streamRefused = reject;
+  });
   const parse = createSseParser((event: LiveEvent, id) => {
     lastId = id;
     if (event.type !== 'credit' || !event.payment_id) return;
@@ -92,6 +98,11 @@ try {
           headers: { authorization: `Bearer ${staff.jwt}`, ...(lastId ? { 'last-event-id': lastId } : {}) },
           signal: listener.signal,
         });
+        if (response.status >= 400 && response.status < 500) {
+          // Refused, not down: retrying would only wait for ever.
+          streamRefused(new Error(`the stream answered ${response.status}: ${await response.text()}`));
+          break;
+        }
         if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
         streamOpen();
         const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
