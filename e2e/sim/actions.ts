@@ -309,6 +309,50 @@ export const ACTIONS: Record<string, ActionKind> = {
     },
   },
 
+  /**
+   * The guest's receipt (decision 0042): the success page links to it only once the books hold the payment, the page
+   * behind the link says what the books say of its refunds, and the guest may have it e-mailed (the e-mails are checked
+   * against the ledger in invariants.ts).
+   */
+  receipt: {
+    weight: 2,
+    params: (prng) => ({ payment: prng.int(0, ANY), email: prng.int(0, 2), n: prng.int(0, 1) }),
+    async run(world, p) {
+      const tips = world.payments.filter((item) => item.purpose === 'tip' || item.purpose === 'team_tip');
+      const payment = pickOf(tips, p.payment!);
+      if (!payment) return null;
+      const [row] = await world.rows<{ card_id: string }>('select subject_id as card_id from payments where id = $1', [
+        payment.id,
+      ]);
+      if (!row) return null;
+      const label = `payment #${world.payments.indexOf(payment)}`;
+      const ip = world.guestIp(1_000 + payment.payer);
+      const success = await world.call(server(p.n!), ip, 'GET', `/payment/${row.card_id}/success?payment=${payment.id}`);
+      const token = success.status === 200 ? /\/receipts\/([0-9a-f]+)/.exec(String(success.body))?.[1] : undefined;
+      if (!token) return `${label}: no receipt yet (${success.status})`;
+      const before = await paymentRow(world, payment.id);
+      const [booked] = await world.rows('select 1 from ledger_entries where reference = $1', [`payment:${payment.id}:received`]);
+      if (!booked)
+        world.fail('receipt-backed-by-ledger', `${label} (${before?.status}) has a receipt link but no received entry`);
+      const page = await world.call(server(p.n! + 1), ip, 'GET', `/receipts/${token}`);
+      const after = await paymentRow(world, payment.id);
+      const shown = /class="status ([a-z_]+)"/.exec(String(page.body))?.[1];
+      const statusOf = (refunded: number, total: number): string =>
+        refunded === 0 ? 'paid' : refunded >= total ? 'refunded' : 'partly_refunded';
+      const possible = [before, after].filter((item) => item !== undefined).map((item) => statusOf(item.refunded, item.total));
+      if (page.status !== 200 || !shown || !possible.includes(shown))
+        world.fail(
+          'receipt-says-what-books-say',
+          `${label}: its receipt answered ${page.status} "${shown}", the books say ${possible.join(' or ')}`,
+        );
+      if (p.email! !== 0) return `${label}: receipt ${shown}`;
+      const mailed = await world.call(server(p.n!), ip, 'POST', `/payment/${row.card_id}/receipt`, {
+        form: `payment=${payment.id}&email=guest${payment.payer}%40example.com`,
+      });
+      return `${label}: receipt ${shown}, e-mailed (${new URL(mailed.location ?? '/', 'http://x').searchParams.get('receipt') ?? mailed.status})`;
+    },
+  },
+
   /** A checkout left open earlier, paid now (after a deletion, a cancel, another payment of the same invoice…). */
   payLate: {
     weight: 3,

@@ -54,6 +54,23 @@ export async function checkStep(world: World) {
         .join('; '),
     );
 
+  // Every e-mail that links a receipt (the payer's, a refund's, a donor's month) names a payment the books hold: the
+  // link's first 32 hex characters are the payment's id (lib/signed-id.ts).
+  const unbooked = await world.rows<{ payment_id: string }>(`
+    select distinct substring(o.body from '/receipts/([0-9a-f]{32})[0-9a-f]{32}')::uuid::text as payment_id
+    from outbox_messages o
+    where o.channel = 'email' and o.body ~ '/receipts/[0-9a-f]{64}'
+      and not exists (select 1 from ledger_entries e
+        where e.reference = 'payment:' || substring(o.body from '/receipts/([0-9a-f]{32})[0-9a-f]{32}')::uuid::text || ':received')
+    limit 3`);
+  if (unbooked.length > 0)
+    world.fail(
+      'receipt-mail-backed-by-ledger',
+      unbooked
+        .map((row) => `a receipt of payment ${world.label(row.payment_id)} was e-mailed; the books never credited it`)
+        .join('; '),
+    );
+
   // What operators refunded never exceeds what they meant (one amount per Idempotency-Key), and without a second
   // operator never more than the approval threshold per payment.
   const refunds = await world.rows<{
