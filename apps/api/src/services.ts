@@ -192,6 +192,7 @@ export function createServices(
     ],
     onSharesAdjusted: takeBackRewardsNoLongerEarned,
     onRefunded: receipts.noticeRefund,
+    receiptLinkOf: receipts.linkOf,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
   const tips = createTipsService({

@@ -5822,6 +5822,7 @@ export interface operations {
               currency: 'EUR';
               checkout_url: string;
               created_at: string;
+              receipt_url: string | null;
             };
           };
         };
@@ -6023,6 +6024,7 @@ export interface operations {
               currency: 'EUR';
               checkout_url: string;
               created_at: string;
+              receipt_url: string | null;
             };
           };
         };
@@ -14217,6 +14219,7 @@ export interface operations {
               currency: 'EUR';
               checkout_url: string;
               created_at: string;
+              receipt_url: string | null;
             };
           };
         };
@@ -14323,6 +14326,7 @@ export interface operations {
               currency: 'EUR';
               checkout_url: string;
               created_at: string;
+              receipt_url: string | null;
             };
           };
         };

@@ -9,6 +9,7 @@ const payment = (status: PublicPayment['status']): PublicPayment => ({
   amount_cents: 500,
   fee_cents: 25,
   total_cents: 500,
+  receipt_url: null,
   cover_fee: false,
   currency: 'EUR',
   checkout_url: 'https://checkout.example/1',

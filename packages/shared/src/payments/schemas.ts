@@ -56,5 +56,7 @@ export const publicPaymentSchema = z.object({
   /** Where to send the guest to pay (the provider's hosted checkout). */
   checkout_url: z.string(),
   created_at: z.string(),
+  /** The payer's receipt (docs/decisions/0042) once the books hold the payment; null before, or for a card order. */
+  receipt_url: z.string().nullable(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { publicPaymentSchema } from '@tipcard/shared/payments/schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { data } from '../../lib/envelope.ts';
+import { requestLocale } from '../../lib/i18n.ts';
 import { WebhookVerificationError, type ProviderName } from './payment-provider.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -24,7 +25,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         response: { 200: data(publicPaymentSchema) },
       },
     },
-    async (request) => ({ data: await payments.getPublicPayment(request.params.paymentId) }),
+    async (request) => ({ data: await payments.getPublicPayment(request.params.paymentId, requestLocale(request)) }),
   );
 
   // Webhooks need the exact bytes the provider signed.

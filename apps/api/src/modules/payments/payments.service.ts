@@ -52,6 +52,8 @@ export interface PaymentsDeps {
    * each refunded total once.
    */
   onRefunded?: (tx: Transaction, paymentId: string, now: Date) => Promise<void>;
+  /** The payer's receipt link once the books hold the payment, else null (the receipts module, docs/decisions/0042). */
+  receiptLinkOf?: (paymentId: string, locale: Locale) => Promise<string | null>;
 }
 
 /** What a purpose's module asks for when a payer starts paying. */
@@ -113,7 +115,7 @@ const RETURN_PAGE_ASKS_AFTER_MS = 3_000;
 /** How long a claimed give-back waits before another worker may try it again (a killed worker, a provider down). */
 const RETURN_LEASE_MS = 10 * MINUTE;
 
-function toPublicPayment(row: repo.PaymentRow): PublicPayment {
+function toPublicPayment(row: repo.PaymentRow, receiptUrl: string | null = null): PublicPayment {
   return {
     id: row.id,
     card_id: row.subjectId,
@@ -125,6 +127,7 @@ function toPublicPayment(row: repo.PaymentRow): PublicPayment {
     currency: 'EUR',
     checkout_url: row.checkoutUrl ?? '',
     created_at: row.createdAt.toISOString(),
+    receipt_url: receiptUrl,
   };
 }
 
@@ -664,7 +667,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * A payment as its payer sees it on the return page. While it is still pending after the webhook had time to
      * arrive, the provider is asked directly, so a lost or late event never leaves a paid guest waiting.
      */
-    async getPublicPayment(paymentId: string): Promise<PublicPayment> {
+    /** With `receiptLocale`, the payer's receipt link in that language once there is one; without, none is looked up. */
+    async getPublicPayment(paymentId: string, receiptLocale?: Locale): Promise<PublicPayment> {
       let row = await repo.findPayment(db, paymentId);
       if (!row) throw new AppError('not_found');
       if (row.status === 'pending' && clock.now().getTime() - row.createdAt.getTime() >= RETURN_PAGE_ASKS_AFTER_MS) {
@@ -675,7 +679,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
           log.warn({ err: error, paymentId }, 'could not ask the provider about a pending payment');
         }
       }
-      return toPublicPayment(row);
+      const credited = row.status === 'succeeded' || row.status === 'refunded';
+      const receiptUrl = credited && receiptLocale ? await deps.receiptLinkOf?.(row.id, receiptLocale) : null;
+      return toPublicPayment(row, receiptUrl ?? null);
     },
 
     /** Verifies a webhook and applies its event exactly once in effect; forged, altered or stale bodies change nothing. */

@@ -254,9 +254,15 @@ describe('the receipt of a donation and of an invoice', () => {
       payload: { terms_accepted: true },
     });
     const payment = created.body.data as Paid;
+    // The return page the payer polls links the receipt once the books hold the payment, in the page's language.
+    const polled = (locale: string) =>
+      t.call({ method: 'GET', url: `/api/public/payments/${payment.id}`, headers: { 'accept-language': locale } });
+    expect((await polled('en')).body.data.receipt_url).toBeNull();
     await payAtSandboxCheckout(t, payment);
     await settle(payment);
     const url = t.app.services.receipts.urlOf(payment.id, 'en');
+    expect((await polled('en')).body.data.receipt_url).toBe(url);
+    expect((await polled('fr')).body.data.receipt_url).toBe(t.app.services.receipts.urlOf(payment.id, 'fr'));
     const page = await t.call({ method: 'GET', url: pathOf(url) });
     expect(page.status).toBe(200);
     expect(page.body).toContain('<dt>Paid to</dt><dd>Foto Studija</dd>');

@@ -33,6 +33,7 @@ export function publicPayment(overrides: Partial<PublicPayment> = {}): PublicPay
     amount_cents: 500,
     fee_cents: 25,
     total_cents: 500,
+    receipt_url: null,
     cover_fee: false,
     currency: 'EUR',
     checkout_url: CHECKOUT_URL,

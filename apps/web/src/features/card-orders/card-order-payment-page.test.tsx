@@ -21,6 +21,7 @@ function payment(status: PublicPayment['status']): PublicPayment {
     currency: 'EUR',
     checkout_url: 'https://checkout.test/pay/1',
     created_at: '2026-03-02T09:30:00Z',
+    receipt_url: null,
   };
 }
 

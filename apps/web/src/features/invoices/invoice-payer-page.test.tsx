@@ -132,13 +132,15 @@ describe('the invoice payer page', () => {
 describe('the invoice return page', () => {
   const returnPath = `/invoice/${INVOICE_ID}/success?payment=${GUEST_PAYMENT_ID}`;
 
-  it('waits for the provider, then thanks the payer', async () => {
-    let answers = [publicPayment(), publicPayment({ status: 'succeeded', total_cents: 24_000 })];
+  it('waits for the provider, then thanks the payer and links the receipt', async () => {
+    const receiptUrl = 'https://tipcard.test/receipts/0f8fad5bd9cb469fa16570867728950e0123456789abcdef0123456789abcdef';
+    let answers = [publicPayment(), publicPayment({ status: 'succeeded', total_cents: 24_000, receipt_url: receiptUrl })];
     fakeApi({ [INVOICE]: invoice(), [PAYMENT]: () => answers.shift() ?? publicPayment({ status: 'succeeded' }) });
     renderGuestPage(<InvoicePayerPage invoiceId={INVOICE_ID} outcome="success" />, { path: returnPath });
     expect(await screen.findByTestId('invoice-checking')).toHaveTextContent('Confirming your payment…');
     const success = await screen.findByTestId('invoice-success', {}, { timeout: 3_000 });
     expect(success).toHaveTextContent('Your payment of €240.00 to Anna has been received.');
+    expect(screen.getByRole('link', { name: 'View your receipt (PDF too)' })).toHaveAttribute('href', receiptUrl);
     answers = [];
   });
 

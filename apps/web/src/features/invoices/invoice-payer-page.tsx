@@ -21,6 +21,7 @@ import { GuestShell } from '../../components/guest/guest-shell.tsx';
 import { TermsLabel } from '../../components/guest/terms-label.tsx';
 import { guestMoney, useGuestT } from '../../lib/guest-i18n.ts';
 import { usePaymentResult } from '../../lib/use-payment-result.ts';
+import { ReceiptLink } from '../../components/guest/receipt-link.tsx';
 
 const GuestHumanCheck = lazy(() => import('../../components/guest/guest-human-check.tsx'));
 
@@ -302,7 +303,9 @@ function InvoiceResult({ invoice, onGone }: { invoice: PublicInvoice; onGone(): 
           amount: guestMoney(payment?.total_cents ?? invoice.amount_cents),
           name: invoice.recipient.public_name,
         })}
-      />
+      >
+        {payment?.receipt_url ? <ReceiptLink href={payment.receipt_url} /> : null}
+      </OutcomeView>
     );
   }
   if (phase === 'failed' && payment?.status === 'refunded') {

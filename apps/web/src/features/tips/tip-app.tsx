@@ -15,6 +15,7 @@ import { TipForm } from './components/tip-form.tsx';
 import { cardIdOf, parseTipRoute, tipRoutePath, type TipRoute } from './tip-route.ts';
 import { usePaymentResult } from '../../lib/use-payment-result.ts';
 import { guestLocale, guestMoney, useGuestT } from '../../lib/guest-i18n.ts';
+import { ReceiptLink } from '../../components/guest/receipt-link.tsx';
 
 /**
  * What the server rendered the page from and inlined into it for hydration (apps/api payment-pages.ts); the page
@@ -237,7 +238,7 @@ function SuccessPage({
               amount_cents: fetched.amount_cents,
               total_cents: fetched.total_cents,
               next_charge_at: null,
-              receipt_url: null,
+              receipt_url: fetched.receipt_url,
             }
           : null
         : undefined;
@@ -282,15 +283,7 @@ function SuccessPage({
         </>
       }
     >
-      {success.receipt_url ? (
-        <a
-          href={success.receipt_url}
-          className="block rounded-2xl px-4 py-3 text-center font-semibold text-primary-800 underline underline-offset-4 ring-1 ring-slate-200 hover:bg-slate-50"
-          data-testid="receipt-link"
-        >
-          {t('receipt.view')}
-        </a>
-      ) : null}
+      {success.receipt_url ? <ReceiptLink href={success.receipt_url} /> : null}
       <ReceiptForm cardId={card.id} paymentId={success.id} outcome={receipt} />
       {another}
     </OutcomeView>
