@@ -815,6 +815,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/teams/{teamId}/requests/{requestId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraw my pending join request */
+    delete: operations['deleteTeamRequest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/team-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My join requests still waiting for an admin */
+    get: operations['getClientTeamRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/teams/{teamId}/members/{userId}': {
     parameters: {
       query?: never;
@@ -6616,7 +6650,7 @@ export interface operations {
                   public_name: string | null;
                   image_url: string | null;
                   /** @enum {string} */
-                  status: 'pending' | 'approved' | 'declined';
+                  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                   created_at: string;
                 }[];
               };
@@ -6751,7 +6785,7 @@ export interface operations {
                   public_name: string | null;
                   image_url: string | null;
                   /** @enum {string} */
-                  status: 'pending' | 'approved' | 'declined';
+                  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                   created_at: string;
                 }[];
               };
@@ -6913,7 +6947,7 @@ export interface operations {
                   public_name: string | null;
                   image_url: string | null;
                   /** @enum {string} */
-                  status: 'pending' | 'approved' | 'declined';
+                  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                   created_at: string;
                 }[];
               };
@@ -7022,7 +7056,7 @@ export interface operations {
                 public_name: string | null;
                 image_url: string | null;
                 /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
+                status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                 created_at: string;
               }[];
             };
@@ -7118,7 +7152,7 @@ export interface operations {
                 public_name: string | null;
                 image_url: string | null;
                 /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
+                status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                 created_at: string;
               }[];
             };
@@ -7261,7 +7295,7 @@ export interface operations {
               public_name: string | null;
               image_url: string | null;
               /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
+              status: 'pending' | 'approved' | 'declined' | 'withdrawn';
               created_at: string;
             };
           };
@@ -7334,7 +7368,7 @@ export interface operations {
               public_name: string | null;
               image_url: string | null;
               /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
+              status: 'pending' | 'approved' | 'declined' | 'withdrawn';
               created_at: string;
             };
           };
@@ -7398,9 +7432,132 @@ export interface operations {
               public_name: string | null;
               image_url: string | null;
               /** @enum {string} */
-              status: 'pending' | 'approved' | 'declined';
+              status: 'pending' | 'approved' | 'declined' | 'withdrawn';
               created_at: string;
             };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteTeamRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+        requestId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              team_id: string;
+              /** Format: uuid */
+              user_id: string;
+              public_name: string | null;
+              image_url: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+              created_at: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientTeamRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              team_id: string;
+              team_title: string;
+              workplace_name: string;
+              created_at: string;
+            }[];
           };
         };
       };
@@ -7549,7 +7706,7 @@ export interface operations {
                 public_name: string | null;
                 image_url: string | null;
                 /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
+                status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                 created_at: string;
               }[];
             };
@@ -7718,7 +7875,7 @@ export interface operations {
                 public_name: string | null;
                 image_url: string | null;
                 /** @enum {string} */
-                status: 'pending' | 'approved' | 'declined';
+                status: 'pending' | 'approved' | 'declined' | 'withdrawn';
                 created_at: string;
               }[];
             };

@@ -31,10 +31,20 @@ export const joinRequestSchema = z.object({
   user_id: z.uuid(),
   public_name: z.string().nullable(),
   image_url: z.string().nullable(),
-  status: z.enum(['pending', 'approved', 'declined']),
+  status: z.enum(['pending', 'approved', 'declined', 'withdrawn']),
   created_at: z.string(),
 });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+/** A request as the one who sent it sees it while it waits: which team, where, since when. */
+export const ownJoinRequestSchema = z.object({
+  id: z.uuid(),
+  team_id: z.uuid(),
+  team_title: z.string(),
+  workplace_name: z.string(),
+  created_at: z.string(),
+});
+export type OwnJoinRequest = z.infer<typeof ownJoinRequestSchema>;
 
 /** A team as its members see it; `requests` is the admin's to answer (empty for other members). */
 export const teamSchema = z.object({

@@ -73,7 +73,8 @@ export const teamJoinRequests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+    /** withdrawn: by the one who asked, while it was pending. */
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'withdrawn'] })
       .notNull()
       .default('pending'),
     createdAt: createdAt(),

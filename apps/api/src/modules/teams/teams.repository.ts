@@ -146,6 +146,17 @@ export async function findJoinRequest(db: Executor, id: string, lock?: 'update')
   return row;
 }
 
+/** The user's own pending requests, newest first, with the team's title and its workplace's name. */
+export function listOwnPendingRequests(db: Executor, userId: string) {
+  return db
+    .select({ request: teamJoinRequests, teamTitle: teams.title, workplaceName: workplaces.name })
+    .from(teamJoinRequests)
+    .innerJoin(teams, eq(teams.id, teamJoinRequests.teamId))
+    .innerJoin(workplaces, eq(workplaces.id, teams.workplaceId))
+    .where(and(eq(teamJoinRequests.userId, userId), eq(teamJoinRequests.status, 'pending')))
+    .orderBy(desc(teamJoinRequests.createdAt), desc(teamJoinRequests.id));
+}
+
 /** The team's pending requests from users who are in no team now, oldest first. */
 export async function listPendingRequests(db: Executor, teamId: string): Promise<JoinRequestRow[]> {
   const rows = await db
@@ -168,7 +179,7 @@ export async function declinePendingRequestsOf(tx: Executor, userId: string, now
 export async function decideJoinRequest(
   tx: Executor,
   id: string,
-  status: 'approved' | 'declined',
+  status: 'approved' | 'declined' | 'withdrawn',
   now: Date,
 ): Promise<JoinRequestRow> {
   const [row] = await tx.update(teamJoinRequests).set({ status, decidedAt: now }).where(eq(teamJoinRequests.id, id)).returning();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAllocations } from '../../db/schema/payments.ts';
+import { users } from '../../db/schema/users.ts';
 import { deliverSandboxEvent, openPayment, receiveTip, sandboxRefOf } from '../../test/sandbox-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
@@ -127,6 +128,81 @@ describe('workplace and team', () => {
     expect(
       (await t.call({ method: 'POST', url: `/api/teams/${crypto.randomUUID()}/requests`, token: colleague.jwt })).body.code,
     ).toBe('team_not_found');
+  });
+
+  it('shows the one who asked their waiting request, lets them withdraw it, and texts each decision in their language', async () => {
+    const admin = await staff();
+    const { id } = await createWorkplace(admin, 'Kafejnīca Rīga');
+    const asker = await staff('Chloé');
+    await t.app.db.update(users).set({ language: 'fr' }).where(eq(users.id, asker.userId));
+    const texts = async () =>
+      (
+        (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(asker.phone)}` })).body.data as {
+          body: string;
+        }[]
+      )
+        .map((message) => message.body)
+        .reverse();
+    const own = () => t.call({ method: 'GET', url: `/api/clients/${asker.clientId}/team-requests`, token: asker.jwt });
+
+    const asked = (await t.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: asker.jwt })).body.data;
+    expect((await own()).body.data).toEqual([
+      { id: asked.id, team_id: id, team_title: 'Kafejnīca Rīga', workplace_name: 'Kafejnīca Rīga', created_at: asked.created_at },
+    ]);
+    // Nobody else's to see or to take back.
+    const stranger = await staff();
+    expect(
+      (await t.call({ method: 'GET', url: `/api/clients/${asker.clientId}/team-requests`, token: stranger.jwt })).status,
+    ).toBe(404);
+    const withdrawAs = (person: Staff, requestId = asked.id) =>
+      t.call({ method: 'DELETE', url: `/api/teams/${id}/requests/${requestId}`, token: person.jwt });
+    expect((await withdrawAs(admin)).status).toBe(404);
+    expect((await withdrawAs(stranger)).status).toBe(404);
+    expect((await withdrawAs(asker, crypto.randomUUID())).status).toBe(404);
+
+    const withdrawn = await withdrawAs(asker);
+    expect(withdrawn).toMatchObject({ status: 200, body: { data: { id: asked.id, status: 'withdrawn' } } });
+    expect((await own()).body.data).toEqual([]);
+    expect((await t.call({ method: 'GET', url: `/api/teams/${id}`, token: admin.jwt })).body.data.requests).toEqual([]);
+    expect(await withdrawAs(asker)).toMatchObject({ status: 422, body: { code: 'join_request_closed' } });
+    expect(
+      (await t.call({ method: 'POST', url: `/api/teams/${id}/requests/${asked.id}/approve`, token: admin.jwt })).body.code,
+    ).toBe('join_request_closed');
+    expect(await texts()).toEqual([]);
+
+    // Asked again: declined, asked once more: approved, then removed; each told once, in French.
+    const again = (await t.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: asker.jwt })).body.data;
+    expect(again.id).not.toBe(asked.id);
+    await t.call({ method: 'POST', url: `/api/teams/${id}/requests/${again.id}/decline`, token: admin.jwt });
+    await join(id, admin, asker);
+    expect((await own()).body.data).toEqual([]);
+    expect((await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${asker.userId}`, token: admin.jwt })).status).toBe(
+      200,
+    );
+    const team = 'Équipe\u00A0: Kafejnīca Rīga (Kafejnīca Rīga).';
+    expect(await texts()).toEqual([
+      `Tipcard\u00A0: votre demande pour rejoindre une équipe a été refusée. ${team}`,
+      `Tipcard\u00A0: votre demande pour rejoindre une équipe a été acceptée. ${team} Vous recevez désormais votre part de ses pourboires.`,
+      `Tipcard\u00A0: l’administrateur vous a retiré d’une équipe. ${team} Les pourboires déjà partagés avec vous restent à vous.`,
+    ]);
+  });
+
+  it('settles a withdrawal racing the approval of the same request: one wins, and membership follows it', async () => {
+    const admin = await staff();
+    const { id } = await createWorkplace(admin);
+    for (let round = 0; round < 10; round++) {
+      const asker = await staff();
+      const asked = (await t.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: asker.jwt })).body.data;
+      const [withdrawn, approved] = await Promise.all([
+        t.call({ method: 'DELETE', url: `/api/teams/${id}/requests/${asked.id}`, token: asker.jwt }),
+        t.call({ method: 'POST', url: `/api/teams/${id}/requests/${asked.id}/approve`, token: admin.jwt }),
+      ]);
+      expect([withdrawn.status, approved.status].sort()).toEqual([200, 422]);
+      const members = (await t.call({ method: 'GET', url: `/api/teams/${id}`, token: admin.jwt })).body.data.members as {
+        user_id: string;
+      }[];
+      expect(members.some((member) => member.user_id === asker.userId)).toBe(approved.status === 200);
+    }
   });
 
   it('lets a user who asked two teams join only one of them', async () => {

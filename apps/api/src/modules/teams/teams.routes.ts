@@ -15,6 +15,7 @@ import {
   splitRulesSchema,
   tipShareSchema,
   joinRequestSchema,
+  ownJoinRequestSchema,
   membershipPeriodSchema,
   publicTeamSchema,
   statisticsQuery,
@@ -168,6 +169,34 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
       },
     },
     async (request) => ({ data: await teams.decline(request.userId, request.params.teamId, request.params.requestId) }),
+  );
+
+  app.delete(
+    '/teams/:teamId/requests/:requestId',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'Withdraw my pending join request',
+        params: requestParams,
+        response: { 200: data(joinRequestSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.withdraw(request.userId, request.params.teamId, request.params.requestId) }),
+  );
+
+  app.get(
+    '/clients/:clientId/team-requests',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: 'My join requests still waiting for an admin',
+        params: clientParams,
+        response: { 200: data(z.array(ownJoinRequestSchema)) },
+      },
+    },
+    async (request) => ({ data: await teams.ownRequests(request.userId, request.params.clientId) }),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   JoinRequest,
   MembershipPeriod,
+  OwnJoinRequest,
   RulePreview,
   rulePreviewBody,
   Shift,
@@ -27,7 +28,9 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, updateTeamCard } from '../cards/cards.service.ts';
 import { payerRatingOf, sharesReceivedPerUser, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
-import { findUserByPhone, listClients, requireOwnClient } from '../users/users.service.ts';
+import { t } from '../../lib/i18n.ts';
+import { enqueueSmsAt } from '../messaging/messaging.service.ts';
+import { findUserById, findUserByPhone, listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './teams.repository.ts';
 import { parseShiftCsv, type ImportProblem } from './shift-import.ts';
 import { HOURS_WINDOW_MS, splitTeamTip, type SplitMember, type SplitResult, type SplitRule } from './team-split.ts';
@@ -196,6 +199,24 @@ export function createTeamsService(deps: {
     const membership = await repo.findOpenMembership(tx, userId);
     if (!found || membership?.teamId !== teamId) throw new AppError('not_found');
     return { ...found, membership };
+  }
+
+  /**
+   * What the admin decided about a member (approval, decline, removal), texted to them in their language through the
+   * outbox, in the decision's transaction. The team is named as "Label: value", where every language takes the name as
+   * it is.
+   */
+  async function tellMember(
+    tx: Executor,
+    userId: string,
+    notice: 'team_request_approved' | 'team_request_declined' | 'team_member_removed',
+    { team, workplace }: { team: repo.TeamRow; workplace: repo.WorkplaceRow },
+    now: Date,
+  ) {
+    const user = await findUserById(tx, userId);
+    if (!user || user.deletedAt || user.erasedAt) return;
+    const body = t(`sms.${notice}`, { team: team.title, workplace: workplace.name }, user.language);
+    await enqueueSmsAt(tx, { to: user.phone, body }, now);
   }
 
   async function requireAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update') {
@@ -393,13 +414,14 @@ export function createTeamsService(deps: {
     /** The admin lets the requester in: a new membership period from now. */
     async approve(userId: string, teamId: string, requestId: string): Promise<JoinRequest> {
       return changeMembership(async (tx) => {
-        await requireAdmin(tx, userId, teamId, 'update');
+        const found = await requireAdmin(tx, userId, teamId, 'update');
         const request = await repo.findJoinRequest(tx, requestId, 'update');
         if (!request || request.teamId !== teamId) throw new AppError('not_found');
         if (request.status !== 'pending') throw new AppError('join_request_closed');
         if (await repo.findOpenMembership(tx, request.userId)) throw new AppError('already_in_team');
         const now = clock.now();
         await repo.insertMembership(tx, { teamId, userId: request.userId, joinedAt: now });
+        await tellMember(tx, request.userId, 'team_request_approved', found, now);
         // Requests the new member left with other teams stay as they are (answering them here could deadlock with
         // their admins' approvals); those teams no longer list them, and approving one answers already_in_team.
         return toJoinRequest(tx, await repo.decideJoinRequest(tx, request.id, 'approved', now));
@@ -408,23 +430,50 @@ export function createTeamsService(deps: {
 
     async decline(userId: string, teamId: string, requestId: string): Promise<JoinRequest> {
       return db.transaction(async (tx) => {
-        await requireAdmin(tx, userId, teamId, 'update');
+        const found = await requireAdmin(tx, userId, teamId, 'update');
         const request = await repo.findJoinRequest(tx, requestId, 'update');
         if (!request || request.teamId !== teamId) throw new AppError('not_found');
         if (request.status !== 'pending') throw new AppError('join_request_closed');
-        return toJoinRequest(tx, await repo.decideJoinRequest(tx, request.id, 'declined', clock.now()));
+        const now = clock.now();
+        await tellMember(tx, request.userId, 'team_request_declined', found, now);
+        return toJoinRequest(tx, await repo.decideJoinRequest(tx, request.id, 'declined', now));
       });
+    },
+
+    /** The one who asked takes a pending request back; another user's request is a 404, a decided one closed. */
+    async withdraw(userId: string, teamId: string, requestId: string): Promise<JoinRequest> {
+      return db.transaction(async (tx) => {
+        const request = await repo.findJoinRequest(tx, requestId, 'update');
+        if (!request || request.teamId !== teamId || request.userId !== userId) throw new AppError('not_found');
+        if (request.status !== 'pending') throw new AppError('join_request_closed');
+        return toJoinRequest(tx, await repo.decideJoinRequest(tx, request.id, 'withdrawn', clock.now()));
+      });
+    },
+
+    /** The user's requests still waiting for an admin (the Workplace page shows them while the user is in no team). */
+    async ownRequests(userId: string, clientId: string): Promise<OwnJoinRequest[]> {
+      await requireOwnClient(db, userId, clientId);
+      const rows = await repo.listOwnPendingRequests(db, userId);
+      return rows.map(({ request, teamTitle, workplaceName }) => ({
+        id: request.id,
+        team_id: request.teamId,
+        team_title: teamTitle,
+        workplace_name: workplaceName,
+        created_at: request.createdAt.toISOString(),
+      }));
     },
 
     /** The admin ends another member's membership; what was already split stays theirs. */
     async removeMember(userId: string, teamId: string, memberUserId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const { team } = await requireAdmin(tx, userId, teamId, 'update');
-        if (memberUserId === team.adminUserId) throw new AppError('team_admin_cannot_leave');
+        const found = await requireAdmin(tx, userId, teamId, 'update');
+        if (memberUserId === found.team.adminUserId) throw new AppError('team_admin_cannot_leave');
         const membership = await repo.findOpenMembership(tx, memberUserId);
         if (membership?.teamId !== teamId) throw new AppError('not_team_member');
-        await repo.closeMembership(tx, membership.id, clock.now());
-        await repo.closeOpenShift(tx, memberUserId, clock.now());
+        const now = clock.now();
+        await repo.closeMembership(tx, membership.id, now);
+        await repo.closeOpenShift(tx, memberUserId, now);
+        await tellMember(tx, memberUserId, 'team_member_removed', found, now);
       });
     },
 
