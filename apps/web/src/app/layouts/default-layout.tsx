@@ -30,6 +30,7 @@ import { useMyCard } from '../session/use-my-card.ts';
 import { useLogout } from '../../features/auth/api/use-auth-actions.ts';
 import { useVerificationReminder } from '../../features/verification/use-verification-reminder.ts';
 import { useWaitingTicketCount } from '../../features/support/api/use-support.ts';
+import { useWorkplace } from '../../features/teams/api/use-teams.ts';
 import { useCardOrders } from '../../features/card-orders/api/use-card-orders.ts';
 import { PageLoader } from '../guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -43,7 +44,7 @@ interface NavItem {
   /** Shown as an alert icon beside the label (and read out), e.g. 'Verification required'. */
   alert?: string | undefined;
   /** A count shown as a badge (and read out as `badgeLabel`), e.g. support answers waiting for the user. */
-  badge?: { count: number; label: string } | undefined;
+  badge?: { count: number; label: string; testId: string } | undefined;
 }
 
 /** Side bar and mobile menu entries (spec 2): only the pages that exist so far. */
@@ -53,6 +54,9 @@ function useNavItems(): NavItem[] {
   const { card, clientId, me } = useMyCard();
   const verificationRequired = useVerificationReminder();
   const waitingTickets = useWaitingTicketCount();
+  // The admin's: join requests to answer.
+  const team = useWorkplace(clientId).data?.team;
+  const waitingRequests = team?.is_admin ? team.requests.length : 0;
   const cardOrders = useCardOrders(card ? clientId : undefined);
   const items: NavItem[] = [
     { to: to('/overview'), label: t('nav.overview'), icon: LayoutDashboard },
@@ -74,12 +78,23 @@ function useNavItems(): NavItem[] {
   ];
   if (card?.activity_type === 'DONATION') items.push({ to: to('/donations'), label: t('donations:nav'), icon: HeartHandshake });
   if (card) items.push({ to: to('/account'), label: t('nav.account'), icon: UserRound });
-  items.push({ to: to('/workplace'), label: t('teams:nav'), icon: Building2 });
+  items.push({
+    to: to('/workplace'),
+    label: t('teams:nav'),
+    icon: Building2,
+    badge:
+      waitingRequests > 0
+        ? { count: waitingRequests, label: t('teams:nav_requests', { count: waitingRequests }), testId: 'team-requests-badge' }
+        : undefined,
+  });
   items.push({
     to: to('/support'),
     label: t('support:nav'),
     icon: LifeBuoy,
-    badge: waitingTickets > 0 ? { count: waitingTickets, label: t('support:nav_waiting', { count: waitingTickets }) } : undefined,
+    badge:
+      waitingTickets > 0
+        ? { count: waitingTickets, label: t('support:nav_waiting', { count: waitingTickets }), testId: 'support-badge' }
+        : undefined,
   });
   items.push({ to: to('/settings'), label: t('settings:nav'), icon: Settings });
   return items;
@@ -112,7 +127,7 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
             {badge ? (
               <span
                 className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white"
-                data-testid="support-badge"
+                data-testid={badge.testId}
               >
                 <span aria-hidden="true">{badge.count}</span>
                 <span className="sr-only">{badge.label}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Team } from '@tipcard/shared/teams/schemas';
 import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
@@ -8,10 +8,12 @@ import { renderPage, snackbarText } from '../../test/render-page.tsx';
 import {
   COLLEAGUE_ID,
   history,
+  REQUEST_ID,
   rules,
   shift,
   statistics,
   team,
+  TEAM_ID,
   TEAM_ROUTES,
   tipShares,
   workplace,
@@ -42,10 +44,41 @@ describe('the workplace page', () => {
   });
 
   it('leads a user without a team to create a workplace', async () => {
-    fakeApi({ ...signedInRoutes(), [TEAM_ROUTES.workplace]: null });
+    fakeApi({ ...signedInRoutes(), [TEAM_ROUTES.workplace]: null, [TEAM_ROUTES.ownRequests]: [] });
     await renderPage(<WorkplacePage />, page);
     expect(await screen.findByRole('heading', { name: 'You are not in a team yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a workplace' })).toHaveAttribute('href', '/workplace/create');
+    expect(screen.queryByTestId('pending-request')).not.toBeInTheDocument();
+  });
+
+  it('shows a request still waiting for the admin, and takes it back', async () => {
+    const waiting = {
+      id: REQUEST_ID,
+      team_id: TEAM_ID,
+      team_title: 'Café Rīga team',
+      workplace_name: 'Café Rīga',
+      created_at: '2026-11-20T09:30:00Z',
+    };
+    let requests = [waiting];
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [TEAM_ROUTES.workplace]: null,
+      [TEAM_ROUTES.ownRequests]: () => requests,
+      [TEAM_ROUTES.withdraw]: () => {
+        requests = [];
+        return { ...team().requests[0], status: 'withdrawn' };
+      },
+    });
+    await renderPage(<WorkplacePage />, page);
+    const pendingRequest = await screen.findByTestId('pending-request');
+    expect(within(pendingRequest).getByRole('heading', { name: 'Waiting for approval' })).toBeInTheDocument();
+    expect(pendingRequest).toHaveTextContent('TeamCafé Rīga team');
+    expect(pendingRequest).toHaveTextContent('WorkplaceCafé Rīga');
+    await userEvent.click(within(pendingRequest).getByRole('button', { name: 'Withdraw request' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-request')).not.toBeInTheDocument());
+    expect(snackbarText()).toBe('Request withdrawn.');
+    expect(api.sent(TEAM_ROUTES.withdraw)).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'You are not in a team yet' })).toBeInTheDocument();
   });
 
   it('offers to try again after a failed load', async () => {
@@ -244,6 +277,7 @@ describe('the workplace page', () => {
         { is_admin: false },
         {
           [TEAM_ROUTES.workplace]: () => (left ? null : workplace({ is_admin: false })),
+          [TEAM_ROUTES.ownRequests]: [],
           [TEAM_ROUTES.leave]: () => {
             left = true;
             return { done: true };

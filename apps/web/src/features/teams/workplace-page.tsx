@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Building2, Check, Copy, Crown, History, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
+import { Building2, Check, Copy, Crown, History, Hourglass, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
 import QRCode from 'qrcode';
-import { teamPatchBody, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
+import { teamPatchBody, type OwnJoinRequest, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
@@ -24,7 +24,14 @@ import { currentLocale, translateValidation } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/ui-store.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { useTeamActions, useTeamHistory, useTeamStatistics, useWorkplace } from './api/use-teams.ts';
+import {
+  useOwnJoinRequests,
+  useTeamActions,
+  useTeamHistory,
+  useTeamStatistics,
+  useWithdrawJoinRequest,
+  useWorkplace,
+} from './api/use-teams.ts';
 import { rangeOf, type Period } from './periods.ts';
 
 /** /workplace: the team, its members and requests, the invite link, statistics, work history and leaving. */
@@ -33,6 +40,7 @@ export default function WorkplacePage() {
   const to = useLocalePath();
   const { clientId, me } = useMyCard();
   const workplace = useWorkplace(clientId);
+  const ownRequests = useOwnJoinRequests(clientId, workplace.data === null);
   useDocumentTitle(t('page.title'));
 
   if (workplace.isPending) return <TeamsLoader />;
@@ -47,6 +55,9 @@ export default function WorkplacePage() {
     return (
       <div className="mx-auto max-w-xl">
         <PageHeader title={t('page.title')} />
+        {ownRequests.data?.map((request) => (
+          <PendingRequest key={request.id} request={request} clientId={clientId} />
+        ))}
         <Panel className="text-center">
           <Building2 className="mx-auto size-10 text-primary-700" aria-hidden="true" />
           <h2 className="mt-3 text-lg font-semibold text-primary-950">{t('empty.title')}</h2>
@@ -74,6 +85,45 @@ export default function WorkplacePage() {
       </div>
       <Leave team={team} clientId={clientId} />
     </div>
+  );
+}
+
+/** A request the user sent, while its team's admin has not answered: what, where, since when, and a way back. */
+function PendingRequest({ request, clientId }: { request: OwnJoinRequest; clientId: string | undefined }) {
+  const { t } = useTranslation('teams');
+  const withdraw = useWithdrawJoinRequest(clientId);
+  return (
+    <Panel className="mb-5">
+      <div className="flex items-start gap-3" data-testid="pending-request">
+        <Hourglass className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold text-primary-950">{t('pending.title')}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('pending.text')}</p>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">{t('pending.team')}</dt>
+            <dd className="min-w-0 break-words font-medium text-slate-900">{request.team_title}</dd>
+            <dt className="text-slate-600">{t('pending.workplace')}</dt>
+            <dd className="min-w-0 break-words text-slate-900">{request.workplace_name}</dd>
+            <dt className="text-slate-600">{t('pending.sent')}</dt>
+            <dd className="text-slate-900">{formatDate(request.created_at, 'dateTime', currentLocale())}</dd>
+          </dl>
+          <Button
+            className="mt-4"
+            variant="secondary"
+            size="sm"
+            loading={withdraw.isPending}
+            onClick={() =>
+              withdraw.mutate(
+                { teamId: request.team_id, requestId: request.id },
+                { onSuccess: () => showSnackbar(t('pending.withdrawn'), 'success') },
+              )
+            }
+          >
+            {t('pending.withdraw')}
+          </Button>
+        </div>
+      </div>
+    </Panel>
   );
 }
 

@@ -36,6 +36,8 @@ export const TEAM_ROUTES = {
   addShift: `POST /teams/${TEAM_ID}/shifts`,
   importShifts: `POST /teams/${TEAM_ID}/shifts/import`,
   tipShares: `GET /teams/${TEAM_ID}/tip-shares`,
+  ownRequests: `GET /clients/${CLIENT_ID}/team-requests`,
+  withdraw: `DELETE /teams/${TEAM_ID}/requests/${REQUEST_ID}`,
 } as const;
 
 /** The user's team, which the user runs unless `is_admin: false` is given. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   joinRequestSchema,
   membershipPeriodSchema,
+  ownJoinRequestSchema,
   publicTeamSchema,
   rulePreviewSchema,
   shiftImportSchema,
@@ -102,6 +103,26 @@ export function usePublicTeam(teamId: string) {
     queryKey: ['public-team', teamId],
     queryFn: ({ signal }) => api.get(`/public/teams/${teamId}`, publicTeamSchema, { signal, auth: false, errorHandling: 'none' }),
     retry: false,
+  });
+}
+
+const ownRequestsKey = (clientId: string | undefined) => ['team-requests', clientId] as const;
+
+/** The user's join requests still waiting for an admin (shown while the user is in no team). */
+export function useOwnJoinRequests(clientId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ownRequestsKey(clientId),
+    queryFn: ({ signal }) => api.get(`/clients/${clientId}/team-requests`, z.array(ownJoinRequestSchema), { signal }),
+    enabled: Boolean(clientId) && enabled,
+  });
+}
+
+export function useWithdrawJoinRequest(clientId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ teamId, requestId }: { teamId: string; requestId: string }) =>
+      api.delete(`/teams/${teamId}/requests/${requestId}`, joinRequestSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownRequestsKey(clientId) }),
   });
 }
 
