@@ -59,7 +59,8 @@ export async function finishClaim(
   db: Executor,
   claim: Pick<OutboxMessageRow, 'id' | 'attempts'>,
   outcome:
-    | { status: 'sent'; sentAt: Date }
+    // A note on a message finished without reaching anyone (a push to a device no longer subscribed).
+    | { status: 'sent'; sentAt: Date; lastError?: string }
     | { status: 'pending'; dueAt: Date; lastError: string }
     | { status: 'dead'; lastError: string },
 ): Promise<boolean> {
