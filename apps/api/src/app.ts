@@ -253,6 +253,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Vite names assets by content hash: a changed file is a new URL, so these may be cached for ever.
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The installed app's service worker (decision 0046): its scope is the whole site, and the browser must check
+        // it on every visit so a new build's worker (a new shell list) takes over at once.
+        if (path.endsWith('/sw.js')) reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/');
       },
     });
   }
