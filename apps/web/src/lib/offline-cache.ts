@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { ACCESS_TOKEN_COOKIE } from '@tipcard/shared/constants';
 import { isUuid } from '@tipcard/shared/uuid';
 import { getCookie } from './cookies.ts';
@@ -29,6 +29,9 @@ function signedInUser(): string | null {
  * shows); online it fetches as always, so a stale figure never stands in for a reachable one.
  */
 export function restoreOfflineCache(queryClient: QueryClient): void {
+  // TanStack Query takes itself for online until an `offline` event: opened offline, queries would run and fail (the
+  // error page) instead of waiting, paused, for the network with the figures kept here.
+  onlineManager.setOnline(navigator.onLine);
   if (navigator.onLine) return;
   const user = signedInUser();
   const saved = user ? localStorage.getItem(PREFIX + user) : null;

@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { WifiOff } from 'lucide-react';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 
-/** "14:05" for a time today, "26 Nov, 14:05" for an older one, in the reader's language and the device's time zone. */
+/** The time alone for a moment today ("2:05 PM", "14:05"), with its date otherwise, in the reader's language and zone. */
 function asOf(time: number, now = new Date()): string {
   const at = new Date(time);
-  const today = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(currentLocale(), {
-    ...(today ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
+  return formatDate(at, at.toDateString() === now.toDateString() ? 'time' : 'dateTime', currentLocale(), { now });
 }
 
 /**
