@@ -10,7 +10,8 @@ import { createStaffWithCard, payByCardAtCheckout, signInUserApp, type Staff } f
  * so the browser's `pushManager.subscribe` hands out a subscription at a local push service run by this test
  * (apps/api/src/test/fake-push-service.ts), with keys made here as a browser makes them. Everything after that is real:
  * the app's Settings calls, the server's outbox and worker, VAPID signing and aes128gcm encryption, which the local
- * service verifies and decrypts.
+ * service verifies and decrypts; the decrypted payload is then handed to the service worker as a push (DevTools'
+ * `ServiceWorker.deliverPushMessage`), which shows it. A tap on the notice is not driven: headless Chromium has none.
  */
 test.describe.configure({ mode: 'serial' });
 // The other specs block service workers (playwright.config.ts); these are about them.
@@ -97,7 +98,12 @@ test('the service worker controls the app, and the overview opens offline with t
   const main = page.getByTestId('balance-main');
   const hold = page.getByTestId('balance-hold');
   // The tip is on hold (or already released by the 36-second hold): some figure that is not zero.
-  await expect(hold.or(main).getByText(/€[1-9]/).first()).toBeVisible();
+  await expect(
+    hold
+      .or(main)
+      .getByText(/€[1-9]/)
+      .first(),
+  ).toBeVisible();
   const figures = { main: await main.innerText(), hold: await hold.innerText() };
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
   // The figures are kept for this user, a moment after they arrive.
@@ -112,7 +118,14 @@ test('the service worker controls the app, and the overview opens offline with t
   expect(await main.innerText()).toBe(figures.main);
   expect(await hold.innerText()).toBe(figures.hold);
   // Served by the worker: the network is off.
-  expect(await page.evaluate(() => fetch('/api/me').then(() => 'reached', () => 'offline'))).toBe('offline');
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/me').then(
+        () => 'reached',
+        () => 'offline',
+      ),
+    ),
+  ).toBe('offline');
 
   await context.setOffline(false);
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
@@ -179,6 +192,28 @@ test('Settings turns notices on for this device, a tip is pushed to it signed an
     tag: expect.stringMatching(/^credit-[0-9a-f-]{36}$/),
   });
   expect(pushService.refused).toEqual([]);
+
+  // The worker shows what a push carries: the decrypted payload handed to it as the browser would (DevTools' push).
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${baseURL}/`);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL!,
+    registrationId: await registered,
+    data: JSON.stringify(pushService.deliveries.at(-1)!.payload),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag }) => ({ title, body, tag })),
+      ),
+    )
+    .toEqual([expect.objectContaining({ title: 'Payment received', body: expect.stringMatching(/from a guest at Café Rīga$/) })]);
 
   await panel.getByRole('button', { name: 'Turn off' }).click();
   await expect(panel.getByTestId('push-state')).toHaveText('Off on this device.');
