@@ -175,7 +175,7 @@ test('Settings turns notices on for this device, a tip is pushed to it signed an
   const panel = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Notifications on this device' }) });
   await expect(panel.getByTestId('push-state')).toHaveText('Off on this device.');
   await panel.getByRole('button', { name: 'Turn on' }).click();
-  await expect(panel.getByTestId('push-state')).toHaveText('On: this device is told of tips and payouts.');
+  await expect(panel.getByTestId('push-state')).toHaveText('On: this device is told of tips and withdrawals.');
   const headers = { Authorization: `Bearer ${staff.jwt}` };
   const devices = async () =>
     ((await (await request.get(`/api/clients/${staff.clientId}/push-subscriptions`, { headers })).json()) as { data: unknown[] })

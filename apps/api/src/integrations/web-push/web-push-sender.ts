@@ -22,7 +22,7 @@ export function createWebPushSender(vapid: VapidConfig, timeoutMs: number): Push
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
-        body: request.body as Buffer,
+        body: new Uint8Array(request.body as Buffer),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
