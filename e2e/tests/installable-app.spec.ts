@@ -218,6 +218,14 @@ test('Settings turns notices on for this device, a tip is pushed to it signed an
   await panel.getByRole('button', { name: 'Turn off' }).click();
   await expect(panel.getByTestId('push-state')).toHaveText('Off on this device.');
   expect(await devices()).toEqual([]);
+
+  // Signing out on the device ends its notices too, and takes the kept figures with it.
+  await panel.getByRole('button', { name: 'Turn on' }).click();
+  await expect(panel.getByTestId('push-state')).toHaveText('On: this device is told of tips and withdrawals.');
+  expect(await devices()).toHaveLength(1);
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect.poll(devices).toEqual([]);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tipcard:offline:')))).toEqual([]);
 });
 
 test('a browser that blocked notifications is told how to allow them', async ({ page, context, baseURL }) => {
