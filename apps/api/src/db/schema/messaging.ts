@@ -3,8 +3,8 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uu
 import { createdAt } from './columns.ts';
 
 /**
- * The transactional outbox (DESIGN "Jobs and messages"): every SMS, e-mail and push notice (its recipient the push
- * subscription's id), written in the transaction of the event that causes it and sent by the `messages.deliver` job.
+ * The transactional outbox (DESIGN "Jobs and messages"): every SMS, e-mail and push notice (its recipient
+ * `<user id>:<push subscription id>`), written in the transaction of the event that causes it and sent by the `messages.deliver` job.
  * Outside production it is also the dev outbox.
  */
 export const outboxMessages = pgTable(

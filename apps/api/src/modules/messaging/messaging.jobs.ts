@@ -5,7 +5,7 @@ import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import type { Mailer } from './mailer.ts';
 import * as repo from './outbox.repository.ts';
 import { pruneLiveEvents } from './live-events.repository.ts';
-import type { PushSender } from './push-sender.ts';
+import { subscriptionOfRecipient, type PushSender } from './push-sender.ts';
 import * as pushRepo from './push-subscriptions.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
 
@@ -89,7 +89,7 @@ export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
   async function sendPush(message: repo.OutboxMessageRow, now: Date): Promise<string | undefined> {
     if (!deps.push) throw new Error('no push sender is configured (VAPID keys)');
     // The device may have been unsubscribed since the notice was written: there is nobody left to tell.
-    const device = await pushRepo.findSubscription(db, message.recipient);
+    const device = await pushRepo.findSubscription(db, subscriptionOfRecipient(message.recipient));
     if (!device) return 'the device unsubscribed before it was sent';
     if ((await deps.push.send(device, message.body)) === 'gone') {
       await pushRepo.deleteSubscription(db, device.id);

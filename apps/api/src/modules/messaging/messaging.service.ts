@@ -11,6 +11,7 @@ import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { insertLiveEvent } from './live-events.repository.ts';
 import { pushNoticeOf } from './push-notice.ts';
 import * as pushRepo from './push-subscriptions.repository.ts';
+import { pushRecipient } from './push-sender.ts';
 
 export { createLiveHub, type LiveHub, type LiveStream } from './live-hub.ts';
 export type { PushSender } from './push-sender.ts';
@@ -111,12 +112,19 @@ export async function announce(tx: Executor, userId: string, body: LiveEventBody
   const notice = user && pushNoticeOf(body, user.language);
   if (!notice) return;
   for (const device of devices) {
-    await repo.insertOutboxMessage(tx, { channel: 'push', recipient: device.id, body: JSON.stringify(notice), dueAt: now });
+    const recipient = pushRecipient(userId, device.id);
+    await repo.insertOutboxMessage(tx, { channel: 'push', recipient, body: JSON.stringify(notice), dueAt: now });
   }
 }
 
-/** Erasure of a deleted account: its devices are told nothing more. */
-export const erasePushSubscriptions = pushRepo.deleteUserSubscriptions;
+/**
+ * Erasure of a deleted account: its devices are told nothing more, and the notices written for them (amounts and the
+ * payers' names) go, those to devices removed earlier too: their recipient names the user.
+ */
+export async function erasePushSubscriptions(tx: Executor, userId: string): Promise<void> {
+  await repo.deletePushMessagesOfUser(tx, userId);
+  await pushRepo.deleteUserSubscriptions(tx, userId);
+}
 
 export type PushService = ReturnType<typeof createPushService>;
 

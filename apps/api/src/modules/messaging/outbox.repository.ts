@@ -96,6 +96,13 @@ export async function deleteMessagesTo(tx: Executor, recipient: string): Promise
   await tx.delete(outboxMessages).where(eq(outboxMessages.recipient, recipient));
 }
 
+/** Every push notice written for a user's devices (recipient `<user id>:<subscription id>`). */
+export async function deletePushMessagesOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .delete(outboxMessages)
+    .where(and(eq(outboxMessages.channel, 'push'), sql`${outboxMessages.recipient} LIKE ${`${likeLiteral(userId)}:%`}`));
+}
+
 /**
  * Messages since a moment whose subject or body names this text (a payment's reference): what the back office shows
  * was sent about a payment. The moment bounds the scan by the creation index.

@@ -4,6 +4,7 @@ import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { startFakePushService, vapidKeyPair, type FakePushService } from '../../test/fake-push-service.ts';
 import { recordReferralPayin } from '../transactions/transactions.service.ts';
+import { erasePushSubscriptions } from './messaging.service.ts';
 
 const keys = vapidKeyPair();
 const VAPID_ENV = {
@@ -18,6 +19,7 @@ interface PushRow {
   attempts: number;
   last_error: string | null;
   body: string;
+  recipient: string;
 }
 
 describe('push notices through the outbox to a push service', () => {
@@ -36,7 +38,7 @@ describe('push notices through the outbox to a push service', () => {
   const pushRows = async () =>
     (
       (await t.app.db.execute(
-        sql`SELECT id, status, attempts, last_error, body FROM outbox_messages WHERE channel = 'push' ORDER BY created_at`,
+        sql`SELECT id, status, attempts, last_error, body, recipient FROM outbox_messages WHERE channel = 'push' ORDER BY created_at`,
       )) as unknown as { rows: PushRow[] }
     ).rows;
   const subscriptionCount = async (userId: string) =>
@@ -149,5 +151,30 @@ describe('push notices through the outbox to a push service', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'Error: the push service answered 403' });
     expect(row!.last_error).not.toContain(device.endpoint);
     expect(await subscriptionCount(staff.userId)).toBe(1);
+  });
+
+  it('erases an account’s devices and every notice written for them, those to devices already gone too', async () => {
+    const staff = await signUpWithCard(t);
+    const other = await signUpWithCard(t);
+    const gone = await subscribeDevice(staff);
+    await receiveTip(t, staff.cardId, 900);
+    await t.call({
+      method: 'DELETE',
+      url: `/api/clients/${staff.clientId}/push-subscriptions`,
+      token: staff.jwt,
+      payload: { endpoint: gone.endpoint },
+    });
+    await subscribeDevice(staff);
+    await subscribeDevice(other);
+    await receiveTip(t, staff.cardId, 1_000);
+    await receiveTip(t, other.cardId, 1_100);
+    const ofUser = async (userId: string) => (await pushRows()).filter((row) => row.recipient.startsWith(`${userId}:`));
+    expect(await ofUser(staff.userId)).toHaveLength(2);
+
+    await t.app.db.transaction((tx) => erasePushSubscriptions(tx, staff.userId));
+    expect(await ofUser(staff.userId)).toEqual([]);
+    expect(await subscriptionCount(staff.userId)).toBe(0);
+    expect(await ofUser(other.userId)).toHaveLength(1);
+    expect(await subscriptionCount(other.userId)).toBe(1);
   });
 });

@@ -12,3 +12,11 @@ export interface PushTarget {
 export interface PushSender {
   send(target: PushTarget, payload: string): Promise<'delivered' | 'gone'>;
 }
+
+/**
+ * A push message's recipient in the outbox: the user's id and the subscription's, so that an erased account's notices
+ * can be found by the user even after the subscription went (`erasePushSubscriptions`).
+ */
+export const pushRecipient = (userId: string, subscriptionId: string) => `${userId}:${subscriptionId}`;
+
+export const subscriptionOfRecipient = (recipient: string) => recipient.split(':')[1] ?? '';
