@@ -30,6 +30,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker serves its shell from a cache, past `page.route`: the specs that are not about it run
+    // without it (installable-app.spec.ts allows it).
+    serviceWorkers: 'block',
   },
   projects: [
     {

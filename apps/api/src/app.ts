@@ -30,6 +30,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
 import { liveRoutes } from './modules/messaging/live.routes.ts';
+import { pushRoutes } from './modules/messaging/push.routes.ts';
 import { pseudoLocaleRoutes } from './modules/site/pseudo-locale.routes.ts';
 import { payoutSchedulesRoutes } from './modules/payouts/payout-schedules.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
@@ -197,6 +198,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(transactionsRoutes, { transactions });
       // Behind a transaction pooler without DATABASE_DIRECT_URL there is no session to LISTEN on (decision 0041).
       if (services.live.available) await api.register(liveRoutes, { hub: services.live, heartbeatMs: LIVE_HEARTBEAT_MS });
+      // Without VAPID keys (production without VAPID_*) there is no push: its paths are 404s (decision 0046).
+      if (config.push) {
+        const { publicKey, allowLoopbackEndpoints: allowLoopback } = config.push;
+        await api.register(pushRoutes, { push: services.push, publicKey, allowLoopback });
+      }
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(payoutSchedulesRoutes, { schedules: services.payoutSchedules });
       await api.register(paymentsRoutes, { payments });
@@ -247,6 +253,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Vite names assets by content hash: a changed file is a new URL, so these may be cached for ever.
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The installed app's service worker (decision 0046): its scope is the whole site, and the browser must check
+        // it on every visit so a new build's worker (a new shell list) takes over at once.
+        if (path.endsWith('/sw.js')) reply.header('cache-control', 'no-cache').header('service-worker-allowed', '/');
       },
     });
   }

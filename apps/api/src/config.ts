@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,26 @@ const envSchema = z
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_FROM: optionalText,
     SMTP_URL: optionalText.pipe(z.url().optional()),
+    /** Web Push's application server keys (VAPID, RFC 8292): the P-256 public key (65 bytes) and private key (32), base64url. */
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes in base64url (npx web-push generate-vapid-keys)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url')
+        .optional(),
+    ),
+    /** Who push services contact about our pushes: a mailto: address or an https: page. */
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// link')
+        .optional(),
+    ),
     MAIL_FROM: optionalText.pipe(z.email().optional()),
     TURNSTILE_SITE_KEY: optionalText,
     TURNSTILE_SECRET: optionalText,
@@ -212,6 +232,12 @@ const envSchema = z
       const missing = env.TURNSTILE_SECRET ? 'TURNSTILE_SITE_KEY' : 'TURNSTILE_SECRET';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'TURNSTILE_SITE_KEY and TURNSTILE_SECRET go together' });
     }
+    // Half a key pair cannot sign, and a subject-less push is refused by the push services: all three or none.
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+        need(name, 'with the other VAPID_* variables');
+    }
     if (env.SMTP_URL && !env.MAIL_FROM && !env.SUPPORT_EMAIL) need('MAIL_FROM', 'with SMTP_URL (or SUPPORT_EMAIL)');
     if (env.DATABASE_READ_URL) need('DATABASE_URL', 'with DATABASE_READ_URL (a replica of that PostgreSQL)');
     if (env.DATABASE_POOLER !== 'none') need('DATABASE_URL', 'with DATABASE_POOLER');
@@ -299,6 +325,11 @@ export interface Config {
   turnstileSiteKey: string | undefined;
   /** Where tokens are checked: Cloudflare's siteverify, or any compatible service (a local fake in tests). */
   turnstileVerifyUrl: string;
+  /**
+   * Web Push (decision 0046): the VAPID keys and subject. From VAPID_*, or outside production a sandbox pair generated
+   * once and kept in DATA_DIR; undefined (production or tests without VAPID_*): no push, its routes answer 404.
+   */
+  push: VapidConfig | undefined;
   /** E-mail goes out through SMTP when set; otherwise to the dev outbox (outside production) or nowhere. */
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
@@ -372,6 +403,14 @@ export interface Config {
   webServerEntry: string;
 }
 
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  /** Push endpoints on this machine (http://127.0.0.1, localhost) are accepted: a local push service, never in production. */
+  allowLoopbackEndpoints: boolean;
+}
+
 export interface SiteConfig {
   companyName: string | undefined;
   companyRegistrationNumber: string | undefined;
@@ -430,6 +469,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     turnstileSecret: env.TURNSTILE_SECRET,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
+    push:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? {
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject: env.VAPID_SUBJECT,
+            allowLoopbackEndpoints: env.NODE_ENV !== 'production',
+          }
+        : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? env.SUPPORT_EMAIL,
     contactRecipient: env.SUPPORT_EMAIL ?? (env.NODE_ENV !== 'production' && !env.SMTP_URL ? DEV_SUPPORT_EMAIL : undefined),
@@ -493,6 +541,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);
+  // Tests (NODE_ENV=test) get push only with the keys they give, and write nothing into the repository's data folder.
+  if (!config.push && config.env === 'development') {
+    const sandbox = readOrCreateDevVapidKeys(dataDir);
+    config.push = { ...sandbox, subject: `mailto:${DEV_SUPPORT_EMAIL}`, allowLoopbackEndpoints: true };
+  }
   // Unset, the links' key is derived from JWT_SECRET (kept secret, required in production); set it to rotate them apart.
   if (!config.actionLinkSecret)
     config.actionLinkSecret = createHmac('sha256', config.jwtSecret).update('action-links').digest('hex');
@@ -518,6 +571,22 @@ function readOrCreateDevSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Outside production without VAPID_*, a sandbox key pair generated once and kept in DATA_DIR like the JWT secret: the
+ * browsers' subscriptions are bound to the public key, so a new pair at each start would orphan every one of them.
+ */
+function readOrCreateDevVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
+  // The public key as push services want it: the uncompressed point 0x04 ‖ x ‖ y.
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  const keys = { publicKey: point.toString('base64url'), privateKey: jwk.d! };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** For process entry points: the configuration, or the list of every bad variable on stderr and exit code 1. */

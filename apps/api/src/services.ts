@@ -25,8 +25,14 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { createHealthService } from './modules/health/health.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createOutboxMailer, type Mailer } from './modules/messaging/mailer.ts';
-import { createLiveEventsPruneJob, createMessageDeliveryJob } from './modules/messaging/messaging.jobs.ts';
-import { createLiveHub, createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createLiveEventsPruneJob, createMessageDeliveryJob, SEND_TIMEOUT_MS } from './modules/messaging/messaging.jobs.ts';
+import {
+  createLiveHub,
+  createMessagingService,
+  createPushService,
+  type PushSender,
+} from './modules/messaging/messaging.service.ts';
+import { createWebPushSender } from './integrations/web-push/web-push-sender.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/messaging/sms-sender.ts';
 import { WebhookVerificationError } from './modules/payments/payment-provider.ts';
 import { createPaymentProviders } from './modules/payments/payment-providers.ts';
@@ -66,6 +72,8 @@ export interface ServiceOverrides {
   sms?: SmsSender;
   /** null: no way to send e-mail, as a production without SMTP_URL. */
   mailer?: Mailer | null;
+  /** Web Push; by default web-push with the configured VAPID keys (decision 0046). */
+  push?: PushSender;
   /** The anti-bot check; by default Turnstile when TURNSTILE_SECRET is set, none otherwise. */
   humanVerifier?: HumanVerifier;
 }
@@ -103,6 +111,7 @@ export function createServices(
           : config.devOutbox
             ? createOutboxMailer(log)
             : undefined));
+  const pushSender = overrides.push ?? (config.push ? createWebPushSender(config.push, SEND_TIMEOUT_MS) : undefined);
   const humanVerifier =
     overrides.humanVerifier ??
     (config.turnstileSecret
@@ -111,6 +120,7 @@ export function createServices(
 
   const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
+  const push = createPushService({ db, clock, vapid: config.push });
   const live = createLiveHub({ db, listen, log, maxStreamsPerUser: LIVE_STREAMS_PER_USER });
   const health = createHealthService({ db, clock });
   const metrics = createMetrics();
@@ -293,7 +303,7 @@ export function createServices(
     ...createPaymentsJobs(payments),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
     ...payoutScheduleJobs(payoutSchedules),
-    createMessageDeliveryJob({ db, log, sms, mailer, errors }),
+    createMessageDeliveryJob({ db, log, sms, mailer, push: pushSender, errors }),
     createLiveEventsPruneJob({ db }),
     ...createAccountJobs(account),
     ...createLedgerJobs(db),
@@ -313,6 +323,7 @@ export function createServices(
     humanVerifier,
     messages,
     live,
+    push,
     health,
     analytics,
     balances,

@@ -14,6 +14,8 @@ import { rememberReturnPath } from './lib/return-path.ts';
 import { showNoticeAfterReload } from './lib/notice-after-reload.ts';
 import { pathFormOf } from './lib/path-form.ts';
 import { pseudoLocaleRequested, switchToPseudoLocale } from './lib/pseudo-locale.ts';
+import { persistOfflineCache, restoreOfflineCache } from './lib/offline-cache.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 installErrorReporting();
 installChunkReloadGuard();
@@ -32,6 +34,10 @@ const initialLocale = localeOfHash(window.location.hash) ?? preferredLocale();
 document.documentElement.lang = initialLocale;
 
 const queryClient = createQueryClient();
+// The installed app opened offline shows the user's last figures (decision 0046).
+restoreOfflineCache(queryClient);
+persistOfflineCache(queryClient);
+registerServiceWorker();
 const router = createAppRouter();
 
 // A session that ended under the user (the refresh was refused): the log-in form, and back to this page after it.

@@ -13,7 +13,17 @@ if (!target) {
 }
 const config = loadConfig(
   { NODE_ENV: 'development', WORKER: 'off', LOG_LEVEL: 'silent' },
-  { inMemoryDatabase: true, jwtSecret: 'openapi-document-only-secret-not-used-to-sign-anything' },
+  {
+    inMemoryDatabase: true,
+    jwtSecret: 'openapi-document-only-secret-not-used-to-sign-anything',
+    // Push's routes as production has them, and no sandbox key pair written to the data folder for a document.
+    push: {
+      publicKey: 'document-only',
+      privateKey: 'document-only',
+      subject: 'mailto:ops@localhost',
+      allowLoopbackEndpoints: false,
+    },
+  },
 );
 const app = await buildApp(config);
 await app.ready();

@@ -228,7 +228,8 @@ export function createApiClient(options: ApiClientOptions) {
       request(path, { ...opts, method: 'PATCH', body }, schema),
     put: <S extends AnswerSchema>(path: ApiPath<'put'>, body: unknown, schema: S, opts?: CallOptions) =>
       request(path, { ...opts, method: 'PUT', body }, schema),
-    delete: <S extends AnswerSchema>(path: ApiPath<'delete'>, schema: S, opts?: CallOptions) =>
+    /** `body`: what names the thing removed when the path cannot (a push endpoint, which must not sit in a URL). */
+    delete: <S extends AnswerSchema>(path: ApiPath<'delete'>, schema: S, opts?: CallOptions & { body?: unknown }) =>
       request(path, { ...opts, method: 'DELETE' }, schema),
   };
 }

@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@tipcard/shared/constants';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
+import { clearOfflineCache } from './offline-cache.ts';
 
 /**
  * The access token lives in the cookie the spec names (qtfo__token). The refresh token (refresh__key) is the server's
@@ -32,8 +33,10 @@ export function clearAccessToken(): void {
   deleteCookie(ACCESS_TOKEN_COOKIE);
 }
 
+/** Signed out (or the session ended): the tokens go, and so do the figures kept for offline use (lib/offline-cache.ts). */
 export function clearTokens(): void {
   deleteCookie(ACCESS_TOKEN_COOKIE);
   deleteCookie(REFRESH_TOKEN_COOKIE);
   refreshInMemory = null;
+  clearOfflineCache();
 }

@@ -4,11 +4,11 @@ import type { Locale } from '../constants.ts';
  * The named ways a date is shown (examples in English):
  * - `date` "Jan 14, 2025"; `listDate` the same in rows of a list (it differs in Latvian: "2025. g." for "2025. gada");
  * - `longDate` "January 14, 2025", in sentences, receipts and PDFs;
- * - `dateTime` "Jan 14, 2025, 1:05 PM", a moment;
+ * - `dateTime` "Jan 14, 2025, 1:05 PM", a moment; `time` "1:05 PM", a moment today;
  * - `day` "Tue, Jan 14" and `longDay` "Tuesday, January 14" (inside a sentence, where an abbreviation's point would
  *   meet the full stop): a day ahead, with the year only when it is not this year's.
  */
-export type DateStyle = 'date' | 'listDate' | 'longDate' | 'dateTime' | 'day' | 'longDay';
+export type DateStyle = 'date' | 'listDate' | 'longDate' | 'dateTime' | 'time' | 'day' | 'longDay';
 
 /** A reader's language; the back office is English with day-month order and a 24-hour clock (`en-GB`). */
 export type DateLocale = Locale | 'en-GB';
@@ -18,6 +18,7 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   listDate: { day: 'numeric', month: 'short', year: 'numeric' },
   longDate: { dateStyle: 'long' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  time: { timeStyle: 'short' },
   day: { weekday: 'short', day: 'numeric', month: 'short' },
   longDay: { weekday: 'long', day: 'numeric', month: 'long' },
 };

@@ -252,7 +252,7 @@ export const opsPaymentSchema = z.object({
   messages: z.array(
     z.object({
       id: z.uuid(),
-      channel: z.enum(['sms', 'email']),
+      channel: z.enum(['sms', 'email', 'push']),
       recipient: z.string(),
       subject: z.string().nullable(),
       status: z.string(),

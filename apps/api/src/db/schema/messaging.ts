@@ -3,14 +3,15 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uu
 import { createdAt } from './columns.ts';
 
 /**
- * The transactional outbox (DESIGN "Jobs and messages"): every SMS and e-mail, written in the transaction of the
- * event that causes it and sent by the `messages.deliver` job. Outside production it is also the dev outbox.
+ * The transactional outbox (DESIGN "Jobs and messages"): every SMS, e-mail and push notice (its recipient
+ * `<user id>:<push subscription id>`), written in the transaction of the event that causes it and sent by the `messages.deliver` job.
+ * Outside production it is also the dev outbox.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    channel: text('channel', { enum: ['sms', 'email', 'push'] }).notNull(),
     recipient: text('recipient').notNull(),
     /** E-mail only; an SMS is all body. */
     subject: text('subject'),
@@ -64,3 +65,25 @@ export const liveEventHeads = pgTable('live_event_heads', {
   userId: uuid('user_id').primaryKey(),
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Web Push subscriptions (decision 0046): one per browser that opted in from Settings, found again by its endpoint
+ * (the push service's URL for that browser, unique). The keys encrypt each payload for that browser alone (RFC 8291).
+ * A push service's 404 or 410 deletes the row; so does turning notices off on the device or signing out there.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and auth secret, base64url, as `PushSubscription.toJSON()` gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** A short label of the device ("Chrome on Android") for the user, never the whole user-agent string. */
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

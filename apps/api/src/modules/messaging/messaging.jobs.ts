@@ -5,6 +5,8 @@ import type { ErrorReporter } from '../../lib/error-reporting.ts';
 import type { Mailer } from './mailer.ts';
 import * as repo from './outbox.repository.ts';
 import { pruneLiveEvents } from './live-events.repository.ts';
+import { subscriptionOfRecipient, type PushSender } from './push-sender.ts';
+import * as pushRepo from './push-subscriptions.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 /** The waits after the 1st, 2nd … failed try; after the try that follows the last wait, the message is dead. */
@@ -21,6 +23,8 @@ export interface MessageDeliveryDeps {
   /** The configured senders; a channel without one fails its tries (and so ends dead, logged). */
   sms: SmsSender | undefined;
   mailer: Mailer | undefined;
+  /** Web Push (decision 0046); none without VAPID keys. */
+  push: PushSender | undefined;
   /** A dead message is an operator's business: it is reported once, when it dies. */
   errors: ErrorReporter;
 }
@@ -44,13 +48,13 @@ function failureOf(error: unknown, message: repo.OutboxMessageRow): string {
   return text.replace(/\d(?:[\s.-]?\d){5,}/g, '[…]').slice(0, 300);
 }
 
-async function withTimeout(sending: Promise<void>, ms: number): Promise<void> {
+async function withTimeout<T>(sending: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   try {
-    await Promise.race([sending, timeout]);
+    return await Promise.race([sending, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -64,18 +68,36 @@ async function withTimeout(sending: Promise<void>, ms: number): Promise<void> {
 export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
   const { db, log } = deps;
 
-  async function send(message: repo.OutboxMessageRow): Promise<void> {
+  /** Sends the message; answers a note when it was finished without reaching anyone (a device no longer subscribed). */
+  async function send(message: repo.OutboxMessageRow, now: Date): Promise<string | undefined> {
+    if (message.channel === 'push') return sendPush(message, now);
     if (message.channel === 'sms') {
       if (!deps.sms) throw new Error('no SMS sender is configured');
-      return deps.sms.send(message.recipient, message.body);
+      await deps.sms.send(message.recipient, message.body);
+      return undefined;
     }
     if (!deps.mailer) throw new Error('no mailer is configured');
-    return deps.mailer.send({
+    await deps.mailer.send({
       to: message.recipient,
       subject: message.subject ?? '',
       text: message.body,
       replyTo: message.replyTo ?? undefined,
     });
+    return undefined;
+  }
+
+  async function sendPush(message: repo.OutboxMessageRow, now: Date): Promise<string | undefined> {
+    if (!deps.push) throw new Error('no push sender is configured (VAPID keys)');
+    // The device may have been unsubscribed since the notice was written: there is nobody left to tell.
+    const device = await pushRepo.findSubscription(db, subscriptionOfRecipient(message.recipient));
+    if (!device) return 'the device unsubscribed before it was sent';
+    if ((await deps.push.send(device, message.body)) === 'gone') {
+      await pushRepo.deleteSubscription(db, device.id);
+      log.info({ messageId: message.id, subscriptionId: device.id }, 'push subscription gone at its push service: removed');
+      return 'the push service no longer knows the device: its subscription was removed';
+    }
+    await pushRepo.markDelivered(db, device.id, now);
+    return undefined;
   }
 
   async function giveUp(message: repo.OutboxMessageRow, lastError: string): Promise<void> {
@@ -102,8 +124,9 @@ export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
         await giveUp(message, 'the worker sending it stopped before it answered');
         return true;
       }
+      let note: string | undefined;
       try {
-        await withTimeout(send(message), SEND_TIMEOUT_MS);
+        note = await withTimeout(send(message, now), SEND_TIMEOUT_MS);
       } catch (error) {
         const lastError = failureOf(error, message);
         if (message.attempts >= MAX_ATTEMPTS) {
@@ -124,7 +147,7 @@ export function createMessageDeliveryJob(deps: MessageDeliveryDeps): Job {
         }
         return true;
       }
-      await repo.finishClaim(db, message, { status: 'sent', sentAt: now });
+      await repo.finishClaim(db, message, { status: 'sent', sentAt: now, ...(note ? { lastError: note } : {}) });
       return true;
     },
   };

@@ -5,9 +5,16 @@ import { maskRecipient } from './messaging.jobs.ts';
 import * as repo from './outbox.repository.ts';
 import { smsBody } from './sms-encoding.ts';
 import type { LiveEventBody } from '@tipcard/shared/live/schemas';
+import type { PushSubscriptionInput, PushSubscriptionView } from '@tipcard/shared/push/schemas';
+import type { VapidConfig } from '../../config.ts';
+import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { insertLiveEvent } from './live-events.repository.ts';
+import { pushNoticeOf } from './push-notice.ts';
+import * as pushRepo from './push-subscriptions.repository.ts';
+import { pushRecipient } from './push-sender.ts';
 
 export { createLiveHub, type LiveHub, type LiveStream } from './live-hub.ts';
+export type { PushSender } from './push-sender.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
@@ -93,8 +100,72 @@ export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<
 
 /**
  * A live event for the user's open apps (decision 0041), written in the caller's transaction, the money movement's,
- * and announced to every instance when it commits; a rolled-back movement announces nothing.
+ * and announced to every instance when it commits; a rolled-back movement announces nothing. The same event is the
+ * source of the push notices to the user's subscribed devices (decision 0046): one outbox message per device, in the
+ * same transaction, so a closed app is told exactly what an open one is.
  */
 export async function announce(tx: Executor, userId: string, body: LiveEventBody, now: Date): Promise<void> {
   await insertLiveEvent(tx, userId, body, now);
+  const devices = await pushRepo.listUserSubscriptions(tx, userId);
+  if (devices.length === 0) return;
+  const user = await findUserById(tx, userId);
+  const notice = user && pushNoticeOf(body, user.language);
+  if (!notice) return;
+  for (const device of devices) {
+    const recipient = pushRecipient(userId, device.id);
+    await repo.insertOutboxMessage(tx, { channel: 'push', recipient, body: JSON.stringify(notice), dueAt: now });
+  }
+}
+
+/**
+ * Erasure of a deleted account: its devices are told nothing more, and the notices written for them (amounts and the
+ * payers' names) go, those to devices removed earlier too: their recipient names the user.
+ */
+export async function erasePushSubscriptions(tx: Executor, userId: string): Promise<void> {
+  await repo.deletePushMessagesOfUser(tx, userId);
+  await pushRepo.deleteUserSubscriptions(tx, userId);
+}
+
+export type PushService = ReturnType<typeof createPushService>;
+
+const viewOf = (row: pushRepo.PushSubscriptionRow): PushSubscriptionView => ({
+  id: row.id,
+  user_agent: row.userAgent,
+  created_at: row.createdAt.toISOString(),
+  last_success_at: row.lastSuccessAt?.toISOString() ?? null,
+});
+
+/**
+ * Web Push subscriptions (decision 0046): a browser opts in from Settings, on a client the user owns (404 otherwise).
+ * Without VAPID keys (production without VAPID_*) there is no push and app.ts registers none of its routes.
+ */
+export function createPushService({ db, clock, vapid }: { db: Database; clock: Clock; vapid: VapidConfig | undefined }) {
+  return {
+    /** The key browsers subscribe with; undefined when push is off. */
+    publicKey: vapid?.publicKey,
+
+    async subscribe(userId: string, clientId: string, input: PushSubscriptionInput): Promise<PushSubscriptionView> {
+      await requireOwnClient(db, userId, clientId);
+      const row = await pushRepo.upsertSubscription(db, {
+        userId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        userAgent: input.user_agent ?? null,
+        createdAt: clock.now(),
+      });
+      return viewOf(row);
+    },
+
+    /** Answers whether this device was subscribed for the user; unsubscribing twice is not an error. */
+    async unsubscribe(userId: string, clientId: string, endpoint: string): Promise<boolean> {
+      await requireOwnClient(db, userId, clientId);
+      return pushRepo.deleteUserSubscription(db, userId, endpoint);
+    },
+
+    async list(userId: string, clientId: string): Promise<PushSubscriptionView[]> {
+      await requireOwnClient(db, userId, clientId);
+      return (await pushRepo.listUserSubscriptions(db, userId)).map(viewOf);
+    },
+  };
 }

@@ -59,7 +59,8 @@ export async function finishClaim(
   db: Executor,
   claim: Pick<OutboxMessageRow, 'id' | 'attempts'>,
   outcome:
-    | { status: 'sent'; sentAt: Date }
+    // A note on a message finished without reaching anyone (a push to a device no longer subscribed).
+    | { status: 'sent'; sentAt: Date; lastError?: string }
     | { status: 'pending'; dueAt: Date; lastError: string }
     | { status: 'dead'; lastError: string },
 ): Promise<boolean> {
@@ -93,6 +94,13 @@ export async function countDead(db: Executor): Promise<number> {
 
 export async function deleteMessagesTo(tx: Executor, recipient: string): Promise<void> {
   await tx.delete(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+}
+
+/** Every push notice written for a user's devices (recipient `<user id>:<subscription id>`). */
+export async function deletePushMessagesOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .delete(outboxMessages)
+    .where(and(eq(outboxMessages.channel, 'push'), sql`${outboxMessages.recipient} LIKE ${`${likeLiteral(userId)}:%`}`));
 }
 
 /**

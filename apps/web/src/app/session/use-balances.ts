@@ -15,6 +15,8 @@ export function useBalances(clientId: string | undefined) {
     main: balance('main'),
     hold: balance('hold'),
     holdReleases: query.data?.hold_releases ?? [],
+    /** When the balances shown were fetched (0 before): offline, they are the last ones kept on the device. */
+    updatedAt: query.dataUpdatedAt,
     isPending: query.isPending,
     isError: query.isError,
   };

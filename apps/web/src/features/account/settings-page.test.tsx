@@ -121,6 +121,15 @@ describe('the settings page', () => {
     });
   });
 
+  it('says plainly when this browser cannot take push notices, and offers no button that would fail', async () => {
+    // jsdom, like a browser without the Push API (or an iPhone's Safari outside an app on the Home Screen).
+    fakeApi({ ...signedInRoutes(), [NOTIFICATIONS]: CHOICES });
+    await open('lv');
+    const panel = (await screen.findByRole('heading', { name: 'Paziņojumi šajā ierīcē' })).closest('section')!;
+    expect(await within(panel).findByTestId('push-state')).toHaveTextContent(/^Šis pārlūks nevar saņemt paziņojumus/);
+    expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
   it('shows the stored notification choices and saves a change', async () => {
     const api = fakeApi({
       ...signedInRoutes(),

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { DataPanel, DeletePanel, NotificationsPanel, PhonePanel } from './components/account-panels.tsx';
+import { PushPanel } from './components/push-panel.tsx';
 import { useSaveLanguage } from './api/use-account.ts';
 
 function SettingsLink({ to, icon: Icon, title, text }: { to: string; icon: LucideIcon; title: string; text: ReactNode }) {
@@ -76,6 +77,7 @@ export default function SettingsPage({ payoutAccount }: { payoutAccount: ReactNo
       </Panel>
       {me ? <PhonePanel phone={me.phone} /> : null}
       <NotificationsPanel clientId={clientId} />
+      <PushPanel clientId={clientId} />
       <DataPanel clientId={clientId} />
       <DeletePanel clientId={clientId} />
     </div>

@@ -14,6 +14,7 @@ import { useCardQr } from '../../app/session/use-card-qr.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useBalances } from '../../app/session/use-balances.ts';
 import { CardModal } from './components/card-modal.tsx';
+import { OfflineNotice } from './components/offline-notice.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -298,6 +299,7 @@ export default function OverviewPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={name ? t('greeting', { name }) : t('title')} description={t('description')} />
+      <OfflineNotice updatedAt={balance.updatedAt} />
       {card && isNew ? (
         <div className="mb-5" data-testid="first-card">
           <CardSummary card={card} first />

@@ -12,7 +12,7 @@ import { useDownloadData, useNotificationChoices, useSaveNotificationChoices } f
 import type { NotificationChoices } from '@tipcard/shared/account/schemas';
 import { DeletionDialog } from './deletion-dialog.tsx';
 
-function PanelHeading({ icon, title, text, danger }: { icon: ReactNode; title: string; text: string; danger?: boolean }) {
+export function PanelHeading({ icon, title, text, danger }: { icon: ReactNode; title: string; text: string; danger?: boolean }) {
   return (
     <div className="flex items-start gap-3">
       <span

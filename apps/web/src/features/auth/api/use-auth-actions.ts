@@ -8,6 +8,9 @@ import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../../
 import { takeReturnPath } from '../../../lib/return-path.ts';
 import { hideSnackbar, setLoading } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
+import { unsubscribeThisBrowser } from '../../../lib/push-device.ts';
+import { meQueryKey, privateClientId } from '../../../app/session/use-me.ts';
+import type { Me } from '@tipcard/shared/auth/me-schema';
 import { resetAuth, setResendWait, startLoginCode, startVerifying } from '../auth-store.ts';
 
 /** Auth calls map their errors themselves (spec 8 auth mapping), so the client shows nothing on its own. */
@@ -94,6 +97,17 @@ export function useLogout() {
     mutationFn: async () => {
       const refreshToken = getRefreshToken();
       const jwt = getAccessToken();
+      // This browser's push notices were the user's: they stop with the session (decision 0046), before it ends.
+      const clientId = privateClientId(queryClient.getQueryData<Me>(meQueryKey));
+      if (clientId && jwt) {
+        await unsubscribeThisBrowser((endpoint) =>
+          api.delete(`/clients/${clientId}/push-subscriptions`, null, {
+            ...AUTH,
+            body: { endpoint },
+            headers: { Authorization: `Bearer ${jwt}` },
+          }),
+        );
+      }
       // No refresh-and-replay here: a dead session is signed out anyway.
       await api
         .post('/logout', refreshToken ? { refreshToken } : {}, null, {
