@@ -20,6 +20,13 @@ export async function renderReceiptPdf(view: ReceiptView, locale: Locale): Promi
     style(doc, line.strong ? 'bold' : 'semibold', 12, COLORS.text).text(line.value, valueX, y - 1, { width: width - 200 });
     y = Math.max(doc.y, y + 14) + 10;
   }
+  if (view.thankYou) {
+    style(doc, 'bold', 11, COLORS.ink).text(t('receipts:thank_you_from', { name: view.recipientName }, locale), MARGIN, y + 16, {
+      width,
+    });
+    style(doc, 'regular', 11, COLORS.text).text(view.thankYou.text, MARGIN, doc.y + 4, { width });
+    y = doc.y;
+  }
   style(doc, 'regular', 9, COLORS.muted).text(t('receipts:quote', {}, locale), MARGIN, y + 16, { width });
   drawFooter(doc, companyLines(view, locale), MARGIN);
   return pdfBytes(doc);
