@@ -186,8 +186,8 @@ export function createTipsService(deps: {
         };
         await deps.messages.enqueueEmail(tx, {
           to: contact.email,
-          subject: t('payment:answer_mail.subject', vars, contact.locale),
-          text: t('payment:answer_mail.text', vars, contact.locale),
+          subject: t('receipts:answer_mail.subject', vars, contact.locale),
+          text: t('receipts:answer_mail.text', vars, contact.locale),
         });
         return answerStateOf(tip, contact, { text, createdAt: now });
       });

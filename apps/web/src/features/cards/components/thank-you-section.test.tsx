@@ -5,6 +5,8 @@ import { apiError, fakeApi } from '../../../test/fake-api.ts';
 import { CARD_ID, cardAnswer, signedInRoutes } from '../../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../../test/render-page.tsx';
 import CardEditPage from '../card-edit-page.tsx';
+import CardThankYouPage from '../card-thank-you-page.tsx';
+import { CLIENT_ID, meAnswer } from '../../../test/fixtures.ts';
 
 const UPDATE = `PATCH /cards/${CARD_ID}`;
 const UPLOAD = `POST /cards/${CARD_ID}/thank-you/photo`;
@@ -70,5 +72,34 @@ describe('the thank-you section of the card editor', () => {
     await waitFor(() => expect(snackbarText()).not.toBeNull());
     expect(api.sent(UPLOAD)).toHaveLength(1);
     expect(thanks.queryByRole('img')).toBeNull();
+  });
+
+  it('edits a team card the admin holds on its own page, and says so for a card that is not theirs', async () => {
+    const TEAM_CARD = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
+    const api = fakeApi({
+      'GET /me': meAnswer(),
+      [`GET /clients/${CLIENT_ID}/cards`]: [cardAnswer(), cardAnswer({ id: TEAM_CARD, title: 'Team Rīga', is_private: false })],
+      [`PATCH /cards/${TEAM_CARD}`]: cardAnswer({ id: TEAM_CARD, is_private: false, thank_you_text: 'Paldies!' }),
+    });
+    await renderPage(<CardThankYouPage />, {
+      path: `/account/cards/${TEAM_CARD}/thank-you`,
+      route: '/account/cards/:cardId/thank-you',
+    });
+    expect(await screen.findByText('Team Rīga')).toBeInTheDocument();
+    const thanks = await section();
+    await userEvent.type(thanks.getByRole('textbox', { name: /^Your thank-you/ }), 'Paldies!');
+    await userEvent.click(thanks.getByRole('button', { name: 'Save thank-you' }));
+    await waitFor(() => expect(api.sent(`PATCH /cards/${TEAM_CARD}`)).toHaveLength(1));
+  });
+
+  it('says a card that is not among the user’s is not found', async () => {
+    fakeApi(signedInRoutes());
+    const other = '0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d';
+    await renderPage(<CardThankYouPage />, {
+      path: `/account/cards/${other}/thank-you`,
+      route: '/account/cards/:cardId/thank-you',
+    });
+    expect(await screen.findByText('Card not found')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Thank-you message' })).toBeNull();
   });
 });
