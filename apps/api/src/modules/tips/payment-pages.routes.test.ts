@@ -511,6 +511,8 @@ describe('after the checkout', () => {
     expect(paid.body).not.toContain('<script>alert(1)');
     expect(paid.body).not.toContain('<b>hasta');
     expect(dataOf(paid.body).success.thank_you).toEqual({ text: thanks, image_url: null });
+    // The receipt form keeps the page's language: the receipt and a later answer to the guest are written in it.
+    expect(paid.body).toContain(`action="/es/payment/${staff.cardId}/receipt"`);
 
     // Without a thank-you the page is as before.
     const plain = await openPayment(t, cardId, 500);

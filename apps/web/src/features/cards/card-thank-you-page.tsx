@@ -26,7 +26,11 @@ export default function CardThankYouPage() {
       ) : isPending ? (
         <Spinner label={t('thank_you.loading')} />
       ) : (
-        <EmptyState icon={<SearchX className="size-7" />} title={t('thank_you.not_found_title')} text={t('thank_you.not_found_text')} />
+        <EmptyState
+          icon={<SearchX className="size-7" />}
+          title={t('thank_you.not_found_title')}
+          text={t('thank_you.not_found_text')}
+        />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Mail, RotateCw } from 'lucide-react';
+import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { GuestFormStart, GuestSuccess, ReceiptOutcome, ThankYou } from '@tipcard/shared/payments/guest-form';
 import { paymentReference } from '@tipcard/shared/payments/guest-form';
@@ -332,6 +333,8 @@ function ThankYouNote({ thankYou, name }: { thankYou: ThankYou; name: string }) 
 function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId: string; outcome: ReceiptOutcome | null }) {
   const t = useGuestT();
   const id = useId();
+  const locale = guestLocale();
+  const localePath = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
   if (outcome === 'sent') {
     return (
       <p
@@ -344,7 +347,9 @@ function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId
     );
   }
   return (
-    <form method="post" action={`/payment/${encodeURIComponent(cardId)}/receipt`} className="text-left">
+    // Under the page's language prefix: the receipt (and a later answer to the guest's message) is written in it, and
+    // the page comes back in it, whatever language the browser states.
+    <form method="post" action={`${localePath}/payment/${encodeURIComponent(cardId)}/receipt`} className="text-left">
       <input type="hidden" name="payment" value={paymentId} />
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {t('receipt.label')}

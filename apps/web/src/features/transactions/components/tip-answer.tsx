@@ -81,9 +81,7 @@ export function TipAnswer({ clientId, transaction }: { clientId: string | undefi
           error={error ?? undefined}
           data-testid="tip-answer-text"
         />
-        <p className="mt-2 text-sm text-slate-600">
-          {t('answer.privacy')}
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t('answer.privacy')}</p>
         <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={send.isPending}>
             {t('common:actions.cancel')}
