@@ -141,6 +141,12 @@ export async function findCardThankYou(db: Executor, cardId: string): Promise<Th
   return row?.thankYouText ? { text: row.thankYouText, image_url: thankYouPhotoUrlOf(row.id, row.thankYouPhotoFileId) } : null;
 }
 
+/** The bytes of the card's thank-you photo (a JPEG, as stored), or null without one: the receipt PDF draws it. */
+export async function findThankYouPhoto(db: Executor, cardId: string): Promise<Buffer | null> {
+  const photo = await repo.findCardPhoto(db, cardId, 'thankYouPhotoFileId');
+  return photo ? Buffer.from(photo.content.buffer, photo.content.byteOffset, photo.content.byteLength) : null;
+}
+
 /** How a card presents its owner to a payer (an invoice's "who asks"); null for an unknown card. */
 export async function findCardFace(db: Executor, cardId: string) {
   const row = await repo.findCard(db, cardId);

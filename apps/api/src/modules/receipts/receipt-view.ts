@@ -26,7 +26,7 @@ export interface ReceiptView {
   paidAt: Date;
   card: { brand: string; last4: string } | null;
   /** The recipient card's thank-you to the payer (decision 0047): plain text, escaped wherever shown; null without. */
-  thankYou: { text: string; imageUrl: string | null } | null;
+  thankYou: { cardId: string; text: string; imageUrl: string | null } | null;
   company: ReceiptCompany;
 }
 

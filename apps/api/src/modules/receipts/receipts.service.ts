@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import type { SignedIds } from '../../lib/signed-id.ts';
-import { findCardFace, findCardThankYou } from '../cards/cards.service.ts';
+import { findCardFace, findCardThankYou, findThankYouPhoto } from '../cards/cards.service.ts';
 import { cardOfDonation, donorOfPayment } from '../donations/donations.service.ts';
 import { invoiceOfReceipt } from '../invoices/invoices.service.ts';
 import { enqueueSmsAt, type MessagingService } from '../messaging/messaging.service.ts';
@@ -84,7 +84,7 @@ export function createReceiptsService(deps: {
       // Credited when it succeeded: the shares' time is the payment's.
       paidAt: shares.reduce((first, share) => (share.createdAt < first ? share.createdAt : first), shares[0]!.createdAt),
       card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
-      thankYou: thankYou ? { text: thankYou.text, imageUrl: thankYou.image_url } : null,
+      thankYou: thankYou && cardId ? { cardId, text: thankYou.text, imageUrl: thankYou.image_url } : null,
       company: deps.company,
     };
   }
@@ -143,7 +143,8 @@ export function createReceiptsService(deps: {
     /** The receipt as a PDF in a language. */
     async pdfOf(token: string, locale: Locale): Promise<{ filename: string; content: Buffer }> {
       const view = await viewOfToken(token);
-      return { filename: `receipt-${view.reference}.pdf`, content: await renderReceiptPdf(view, locale) };
+      const photo = view.thankYou?.imageUrl ? await findThankYouPhoto(db, view.thankYou.cardId) : null;
+      return { filename: `receipt-${view.reference}.pdf`, content: await renderReceiptPdf(view, locale, photo) };
     },
 
     /**

@@ -126,6 +126,8 @@ describe('the thank-you on the receipt and the success page', () => {
 
     const pdf = await t.app.inject({ method: 'GET', url: `${new URL(success!.receipt_url!).pathname}/receipt.pdf` });
     expect(await textOfPdf(pdf.rawPayload)).toContain('Anna vous remercie');
+    // The photo is drawn too (the stored JPEG, as an image object).
+    expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
     const [mail] = await outboxTo('guest-receipt@example.com');
     expect(plain(mail!.body)).toContain(`Anna vous remercie :\n« Merci ! ${SCRIPT} »`);
@@ -140,6 +142,8 @@ describe('the thank-you on the receipt and the success page', () => {
     expect(success!.thank_you).toBeNull();
     const page = await t.call({ method: 'GET', url: new URL(success!.receipt_url!).pathname });
     expect(page.body).not.toContain('receipt-thank-you');
+    const pdf = await t.app.inject({ method: 'GET', url: `${new URL(success!.receipt_url!).pathname}/receipt.pdf` });
+    expect(pdf.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
     expect((await outboxTo('guest-plain@example.com'))[0]!.body).not.toContain('says thank you');
   });
 });
