@@ -141,7 +141,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
     '/cards/:cardId/thank-you/photo',
     {
       ...owner,
-      // The card photo's budget: both are the same decoding and re-encoding work.
+      // The card photo's limit and key: the same decoding and re-encoding work.
       preHandler: app.rateLimit({
         max: PHOTO_UPLOADS_PER_MINUTE,
         timeWindow: MINUTE,
