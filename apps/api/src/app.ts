@@ -48,6 +48,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
 import type { Clock } from './lib/clock.ts';
 import { tipsRoutes } from './modules/tips/tips.routes.ts';
+import { tipAnswersRoutes } from './modules/tips/tip-answers.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { supportDevRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(payoutSchedulesRoutes, { schedules: services.payoutSchedules });
       await api.register(paymentsRoutes, { payments });
       await api.register(tipsRoutes, { tips });
+      await api.register(tipAnswersRoutes, { tips });
       await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });
       await api.register(teamsRoutes, { teams: services.teams });
       await api.register(referralsRoutes, { referrals: services.referrals });

@@ -207,8 +207,10 @@ export function createServices(
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
   const tips = createTipsService({
     db,
+    clock,
     payments,
     receipts,
+    messages,
     publicUrl: config.publicUrl,
     feePercent: config.payments.feePercent,
     teamOfCard: teams.teamOfCard,

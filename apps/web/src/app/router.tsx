@@ -29,6 +29,7 @@ const VerificationPage = lazyWithReload(() => import('../features/verification/v
 const CardPage = lazyWithReload(() => import('../features/cards/card-page.tsx'));
 const CardCreatePage = lazyWithReload(() => import('../features/cards/card-create-page.tsx'));
 const CardEditPage = lazyWithReload(() => import('../features/cards/card-edit-page.tsx'));
+const CardThankYouPage = lazyWithReload(() => import('../features/cards/card-thank-you-page.tsx'));
 const CardAddPhotoPage = lazyWithReload(() => import('../features/cards/card-add-photo-page.tsx'));
 const SupportPage = lazyWithReload(() => import('../features/support/support-page.tsx'));
 const TicketPage = lazyWithReload(() => import('../features/support/ticket-page.tsx'));
@@ -129,6 +130,7 @@ function pageRoutes(): RouteObject[] {
             { path: 'account', element: <CardPage /> },
             { path: 'account/create', element: <CardCreatePage /> },
             { path: 'account/edit', element: <CardEditPage /> },
+            { path: 'account/cards/:cardId/thank-you', element: <CardThankYouPage /> },
             { path: 'account/add-photo', element: <CardAddPhotoPage /> },
             { path: 'support', element: <SupportPage /> },
             { path: 'support/:ticketId', element: <TicketPage /> },

@@ -246,6 +246,25 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cards/{cardId}/thank-you/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The thank-you's photo (public: the guest's success page and receipt show it) */
+    get: operations['getCardThankYouPhoto'];
+    put?: never;
+    /** Upload the thank-you's photo (JPEG or PNG by content, base64, at most 10 MB; stored re-encoded) */
+    post: operations['postCardThankYouPhoto'];
+    /** Remove the thank-you's photo */
+    delete: operations['deleteCardThankYouPhoto'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cards/{cardId}/qr_code': {
     parameters: {
       query?: never;
@@ -654,6 +673,24 @@ export interface paths {
     put?: never;
     /** Open a checkout for a tip (send an Idempotency-Key) */
     post: operations['postPublicCardPayments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/transactions/{transactionId}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the guest's message on a received tip can be answered, and the answer once given */
+    get: operations['getClientTransactionAnswer'];
+    put?: never;
+    /** Answer the guest's message once, by e-mail (neither side sees the other's address) */
+    post: operations['postClientTransactionAnswer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2442,6 +2479,9 @@ export interface components {
         | 'shift_overlap'
         | 'shift_import_invalid'
         | 'join_request_closed'
+        | 'tip_answer_no_message'
+        | 'tip_answer_no_email'
+        | 'tip_answer_sent'
         | 'internal'
         | 'unavailable';
       errors: string[];
@@ -3297,6 +3337,8 @@ export interface operations {
               preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
             }[];
           };
         };
@@ -3386,6 +3428,7 @@ export interface operations {
           facebook?: string | null;
           tiktok?: string | null;
           preset_amounts_cents?: number[] | null;
+          thank_you_text?: string | null;
         };
       };
     };
@@ -3418,6 +3461,8 @@ export interface operations {
               preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
             };
           };
         };
@@ -3525,6 +3570,7 @@ export interface operations {
           facebook?: string | null;
           tiktok?: string | null;
           preset_amounts_cents?: number[] | null;
+          thank_you_text?: string | null;
         };
       };
     };
@@ -3557,6 +3603,8 @@ export interface operations {
               preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
             };
           };
         };
@@ -3707,6 +3755,8 @@ export interface operations {
               preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
             };
           };
         };
@@ -3806,6 +3856,243 @@ export interface operations {
               preset_amounts_cents: number[] | null;
               is_private: boolean;
               payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCardThankYouPhoto: {
+    parameters: {
+      query?: {
+        v?: string;
+        size?: 'avatar';
+      };
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postCardThankYouPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          content: string;
+          name: string;
+          mime: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              preset_amounts_cents: number[] | null;
+              is_private: boolean;
+              payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteCardThankYouPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              client_id: string;
+              title: string;
+              image_url: string | null;
+              public_name: string;
+              welcome_phrase: string | null;
+              public_text: string | null;
+              /** @enum {string} */
+              activity_type:
+                'WAITER' | 'HOUSEMAID' | 'BEAUTY_INDUSTRY' | 'DISTRIBUTION' | 'OTHER' | 'DONATION' | 'PRODUCTS_AND_SERVICES';
+              country: string;
+              instagram: string | null;
+              facebook: string | null;
+              tiktok: string | null;
+              rating: number | null;
+              preset_amounts_cents: number[] | null;
+              is_private: boolean;
+              payment_url: string;
+              thank_you_text: string | null;
+              thank_you_image_url: string | null;
             };
           };
         };
@@ -6372,6 +6659,155 @@ export interface operations {
       };
       /** @description The body is not well-formed JSON */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientTransactionAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+        transactionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              can_answer: boolean;
+              answer: {
+                text: string;
+                created_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientTransactionAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+        transactionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              can_answer: boolean;
+              answer: {
+                text: string;
+                created_at: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -48,6 +48,8 @@ export function cardAnswer(overrides: Partial<Card> = {}): Card {
     preset_amounts_cents: null,
     is_private: true,
     payment_url: `http://tipcard.test/payment/${CARD_ID}`,
+    thank_you_text: null,
+    thank_you_image_url: null,
     ...overrides,
   };
 }

@@ -17,6 +17,9 @@ function socialLink(host: string) {
   }, rule('url'));
 }
 
+/** A thank-you is a short note, not a page: about a text message's length. */
+export const THANK_YOU_MAX_LENGTH = 280;
+
 export const cardBody = z.object({
   title: requiredString(60),
   public_name: requiredString(60),
@@ -29,6 +32,8 @@ export const cardBody = z.object({
   tiktok: socialLink('tiktok.com'),
   /** The amounts the guest page offers first; null (or left out) follows the card's activity. */
   preset_amounts_cents: presetAmountsBody.optional(),
+  /** What the guest reads after paying (success page, receipt): plain text, shown escaped; empty removes it. */
+  thank_you_text: optionalString(THANK_YOU_MAX_LENGTH).optional(),
 });
 export type CardBody = z.input<typeof cardBody>;
 
@@ -54,6 +59,9 @@ export const cardSchema = z.object({
   is_private: z.boolean(),
   /** The public payment page of this card, the URL its QR code encodes. */
   payment_url: z.string(),
+  thank_you_text: z.string().nullable(),
+  /** The photo shown with the thank-you (JPEG, re-encoded like the card photo); null without one. */
+  thank_you_image_url: z.string().nullable(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

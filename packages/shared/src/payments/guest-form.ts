@@ -56,6 +56,14 @@ export interface GuestSuccess {
   next_charge_at: string | null;
   /** The payer's receipt (its signed link, in the page's language; docs/decisions/0042); null while it has none. */
   receipt_url: string | null;
+  /** The card owner's thank-you (decision 0047): plain text to show escaped, and its photo's URL; null without one. */
+  thank_you: ThankYou | null;
+}
+
+/** What the guest reads from the card's owner after paying. */
+export interface ThankYou {
+  text: string;
+  image_url: string | null;
 }
 
 /** The e-mailed receipt's outcome, shown on the success page after its plain POST. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate as calendarDay, queryInteger, rule } from '../validation.ts';
+import { isoDate as calendarDay, queryInteger, requiredString, rule } from '../validation.ts';
 import { transactionDetailSchema } from './detail.ts';
 
 export const TRANSACTION_TYPES = ['PAYIN', 'PAYOUT', 'REFERRAL_PAYIN'] as const;
@@ -64,3 +64,20 @@ export const overviewSchema = z.object({
   currency: z.literal('EUR'),
 });
 export type Overview = z.infer<typeof overviewSchema>;
+
+/** A recipient's answer to a guest's message is a short note (decision 0047). */
+export const TIP_ANSWER_MAX_LENGTH = 500;
+
+/** POST /api/clients/{id}/transactions/{transactionId}/answer: the recipient's one answer to the guest's message. */
+export const tipAnswerBody = z.object({ text: requiredString(TIP_ANSWER_MAX_LENGTH) });
+export type TipAnswerBody = z.input<typeof tipAnswerBody>;
+
+/**
+ * Whether a received tip's message can be answered, and the answer once given. `can_answer` is false without a
+ * message, without the guest's e-mail (never shown to the recipient), or once answered.
+ */
+export const tipAnswerStateSchema = z.object({
+  can_answer: z.boolean(),
+  answer: z.object({ text: z.string(), created_at: z.string() }).nullable(),
+});
+export type TipAnswerState = z.infer<typeof tipAnswerStateSchema>;

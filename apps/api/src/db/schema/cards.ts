@@ -24,6 +24,9 @@ export const cards = pgTable(
     photoFileId: uuid('photo_file_id').references(() => files.id),
     /** The owner's own preset amounts in cents, ascending; null offers the activity's (`presetsOfCard`). */
     presetAmountsCents: integer('preset_amounts_cents').array(),
+    /** What the guest reads after paying (success page, receipt); null: no thank-you (decision 0047). */
+    thankYouText: text('thank_you_text'),
+    thankYouPhotoFileId: uuid('thank_you_photo_file_id').references(() => files.id),
     /** Running sum and count of guests' 1–5 star ratings; the card shows their average. */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),

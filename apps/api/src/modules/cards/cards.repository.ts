@@ -71,12 +71,15 @@ export async function moveCard(db: Executor, cardId: string, clientId: string): 
     .where(eq(cards.id, cardId));
 }
 
-/** The photo of a card: its file id, type and bytes; undefined when the card or its photo does not exist. */
-export async function findCardPhoto(db: Executor, cardId: string) {
+/**
+ * A photo of a card (its own, or the one beside its thank-you): file id, type and bytes; undefined when the card or
+ * that photo does not exist.
+ */
+export async function findCardPhoto(db: Executor, cardId: string, column: 'photoFileId' | 'thankYouPhotoFileId' = 'photoFileId') {
   const [row] = await db
     .select({ fileId: files.id, mime: files.mime, content: files.content })
     .from(cards)
-    .innerJoin(files, eq(files.id, cards.photoFileId))
+    .innerJoin(files, eq(files.id, cards[column]))
     .innerJoin(clients, eq(clients.id, cards.clientId))
     .innerJoin(users, eq(users.id, clients.userId))
     // A deleted account's card is "no longer active": its photo is not public either.

@@ -65,6 +65,8 @@ describe('cards', () => {
       preset_amounts_cents: null,
       is_private: true,
       payment_url: `${t.app.config.publicUrl}/payment/${card.id}`,
+      thank_you_text: null,
+      thank_you_image_url: null,
     });
 
     const listed = await listCards(user);

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardBody, cardPatchBody, cardSchema, qrCodeQuery, uploadBody } from '@tipcard/shared/cards/schemas';
-import type { CardsService } from './cards.service.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CardsService, PhotoSlot } from './cards.service.ts';
 import { pickQrFormat } from '../../lib/qr-code.ts';
 import { storedFileHeaders } from '../../lib/stored-file.ts';
 import { data } from '../../lib/envelope.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 const cardParams = z.object({ cardId: z.uuid() });
+const photoQuery = z.object({ v: z.string().max(100).optional(), size: z.enum(['avatar']).optional() });
 const MINUTE = 60_000;
 /** Photo uploads per user per minute: each one is up to 10 MB of decoding and re-encoding. */
 const PHOTO_UPLOADS_PER_MINUTE = 20;
@@ -16,6 +18,28 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
   const owner = { onRequest: app.authenticate };
   const tags = ['cards'];
   const security = [{ bearer: [] }];
+
+  /** A card's photo with its caching: for ever under the URL naming its file, revalidated under any other. */
+  const sendPhoto = async (
+    request: FastifyRequest<{ Params: z.infer<typeof cardParams>; Querystring: z.infer<typeof photoQuery> }>,
+    reply: FastifyReply,
+    slot: PhotoSlot,
+  ) => {
+    const size = request.query.size ?? 'full';
+    const photo = await cards.photo(request.params.cardId, size, slot);
+    // Only the URL naming the current file may be cached for ever; any other answer may change.
+    const versioned = request.query.v === photo.fileId;
+    const etag = size === 'full' ? `"${photo.fileId}"` : `"${photo.fileId}-${size}"`;
+    reply
+      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('ETag', etag)
+      // A public image: other origins (an API host set apart from the web app) may embed it.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return storedFileHeaders(reply, `card-photo.${photo.mime === 'image/png' ? 'png' : 'jpg'}`)
+      .type(photo.mime)
+      .send(photo.content);
+  };
 
   app.get(
     '/clients/:clientId/cards',
@@ -106,25 +130,61 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
         tags,
         summary: 'The card photo (public: the guest payment page shows it); `size=avatar` fits it into 192×192',
         params: cardParams,
-        querystring: z.object({ v: z.string().max(100).optional(), size: z.enum(['avatar']).optional() }),
+        querystring: photoQuery,
       },
     },
-    async (request, reply) => {
-      const size = request.query.size ?? 'full';
-      const photo = await cards.photo(request.params.cardId, size);
-      // Only the URL naming the current file may be cached for ever; any other answer may change.
-      const versioned = request.query.v === photo.fileId;
-      const etag = size === 'full' ? `"${photo.fileId}"` : `"${photo.fileId}-${size}"`;
-      reply
-        .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .header('ETag', etag)
-        // A public image: other origins (an API host set apart from the web app) may embed it.
-        .header('Cross-Origin-Resource-Policy', 'cross-origin');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return storedFileHeaders(reply, `card-photo.${photo.mime === 'image/png' ? 'png' : 'jpg'}`)
-        .type(photo.mime)
-        .send(photo.content);
+    async (request, reply) => sendPhoto(request, reply, 'card'),
+  );
+
+  // The thank-you's photo (decision 0047): the card photo's checks, re-encoding, limit and caching, in its own slot.
+  app.post(
+    '/cards/:cardId/thank-you/photo',
+    {
+      ...owner,
+      // The card photo's limit and key: the same decoding and re-encoding work.
+      preHandler: app.rateLimit({
+        max: PHOTO_UPLOADS_PER_MINUTE,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => `photo:${request.userId}`,
+      }),
+      schema: {
+        tags,
+        security,
+        summary: "Upload the thank-you's photo (JPEG or PNG by content, base64, at most 10 MB; stored re-encoded)",
+        params: cardParams,
+        body: uploadBody,
+        response: { 200: data(cardSchema) },
+      },
     },
+    async (request) => ({ data: await cards.setPhoto(request.userId, request.params.cardId, request.body, 'thank_you') }),
+  );
+
+  app.delete(
+    '/cards/:cardId/thank-you/photo',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: "Remove the thank-you's photo",
+        params: cardParams,
+        response: { 200: data(cardSchema) },
+      },
+    },
+    async (request) => ({ data: await cards.removePhoto(request.userId, request.params.cardId, 'thank_you') }),
+  );
+
+  app.get(
+    '/cards/:cardId/thank-you/photo',
+    {
+      schema: {
+        tags,
+        summary: "The thank-you's photo (public: the guest's success page and receipt show it)",
+        params: cardParams,
+        querystring: photoQuery,
+      },
+    },
+    async (request, reply) => sendPhoto(request, reply, 'thank_you'),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { Card, cardBody, cardPatchBody } from '@tipcard/shared/cards/schema
 import { presetsOfCard } from '@tipcard/shared/cards/presets';
 import type { ActivityType } from '@tipcard/shared/constants';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import type { ThankYou } from '@tipcard/shared/payments/guest-form';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -27,6 +28,18 @@ export function photoUrlOf(cardId: string, photoFileId: string | null): string |
   return photoFileId ? `/api/cards/${cardId}/photo?v=${photoFileId}` : null;
 }
 
+/** The thank-you photo's URL, versioned by its file like the card photo's. */
+export function thankYouPhotoUrlOf(cardId: string, photoFileId: string | null): string | null {
+  return photoFileId ? `/api/cards/${cardId}/thank-you/photo?v=${photoFileId}` : null;
+}
+
+/** Which of a card's two photos a call is about: the card's own, or the one beside its thank-you (decision 0047). */
+export type PhotoSlot = 'card' | 'thank_you';
+const PHOTO_COLUMN = { card: 'photoFileId', thank_you: 'thankYouPhotoFileId' } as const satisfies Record<
+  PhotoSlot,
+  keyof repo.CardRow
+>;
+
 /** The average of the guests' ratings to one decimal, or null before the first rating. */
 function averageRating(row: repo.CardRow): number | null {
   return row.ratingCount > 0 ? Math.round((row.ratingSum * 10) / row.ratingCount) / 10 : null;
@@ -50,6 +63,8 @@ function toCard(row: repo.CardRow, publicUrl: string): Card {
     preset_amounts_cents: row.presetAmountsCents,
     is_private: row.isPrivate,
     payment_url: paymentUrlOf(publicUrl, row.id),
+    thank_you_text: row.thankYouText,
+    thank_you_image_url: thankYouPhotoUrlOf(row.id, row.thankYouPhotoFileId),
   };
 }
 
@@ -66,6 +81,7 @@ function toColumns<T extends CardPatch>(body: T) {
     facebook: body.facebook as T['facebook'],
     tiktok: body.tiktok as T['tiktok'],
     presetAmountsCents: body.preset_amounts_cents as T['preset_amounts_cents'],
+    thankYouText: body.thank_you_text as T['thank_you_text'],
   };
 }
 
@@ -116,6 +132,21 @@ export async function findPublicCard(
   return { card, teamCard: owned.teamCard };
 }
 
+/**
+ * The thank-you a payer of the card reads (success page, receipt), or null when the owner wrote none: the photo goes
+ * with the text and is not shown alone. An erased account's card has none (erasure clears it).
+ */
+export async function findCardThankYou(db: Executor, cardId: string): Promise<ThankYou | null> {
+  const row = await repo.findCard(db, cardId);
+  return row?.thankYouText ? { text: row.thankYouText, image_url: thankYouPhotoUrlOf(row.id, row.thankYouPhotoFileId) } : null;
+}
+
+/** The bytes of the card's thank-you photo (a JPEG, as stored), or null without one: the receipt PDF draws it. */
+export async function findThankYouPhoto(db: Executor, cardId: string): Promise<Buffer | null> {
+  const photo = await repo.findCardPhoto(db, cardId, 'thankYouPhotoFileId');
+  return photo ? Buffer.from(photo.content.buffer, photo.content.byteOffset, photo.content.byteLength) : null;
+}
+
 /** How a card presents its owner to a payer (an invoice's "who asks"); null for an unknown card. */
 export async function findCardFace(db: Executor, cardId: string) {
   const row = await repo.findCard(db, cardId);
@@ -152,8 +183,11 @@ export async function eraseCardsOfUser(tx: Executor, userId: string): Promise<vo
       facebook: null,
       tiktok: null,
       photoFileId: null,
+      thankYouText: null,
+      thankYouPhotoFileId: null,
     });
     if (card.photoFileId) await deleteFile(tx, card.photoFileId);
+    if (card.thankYouPhotoFileId) await deleteFile(tx, card.thankYouPhotoFileId);
   }
 }
 
@@ -245,40 +279,47 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
     },
 
     /**
-     * Replaces the card's photo. The upload is checked and re-encoded before the transaction (CPU work holds no
-     * lock); the card row is locked so that two uploads at once cannot orphan a file.
+     * Replaces the card's photo (or its thank-you photo). The upload is checked and re-encoded before the transaction
+     * (CPU work holds no lock); the card row is locked so that two uploads at once cannot orphan a file.
      */
-    async setPhoto(userId: string, cardId: string, upload: { content: string }): Promise<Card> {
+    async setPhoto(userId: string, cardId: string, upload: { content: string }, slot: PhotoSlot = 'card'): Promise<Card> {
       await requireOwnCard(db, userId, cardId);
       const photo = await normalizePhoto(decodeUpload(upload.content));
+      const column = PHOTO_COLUMN[slot];
       const row = await db.transaction(async (tx) => {
         const card = await repo.findCardForUpdate(tx, cardId);
         if (!card) throw new AppError('not_found');
         const fileId = await storeFile(tx, { ownerUserId: userId, mime: photo.mime, content: photo.content });
-        const updated = await repo.updateCard(tx, cardId, { photoFileId: fileId });
-        if (card.photoFileId) await deleteFile(tx, card.photoFileId);
+        const updated = await repo.updateCard(tx, cardId, { [column]: fileId });
+        if (card[column]) await deleteFile(tx, card[column]);
         return updated!;
       });
       return toCard(row, publicUrl);
     },
 
-    /** Removes the card's photo and its stored file; a card without a photo is answered as it is. */
-    async removePhoto(userId: string, cardId: string): Promise<Card> {
+    /** Removes the card's photo (or thank-you photo) and its stored file; without one the card is answered as it is. */
+    async removePhoto(userId: string, cardId: string, slot: PhotoSlot = 'card'): Promise<Card> {
       await requireOwnCard(db, userId, cardId);
+      const column = PHOTO_COLUMN[slot];
       const row = await db.transaction(async (tx) => {
         const card = await repo.findCardForUpdate(tx, cardId);
         if (!card) throw new AppError('not_found');
-        if (!card.photoFileId) return card;
-        const updated = await repo.updateCard(tx, cardId, { photoFileId: null });
-        await deleteFile(tx, card.photoFileId);
+        const fileId = card[column];
+        if (!fileId) return card;
+        const updated = await repo.updateCard(tx, cardId, { [column]: null });
+        await deleteFile(tx, fileId);
         return updated!;
       });
       return toCard(row, publicUrl);
     },
 
     /** The photo of a card for anyone (guests see it on the payment page); 404 when there is none. */
-    async photo(cardId: string, size: PhotoSize = 'full'): Promise<{ fileId: string; mime: string; content: Buffer }> {
-      const photo = await repo.findCardPhoto(db, cardId);
+    async photo(
+      cardId: string,
+      size: PhotoSize = 'full',
+      slot: PhotoSlot = 'card',
+    ): Promise<{ fileId: string; mime: string; content: Buffer }> {
+      const photo = await repo.findCardPhoto(db, cardId, slot === 'thank_you' ? 'thankYouPhotoFileId' : 'photoFileId');
       if (!photo) throw new AppError('not_found');
       const content = Buffer.from(photo.content.buffer, photo.content.byteOffset, photo.content.byteLength);
       if (size === 'full') return { fileId: photo.fileId, mime: photo.mime, content };

@@ -87,6 +87,8 @@ beforeAll(async () => {
   });
   tips = createTipsService({
     db: database.db,
+    clock,
+    messages: createMessagingService({ db: database.db, clock }),
     payments,
     receipts: createReceiptsService({
       db: database.db,

@@ -18,6 +18,8 @@ dt{color:#475569}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anyw
 form{margin-top:20px}label{display:block;font-size:15px;font-weight:600;margin-bottom:6px}.row{display:flex;gap:8px;flex-wrap:wrap}
 input{flex:1;min-width:0;padding:11px;font-family:inherit;border:1px solid #94a3b8;border-radius:10px;font-size:16px}button{font-family:inherit;border:1px solid #0b2a5b;border-radius:10px;padding:11px 16px;font-size:16px;font-weight:600;background:#fff;color:#0b2a5b;cursor:pointer}
 a:focus,input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.notice{margin:10px 0 0;font-size:15px}.notice.bad{color:#991b1b}
+.thanks{margin:0 0 16px;padding:14px;border-radius:12px;background:#f8fafc;border:1px solid #e2e8f0}.thanks h2{font-size:15px;margin:0 0 6px;color:#0b1736}
+.thanks p{margin:0;white-space:pre-line;overflow-wrap:anywhere}.thanks img{display:block;max-width:100%;height:auto;max-height:240px;border-radius:10px;margin:0 0 10px}
 .quote{color:#475569;font-size:14px;margin-top:16px}footer{color:#475569;font-size:13px;margin-top:20px;text-align:center}footer p{margin:2px 0}`;
 
 /**
@@ -48,7 +50,7 @@ export function renderReceiptPage(view: ReceiptView, token: string, locale: Loca
 <div class="box">
 <h1>${text('title', { reference: view.reference })}</h1>
 <p class="status ${view.status}">${text(`status_${view.status}`)}</p>
-<dl>${lines}</dl>
+${thankYouHtml(view, locale)}<dl>${lines}</dl>
 <p class="actions"><a class="button" href="${receiptPath(locale, token, '/receipt.pdf')}" download>${text('download')}</a></p>
 <form method="post" action="${receiptPath(locale, token, '/email')}">
 <label for="receipt-email">${text('email_label')}</label>
@@ -59,6 +61,14 @@ ${notice}
 </div>
 <footer>${company}</footer>
 </main></body></html>`;
+}
+
+/** The recipient's thank-you, its words and photo escaped (the owner typed them: nothing in them may run). */
+function thankYouHtml(view: ReceiptView, locale: Locale): string {
+  if (!view.thankYou) return '';
+  const photo = view.thankYou.imageUrl ? `<img src="${escapeHtml(view.thankYou.imageUrl)}" alt="" loading="lazy">` : '';
+  const title = escapeHtml(t('receipts:thank_you_from', { name: view.recipientName }, locale));
+  return `<section class="thanks" aria-labelledby="thanks-title" data-testid="receipt-thank-you">${photo}<h2 id="thanks-title">${title}</h2><p>${escapeHtml(view.thankYou.text)}</p></section>\n`;
 }
 
 /** The page for a link we did not sign or a payment without a receipt: says so, names nothing. */

@@ -25,6 +25,8 @@ export interface ReceiptView {
   status: 'paid' | 'partly_refunded' | 'refunded';
   paidAt: Date;
   card: { brand: string; last4: string } | null;
+  /** The recipient card's thank-you to the payer (decision 0047): plain text, escaped wherever shown; null without. */
+  thankYou: { cardId: string; text: string; imageUrl: string | null } | null;
   company: ReceiptCompany;
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { t } from '../../lib/i18n.ts';
 import type { SignedIds } from '../../lib/signed-id.ts';
-import { findCardFace } from '../cards/cards.service.ts';
+import { findCardFace, findCardThankYou, findThankYouPhoto } from '../cards/cards.service.ts';
 import { cardOfDonation, donorOfPayment } from '../donations/donations.service.ts';
 import { invoiceOfReceipt } from '../invoices/invoices.service.ts';
 import { enqueueSmsAt, type MessagingService } from '../messaging/messaging.service.ts';
@@ -68,6 +68,7 @@ export function createReceiptsService(deps: {
       description = invoice?.description ?? null;
     }
     const face = cardId ? await findCardFace(executor, cardId) : null;
+    const thankYou = cardId ? await findCardThankYou(executor, cardId) : null;
     const refunded = Math.min(payment.refundedCents, payment.totalCents);
     return {
       paymentId: payment.id,
@@ -83,6 +84,7 @@ export function createReceiptsService(deps: {
       // Credited when it succeeded: the shares' time is the payment's.
       paidAt: shares.reduce((first, share) => (share.createdAt < first ? share.createdAt : first), shares[0]!.createdAt),
       card: payment.cardBrand && payment.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+      thankYou: thankYou && cardId ? { cardId, text: thankYou.text, imageUrl: thankYou.image_url } : null,
       company: deps.company,
     };
   }
@@ -113,7 +115,12 @@ export function createReceiptsService(deps: {
     await deps.messages.enqueueEmail(tx, {
       to: contact.email,
       subject: t('receipts:mail.subject', vars, locale),
-      text: t(view.feeCoveredCents > 0 ? 'receipts:mail.text_with_fee' : 'receipts:mail.text', vars, locale),
+      text:
+        t(view.feeCoveredCents > 0 ? 'receipts:mail.text_with_fee' : 'receipts:mail.text', vars, locale) +
+        // A plain-text e-mail: the owner's words go as they are, nothing in them is markup here.
+        (view.thankYou
+          ? `\n\n${t('receipts:mail.thank_you', { name: view.recipientName, text: view.thankYou.text }, locale)}`
+          : ''),
     });
   }
 
@@ -136,7 +143,8 @@ export function createReceiptsService(deps: {
     /** The receipt as a PDF in a language. */
     async pdfOf(token: string, locale: Locale): Promise<{ filename: string; content: Buffer }> {
       const view = await viewOfToken(token);
-      return { filename: `receipt-${view.reference}.pdf`, content: await renderReceiptPdf(view, locale) };
+      const photo = view.thankYou?.imageUrl ? await findThankYouPhoto(db, view.thankYou.cardId) : null;
+      return { filename: `receipt-${view.reference}.pdf`, content: await renderReceiptPdf(view, locale, photo) };
     },
 
     /**
@@ -148,6 +156,12 @@ export function createReceiptsService(deps: {
     },
 
     mailReceipt,
+
+    /** Where the payer asked the payment's receipts to go (address and language), or null: a tip's answer goes there. */
+    async contactOf(executor: Executor, paymentId: string): Promise<{ email: string; locale: Locale } | null> {
+      const contact = await repo.findContact(executor, paymentId);
+      return contact ? { email: contact.email, locale: contact.locale } : null;
+    },
 
     /**
      * A payer asks for the receipt by e-mail (the success page, the receipt page): the address is kept for the

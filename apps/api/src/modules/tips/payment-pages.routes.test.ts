@@ -492,6 +492,36 @@ describe('after the checkout', () => {
     expect(paid.body).toContain(`Reference ${reference}`);
   });
 
+  it("shows the card owner's thank-you on the success page, its markup inert (decision 0047)", async () => {
+    const staff = await signUpWithCard(t, { public_name: 'Marta' });
+    const thanks = 'Gracias <script>alert(1)</script> & <b>hasta pronto</b>';
+    const set = await t.call({
+      method: 'PATCH',
+      url: `/api/cards/${staff.cardId}`,
+      token: staff.jwt,
+      payload: { thank_you_text: thanks },
+    });
+    expect(set.status).toBe(200);
+    const payment = await openPayment(t, staff.cardId, 500);
+    expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');
+    const paid = await t.call({ method: 'GET', url: `/es/payment/${staff.cardId}/success?payment=${payment.id}` });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toContain('Marta te da las gracias');
+    expect(paid.body).toContain('Gracias &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;hasta pronto&lt;/b&gt;');
+    expect(paid.body).not.toContain('<script>alert(1)');
+    expect(paid.body).not.toContain('<b>hasta');
+    expect(dataOf(paid.body).success.thank_you).toEqual({ text: thanks, image_url: null });
+    // The receipt form keeps the page's language: the receipt and a later answer to the guest are written in it.
+    expect(paid.body).toContain(`action="/es/payment/${staff.cardId}/receipt"`);
+
+    // Without a thank-you the page is as before.
+    const plain = await openPayment(t, cardId, 500);
+    expect(await deliverSandboxEvent(t, plain, 'payment.succeeded')).toBe('applied');
+    const page = await t.call({ method: 'GET', url: `/payment/${cardId}/success?payment=${plain.id}` });
+    expect(page.body).not.toContain('thank-you-note');
+    expect(dataOf(page.body).success.thank_you).toBeNull();
+  });
+
   it('e-mails a receipt of a paid payment through the outbox, three times at most per payment', async () => {
     const payment = await openPayment(t, cardId, 700);
     expect(await deliverSandboxEvent(t, payment, 'payment.succeeded')).toBe('applied');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tips } from '../../db/schema/tips.ts';
+import { tipAnswers, tips } from '../../db/schema/tips.ts';
 
 export type TipRow = typeof tips.$inferSelect;
 
@@ -11,4 +11,22 @@ export async function insertTip(tx: Executor, values: typeof tips.$inferInsert) 
 export async function findTip(db: Executor, paymentId: string): Promise<TipRow | undefined> {
   const [row] = await db.select().from(tips).where(eq(tips.paymentId, paymentId));
   return row;
+}
+
+export async function findAnswer(db: Executor, paymentId: string) {
+  const [row] = await db.select().from(tipAnswers).where(eq(tipAnswers.paymentId, paymentId));
+  return row;
+}
+
+/**
+ * Records the answer unless the payment has one: false when it had. Two answers at once: the second insert waits for
+ * the first's commit on the key, then does nothing, so only one transaction goes on to write the e-mail.
+ */
+export async function insertAnswerOnce(tx: Executor, values: typeof tipAnswers.$inferInsert): Promise<boolean> {
+  const rows = await tx
+    .insert(tipAnswers)
+    .values(values)
+    .onConflictDoNothing({ target: tipAnswers.paymentId })
+    .returning({ paymentId: tipAnswers.paymentId });
+  return rows.length > 0;
 }

@@ -8,16 +8,28 @@ import {
   type GuestSuccess,
 } from '@tipcard/shared/payments/guest-form';
 import type { createPaymentBody, PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
+import type { TipAnswerState } from '@tipcard/shared/transactions/schemas';
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import type { z } from 'zod';
 import { isUuid } from '@tipcard/shared/uuid';
-import type { Executor, Transaction } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guestPagePath, t } from '../../lib/i18n.ts';
-import { addCardRating, findCardRecipient, findPublicCard, listCardsOfUser } from '../cards/cards.service.ts';
+import {
+  addCardRating,
+  findCardFace,
+  findCardRecipient,
+  findCardThankYou,
+  findPublicCard,
+  listCardsOfUser,
+} from '../cards/cards.service.ts';
 import { donorOfPayment, nextChargeOfPayment } from '../donations/donations.service.ts';
 import { payerRatingOf, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import type { ReceiptsService } from '../receipts/receipts.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
+import { paymentOfPayin } from '../transactions/transactions.service.ts';
+import { requireOwnClient } from '../users/users.service.ts';
+import type { Clock } from '../../lib/clock.ts';
 import * as repo from './tips.repository.ts';
 
 type CreateTip = z.output<typeof createPaymentBody>;
@@ -68,9 +80,11 @@ export type TipsService = ReturnType<typeof createTipsService>;
  * (through `teamOfCard`) which cards are team cards, so this module never depends on it.
  */
 export function createTipsService(deps: {
-  db: Executor;
+  db: Database;
+  clock: Clock;
   payments: PaymentsService;
-  receipts: Pick<ReceiptsService, 'sendTo' | 'linkOf'>;
+  receipts: Pick<ReceiptsService, 'sendTo' | 'linkOf' | 'contactOf'>;
+  messages: Pick<MessagingService, 'enqueueEmail'>;
   publicUrl: string;
   feePercent: number;
   teamOfCard?: TeamOfCard;
@@ -99,8 +113,31 @@ export function createTipsService(deps: {
       total_cents: payment.total_cents,
       next_charge_at: (await nextChargeOfPayment(deps.db, payment.id))?.toISOString() ?? null,
       receipt_url: await deps.receipts.linkOf(payment.id, locale),
+      thank_you: await findCardThankYou(deps.db, cardId),
     };
   };
+
+  /**
+   * The tip behind one of the user's received history rows, with its message and the guest's receipt address (which
+   * never leaves the server). A team tip has a row per member who got a share: each of them may answer, once for all
+   * (decision 0047). not_found for anything else: another user's row, a payout, a reward, an invoice or a donation.
+   */
+  const answerableTip = async (db: Executor, userId: string, clientId: string, transactionId: string) => {
+    await requireOwnClient(db, userId, clientId);
+    const paymentId = await paymentOfPayin(db, userId, transactionId);
+    const tip = paymentId ? await repo.findTip(db, paymentId) : undefined;
+    if (!tip) throw new AppError('not_found');
+    const contact = await deps.receipts.contactOf(db, tip.paymentId);
+    return { tip, contact };
+  };
+  const answerStateOf = (
+    tip: repo.TipRow,
+    contact: unknown,
+    answer: { text: string; createdAt: Date } | undefined,
+  ): TipAnswerState => ({
+    can_answer: Boolean(tip.message && contact && !answer),
+    answer: answer ? { text: answer.text, created_at: answer.createdAt.toISOString() } : null,
+  });
   const termsOfPayment = () => ({
     fee_percent: deps.feePercent,
     min_amount_cents: TIP_MIN_CENTS,
@@ -119,6 +156,41 @@ export function createTipsService(deps: {
         'tip',
         cards.map((card) => card.id),
       );
+    },
+
+    /** Whether the guest's message on this received tip can be answered, and the answer once given. */
+    async answerState(userId: string, clientId: string, transactionId: string): Promise<TipAnswerState> {
+      const { tip, contact } = await answerableTip(deps.db, userId, clientId, transactionId);
+      return answerStateOf(tip, contact, await repo.findAnswer(deps.db, tip.paymentId));
+    },
+
+    /**
+     * The recipient's one answer to the guest's message, e-mailed through the outbox in the same transaction, in the
+     * language the guest gave their address in, from the service's address and signed with the card's public name:
+     * neither side's address or phone is shown to the other. A second answer (even at the same moment) is a 409.
+     */
+    async answer(userId: string, clientId: string, transactionId: string, text: string): Promise<TipAnswerState> {
+      return deps.db.transaction(async (tx) => {
+        const { tip, contact } = await answerableTip(tx, userId, clientId, transactionId);
+        if (!tip.message) throw new AppError('tip_answer_no_message');
+        if (!contact) throw new AppError('tip_answer_no_email');
+        const now = deps.clock.now();
+        if (!(await repo.insertAnswerOnce(tx, { paymentId: tip.paymentId, userId, text, createdAt: now })))
+          throw new AppError('tip_answer_sent');
+        const face = await findCardFace(tx, tip.cardId);
+        const vars = {
+          name: face?.public_name ?? '',
+          message: tip.message,
+          answer: text,
+          reference: paymentReference(tip.paymentId),
+        };
+        await deps.messages.enqueueEmail(tx, {
+          to: contact.email,
+          subject: t('receipts:answer_mail.subject', vars, contact.locale),
+          text: t('receipts:answer_mail.text', vars, contact.locale),
+        });
+        return answerStateOf(tip, contact, { text, createdAt: now });
+      });
     },
 
     termsOfPayment,

@@ -160,3 +160,12 @@ export async function payoutsOnHoldCents(db: Executor): Promise<number> {
 export async function deleteTransactionsOfUser(tx: Executor, userId: string): Promise<void> {
   await tx.delete(transactions).where(eq(transactions.userId, userId));
 }
+
+/** One PAYIN row of a user's history by its id (another user's, or another type, is undefined). */
+export async function findPayinOfUser(db: Executor, userId: string, transactionId: string) {
+  const [row] = await db
+    .select({ paymentId: transactions.paymentId })
+    .from(transactions)
+    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId), eq(transactions.type, 'PAYIN')));
+  return row;
+}

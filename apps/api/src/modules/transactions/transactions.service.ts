@@ -437,6 +437,14 @@ export function createTransactionsService({
   };
 }
 
+/**
+ * The payment behind one of the user's received history rows (the tip a recipient answers: decision 0047); null for
+ * another user's row, a payout or a referral reward.
+ */
+export async function paymentOfPayin(db: Executor, userId: string, transactionId: string): Promise<string | null> {
+  return (await repo.findPayinOfUser(db, userId, transactionId))?.paymentId ?? null;
+}
+
 /** A user's newest history rows, for the back office (no ownership check: role-checked routes). */
 export const recentTransactionsOfUser = (db: Executor, userId: string, limit: number) =>
   repo.listTransactions(db, userId, {}, limit);

@@ -23,6 +23,8 @@ export function useMyCard() {
     me: me.data,
     clientId,
     card,
+    /** Every card of the user's client: the private card, and a team card its admin holds (decision 0047 edits it). */
+    cards: cards.data ?? [],
     isPending: me.isPending || (active && cards.isPending),
     isError: me.isError || cards.isError,
   };

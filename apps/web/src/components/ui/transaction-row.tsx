@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownLeft, ArrowUpRight, Gift, Star, type LucideIcon } from 'lucide-react';
 import type { Transaction } from '@tipcard/shared/transactions/schemas';
@@ -90,7 +90,14 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
 }
 
 /** A history line that opens its details: every fact of the line, its dates and its id for support. */
-export function OpenableTransactionRow({ transaction }: { transaction: Transaction }) {
+export function OpenableTransactionRow({
+  transaction,
+  actions,
+}: {
+  transaction: Transaction;
+  /** What the page adds below the details, in the dialog (the transactions page: the answer to a guest's message). */
+  actions?: (transaction: Transaction) => ReactNode;
+}) {
   const { t } = useTranslation('transactions');
   const [open, setOpen] = useState(false);
   // The whole line opens it: a button laid over the line (a button may not hold the line's paragraphs).
@@ -109,6 +116,7 @@ export function OpenableTransactionRow({ transaction }: { transaction: Transacti
       />
       <Dialog open={open} onClose={() => setOpen(false)} title={t('details.title')}>
         <TransactionDetails transaction={transaction} />
+        {actions?.(transaction)}
       </Dialog>
     </div>
   );

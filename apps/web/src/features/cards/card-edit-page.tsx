@@ -7,6 +7,7 @@ import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useUpdateCard } from './api/use-card.ts';
 import { CardForm } from './components/card-form.tsx';
+import { ThankYouSection } from './components/thank-you-section.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function CardEditPage() {
@@ -41,6 +42,7 @@ export default function CardEditPage() {
           }
         />
       ) : null}
+      {card ? <ThankYouSection key={`thanks-${card.id}`} card={card} /> : null}
     </div>
   );
 }

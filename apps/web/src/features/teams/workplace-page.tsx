@@ -3,7 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Building2, Check, Copy, Crown, History, Hourglass, LogOut, Pencil, Plus, Share2, UserMinus, X } from 'lucide-react';
+import {
+  Building2,
+  Check,
+  Copy,
+  Crown,
+  Heart,
+  History,
+  Hourglass,
+  LogOut,
+  Pencil,
+  Plus,
+  Share2,
+  UserMinus,
+  X,
+} from 'lucide-react';
 import QRCode from 'qrcode';
 import { teamPatchBody, type OwnJoinRequest, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
@@ -177,6 +191,7 @@ function RenameForm({ team, clientId, onDone }: { team: Team; clientId: string |
 
 function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: string | undefined; workplaceName: string }) {
   const { t } = useTranslation('teams');
+  const to = useLocalePath();
   const [editing, setEditing] = useState(false);
   if (editing) return <RenameForm team={team} clientId={clientId} onDone={() => setEditing(false)} />;
   return (
@@ -189,6 +204,16 @@ function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: s
             <Button variant="secondary" onClick={() => setEditing(true)} icon={<Pencil className="size-4" aria-hidden="true" />}>
               {t('page.rename')}
             </Button>
+          ) : null}
+          {team.is_admin ? (
+            // The team card is held by its admin's client, so its thank-you is edited where a card's is (decision 0047).
+            <ButtonLink
+              variant="secondary"
+              to={to(`/account/cards/${team.card_id}/thank-you`)}
+              icon={<Heart className="size-4" aria-hidden="true" />}
+            >
+              {t('page.thank_you')}
+            </ButtonLink>
           ) : null}
           <a
             className="inline-flex h-11 items-center rounded-xl px-4 text-sm font-medium text-primary-800 hover:bg-primary-50"

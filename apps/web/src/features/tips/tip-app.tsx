@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Mail, RotateCw } from 'lucide-react';
+import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import type { GuestFormStart, GuestSuccess, ReceiptOutcome } from '@tipcard/shared/payments/guest-form';
+import type { GuestFormStart, GuestSuccess, ReceiptOutcome, ThankYou } from '@tipcard/shared/payments/guest-form';
 import { paymentReference } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
 import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
@@ -239,6 +240,8 @@ function SuccessPage({
               total_cents: fetched.total_cents,
               next_charge_at: null,
               receipt_url: fetched.receipt_url,
+              // Only the server's check carries the owner's thank-you (vite dev without the server has none).
+              thank_you: null,
             }
           : null
         : undefined;
@@ -283,6 +286,7 @@ function SuccessPage({
         </>
       }
     >
+      {success.thank_you ? <ThankYouNote thankYou={success.thank_you} name={card.public_name} /> : null}
       {success.receipt_url ? <ReceiptLink href={success.receipt_url} /> : null}
       <ReceiptForm cardId={card.id} paymentId={success.id} outcome={receipt} />
       {another}
@@ -290,10 +294,40 @@ function SuccessPage({
   );
 }
 
+/** The card owner's thank-you (decision 0047): their words as text (React escapes them) and their photo. */
+function ThankYouNote({ thankYou, name }: { thankYou: ThankYou; name: string }) {
+  const t = useGuestT();
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl bg-slate-50 px-4 py-4 text-left ring-1 ring-slate-200"
+      data-testid="thank-you-note"
+    >
+      {thankYou.image_url ? (
+        <img
+          src={thankYou.image_url}
+          alt=""
+          className="mb-3 max-h-60 w-full rounded-xl object-cover"
+          data-testid="thank-you-photo"
+        />
+      ) : null}
+      <h2 id={titleId} className="text-[15px] font-semibold text-primary-950">
+        {t('result.thank_you_from', { name })}
+      </h2>
+      <p className="mt-1 whitespace-pre-line text-[15px] leading-relaxed text-slate-700 [overflow-wrap:anywhere]">
+        {thankYou.text}
+      </p>
+    </section>
+  );
+}
+
 /** The e-mailed receipt: a plain form (the server answers with this page again and what happened). */
 function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId: string; outcome: ReceiptOutcome | null }) {
   const t = useGuestT();
   const id = useId();
+  const locale = guestLocale();
+  const localePath = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
   if (outcome === 'sent') {
     return (
       <p
@@ -306,7 +340,9 @@ function ReceiptForm({ cardId, paymentId, outcome }: { cardId: string; paymentId
     );
   }
   return (
-    <form method="post" action={`/payment/${encodeURIComponent(cardId)}/receipt`} className="text-left">
+    // Under the page's language prefix: the receipt (and a later answer to the guest's message) is written in it, and
+    // the page comes back in it, whatever language the browser states.
+    <form method="post" action={`${localePath}/payment/${encodeURIComponent(cardId)}/receipt`} className="text-left">
       <input type="hidden" name="payment" value={paymentId} />
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {t('receipt.label')}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TransactionsPage as Page } from '@tipcard/shared/transactions/schemas';
 import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
@@ -15,6 +15,8 @@ const lastPage: Page = {
   items: [tipTransaction({ id: '7c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f', detail: { kind: 'invoice', invoice: 'Wedding photos' } })],
   next_cursor: null,
 };
+
+const answerRoute = (method: 'GET' | 'POST', id: string) => `${method} /clients/${CLIENT_ID}/transactions/${id}/answer`;
 
 /** The query the page sent, without the page size it always sends. */
 const filtersOf = (request: SentRequest) => {
@@ -49,7 +51,11 @@ describe('the transactions page', () => {
 
   it('opens a line to show all of it: dates, amounts, the guest’s words and the id to give support', async () => {
     const settled = tipTransaction({ status: 'PAID', settled_at: '2026-03-03T09:30:00Z' });
-    fakeApi({ ...signedInRoutes(), [LIST]: { items: [settled], next_cursor: null } });
+    fakeApi({
+      ...signedInRoutes(),
+      [LIST]: { items: [settled], next_cursor: null },
+      [answerRoute('GET', settled.id)]: { can_answer: false, answer: null },
+    });
     await renderPage(<TransactionsPage />, { path: '/transactions' });
     await userEvent.click(await screen.findByRole('button', { name: /^Details: Tip via Anna/ }));
     const dialog = screen.getByRole('dialog', { name: 'Transaction details' });
@@ -171,5 +177,58 @@ describe('the transactions page', () => {
       expect(saved).toEqual([]);
       expect(screen.getAllByTestId('transaction')).toHaveLength(2);
     });
+  });
+
+  it('answers the guest’s message once from the details, and says when it cannot', async () => {
+    const tip = tipTransaction();
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [LIST]: { items: [tip], next_cursor: null },
+      [answerRoute('GET', tip.id)]: { can_answer: true, answer: null },
+      [answerRoute('POST', tip.id)]: {
+        can_answer: false,
+        answer: { text: 'Thanks for coming!', created_at: '2026-03-02T10:00:00Z' },
+      },
+    });
+    await renderPage(<TransactionsPage />, { path: '/transactions' });
+    await userEvent.click(await screen.findByRole('button', { name: /^Details: Tip via Anna/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Transaction details' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Answer' }));
+    const field = within(dialog).getByRole('textbox', { name: /^Your answer/ });
+    expect(field).toHaveFocus();
+    await userEvent.type(field, 'Thanks for coming!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answer' }));
+    expect(await within(dialog).findByTestId('tip-answer-sent')).toHaveTextContent('Thanks for coming!');
+    expect(api.sent(answerRoute('POST', tip.id)).map((request) => request.body)).toEqual([{ text: 'Thanks for coming!' }]);
+    expect(within(dialog).queryByRole('button', { name: 'Answer' })).toBeNull();
+  });
+
+  it('offers no answer without the guest’s e-mail, and shows a refusal in place', async () => {
+    const noEmail = tipTransaction();
+    const raced = tipTransaction({ id: '6b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', message: 'Merci !' });
+    fakeApi({
+      ...signedInRoutes(),
+      [LIST]: { items: [noEmail, raced], next_cursor: null },
+      [answerRoute('GET', noEmail.id)]: { can_answer: false, answer: null },
+      [answerRoute('GET', raced.id)]: { can_answer: true, answer: null },
+      [answerRoute('POST', raced.id)]: apiError(409, 'tip_answer_sent', 'This message has already been answered'),
+    });
+    await renderPage(<TransactionsPage />, { path: '/transactions' });
+    const [first, second] = await screen.findAllByRole('button', { name: /^Details: Tip via Anna/ });
+    await userEvent.click(first!);
+    let dialog = screen.getByRole('dialog', { name: 'Transaction details' });
+    expect(await within(dialog).findByText(/left no e-mail address/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Answer' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(second!);
+    dialog = screen.getByRole('dialog', { name: 'Transaction details' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Answer' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Your answer/ }), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answer' }));
+    expect(await within(dialog).findByText('This message has already been answered')).toBeInTheDocument();
+    // The page stays: a refusal here is no reason for the error page or a snackbar.
+    expect(snackbarText()).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { showSnackbar } from '../../lib/ui-store.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { useExportCsv, useTransactions } from './api/use-transactions.ts';
 import { OpenableTransactionRow, TransactionRowSkeleton } from '../../components/ui/transaction-row.tsx';
+import { TipAnswer } from './components/tip-answer.tsx';
 import { filtersFromSearch, hasFilters, searchFromFilters, type TransactionFilters } from './transaction-filters.ts';
 
 /** Loads the next page when the sentinel scrolls into view; the visible button does the same without an observer. */
@@ -152,7 +153,13 @@ export default function TransactionsPage() {
           <ul aria-label={t('list_label')} className="divide-y divide-slate-100" aria-busy={list.isFetching || undefined}>
             {items.map((transaction) => (
               <li key={transaction.id}>
-                <OpenableTransactionRow transaction={transaction} />
+                <OpenableTransactionRow
+                  transaction={transaction}
+                  // Only a received tip with a message can have an answer; the section asks the server whether it can go.
+                  actions={(row) =>
+                    row.type === 'PAYIN' && row.message ? <TipAnswer clientId={clientId} transaction={row} /> : null
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -47,3 +47,20 @@ export function useDeletePhoto(cardId: string | undefined) {
     onSuccess: store,
   });
 }
+
+/** The thank-you's photo (decision 0047): the card photo's upload, in its own slot. */
+export function useUploadThankYouPhoto(cardId: string | undefined) {
+  const store = useStoreCard();
+  return useMutation({
+    mutationFn: (body: UploadBody) => api.post(`/cards/${cardId}/thank-you/photo`, body, cardSchema),
+    onSuccess: store,
+  });
+}
+
+export function useDeleteThankYouPhoto(cardId: string | undefined) {
+  const store = useStoreCard();
+  return useMutation({
+    mutationFn: () => api.delete(`/cards/${cardId}/thank-you/photo`, cardSchema),
+    onSuccess: store,
+  });
+}
