@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from './fixtures.ts';
 
 /** A Latvian mobile number no other test uses. */
 export function newPhone(): string {
@@ -66,7 +66,6 @@ export async function signInUserApp(context: BrowserContext, baseURL: string, st
   });
 }
 
-/** A guest's tip paid on the sandbox's hosted checkout with its Apple Pay button (the form the page posts). */
 /** Pays on the sandbox's hosted checkout with a card: number, a future expiry and a CVC, as the page requires. */
 export async function payByCardAtCheckout(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -75,6 +74,20 @@ export async function payByCardAtCheckout(page: Page, number: string) {
   await page.getByRole('button', { name: /^Pay €\d/ }).click();
 }
 
+/** A guest in a browser of their own pays a 5 EUR tip on the card's page through the sandbox's checkout. */
+export async function guestTipsInBrowser(browser: Browser, baseURL: string, cardId: string) {
+  const guest = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const page = await guest.newPage();
+  await page.goto(`/payment/${cardId}`);
+  await page.getByRole('radio', { name: '€5', exact: true }).check();
+  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+  await page.getByRole('button', { name: 'Pay €5.00' }).click();
+  await payByCardAtCheckout(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/success\?payment=/);
+  await guest.close();
+}
+
+/** A guest's tip paid on the sandbox's hosted checkout with its Apple Pay button (the form the page posts). */
 export async function payTipWithApplePay(
   request: APIRequestContext,
   cardId: string,

@@ -1,6 +1,6 @@
 import { startFakePushService, type FakePushService } from '../../apps/api/src/test/fake-push-service.ts';
-import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { createStaffWithCard, payByCardAtCheckout, signInUserApp, type Staff } from './helpers.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { createStaffWithCard, guestTipsInBrowser, signInUserApp, type Staff } from './helpers.ts';
 
 /**
  * The installable staff app (issue 30, decision 0046): its manifest and icons, the service worker that controls the
@@ -29,19 +29,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 test.afterAll(async () => {
   await pushService.close();
 });
-
-/** A guest in a browser of their own pays a 5 EUR tip on the card's page through the sandbox's checkout. */
-async function guestTips(browser: Browser, baseURL: string) {
-  const guest = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
-  const page = await guest.newPage();
-  await page.goto(`/payment/${staff.cardId}`);
-  await page.getByRole('radio', { name: '€5', exact: true }).check();
-  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: 'Pay €5.00' }).click();
-  await payByCardAtCheckout(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/success\?payment=/);
-  await guest.close();
-}
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -91,7 +78,7 @@ test('the service worker controls the app, and the overview opens offline with t
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await guestTips(browser, baseURL!);
+  await guestTipsInBrowser(browser, baseURL!, staff.cardId);
   await signInUserApp(context, baseURL!, staff);
   await page.goto('/#/overview');
   await waitForController(page);
@@ -183,7 +170,7 @@ test('Settings turns notices on for this device, a tip is pushed to it signed an
   expect(await devices()).toEqual([expect.objectContaining({ user_agent: expect.stringMatching(/^Chrome/) })]);
 
   const before = pushService.deliveries.length;
-  await guestTips(browser, baseURL!);
+  await guestTipsInBrowser(browser, baseURL!, staff.cardId);
   await expect.poll(() => pushService.deliveries.length, { timeout: 20_000 }).toBe(before + 1);
   expect(pushService.deliveries.at(-1)!.payload).toEqual({
     title: 'Payment received',

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { a11yProblems, createStaffWithCard, payByCardAtCheckout, signInUserApp, type Staff } from './helpers.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { a11yProblems, createStaffWithCard, guestTipsInBrowser, signInUserApp, type Staff } from './helpers.ts';
 
 /**
  * Live notices (issue 30, decision 0041): a tip paid by a guest in another browser appears in the staff member's open
@@ -14,19 +14,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   staff = await createStaffWithCard(request, { title: 'Café Rīga' });
   await request.dispose();
 });
-
-/** A guest in a browser of their own pays a 5 EUR tip on the card's page through the sandbox's checkout. */
-async function guestTips(browser: Browser, baseURL: string) {
-  const guest = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await guest.newPage();
-  await page.goto(`/payment/${staff.cardId}`);
-  await page.getByRole('radio', { name: '€5', exact: true }).check();
-  await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
-  await page.getByRole('button', { name: 'Pay €5.00' }).click();
-  await payByCardAtCheckout(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/success\?payment=/);
-  await guest.close();
-}
 
 /** Opens the overview and waits for its live stream's answer, so that the tip is not paid before the stream is open. */
 async function openOverview(page: Page, prefix: string) {
@@ -47,7 +34,7 @@ test('a tip paid elsewhere appears in the open overview without reload, with a p
   const loads: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(frame.url()));
 
-  await guestTips(browser, baseURL!);
+  await guestTipsInBrowser(browser, baseURL!, staff.cardId);
 
   const notice = page.getByTestId('live-notice');
   await expect(notice).toContainText(/€\d+\.\d{2} from a guest at Café Rīga/, { timeout: 10_000 });
@@ -67,7 +54,7 @@ test('in French at 360 px the notice says it in French and fits', async ({ page,
   await signInUserApp(context, baseURL!, staff);
   await openOverview(page, '/fr');
 
-  await guestTips(browser, baseURL!);
+  await guestTipsInBrowser(browser, baseURL!, staff.cardId);
 
   const notice = page.getByTestId('live-notice');
   await expect(notice).toContainText(/\d+,\d{2}\s€ d’un client de Café Rīga/, { timeout: 10_000 });

@@ -92,16 +92,19 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
     async (request) => ({ data: await cards.update(request.userId, request.params.cardId, request.body) }),
   );
 
+  // After authentication, so the limit is per user; the card photo and the thank-you's photo share it: the same
+  // decoding and re-encoding work.
+  const photoUploads = app.rateLimit({
+    max: PHOTO_UPLOADS_PER_MINUTE,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `photo:${request.userId}`,
+  });
+
   app.post(
     '/cards/:cardId/photo',
     {
       ...owner,
-      // After authentication, so the limit is per user.
-      preHandler: app.rateLimit({
-        max: PHOTO_UPLOADS_PER_MINUTE,
-        timeWindow: MINUTE,
-        keyGenerator: (request) => `photo:${request.userId}`,
-      }),
+      preHandler: photoUploads,
       schema: {
         tags,
         security,
@@ -141,12 +144,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService }> = async
     '/cards/:cardId/thank-you/photo',
     {
       ...owner,
-      // The card photo's limit and key: the same decoding and re-encoding work.
-      preHandler: app.rateLimit({
-        max: PHOTO_UPLOADS_PER_MINUTE,
-        timeWindow: MINUTE,
-        keyGenerator: (request) => `photo:${request.userId}`,
-      }),
+      preHandler: photoUploads,
       schema: {
         tags,
         security,
