@@ -171,8 +171,9 @@ for (const lang of [
     await page.getByRole('button', { name: lang.menu }).click();
     await page.getByRole('dialog').getByRole('link', { name: lang.nav }).click();
     await expect(page.getByRole('heading', { level: 1, name: lang.nav })).toBeVisible();
+    // The field is drawn before the user's code has arrived: its value is awaited, not read at once.
+    await expect(page.getByTestId('referral-link')).toHaveValue(/\/registration\?ref=[A-Z0-9]+$/);
     const link = await page.getByTestId('referral-link').inputValue();
-    expect(link).toMatch(/\/registration\?ref=[A-Z0-9]+$/);
     await expect(page.getByRole('button', { name: lang.copy })).toBeVisible();
     await expect(page.getByTestId('referrals-friends')).toHaveText('0');
     expect(await a11yProblems(page)).toEqual([]);

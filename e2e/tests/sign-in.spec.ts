@@ -19,8 +19,9 @@ test('a taken phone offers Log in instead, with the number carried over', async 
   const staff = await createStaffWithCard(request);
   await page.goto('/#/registration');
   const consent = page.getByLabel('I agree to the terms of use and the privacy policy');
-  await expect(page.getByRole('link', { name: 'terms of use' })).toHaveAttribute('href', '#/terms');
-  await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '#/privacy');
+  // The consent's own links, by their exact words: the footer, once drawn, has "Terms of use" and "Privacy policy" too.
+  await expect(page.getByRole('link', { name: 'terms of use', exact: true })).toHaveAttribute('href', '#/terms');
+  await expect(page.getByRole('link', { name: 'privacy policy', exact: true })).toHaveAttribute('href', '#/privacy');
   await page.getByLabel('Phone number').fill(staff.phone);
   await page.getByLabel('I confirm that I am 16 years old or older').check();
   await consent.check();
