@@ -52,9 +52,15 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     data: { description: 'Kāzu fotosesija, 12. jūnijs', amount_cents: 45_000 },
   });
   expect(invoice.status()).toBe(201);
-  const polled = await request.get(`/api/public/payments/${largeTip}`);
-  const receiptUrl = ((await polled.json()) as { data: { receipt_url: string | null } }).data.receipt_url;
-  expect(receiptUrl).not.toBeNull();
+  // The receipt is there once the provider's event has credited the tip.
+  let receiptUrl: string | null = null;
+  await expect
+    .poll(async () => {
+      const polled = await request.get(`/api/public/payments/${largeTip}`);
+      receiptUrl = ((await polled.json()) as { data: { receipt_url: string | null } }).data.receipt_url;
+      return receiptUrl;
+    })
+    .not.toBeNull();
   return {
     ...staff,
     receiptPath: new URL(receiptUrl!, 'http://localhost').pathname.replace(/^\/(?:en|lv|fr|es)\//, '/'),
