@@ -10,6 +10,7 @@ import {
 } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Refusal, recordRefusal } from './refusal.ts';
 
 /**
  * A local push service that behaves like a browser vendor's (FCM, Mozilla autopush, Apple): it takes a push only with
@@ -50,15 +51,6 @@ export interface FakePushService {
   deliveries: Delivery[];
   refused: { status: number; reason: string }[];
   close(): Promise<void>;
-}
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    reason: string,
-  ) {
-    super(reason);
-  }
 }
 
 const publicKeyOf = (point: Buffer) =>
@@ -144,9 +136,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         deliveries.push({ endpoint, payload, headers: request.headers });
         response.writeHead(201, { location: `${origin}/messages/${randomUUID()}` }).end();
       } catch (error) {
-        const status = error instanceof Refusal ? error.status : 400;
-        refused.push({ status, reason: error instanceof Error ? error.message : String(error) });
-        response.writeHead(status).end();
+        response.writeHead(recordRefusal(error, refused)).end();
       }
     });
   });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { Refusal, recordRefusal } from './refusal.ts';
 
 export interface SentryItem {
   type: string;
@@ -21,15 +22,6 @@ export interface FakeSentry {
   /** Waits until `count` events have arrived; throws after `timeoutMs`. */
   waitForEvents(count: number, timeoutMs?: number): Promise<SentryItem[]>;
   close(): Promise<void>;
-}
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    reason: string,
-  ) {
-    super(reason);
-  }
 }
 
 /**
@@ -117,9 +109,9 @@ export async function startFakeSentry(options: { project?: string; key?: string 
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ id: envelope.header.event_id ?? null }));
       } catch (error) {
-        const status = error instanceof Refusal ? error.status : 400;
-        refused.push({ status, reason: error instanceof Error ? error.message : String(error) });
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'refused' }));
+        response
+          .writeHead(recordRefusal(error, refused), { 'content-type': 'application/json' })
+          .end(JSON.stringify({ detail: 'refused' }));
       }
     });
   });
