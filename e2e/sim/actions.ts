@@ -515,16 +515,27 @@ export const ACTIONS: Record<string, ActionKind> = {
     },
   },
 
-  /** A card order: the free first one placed at once, a paid one with its checkout paid now or left for later. */
+  /**
+   * A card order: the free first one placed at once, a paid one with its checkout paid now or left for later. Now and
+   * then it prints a team card, asked for by the user the model last saw run the team (the server decides: a team
+   * handed over or closed meanwhile is not theirs to print).
+   */
   orderCards: {
     weight: 2,
-    params: (prng) => ({ user: prng.int(0, ANY), quantity: prng.int(1, 3), pay: prng.int(0, 2), payer: prng.int(0, PAYERS - 1) }),
+    params: (prng) => ({
+      user: prng.int(0, ANY),
+      quantity: prng.int(1, 3),
+      pay: prng.int(0, 2),
+      payer: prng.int(0, PAYERS - 1),
+      teamCard: prng.int(0, 2),
+    }),
     async run(world, p) {
       const user = pickOf(world.users, p.user!);
       if (!user) return null;
+      const team = p.teamCard === 0 ? world.teams.find((each) => each.admin === world.users.indexOf(user)) : undefined;
       const ordered = await asUser(world, user, 'POST', `/api/clients/${user.clientId}/card-orders`, {
         key: randomUUID(),
-        json: { product: 'card', quantity: p.quantity, ...ADDRESS },
+        json: { product: 'card', quantity: p.quantity, ...ADDRESS, ...(team && { card_id: team.cardId }) },
       });
       if (ordered.status !== 201 && ordered.status !== 200) return `order refused ${ordered.status} ${ordered.body?.code ?? ''}`;
       const order = ordered.body.data as { id: string; checkout_url: string | null; total_cents: number };
@@ -547,7 +558,7 @@ export const ACTIONS: Record<string, ActionKind> = {
         );
         if (p.pay !== 0) await payCheckout(world, order.checkout_url, p.payer!, false, p.pay!);
       }
-      return `order #${world.orders.length - 1} of ${p.quantity} by user ${indexOf(world.users, user)}${order.checkout_url ? (p.pay !== 0 ? ' paid' : ' awaiting payment') : ' (free)'}`;
+      return `order #${world.orders.length - 1} of ${p.quantity}${team ? ` of team #${world.teams.indexOf(team)}'s card` : ''} by user ${indexOf(world.users, user)}${order.checkout_url ? (p.pay !== 0 ? ' paid' : ' awaiting payment') : ' (free)'}`;
     },
   },
 

@@ -288,6 +288,16 @@ export async function checkStep(world: World) {
       'card-order-limit',
       overLimit.map((row) => `user #${world.userIndex(row.user_id)} holds ${row.items} live items`).join('; '),
     );
+  // An order prints the user's own card or a team's card, never another user's own card.
+  const foreign = await world.rows<{ id: string; user_id: string }>(
+    `select o.id, o.user_id from card_orders o join cards c on c.id = o.card_id join clients cl on cl.id = c.client_id
+     where c.is_private and cl.user_id <> o.user_id limit 3`,
+  );
+  if (foreign.length > 0)
+    world.fail(
+      'card-order-prints-own-card',
+      foreign.map((row) => `order ${row.id} of user #${world.userIndex(row.user_id)} prints another user's card`).join('; '),
+    );
   const canceled = world.orders.filter((order) => order.canceled);
   if (canceled.length > 0) {
     const revived = await world.rows<{ id: string; status: string }>(

@@ -739,7 +739,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What one item of the product would print, as the print-ready PDF */
+    /** What one item of the product would print with the card (the user’s own, or a team card they run), as the print-ready PDF */
     get: operations['getClientCardOrdersPreview'];
     put?: never;
     post?: never;
@@ -6915,6 +6915,8 @@ export interface operations {
               orders: {
                 /** Format: uuid */
                 id: string;
+                /** Format: uuid */
+                card_id: string;
                 /** @enum {string} */
                 product: 'card' | 'sticker';
                 quantity: number;
@@ -6990,6 +6992,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: uuid */
+          card_id?: string;
           /** @enum {string} */
           product: 'card' | 'sticker';
           quantity: number;
@@ -7047,6 +7051,8 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              /** Format: uuid */
+              card_id: string;
               /** @enum {string} */
               product: 'card' | 'sticker';
               quantity: number;
@@ -7133,6 +7139,7 @@ export interface operations {
     parameters: {
       query: {
         product: 'card' | 'sticker';
+        card_id?: string;
       };
       header?: never;
       path: {
@@ -7220,6 +7227,8 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              /** Format: uuid */
+              card_id: string;
               /** @enum {string} */
               product: 'card' | 'sticker';
               quantity: number;
@@ -13349,6 +13358,8 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              /** Format: uuid */
+              card_id: string;
               /** @enum {string} */
               product: 'card' | 'sticker';
               quantity: number;
@@ -13494,6 +13505,8 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              /** Format: uuid */
+              card_id: string;
               /** @enum {string} */
               product: 'card' | 'sticker';
               quantity: number;
@@ -13588,6 +13601,8 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
+              /** Format: uuid */
+              card_id: string;
               /** @enum {string} */
               product: 'card' | 'sticker';
               quantity: number;

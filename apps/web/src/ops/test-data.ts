@@ -78,6 +78,7 @@ export const ticketDetail = (overrides: Partial<OpsTicketDetail> = {}): OpsTicke
 
 const cardOrder: CardOrder = {
   id: ORDER_ID,
+  card_id: '0d9c8b7a-6f5e-4d3c-9b2a-1f0e9d8c7b6a',
   product: 'card',
   quantity: 2,
   status: 'placed',

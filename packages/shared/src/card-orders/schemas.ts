@@ -28,6 +28,8 @@ export type CardProduct = z.infer<typeof cardProductSchema>;
 
 /** The order form (spec 3 "Card order"). More than 3 items is refused by the server with the spec's own text. */
 export const cardOrderBody = z.object({
+  /** The card to print: the user's own (the default) or a team card they run. */
+  card_id: z.uuid(rule('choice')).optional(),
   product: z.enum(CARD_PRODUCTS, { error: rule('choice') }),
   // A JSON number, never coerced: true, "0x2" and [2] are not quantities (the form registers its select as a number).
   quantity: z
@@ -48,6 +50,8 @@ export type CardOrderBody = z.input<typeof cardOrderBody>;
 
 export const cardOrderSchema = z.object({
   id: z.uuid(),
+  /** The card it prints. */
+  card_id: z.uuid(),
   product: z.enum(CARD_PRODUCTS),
   quantity: z.number().int(),
   status: z.enum(CARD_ORDER_STATUSES),

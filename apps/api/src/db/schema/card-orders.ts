@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cards } from './cards.ts';
 import { createdAt } from './columns.ts';
 import { payments } from './payments.ts';
 import { clients, users } from './users.ts';
@@ -18,6 +19,10 @@ export const cardOrders = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id),
+    /** The card printed: the user's own or a team card they run (decision 0048). */
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
     product: text('product', { enum: ['card', 'sticker'] }).notNull(),
     quantity: integer('quantity').notNull(),
     free: boolean('free').notNull(),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/payments.ts';
+import { textOfPdf } from '../../test/pdf.ts';
 import { sandboxSigner } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { platformBalance } from '../ledger/ledger.service.ts';
@@ -158,6 +159,58 @@ describe('card shop: rules with the spec’s texts', () => {
     expect(again.body.data.id).toBe(first.body.data.id);
     expect((await order(user, { quantity: 3 }, key)).body.code).toBe('idempotency_key_reused');
     expect(await listOf(user)).toMatchObject({ items_ordered: 2 });
+  });
+});
+
+describe('card shop: which card is printed', () => {
+  it('prints the team card for the team admin who asks for it, the own card otherwise, and no card of another', async () => {
+    const admin = await signUpWithCard(t);
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${admin.clientId}/workplace`,
+      token: admin.jwt,
+      payload: { name: 'Café Brīvība', country: 'LV' },
+    });
+    const team = created.body.data.team as { id: string; card_id: string };
+    const member = await signUpWithCard(t);
+    const asked = await t.call({ method: 'POST', url: `/api/teams/${team.id}/requests`, token: member.jwt });
+    const approved = await t.call({
+      method: 'POST',
+      url: `/api/teams/${team.id}/requests/${asked.body.data.id}/approve`,
+      token: admin.jwt,
+    });
+    expect(approved.status).toBe(200);
+    const pdf = (who: typeof admin, url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${who.jwt}` } });
+    const preview = (who: typeof admin, cardId?: string) =>
+      pdf(who, `/api/clients/${who.clientId}/card-orders/preview?product=card${cardId ? `&card_id=${cardId}` : ''}`);
+    const teamPreview = await preview(admin, team.card_id);
+    expect(teamPreview.statusCode).toBe(200);
+    expect(await textOfPdf(teamPreview.rawPayload)).toContain('Café Brīvība');
+    const ownPreview = await textOfPdf((await preview(admin)).rawPayload);
+    expect(ownPreview).toContain('Anna');
+    expect(ownPreview).not.toContain('Café Brīvība');
+
+    const placed = await order(admin, { card_id: team.card_id });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.card_id).toBe(team.card_id);
+    const own = await order(admin, {});
+    expect(own.body.data.card_id).not.toBe(team.card_id);
+    const printed = await pdf(admin, `/api/clients/${admin.clientId}/card-orders/${placed.body.data.id}/preview`);
+    expect(await textOfPdf(printed.rawPayload)).toContain('Café Brīvība');
+
+    // A member who does not run the team, and anyone else, learn nothing of its card and order nothing with it.
+    expect((await preview(member, team.card_id)).statusCode).toBe(404);
+    const refused = await t.call({
+      method: 'POST',
+      url: `/api/clients/${member.clientId}/card-orders`,
+      token: member.jwt,
+      payload: { product: 'card', quantity: 1, ...ADDRESS, card_id: team.card_id },
+    });
+    expect(refused.status).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/clients/${member.clientId}/card-orders`, token: member.jwt })).body.data,
+    ).toMatchObject({ orders: [], items_ordered: 0 });
   });
 });
 

@@ -90,13 +90,15 @@ export const cardOrdersRoutes: FastifyPluginAsyncZod<{ cardOrders: CardOrdersSer
       preHandler: perUser('card-order-preview', 60),
       schema: {
         ...secured,
-        summary: 'What one item of the product would print, as the print-ready PDF',
+        summary:
+          'What one item of the product would print with the card (the user’s own, or a team card they run), as the print-ready PDF',
         params: clientParams,
-        querystring: z.object({ product: z.enum(CARD_PRODUCTS) }),
+        querystring: z.object({ product: z.enum(CARD_PRODUCTS), card_id: z.uuid().optional() }),
       },
     },
     async (request, reply) => {
-      const file = await cardOrders.draftPreview(request.userId, request.params.clientId, request.query.product);
+      const { product, card_id: cardId } = request.query;
+      const file = await cardOrders.draftPreview(request.userId, request.params.clientId, product, cardId);
       pdf(reply, `tipcard-${request.query.product}-preview`);
       return reply.send(file);
     },

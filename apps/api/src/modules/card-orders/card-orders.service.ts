@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { appRoutePath, t } from '../../lib/i18n.ts';
-import { findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
+import { findCardFace, findOwnCard, findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
 import { DEFAULT_QR_COLOR, renderQrCode } from '../../lib/qr-code.ts';
 import { findPaymentWithShares, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { lockUser, requireOwnClient } from '../users/users.service.ts';
@@ -32,6 +32,7 @@ const REFUND_LEASE_MS = 10 * 60_000;
 function toOrder(row: repo.CardOrderRow): CardOrder {
   return {
     id: row.id,
+    card_id: row.cardId,
     product: row.product,
     quantity: row.quantity,
     status: row.status,
@@ -140,7 +141,9 @@ export function createCardOrdersService(deps: {
       currency: 'EUR' as const,
     }));
 
-  async function requireCard(db: Executor, userId: string) {
+  /** The card an order prints: the one asked for when the user owns it (their own or a team card they run), else their own. */
+  async function requireCard(db: Executor, userId: string, cardId?: string) {
+    if (cardId) return findOwnCard(db, userId, cardId);
     const card = await findPrivateCardOfUser(db, userId);
     if (!card) throw new AppError('card_order_no_card');
     return card;
@@ -153,17 +156,23 @@ export function createCardOrdersService(deps: {
     return order;
   }
 
-  async function printFileOf(userId: string, product: CardProductId, quantity: number) {
-    const card = await requireCard(db, userId);
+  async function printFileOf(card: { id: string; public_name: string }, product: CardProductId, quantity: number) {
     const paymentUrl = paymentUrlOf(deps.publicUrl, card.id);
     const qr = await renderQrCode(paymentUrl, DEFAULT_QR_COLOR, 'png');
     return renderPrintFile({ product, quantity, publicName: card.public_name, paymentUrl, qrPng: qr.body as Buffer });
+  }
+
+  /** What an order prints: its card as it is now (a team card renamed since prints its new name). */
+  async function printOrder(order: repo.CardOrderRow) {
+    const face = await findCardFace(db, order.cardId);
+    return printFileOf({ id: order.cardId, public_name: face!.public_name }, order.product, order.quantity);
   }
 
   /** Inside the user's lock: the limits, then the order, free when the user has no free order that stands. */
   async function insertWithinLimits(
     userId: string,
     clientId: string,
+    cardId: string,
     body: OrderBody,
     key: string | undefined,
     requestHash: string,
@@ -185,6 +194,7 @@ export function createCardOrdersService(deps: {
       const order = await repo.insertOrder(tx, {
         userId,
         clientId,
+        cardId,
         product: body.product,
         quantity: body.quantity,
         free,
@@ -321,14 +331,14 @@ export function createCardOrdersService(deps: {
     async create(userId: string, clientId: string, body: OrderBody, locale: Locale, idempotencyKey?: string): Promise<CardOrder> {
       await requireOwnClient(db, userId, clientId);
       if (body.quantity > CARD_ORDER_MAX_ITEMS) throw new AppError('card_order_too_many_items');
-      await requireCard(db, userId);
+      const card = await requireCard(db, userId, body.card_id);
       const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
       let placed: { order: repo.CardOrderRow; created: boolean };
       try {
-        placed = await insertWithinLimits(userId, clientId, body, idempotencyKey, requestHash);
+        placed = await insertWithinLimits(userId, clientId, card.id, body, idempotencyKey, requestHash);
       } catch (error) {
         if (isUniqueViolation(error, 'card_orders_user_idempotency_key')) {
-          placed = await insertWithinLimits(userId, clientId, body, idempotencyKey, requestHash);
+          placed = await insertWithinLimits(userId, clientId, card.id, body, idempotencyKey, requestHash);
         } else throw error;
       }
       const { order } = placed;
@@ -338,14 +348,13 @@ export function createCardOrdersService(deps: {
 
     /** The print file of an order as the user previews it. */
     async printPreview(userId: string, clientId: string, orderId: string): Promise<Buffer> {
-      const order = await requireOwnOrder(userId, clientId, orderId);
-      return printFileOf(userId, order.product, order.quantity);
+      return printOrder(await requireOwnOrder(userId, clientId, orderId));
     },
 
-    /** What an order of the product would print, before ordering (the form's preview step). */
-    async draftPreview(userId: string, clientId: string, product: CardProductId): Promise<Buffer> {
+    /** What an order of the product would print with the card, before ordering (the form's preview step). */
+    async draftPreview(userId: string, clientId: string, product: CardProductId, cardId?: string): Promise<Buffer> {
       await requireOwnClient(db, userId, clientId);
-      return printFileOf(userId, product, 1);
+      return printFileOf(await requireCard(db, userId, cardId), product, 1);
     },
 
     // The back office's operations: `onChanged` runs in the change's transaction (the operator's audit record).
@@ -359,7 +368,7 @@ export function createCardOrdersService(deps: {
     async printFile(orderId: string): Promise<Buffer> {
       const order = await repo.findOrder(db, orderId);
       if (!order) throw new AppError('not_found');
-      return printFileOf(order.userId, order.product, order.quantity);
+      return printOrder(order);
     },
 
     startProduction: (orderId: string, onChanged?: OnOrderChange) => move(orderId, 'startProduction', {}, onChanged),

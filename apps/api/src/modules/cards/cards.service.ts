@@ -93,6 +93,11 @@ async function requireOwnCard(db: Executor, userId: string, cardId: string): Pro
   return card;
 }
 
+/** A card the user owns (their own, or a team card they run), for another module's use of it; 404 otherwise. */
+export async function findOwnCard(db: Executor, userId: string, cardId: string): Promise<Card> {
+  return toCard(await requireOwnCard(db, userId, cardId), '');
+}
+
 /**
  * The private card of the user, or null before the first card exists (used by GET /me). Without `publicUrl` the
  * `payment_url` is the site-relative path.

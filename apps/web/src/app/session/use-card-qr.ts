@@ -25,3 +25,7 @@ export function useCardQr(card: Pick<Card, 'id' | 'payment_url'> | null | undefi
   });
   return { url: query.data ?? null, isPending: query.isPending, isError: query.isError };
 }
+
+/** A download's file name from the card's public name: `tipcard-qr-anna-b.png`, the card's id when the name has no letters. */
+export const cardFileName = (kind: 'qr' | 'card', card: { id: string; public_name: string }, extension: 'png' | 'pdf') =>
+  `tipcard-${kind}-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.${extension}`;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardOrder } from '@tipcard/shared/card-orders/schemas';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
-import { CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
+import { CARD_ID, cardAnswer, CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import CardOrdersPage from './card-orders-page.tsx';
 
@@ -14,6 +14,7 @@ const PREVIEW = `GET /clients/${CLIENT_ID}/card-orders/preview`;
 
 const order: CardOrder = {
   id: '2f1d7c1e-4b7a-4c55-9a1e-0c3f7d2b9a10',
+  card_id: CARD_ID,
   product: 'card',
   quantity: 2,
   status: 'shipped',
@@ -200,5 +201,50 @@ describe('the card orders page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     expect(await screen.findByRole('textbox', { name: 'City' })).toHaveValue('Jūrmala');
     expect(api.sent(PLACE)).toEqual([]);
+  });
+
+  it('prints the team card its admin chose on the Workplace page: previewed, named in the summary and ordered', async () => {
+    const teamCardId = '7c6b5a49-3e2d-4c1b-8a09-f8e7d6c5b4a3';
+    let placed: CardOrder[] = [];
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [`GET /clients/${CLIENT_ID}/cards`]: [
+        cardAnswer(),
+        cardAnswer({ id: teamCardId, is_private: false, title: 'Front of house', public_name: 'Café Brīvība' }),
+      ],
+      [ORDERS]: () => ordersAnswer(placed),
+      [PREVIEW]: pending,
+      [PLACE]: () => {
+        placed = [{ ...order, id: '4b3f9e30-6d9c-4e77-9c30-2e5b9f4d1c32', card_id: teamCardId, status: 'placed', free: true }];
+        return placed[0];
+      },
+    });
+    await renderPage(<CardOrdersPage />, { path: `/card-orders?card=${teamCardId}`, route: '/card-orders' });
+    const choice = await screen.findByRole('group', { name: 'Which card' });
+    expect(within(choice).getByRole('radio', { name: /Café Brīvība/ })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: /Anna/ })).not.toBeChecked();
+    expect(api.sent(PREVIEW).some((call) => call.query.get('card_id') === teamCardId)).toBe(true);
+
+    for (const [name, value] of [
+      ['First name', 'Anna'],
+      ['Last name', 'Ozola'],
+      ['City', 'Rīga'],
+      ['Address', 'Brīvības iela 1'],
+      ['ZIP code', 'LV-1010'],
+    ])
+      await userEvent.type(screen.getByRole('textbox', { name }), value!);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('heading', { name: 'Check what will be printed' })).toBeInTheDocument();
+    expect(screen.getByText('Card').nextElementSibling).toHaveTextContent('Café Brīvība');
+    await userEvent.click(screen.getByRole('button', { name: 'Place free order' }));
+    await screen.findByTestId('card-order-result');
+    expect(api.sent(PLACE)[0]!.body).toMatchObject({ card_id: teamCardId, product: 'card' });
+  });
+
+  it('offers no choice of card to a user with only their own', async () => {
+    fakeApi({ ...signedInRoutes(), [ORDERS]: ordersAnswer([]), [PREVIEW]: pending });
+    await renderPage(<CardOrdersPage />, page);
+    await screen.findByRole('button', { name: 'Preview' });
+    expect(screen.queryByRole('group', { name: 'Which card' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CheckCircle2, Clock, PackageCheck } from 'lucide-react';
 import { CARD_DELIVERY_DAYS, CARD_ORDER_MAX_ITEMS, type CardOrder } from '@tipcard/shared/card-orders/schemas';
@@ -19,9 +20,21 @@ import { PrintPreview } from './components/print-preview.tsx';
 
 type Step = { name: 'form' } | { name: 'preview'; order: OrderFormOutput; key: string } | { name: 'result'; order: CardOrder };
 
-function Summary({ order, free, unitPriceCents }: { order: OrderFormOutput; free: boolean; unitPriceCents: number }) {
+function Summary({
+  order,
+  cardName,
+  free,
+  unitPriceCents,
+}: {
+  order: OrderFormOutput;
+  /** Shown when the user had a choice of card. */
+  cardName: string | null;
+  free: boolean;
+  unitPriceCents: number;
+}) {
   const { t } = useTranslation('card-orders');
   const rows: [string, string][] = [
+    ...(cardName ? [[t('preview.card'), cardName] as [string, string]] : []),
     [t('preview.product'), t(`products.${order.product}.quantity`, { count: order.quantity })],
     [t('preview.recipient'), `${order.first_name} ${order.last_name}`],
     [
@@ -64,7 +77,12 @@ function addressOf(order: CardOrder | undefined): Partial<OrderFormInput> {
 export default function CardOrdersPage() {
   const { t } = useTranslation('card-orders');
   const to = useLocalePath();
-  const { clientId, card, isPending } = useMyCard();
+  const { clientId, card, cards, isPending } = useMyCard();
+  // The Workplace page's "Order printed cards" opens the shop with the team card chosen.
+  const [params] = useSearchParams();
+  const askedCard = cards.find((item) => item.id === params.get('card'));
+  const cardNameOf = (id: string | undefined) =>
+    cards.length > 1 ? (cards.find((item) => item.id === id)?.public_name ?? null) : null;
   const orders = useCardOrders(clientId);
   const place = usePlaceCardOrder(clientId);
   const [step, setStep] = useState<Step>({ name: 'form' });
@@ -128,8 +146,11 @@ export default function CardOrdersPage() {
           ) : null}
           <OrderForm
             clientId={clientId}
-            defaults={Object.keys(draft).length > 0 ? draft : addressOf(orders.data?.orders[0])}
+            defaults={
+              Object.keys(draft).length > 0 ? draft : { card_id: (askedCard ?? card)?.id, ...addressOf(orders.data?.orders[0]) }
+            }
             itemsLeft={terms?.items_left ?? CARD_ORDER_MAX_ITEMS}
+            cards={cards}
             onPreview={(order, input) => {
               setDraft(input);
               go({ name: 'preview', order, key: newIdempotencyKey() });
@@ -144,13 +165,18 @@ export default function CardOrdersPage() {
             <div className="grid place-items-center rounded-2xl bg-slate-50 p-4">
               <PrintPreview
                 clientId={clientId}
-                source={{ product: step.order.product }}
+                source={{ product: step.order.product, cardId: step.order.card_id }}
                 product={step.order.product}
                 className={step.order.product === 'sticker' ? 'max-w-60' : ''}
               />
             </div>
             <div>
-              <Summary order={step.order} free={terms?.next_order_free ?? false} unitPriceCents={terms?.unit_price_cents ?? 0} />
+              <Summary
+                order={step.order}
+                cardName={cardNameOf(step.order.card_id)}
+                free={terms?.next_order_free ?? false}
+                unitPriceCents={terms?.unit_price_cents ?? 0}
+              />
               <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
                 <Clock className="size-4 shrink-0" aria-hidden="true" />
                 {t('delivery', { min: CARD_DELIVERY_DAYS.min, max: CARD_DELIVERY_DAYS.max })}

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Team } from '@tipcard/shared/teams/schemas';
@@ -14,6 +14,7 @@ import {
   statistics,
   team,
   TEAM_ID,
+  TEAM_CARD_ID,
   TEAM_ROUTES,
   tipShares,
   workplace,
@@ -32,9 +33,16 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.rules]: rules,
     [TEAM_ROUTES.shifts]: [shift()],
     [TEAM_ROUTES.tipShares]: tipShares,
+    // jsdom has no object URLs: the page gets a stand-in address for any body.
+    [TEAM_ROUTES.teamCardQr]: 'png',
     ...overrides,
   };
 }
+
+beforeAll(() => {
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:tipcard-team-qr' });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+});
 
 describe('the workplace page', () => {
   it('says it is loading the workplace', async () => {
@@ -116,6 +124,23 @@ describe('the workplace page', () => {
     expect(periods[0]).toHaveTextContent('now');
   });
 
+  it('gives the admin the team card’s QR code to download, a sheet to print and the card shop with the team card', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.teamCardSheet]: 'pdf' }));
+    await renderPage(<WorkplacePage />, page);
+    const panel = (await screen.findByRole('heading', { name: 'Team card' })).closest('section, div')!;
+    expect(await within(panel as HTMLElement).findByRole('img', { name: 'QR code of the team card' })).toHaveAttribute(
+      'src',
+      'blob:tipcard-team-qr',
+    );
+    expect(api.sent(TEAM_ROUTES.teamCardQr)[0]!.query.get('url')).toBe(workplace().team.payment_url);
+    expect(screen.getByRole('link', { name: 'Order printed cards' })).toHaveAttribute(
+      'href',
+      `/card-orders?card=${TEAM_CARD_ID}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Print sheet (PDF)' }));
+    await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.teamCardSheet)).toHaveLength(1));
+  });
+
   it('shows a member neither the requests nor the admin’s buttons', async () => {
     fakeApi(routes({ is_admin: false }));
     await renderPage(<WorkplacePage />, page);
@@ -123,6 +148,7 @@ describe('the workplace page', () => {
     expect(screen.queryByRole('heading', { name: 'Join requests' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Team card' })).not.toBeInTheDocument();
   });
 
   it('approves a join request', async () => {

@@ -22,6 +22,7 @@ import QRCode from 'qrcode';
 import { teamPatchBody, type OwnJoinRequest, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
+import { TeamCardPanel } from './components/team-card-panel.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -93,6 +94,7 @@ export default function WorkplacePage() {
         <SplitRulePanel team={team} clientId={clientId} />
         <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
         <MySharesPanel team={team} />
+        {team.is_admin ? <TeamCardPanel team={team} publicName={workplace.data.name} /> : null}
         <Invite team={team} />
         <Statistics team={team} />
         <WorkHistory team={team} />

@@ -15,7 +15,11 @@ export const COLLEAGUE_ID = '274c5d6e-7f8a-4b9c-8d1e-2f3a4b5c6d01';
 export const REQUEST_ID = '385d6e7f-8a9b-4c0d-9e2f-3a4b5c6d7e12';
 const NEWCOMER_ID = '496e7f8a-9b0c-4d1e-8f3a-4b5c6d7e8f23';
 
+export const TEAM_CARD_ID = '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45';
+
 export const TEAM_ROUTES = {
+  teamCardQr: `GET /cards/${TEAM_CARD_ID}/qr_code`,
+  teamCardSheet: `GET /cards/${TEAM_CARD_ID}/print.pdf`,
   workplace: `GET /clients/${CLIENT_ID}/workplace`,
   create: `POST /clients/${CLIENT_ID}/workplace`,
   rename: `PATCH /teams/${TEAM_ID}`,
@@ -47,7 +51,7 @@ export function team(overrides: Partial<Team> = {}): Team {
     id: TEAM_ID,
     title: 'Café Rīga team',
     workplace: { id: '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34', name: 'Café Rīga', country: 'LV' },
-    card_id: '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45',
+    card_id: TEAM_CARD_ID,
     payment_url: 'https://tipcard.test/payment/team',
     invite_url: `https://tipcard.test/team/${TEAM_ID}/join`,
     admin_user_id: isAdmin ? USER_ID : COLLEAGUE_ID,

@@ -43,15 +43,18 @@ export function usePlaceCardOrder(clientId: string | undefined) {
 }
 export { newIdempotencyKey };
 
+/** What a preview prints: an order as placed, or a product with a card (the user's own when none is given). */
+export type PrintSource = { product: CardProductId; cardId?: string | undefined } | { orderId: string };
+
 /**
  * The print file (PDF) rendered for the screen: the first page drawn by pdf.js (through unpdf, loaded only here) into
  * an image. The preview is the very file the printer gets, not a drawing of it.
  */
-export function usePrintPreview(clientId: string | undefined, source: { product: CardProductId } | { orderId: string }) {
+export function usePrintPreview(clientId: string | undefined, source: PrintSource) {
   const path =
     'orderId' in source
       ? (`/clients/${clientId}/card-orders/${source.orderId}/preview` as const)
-      : (`/clients/${clientId}/card-orders/preview?product=${source.product}` as const);
+      : (`/clients/${clientId}/card-orders/preview?product=${source.product}${source.cardId ? `&card_id=${source.cardId}` : ''}` as const);
   return useQuery({
     queryKey: ['card-print-preview', clientId, path],
     queryFn: async ({ signal }) => {

@@ -15,6 +15,7 @@ describe('the card order form', () => {
             clientId={undefined}
             defaults={{ first_name: 'Anna', last_name: 'Ozola', city: 'Riga', address: 'Brivibas iela 1', zip: 'LV-1010' }}
             itemsLeft={10}
+            cards={[]}
             onPreview={onPreview}
           />
         </MemoryRouter>

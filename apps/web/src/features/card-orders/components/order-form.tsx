@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { CARD_ORDER_MAX_ITEMS, CARD_PRODUCTS, cardOrderBody } from '@tipcard/shared/card-orders/schemas';
+import type { Card } from '@tipcard/shared/cards/schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
@@ -21,10 +22,13 @@ export function OrderForm({
   clientId,
   defaults,
   itemsLeft,
+  cards,
   onPreview,
 }: {
   clientId: string | undefined;
   defaults: Partial<OrderFormInput>;
+  /** The cards the user may print: their own and any team card they run; the choice shows when there are several. */
+  cards: Pick<Card, 'id' | 'is_private' | 'public_name'>[];
   /** How many more the user may order in all: the quantities offered stop there. */
   itemsLeft: number;
   onPreview: (order: OrderFormOutput, input: OrderFormInput) => void;
@@ -38,6 +42,7 @@ export function OrderForm({
   const { register, handleSubmit, control, formState } = form;
   const error = (field: keyof OrderFormInput) => translateValidation(formState.errors[field]?.message);
   const product = useWatch({ control, name: 'product' });
+  const cardId = useWatch({ control, name: 'card_id' });
   const countries = useServedCountryOptions();
 
   return (
@@ -50,6 +55,28 @@ export function OrderForm({
       <h2 id="card-order-form-title" className="text-base font-semibold text-primary-950">
         {t('form.title')}
       </h2>
+      {cards.length > 1 ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{t('form.which_card')}</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="card-order-cards">
+            {cards.map((card) => (
+              <label
+                key={card.id}
+                className={cn(
+                  'flex cursor-pointer items-start gap-2 rounded-2xl border bg-white p-3 transition-colors focus-within:ring-2 focus-within:ring-primary-200',
+                  cardId === card.id ? 'border-primary-600 ring-1 ring-primary-600' : 'border-slate-200 hover:border-primary-300',
+                )}
+              >
+                <input type="radio" value={card.id} {...register('card_id')} className="mt-1 size-4 accent-primary-800" />
+                <span className="min-w-0">
+                  <span className="block font-semibold break-words text-primary-950">{card.public_name}</span>
+                  <span className="block text-sm text-slate-600">{t(card.is_private ? 'form.own_card' : 'form.team_card')}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t('form.product')}</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
@@ -64,7 +91,7 @@ export function OrderForm({
               <div className="grid min-h-32 place-items-center rounded-xl bg-slate-50 p-3">
                 <PrintPreview
                   clientId={clientId}
-                  source={{ product: id }}
+                  source={{ product: id, cardId }}
                   product={id}
                   className={id === 'sticker' ? 'max-w-36' : ''}
                 />

@@ -6,6 +6,7 @@ import { OrderHistory } from './order-history.tsx';
 
 const order: CardOrder = {
   id: '2f1d7c1e-4b7a-4c55-9a1e-0c3f7d2b9a10',
+  card_id: '0d9c8b7a-6f5e-4d3c-9b2a-1f0e9d8c7b6a',
   product: 'card',
   quantity: 1,
   status: 'placed',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CardProductId } from '@tipcard/shared/card-orders/schemas';
 import { cn } from '../../../components/ui/cn.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { usePrintPreview } from '../api/use-card-orders.ts';
+import { usePrintPreview, type PrintSource } from '../api/use-card-orders.ts';
 
 /** The print file's first page as the printer will print it (bleed included), or a placeholder while it renders. */
 export function PrintPreview({
@@ -12,7 +12,7 @@ export function PrintPreview({
   className,
 }: {
   clientId: string | undefined;
-  source: { product: CardProductId } | { orderId: string };
+  source: PrintSource;
   product: CardProductId;
   className?: string;
 }) {

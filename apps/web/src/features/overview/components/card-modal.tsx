@@ -8,10 +8,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStore } from '../../../lib/create-store.ts';
 import { closeModal, uiStore } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
-import { useCardQr } from '../../../app/session/use-card-qr.ts';
+import { cardFileName, useCardQr } from '../../../app/session/use-card-qr.ts';
 import { saveObjectUrl } from '../../../lib/download-file.ts';
 import { canShare, shareLink, useCopyLink } from '../../../lib/share-link.ts';
-import { useCardSheet } from '../api/use-card-sheet.ts';
+import { useCardSheet } from '../../../app/session/use-card-sheet.ts';
 
 /**
  * Card modal (spec 2): image or placeholder, title, QR code, edit button to account-edit, copy the link, share (where
@@ -61,13 +61,7 @@ export function CardModal({ card }: { card: Card }) {
           </Button>
           <Button
             disabled={!qr.url}
-            onClick={() =>
-              qr.url &&
-              saveObjectUrl(
-                qr.url,
-                `tipcard-qr-${card.public_name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || card.id}.png`,
-              )
-            }
+            onClick={() => qr.url && saveObjectUrl(qr.url, cardFileName('qr', card, 'png'))}
             icon={<Download className="size-4" aria-hidden="true" />}
           >
             {t('card.download_qr')}
