@@ -93,6 +93,39 @@ export const statisticsQuery = z
   .object({ from: isoDateTime(), to: isoDateTime() })
   .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: rule('valid'), path: ['to'] });
 
+/** The longest period one download of allocation records covers. */
+export const TIP_RECORDS_MAX_DAYS = 366;
+
+/** An IANA time zone the runtime knows ("Europe/Paris"). */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, rule('valid'));
+
+/**
+ * A download of tip allocation records (issue 29): [from, to), at most a year, as CSV or PDF; the PDF shows days and
+ * times in the reader's time zone (the service's, Europe/Riga, when none is given).
+ */
+export const tipRecordsQuery = z
+  .object({
+    from: isoDateTime(),
+    to: isoDateTime(),
+    format: z.enum(['csv', 'pdf'], { error: rule('choice') }),
+    time_zone: timeZone.optional(),
+  })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: rule('valid'), path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= TIP_RECORDS_MAX_DAYS * 86_400_000, {
+    message: rule('valid'),
+    path: ['to'],
+  });
+
 /** Tips received through the team card per member in [from, to): how many shares and their net sum. */
 export const teamStatisticsSchema = z.object({
   from: z.string(),

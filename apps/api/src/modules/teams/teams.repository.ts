@@ -302,6 +302,25 @@ export function listTipSplitsOf(db: Executor, teamId: string, userId: string, li
     .limit(limit);
 }
 
+/** Every recorded split in [from, to) in which the user had a place, in any team (also one they left), oldest first. */
+export function listTipSplitsOfUserBetween(db: Executor, userId: string, from: Date, to: Date) {
+  return db
+    .select({ split: teamTipSplits, teamTitle: teams.title, workplaceName: workplaces.name })
+    .from(teamTipSplits)
+    .innerJoin(teams, eq(teams.id, teamTipSplits.teamId))
+    .innerJoin(workplaces, eq(workplaces.id, teams.workplaceId))
+    .where(
+      and(
+        // The teams the user was ever in first, so the (team, at) index finds the period's splits.
+        sql`${teamTipSplits.teamId} IN (SELECT ${teamMemberships.teamId} FROM ${teamMemberships} WHERE ${teamMemberships.userId} = ${userId})`,
+        sql`${teamTipSplits.shares} @> ${JSON.stringify([{ userId }])}::jsonb`,
+        gte(teamTipSplits.at, from),
+        lt(teamTipSplits.at, to),
+      ),
+    )
+    .orderBy(asc(teamTipSplits.at), asc(teamTipSplits.paymentId));
+}
+
 /** Ends the member's open shift, if any (their membership ends). */
 export async function closeOpenShift(tx: Executor, userId: string, now: Date): Promise<void> {
   await tx

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,12 +23,14 @@ import {
   teamPatchBody,
   teamSchema,
   teamStatisticsSchema,
+  tipRecordsQuery,
   workplaceBody,
   workplacePatchBody,
   workplaceSchema,
 } from '@tipcard/shared/teams/schemas';
 import { data } from '../../lib/envelope.ts';
-import type { TeamsService } from './teams.service.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
+import type { TeamsService, TipRecordsFile } from './teams.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 const teamParams = z.object({ teamId: z.uuid() });
@@ -274,6 +277,51 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
         new Date(request.query.to),
       ),
     }),
+  );
+
+  const sendRecords = (reply: FastifyReply, file: TipRecordsFile) =>
+    reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
+
+  app.get(
+    '/clients/:clientId/tip-records',
+    {
+      ...common,
+      preHandler: perUser('tip-records', 30),
+      schema: {
+        ...secured,
+        summary: 'The user’s own tip allocation records in [from, to) from every team they were in, as CSV or PDF',
+        params: clientParams,
+        querystring: tipRecordsQuery,
+      },
+    },
+    async (request, reply) =>
+      sendRecords(
+        reply,
+        await teams.ownTipRecords(request.userId, request.params.clientId, request.query, acceptedLocale(request)),
+      ),
+  );
+
+  app.get(
+    '/teams/:teamId/tip-records',
+    {
+      ...common,
+      preHandler: perUser('tip-records', 30),
+      schema: {
+        ...secured,
+        summary: 'Every member’s tip allocation records of the team in [from, to), as CSV or PDF (admin)',
+        params: teamParams,
+        querystring: tipRecordsQuery,
+      },
+    },
+    async (request, reply) =>
+      sendRecords(
+        reply,
+        await teams.teamTipRecords(request.userId, request.params.teamId, request.query, acceptedLocale(request)),
+      ),
   );
 
   app.get(

@@ -15,12 +15,14 @@ import type {
   PublicTeam,
   Team,
   TeamStatistics,
+  tipRecordsQuery,
   Workplace,
   workplaceBody,
   workplacePatchBody,
 } from '@tipcard/shared/teams/schemas';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { isUuid } from '@tipcard/shared/uuid';
+import type { Locale } from '@tipcard/shared/constants';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -34,12 +36,21 @@ import { findUserById, findUserByPhone, listClients, requireOwnClient } from '..
 import * as repo from './teams.repository.ts';
 import { parseShiftCsv, type ImportProblem } from './shift-import.ts';
 import { HOURS_WINDOW_MS, splitTeamTip, type SplitMember, type SplitResult, type SplitRule } from './team-split.ts';
+import { recordsOfSplit, renderTipRecordsPdf, tipRecordsCsv, type TipRecord } from './tip-records.ts';
 
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;
 type RulePreviewInput = z.output<typeof rulePreviewBody>;
 type ShiftInput = z.output<typeof shiftBody>;
 type ShiftPatch = z.output<typeof shiftPatchBody>;
+type TipRecordsQuery = z.output<typeof tipRecordsQuery>;
+
+/** A download of allocation records, ready to send. */
+export interface TipRecordsFile {
+  contentType: string;
+  fileName: string;
+  body: string | Buffer;
+}
 
 /** The user's current team for the back office's user screen: which, since when, and whether they run it. */
 export async function currentTeamOfUser(db: Executor, userId: string) {
@@ -318,7 +329,61 @@ export function createTeamsService(deps: {
     return shifts;
   }
 
+  /** Records as the file asked for: CSV, or a PDF in the reader's language naming whose they are. */
+  async function recordsFile(
+    query: TipRecordsQuery,
+    records: TipRecord[],
+    pdf: { subject: string; view: 'member' | 'team'; locale: Locale; fileName: string },
+  ): Promise<TipRecordsFile> {
+    const fileName = `${pdf.fileName}-${query.from.slice(0, 10)}`;
+    if (query.format === 'csv')
+      return { contentType: 'text/csv; charset=utf-8', fileName: `${fileName}.csv`, body: tipRecordsCsv(records) };
+    const body = await renderTipRecordsPdf({
+      locale: pdf.locale,
+      subject: pdf.subject,
+      view: pdf.view,
+      from: new Date(query.from),
+      to: new Date(query.to),
+      records,
+      now: clock.now(),
+      timeZone: query.time_zone,
+    });
+    return { contentType: 'application/pdf', fileName: `${fileName}.pdf`, body };
+  }
+
   return {
+    /**
+     * The user's own tip allocation records in [from, to) from every team they had a place in, also one they left
+     * (a worker may ask for their records): each tip's allocation as recorded with its credit.
+     */
+    async ownTipRecords(userId: string, clientId: string, query: TipRecordsQuery, locale: Locale): Promise<TipRecordsFile> {
+      await requireOwnClient(db, userId, clientId);
+      const name = (await profileOf(db, userId)).public_name ?? t('teams:page.no_name', {}, locale);
+      const rows = await repo.listTipSplitsOfUserBetween(db, userId, new Date(query.from), new Date(query.to));
+      const records = rows.flatMap(({ split, teamTitle, workplaceName }) =>
+        recordsOfSplit(split, { team: teamTitle, workplace: workplaceName, nameOf: () => name }, userId),
+      );
+      return recordsFile(query, records, { subject: name, view: 'member', locale, fileName: 'tipcard-tip-records' });
+    },
+
+    /** Every member's allocation records of the team in [from, to), for its admin (an auditor's or a worker's request). */
+    async teamTipRecords(userId: string, teamId: string, query: TipRecordsQuery, locale: Locale): Promise<TipRecordsFile> {
+      const { team, workplace } = await requireAdmin(db, userId, teamId);
+      const splits = await repo.listTipSplits(db, teamId, new Date(query.from), new Date(query.to));
+      const names = new Map<string, string>();
+      for (const id of new Set(splits.flatMap((split) => split.shares.map((share) => share.userId))))
+        names.set(id, (await profileOf(db, id)).public_name ?? t('teams:page.no_name', {}, locale));
+      const records = splits.flatMap((split) =>
+        recordsOfSplit(split, { team: team.title, workplace: workplace.name, nameOf: (id) => names.get(id)! }),
+      );
+      return recordsFile(query, records, {
+        subject: `${team.title} · ${workplace.name}`,
+        view: 'team',
+        locale,
+        fileName: 'tipcard-team-tip-records',
+      });
+    },
+
     /** The workplace of the user's current team; null when the user is in no team. */
     async workplace(userId: string, clientId: string): Promise<Workplace | null> {
       await requireOwnClient(db, userId, clientId);

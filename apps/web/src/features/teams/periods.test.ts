@@ -18,6 +18,11 @@ describe('rangeOf', () => {
     expect(rangeOf({ kind: 'month' }, wednesday)).toEqual({ from: local(2026, 11, 1), to: local(2026, 11, 26) });
   });
 
+  it('runs last month from its first day to this month’s, also across a year', () => {
+    expect(rangeOf({ kind: 'last_month' }, wednesday)).toEqual({ from: local(2026, 10, 1), to: local(2026, 11, 1) });
+    expect(rangeOf({ kind: 'last_month' }, new Date(2027, 0, 3))).toEqual({ from: local(2026, 12, 1), to: local(2027, 1, 1) });
+  });
+
   it('includes both chosen days, and waits for valid dates in order', () => {
     expect(rangeOf({ kind: 'range', from: '2026-11-02', to: '2026-11-02' }, wednesday)).toEqual({
       from: local(2026, 11, 2),

@@ -1,5 +1,5 @@
-/** The statistics' periods: this week (from Monday), this month, or chosen dates (both days included). */
-export type Period = { kind: 'week' } | { kind: 'month' } | { kind: 'range'; from: string; to: string };
+/** The statistics' and records' periods: this week (from Monday), this or last month, or chosen dates (both days included). */
+export type Period = { kind: 'week' } | { kind: 'month' } | { kind: 'last_month' } | { kind: 'range'; from: string; to: string };
 
 /** The period as the API's half-open [from, to) in local time; null while chosen dates are incomplete or reversed. */
 export function rangeOf(period: Period, now: Date): { from: string; to: string } | null {
@@ -11,6 +11,11 @@ export function rangeOf(period: Period, now: Date): { from: string; to: string }
   }
   if (period.kind === 'month')
     return { from: new Date(today.getFullYear(), today.getMonth(), 1).toISOString(), to: endOfToday.toISOString() };
+  if (period.kind === 'last_month')
+    return {
+      from: new Date(today.getFullYear(), today.getMonth() - 1, 1).toISOString(),
+      to: new Date(today.getFullYear(), today.getMonth(), 1).toISOString(),
+    };
   const [from, to] = [period.from, period.to].map((value) => /^(\d{4})-(\d{2})-(\d{2})$/.exec(value));
   if (!from || !to) return null;
   const start = new Date(Number(from[1]), Number(from[2]) - 1, Number(from[3]));

@@ -30,6 +30,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.rules]: rules,
     [TEAM_ROUTES.shifts]: [shift()],
     [TEAM_ROUTES.tipShares]: tipShares,
+    [TEAM_ROUTES.teamCardQr]: 'png',
     ...overrides,
   };
 }

@@ -141,6 +141,37 @@ describe('the workplace page', () => {
     await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.teamCardSheet)).toHaveLength(1));
   });
 
+  it('downloads the member’s own records of last month in two taps, and the admin every member’s for the chosen period', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.ownRecords]: 'pdf', [TEAM_ROUTES.teamRecords]: 'csv' }));
+    await renderPage(<WorkplacePage />, page);
+    const own = within(await screen.findByRole('group', { name: 'Your tip records' }));
+    await userEvent.click(own.getByRole('button', { name: 'Download PDF' }));
+    await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.ownRecords)).toHaveLength(1));
+    const asked = api.sent(TEAM_ROUTES.ownRecords)[0]!.query;
+    const now = new Date();
+    expect(asked.get('from')).toBe(new Date(now.getFullYear(), now.getMonth() - 1, 1).toISOString());
+    expect(asked.get('to')).toBe(new Date(now.getFullYear(), now.getMonth(), 1).toISOString());
+    expect(asked.get('format')).toBe('pdf');
+    expect(asked.get('time_zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    const all = within(screen.getByRole('group', { name: 'Records of every member' }));
+    await userEvent.click(all.getByRole('button', { name: 'Download CSV' }));
+    await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.teamRecords)).toHaveLength(1));
+    // The statistics' period (this week) is the one downloaded.
+    expect(api.sent(TEAM_ROUTES.teamRecords)[0]!.query.get('from')).toBe(api.sent(TEAM_ROUTES.statistics)[0]!.query.get('from'));
+    expect(api.sent(TEAM_ROUTES.teamRecords)[0]!.query.get('format')).toBe('csv');
+  });
+
+  it('says when the records could not be downloaded, and waits for complete dates', async () => {
+    fakeApi(routes({}, { [TEAM_ROUTES.ownRecords]: apiError(503, 'service_unavailable') }));
+    await renderPage(<WorkplacePage />, page);
+    const panel = (await screen.findByRole('heading', { name: 'Your tip records' })).parentElement!;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Download PDF' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The records could not be downloaded. Try again.');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Dates' }));
+    expect(within(panel).getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+  });
+
   it('shows a member neither the requests nor the admin’s buttons', async () => {
     fakeApi(routes({ is_admin: false }));
     await renderPage(<WorkplacePage />, page);
@@ -149,6 +180,8 @@ describe('the workplace page', () => {
     expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Team card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Records of every member' })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Your tip records' })).toBeInTheDocument();
   });
 
   it('approves a join request', async () => {
@@ -255,10 +288,11 @@ describe('the workplace page', () => {
     const api = fakeApi(routes());
     await renderPage(<WorkplacePage />, page);
     await screen.findByTestId('team-statistics');
-    await userEvent.click(screen.getByRole('button', { name: 'This month' }));
-    expect(screen.getByRole('button', { name: 'This month' })).toHaveAttribute('aria-pressed', 'true');
+    const periods = within(screen.getByRole('group', { name: 'Statistics' }));
+    await userEvent.click(periods.getByRole('button', { name: 'This month' }));
+    expect(periods.getByRole('button', { name: 'This month' })).toHaveAttribute('aria-pressed', 'true');
     await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.statistics)).toHaveLength(2));
-    await userEvent.click(screen.getByRole('button', { name: 'Dates' }));
+    await userEvent.click(periods.getByRole('button', { name: 'Dates' }));
     await userEvent.type(screen.getByLabelText('From'), '2026-02-01');
     expect(api.sent(TEAM_ROUTES.statistics)).toHaveLength(2);
     await userEvent.type(screen.getByLabelText('To'), '2026-02-28');

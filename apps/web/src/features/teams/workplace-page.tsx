@@ -22,7 +22,9 @@ import QRCode from 'qrcode';
 import { teamPatchBody, type OwnJoinRequest, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
+import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
+import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -81,6 +83,12 @@ export default function WorkplacePage() {
             {t('empty.create')}
           </ButtonLink>
         </Panel>
+        {/* A former member's records stay theirs after leaving. */}
+        {clientId ? (
+          <div className="mt-5">
+            <MyRecordsPanel clientId={clientId} />
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -94,6 +102,7 @@ export default function WorkplacePage() {
         <SplitRulePanel team={team} clientId={clientId} />
         <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
         <MySharesPanel team={team} />
+        {clientId ? <MyRecordsPanel clientId={clientId} /> : null}
         {team.is_admin ? <TeamCardPanel team={team} publicName={workplace.data.name} /> : null}
         <Invite team={team} />
         <Statistics team={team} />
@@ -429,42 +438,13 @@ function Invite({ team }: { team: Team }) {
 function Statistics({ team }: { team: Team }) {
   const { t } = useTranslation('teams');
   const [period, setPeriod] = useState<Period>({ kind: 'week' });
-  const stats = useTeamStatistics(team.id, rangeOf(period, new Date()));
+  const range = rangeOf(period, new Date());
+  const stats = useTeamStatistics(team.id, range);
   const names = new Map(team.members.map((member) => [member.user_id, member.public_name]));
-  const tab = (kind: 'week' | 'month' | 'range', label: string) => (
-    <button
-      type="button"
-      aria-pressed={period.kind === kind}
-      onClick={() => setPeriod(kind === 'range' ? { kind, from: '', to: '' } : { kind })}
-      className={`rounded-lg px-3 py-1.5 text-sm font-medium ${period.kind === kind ? 'bg-primary-800 text-white' : 'text-primary-800 hover:bg-primary-50'}`}
-    >
-      {label}
-    </button>
-  );
   return (
     <Panel>
       <h2 className="text-base font-semibold text-primary-950">{t('stats.title')}</h2>
-      <div className="mt-3 flex flex-wrap gap-1" role="group" aria-label={t('stats.title')}>
-        {tab('week', t('stats.week'))}
-        {tab('month', t('stats.month'))}
-        {tab('range', t('stats.range'))}
-      </div>
-      {period.kind === 'range' ? (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={t('stats.from')}
-            type="date"
-            value={period.from}
-            onChange={(event) => setPeriod({ ...period, from: event.target.value })}
-          />
-          <TextField
-            label={t('stats.to')}
-            type="date"
-            value={period.to}
-            onChange={(event) => setPeriod({ ...period, to: event.target.value })}
-          />
-        </div>
-      ) : null}
+      <PeriodPicker period={period} onChange={setPeriod} kinds={['week', 'month', 'range']} label={t('stats.title')} />
       {stats.data ? (
         <table className="mt-4 w-full text-sm" data-testid="team-statistics">
           <thead>
@@ -497,6 +477,13 @@ function Statistics({ team }: { team: Team }) {
         <LoadError text={t('stats.error')} onRetry={stats.refetch} />
       ) : stats.isFetching ? (
         <SkeletonRows className="mt-4" label={t('stats.loading')} rows={2} />
+      ) : null}
+      {team.is_admin ? (
+        <>
+          <h3 className="mt-5 text-sm font-semibold text-primary-950">{t('records.admin_title')}</h3>
+          <p className="mt-1 text-sm text-slate-600">{t('records.admin_text')}</p>
+          <RecordsButtons path={`/teams/${team.id}/tip-records`} range={range} label={t('records.admin_title')} />
+        </>
       ) : null}
     </Panel>
   );

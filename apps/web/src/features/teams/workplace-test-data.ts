@@ -20,6 +20,8 @@ export const TEAM_CARD_ID = '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45';
 export const TEAM_ROUTES = {
   teamCardQr: `GET /cards/${TEAM_CARD_ID}/qr_code`,
   teamCardSheet: `GET /cards/${TEAM_CARD_ID}/print.pdf`,
+  ownRecords: `GET /clients/${CLIENT_ID}/tip-records`,
+  teamRecords: `GET /teams/${TEAM_ID}/tip-records`,
   workplace: `GET /clients/${CLIENT_ID}/workplace`,
   create: `POST /clients/${CLIENT_ID}/workplace`,
   rename: `PATCH /teams/${TEAM_ID}`,

@@ -16,6 +16,7 @@ import {
   type SplitRuleInput,
 } from '@tipcard/shared/teams/schemas';
 import { api } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/download-file.ts';
 
 export const workplaceKey = (clientId: string | undefined) => ['workplace', clientId] as const;
 const teamKey = (teamId: string | undefined) => ['team', teamId] as const;
@@ -153,6 +154,22 @@ export function useTipShares(teamId: string) {
   return useQuery({
     queryKey: [...teamKey(teamId), 'tip-shares'],
     queryFn: ({ signal }) => api.get(`/teams/${teamId}/tip-shares`, z.array(tipShareSchema), { signal }),
+  });
+}
+
+/**
+ * Downloads tip allocation records (the user's own, or every member's of a team for its admin) for [from, to) as CSV
+ * or PDF, the PDF with days and times in the browser's time zone. Fetched as a blob: the call needs the bearer header.
+ */
+export function useTipRecordsDownload(path: `/clients/${string}/tip-records` | `/teams/${string}/tip-records`) {
+  return useMutation({
+    mutationFn: async ({ range, format }: { range: { from: string; to: string }; format: 'csv' | 'pdf' }) => {
+      const blob = await api.getBlob(path, {
+        query: { ...range, format, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      });
+      const who = path.startsWith('/teams/') ? 'team-tip-records' : 'tip-records';
+      saveBlob(blob, `tipcard-${who}-${range.from.slice(0, 10)}.${format}`);
+    },
   });
 }
 

@@ -1,0 +1,242 @@
+import type { Locale } from '@tipcard/shared/constants';
+import { formatDate } from '@tipcard/shared/dates/format-date';
+import { decimalAmount, formatMoney } from '@tipcard/shared/money/format';
+import { csvOf } from '../../lib/csv.ts';
+import { t } from '../../lib/i18n.ts';
+import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
+import type { TipSplitRow } from './teams.repository.ts';
+
+/**
+ * One member's allocation of one team tip, as recorded with its credit (decision 0045): what the law's records of a
+ * tip and its allocation hold (decision 0053): when, which team, the tip, the rule and basis, the member's
+ * inputs against the total, and their share.
+ */
+export interface TipRecord {
+  at: Date;
+  paymentId: string;
+  team: string;
+  workplace: string;
+  rule: TipSplitRow['ruleKind'];
+  basis: TipSplitRow['basis'];
+  /** What the members received of the tip in all (tip less fee), and the fee. */
+  tipNetCents: number;
+  tipFeeCents: number;
+  sharing: number;
+  totalWeight: number;
+  userId: string;
+  member: string;
+  role: string | null;
+  minutes: number | null;
+  points: number | null;
+  weight: number;
+  netCents: number;
+  feeCents: number;
+}
+
+/** The records of a recorded split: one per member it names, `onlyUserId` keeping one member's own. */
+export function recordsOfSplit(
+  split: TipSplitRow,
+  context: { team: string; workplace: string; nameOf: (userId: string) => string },
+  onlyUserId?: string,
+): TipRecord[] {
+  const totalWeight = split.shares.reduce((sum, share) => sum + share.weight, 0);
+  const sharing = split.shares.filter((share) => share.weight > 0).length;
+  return split.shares
+    .filter((share) => !onlyUserId || share.userId === onlyUserId)
+    .map((share) => ({
+      at: split.at,
+      paymentId: split.paymentId,
+      team: context.team,
+      workplace: context.workplace,
+      rule: split.ruleKind,
+      basis: split.basis,
+      tipNetCents: split.totalCents - split.feeCents,
+      tipFeeCents: split.feeCents,
+      sharing,
+      totalWeight,
+      userId: share.userId,
+      member: context.nameOf(share.userId),
+      role: share.role,
+      minutes: share.minutes,
+      points: share.points,
+      weight: share.weight,
+      netCents: share.netCents,
+      feeCents: share.feeCents,
+    }));
+}
+
+const CSV_COLUMNS = [
+  'paid_at',
+  'payment_reference',
+  'workplace',
+  'team',
+  'rule',
+  'basis',
+  'tip_to_members',
+  'tip_fee',
+  'members_sharing',
+  'member',
+  'member_id',
+  'role',
+  'minutes',
+  'points',
+  'weight',
+  'total_weight',
+  'share',
+  'share_of_fee',
+  'currency',
+] as const;
+
+/** The records as CSV: instants in UTC, amounts as decimals, one row per member and tip. */
+export function tipRecordsCsv(records: TipRecord[]): string {
+  return csvOf(
+    CSV_COLUMNS,
+    records.map((r) => [
+      r.at.toISOString(),
+      referenceOf(r.paymentId),
+      r.workplace,
+      r.team,
+      r.rule,
+      r.basis,
+      decimalAmount(r.tipNetCents),
+      decimalAmount(r.tipFeeCents),
+      r.sharing,
+      r.member,
+      r.userId,
+      r.role,
+      r.minutes,
+      r.points,
+      r.weight,
+      r.totalWeight,
+      decimalAmount(r.netCents),
+      decimalAmount(r.feeCents),
+      'EUR',
+    ]),
+  );
+}
+
+/** The short payment reference the receipts and the back office show. */
+const referenceOf = (paymentId: string) => paymentId.slice(0, 8).toUpperCase();
+
+/** Times on paper are the reader's, or else the service's home time; the header names the zone. */
+const HOME_ZONE = 'Europe/Riga';
+const MARGIN = 40;
+
+/** The member's part of a tip in words: minutes or points against the total, or one of the members sharing it. */
+function partOf(record: TipRecord, locale: Locale): string {
+  const tr = (key: string, vars: Record<string, string | number>) => t(`documents.tip_records.${key}`, vars, locale);
+  if (record.weight === 0) return tr('part_none', {});
+  if (record.basis === 'hours') return tr('part_hours', { minutes: record.minutes ?? 0, total: record.totalWeight });
+  if (record.basis === 'points') return tr('part_points', { points: record.points ?? 0, total: record.totalWeight });
+  return tr('part_even', { count: record.sharing });
+}
+
+/**
+ * The records as a PDF in the reader's language: who or which team, the period, every tip's allocation (date, team or
+ * member, the tip, the rule, the member's part, the share), and each member's total.
+ */
+export async function renderTipRecordsPdf(input: {
+  locale: Locale;
+  subject: string;
+  from: Date;
+  to: Date;
+  /** A member's own records name the team of each line; a team's name the member. */
+  view: 'member' | 'team';
+  records: TipRecord[];
+  now: Date;
+  timeZone: string | undefined;
+}): Promise<Buffer> {
+  const { locale, records } = input;
+  const zone = input.timeZone ?? HOME_ZONE;
+  const tr = (key: string, vars: Record<string, string | number> = {}) => t(`documents.tip_records.${key}`, vars, locale);
+  const title = tr('title');
+  const doc = createPdf({ title: `Tipcard — ${title}`, locale });
+  const width = A4.width - MARGIN * 2;
+  const day = (date: Date) => formatDate(date, 'longDate', locale, { timeZone: zone });
+  drawLogo(doc, MARGIN, MARGIN, 24, 'light');
+  style(doc, 'bold', 18, COLORS.ink).text(title, MARGIN, MARGIN + 44, { width });
+  style(doc, 'semibold', 11, COLORS.text).text(input.subject, MARGIN, MARGIN + 70, { width });
+  // The period is [from, to): its last day is the one before `to`.
+  const lastDay = new Date(input.to.getTime() - 1);
+  style(doc, 'regular', 9, COLORS.muted).text(
+    `${tr('period', { from: day(input.from), to: day(lastDay) })} · ${tr('times', { zone })} · ${tr('made', { date: day(input.now) })}`,
+    MARGIN,
+    MARGIN + 88,
+    { width },
+  );
+
+  const columns = [
+    { key: 'date', x: 0, w: 92 },
+    { key: input.view === 'member' ? 'team' : 'member', x: 96, w: 110 },
+    { key: 'tip', x: 210, w: 62, right: true },
+    { key: 'rule', x: 280, w: 88 },
+    { key: 'part', x: 372, w: 76 },
+    { key: 'share', x: 452, w: width - 452, right: true },
+  ] as const;
+  let y = MARGIN + 116;
+  const header = () => {
+    style(doc, 'semibold', 8, COLORS.muted);
+    for (const column of columns)
+      doc.text(tr(`column_${column.key}`), MARGIN + column.x, y, {
+        width: column.w,
+        align: 'right' in column ? 'right' : 'left',
+      });
+    y += 14;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.line)
+      .stroke();
+    y += 6;
+  };
+  header();
+  if (records.length === 0) {
+    style(doc, 'regular', 10, COLORS.text).text(tr('none'), MARGIN, y + 4, { width });
+    y += 24;
+  }
+  for (const record of records) {
+    const cells: Record<(typeof columns)[number]['key'], string> = {
+      date: formatDate(record.at, 'dateTime', locale, { timeZone: zone }),
+      team: record.team,
+      member: record.member,
+      tip: formatMoney(record.tipNetCents, locale),
+      rule: t(`teams:rules.kind.${record.rule}`, {}, locale),
+      part: partOf(record, locale),
+      share: formatMoney(record.netCents, locale),
+    };
+    style(doc, 'regular', 8.5, COLORS.text);
+    const height = Math.max(...columns.map((column) => doc.heightOfString(cells[column.key], { width: column.w }))) + 6;
+    if (y + height > A4.height - MARGIN - 40) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+      style(doc, 'regular', 8.5, COLORS.text);
+    }
+    for (const column of columns)
+      doc.text(cells[column.key], MARGIN + column.x, y, { width: column.w, align: 'right' in column ? 'right' : 'left' });
+    y += height;
+  }
+
+  const totals = new Map<string, number>();
+  for (const record of records) totals.set(record.member, (totals.get(record.member) ?? 0) + record.netCents);
+  if (y > A4.height - MARGIN - 60 - totals.size * 16) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc
+    .moveTo(MARGIN, y + 4)
+    .lineTo(MARGIN + width, y + 4)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
+  y += 12;
+  for (const [member, cents] of [...totals].sort(([a], [b]) => a.localeCompare(b, locale))) {
+    style(doc, 'bold', 10, COLORS.ink);
+    doc.text(tr('total', { member }), MARGIN, y, { width: width - 110 });
+    doc.text(formatMoney(cents, locale), MARGIN + width - 110, y, { width: 110, align: 'right' });
+    y += 16;
+  }
+  style(doc, 'regular', 8, COLORS.muted).text(tr('note'), MARGIN, y + 12, { width });
+  return pdfBytes(doc);
+}
