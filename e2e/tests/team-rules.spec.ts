@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { a11yProblems, createStaffWithCard, payTipWithApplePay, signInUserApp, type Staff } from './helpers.ts';
 
@@ -24,6 +25,12 @@ const TEXTS = {
     inForce: 'Selon les heures travaillées',
     shares: 'Comment votre part a été calculée',
     worked: /Vous avez travaillé 2 h 0\d min sur les 6 h 0\d min/,
+    teamCard: 'Carte d’équipe',
+    teamCardQr: 'QR code de la carte d’équipe',
+    records: 'Votre registre de pourboires',
+    thisMonth: 'Ce mois-ci',
+    csv: 'Télécharger le CSV',
+    pdf: 'Télécharger le PDF',
   },
   es: {
     prefix: '/es',
@@ -38,6 +45,12 @@ const TEXTS = {
     inForce: 'Según las horas trabajadas',
     shares: 'Cómo se calculó tu parte',
     worked: /Trabajaste 2 h 0\d min de las 6 h 0\d min/,
+    teamCard: 'Tarjeta del equipo',
+    teamCardQr: 'Código QR de la tarjeta del equipo',
+    records: 'Tu registro de propinas',
+    thisMonth: 'Este mes',
+    csv: 'Descargar CSV',
+    pdf: 'Descargar PDF',
   },
 } as const;
 
@@ -121,6 +134,9 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expect(preview).toContainText('4,75');
     await expect(preview).toContainText(/6,3\d/);
     await expect(preview).toContainText(/3,1\d/);
+    // The admin has the team card's QR code to download and print (decision 0048).
+    const teamCard = page.locator('section', { has: page.getByRole('heading', { name: text.teamCard, exact: true }) });
+    await expect(teamCard.getByRole('img', { name: text.teamCardQr })).toBeVisible();
     expect(await a11yProblems(page)).toEqual([]);
     await page.screenshot({ path: `../test-results/team-rules-preview-${locale}-360.png`, fullPage: true });
     await rule.getByRole('button', { name: text.save }).click();
@@ -138,6 +154,17 @@ for (const [locale, text] of Object.entries(TEXTS)) {
     await expect(shares.getByTestId('tip-shares').getByRole('listitem').first()).toContainText(/3,1\d/);
     expect(await a11yProblems(bob)).toEqual([]);
     await bob.screenshot({ path: `../test-results/team-rules-shares-${locale}-360.png`, fullPage: true });
+
+    // Bob's records of this month in two taps (decision 0053): both tips, his lines only, and the PDF.
+    const records = bob.locator('section', { has: bob.getByRole('heading', { name: text.records }) });
+    await records.getByRole('button', { name: text.thisMonth }).click();
+    const [csv] = await Promise.all([bob.waitForEvent('download'), records.getByRole('button', { name: text.csv }).click()]);
+    const lines = (await readFile((await csv.path())!, 'utf8')).trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,Bar Riga,Bar Riga,.*,Bob,[0-9a-f-]{36},/);
+    const [pdf] = await Promise.all([bob.waitForEvent('download'), records.getByRole('button', { name: text.pdf }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^tipcard-tip-records-\d{4}-\d\d-\d\d\.pdf$/);
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     await bobContext.close();
   });
 }

@@ -41,12 +41,13 @@ export function TeamCardPanel({ team, publicName }: { team: Team; publicName: st
         ) : (
           <Skeleton className="size-36" />
         )}
-        <div className="flex w-full flex-col gap-2 sm:w-auto">
+        {/* The longest label (French) wraps within the button on a 360 px phone rather than overflow it. */}
+        <div className="flex w-full flex-col gap-2 sm:w-auto [&>*]:h-auto [&>*]:min-h-11 [&>*]:py-2 [&>*]:whitespace-normal">
           <Button
             variant="secondary"
             disabled={!qr.url}
             onClick={() => qr.url && saveObjectUrl(qr.url, cardFileName('qr', card, 'png'))}
-            icon={<Download className="size-4" aria-hidden="true" />}
+            icon={<Download className="size-4 shrink-0" aria-hidden="true" />}
           >
             {t('team_card.download_qr')}
           </Button>
@@ -54,14 +55,14 @@ export function TeamCardPanel({ team, publicName }: { team: Team; publicName: st
             variant="secondary"
             loading={sheet.isPending}
             onClick={() => sheet.mutate(card)}
-            icon={<Printer className="size-4" aria-hidden="true" />}
+            icon={<Printer className="size-4 shrink-0" aria-hidden="true" />}
           >
             {t('team_card.print')}
           </Button>
           <ButtonLink
             variant="secondary"
             to={to(`/card-orders?card=${team.card_id}`)}
-            icon={<ShoppingBag className="size-4" aria-hidden="true" />}
+            icon={<ShoppingBag className="size-4 shrink-0" aria-hidden="true" />}
           >
             {t('team_card.order')}
           </ButtonLink>
