@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAllocations } from '../../db/schema/payments.ts';
 import { teamTipSplits } from '../../db/schema/teams.ts';
+import { users } from '../../db/schema/users.ts';
 import { deliverSandboxEvent, openPayment, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
@@ -190,6 +191,30 @@ describe('split rules, shifts and the preview', () => {
     // 37.50 and 12.50 likewise. Carol has no role, so no points and nothing.
     expect([await holdOf(anna), await holdOf(bob), await holdOf(carol)]).toEqual([713, 237, 0]);
     expect((await tipSharesOf(id, anna))[0]).toMatchObject({ rule: 'points', role: 'Bar', points: 3, total_weight: 4 });
+  });
+
+  it('tells every other member of a new rule in their language, and the admin who saved it nothing', async () => {
+    const { id, admin, members } = await team(3);
+    const [, bob, carol] = members as [Staff, Staff, Staff];
+    await t.app.db.update(users).set({ language: 'es' }).where(eq(users.id, bob.userId));
+    const textsTo = async (person: Staff) =>
+      (
+        (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(person.phone)}` })).body.data as {
+          body: string;
+        }[]
+      ).map((message) => message.body);
+    const before = {
+      bob: (await textsTo(bob)).length,
+      carol: (await textsTo(carol)).length,
+      admin: (await textsTo(admin)).length,
+    };
+    await setRule(id, admin, { kind: 'hours' });
+    expect((await textsTo(bob)).length - before.bob).toBe(1);
+    expect((await textsTo(bob))[0]).toBe(
+      'Tipcard: el administrador ha cambiado el reparto de las propinas del equipo. Equipo: Bar Riga (Bar Riga). Regla de reparto: Según las horas trabajadas, para las propinas a partir de ahora. La página Lugar de trabajo muestra cómo se calcula tu parte.',
+    );
+    expect((await textsTo(carol))[0]).toContain('Split rule: By hours worked, for tips from now on.');
+    expect((await textsTo(admin)).length).toBe(before.admin);
   });
 
   it('lets members clock in and out, the admin enter and correct shifts, and refuses overlaps, strangers and bad times', async () => {

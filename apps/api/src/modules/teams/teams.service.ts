@@ -220,13 +220,19 @@ export function createTeamsService(deps: {
   async function tellMember(
     tx: Executor,
     userId: string,
-    notice: 'team_request_approved' | 'team_request_declined' | 'team_member_removed',
+    notice: 'team_request_approved' | 'team_request_declined' | 'team_member_removed' | 'team_rule_changed',
     { team, workplace }: { team: repo.TeamRow; workplace: repo.WorkplaceRow },
     now: Date,
+    rule?: SplitRule['kind'],
   ) {
     const user = await findUserById(tx, userId);
     if (!user || user.deletedAt || user.erasedAt) return;
-    const body = t(`sms.${notice}`, { team: team.title, workplace: workplace.name }, user.language);
+    const vars = {
+      team: team.title,
+      workplace: workplace.name,
+      ...(rule && { rule: t(`teams:rules.kind.${rule}`, {}, user.language) }),
+    };
+    const body = t(`sms.${notice}`, vars, user.language);
     await enqueueSmsAt(tx, { to: user.phone, body }, now);
   }
 
@@ -601,17 +607,23 @@ export function createTeamsService(deps: {
       return { current: versions[0] ?? DEFAULT_RULE, versions };
     },
 
-    /** The admin saves a rule: a new version in force from now; earlier versions stay as they were. */
+    /**
+     * The admin saves a rule: a new version in force from now; earlier versions stay as they were. Every other member
+     * is told in their language, in the change's transaction.
+     */
     async setRule(userId: string, teamId: string, body: SplitRuleInput): Promise<SplitRules> {
       await db.transaction(async (tx) => {
-        await requireAdmin(tx, userId, teamId, 'update');
+        const found = await requireAdmin(tx, userId, teamId, 'update');
+        const now = clock.now();
         await repo.insertSplitRule(tx, {
           teamId,
           kind: body.kind,
           points: body.kind === 'points' ? body.points : {},
           createdByUserId: userId,
-          createdAt: clock.now(),
+          createdAt: now,
         });
+        for (const member of await repo.listOpenMemberships(tx, teamId))
+          if (member.userId !== userId) await tellMember(tx, member.userId, 'team_rule_changed', found, now, body.kind);
       });
       return this.rules(userId, teamId);
     },
