@@ -97,6 +97,7 @@ export const ERROR_CODES = {
   shift_overlap: { status: 422, message: 'This shift overlaps another shift of the member' },
   shift_import_invalid: { status: 422, message: 'Some rows of the file are not valid: nothing was imported' },
   join_request_closed: { status: 422, message: 'This request has already been answered' },
+  tipping_policy_changed: { status: 409, message: 'The tipping policy has changed since you opened it: read the new version' },
   tip_answer_no_message: { status: 422, message: 'The guest left no message to answer' },
   tip_answer_no_email: { status: 422, message: 'The guest left no e-mail address, so the answer cannot be delivered' },
   tip_answer_sent: { status: 409, message: 'This message has already been answered' },

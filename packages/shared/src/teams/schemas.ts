@@ -264,3 +264,29 @@ export const tipShareSchema = z.object({
   share_fee_cents: z.number().int(),
 });
 export type TipShare = z.infer<typeof tipShareSchema>;
+
+/** The longest tipping policy a venue may publish. */
+export const TIPPING_POLICY_MAX_LENGTH = 10_000;
+
+/** The admin publishes a new version of the venue's tipping policy (decision 0054). */
+export const tippingPolicyBody = z.object({ text: requiredString(TIPPING_POLICY_MAX_LENGTH) });
+
+/**
+ * The venue's tipping policy as a member sees it: the version in force (null before the first), when they confirmed
+ * reading it, and for the admin every member's confirmation of it; `template` is the starting text in the reader's
+ * language, filled with the venue and its rule.
+ */
+export const tippingPolicySchema = z.object({
+  current: z
+    .object({
+      version: z.number().int(),
+      text: z.string(),
+      published_at: z.string(),
+      read_at: z.string().nullable(),
+    })
+    .nullable(),
+  template: z.string(),
+  /** The admin's view: every current member and when they confirmed reading the version in force; [] for others. */
+  readers: z.array(z.object({ user_id: z.uuid(), public_name: z.string().nullable(), read_at: z.string().nullable() })),
+});
+export type TippingPolicy = z.infer<typeof tippingPolicySchema>;

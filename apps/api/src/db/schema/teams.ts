@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cards } from './cards.ts';
 import { createdAt } from './columns.ts';
 import { payments } from './payments.ts';
@@ -172,3 +172,39 @@ export interface TipSplitShare {
   netCents: number;
   feeCents: number;
 }
+
+/**
+ * A venue's written tipping policy (issue 29, decision 0054): versioned, a change is a new row, never an edit. The
+ * text is what the admin published, in the language they wrote it in.
+ */
+export const tippingPolicies = pgTable(
+  'tipping_policies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workplaceId: uuid('workplace_id')
+      .notNull()
+      .references(() => workplaces.id),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    publishedByUserId: uuid('published_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('tipping_policies_workplace_version_key').on(t.workplaceId, t.version)],
+);
+
+/** When a member confirmed reading a version of the policy: the first time only. */
+export const tippingPolicyReads = pgTable(
+  'tipping_policy_reads',
+  {
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => tippingPolicies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.userId] })],
+);

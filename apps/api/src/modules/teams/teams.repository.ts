@@ -7,6 +7,8 @@ import {
   teamSplitRules,
   teamTipSplits,
   teams,
+  tippingPolicies,
+  tippingPolicyReads,
   workplaces,
 } from '../../db/schema/teams.ts';
 
@@ -18,6 +20,7 @@ export type SplitRuleRow = typeof teamSplitRules.$inferSelect;
 export type ShiftRow = typeof teamShifts.$inferSelect;
 export type TipSplitRow = typeof teamTipSplits.$inferSelect;
 export type TipSplitInsert = typeof teamTipSplits.$inferInsert;
+export type TippingPolicyRow = typeof tippingPolicies.$inferSelect;
 export type { TipSplitShare } from '../../db/schema/teams.ts';
 
 /** The partial unique index that keeps one open shift per member. */
@@ -327,4 +330,41 @@ export async function closeOpenShift(tx: Executor, userId: string, now: Date): P
     .update(teamShifts)
     .set({ endedAt: sql`GREATEST(${now}::timestamptz, ${teamShifts.startedAt} + interval '1 millisecond')` })
     .where(and(eq(teamShifts.userId, userId), isNull(teamShifts.endedAt)));
+}
+
+/** The venue's policy in force: its newest version. */
+export async function findCurrentPolicy(db: Executor, workplaceId: string): Promise<TippingPolicyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tippingPolicies)
+    .where(eq(tippingPolicies.workplaceId, workplaceId))
+    .orderBy(desc(tippingPolicies.version))
+    .limit(1);
+  return row;
+}
+
+/** A new version after the newest; the caller holds the team row's update lock, so versions never collide. */
+export async function insertPolicyVersion(
+  tx: Executor,
+  values: { workplaceId: string; text: string; publishedByUserId: string; publishedAt: Date },
+): Promise<TippingPolicyRow> {
+  const current = await findCurrentPolicy(tx, values.workplaceId);
+  const [row] = await tx
+    .insert(tippingPolicies)
+    .values({ ...values, version: (current?.version ?? 0) + 1 })
+    .returning();
+  return row!;
+}
+
+/** Records that the user read the version; the first confirmation stays. */
+export async function insertPolicyRead(tx: Executor, policyId: string, userId: string, readAt: Date): Promise<void> {
+  await tx.insert(tippingPolicyReads).values({ policyId, userId, readAt }).onConflictDoNothing();
+}
+
+/** Who confirmed reading the version, and when. */
+export function listPolicyReads(db: Executor, policyId: string) {
+  return db
+    .select({ userId: tippingPolicyReads.userId, readAt: tippingPolicyReads.readAt })
+    .from(tippingPolicyReads)
+    .where(eq(tippingPolicyReads.policyId, policyId));
 }

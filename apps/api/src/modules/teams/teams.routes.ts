@@ -24,6 +24,8 @@ import {
   teamSchema,
   teamStatisticsSchema,
   tipRecordsQuery,
+  tippingPolicyBody,
+  tippingPolicySchema,
   workplaceBody,
   workplacePatchBody,
   workplaceSchema,
@@ -322,6 +324,57 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
         reply,
         await teams.teamTipRecords(request.userId, request.params.teamId, request.query, acceptedLocale(request)),
       ),
+  );
+
+  app.get(
+    '/teams/:teamId/policy',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary:
+          'The venue’s tipping policy in force, the member’s confirmation of it (every member’s for the admin) and the template',
+        params: teamParams,
+        response: { 200: data(tippingPolicySchema) },
+      },
+    },
+    async (request) => ({ data: await teams.policy(request.userId, request.params.teamId, acceptedLocale(request)) }),
+  );
+
+  app.post(
+    '/teams/:teamId/policy',
+    {
+      ...common,
+      preHandler: perUser('tipping-policy', 10),
+      schema: {
+        ...secured,
+        summary: 'Publish a new version of the tipping policy; every member is told (admin)',
+        params: teamParams,
+        body: tippingPolicyBody,
+        response: { 201: data(tippingPolicySchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await teams.publishPolicy(request.userId, request.params.teamId, request.body.text, acceptedLocale(request)),
+      }),
+  );
+
+  app.post(
+    '/teams/:teamId/policy/:version/read',
+    {
+      ...common,
+      preHandler: perUser('tipping-policy-read', 30),
+      schema: {
+        ...secured,
+        summary: 'Confirm reading the version of the tipping policy in force (the first confirmation is kept)',
+        params: z.object({ teamId: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) }),
+        response: { 200: data(tippingPolicySchema) },
+      },
+    },
+    async (request) => ({
+      data: await teams.confirmPolicyRead(request.userId, request.params.teamId, request.params.version, acceptedLocale(request)),
+    }),
   );
 
   app.get(

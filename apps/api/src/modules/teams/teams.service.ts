@@ -16,6 +16,7 @@ import type {
   Team,
   TeamStatistics,
   tipRecordsQuery,
+  TippingPolicy,
   Workplace,
   workplaceBody,
   workplacePatchBody,
@@ -220,7 +221,12 @@ export function createTeamsService(deps: {
   async function tellMember(
     tx: Executor,
     userId: string,
-    notice: 'team_request_approved' | 'team_request_declined' | 'team_member_removed' | 'team_rule_changed',
+    notice:
+      | 'team_request_approved'
+      | 'team_request_declined'
+      | 'team_member_removed'
+      | 'team_rule_changed'
+      | 'tipping_policy_published',
     { team, workplace }: { team: repo.TeamRow; workplace: repo.WorkplaceRow },
     now: Date,
     rule?: SplitRule['kind'],
@@ -388,6 +394,84 @@ export function createTeamsService(deps: {
         locale,
         fileName: 'tipcard-team-tip-records',
       });
+    },
+
+    /**
+     * The venue's tipping policy (decision 0054): the version in force and when the member confirmed reading it; the
+     * admin also sees every member's confirmation. The template is in the reader's language, filled with the venue,
+     * the team and the rule in force.
+     */
+    async policy(userId: string, teamId: string, locale: Locale): Promise<TippingPolicy> {
+      const { team, workplace } = await requireMember(db, userId, teamId);
+      const current = await repo.findCurrentPolicy(db, workplace.id);
+      const reads = new Map(
+        (current ? await repo.listPolicyReads(db, current.id) : []).map((read) => [read.userId, read.readAt.toISOString()]),
+      );
+      const rule = ruleOf(await repo.findSplitRuleAt(db, teamId, clock.now())).kind;
+      const template = t(
+        'teams:policy.template',
+        {
+          workplace: workplace.name,
+          team: team.title,
+          rule: t(`teams:rules.kind.${rule}`, {}, locale),
+          help: t(`teams:rules.help.${rule}`, {}, locale),
+          leftover: t('teams:rules.leftover', {}, locale),
+        },
+        locale,
+      );
+      const readers = [];
+      if (team.adminUserId === userId)
+        for (const member of await repo.listOpenMemberships(db, teamId))
+          readers.push({
+            user_id: member.userId,
+            public_name: (await profileOf(db, member.userId)).public_name,
+            read_at: reads.get(member.userId) ?? null,
+          });
+      return {
+        current: current
+          ? {
+              version: current.version,
+              text: current.text,
+              published_at: current.publishedAt.toISOString(),
+              read_at: reads.get(userId) ?? null,
+            }
+          : null,
+        template,
+        readers,
+      };
+    },
+
+    /**
+     * The admin publishes a new version (never an edit of one): in force at once, read by its author, and texted to
+     * every other member in their language in the same transaction.
+     */
+    async publishPolicy(userId: string, teamId: string, text: string, locale: Locale): Promise<TippingPolicy> {
+      await db.transaction(async (tx) => {
+        const found = await requireAdmin(tx, userId, teamId, 'update');
+        const now = clock.now();
+        const version = await repo.insertPolicyVersion(tx, {
+          workplaceId: found.workplace.id,
+          text,
+          publishedByUserId: userId,
+          publishedAt: now,
+        });
+        await repo.insertPolicyRead(tx, version.id, userId, now);
+        for (const member of await repo.listOpenMemberships(tx, teamId))
+          if (member.userId !== userId) await tellMember(tx, member.userId, 'tipping_policy_published', found, now);
+      });
+      return this.policy(userId, teamId, locale);
+    },
+
+    /** A member confirms reading the version in force; a version replaced meanwhile is refused, to be read anew. */
+    async confirmPolicyRead(userId: string, teamId: string, version: number, locale: Locale): Promise<TippingPolicy> {
+      await db.transaction(async (tx) => {
+        const { workplace } = await requireMember(tx, userId, teamId, 'update');
+        const current = await repo.findCurrentPolicy(tx, workplace.id);
+        if (!current) throw new AppError('not_found');
+        if (current.version !== version) throw new AppError('tipping_policy_changed');
+        await repo.insertPolicyRead(tx, current.id, userId, clock.now());
+      });
+      return this.policy(userId, teamId, locale);
     },
 
     /** The workplace of the user's current team; null when the user is in no team. */

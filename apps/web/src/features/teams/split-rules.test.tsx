@@ -14,6 +14,7 @@ import {
   statistics,
   team,
   TEAM_ROUTES,
+  tippingPolicy,
   tipShares,
   workplace,
 } from './workplace-test-data.ts';
@@ -31,6 +32,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.shifts]: [shift()],
     [TEAM_ROUTES.tipShares]: tipShares,
     [TEAM_ROUTES.teamCardQr]: 'png',
+    [TEAM_ROUTES.policy]: tippingPolicy(),
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Team } from '@tipcard/shared/teams/schemas';
 import { apiError, fakeApi, pending, type SentRequest } from '../../test/fake-api.ts';
-import { signedInRoutes } from '../../test/fixtures.ts';
+import { signedInRoutes, USER_ID } from '../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../test/render-page.tsx';
 import {
   COLLEAGUE_ID,
@@ -16,6 +16,7 @@ import {
   TEAM_ID,
   TEAM_CARD_ID,
   TEAM_ROUTES,
+  tippingPolicy,
   tipShares,
   workplace,
 } from './workplace-test-data.ts';
@@ -35,6 +36,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.tipShares]: tipShares,
     // jsdom has no object URLs: the page gets a stand-in address for any body.
     [TEAM_ROUTES.teamCardQr]: 'png',
+    [TEAM_ROUTES.policy]: tippingPolicy(),
     ...overrides,
   };
 }
@@ -170,6 +172,56 @@ describe('the workplace page', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent('The records could not be downloaded. Try again.');
     await userEvent.click(within(panel).getByRole('button', { name: 'Dates' }));
     expect(within(panel).getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+  });
+
+  it('lets a member read the tipping policy in force and confirm it, once', async () => {
+    const api = fakeApi(
+      routes(
+        { is_admin: false },
+        {
+          [TEAM_ROUTES.readPolicy]: tippingPolicy({ current: { ...tippingPolicy().current!, read_at: '2026-03-02T10:00:00Z' } }),
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    const panel = within((await screen.findByRole('heading', { name: 'Tipping policy' })).closest('section')!);
+    expect(await panel.findByTestId('tipping-policy-text')).toHaveTextContent('Tips go to the whole team. Split evenly.');
+    expect(panel.getByText('Version 1, published on March 1, 2026')).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Write a new version' })).not.toBeInTheDocument();
+    await userEvent.click(panel.getByRole('button', { name: 'I have read it' }));
+    expect(await panel.findByTestId('tipping-policy-read')).toHaveTextContent('You confirmed reading it on March 2, 2026.');
+    expect(api.sent(TEAM_ROUTES.readPolicy)).toHaveLength(1);
+    expect(panel.queryByRole('button', { name: 'I have read it' })).not.toBeInTheDocument();
+  });
+
+  it('lets the admin write a new version from the template, publish it after confirming, and see who read it', async () => {
+    const published = tippingPolicy({
+      current: { version: 1, text: 'Our policy', published_at: '2026-03-01T09:00:00Z', read_at: '2026-03-01T09:00:00Z' },
+      readers: [
+        { user_id: USER_ID, public_name: 'Anna', read_at: '2026-03-01T09:00:00Z' },
+        { user_id: COLLEAGUE_ID, public_name: 'Jānis', read_at: null },
+      ],
+    });
+    const api = fakeApi(
+      routes({}, { [TEAM_ROUTES.policy]: tippingPolicy({ current: null }), [TEAM_ROUTES.publishPolicy]: published }),
+    );
+    await renderPage(<WorkplacePage />, page);
+    const panel = within((await screen.findByRole('heading', { name: 'Tipping policy' })).closest('section')!);
+    expect(await panel.findByText('The admin has not published a tipping policy yet.')).toBeInTheDocument();
+    await userEvent.click(panel.getByRole('button', { name: 'Write a new version' }));
+    const editor = panel.getByRole('textbox', { name: /Policy text/ });
+    expect(editor).toHaveValue('Tipping policy of Café Rīga\n\n1. Who receives tips');
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Our policy');
+    await userEvent.click(panel.getByRole('button', { name: 'Publish' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish this version?' }));
+    expect(api.sent(TEAM_ROUTES.publishPolicy)).toHaveLength(0);
+    await userEvent.click(dialog.getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(snackbarText()).toBe('The new version is published.'));
+    expect(api.sent(TEAM_ROUTES.publishPolicy)[0]!.body).toEqual({ text: 'Our policy' });
+    const readers = within(panel.getByTestId('tipping-policy-readers')).getAllByRole('listitem');
+    expect(readers[0]).toHaveTextContent('AnnaMarch 1, 2026');
+    expect(readers[1]).toHaveTextContent('JānisNot yet');
   });
 
   it('shows a member neither the requests nor the admin’s buttons', async () => {

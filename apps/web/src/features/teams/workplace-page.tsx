@@ -25,6 +25,7 @@ import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-r
 import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
+import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -100,6 +101,7 @@ export default function WorkplacePage() {
         <Members team={team} clientId={clientId} myId={me?.id} />
         {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
         <SplitRulePanel team={team} clientId={clientId} />
+        <TippingPolicyPanel team={team} />
         <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
         <MySharesPanel team={team} />
         {clientId ? <MyRecordsPanel clientId={clientId} /> : null}

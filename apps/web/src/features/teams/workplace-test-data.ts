@@ -7,6 +7,7 @@ import type {
   TeamStatistics,
   TipShare,
   Workplace,
+  TippingPolicy,
 } from '@tipcard/shared/teams/schemas';
 import { CLIENT_ID, USER_ID } from '../../test/fixtures.ts';
 
@@ -21,6 +22,9 @@ export const TEAM_ROUTES = {
   teamCardQr: `GET /cards/${TEAM_CARD_ID}/qr_code`,
   teamCardSheet: `GET /cards/${TEAM_CARD_ID}/print.pdf`,
   ownRecords: `GET /clients/${CLIENT_ID}/tip-records`,
+  policy: `GET /teams/${TEAM_ID}/policy`,
+  publishPolicy: `POST /teams/${TEAM_ID}/policy`,
+  readPolicy: `POST /teams/${TEAM_ID}/policy/1/read`,
   teamRecords: `GET /teams/${TEAM_ID}/tip-records`,
   workplace: `GET /clients/${CLIENT_ID}/workplace`,
   create: `POST /clients/${CLIENT_ID}/workplace`,
@@ -159,3 +163,18 @@ export const preview: RulePreview = {
     { user_id: COLLEAGUE_ID, public_name: 'Jānis', received_cents: 475, candidate_cents: 317 },
   ],
 };
+
+/** The venue's policy: version 1 in force, read by its admin only; `read_at` is the viewer's. */
+export function tippingPolicy(overrides: Partial<TippingPolicy> = {}): TippingPolicy {
+  return {
+    current: {
+      version: 1,
+      text: 'Tips go to the whole team.\nSplit evenly.',
+      published_at: '2026-03-01T09:00:00Z',
+      read_at: null,
+    },
+    template: 'Tipping policy of Café Rīga\n\n1. Who receives tips',
+    readers: [],
+    ...overrides,
+  };
+}

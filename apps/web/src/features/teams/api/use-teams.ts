@@ -12,6 +12,7 @@ import {
   teamSchema,
   teamStatisticsSchema,
   tipShareSchema,
+  tippingPolicySchema,
   workplaceSchema,
   type SplitRuleInput,
 } from '@tipcard/shared/teams/schemas';
@@ -195,5 +196,32 @@ export function useSplitActions(clientId: string | undefined, teamId: string) {
     importShifts: useTeamMutation(clientId, (csv: string) =>
       api.post(`/teams/${teamId}/shifts/import`, { csv }, shiftImportSchema, { errorHandling: 'none' }),
     ),
+  };
+}
+
+/** The venue's tipping policy: the version in force, the user's confirmation, the template (decision 0054). */
+export function useTippingPolicy(teamId: string) {
+  return useQuery({
+    queryKey: [...teamKey(teamId), 'policy'],
+    queryFn: ({ signal }) => api.get(`/teams/${teamId}/policy`, tippingPolicySchema, { signal }),
+  });
+}
+
+/** The admin publishes a version, or a member confirms reading one: the answer is the policy as it now stands. */
+export function useTippingPolicyActions(teamId: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (policy: z.infer<typeof tippingPolicySchema>) =>
+    queryClient.setQueryData([...teamKey(teamId), 'policy'], policy);
+  return {
+    publish: useMutation({
+      mutationFn: (text: string) => api.post(`/teams/${teamId}/policy`, { text }, tippingPolicySchema),
+      onSuccess,
+    }),
+    confirmRead: useMutation({
+      mutationFn: (version: number) => api.post(`/teams/${teamId}/policy/${version}/read`, undefined, tippingPolicySchema),
+      onSuccess,
+      // A version replaced meanwhile: the new one is shown, to be read.
+      onError: () => queryClient.invalidateQueries({ queryKey: [...teamKey(teamId), 'policy'] }),
+    }),
   };
 }
