@@ -50,7 +50,11 @@ export const passkeySchema = z.object({
   created_at: timestamp,
   last_used_at: timestamp.nullable(),
 });
-const base64url = (max: number) => z.string().max(max).regex(/^[\w-]*$/, 'Not base64url');
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\w-]*$/, 'Not base64url');
 /** The options `navigator.credentials.create()` / `.get()` take, as JSON (@simplewebauthn's `optionsJSON`). */
 export const passkeyOptions = z.looseObject({ challenge: z.string() });
 /** What the browser answers `navigator.credentials.create()` with, as JSON (@simplewebauthn/browser's `startRegistration`). */

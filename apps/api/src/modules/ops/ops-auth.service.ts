@@ -457,7 +457,12 @@ export function createOpsAuthService(deps: {
         expectedChallenge: takeChallenge('sign_in', null),
         expectedOrigin: origin,
         expectedRPID: rpId,
-        credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: 0, transports: passkey.transports },
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: 0,
+          transports: passkey.transports,
+        },
         requireUserVerification: true,
       }).catch(() => undefined);
       const newCounter = verification?.authenticationInfo.newCounter ?? 0;

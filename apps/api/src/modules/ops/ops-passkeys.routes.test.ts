@@ -57,9 +57,9 @@ class SoftAuthenticator {
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, isoCBOR.encode(cose)]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', this.authData(flags, attested)],
       ]),
     );
@@ -118,7 +118,10 @@ describe('back office passkeys', () => {
   async function operatorWithPasskey(role: 'support' | 'finance' | 'admin' = 'support') {
     const operator = await signInOperator(t, role);
     const authenticator = newAuthenticator();
-    const added = await addPasskey(operator.opsToken, authenticator.register((await registrationChallenge(operator.opsToken)).challenge));
+    const added = await addPasskey(
+      operator.opsToken,
+      authenticator.register((await registrationChallenge(operator.opsToken)).challenge),
+    );
     expect(added.status).toBe(201);
     return { ...operator, authenticator, passkeyId: added.body.data.id as string };
   }
@@ -177,7 +180,9 @@ describe('back office passkeys', () => {
       expect(answer.status).toBe(422);
       expect(answer.body.code).toBe('ops_passkey_not_added');
     };
-    await refused(authenticator.register((await registrationChallenge(operator.opsToken)).challenge, { origin: 'https://evil.example' }));
+    await refused(
+      authenticator.register((await registrationChallenge(operator.opsToken)).challenge, { origin: 'https://evil.example' }),
+    );
     await refused(authenticator.register((await registrationChallenge(operator.opsToken)).challenge, { flags: UP | AT }));
     // A challenge handed to another operator's session.
     await refused(authenticator.register((await registrationChallenge(other.opsToken)).challenge));

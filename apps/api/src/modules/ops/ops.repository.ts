@@ -207,8 +207,9 @@ export async function deletePasskeyOf(tx: Executor, operatorId: string, id: stri
 
 /** Removes every passkey of the operator (an admin's reset); answers how many there were. */
 export async function deletePasskeysOf(tx: Executor, operatorId: string) {
-  return (await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, operatorId)).returning({ id: operatorPasskeys.id }))
-    .length;
+  return (
+    await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, operatorId)).returning({ id: operatorPasskeys.id })
+  ).length;
 }
 
 export async function insertAudit(tx: Executor, values: typeof opsAudit.$inferInsert) {

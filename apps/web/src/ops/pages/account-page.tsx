@@ -41,8 +41,8 @@ function AddPasskeyForm() {
   return (
     <TitledPanel title="Add a passkey">
       <p className="mb-3 max-w-2xl text-sm text-slate-700">
-        A passkey signs you in on its own, with your fingerprint, face or device PIN instead of the password and code. Name
-        it after the device that keeps it.
+        A passkey signs you in on its own, with your fingerprint, face or device PIN instead of the password and code. Name it
+        after the device that keeps it.
       </p>
       {supported ? (
         <form
@@ -119,8 +119,8 @@ export default function AccountPage() {
   return (
     <Page title="Your account">
       <p className="text-sm text-slate-700">
-        Signed in as <strong>{operator?.email}</strong> ({operator?.role}). Your password and authenticator app are reset by
-        an admin.
+        Signed in as <strong>{operator?.email}</strong> ({operator?.role}). Your password and authenticator app are reset by an
+        admin.
       </p>
       <AddPasskeyForm />
       <section aria-labelledby="passkeys-heading" className="space-y-3">

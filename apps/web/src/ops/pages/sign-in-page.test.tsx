@@ -106,7 +106,9 @@ describe('the sign-in page', () => {
     });
     const closed = new Error('The operation either timed out or was not allowed.');
     closed.name = 'NotAllowedError';
-    vi.mocked(startAuthentication).mockRejectedValueOnce(closed).mockResolvedValueOnce(assertion as never);
+    vi.mocked(startAuthentication)
+      .mockRejectedValueOnce(closed)
+      .mockResolvedValueOnce(assertion as never);
     const { router } = renderOps('/sign-in', { role: null });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The passkey prompt was closed or timed out.');
