@@ -75,6 +75,7 @@ test('an operator adds a passkey, signs out, and signs in with it alone to the d
   await page.goto(`${BASE}/ops/#/tickets?status=open`);
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
   expect(await a11yProblems(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('ops-sign-in-passkey-1280.png') });
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Support inbox' })).toBeVisible();
   expect(page.url()).toContain('#/tickets?status=open');
