@@ -49,7 +49,7 @@ export async function fillInOpsSignIn(page: Page, email: string, secret: string,
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(OPS_PASSWORD);
   await page.getByLabel('Authenticator code').fill(totp(secret, offsetSteps));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs an operator in from the sign-in page, and waits for the back office's menu. */

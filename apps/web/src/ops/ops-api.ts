@@ -49,7 +49,7 @@ export const setSignedOutHandler = (handler: (reason: string) => void) => {
   onSignedOut = handler;
 };
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type UnderOps<P> = P extends `/ops${infer Rest extends string}` ? Rest : never;
 /** A back-office path under `/api/ops`, as the API's OpenAPI document lists it: a typo fails typecheck. */
 export type OpsPath<M extends Method> = UnderOps<ApiPath<Lowercase<M>>>;
@@ -117,6 +117,11 @@ export async function opsPost<S extends z.ZodType>(
 /** A change to part of an object, its `data` parsed with the shared schema. */
 export async function opsPatch<S extends z.ZodType>(schema: S, path: OpsPath<'PATCH'>, body: unknown): Promise<z.output<S>> {
   return dataOf(schema, await send('PATCH', path, { body }));
+}
+
+/** A removal, answered with no body (204): resolves when the API said yes, throws its error otherwise. */
+export async function opsDelete(path: OpsPath<'DELETE'>): Promise<void> {
+  await send('DELETE', path);
 }
 
 /** A call answered with no body (204): resolves when the API said yes, throws its error otherwise. */

@@ -85,6 +85,9 @@ function Shell() {
           <p className="truncate text-xs text-slate-600" title={operator.email}>
             {operator.email} · {operator.role}
           </p>
+          <NavLink to="/account" className="text-xs font-medium text-primary-800 underline">
+            Your account and passkeys
+          </NavLink>
         </div>
         <nav aria-label="Back office" className="flex-1 p-3">
           <ul className="space-y-1">

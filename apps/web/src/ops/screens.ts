@@ -36,6 +36,13 @@ export const SCREENS: Screen[] = [
     page: lazy(() => import('./pages/payment-page.tsx')),
   },
   {
+    path: '/account',
+    label: 'Your account',
+    roles: ['support', 'compliance', 'finance'],
+    nav: false,
+    page: lazy(() => import('./pages/account-page.tsx')),
+  },
+  {
     path: '/users',
     label: 'Users',
     roles: ['support', 'compliance', 'finance'],

@@ -55,6 +55,12 @@ export const ERROR_CODES = {
   operator_exists: { status: 422, message: 'An operator with this e-mail already exists' },
   ops_conflict: { status: 409, message: 'This was already done or has changed meanwhile, reload and try again' },
   ops_code_used: { status: 403, message: 'This code was just used: wait for the next one in your authenticator app' },
+  ops_passkey_failed: {
+    status: 403,
+    message: 'This passkey could not sign you in: try again, or sign in with your password and code',
+  },
+  ops_passkey_not_added: { status: 422, message: 'The passkey could not be added: try again from this page' },
+  ops_passkey_exists: { status: 409, message: 'This passkey is already added' },
   ops_setup_invalid: { status: 410, message: 'This set-up link is no longer valid: the back office has an operator already' },
   operator_last_admin: { status: 409, message: 'The back office must keep at least one enabled admin' },
   refund_needs_second_operator: { status: 403, message: 'Another finance operator must approve this refund' },

@@ -42,6 +42,49 @@ export const signInBody = z.object({
 });
 export const signInAnswer = z.object({ token: z.string(), operator: operatorSchema, idle_timeout_seconds: z.number() });
 
+/** Passkeys (WebAuthn, decision 0050): an operator's own, listed on their account screen. */
+export const PASSKEY_NAME_MAX = 60;
+export const passkeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+});
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\w-]*$/, 'Not base64url');
+/** The options `navigator.credentials.create()` / `.get()` take, as JSON (@simplewebauthn's `optionsJSON`). */
+export const passkeyOptions = z.looseObject({ challenge: z.string() });
+/** What the browser answers `navigator.credentials.create()` with, as JSON (@simplewebauthn/browser's `startRegistration`). */
+export const passkeyRegistration = z.looseObject({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(32_768),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+  clientExtensionResults: z.looseObject({}),
+});
+export const addPasskeyBody = z.object({ name: required(PASSKEY_NAME_MAX), response: passkeyRegistration });
+/** What the browser answers `navigator.credentials.get()` with, as JSON (`startAuthentication`). */
+export const passkeyAssertion = z.looseObject({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(4096),
+    signature: base64url(1024),
+    userHandle: base64url(256).optional(),
+  }),
+  clientExtensionResults: z.looseObject({}),
+});
+export const passkeySignInBody = z.object({ response: passkeyAssertion });
+
 export const enrolmentInfo = z.object({ email: z.string(), secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
 export const enrolBody = z.object({
   password: required(200),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from './columns.ts';
 
 /**
  * The back office's own people (DESIGN "Back office"). An operator is created with a one-time enrolment link; the
@@ -111,4 +111,39 @@ export const opsHealthSnapshots = pgTable('ops_health_snapshots', {
   pendingPayments: integer('pending_payments').notNull(),
   deadMessages: integer('dead_messages').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * An operator's passkey (WebAuthn, decision 0050): the credential's id and COSE public key as the authenticator gave
+ * them at registration, its signature counter (a counter that goes backwards is refused), and the operator's name for it.
+ */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** base64url, as the browser names the credential. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    /** An unsigned 32-bit counter: more than an `integer` holds. */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: jsonb('transports').$type<string[]>().notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_passkeys_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * A WebAuthn challenge handed out and not yet answered: stored by its hash (the challenge itself is never kept), used
+ * once, for five minutes. A registration's is bound to the operator's session; a sign-in's to nobody yet.
+ */
+export const operatorPasskeyChallenges = pgTable('operator_passkey_challenges', {
+  challengeHash: text('challenge_hash').primaryKey(),
+  purpose: text('purpose', { enum: ['register', 'sign_in'] }).notNull(),
+  sessionId: uuid('session_id').references(() => operatorSessions.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

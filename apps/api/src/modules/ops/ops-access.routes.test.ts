@@ -11,7 +11,7 @@ type Caller = OperatorRole | 'user' | 'none';
  * every route the API has under /api/ops, so a new route cannot skip it.
  */
 const ROUTES: {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   allowed: OperatorRole[];
   payload?: object;
@@ -19,6 +19,15 @@ const ROUTES: {
 }[] = [
   { method: 'GET', url: '/api/ops/me', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: '/api/ops/queues', allowed: ['support', 'compliance', 'finance'] },
+  { method: 'GET', url: '/api/ops/passkeys', allowed: ['support', 'compliance', 'finance'] },
+  { method: 'POST', url: '/api/ops/passkeys/options', allowed: ['support', 'compliance', 'finance'] },
+  {
+    method: 'POST',
+    url: '/api/ops/passkeys',
+    allowed: ['support', 'compliance', 'finance'],
+    payload: { name: 'YubiKey', response: {} },
+  },
+  { method: 'DELETE', url: `/api/ops/passkeys/${ID}`, allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: '/api/ops/search?q=a42c5fab', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: '/api/ops/operators', allowed: [] },
   { method: 'POST', url: '/api/ops/operators', allowed: [], payload: { email: 'x', role: 'support' } },
@@ -75,6 +84,8 @@ const ROUTES: {
 /** Routes for people without a token yet. */
 const PUBLIC = [
   'POST /api/ops/sign-in',
+  'POST /api/ops/sign-in/passkey/options',
+  'POST /api/ops/sign-in/passkey',
   'GET /api/ops/enrolment/{token}',
   'POST /api/ops/enrolment/{token}',
   'GET /api/ops/setup/{token}',

@@ -1,4 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import { isUuid } from '@tipcard/shared/uuid';
@@ -36,6 +44,8 @@ export const LOCKOUT_MS = 15 * 60_000;
 const ENROLMENT_TTL_MS = 72 * 60 * 60_000;
 /** Who made the first admin: the set-up link, in the audit log. */
 const SETUP_ACTOR: Actor = { operatorId: null, label: 'setup link' };
+/** How long a passkey challenge may be answered (the browser's prompt gets the same time). */
+const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 /** A well-formed hash no password matches: checked against when there is no password to check, for the same work. */
 const UNUSABLE_PASSWORD_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -56,6 +66,19 @@ export const publicOperator = (row: repo.OperatorRow) => ({
   created_at: row.createdAt.toISOString(),
 });
 
+export const publicPasskey = (row: repo.PasskeyRow) => ({
+  id: row.id,
+  name: row.name,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * A signature counter that did not move forward: refused, as the sign of a cloned authenticator. Authenticators that
+ * keep no counter answer 0 each time, which stays allowed while the stored counter is 0 too.
+ */
+export const counterWentBack = (stored: number, received: number) => (received > 0 || stored > 0) && received <= stored;
+
 export type OpsAuthService = ReturnType<typeof createOpsAuthService>;
 
 /**
@@ -74,6 +97,8 @@ export function createOpsAuthService(deps: {
   messages: Pick<MessagingService, 'enqueueEmail'>;
 }) {
   const { db, clock, keys, serverSecret, previousServerSecret } = deps;
+  /** The relying party of passkeys: PUBLIC_URL's host name, and its origin the only one a browser may answer from. */
+  const { hostname: rpId, origin } = new URL(deps.publicUrl);
   const openSealed = (sealed: string) => unsealUnderAny([serverSecret, previousServerSecret], sealed).plain;
 
   const enrolmentLink = (token: string) => `${deps.publicUrl}/ops/#/enrol/${token}`;
@@ -152,11 +177,13 @@ export function createOpsAuthService(deps: {
    * Takes one sign-in attempt before any password is looked at: the operator's row is locked for the count, so
    * attempts racing on any instance are numbered one by one and at most MAX_FAILED_SIGN_INS of them are evaluated.
    * The last one allowed starts the lockout (a crash after it cannot leave a count that never ends); a successful
-   * sign-in lifts it. Answers undefined for no usable operator, attempt undefined while locked out.
+   * sign-in lifts it. Answers undefined for no usable operator, attempt undefined while locked out. A passkey's
+   * attempts count in the same lockout as the password's.
    */
-  async function takeAttempt(email: string, now: Date) {
+  async function takeAttempt(find: { email: string } | { id: string }, now: Date) {
     return db.transaction(async (tx) => {
-      const row = await repo.findOperatorByEmailForUpdate(tx, email);
+      const row =
+        'email' in find ? await repo.findOperatorByEmailForUpdate(tx, find.email) : await repo.findOperatorForUpdate(tx, find.id);
       if (!row?.passwordHash || row.disabledAt) return undefined;
       if (row.lockedUntil && row.lockedUntil > now) return { row, passwordHash: row.passwordHash, attempt: undefined };
       // A lockout that has ended starts the count again.
@@ -168,6 +195,73 @@ export function createOpsAuthService(deps: {
       return { row, passwordHash: row.passwordHash, attempt };
     });
   }
+
+  /** A failed sign-in of a known operator, in the audit log (the last one allowed starts the lockout). */
+  async function auditFailedSignIn(row: repo.OperatorRow, attempt: number, ip: string, method: 'password' | 'passkey') {
+    await recordAudit(
+      db,
+      { actor: { operatorId: row.id, label: row.email }, ip },
+      {
+        action: attempt >= MAX_FAILED_SIGN_INS ? 'operator.locked_out' : 'operator.sign_in_failed',
+        subjectType: 'operator',
+        subjectId: row.id,
+        before: null,
+        after: method === 'password' ? { failed_attempts: attempt } : { failed_attempts: attempt, method },
+      },
+    );
+  }
+
+  /** A new session, in the caller's transaction that also lifts the failed-attempt count; audited. */
+  async function openSession(tx: Executor, row: repo.OperatorRow, now: Date, ip: string, method: 'password' | 'passkey') {
+    const created = await repo.insertSession(tx, {
+      operatorId: row.id,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+    });
+    await recordAudit(
+      tx,
+      { actor: { operatorId: row.id, label: row.email }, ip },
+      {
+        action: 'operator.sign_in',
+        subjectType: 'operator',
+        subjectId: row.id,
+        before: null,
+        after: method === 'password' ? { session: created.id } : { session: created.id, method },
+      },
+    );
+    return created;
+  }
+
+  /** The sign-in's answer: a token naming the session, whichever way the operator signed in. */
+  async function signedIn(row: repo.OperatorRow, session: repo.OperatorSessionRow, now: Date) {
+    const token = await new SignJWT({ role: row.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.id)
+      .setIssuer(ISSUER)
+      .setAudience(OPS_AUDIENCE)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
+      .sign(keys.secret);
+    return { token, operator: publicOperator(row), idle_timeout_seconds: SESSION_IDLE_MS / 1000 };
+  }
+
+  /** A challenge handed out now, stored by its hash for five minutes. */
+  async function storeChallenge(challenge: string, purpose: 'register' | 'sign_in', sessionId: string | null) {
+    const now = clock.now();
+    await repo.insertPasskeyChallenge(
+      db,
+      {
+        challengeHash: hashToken(challenge),
+        purpose,
+        sessionId,
+        expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS),
+      },
+      now,
+    );
+  }
+  /** The challenge check the verifications call: the challenge the browser signed is taken, once. */
+  const takeChallenge = (purpose: 'register' | 'sign_in', sessionId: string | null) => (challenge: string) =>
+    repo.takePasskeyChallenge(db, hashToken(challenge), purpose, sessionId, clock.now());
 
   return {
     /** A new operator (admin's screen, or `npm run ops:create-admin`), invited by e-mail; answers the enrolment link. */
@@ -240,20 +334,21 @@ export function createOpsAuthService(deps: {
     },
 
     /**
-     * Password and authenticator reset by an admin (a lost phone, a leaked password): both are cleared, a new one-time
-     * enrolment link is e-mailed, and every session of the operator ends.
+     * Password and authenticator reset by an admin (a lost phone, a leaked password): both are cleared with every
+     * passkey, a new one-time enrolment link is e-mailed, and every session of the operator ends.
      */
     async resetSignIn(id: string, audit: AuditContext) {
       return db.transaction(async (tx) => {
         const row = await repo.findOperatorForUpdate(tx, id);
         if (!row) throw new AppError('not_found');
         await repo.endSessionsOf(tx, id, clock.now());
+        const passkeys = await repo.deletePasskeysOf(tx, id);
         await recordAudit(tx, audit, {
           action: 'operator.reset_sign_in',
           subjectType: 'operator',
           subjectId: id,
-          before: { enrolled: row.enrolledAt !== null },
-          after: { enrolled: false },
+          before: { enrolled: row.enrolledAt !== null, passkeys },
+          after: { enrolled: false, passkeys: 0 },
         });
         const { link, columns } = freshEnrolment();
         return sendEnrolment(tx, await repo.updateOperator(tx, id, columns), link, 'reset');
@@ -306,7 +401,7 @@ export function createOpsAuthService(deps: {
      */
     async signIn(input: { email: string; password: string; code: string }, ip: string) {
       const now = clock.now();
-      const taken = await takeAttempt(input.email.trim().toLowerCase(), now);
+      const taken = await takeAttempt({ email: input.email.trim().toLowerCase() }, now);
       if (!taken?.attempt) {
         await verifyPassword(UNUSABLE_PASSWORD_HASH, input.password);
         throw new AppError('ops_sign_in_failed');
@@ -316,17 +411,7 @@ export function createOpsAuthService(deps: {
       const step = matchTotp(openSealed(row.totpSecretSealed), input.code, now);
       const replayed = step !== undefined && row.totpLastStep !== null && step <= row.totpLastStep;
       if (!passwordOk || step === undefined || replayed) {
-        await recordAudit(
-          db,
-          { actor: { operatorId: row.id, label: row.email }, ip },
-          {
-            action: attempt >= MAX_FAILED_SIGN_INS ? 'operator.locked_out' : 'operator.sign_in_failed',
-            subjectType: 'operator',
-            subjectId: row.id,
-            before: null,
-            after: { failed_attempts: attempt },
-          },
-        );
+        await auditFailedSignIn(row, attempt, ip, 'password');
         // With the right password, a code already used says so: the operator waits for the next one, not retypes all.
         throw new AppError(passwordOk && replayed ? 'ops_code_used' : 'ops_sign_in_failed');
       }
@@ -335,35 +420,155 @@ export function createOpsAuthService(deps: {
         // Two sign-ins racing with one code: only the first takes the step.
         if (fresh.totpLastStep !== null && step <= fresh.totpLastStep) return undefined;
         await repo.updateOperator(tx, row.id, { totpLastStep: step, failedAttempts: 0, lockedUntil: null });
-        const created = await repo.insertSession(tx, {
-          operatorId: row.id,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
-        });
-        await recordAudit(
-          tx,
-          { actor: { operatorId: row.id, label: row.email }, ip },
-          {
-            action: 'operator.sign_in',
-            subjectType: 'operator',
-            subjectId: row.id,
-            before: null,
-            after: { session: created.id },
-          },
-        );
-        return created;
+        return openSession(tx, row, now, ip, 'password');
       });
       if (!session) throw new AppError('ops_code_used');
-      const issuedAt = Math.floor(now.getTime() / 1000);
-      const token = await new SignJWT({ role: row.role })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(session.id)
-        .setIssuer(ISSUER)
-        .setAudience(OPS_AUDIENCE)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
-        .sign(keys.secret);
-      return { token, operator: publicOperator(row), idle_timeout_seconds: SESSION_IDLE_MS / 1000 };
+      return signedIn(row, session, now);
+    },
+
+    /** What the browser's passkey prompt for signing in needs: a fresh challenge, user verification required. */
+    async passkeySignInOptions() {
+      const options = await generateAuthenticationOptions({
+        rpID: rpId,
+        userVerification: 'required',
+        timeout: PASSKEY_CHALLENGE_TTL_MS,
+      });
+      await storeChallenge(options.challenge, 'sign_in', null);
+      return { ...options };
+    },
+
+    /**
+     * A passkey with user verification signs in on its own (decision 0050: it is phishing-resistant multi-factor), to
+     * the same session as password and code. The challenge is taken once; the signature, origin, relying party and user
+     * verification are checked, then the counter must have moved forward (a counter that goes back is refused and
+     * audited). A known passkey's failures count in its operator's sign-in lockout; every failure answers the same.
+     */
+    async passkeySignIn(response: AuthenticationResponseJSON, ip: string) {
+      const now = clock.now();
+      const passkey = await repo.findPasskeyByCredentialId(db, response.id);
+      if (!passkey) throw new AppError('ops_passkey_failed');
+      const taken = await takeAttempt({ id: passkey.operatorId }, now);
+      if (!taken?.attempt) throw new AppError('ops_passkey_failed');
+      const { row, attempt } = taken;
+      // The library's own counter check comes before the signature's; ours comes after, so only a genuine signature
+      // with a counter gone back is audited as one.
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: takeChallenge('sign_in', null),
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: 0,
+          transports: passkey.transports,
+        },
+        requireUserVerification: true,
+      }).catch(() => undefined);
+      const newCounter = verification?.authenticationInfo.newCounter ?? 0;
+      if (verification?.verified && counterWentBack(passkey.counter, newCounter)) {
+        await recordAudit(
+          db,
+          { actor: { operatorId: row.id, label: row.email }, ip },
+          {
+            action: 'operator.passkey_counter_went_back',
+            subjectType: 'operator',
+            subjectId: row.id,
+            before: { passkey: passkey.id, name: passkey.name, counter: passkey.counter },
+            after: { counter: newCounter },
+          },
+        );
+      }
+      if (!verification?.verified || counterWentBack(passkey.counter, newCounter)) {
+        await auditFailedSignIn(row, attempt, ip, 'passkey');
+        throw new AppError('ops_passkey_failed');
+      }
+      const session = await db.transaction(async (tx) => {
+        // Two sign-ins racing with the same passkey: the counter decides, under the passkey's lock.
+        const fresh = await repo.findPasskeyForUpdate(tx, passkey.id);
+        if (!fresh || counterWentBack(fresh.counter, newCounter)) return undefined;
+        await repo.updatePasskey(tx, passkey.id, { counter: newCounter, lastUsedAt: now });
+        await repo.updateOperator(tx, row.id, { failedAttempts: 0, lockedUntil: null });
+        return openSession(tx, row, now, ip, 'passkey');
+      });
+      if (!session) throw new AppError('ops_passkey_failed');
+      return signedIn(row, session, now);
+    },
+
+    async listPasskeys(operator: Operator) {
+      return (await repo.listPasskeysOf(db, operator.id)).map(publicPasskey);
+    },
+
+    /**
+     * What the browser's prompt for a new passkey needs: a challenge bound to this session, a discoverable credential
+     * with user verification (it signs in without an e-mail), and the operator's passkeys already added excluded.
+     */
+    async passkeyRegistrationOptions(operator: Operator) {
+      const existing = await repo.listPasskeysOf(db, operator.id);
+      const options = await generateRegistrationOptions({
+        rpName: 'Tipcard Ops',
+        rpID: rpId,
+        userName: operator.email,
+        userID: new TextEncoder().encode(operator.id),
+        timeout: PASSKEY_CHALLENGE_TTL_MS,
+        attestationType: 'none',
+        excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      await storeChallenge(options.challenge, 'register', operator.sessionId);
+      return { ...options };
+    },
+
+    /** Adds the passkey the browser made for this session's challenge, named by the operator; audited. */
+    async addPasskey(operator: Operator, input: { name: string; response: RegistrationResponseJSON }, audit: AuditContext) {
+      const verification = await verifyRegistrationResponse({
+        response: input.response,
+        expectedChallenge: takeChallenge('register', operator.sessionId),
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        requireUserVerification: true,
+      }).catch(() => undefined);
+      if (!verification?.verified) throw new AppError('ops_passkey_not_added');
+      const { credential } = verification.registrationInfo;
+      try {
+        return await db.transaction(async (tx) => {
+          const row = await repo.insertPasskey(tx, {
+            operatorId: operator.id,
+            credentialId: credential.id,
+            publicKey: credential.publicKey,
+            counter: credential.counter,
+            transports: credential.transports ?? [],
+            name: input.name,
+          });
+          await recordAudit(tx, audit, {
+            action: 'operator.passkey_add',
+            subjectType: 'operator',
+            subjectId: operator.id,
+            before: null,
+            after: { passkey: row.id, name: row.name },
+          });
+          return publicPasskey(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('ops_passkey_exists');
+        throw error;
+      }
+    },
+
+    /** Removes one of the operator's own passkeys (another's answers 404); their other sessions end. Audited. */
+    async removePasskey(operator: Operator, id: string, audit: AuditContext) {
+      await db.transaction(async (tx) => {
+        const removed = await repo.deletePasskeyOf(tx, operator.id, id);
+        if (!removed) throw new AppError('not_found');
+        await repo.endOtherSessionsOf(tx, operator.id, operator.sessionId, clock.now());
+        await recordAudit(tx, audit, {
+          action: 'operator.passkey_remove',
+          subjectType: 'operator',
+          subjectId: operator.id,
+          before: { passkey: removed.id, name: removed.name },
+          after: null,
+        });
+      });
     },
 
     /** The operator of a bearer token, or null: a valid signature is not enough, the session must be alive. */

@@ -1,11 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { likeLiteral } from '../../db/like.ts';
-import { operatorSessions, operators, opsAudit, opsHealthSnapshots, refundRequests } from '../../db/schema/ops.ts';
+import {
+  operatorPasskeyChallenges,
+  operatorPasskeys,
+  operatorSessions,
+  operators,
+  opsAudit,
+  opsHealthSnapshots,
+  refundRequests,
+} from '../../db/schema/ops.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type OperatorSessionRow = typeof operatorSessions.$inferSelect;
+export type PasskeyRow = typeof operatorPasskeys.$inferSelect;
 export type AuditRow = typeof opsAudit.$inferSelect;
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
 export type HealthSnapshotRow = typeof opsHealthSnapshots.$inferSelect;
@@ -119,6 +128,88 @@ export async function endSessionsOf(tx: Executor, operatorId: string, now: Date)
     .update(operatorSessions)
     .set({ endedAt: now })
     .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.endedAt)));
+}
+
+/** Every session of the operator but one ends (a credential of theirs changed from that one). */
+export async function endOtherSessionsOf(tx: Executor, operatorId: string, keep: string, now: Date) {
+  await tx
+    .update(operatorSessions)
+    .set({ endedAt: now })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.endedAt), ne(operatorSessions.id, keep)));
+}
+
+/** Stores a challenge handed out; expired ones are swept on the way (they are few and small). */
+export async function insertPasskeyChallenge(db: Executor, values: typeof operatorPasskeyChallenges.$inferInsert, now: Date) {
+  await db.delete(operatorPasskeyChallenges).where(lte(operatorPasskeyChallenges.expiresAt, now));
+  await db.insert(operatorPasskeyChallenges).values(values);
+}
+
+/**
+ * Takes a challenge once: deleted as it is read, so an answer replayed (or sent twice at once) finds it gone. Only a
+ * live one of the purpose, and for a registration only from the session it was handed to.
+ */
+export async function takePasskeyChallenge(
+  db: Executor,
+  challengeHash: string,
+  purpose: 'register' | 'sign_in',
+  sessionId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .delete(operatorPasskeyChallenges)
+    .where(
+      and(
+        eq(operatorPasskeyChallenges.challengeHash, challengeHash),
+        eq(operatorPasskeyChallenges.purpose, purpose),
+        sessionId === null ? isNull(operatorPasskeyChallenges.sessionId) : eq(operatorPasskeyChallenges.sessionId, sessionId),
+        gt(operatorPasskeyChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ challengeHash: operatorPasskeyChallenges.challengeHash });
+  return rows.length > 0;
+}
+
+export async function insertPasskey(tx: Executor, values: typeof operatorPasskeys.$inferInsert) {
+  const [row] = await tx.insert(operatorPasskeys).values(values).returning();
+  return row!;
+}
+
+export function listPasskeysOf(db: Executor, operatorId: string) {
+  return db
+    .select()
+    .from(operatorPasskeys)
+    .where(eq(operatorPasskeys.operatorId, operatorId))
+    .orderBy(asc(operatorPasskeys.createdAt), asc(operatorPasskeys.id));
+}
+
+export async function findPasskeyByCredentialId(db: Executor, credentialId: string) {
+  const [row] = await db.select().from(operatorPasskeys).where(eq(operatorPasskeys.credentialId, credentialId));
+  return row;
+}
+
+export async function findPasskeyForUpdate(tx: Executor, id: string) {
+  const [row] = await tx.select().from(operatorPasskeys).where(eq(operatorPasskeys.id, id)).for('update');
+  return row;
+}
+
+export async function updatePasskey(tx: Executor, id: string, changes: Partial<typeof operatorPasskeys.$inferInsert>) {
+  await tx.update(operatorPasskeys).set(changes).where(eq(operatorPasskeys.id, id));
+}
+
+/** Removes one passkey of the operator; answers the removed row, or nothing when it is not theirs. */
+export async function deletePasskeyOf(tx: Executor, operatorId: string, id: string) {
+  const [row] = await tx
+    .delete(operatorPasskeys)
+    .where(and(eq(operatorPasskeys.id, id), eq(operatorPasskeys.operatorId, operatorId)))
+    .returning();
+  return row;
+}
+
+/** Removes every passkey of the operator (an admin's reset); answers how many there were. */
+export async function deletePasskeysOf(tx: Executor, operatorId: string) {
+  return (
+    await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, operatorId)).returning({ id: operatorPasskeys.id })
+  ).length;
 }
 
 export async function insertAudit(tx: Executor, values: typeof opsAudit.$inferInsert) {

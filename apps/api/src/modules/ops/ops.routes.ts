@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addPasskeyBody,
   auditQuery,
   auditRecordSchema,
   createBatchAnswer,
@@ -19,6 +21,9 @@ import {
   opsCardOrderQuery,
   opsCardOrderRow,
   opsPaymentSchema,
+  passkeyOptions,
+  passkeySchema,
+  passkeySignInBody,
   opsQueueCounts,
   opsSearchHit,
   opsSearchQuery,
@@ -133,6 +138,36 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
     async (request) => ({ data: await opsAuth.signIn(request.body, request.ip) }),
   );
 
+  // A passkey signs in on its own (decision 0050): a challenge first, then the browser's signed answer.
+  app.post(
+    '/ops/sign-in/passkey/options',
+    {
+      preHandler: perIp('passkey-options', 30),
+      schema: {
+        tags,
+        summary: "A challenge for the browser's passkey prompt (five minutes, once)",
+        response: { 200: data(passkeyOptions) },
+      },
+    },
+    async () => ({ data: await opsAuth.passkeySignInOptions() }),
+  );
+
+  app.post(
+    '/ops/sign-in/passkey',
+    {
+      preHandler: perIp('sign-in', 20),
+      schema: {
+        tags,
+        summary: 'Operator sign-in with a passkey (user verification required); the same session as password and code',
+        body: passkeySignInBody,
+        response: { 200: data(signInAnswer) },
+      },
+    },
+    async (request) => ({
+      data: await opsAuth.passkeySignIn(request.body.response as unknown as AuthenticationResponseJSON, request.ip),
+    }),
+  );
+
   const tokenParams = z.object({ token: z.string().min(20).max(100) });
   app.get(
     '/ops/enrolment/:token',
@@ -227,6 +262,72 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
     async (request) => {
       await opsAuth.signOut(request.operator!);
       return { data: { signed_out: true as const } };
+    },
+  );
+
+  // ---- The operator's own passkeys ----
+
+  app.get(
+    '/ops/passkeys',
+    {
+      ...guard('any'),
+      schema: { tags, security, summary: "The signed-in operator's passkeys", response: { 200: data(z.array(passkeySchema)) } },
+    },
+    async (request) => ({ data: await opsAuth.listPasskeys(request.operator!) }),
+  );
+
+  app.post(
+    '/ops/passkeys/options',
+    {
+      ...guard('any'),
+      schema: {
+        tags,
+        security,
+        summary: "A challenge for the browser's new-passkey prompt, bound to this session (five minutes, once)",
+        response: { 200: data(passkeyOptions) },
+      },
+    },
+    async (request) => ({ data: await opsAuth.passkeyRegistrationOptions(request.operator!) }),
+  );
+
+  app.post(
+    '/ops/passkeys',
+    {
+      ...guard('any'),
+      schema: {
+        tags,
+        security,
+        summary: 'Add the passkey the browser made for this session’s challenge, with a name',
+        body: addPasskeyBody,
+        response: { 201: data(passkeySchema) },
+      },
+    },
+    async (request, reply) => {
+      const { name, response } = request.body;
+      const added = await opsAuth.addPasskey(
+        request.operator!,
+        { name, response: response as unknown as RegistrationResponseJSON },
+        audit(request),
+      );
+      return reply.status(201).send({ data: added });
+    },
+  );
+
+  app.delete(
+    '/ops/passkeys/:id',
+    {
+      ...guard('any'),
+      schema: {
+        tags,
+        security,
+        summary: "Remove one of the operator's passkeys; their other sessions end",
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await opsAuth.removePasskey(request.operator!, request.params.id, audit(request));
+      return reply.status(204).send(null);
     },
   );
 

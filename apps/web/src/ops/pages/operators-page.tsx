@@ -114,7 +114,7 @@ function OperatorActions({ operator }: { operator: OperatorView }) {
           {change?.kind === 'disable' && `${operator.email} can no longer sign in until an admin enables them again.`}
           {change?.kind === 'enable' && `${operator.email} can sign in again with their password and authenticator.`}
           {change?.kind === 'reset' &&
-            `The password and authenticator of ${operator.email} stop working. A new one-time enrolment link is e-mailed to them.`}
+            `The password, authenticator and passkeys of ${operator.email} stop working. A new one-time enrolment link is e-mailed to them.`}
         </p>
         <p>This signs {whom} out of every session.</p>
       </ConfirmDialog>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { signInAnswer, signInBody } from '@tipcard/shared/ops/schemas';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,9 +10,11 @@ import { TextField } from '../../components/ui/field.tsx';
 import { Panel } from '../../components/ui/page-header.tsx';
 import { showServerErrors } from '../forms.ts';
 import { opsPost, session } from '../ops-api.ts';
+import { passkeyErrorText, signInWithPasskey } from '../passkeys.ts';
 import { ErrorNote } from '../ui.tsx';
 
 type SignIn = z.input<typeof signInBody>;
+type SignedIn = z.output<typeof signInAnswer>;
 /** What the screens hand to sign-in: why the operator is here, and the screen to go back to afterwards. */
 export interface SignInState {
   notice?: string | null | undefined;
@@ -31,15 +34,18 @@ export function SignInPage() {
     handleSubmit,
     formState: { errors },
   } = form;
+  /** Either way in, the same session, and back to the screen the operator opened. */
+  const signedIn = ({ token, operator }: SignedIn) => {
+    session.save(token, { id: operator.id, email: operator.email, role: operator.role });
+    // A screen this role may not open falls back to the first one it may (the shell's guard).
+    void navigate(state?.from && state.from !== '/sign-in' ? state.from : '/', { replace: true });
+  };
   const signIn = useMutation({
     mutationFn: (body: z.output<typeof signInBody>) => opsPost(signInAnswer, '/sign-in', body),
-    onSuccess: ({ token, operator }) => {
-      session.save(token, { id: operator.id, email: operator.email, role: operator.role });
-      // A screen this role may not open falls back to the first one it may (the shell's guard).
-      void navigate(state?.from && state.from !== '/sign-in' ? state.from : '/', { replace: true });
-    },
+    onSuccess: signedIn,
     onError: (error) => showServerErrors(error, form),
   });
+  const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: signedIn });
 
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
@@ -73,6 +79,15 @@ export function SignInPage() {
             Sign in
           </Button>
         </form>
+        {browserSupportsWebAuthn() && (
+          <div className="mt-5 space-y-3 border-t border-slate-200 pt-5">
+            <p className="text-sm text-slate-600">Or, with a passkey you added to your account:</p>
+            {passkey.error && <ErrorNote error={passkeyErrorText(passkey.error)} />}
+            <Button variant="secondary" block loading={passkey.isPending} onClick={() => passkey.mutate()}>
+              Sign in with a passkey
+            </Button>
+          </div>
+        )}
       </Panel>
     </main>
   );
