@@ -38,7 +38,10 @@ export function renderPaymentPage(url: { pathname: string; search: string }, dat
  * (decision 0052). Async only to load a language's catalogs once; the language switch and the render that follows are
  * synchronous, so concurrent requests cannot see each other's language.
  */
-export async function renderLandingPage(locale: Locale, { cookieBanner = false }: { cookieBanner?: boolean } = {}): Promise<string> {
+export async function renderLandingPage(
+  locale: Locale,
+  { cookieBanner = false }: { cookieBanner?: boolean } = {},
+): Promise<string> {
   const language = LOCALES.includes(locale) ? locale : DEFAULT_LOCALE;
   await loadLocale(language);
   void i18n.changeLanguage(language);

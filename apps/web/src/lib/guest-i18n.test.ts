@@ -7,7 +7,9 @@ afterEach(() => guestI18n.changeLanguage('en'));
 describe('the guest pages’ texts', () => {
   it('picks the plural form of each language by its own rules (Latvian has a form for 10, 20, …)', () => {
     expect(guestI18n.getFixedT('en')('card.team_split', { count: 1 })).toBe("Your tip goes to the team's 1 member.");
-    expect(guestI18n.getFixedT('en')('card.team_split', { count: 3 })).toBe("Your tip is split evenly among the team's 3 members.");
+    expect(guestI18n.getFixedT('en')('card.team_split', { count: 3 })).toBe(
+      "Your tip is split evenly among the team's 3 members.",
+    );
     expect(guestI18n.getFixedT('lv')('card.team_split', { count: 21 })).toContain('(dalībnieku skaits: 21)');
     expect(guestI18n.getFixedT('lv')('card.team_split', { count: 10 })).toBe(
       'Jūsu dzeramnauda tiek vienādi sadalīta starp 10 komandas dalībniekiem.',

@@ -163,9 +163,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     ...(start?.errors.terms ? { terms: 'form.terms_required' } : {}),
     ...(start?.errors.donor_name ? { donor_name: 'validation:not_blank' } : {}),
     ...(start?.errors.email ? { email: 'validation:email' } : {}),
-    ...(start?.errors.donor_code
-      ? { donor_code: start.donor?.code.trim() ? 'validation:valid' : 'validation:not_blank' }
-      : {}),
+    ...(start?.errors.donor_code ? { donor_code: start.donor?.code.trim() ? 'validation:valid' : 'validation:not_blank' } : {}),
   }));
   const setValue = <Field extends keyof TipFormValues>(field: Field, value: TipFormValues[Field]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -215,10 +213,9 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   // takes the screen's, before any tap reaches a handler, so a ticked box is not answered "accept the terms".
   useLayoutEffect(() => {
     const cameBack = takeLeftForCheckout<TipFormValues>(card.id);
-    if (cameBack) return setValues(cameBack);
-    const entered = fieldsOnScreen(formRef.current!);
+    const entered = cameBack ?? fieldsOnScreen(formRef.current!);
     // A text area's hydration put the server's text back over an edit: what the guest typed is kept apart.
-    setValues({ ...entered, message: takeTypedText('message') ?? entered.message });
+    setValues(cameBack ?? { ...entered, message: takeTypedText('message') ?? entered.message });
   }, [card.id]);
 
   const pay = async (entered: TipFormValues, wallet: string | null) => {
