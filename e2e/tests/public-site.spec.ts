@@ -141,8 +141,57 @@ test.describe('cookie consent', () => {
     expect(events.every((name) => name === 'page_view')).toBe(true);
   });
 
+  /** The app has taken over the server's landing markup: its banner keeps room for itself below the page. */
+  const appTookOver = (page: Page) => expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toMatch(/px$/);
+
+  test('the landing page comes with the banner in its language, which the app takes over without a shift', async ({
+    page,
+    request,
+    context,
+  }) => {
+    const es = leaves('es');
+    const [label, text] = [es.get('cookies.banner.label')!, es.get('cookies.banner.text')!];
+    const served = await (await request.get('/es')).text();
+    expect(served).toContain(`<section aria-label="${label}"`);
+    expect(served).toContain(`>${text}</p>`);
+    // Every shift of the page's life, from its first paint (the Layout Instability API).
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The app's entry arrives late, as on a weak connection: the server's banner is there before it.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/es', { waitUntil: 'domcontentloaded' });
+    const banner = page.getByRole('region', { name: label });
+    await expect(banner.getByText(text)).toBeVisible();
+    await expect(banner.getByRole('button', { name: es.get('cookies.banner.accept')! })).toBeVisible();
+    const before = await banner.boundingBox();
+    release();
+    await appTookOver(page);
+    expect(await banner.boundingBox()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+
+    await banner.getByRole('button', { name: es.get('cookies.banner.accept')! }).click();
+    await expect(banner).toBeHidden();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'consent_chosen')?.value).toBe('1');
+    // Chosen: the server leaves the banner out, and so does the app.
+    await page.reload();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(banner).toBeHidden();
+    expect(await (await page.request.get('/es')).text()).not.toContain(`aria-label="${label}"`);
+  });
+
   test('Settings opens the choices; saving stores the two choices; Reject all turns both off', async ({ page }) => {
     await page.goto('/#/');
+    // The server's banner is drawn before the app's script runs; its buttons act once the app has taken it over.
+    await appTookOver(page);
     await banner(page).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Cookie settings' });
     await expect(settings).toBeVisible();

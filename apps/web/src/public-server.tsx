@@ -8,6 +8,7 @@ import { guestI18n } from './lib/guest-i18n.ts';
 import LandingPage from './features/landing/landing-page.tsx';
 import { LandingLayout } from './app/layouts/landing-layout.tsx';
 import { createQueryClient, Providers } from './app/providers.tsx';
+import { CookieBanner } from './features/cookies/cookie-consent.tsx';
 import { i18n, loadLocale } from './lib/i18n.ts';
 
 export type { TipShellData };
@@ -32,10 +33,15 @@ export function renderPaymentPage(url: { pathname: string; search: string }, dat
  * The landing page (`/`, `/lv`, …) rendered on the server from the app's own components, so that its hero paints
  * with the first response instead of after the app's scripts (bench:web, LCP). The app entry then renders over it
  * (createRoot replaces the markup with the same markup): no hydration, so a signed-in visitor's redirect to the
- * overview and the cookie banner stay the app's. Async only to load a language's catalogs once; the language switch
- * and the render that follows are synchronous, so concurrent requests cannot see each other's language.
+ * overview stays the app's. With `cookieBanner` (the visitor has not chosen yet: no consent_chosen cookie) the cookie
+ * banner is drawn too, where the app draws it, so that it paints at once and the app's takes its place without a shift
+ * (decision 0052). Async only to load a language's catalogs once; the language switch and the render that follows are
+ * synchronous, so concurrent requests cannot see each other's language.
  */
-export async function renderLandingPage(locale: Locale): Promise<string> {
+export async function renderLandingPage(
+  locale: Locale,
+  { cookieBanner = false }: { cookieBanner?: boolean } = {},
+): Promise<string> {
   const language = LOCALES.includes(locale) ? locale : DEFAULT_LOCALE;
   await loadLocale(language);
   void i18n.changeLanguage(language);
@@ -49,6 +55,7 @@ export async function renderLandingPage(locale: Locale): Promise<string> {
               <Route index element={<LandingPage />} />
             </Route>
           </Routes>
+          {cookieBanner ? <CookieBanner /> : null}
         </MemoryRouter>
       </Providers>
     </StrictMode>,

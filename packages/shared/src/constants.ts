@@ -9,6 +9,11 @@ export const ACCESS_TOKEN_COOKIE = 'qtfo__token';
 export const REFRESH_TOKEN_COOKIE = 'refresh__key';
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_DAYS = 365;
+/**
+ * Set once the visitor has made their cookie choice (whatever it is; the choice itself stays in local storage, spec
+ * 3), so that the server leaves the cookie banner out of the landing page it renders (decision 0052).
+ */
+export const CONSENT_CHOSEN_COOKIE = 'consent_chosen';
 
 export const ACTIVITY_TYPES = [
   'WAITER',

@@ -1,17 +1,19 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import i18next, { type Resource, type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { typeset } from '@tipcard/shared/i18n/typography';
 import { formatMoney } from '@tipcard/shared/money/format';
 import type { GuestErrorKey } from './error-text.ts';
 import { isLocale } from './is-locale.ts';
 import { rememberLocale } from './locale.ts';
-import { typography } from './typography.ts';
 
 /**
- * The guest page's own i18next instance with only what it shows: its namespace, the amount rule, the language names
- * and the errors a guest can meet (error-text.ts `GUEST_ERROR_KEYS`); lib/i18n.ts bundles the catalogs of every app
- * page, several times the weight of this whole page. The page reads it through `useGuestT` rather than react-i18next,
- * which would add about 10 KB gzipped to the first paint; only the lazily loaded anti-bot widget brings it along.
+ * The guest pages' texts with only what they show: their namespace, the amount rule, the language names and the
+ * errors a guest can meet (error-text.ts `GUEST_ERROR_KEYS`); lib/i18n.ts bundles the catalogs of every app page,
+ * several times the weight of this whole page. Translated by a few lines of our own rather than i18next, which was a
+ * tenth of the guest page's script (decision 0052): keys as `namespace:path.to.key` (namespace `payment` by default),
+ * `{{placeholders}}`, plurals by `count` with i18next's suffixes (`_one`, `_other`, Latvian `_zero`, …) and English
+ * as the fallback, every text through the typography filter. Only the lazily loaded anti-bot widget, which needs
+ * react-i18next, builds an i18next instance from the same resources (components/guest/guest-human-check.tsx).
  *
  * JSON named imports keep the unused entries of validation.json, common.json and errors.json out of the bundle, but
  * only of a module of its own: the app's i18n imports the same files whole, and a module shared with it is bundled
@@ -77,36 +79,92 @@ const errorTexts: Record<GuestErrorKey, Record<string, string>> = {
   }),
 };
 
-const resources: Resource = {};
+/** A namespace's texts: nested objects of strings. */
+export type GuestCatalog = { [key: string]: string | GuestCatalog };
+/** Every language's namespaces (the pseudo-locale's are added when it is switched on, lib/pseudo-locale.ts). */
+export const guestResources: Record<string, Record<string, GuestCatalog>> = {};
 for (const locale of LOCALES) {
   const file = (name: string) => `${CATALOGS}/${locale}/${name}.json`;
-  resources[locale] = {
-    payment: payment[file('payment')] ?? {},
+  guestResources[locale] = {
+    payment: (payment[file('payment')] ?? {}) as GuestCatalog,
     validation: {
       amount_range: amountRange[file('validation')] ?? '',
       not_blank: notBlank[file('validation')] ?? '',
       email: invalidEmail[file('validation')] ?? '',
       valid: invalidValue[file('validation')] ?? '',
     },
-    common: { language: language[file('common')] ?? {}, human_check: humanCheck[file('common')] ?? {} },
+    common: {
+      language: (language[file('common')] ?? {}) as GuestCatalog,
+      human_check: (humanCheck[file('common')] ?? {}) as GuestCatalog,
+    },
     errors: Object.fromEntries(Object.entries(errorTexts).map(([key, texts]) => [key, texts[file('errors')] ?? ''])),
   };
 }
 
-export const guestI18n = i18next.createInstance();
+/** A text of the guest pages by its key, its placeholders filled from `values`. */
+export type GuestT = (key: string, values?: Record<string, unknown>) => string;
 
-void guestI18n.use(typography).init({
-  resources,
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES, PSEUDO_LANGUAGE],
-  ns: ['payment', 'validation', 'common', 'errors'],
-  defaultNS: 'payment',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  postProcess: ['typography'],
-});
+const DEFAULT_NAMESPACE = 'payment';
+
+function lookup(language: string, namespace: string, path: string): string | undefined {
+  let node: string | GuestCatalog | undefined = guestResources[language]?.[namespace];
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** i18next's plural suffix of a count in a language (the pseudo-locale counts as English). */
+function pluralSuffix(language: string, count: number): string {
+  return new Intl.PluralRules(isLocale(language) ? language : DEFAULT_LOCALE).select(count);
+}
+
+function translate(language: string, key: string, values?: Record<string, unknown>): string {
+  const colon = key.indexOf(':');
+  const namespace = colon > 0 ? key.slice(0, colon) : DEFAULT_NAMESPACE;
+  const path = colon > 0 ? key.slice(colon + 1) : key;
+  const count = values?.count;
+  let text: string | undefined;
+  for (const candidate of language === DEFAULT_LOCALE ? [language] : [language, DEFAULT_LOCALE]) {
+    text =
+      (typeof count === 'number' ? lookup(candidate, namespace, `${path}_${pluralSuffix(candidate, count)}`) : undefined) ??
+      lookup(candidate, namespace, path);
+    if (text !== undefined) break;
+  }
+  if (text === undefined) return path;
+  // A placeholder without a value stays as it is (i18next's skipOnVariables), as `PayLabel` relies on.
+  const filled = text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (placeholder, name: string) =>
+    values?.[name] === undefined ? placeholder : String(values[name]),
+  );
+  return typeset(filled, language);
+}
+
+type LanguageListener = (language: string) => void;
+const listeners = new Set<LanguageListener>();
+let current: string = DEFAULT_LOCALE;
+
+/** The guest pages' language and texts: what the server render, the entry and the pseudo-locale switch use. */
+export const guestI18n = {
+  get language(): string {
+    return current;
+  },
+  changeLanguage(language: string): void {
+    if (language === current) return;
+    current = language;
+    for (const listener of listeners) listener(language);
+  },
+  getFixedT(language: string): GuestT {
+    return (key, values) => translate(language, key, values);
+  },
+  /** Adds or replaces a namespace's texts of a language (the pseudo-locale's, lib/pseudo-locale.ts). */
+  addResourceBundle(language: string, namespace: string, catalog: GuestCatalog): void {
+    guestResources[language] = { ...guestResources[language], [namespace]: catalog };
+  },
+  on(_event: 'languageChanged', listener: LanguageListener): void {
+    listeners.add(listener);
+  },
+  off(_event: 'languageChanged', listener: LanguageListener): void {
+    listeners.delete(listener);
+  },
+};
 
 export function guestLocale(): Locale {
   return isLocale(guestI18n.language) ? guestI18n.language : DEFAULT_LOCALE;
@@ -133,7 +191,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** `t` of the current language (default namespace `payment`); components re-render when the guest switches. */
-export function useGuestT(): TFunction {
+export function useGuestT(): GuestT {
   // The server renders in the language it chose and hydration starts from the same one (public-main sets it first).
   const language = useSyncExternalStore(
     subscribe,

@@ -1,4 +1,4 @@
-import type { i18n as I18n, ResourceLanguage } from 'i18next';
+import type { ResourceLanguage } from 'i18next';
 import { LOCALE_COOKIE, PSEUDO_LANGUAGE } from '@tipcard/shared/constants';
 import { getCookie } from './cookies.ts';
 
@@ -19,14 +19,20 @@ export function pseudoLocaleActive(): boolean {
   return active;
 }
 
-/** Loads the pseudo catalogs into an i18next instance and switches it to them; false (nothing changed) without them. */
-export async function switchToPseudoLocale(instance: I18n): Promise<boolean> {
+/** What the pseudo catalogs are loaded into: the app's i18next instance, or the guest pages' texts (guest-i18n.ts). */
+interface Translations {
+  addResourceBundle(language: string, namespace: string, catalog: ResourceLanguage[string]): unknown;
+  changeLanguage(language: string): unknown;
+}
+
+/** Loads the pseudo catalogs into an instance and switches it to them; false (nothing changed) without them. */
+export async function switchToPseudoLocale(instance: Translations): Promise<boolean> {
   try {
     const response = await fetch('/api/dev/pseudo-catalogs');
     if (!response.ok) return false;
     const { data } = (await response.json()) as { data: Record<string, ResourceLanguage[string]> };
     for (const [namespace, catalog] of Object.entries(data)) {
-      instance.addResourceBundle(PSEUDO_LANGUAGE, namespace, catalog, true, true);
+      instance.addResourceBundle(PSEUDO_LANGUAGE, namespace, catalog);
     }
     await instance.changeLanguage(PSEUDO_LANGUAGE);
     active = true;

@@ -72,6 +72,23 @@ describe('the public pages in their path form', () => {
     expect(about).toContain('rel="stylesheet"');
   });
 
+  it('draw the cookie banner into the landing page, in its language, until the visitor has chosen', async () => {
+    const label = translate('cookies:banner.label', undefined, 'fr');
+    const text = translate('cookies:banner.text', undefined, 'fr');
+    expect(text).not.toContain('banner.text');
+    const escaped = (value: string) => value.replace(/'/g, '&#x27;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const response = await t.call({ method: 'GET', url: '/fr' });
+    expect(response.headers.vary).toBe('Cookie');
+    expect(response.body).toMatch(
+      new RegExp(`<section aria-label="${escaped(label)}"[^>]*>[^]*<p[^>]*>${escaped(text)}</p>[^]*</section></div>`),
+    );
+    expect(response.body).toContain(`>${translate('cookies:banner.reject', undefined, 'fr')}</button>`);
+    const chosen = (await t.call({ method: 'GET', url: '/fr', cookies: { consent_chosen: '1' } })).body as string;
+    expect(chosen).toMatch(/<h1/);
+    expect(chosen).not.toContain(`aria-label="${label}"`);
+    expect((await t.call({ method: 'GET', url: '/' })).headers.vary).toBe('Accept-Language, Cookie');
+  });
+
   it('inline the configured site details, leaving unset ones null', async () => {
     const html = (await t.call({ method: 'GET', url: '/fr/contacts' })).body as string;
     const data = JSON.parse(/<script type="application\/json" id="tipcard-data">(.*?)<\/script>/.exec(html)![1]!);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { CONSENT_CHOSEN_COOKIE, DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { errorReportingSchema, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { requestLocale } from '../../lib/i18n.ts';
@@ -43,19 +43,21 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReport
  * the site details inlined so the header and footer need no extra request.
  */
 export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
-  // The landing's markup depends on nothing but its language: rendered once per language and process.
-  const landing = new Map<Locale, Promise<string | undefined>>();
-  const landingHtml = (locale: Locale) => {
-    let html = landing.get(locale);
+  // The landing's markup depends on nothing but its language and whether the cookie banner is on it: rendered once
+  // per language and banner and process.
+  const landing = new Map<string, Promise<string | undefined>>();
+  const landingHtml = (locale: Locale, cookieBanner: boolean) => {
+    const key = `${locale}:${cookieBanner}`;
+    let html = landing.get(key);
     if (!html) {
       html = landingPageRenderer(app.config.webServerEntry)
-        .then((render) => render?.(locale))
+        .then((render) => render?.(locale, { cookieBanner }))
         .catch((error: unknown) => {
           // Served unrendered (the app renders it) rather than failing the home page.
           app.log.error({ err: error }, 'landing page server render failed');
           return undefined;
         });
-      landing.set(locale, html);
+      landing.set(key, html);
     }
     return html;
   };
@@ -67,7 +69,11 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
         // the other pages are served for the app to render. Unprefixed, the app shows the visitor's language
         // (cookie, then the browser's): rendered only when that is the path's, so no other language flashes first.
         const sameLanguage = locale !== DEFAULT_LOCALE || requestLocale(request) === DEFAULT_LOCALE;
-        const html = page === '/' && sameLanguage ? await landingHtml(locale) : undefined;
+        // The cookie banner is drawn with it until the visitor has chosen (decision 0052), so the answer depends on
+        // the cookies (and, unprefixed, on the visitor's languages).
+        const cookieBanner = request.cookies?.[CONSENT_CHOSEN_COOKIE] === undefined;
+        const html = page === '/' && sameLanguage ? await landingHtml(locale, cookieBanner) : undefined;
+        if (page === '/') reply.header('vary', locale === DEFAULT_LOCALE ? 'Accept-Language, Cookie' : 'Cookie');
         return sendShell(reply, {
           locale,
           path: page,

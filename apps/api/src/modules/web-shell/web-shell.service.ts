@@ -183,8 +183,11 @@ export async function sendShell(reply: FastifyReply, page: ShellPage) {
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
 export type PaymentPageRenderer = (url: { pathname: string; search: string }, data: unknown, locale: Locale) => string;
 
-/** The landing page's server renderer (same built module): the home page's markup in a language. */
-export type LandingPageRenderer = (locale: Locale) => Promise<string>;
+/**
+ * The landing page's server renderer (same built module): the home page's markup in a language, with the cookie
+ * banner when the visitor has not made their choice yet (decision 0052).
+ */
+export type LandingPageRenderer = (locale: Locale, options: { cookieBanner: boolean }) => Promise<string>;
 
 interface ServerEntry {
   renderPaymentPage?: PaymentPageRenderer;

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ANALYTICS_KEY, FUNCTIONAL_KEY, consentStore } from '../../lib/consent.ts';
+import { deleteCookie } from '../../lib/cookies.ts';
 import { openModal } from '../../lib/ui-store.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { navigatedTo, renderPage, snackbarText } from '../../test/render-page.tsx';
@@ -14,6 +15,7 @@ const open = (locale: 'en' | 'fr' = 'en') =>
 
 beforeEach(() => {
   window.localStorage.clear();
+  deleteCookie('consent_chosen');
   consentStore.set({ functional: null, analytics: false });
   // The banner keeps room for itself below the page as it resizes; jsdom has no ResizeObserver.
   vi.stubGlobal(
@@ -42,6 +44,8 @@ describe('the cookie banner', () => {
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(FUNCTIONAL_KEY)).toBe('false');
     expect(window.localStorage.getItem(ANALYTICS_KEY)).toBe('false');
+    // The server learns that a choice exists (not which), and leaves the banner out of the landing page it renders.
+    expect(document.cookie).toBe('consent_chosen=1');
     expect(api.calls).toHaveLength(0);
   });
 

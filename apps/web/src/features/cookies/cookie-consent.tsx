@@ -113,7 +113,11 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
   );
 }
 
-function CookieBanner() {
+/**
+ * The banner: part of the landing page's server markup as well (public-server.tsx, decision 0052), so its text is the
+ * page's largest paint with the first response; the app then draws the same markup in its place.
+ */
+export function CookieBanner() {
   const { t } = useTranslation('cookies');
   const ref = useRef<HTMLElement>(null);
   // The banner floats over the bottom of the page: room as tall as the banner below the page keeps the last

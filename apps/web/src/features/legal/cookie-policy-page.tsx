@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ACCESS_TOKEN_COOKIE, LOCALE_COOKIE, REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
+import { ACCESS_TOKEN_COOKIE, CONSENT_CHOSEN_COOKIE, LOCALE_COOKIE, REFRESH_TOKEN_COOKIE } from '@tipcard/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { ANALYTICS_KEY, FUNCTIONAL_KEY } from '../../lib/consent.ts';
 import { PROMO_SOURCE_KEY } from '../../lib/promo-source.ts';
@@ -12,6 +12,7 @@ const ENTRIES = [
   { key: 'refresh', name: REFRESH_TOKEN_COOKIE, category: 'necessary' },
   { key: 'locale', name: LOCALE_COOKIE, category: 'functional' },
   { key: 'functional', name: FUNCTIONAL_KEY, category: 'necessary' },
+  { key: 'consent', name: CONSENT_CHOSEN_COOKIE, category: 'necessary' },
   { key: 'gdpr', name: ANALYTICS_KEY, category: 'necessary' },
   { key: 'promo', name: PROMO_SOURCE_KEY, category: 'functional' },
 ] as const;

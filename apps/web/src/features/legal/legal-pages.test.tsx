@@ -59,7 +59,8 @@ describe('the legal pages', () => {
     const table = await screen.findByRole('region', { name: /Sīkdatnes un krātuves ieraksti/ });
     expect(within(table).getByRole('rowheader', { name: ACCESS_TOKEN_COOKIE })).toBeInTheDocument();
     expect(within(table).getByRole('rowheader', { name: 'GDPR:accepted' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('row')).toHaveLength(7);
+    expect(within(table).getByRole('rowheader', { name: 'consent_chosen' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
     await userEvent.click(screen.getByRole('button', { name: 'Sīkdatņu iestatījumi' }));
     expect(uiStore.get().modals.cookie).toBe(true);
   });

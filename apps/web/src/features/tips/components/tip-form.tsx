@@ -10,7 +10,6 @@ import {
   useSyncExternalStore,
   type FormEvent,
 } from 'react';
-import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Lock, MessageSquare } from 'lucide-react';
 import type { CreatePaymentBody, PublicCard } from '@tipcard/shared/payments/schemas';
 import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
@@ -76,28 +75,30 @@ interface TipFormValues {
   monthly: boolean;
 }
 
-/** An error names its catalog key rather than its text, so a change of language rewords it. */
-const problem = (message: string): FieldError => ({ type: 'validate', message });
+/**
+ * What is wrong with the entered values, by field, each problem named by its catalog key rather than its text, so a
+ * change of language rewords it. The form's own state, not a form library's (react-hook-form was a tenth of this
+ * page's script, decision 0052).
+ */
+type TipFormErrors = Partial<Record<keyof TipFormValues, string>>;
 
 /** The form's own check (no zod on the guest pages: it would weigh more than the page), as the server checks it. */
-function tipFormResolver(limits: AmountLimits, donation: boolean): Resolver<TipFormValues> {
-  return (values) => {
-    const errors: FieldErrors<TipFormValues> = {};
-    if (amountProblem(chosenAmount(values.amount.preset, values.amount.custom), limits)) {
-      errors.amount = problem('validation:amount_range');
-    }
-    if (!values.terms) errors.terms = problem('form.terms_required');
-    if (donation) {
-      if (!values.donor_name.trim()) errors.donor_name = problem('validation:not_blank');
-      if (!EMAIL.test(values.email.trim())) errors.email = problem('validation:email');
-      if (!values.donor_code.trim()) errors.donor_code = problem('validation:not_blank');
-    }
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-  };
+function tipFormProblems(values: TipFormValues, limits: AmountLimits, donation: boolean): TipFormErrors {
+  const errors: TipFormErrors = {};
+  if (amountProblem(chosenAmount(values.amount.preset, values.amount.custom), limits)) {
+    errors.amount = 'validation:amount_range';
+  }
+  if (!values.terms) errors.terms = 'form.terms_required';
+  if (donation) {
+    if (!values.donor_name.trim()) errors.donor_name = 'validation:not_blank';
+    if (!EMAIL.test(values.email.trim())) errors.email = 'validation:email';
+    if (!values.donor_code.trim()) errors.donor_code = 'validation:not_blank';
+  }
+  return errors;
 }
 
 /** The first problem's field, in the form's order, for keyboard and screen reader users to land on. */
-function firstProblemSelector(errors: FieldErrors<TipFormValues>): string {
+function firstProblemSelector(errors: TipFormErrors): string {
   if (errors.amount) return 'input[inputmode="decimal"]';
   if (errors.donor_name) return 'input[name="donor_name"]';
   if (errors.email) return 'input[name="email"]';
@@ -143,47 +144,33 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   const limits = limitsOf(card);
   const presets = presetsOf(card);
   const donation = card.activity_type === 'DONATION';
-  // Held once: react-hook-form takes a new `errors` object as the server's word again.
-  const [serverErrors] = useState<FieldErrors<TipFormValues>>(() => ({
-    ...(start?.errors.amount ? { amount: problem('validation:amount_range') } : {}),
-    ...(start?.errors.terms ? { terms: problem('form.terms_required') } : {}),
-    ...(start?.errors.donor_name ? { donor_name: problem('validation:not_blank') } : {}),
-    ...(start?.errors.email ? { email: problem('validation:email') } : {}),
-    ...(start?.errors.donor_code
-      ? { donor_code: problem(start.donor?.code.trim() ? 'validation:valid' : 'validation:not_blank') }
-      : {}),
+  // The inputs are controlled by the form's values: the server renders them checked and filled from the same values,
+  // so the plain form works before the script. The form checks at each submission, as the server does (the server's
+  // word on a refused plain POST comes first), and a field's error goes as soon as the guest answers it.
+  const [values, setValues] = useState<TipFormValues>(() => ({
+    amount: { preset: start ? start.preset_cents : defaultPreset(presets), custom: start?.custom ?? '' },
+    cover_fee: start?.cover_fee ?? false,
+    rating: start?.rating ?? null,
+    message: start?.message ?? '',
+    terms: start?.terms ?? false,
+    donor_name: start?.donor?.name ?? '',
+    email: start?.donor?.email ?? '',
+    donor_code: start?.donor?.code ?? '',
+    monthly: start?.donor?.monthly ?? false,
   }));
-  // The inputs are controlled by the form's values (not registered): the server renders them checked and filled from
-  // the same values, so the plain form works before the script. The form checks at each submission, as the server
-  // does, and a field's error goes as soon as the guest answers it.
-  const {
-    control,
-    setValue,
-    reset,
-    clearErrors,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TipFormValues>({
-    defaultValues: {
-      amount: { preset: start ? start.preset_cents : defaultPreset(presets), custom: start?.custom ?? '' },
-      cover_fee: start?.cover_fee ?? false,
-      rating: start?.rating ?? null,
-      message: start?.message ?? '',
-      terms: start?.terms ?? false,
-      donor_name: start?.donor?.name ?? '',
-      email: start?.donor?.email ?? '',
-      donor_code: start?.donor?.code ?? '',
-      monthly: start?.donor?.monthly ?? false,
-    },
-    errors: serverErrors,
-    resolver: tipFormResolver(limits, donation),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  // A copy: the form keeps its values in one object that it changes in place, and compares what this returns.
-  const values = useWatch({ control, compute: (entered: TipFormValues) => ({ ...entered, amount: { ...entered.amount } }) });
-  const fieldError = (error: { message?: string } | undefined) =>
-    error?.message ? t(error.message, { min: guestMoney(limits.minCents), max: guestMoney(limits.maxCents) }) : undefined;
+  const [errors, setErrors] = useState<TipFormErrors>(() => ({
+    ...(start?.errors.amount ? { amount: 'validation:amount_range' } : {}),
+    ...(start?.errors.terms ? { terms: 'form.terms_required' } : {}),
+    ...(start?.errors.donor_name ? { donor_name: 'validation:not_blank' } : {}),
+    ...(start?.errors.email ? { email: 'validation:email' } : {}),
+    ...(start?.errors.donor_code ? { donor_code: start.donor?.code.trim() ? 'validation:valid' : 'validation:not_blank' } : {}),
+  }));
+  const setValue = <Field extends keyof TipFormValues>(field: Field, value: TipFormValues[Field]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const clearError = (field: keyof TipFormValues) =>
+    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  const fieldError = (key: string | undefined) =>
+    key ? t(key, { min: guestMoney(limits.minCents), max: guestMoney(limits.maxCents) }) : undefined;
   const [formError, setFormError] = useState<{ title: string; text?: string } | null>(null);
   // Why the form is shown again (kept as the notice, so it follows a change of language); gone at the next submission.
   const [notice, setNotice] = useState<GuestFormNotice | null>(start?.notice ?? null);
@@ -226,11 +213,10 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
   // takes the screen's, before any tap reaches a handler, so a ticked box is not answered "accept the terms".
   useLayoutEffect(() => {
     const cameBack = takeLeftForCheckout<TipFormValues>(card.id);
-    if (cameBack) return reset(cameBack, { keepErrors: true });
-    const entered = fieldsOnScreen(formRef.current!);
+    const entered = cameBack ?? fieldsOnScreen(formRef.current!);
     // A text area's hydration put the server's text back over an edit: what the guest typed is kept apart.
-    reset({ ...entered, message: takeTypedText('message') ?? entered.message }, { keepErrors: true });
-  }, [reset, card.id]);
+    setValues(cameBack ?? { ...entered, message: takeTypedText('message') ?? entered.message });
+  }, [card.id]);
 
   const pay = async (entered: TipFormValues, wallet: string | null) => {
     if (siteKey && !humanToken) {
@@ -287,10 +273,10 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
     const wallet = submitter instanceof HTMLButtonElement && submitter.name === 'wallet' ? submitter.value : null;
     setFormError(null);
     setNotice(null);
-    void handleSubmit(
-      (entered) => pay(entered, wallet),
-      (found) => formRef.current?.querySelector<HTMLInputElement>(firstProblemSelector(found))?.focus(),
-    )(event);
+    const found = tipFormProblems(values, limits, donation);
+    setErrors(found);
+    if (Object.keys(found).length === 0) void pay(values, wallet);
+    else formRef.current?.querySelector<HTMLInputElement>(firstProblemSelector(found))?.focus();
   };
 
   const payControls = (
@@ -301,7 +287,7 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         checked={values.terms}
         onChange={(event) => {
           setValue('terms', event.target.checked);
-          if (event.target.checked) clearErrors('terms');
+          if (event.target.checked) clearError('terms');
         }}
         error={fieldError(errors.terms)}
         label={<TermsLabel text={t('form.terms')} />}
@@ -380,11 +366,11 @@ export function TipForm({ card, siteKey, onCardGone, start, formKey }: TipFormPr
         custom={values.amount.custom}
         onPreset={(cents) => {
           setValue('amount', { preset: cents, custom: '' });
-          clearErrors('amount');
+          clearError('amount');
         }}
         onCustom={(text) => {
-          setValue('amount.custom', text);
-          clearErrors('amount');
+          setValues((current) => ({ ...current, amount: { ...current.amount, custom: text } }));
+          clearError('amount');
         }}
         hint={t('form.custom_hint', { min: guestMoney(limits.minCents), max: guestMoney(limits.maxCents) })}
         error={fieldError(errors.amount)}
