@@ -370,8 +370,11 @@ export const opsCardOrderMoveBody = z.discriminatedUnion('status', [
 
 /** The largest bank report the back office reads (docs/decisions/0049): its text, sent as JSON. */
 export const BANK_REPORT_MAX_CHARS = 2 * 1024 * 1024;
-/** The bank's pain.002 or camt.054 answer to a sent batch, as the file's text: the preview and the import read the same body. */
-export const bankReportBody = z.object({ file: z.string().min(1).max(BANK_REPORT_MAX_CHARS) });
+/**
+ * The bank's pain.002 or camt.054 answer to a sent batch, as the file's text: the preview and the import read the same
+ * body. Its size is checked by the server (413 past BANK_REPORT_MAX_CHARS bytes), not here.
+ */
+export const bankReportBody = z.object({ file: z.string().min(1) });
 
 /** What the report says of one payout of the batch, and what importing it does (or did). */
 export const bankReportLineSchema = z.object({

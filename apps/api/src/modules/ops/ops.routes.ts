@@ -600,7 +600,8 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       schema: {
         tags,
         security,
-        summary: "Import the bank's report: each payout it settles marked paid or returned once; the same file again changes nothing",
+        summary:
+          "Import the bank's report: each payout it settles marked paid or returned once; the same file again changes nothing",
         params: idParams,
         body: bankReportBody,
         response: { 200: data(bankReportAnswer) },

@@ -245,7 +245,9 @@ export function createOpsService(deps: OpsDeps) {
 
   /** The stored return reason: the ISO code and, when we know it, its English meaning (as an operator's marking). */
   const storedReason = (code: string | null) =>
-    code === null ? 'Returned by the bank' : `${code} ${code in RETURN_REASONS ? RETURN_REASONS[code as ReturnReasonCode] : 'Returned by the bank'}`;
+    code === null
+      ? 'Returned by the bank'
+      : `${code} ${code in RETURN_REASONS ? RETURN_REASONS[code as ReturnReasonCode] : 'Returned by the bank'}`;
 
   /**
    * A bank report read against a sent SEPA batch (docs/decisions/0049): the preview and the import both start here,
@@ -286,7 +288,8 @@ export function createOpsService(deps: OpsDeps) {
     }
     if (report.group) {
       for (const endToEndId of byEndToEndId.keys()) {
-        if (!said.has(endToEndId)) say(endToEndId, report.group.outcome, report.group.outcome === 'returned' ? report.group.reasonCode : null);
+        if (!said.has(endToEndId))
+          say(endToEndId, report.group.outcome, report.group.outcome === 'returned' ? report.group.reasonCode : null);
       }
     }
     const lines: BankReportLine[] = payouts.map((payout) => {
@@ -306,7 +309,7 @@ export function createOpsService(deps: OpsDeps) {
     return { batch, report, lines };
   }
 
-  const answerOf = (report: BankReport, lines: BankReportLine[]): BankReportAnswer => ({
+  const bankReportAnswerOf = (report: BankReport, lines: BankReportLine[]): BankReportAnswer => ({
     format: report.format,
     message_id: report.messageId,
     lines,
@@ -766,7 +769,7 @@ export function createOpsService(deps: OpsDeps) {
     /** What importing the bank's report would do to each payout of the batch; nothing changes. */
     async previewBankReport(batchId: string, xml: string): Promise<BankReportAnswer> {
       const { report, lines } = await readBankReport(batchId, xml);
-      return answerOf(report, lines);
+      return bankReportAnswerOf(report, lines);
     },
 
     /**
@@ -788,7 +791,7 @@ export function createOpsService(deps: OpsDeps) {
         const changed = outcome !== null && (await markOutcome(context, line.payout_id, outcome));
         done.push({ ...line, change: changed ? line.change : null });
       }
-      const answer = answerOf(report, done);
+      const answer = bankReportAnswerOf(report, done);
       await db.transaction((tx) =>
         recordAudit(tx, context, {
           action: 'payout_batch.bank_report',

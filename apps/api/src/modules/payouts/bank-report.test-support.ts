@@ -60,9 +60,12 @@ export function buildPain002(
     ...(options.groupStatus ? [`      <GrpSts>${options.groupStatus}</GrpSts>`] : []),
     '    </OrgnlGrpInfAndSts>',
     ...[...byBlock].map(([block, blockAnswers]) =>
-      ['    <OrgnlPmtInfAndSts>', `      <OrgnlPmtInfId>${block}</OrgnlPmtInfId>`, ...blockAnswers.map(transaction), '    </OrgnlPmtInfAndSts>'].join(
-        '\n',
-      ),
+      [
+        '    <OrgnlPmtInfAndSts>',
+        `      <OrgnlPmtInfId>${block}</OrgnlPmtInfId>`,
+        ...blockAnswers.map(transaction),
+        '    </OrgnlPmtInfAndSts>',
+      ].join('\n'),
     ),
     '  </CstmrPmtStsRpt>',
     '</Document>',

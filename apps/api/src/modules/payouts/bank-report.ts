@@ -24,7 +24,6 @@ export const BANK_REPORT_FORMATS = {
 } as const;
 export type BankReportFormat = keyof typeof BANK_REPORT_FORMATS;
 
-
 /** What the report says of one transfer, named by the end-to-end id our pain.001 gave it. */
 export interface BankReportLine {
   endToEndId: string;
@@ -178,7 +177,12 @@ function readCamt054(document: Node, format: BankReportFormat): BankReport {
 }
 
 /** The namespace of the root element, with or without a prefix (`<Document xmlns=...>`, `<ns:Document xmlns:ns=...>`). */
-const rootParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: false, stopNodes: ['*.*'] });
+const rootParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  processEntities: false,
+  stopNodes: ['*.*'],
+});
 function rootNamespace(xml: string): string {
   const root = Object.entries(rootParser.parse(xml) as Node).find(([name]) => !name.startsWith('?'));
   if (!root) return '';
