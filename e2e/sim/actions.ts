@@ -8,7 +8,7 @@
  * Two actions write to the database directly. The "time jump" (`timeJump`) moves the due times of rows back by 31 days
  * (deletion and erasure times, pending referral checks, monthly donation charges), as if a month had passed for them,
  * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not taken
- * yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
+ * settled yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
@@ -950,21 +950,23 @@ export const ACTIONS: Record<string, ActionKind> = {
 
   /**
    * The bank's status report closes a sent SEPA file (docs/decisions/0049). The simulator's servers pay through the
-   * sandbox rail, so the bank's file rail is played by moving up to `move` payouts the sandbox has not taken yet onto
-   * the SEPA file rail (a direct write, as the time jump): then a file of them, marked sent, and the bank's pain.002 or
-   * camt.054 answering each payout paid or returned (seeded), previewed, then imported by both operators at once. A
-   * SEPA file an earlier run left with payouts in flight (a kill between two calls) is answered the same way.
+   * sandbox rail, so the bank's file rail is played by a withdrawal (as `payout`) moved at once, with any other SEPA
+   * payout the sandbox has not settled yet, onto the SEPA file rail (a direct write, as the time jump; the sandbox
+   * worker may be settling one of them meanwhile, and then the report finds it settled). Then a file of them, marked
+   * sent, and the bank's pain.002 or camt.054 answering each payout paid or returned (seeded), previewed, then imported
+   * by both operators at once. A SEPA file an earlier run left with payouts in flight (a kill between two calls) is
+   * answered the same way.
    */
   bankReport: {
     weight: 1,
-    params: (prng) => ({ move: prng.int(0, 3), outcomes: prng.int(0, ANY), camt: prng.int(0, 1) }),
+    params: (prng) => ({ user: prng.int(0, ANY), share: prng.int(10, 100), outcomes: prng.int(0, ANY), camt: prng.int(0, 1) }),
     async run(world, p) {
-      await world.rows(
+      const withdrawal = p.user === undefined ? null : await ACTIONS.payout!.run(world, { user: p.user, share: p.share! });
+      const moved = await world.rows<{ id: string }>(
         `update payouts set rail = 'sepa_file' where id in (
-           select id from payouts where status = 'in_flight' and rail = 'sandbox' and rail_state = 'pending'
-             and dest_kind = 'sepa' and batch_id is null and not instant
-           order by confirmed_at limit $1 for update skip locked)`,
-        [p.move],
+           select id from payouts where status = 'in_flight' and rail = 'sandbox' and dest_kind = 'sepa'
+             and batch_id is null and not instant
+           for update skip locked) returning id`,
       );
       await asOperator(world, 0, 'POST', '/api/ops/payout-batches', { json: { kind: 'sepa' } });
       const open = await world.rows<{ id: string }>(
@@ -1009,7 +1011,7 @@ export const ACTIONS: Record<string, ActionKind> = {
         );
         done.push(`file ${id.slice(0, 8)} of ${payouts.length}: preview ${preview.status}, imports ${moved.join(' / ')}`);
       }
-      return `bank report ${p.camt ? 'camt.054' : 'pain.002'}: ${done.join('; ')}`;
+      return `${withdrawal ?? 'no withdrawal'}; ${moved.length} moved to the file rail; bank report ${p.camt ? 'camt.054' : 'pain.002'}: ${done.join('; ')}`;
     },
   },
 

@@ -340,7 +340,7 @@ export async function checkEnd(world: World) {
     return row!.n === 0;
   };
   // A SEPA file a kill cut short between its calls is answered by the bank before the drain (its payouts would wait).
-  await ACTIONS.bankReport!.run(world, { move: 0, outcomes: 1, camt: 0 });
+  await ACTIONS.bankReport!.run(world, { outcomes: 1, camt: 0 });
   const until = Date.now() + 90_000;
   while (!(await due()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 500));
   // Past the grace of the step checks, so money that arrived late has had its chance to be given back.
