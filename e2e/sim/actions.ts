@@ -7,7 +7,7 @@
  *
  * Two actions write to the database directly. The "time jump" (`timeJump`) moves the due times of rows back by 31 days
  * (deletion and erasure times, pending referral checks, monthly donation charges), as if a month had passed for them,
- * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not taken
+ * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not
  * settled yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';

@@ -6,8 +6,10 @@ import {
   type BankReportLine,
   type OpsBatch,
 } from '@tipcard/shared/ops/schemas';
+import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../components/ui/button-base.tsx';
+import { FileDrop } from '../components/ui/file-drop.tsx';
 import { formatCents, OpsApiError, opsPost } from './ops-api.ts';
 import { PAYOUT_STATUS_LABELS } from './payout-controls.tsx';
 import { ErrorNote, IdLink, Table } from './ui.tsx';
@@ -48,7 +50,6 @@ export function BankReportImport({ batch }: { batch: OpsBatch }) {
   const inputId = useId();
   const hintId = useId();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [inputKey, setInputKey] = useState(0);
   const preview = useMutation({
     mutationFn: (text: string) => opsPost(bankReportAnswer, `/payout-batches/${batch.id}/bank-report/preview`, { file: text }),
   });
@@ -57,7 +58,6 @@ export function BankReportImport({ batch }: { batch: OpsBatch }) {
     onSuccess: () => {
       setFile(null);
       preview.reset();
-      setInputKey((key) => key + 1);
       void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },
   });
@@ -65,7 +65,6 @@ export function BankReportImport({ batch }: { batch: OpsBatch }) {
     setFile(null);
     preview.reset();
     apply.reset();
-    setInputKey((key) => key + 1);
   };
   const report = preview.data;
   const moves = report ? report.paid + report.returned : 0;
@@ -75,31 +74,28 @@ export function BankReportImport({ batch }: { batch: OpsBatch }) {
       <h3 id={`${inputId}-title`} className="text-base font-semibold">
         Import the bank’s status report
       </h3>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            Bank’s status report
-          </label>
-          <input
-            key={inputKey}
-            id={inputId}
-            type="file"
-            accept=".xml,application/xml,text/xml"
-            aria-describedby={hintId}
-            className="text-sm file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
-            onChange={async (event) => {
-              const chosen = event.target.files?.[0];
-              apply.reset();
-              if (!chosen) return cancel();
-              const text = await chosen.text();
-              setFile({ name: chosen.name, text });
-              preview.mutate(text);
-            }}
-          />
-          <p id={hintId} className="text-xs text-slate-600">
-            The pain.002 or camt.054 XML file the bank sent for {batch.file_name}. Nothing changes before you confirm.
-          </p>
-        </div>
+      <div className="max-w-xl space-y-1.5">
+        <p id={`${inputId}-label`} className="text-sm font-medium text-slate-800">
+          Bank’s status report
+        </p>
+        <FileDrop
+          accept=".xml,application/xml,text/xml"
+          labelledBy={`${inputId}-label`}
+          describedBy={hintId}
+          invalid={Boolean(preview.error)}
+          onFiles={async ([chosen]) => {
+            apply.reset();
+            const text = await chosen!.text();
+            setFile({ name: chosen!.name, text });
+            preview.mutate(text);
+          }}
+        >
+          <FileText className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+          <span className="text-sm text-slate-700">{file ? file.name : 'Choose the XML file or drop it here'}</span>
+        </FileDrop>
+        <p id={hintId} className="text-xs text-slate-600">
+          The pain.002 or camt.054 file the bank sent for {batch.file_name}. Nothing changes before you confirm.
+        </p>
       </div>
       {preview.isPending && (
         <p role="status" className="text-sm text-slate-700">

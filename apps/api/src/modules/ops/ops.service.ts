@@ -56,6 +56,9 @@ import {
   listPayoutsByStatus,
   listPayoutsOfUser,
   markBatchSent,
+  pain001Blocks,
+  parseBankReport,
+  type BankReport,
   type PayoutRow,
   type SepaDebtor,
 } from '../payouts/payouts.service.ts';
@@ -71,7 +74,6 @@ import {
   reviewVerification,
   ReviewError,
 } from '../verification/verification.service.ts';
-import { parseBankReport, pain001Blocks, type BankReport } from '../payouts/bank-report.ts';
 import { listAudit, recordAudit, type AuditContext } from './ops-audit.ts';
 import * as repo from './ops.repository.ts';
 
