@@ -18,7 +18,8 @@ import { buildPain002, expectValidBankReport } from '../../apps/api/src/modules/
  * The back office at /ops, desktop (1280×800), on a server of its own (SEPA batches need PAYOUT_RAIL=files): the first
  * admin comes from the set-up link the server prints while no operator exists, enrols with TOTP and invites
  * colleagues; compliance approves a verification with its document shown inline; finance makes a SEPA batch, downloads
- * it (valid against the EPC schema), marks a payout returned and sees the money back on the user's balance; support
+ * it (valid against the EPC schema), marks a payout returned and sees the money back on the user's balance, then closes
+ * another batch from the bank's pain.002 (previewed, confirmed, imported again to no effect); support
  * answers a ticket with a file (the user sees the badge in the user app) and moves a card order to shipped; the admin
  * changes a colleague's role, disables and enables them and resets their sign-in.
  */
@@ -262,7 +263,7 @@ test("a finance operator closes a batch from the bank's status report without to
   ]);
   await expectValidBankReport(report, 'pain.002.001.10');
   await page
-    .getByLabel('Bank’s status report')
+    .getByLabel('Bank’s status report', { exact: true })
     .setInputFiles({ name: 'status.xml', mimeType: 'application/xml', buffer: Buffer.from(report) });
 
   // Nothing moves before the confirmation: the preview names each payout, its amount and what it becomes.
@@ -280,7 +281,7 @@ test("a finance operator closes a batch from the bank's status report without to
 
   // The same file again changes nothing.
   await page
-    .getByLabel('Bank’s status report')
+    .getByLabel('Bank’s status report', { exact: true })
     .setInputFiles({ name: 'status.xml', mimeType: 'application/xml', buffer: Buffer.from(report) });
   await expect(page.getByRole('button', { name: 'Nothing to change' })).toBeDisabled();
   await page.getByRole('button', { name: 'Cancel' }).click();

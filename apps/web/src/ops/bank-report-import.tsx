@@ -70,10 +70,7 @@ export function BankReportImport({ batch }: { batch: OpsBatch }) {
   const moves = report ? report.paid + report.returned : 0;
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="space-y-3">
-      <h3 id={`${inputId}-title`} className="text-base font-semibold">
-        Import the bank’s status report
-      </h3>
+    <div className="space-y-3">
       <div className="max-w-xl space-y-1.5">
         <p id={`${inputId}-label`} className="text-sm font-medium text-slate-800">
           Bank’s status report
@@ -148,6 +145,6 @@ export function BankReportImport({ batch }: { batch: OpsBatch }) {
           <ErrorNote error={refusalText(apply.error)} />
         </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -57,7 +57,7 @@ function BatchFile({ batch, payouts }: { batch: OpsBatch; payouts: readonly OpsP
         </div>
       </TitledPanel>
       {batch.kind === 'sepa' && batch.status === 'sent' && (
-        <TitledPanel title="The bank’s answer">
+        <TitledPanel title="Import the bank’s status report">
           <BankReportImport batch={batch} />
         </TitledPanel>
       )}
