@@ -42,10 +42,6 @@ export function clusterEnv(databaseUrl: string, jwtSecret: string, overrides: No
     SANDBOX_WEBHOOK_DELAY_MS: '50',
     SANDBOX_PAYOUT_DELAY_MS: '500',
     PAYOUT_RAIL: 'sandbox',
-    // The account SEPA files are paid from: the simulator moves some payouts onto the file rail (its `bankReport`).
-    PAYOUT_DEBTOR_NAME: 'Tipcard SIA',
-    PAYOUT_DEBTOR_IBAN: 'LV80BANK0000435195001',
-    PAYOUT_DEBTOR_BIC: 'HABALV22',
     ...overrides,
   };
 }
