@@ -5,9 +5,10 @@
  * entities the replay itself created. Each answers a short line of what it did, or null when there was nothing to
  * act on (skipped).
  *
- * The "time jump" (`timeJump`) is the one action that writes to the database directly: it moves the due times of rows
- * back by 31 days (deletion and erasure times, pending referral checks, monthly donation charges), as if a month had
- * passed for them, rather than changing the app's clock. Everything else goes through HTTP.
+ * Two actions write to the database directly. The "time jump" (`timeJump`) moves the due times of rows back by 31 days
+ * (deletion and erasure times, pending referral checks, monthly donation charges), as if a month had passed for them,
+ * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not
+ * settled yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';
 import { OTP_RESEND_WAIT_SECONDS } from '@tipcard/shared/constants';
@@ -18,7 +19,8 @@ import {
   signSandboxEvent,
 } from '../../apps/api/src/integrations/sandbox-psp/sandbox-provider.ts';
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
-import type { Prng } from './prng.ts';
+import { buildCamt054, buildPain002 } from '../../apps/api/src/modules/payouts/bank-report.test-support.ts';
+import { mulberry32, type Prng } from './prng.ts';
 import type { SimPayment, SimUser, World } from './world.ts';
 
 export interface Action {
@@ -56,6 +58,8 @@ const ADDRESS = {
   last_name: 'Bērziņa',
 };
 const server = (n: number) => n % 2;
+/** Reasons a bank gives for a transfer it sends back. */
+const RETURNS = ['AC01', 'AC04', 'AC06', 'AM04', 'MS03', 'RR03'];
 
 /** A tip-sized amount: mostly small, sometimes above the refund approval threshold. */
 const tipCents = (prng: Prng) => (prng.chance(0.7) ? prng.int(100, 6_000) : prng.int(6_000, 30_000));
@@ -952,6 +956,73 @@ export const ACTIONS: Record<string, ActionKind> = {
         json: { outcome: 'returned', reason_code: 'AC04' },
       });
       return `payout #${world.payouts.indexOf(payout)} returned: ${answer.status} ${answer.body?.code ?? ''}`;
+    },
+  },
+
+  /**
+   * The bank's status report closes a sent SEPA file (docs/decisions/0049). The simulator's servers pay through the
+   * sandbox rail, so the bank's file rail is played by a withdrawal (as `payout`) moved at once, with any other SEPA
+   * payout the sandbox has not settled yet, onto the SEPA file rail (a direct write, as the time jump; the sandbox
+   * worker may be settling one of them meanwhile, and then the report finds it settled). Then a file of them, marked
+   * sent, and the bank's pain.002 or camt.054 answering each payout paid or returned (seeded), previewed, then imported
+   * by both operators at once. A SEPA file an earlier run left with payouts in flight (a kill between two calls) is
+   * answered the same way.
+   */
+  bankReport: {
+    weight: 1,
+    params: (prng) => ({ user: prng.int(0, ANY), share: prng.int(10, 100), outcomes: prng.int(0, ANY), camt: prng.int(0, 1) }),
+    async run(world, p) {
+      const withdrawal = p.user === undefined ? null : await ACTIONS.payout!.run(world, { user: p.user, share: p.share! });
+      const moved = await world.rows<{ id: string }>(
+        `update payouts set rail = 'sepa_file' where id in (
+           select id from payouts where status = 'in_flight' and rail = 'sandbox' and dest_kind = 'sepa'
+             and batch_id is null and not instant
+           for update skip locked) returning id`,
+      );
+      await asOperator(world, 0, 'POST', '/api/ops/payout-batches', { json: { kind: 'sepa' } });
+      const open = await world.rows<{ id: string }>(
+        `select distinct b.id from payout_batches b join payouts p on p.batch_id = b.id
+         where b.kind = 'sepa' and p.status = 'in_flight' order by b.id`,
+      );
+      if (open.length === 0) return null;
+      const outcomes = mulberry32(p.outcomes!);
+      const done: string[] = [];
+      for (const { id } of open) {
+        await asOperator(world, 0, 'POST', `/api/ops/payout-batches/${id}/sent`);
+        const file = await asOperator(world, 1, 'GET', `/api/ops/payout-batches/${id}/file`);
+        if (file.status !== 200) {
+          done.push(`file ${id.slice(0, 8)}: download ${file.status}`);
+          continue;
+        }
+        const payouts = await world.rows<{ id: string; amount_cents: number }>(
+          `select id, amount_cents::int from payouts where batch_id = $1 order by id`,
+          [id],
+        );
+        const answers = payouts.map((payout) =>
+          outcomes.chance(0.3)
+            ? {
+                payoutId: payout.id,
+                amountCents: payout.amount_cents,
+                outcome: 'returned' as const,
+                reason: outcomes.pick(RETURNS),
+              }
+            : { payoutId: payout.id, amountCents: payout.amount_cents, outcome: 'paid' as const },
+        );
+        const xml = p.camt
+          ? buildCamt054('camt.054.001.08', file.body as string, answers)
+          : buildPain002('pain.002.001.10', file.body as string, answers);
+        const preview = await asOperator(world, 0, 'POST', `/api/ops/payout-batches/${id}/bank-report/preview`, {
+          json: { file: xml },
+        });
+        const imports = await Promise.all(
+          [0, 1].map((n) => asOperator(world, n, 'POST', `/api/ops/payout-batches/${id}/bank-report`, { json: { file: xml } })),
+        );
+        const moved = imports.map(
+          (answer) => `${answer.status} (${answer.body?.data?.paid ?? '-'} paid, ${answer.body?.data?.returned ?? '-'} returned)`,
+        );
+        done.push(`file ${id.slice(0, 8)} of ${payouts.length}: preview ${preview.status}, imports ${moved.join(' / ')}`);
+      }
+      return `${withdrawal ?? 'no withdrawal'}; ${moved.length} moved to the file rail; bank report ${p.camt ? 'camt.054' : 'pain.002'}: ${done.join('; ')}`;
     },
   },
 

@@ -107,6 +107,27 @@ export async function checkStep(world: World) {
         `payment ${world.label(row.payment_id)}: ${row.requests} refund requests recorded for ${payment.approvalKeys} Idempotency-Keys`,
       );
   }
+  // Each payout ends paid or returned at most once, and the books agree with its status: one paid entry for a paid
+  // payout, one returned entry for a returned one, none while in flight, and at most one operator's mark of it
+  // (however many bank reports named it).
+  const settled = await world.rows<{ id: string; status: string; paid: number; returned: number; marks: number }>(`
+    select p.id, p.status,
+           (select count(*)::int from ledger_entries e where e.reference = 'payout:' || p.id || ':paid') as paid,
+           (select count(*)::int from ledger_entries e where e.reference = 'payout:' || p.id || ':returned') as returned,
+           (select count(*)::int from ops_audit a where a.subject_type = 'payout' and a.subject_id::text = p.id::text
+              and a.action in ('payout.paid', 'payout.returned')) as marks
+    from payouts p where p.status in ('in_flight', 'paid', 'returned')`);
+  for (const row of settled) {
+    const expected = { in_flight: [0, 0], paid: [1, 0], returned: [0, 1] }[row.status]!;
+    if (row.paid !== expected[0] || row.returned !== expected[1] || row.marks > 1) {
+      world.fail(
+        'payout-settled-once',
+        `payout ${row.id} ${row.status}: ${row.paid} paid and ${row.returned} returned entries, ${row.marks} operator marks`,
+      );
+      break;
+    }
+  }
+
   const repeated = await world.rows<{ action: string; subject: string; count: number }>(`
     select action, coalesce(after->>'request_id', subject_id) as subject, count(*)::int as count from ops_audit
     where action in ('card_order.cancel', 'refund.approve') group by action, coalesce(after->>'request_id', subject_id) having count(*) > 1 limit 3`);
@@ -328,6 +349,8 @@ export async function checkEnd(world: World) {
               (select count(*) from sandbox_events where due_at < now()))::int as n`);
     return row!.n === 0;
   };
+  // A SEPA file a kill cut short between its calls is answered by the bank before the drain (its payouts would wait).
+  await ACTIONS.bankReport!.run(world, { outcomes: 1, camt: 0 });
   const until = Date.now() + 90_000;
   while (!(await due()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 500));
   // Past the grace of the step checks, so money that arrived late has had its chance to be given back.

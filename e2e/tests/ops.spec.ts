@@ -12,12 +12,14 @@ import {
   type OpsServer,
 } from './ops-server.ts';
 import { READY_TIMEOUT_MS } from './server.ts';
+import { buildPain002, expectValidBankReport } from '../../apps/api/src/modules/payouts/bank-report.test-support.ts';
 
 /**
  * The back office at /ops, desktop (1280×800), on a server of its own (SEPA batches need PAYOUT_RAIL=files): the first
  * admin comes from the set-up link the server prints while no operator exists, enrols with TOTP and invites
  * colleagues; compliance approves a verification with its document shown inline; finance makes a SEPA batch, downloads
- * it (valid against the EPC schema), marks a payout returned and sees the money back on the user's balance; support
+ * it (valid against the EPC schema), marks a payout returned and sees the money back on the user's balance, then closes
+ * another batch from the bank's pain.002 (previewed, confirmed, imported again to no effect); support
  * answers a ticket with a file (the user sees the badge in the user app) and moves a card order to shipped; the admin
  * changes a colleague's role, disables and enables them and resets their sign-in.
  */
@@ -47,6 +49,7 @@ const invites: Record<'compliance' | 'finance' | 'support', string> = { complian
 let adminSecret = '';
 let complianceSecret = '';
 let supportSecret = '';
+let financeSecret = '';
 
 test('the first admin comes from the set-up link, enrols with TOTP, signs in and invites colleagues', async ({ page }) => {
   await page.goto(ops.setupLink);
@@ -125,10 +128,11 @@ test('a compliance operator approves a verification with the document shown inli
   expect(status.data.status).toBe('approved');
 });
 
-test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a payout returned and sees the money back', async ({
-  page,
-}) => {
-  const secret = await enrolByLink(invites.finance);
+/**
+ * A staff member tipped 20 EUR who withdrew 10 EUR to a SEPA account held by `lastName`, confirmed with the texted
+ * code: the payout waits in flight for a file. Answers the staff, the payout's id and a reader of their main balance.
+ */
+async function tippedStaffWithdrawing(lastName: string) {
   const staff: Staff = await createStaffWithCard(api);
   const auth = { Authorization: `Bearer ${staff.jwt}` };
   await payTipWithApplePay(api, staff.cardId, { amount_cents: 2000, cover_fee: true });
@@ -146,7 +150,7 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
         kind: 'sepa',
         iban: 'DE89370400440532013000',
         bic: 'COBADEFFXXX',
-        holder_last_name: 'Ozola',
+        holder_last_name: lastName,
         address: 'Hauptstraße 1, Berlin',
       },
     })
@@ -168,6 +172,16 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
     })
     .toBeTruthy();
   expect((await api.post(`/api/payouts/${payout.data.id}/confirm`, { headers: auth, data: { code } })).ok()).toBe(true);
+  return { staff, payoutId: payout.data.id as string, main };
+}
+
+test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a payout returned and sees the money back', async ({
+  page,
+}) => {
+  financeSecret = await enrolByLink(invites.finance);
+  const secret = financeSecret;
+  const { staff, payoutId, main } = await tippedStaffWithdrawing('Ozola');
+  const payout = { data: { id: payoutId } };
   expect(await main()).toBe(800); // 10 EUR and the 2 EUR fee left main
 
   await signInUi(page, 'finance@ops.example', secret);
@@ -219,6 +233,58 @@ test('a finance operator makes a SEPA batch, downloads a valid pain.001, marks a
   // Ledger health, with its counts per day for the last 14 days.
   await page.getByRole('link', { name: 'Ledger health' }).click();
   await expect(page.getByRole('table', { name: 'Ledger health per day, oldest first' }).getByRole('row')).toHaveCount(15);
+  expect(await a11yProblems(page)).toEqual([]);
+});
+
+test("a finance operator closes a batch from the bank's status report without touching a row", async ({ page }) => {
+  const paid = await tippedStaffWithdrawing('Kalniņa');
+  const returned = await tippedStaffWithdrawing('Liepiņa');
+
+  // The next step's code: the previous journey signed this operator in moments ago.
+  await signInUi(page, 'finance@ops.example', financeSecret, 1);
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await page.getByRole('button', { name: 'Create SEPA batch' }).click();
+  await expect(page.getByText('The books balance.')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark sent' }).first().click();
+  await expect(page.getByText('sent', { exact: true }).first()).toBeVisible();
+  await page
+    .getByRole('row', { name: /Kalniņa/ })
+    .getByRole('link', { name: 'Open file' })
+    .click();
+  await expect(page.getByRole('heading', { name: /^Bank file tipcard-sepa-/ })).toBeVisible();
+
+  // The bank's answer to the real file, downloaded from its page: one payout settled, one rejected (account closed).
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const pain001 = readFileSync((await (await download).path())!, 'utf8');
+  const report = buildPain002('pain.002.001.10', pain001, [
+    { payoutId: paid.payoutId, amountCents: 1000, outcome: 'paid' },
+    { payoutId: returned.payoutId, amountCents: 1000, outcome: 'returned', reason: 'AC04' },
+  ]);
+  await expectValidBankReport(report, 'pain.002.001.10');
+  await page
+    .getByLabel('Bank’s status report', { exact: true })
+    .setInputFiles({ name: 'status.xml', mimeType: 'application/xml', buffer: Buffer.from(report) });
+
+  // Nothing moves before the confirmation: the preview names each payout, its amount and what it becomes.
+  const preview = page.getByRole('table', { name: 'What the bank’s report does to each payout' });
+  await expect(preview.getByRole('row', { name: /Liepiņa/ })).toContainText('AC04 Closed account number');
+  await expect(preview.getByRole('row', { name: /Liepiņa/ })).toContainText('Sent to the bank → Returned');
+  await expect(preview.getByRole('row', { name: /Kalniņa/ })).toContainText('Sent to the bank → Paid');
+  expect(await returned.main()).toBe(800);
+  expect(await a11yProblems(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Confirm: mark 1 paid, 1 returned' }).click();
+  await expect(page.getByText(/Imported BANK-PSR-0001: 1 marked paid, 1 marked returned, 0 unchanged/)).toBeVisible();
+  await expect(page.getByText('Paid: 1 · Returned: 1')).toBeVisible();
+  expect(await returned.main()).toBe(2000);
+  expect(await paid.main()).toBe(800);
+
+  // The same file again changes nothing.
+  await page
+    .getByLabel('Bank’s status report', { exact: true })
+    .setInputFiles({ name: 'status.xml', mimeType: 'application/xml', buffer: Buffer.from(report) });
+  await expect(page.getByRole('button', { name: 'Nothing to change' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
   expect(await a11yProblems(page)).toEqual([]);
 });
 

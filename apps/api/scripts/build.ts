@@ -48,4 +48,6 @@ await build({
 });
 cpSync(`${API}src/db/migrations`, `${OUT}migrations`, { recursive: true });
 cpSync(`${SHARED}src/i18n/locales`, `${OUT}locales`, { recursive: true });
+// The ISO 20022 schemas the bank reports are checked against (`modules/payouts/bank-report.ts`).
+cpSync(`${API}src/modules/payouts/schemas`, `${OUT}schemas`, { recursive: true });
 console.log(`API built into ${OUT}`);

@@ -1900,6 +1900,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/payout-batches/{id}/bank-report/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** What importing the bank's pain.002 or camt.054 report would mark, payout by payout; nothing changes */
+    post: operations['postOpsPayoutBatchBankReportPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/payout-batches/{id}/bank-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import the bank's report: each payout it settles marked paid or returned once; the same file again changes nothing */
+    post: operations['postOpsPayoutBatchBankReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/payout-batches/{id}/sent': {
     parameters: {
       query?: never;
@@ -2600,6 +2634,11 @@ export interface components {
         | 'weak_password'
         | 'operator_exists'
         | 'ops_conflict'
+        | 'bank_report_not_xml'
+        | 'bank_report_unsupported'
+        | 'bank_report_invalid'
+        | 'bank_report_foreign'
+        | 'batch_not_sent'
         | 'ops_code_used'
         | 'ops_passkey_failed'
         | 'ops_passkey_not_added'
@@ -5579,7 +5618,23 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04'
+                | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             }[];
@@ -5667,7 +5722,23 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04'
+                | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -5770,7 +5841,23 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04'
+                | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -5864,7 +5951,23 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04'
+                | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -5946,7 +6049,23 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04'
+                | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -6040,7 +6159,23 @@ export interface operations {
               paid_at: string | null;
               /** @enum {string|null} */
               return_reason:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01' | null;
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04'
+                | null;
               code_expires_at: string | null;
               resend_after_seconds: number | null;
             };
@@ -13114,6 +13249,200 @@ export interface operations {
       };
     };
   };
+  postOpsPayoutBatchBankReportPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              format: 'pain.002.001.10' | 'pain.002.001.03' | 'camt.054.001.08' | 'camt.054.001.02';
+              message_id: string;
+              lines: {
+                /** Format: uuid */
+                payout_id: string;
+                /** Format: uuid */
+                user_id: string;
+                holder: string;
+                amount_cents: number;
+                /** @enum {string} */
+                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+                /** @enum {string} */
+                reported: 'paid' | 'returned' | 'pending' | 'not_reported';
+                reason_code: string | null;
+                /** @enum {string|null} */
+                change: 'paid' | 'returned' | null;
+              }[];
+              paid: number;
+              returned: number;
+              unchanged: number;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postOpsPayoutBatchBankReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              format: 'pain.002.001.10' | 'pain.002.001.03' | 'camt.054.001.08' | 'camt.054.001.02';
+              message_id: string;
+              lines: {
+                /** Format: uuid */
+                payout_id: string;
+                /** Format: uuid */
+                user_id: string;
+                holder: string;
+                amount_cents: number;
+                /** @enum {string} */
+                status: 'awaiting_confirmation' | 'in_flight' | 'paid' | 'returned' | 'expired';
+                /** @enum {string} */
+                reported: 'paid' | 'returned' | 'pending' | 'not_reported';
+                reason_code: string | null;
+                /** @enum {string|null} */
+                change: 'paid' | 'returned' | null;
+              }[];
+              paid: number;
+              returned: number;
+              unchanged: number;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   postOpsPayoutBatchSent: {
     parameters: {
       query?: never;
@@ -13199,7 +13528,22 @@ export interface operations {
               outcome: 'returned';
               /** @enum {string} */
               reason_code:
-                'AB05' | 'AC01' | 'AC04' | 'AC06' | 'AG01' | 'AM05' | 'BE04' | 'MD07' | 'MS02' | 'MS03' | 'RC01' | 'RR01';
+                | 'AB05'
+                | 'AC01'
+                | 'AC04'
+                | 'AC06'
+                | 'AG01'
+                | 'AM04'
+                | 'AM05'
+                | 'BE04'
+                | 'MD07'
+                | 'MS02'
+                | 'MS03'
+                | 'RC01'
+                | 'RR01'
+                | 'RR02'
+                | 'RR03'
+                | 'RR04';
             };
       };
     };

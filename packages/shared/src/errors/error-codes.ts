@@ -54,6 +54,11 @@ export const ERROR_CODES = {
   },
   operator_exists: { status: 422, message: 'An operator with this e-mail already exists' },
   ops_conflict: { status: 409, message: 'This was already done or has changed meanwhile, reload and try again' },
+  bank_report_not_xml: { status: 422, message: 'This file is not an XML file' },
+  bank_report_unsupported: { status: 422, message: "This is not a bank's status report we can read (pain.002 or camt.054)" },
+  bank_report_invalid: { status: 422, message: 'This file does not follow its ISO 20022 schema' },
+  bank_report_foreign: { status: 422, message: 'This report answers another file, not this batch: nothing was changed' },
+  batch_not_sent: { status: 409, message: "Mark this file sent to the bank before importing the bank's answer" },
   ops_code_used: { status: 403, message: 'This code was just used: wait for the next one in your authenticator app' },
   ops_passkey_failed: {
     status: 403,

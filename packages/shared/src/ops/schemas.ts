@@ -410,3 +410,38 @@ export const opsCardOrderMoveBody = z.discriminatedUnion('status', [
   z.object({ status: z.literal('shipped'), tracking_reference: required(100) }),
   z.object({ status: z.literal('delivered') }),
 ]);
+
+/** The largest bank report the back office reads (docs/decisions/0049): its text, sent as JSON. */
+export const BANK_REPORT_MAX_CHARS = 2 * 1024 * 1024;
+/**
+ * The bank's pain.002 or camt.054 answer to a sent batch, as the file's text: the preview and the import read the same
+ * body. Its size is checked by the server (413 past BANK_REPORT_MAX_CHARS bytes), not here.
+ */
+export const bankReportBody = z.object({ file: z.string().min(1) });
+
+/** What the report says of one payout of the batch, and what importing it does (or did). */
+export const bankReportLineSchema = z.object({
+  payout_id: z.uuid(),
+  user_id: z.uuid(),
+  holder: z.string(),
+  amount_cents: money,
+  /** The payout's status before this import. */
+  status: opsPayoutSchema.shape.status,
+  /** What the bank says: settled, rejected or returned, still in flight, or nothing about this payout. */
+  reported: z.enum(['paid', 'returned', 'pending', 'not_reported']),
+  reason_code: z.string().nullable(),
+  /** The change the import makes: null when the payout stays as it is (already settled, still in flight, not named). */
+  change: z.enum(['paid', 'returned']).nullable(),
+});
+export type BankReportLine = z.infer<typeof bankReportLineSchema>;
+
+export const bankReportAnswer = z.object({
+  format: z.enum(['pain.002.001.10', 'pain.002.001.03', 'camt.054.001.08', 'camt.054.001.02']),
+  message_id: z.string(),
+  lines: z.array(bankReportLineSchema),
+  /** Preview: what confirming would change; import: what this call changed (a second import of one file changes nothing). */
+  paid: z.number().int(),
+  returned: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type BankReportAnswer = z.infer<typeof bankReportAnswer>;

@@ -1,5 +1,5 @@
 /**
- * ISO 20022 return reasons a bank sends a payout back with (pacs.004 / camt.054), with their meaning in English for
+ * ISO 20022 return reasons a bank sends a payout back with (pacs.004 / camt.054 / pain.002), with their meaning in English for
  * the back office. The user reads them in their language: `payouts:return_reasons.<code>` in the four catalogs.
  */
 export const RETURN_REASONS = {
@@ -8,6 +8,7 @@ export const RETURN_REASONS = {
   AC04: 'Closed account number',
   AC06: 'Blocked account',
   AG01: 'Transaction forbidden',
+  AM04: 'Insufficient funds',
   AM05: 'Duplication',
   BE04: 'Missing creditor address',
   MD07: 'End customer deceased',
@@ -15,6 +16,9 @@ export const RETURN_REASONS = {
   MS03: 'Not specified reason by agent',
   RC01: 'Bank identifier incorrect',
   RR01: 'Missing debtor account or identification',
+  RR02: "Missing debtor's name or address",
+  RR03: "Missing creditor's name or address",
+  RR04: 'Regulatory reason',
 } as const;
 export type ReturnReasonCode = keyof typeof RETURN_REASONS;
 export const returnReasonCodes = Object.keys(RETURN_REASONS) as [ReturnReasonCode, ...ReturnReasonCode[]];

@@ -50,6 +50,13 @@ const ROUTES: {
   { method: 'GET', url: `/api/ops/payout-batches/${ID}/file`, allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/payout-batches/${ID}/sent`, allowed: ['finance'] },
   { method: 'POST', url: `/api/ops/payout-batches/${ID}/paid`, allowed: ['finance'] },
+  {
+    method: 'POST',
+    url: `/api/ops/payout-batches/${ID}/bank-report/preview`,
+    allowed: ['finance'],
+    payload: { file: '<Document/>' },
+  },
+  { method: 'POST', url: `/api/ops/payout-batches/${ID}/bank-report`, allowed: ['finance'], payload: { file: '<Document/>' } },
   { method: 'POST', url: `/api/ops/payouts/${ID}/outcome`, allowed: ['finance'], payload: { outcome: 'paid' } },
   { method: 'GET', url: `/api/ops/payments/${ID}`, allowed: ['support', 'compliance', 'finance'] },
   {

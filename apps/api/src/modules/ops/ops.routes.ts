@@ -37,6 +37,9 @@ import {
   opsUserSchema,
   opsVerificationDetail,
   payoutOutcomeBody,
+  BANK_REPORT_MAX_CHARS,
+  bankReportAnswer,
+  bankReportBody,
   reasonBody,
   refundAnswer,
   refundBody,
@@ -667,6 +670,45 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       },
     },
     async (request) => ({ data: await ops.markBatchPaid(audit(request), request.params.id) }),
+  );
+
+  // The bank's status report (docs/decisions/0049): previewed, then imported from the same file.
+  const bankReport = {
+    ...guard('finance'),
+    // The file's text as JSON: its escapes can grow it, never past twice its size.
+    bodyLimit: 2 * BANK_REPORT_MAX_CHARS + 64 * 1024,
+  };
+  app.post(
+    '/ops/payout-batches/:id/bank-report/preview',
+    {
+      ...bankReport,
+      schema: {
+        tags,
+        security,
+        summary: "What importing the bank's pain.002 or camt.054 report would mark, payout by payout; nothing changes",
+        params: idParams,
+        body: bankReportBody,
+        response: { 200: data(bankReportAnswer) },
+      },
+    },
+    async (request) => ({ data: await ops.previewBankReport(request.params.id, request.body.file) }),
+  );
+
+  app.post(
+    '/ops/payout-batches/:id/bank-report',
+    {
+      ...bankReport,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Import the bank's report: each payout it settles marked paid or returned once; the same file again changes nothing",
+        params: idParams,
+        body: bankReportBody,
+        response: { 200: data(bankReportAnswer) },
+      },
+    },
+    async (request) => ({ data: await ops.importBankReport(audit(request), request.params.id, request.body.file) }),
   );
 
   app.post(

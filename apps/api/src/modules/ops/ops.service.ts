@@ -4,6 +4,8 @@ import { normalizePhone } from '@tipcard/shared/auth/phone';
 import type { CardOrderStatus } from '@tipcard/shared/card-orders/schemas';
 import {
   RETURN_REASONS,
+  type BankReportAnswer,
+  type BankReportLine,
   type OperatorRole,
   type OpsQueueCounts,
   type OpsSearchHit,
@@ -54,6 +56,9 @@ import {
   listPayoutsByStatus,
   listPayoutsOfUser,
   markBatchSent,
+  pain001Blocks,
+  parseBankReport,
+  type BankReport,
   type PayoutRow,
   type SepaDebtor,
 } from '../payouts/payouts.service.ts';
@@ -239,6 +244,81 @@ export function createOpsService(deps: OpsDeps) {
       return true;
     });
   }
+
+  /** The stored return reason: the ISO code and, when we know it, its English meaning (as an operator's marking). */
+  const storedReason = (code: string | null) =>
+    code === null
+      ? 'Returned by the bank'
+      : `${code} ${code in RETURN_REASONS ? RETURN_REASONS[code as ReturnReasonCode] : 'Returned by the bank'}`;
+
+  /**
+   * A bank report read against a sent SEPA batch (docs/decisions/0049): the preview and the import both start here,
+   * from the same file. A report that names another message id, a payment block or an end-to-end id this batch does
+   * not have is refused as a whole. Each payout's line says what the bank reported and what would change: only a
+   * payout still in flight moves, to paid or returned.
+   */
+  async function readBankReport(batchId: string, xml: string) {
+    const batch = await findBatch(db, batchId);
+    if (!batch) throw new AppError('not_found');
+    if (batch.status !== 'sent') throw new AppError('batch_not_sent');
+    const report = await parseBankReport(xml);
+    if (batch.kind !== 'sepa') throw new AppError('bank_report_foreign');
+    const payouts = await listBatchPayouts(db, batch.id);
+    const byEndToEndId = new Map(payouts.map((payout) => [payout.id.replaceAll('-', ''), payout]));
+    const blocks = pain001Blocks(batch.content);
+    const foreign =
+      report.lines.length + report.blocks.length + (report.group ? 1 : 0) === 0 ||
+      report.originalMessageIds.some((id) => id !== batch.messageId) ||
+      report.lines.some((line) => !byEndToEndId.has(line.endToEndId)) ||
+      report.blocks.some((block) => !blocks.has(block.id));
+    if (foreign) throw new AppError('bank_report_foreign');
+
+    // What the report says of each payout: its own line first, else its payment block's status, else the file's.
+    const rank = { returned: 3, paid: 2, pending: 1 } as const;
+    const said = new Map<string, { outcome: BankReport['lines'][number]['outcome']; reasonCode: string | null }>();
+    const say = (endToEndId: string, outcome: BankReport['lines'][number]['outcome'], reasonCode: string | null) => {
+      const before = said.get(endToEndId);
+      // A transfer booked and then returned in one notification ends returned.
+      if (!before || rank[outcome] > rank[before.outcome]) said.set(endToEndId, { outcome, reasonCode });
+    };
+    for (const line of report.lines) say(line.endToEndId, line.outcome, line.reasonCode);
+    for (const block of report.blocks) {
+      if (block.outcome === null) continue;
+      for (const endToEndId of blocks.get(block.id) ?? []) {
+        if (!said.has(endToEndId)) say(endToEndId, block.outcome, block.outcome === 'returned' ? block.reasonCode : null);
+      }
+    }
+    if (report.group) {
+      for (const endToEndId of byEndToEndId.keys()) {
+        if (!said.has(endToEndId))
+          say(endToEndId, report.group.outcome, report.group.outcome === 'returned' ? report.group.reasonCode : null);
+      }
+    }
+    const lines: BankReportLine[] = payouts.map((payout) => {
+      const reported = said.get(payout.id.replaceAll('-', ''));
+      const settles = reported && reported.outcome !== 'pending' ? reported.outcome : null;
+      return {
+        payout_id: payout.id,
+        user_id: payout.userId,
+        holder: payout.destHolder,
+        amount_cents: payout.amountCents,
+        status: payout.status,
+        reported: reported?.outcome ?? 'not_reported',
+        reason_code: reported?.reasonCode ?? null,
+        change: payout.status === 'in_flight' ? settles : null,
+      };
+    });
+    return { batch, report, lines };
+  }
+
+  const bankReportAnswerOf = (report: BankReport, lines: BankReportLine[]): BankReportAnswer => ({
+    format: report.format,
+    message_id: report.messageId,
+    lines,
+    paid: lines.filter((line) => line.change === 'paid').length,
+    returned: lines.filter((line) => line.change === 'returned').length,
+    unchanged: lines.filter((line) => line.change === null).length,
+  });
 
   async function changeBlock(context: AuditContext, userId: string, block: boolean, reason: string) {
     const now = clock.now();
@@ -686,6 +766,50 @@ export function createOpsService(deps: OpsDeps) {
         if (payout.status === 'in_flight' && (await markOutcome(context, payout.id, { state: 'paid' }))) marked += 1;
       }
       return { marked };
+    },
+
+    /** What importing the bank's report would do to each payout of the batch; nothing changes. */
+    async previewBankReport(batchId: string, xml: string): Promise<BankReportAnswer> {
+      const { report, lines } = await readBankReport(batchId, xml);
+      return bankReportAnswerOf(report, lines);
+    },
+
+    /**
+     * Imports the bank's report: each payout it settles moves through the operator's own path (its outcome, ledger
+     * entry and audit record in one transaction), then one audit record of the import. Idempotent by the payouts'
+     * state: a payout already settled (by an earlier import, a second operator at once, or by hand) stays as it is
+     * and counts as unchanged, so the same file twice changes nothing the second time.
+     */
+    async importBankReport(context: AuditContext, batchId: string, xml: string): Promise<BankReportAnswer> {
+      const { batch, report, lines } = await readBankReport(batchId, xml);
+      const done: BankReportLine[] = [];
+      for (const line of lines) {
+        const outcome =
+          line.change === 'paid'
+            ? ({ state: 'paid' } as const)
+            : line.change === 'returned'
+              ? ({ state: 'returned', reason: storedReason(line.reason_code) } as const)
+              : null;
+        const changed = outcome !== null && (await markOutcome(context, line.payout_id, outcome));
+        done.push({ ...line, change: changed ? line.change : null });
+      }
+      const answer = bankReportAnswerOf(report, done);
+      await db.transaction((tx) =>
+        recordAudit(tx, context, {
+          action: 'payout_batch.bank_report',
+          subjectType: 'payout_batch',
+          subjectId: batch.id,
+          before: null,
+          after: {
+            format: answer.format,
+            report_message_id: answer.message_id,
+            paid: answer.paid,
+            returned: answer.returned,
+            unchanged: answer.unchanged,
+          },
+        }),
+      );
+      return answer;
     },
 
     /**

@@ -94,7 +94,7 @@ export async function applyPayoutOutcome(tx: Executor, payoutId: string, outcome
       railDueAt: null,
     });
     await settlePayoutTransaction(tx, payout.id, 'REFUNDED', now);
-    await textPayoutOutcome(tx, payout, 'returned', now);
+    await textPayoutOutcome(tx, payout, 'returned', now, outcome.reason);
   }
   return true;
 }

@@ -36,6 +36,7 @@ export { applyPayoutOutcome, createBatch } from './payouts.jobs.ts';
 export type { PayoutRow } from './payouts.repository.ts';
 export { inFlightFigures as payoutsInFlight } from './payouts.repository.ts';
 export type { SepaDebtor } from './sepa-file.ts';
+export { parseBankReport, pain001Blocks, type BankReport } from './bank-report.ts';
 
 type CreatePayout = z.output<typeof createPayoutBody>;
 type CreateClosingPayout = z.output<typeof createClosingPayoutBody>;

@@ -64,7 +64,7 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
-  it('sends one text when the bank returns it, in French for a French user', async () => {
+  it('sends one text when the bank returns it, in French for a French user, with the reason', async () => {
     const owner = await signUpWithCard(t);
     await chooseLanguage(t, owner, 'fr');
     await fundMain(t, owner, 1000);
@@ -74,6 +74,8 @@ describe('the texts about a withdrawal the bank paid or returned', () => {
     const after = await texts(owner);
     expect(after).toHaveLength(before + 1);
     expect(after[0]).toMatch(new RegExp(`^Retrait Tipcard ${payoutRef(id)}\u00A0: la banque a renvoyé les 3,00\u00A0€ envoyés`));
+    // The bank's reason, in French too.
+    expect(after[0]).toContain('(Numéro de compte erroné)');
   });
 
   it("writes the texts of the user's own calls in that call's language: an account added and a withdrawal's code, in French", async () => {

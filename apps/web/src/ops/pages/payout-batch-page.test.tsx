@@ -60,6 +60,98 @@ describe("a bank file's page", () => {
     expect(api.sent(PAID)).toHaveLength(1);
   });
 
+  describe("importing the bank's status report", () => {
+    const PREVIEW = `POST /ops/payout-batches/${sentFile.id}/bank-report/preview`;
+    const IMPORT = `POST /ops/payout-batches/${sentFile.id}/bank-report`;
+    const second = payout({ id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b', holder: 'Jānis Bērziņš', amount_cents: 1_500 });
+    const report = (change: boolean) => ({
+      format: 'pain.002.001.10',
+      message_id: 'BANK-PSR-0001',
+      lines: [
+        {
+          payout_id: payout().id,
+          user_id: payout().user_id,
+          holder: 'Anna Ozola',
+          amount_cents: 2_000,
+          status: 'in_flight',
+          reported: 'paid',
+          reason_code: null,
+          change: change ? 'paid' : null,
+        },
+        {
+          payout_id: second.id,
+          user_id: second.user_id,
+          holder: 'Jānis Bērziņš',
+          amount_cents: 1_500,
+          status: 'in_flight',
+          reported: 'returned',
+          reason_code: 'AC04',
+          change: change ? 'returned' : null,
+        },
+      ],
+      paid: change ? 1 : 0,
+      returned: change ? 1 : 0,
+      unchanged: change ? 0 : 2,
+    });
+    const XML = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"/>';
+    const chooseFile = async () =>
+      userEvent.upload(
+        await screen.findByLabelText('Bank’s status report'),
+        new File([XML], 'status.xml', { type: 'application/xml' }),
+      );
+
+    it('previews what each payout becomes, then imports the same file on confirmation', async () => {
+      const api = fakeApi({ [DETAIL]: fileWith(payout(), second), [PREVIEW]: report(true), [IMPORT]: report(true) });
+      renderOps(`/payouts/batches/${sentFile.id}`, { role: 'finance' });
+      await chooseFile();
+      const table = await screen.findByRole('table', { name: 'What the bank’s report does to each payout' });
+      const returnedRow = within(table).getByRole('row', { name: /Jānis Bērziņš/ });
+      expect(returnedRow).toHaveTextContent('15.00 EUR');
+      expect(returnedRow).toHaveTextContent('AC04 Closed account number');
+      expect(returnedRow).toHaveTextContent('Sent to the bank → Returned');
+      expect(within(table).getByRole('row', { name: /Anna Ozola/ })).toHaveTextContent('Sent to the bank → Paid');
+      expect(api.sent(IMPORT)).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm: mark 1 paid, 1 returned' }));
+      expect(
+        await screen.findByText(/Imported BANK-PSR-0001: 1 marked paid, 1 marked returned, 0 unchanged/),
+      ).toBeInTheDocument();
+      expect(api.sent(PREVIEW)[0]!.body).toEqual({ file: XML });
+      expect(api.sent(IMPORT)[0]!.body).toEqual({ file: XML });
+      expect(screen.queryByRole('table', { name: 'What the bank’s report does to each payout' })).not.toBeInTheDocument();
+    });
+
+    it('cancels without importing, and offers nothing to confirm when the report changes nothing', async () => {
+      const api = fakeApi({ [DETAIL]: fileWith(payout(), second), [PREVIEW]: report(false) });
+      renderOps(`/payouts/batches/${sentFile.id}`, { role: 'finance' });
+      await chooseFile();
+      expect(await screen.findByRole('button', { name: 'Nothing to change' })).toBeDisabled();
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('table', { name: 'What the bank’s report does to each payout' })).not.toBeInTheDocument();
+      expect(api.sent(IMPORT)).toHaveLength(0);
+    });
+
+    it('says why a file is refused, with the schema’s first error', async () => {
+      fakeApi({
+        [DETAIL]: fileWith(payout()),
+        [PREVIEW]: apiError(422, 'bank_report_invalid', 'This file does not follow its ISO 20022 schema', {
+          file: ["pain.002.001.10: report.xml:3: Element 'TxSts': too long"],
+        }),
+      });
+      renderOps(`/payouts/batches/${sentFile.id}`, { role: 'finance' });
+      await chooseFile();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        "This file does not follow its ISO 20022 schema. First error: pain.002.001.10: report.xml:3: Element 'TxSts': too long",
+      );
+    });
+
+    it('is offered only for a SEPA file sent to the bank', async () => {
+      fakeApi({ [DETAIL]: { ...fileWith(payout()), status: 'created', sent_at: null } });
+      renderOps(`/payouts/batches/${sentFile.id}`, { role: 'finance' });
+      await findHeading(`Bank file ${sentFile.file_name}`);
+      expect(screen.queryByLabelText('Bank’s status report')).not.toBeInTheDocument();
+    });
+  });
+
   it('says when the file does not exist', async () => {
     fakeApi({ [DETAIL]: apiError(404, 'not_found', 'Not found') });
     renderOps(`/payouts/batches/${sentFile.id}`, { role: 'finance' });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { opsBatchSchema, opsPayoutSchema, type OpsBatch, type OpsPayout } from '@tipcard/shared/ops/schemas';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { BankReportImport } from '../bank-report-import.tsx';
 import { formatCents, formatTime, opsGet } from '../ops-api.ts';
 import { BatchActions, batchStatusBadge, PAYOUT_STATUS_LABELS, PayoutsTable } from '../payout-controls.tsx';
 import { Page, RecordState, TitledPanel } from '../ui.tsx';
@@ -55,6 +56,11 @@ function BatchFile({ batch, payouts }: { batch: OpsBatch; payouts: readonly OpsP
           <BatchActions batch={batch} />
         </div>
       </TitledPanel>
+      {batch.kind === 'sepa' && batch.status === 'sent' && (
+        <TitledPanel title="Import the bank’s status report">
+          <BankReportImport batch={batch} />
+        </TitledPanel>
+      )}
       <TitledPanel title="Payouts in this file">
         <PayoutsTable payouts={payouts} showFile={false} />
       </TitledPanel>
