@@ -130,6 +130,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const services = createServices(config, database.db, app.log, overrides, reads, database.listen);
   app.addHook('onClose', () => services.live.close());
+  app.addHook('onClose', () => services.publicCards.close());
   const { clock } = services;
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -166,7 +167,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,
   });
   await app.register(authPlugin, { keys: services.keys, clock, sessionIsLive: services.auth.sessionIsLive });
-  await app.register(readYourWritesPlugin, { reads });
+  await app.register(readYourWritesPlugin, { reads, publicCards: services.publicCards });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 

@@ -22,6 +22,7 @@ import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import { createPublicCardCache } from '../tips/public-card-cache.ts';
 import { asc, count, eq } from 'drizzle-orm';
 import { ledgerEntries, ledgerPostings } from '../../db/schema/ledger.ts';
 import { paymentAllocations, payments as paymentsTable } from '../../db/schema/payments.ts';
@@ -100,6 +101,7 @@ beforeAll(async () => {
     }),
     publicUrl: 'http://localhost:3000',
     feePercent: 5,
+    publicCards: createPublicCardCache({ db: database.db, listen: undefined, log: pino({ level: 'silent' }) }),
   });
   transactions = createTransactionsService({
     reads: primaryReads(database.db),
