@@ -14,6 +14,7 @@ import {
   type ReceiptOutcome,
 } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { isUuid as isUuidText } from '@tipcard/shared/uuid';
 import { AppError } from '../../lib/app-error.ts';
 import { fromThisSite } from '../../lib/same-site.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
@@ -30,6 +31,9 @@ const GUEST_PAGE_MAX_AGE_SECONDS = 30;
 /** The form page's language comes from the `locale` cookie or Accept-Language (requestLocale). */
 const GUEST_PAGE_VARY = 'Accept-Language, Cookie, Accept-Encoding';
 
+/** An id from the URL that can be read as a uuid (a pattern test: a zod schema built per request cost more than the page). */
+const isUuid = (value: string | null | undefined): value is string => typeof value === 'string' && isUuidText(value);
+
 /** What the page is rendered from and inlined for hydration (apps/web features/tips/tip-app.tsx `TipShellData`). */
 interface PageData {
   card: PublicCard | null;
@@ -40,8 +44,6 @@ interface PageData {
   receipt?: ReceiptOutcome | null;
 }
 
-const isUuid = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && z.uuid().safeParse(value).success;
 
 /**
  * The guest's pages in path form, rendered on the server with the same components as the browser's (apps/web

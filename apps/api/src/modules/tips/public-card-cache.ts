@@ -147,7 +147,9 @@ export function createPublicCardCache({
 
   return {
     /** The card's public read: from memory when valid, else from `load` (one load per card at a time), kept if nothing changed meanwhile. */
-    async read(cardId: string, load: () => Promise<PublicCard | null>): Promise<PublicCardRead> {
+    async read(id: string, load: () => Promise<PublicCard | null>): Promise<PublicCardRead> {
+      // PostgreSQL reads a uuid in either case; its notices name it in lower case.
+      const cardId = id.toLowerCase();
       const entry = kept.get(cardId);
       if (entry && entry.expiresAt > now()) return entry.read;
       if (entry) kept.delete(cardId);
