@@ -50,6 +50,11 @@ describe('transactions', () => {
     expect(seen.sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500, 600, 700]);
     const first = await list(owner, '?limit=2');
     expect(first.body.data.items[0].amount_cents).toBe(700);
+    // The newest page (its own prepared statement) answers what the general query does: every field, the same way.
+    const everything = await list(owner, '?limit=5');
+    const filtered = await list(owner, '?limit=5&from=2000-01-01');
+    expect(everything.body.data).toEqual(filtered.body.data);
+    expect(everything.body.data.items[0]).toMatchObject({ created_at: expect.stringMatching(/Z$/), detail: { kind: 'tip' } });
   });
 
   it('filters by status, type and Riga calendar days', async () => {
