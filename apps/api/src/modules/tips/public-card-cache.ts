@@ -31,7 +31,8 @@ export interface PublicCardRead {
   /** `{"data": card}`, serialized once. */
   body: string;
   etag: string;
-  pages: Map<Locale, CachedPage>;
+  /** The form page per language, rendered once (a render under way is shared). */
+  pages: Map<Locale, Promise<CachedPage | null>>;
 }
 
 interface Entry {
@@ -180,23 +181,31 @@ export function createPublicCardCache({
      * The card's form page in a language, rendered by `render` once per card version: compressed once (brotli and
      * gzip) and kept beside the card while the card is.
      */
-    async page(read: PublicCardRead, locale: Locale, render: () => Promise<string | null>): Promise<CachedPage | null> {
-      const cached = read.pages.get(locale);
-      if (cached) return cached;
-      const text = await render();
-      if (text === null) return null;
-      const page: CachedPage = {
-        text,
-        etag: weakEtag(text),
-        compressed: {
-          br: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip: gzipSync(text, { level: 9 }),
-        },
-      };
-      read.pages.set(locale, page);
-      const cardId = read.card?.id;
-      if (cardId && kept.peek(cardId)?.read === read) kept.grow(cardId, bytesOfPage(page));
-      return page;
+    page(read: PublicCardRead, locale: Locale, render: () => Promise<string | null>): Promise<CachedPage | null> {
+      // The guests who open a card together wait for one render.
+      let pending = read.pages.get(locale);
+      if (!pending) {
+        pending = render().then((text) => {
+          if (text === null) {
+            read.pages.delete(locale);
+            return null;
+          }
+          const page: CachedPage = {
+            text,
+            etag: weakEtag(text),
+            compressed: {
+              br: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+              gzip: gzipSync(text, { level: 9 }),
+            },
+          };
+          const cardId = read.card?.id;
+          if (cardId && kept.peek(cardId)?.read === read) kept.grow(cardId, bytesOfPage(page));
+          return page;
+        });
+        pending.catch(() => read.pages.delete(locale));
+        read.pages.set(locale, pending);
+      }
+      return pending;
     },
 
     /**

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
@@ -55,6 +56,25 @@ describe('transactions', () => {
     const filtered = await list(owner, '?limit=5&from=2000-01-01');
     expect(everything.body.data).toEqual(filtered.body.data);
     expect(everything.body.data.items[0]).toMatchObject({ created_at: expect.stringMatching(/Z$/), detail: { kind: 'tip' } });
+  });
+
+  it('sends the history compressed as the browser accepts, the same answer as uncompressed', async () => {
+    const owner = await staff();
+    for (let i = 1; i <= 12; i += 1) await receive(owner, i * 100, { message: `Thanks ${i}` });
+    const url = `/api/clients/${owner.clientId}/transactions`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.jwt}` } });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const compressed = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${owner.jwt}`, 'accept-encoding': encoding },
+      });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(decode(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 
   it('filters by status, type and Riga calendar days', async () => {
