@@ -45,8 +45,7 @@ import { createPayoutSchedulesService } from './modules/payouts/payout-schedules
 import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
-import { createPublicCardCache } from './modules/tips/public-card-cache.ts';
-import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import { createPublicCardCache, createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal, ReadRouter } from '../db/read-replica.ts';
-import type { PublicCardCache } from '../modules/tips/public-card-cache.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +15,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Reads, and writes of no one signed in (webhooks, guests), add nothing.
  */
 export const readYourWritesPlugin = fp(
-  async (app: FastifyInstance, { reads, publicCards }: { reads: ReadRouter; publicCards: Pick<PublicCardCache, 'fence'> }) => {
+  async (
+    app: FastifyInstance,
+    { reads, publicCards }: { reads: ReadRouter; publicCards: { fence(): Promise<void> | undefined } },
+  ) => {
     const principalOf = (request: FastifyRequest): Principal | undefined =>
       request.userId ? `user:${request.userId}` : request.operator ? `operator:${request.operator.id}` : undefined;
 

@@ -14,7 +14,7 @@ import {
   type TransactionsService,
 } from '../transactions/transactions.service.ts';
 import { monthlyDonationFigures } from '../donations/donations.service.ts';
-import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
+import { createPublicCardCache, createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
 import { createSignedIds } from '../../lib/signed-id.ts';
 import { createReceiptsService } from '../receipts/receipts.service.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
@@ -22,7 +22,6 @@ import { drainJob } from '../../test/jobs.ts';
 import { createUserWithPrivateClient } from '../users/users.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderEventType } from './payment-provider.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
-import { createPublicCardCache } from '../tips/public-card-cache.ts';
 import { asc, count, eq } from 'drizzle-orm';
 import { ledgerEntries, ledgerPostings } from '../../db/schema/ledger.ts';
 import { paymentAllocations, payments as paymentsTable } from '../../db/schema/payments.ts';

@@ -44,7 +44,6 @@ interface PageData {
   receipt?: ReceiptOutcome | null;
 }
 
-
 /**
  * The guest's pages in path form, rendered on the server with the same components as the browser's (apps/web
  * public-server.tsx), CSS inlined and the data inlined for hydration: the first paint needs this one response, and

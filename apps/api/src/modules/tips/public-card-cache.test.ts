@@ -9,7 +9,6 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { teamFixtures } from '../teams/teams.fixtures.ts';
 
 /**
  * The public card and the guest's page served from memory (decision 0051), on two instances of the app over one
@@ -19,7 +18,6 @@ import { teamFixtures } from '../teams/teams.fixtures.ts';
 let database: DatabaseHandle;
 let a: TestApp;
 let b: TestApp;
-const { staff, join: joinTeam, team } = teamFixtures(() => a);
 
 const WITHIN_A_SECOND = { timeout: 1_000, interval: 10 };
 
@@ -160,12 +158,22 @@ describe('public reads from memory', () => {
   });
 
   it('follows a team card’s title, its workplace, its members and a member’s own name', async () => {
-    const { id, admin, card_id: cardId } = await team(1);
-    const member = await staff('Pēteris');
+    const admin = await signUpWithCard(a, { public_name: 'Anna' });
+    const created = await a.call({
+      method: 'POST',
+      url: `/api/clients/${admin.clientId}/workplace`,
+      token: admin.jwt,
+      payload: { name: 'Bar Riga', country: 'LV' },
+    });
+    expect(created.status).toBe(201);
+    const { id, card_id: cardId } = created.body.data.team as { id: string; card_id: string };
+    const member = await signUpWithCard(a, { public_name: 'Pēteris' });
     const teamOnB = async () => (await publicCard(b, cardId)).body.data.team;
     await warm(b, cardId);
 
-    await joinTeam(id, admin, member);
+    const requested = await a.call({ method: 'POST', url: `/api/teams/${id}/requests`, token: member.jwt });
+    const approve = `/api/teams/${id}/requests/${requested.body.data.id}/approve`;
+    expect((await a.call({ method: 'POST', url: approve, token: admin.jwt })).status).toBe(200);
     await vi.waitFor(async () => expect((await teamOnB()).member_count).toBe(2), WITHIN_A_SECOND);
 
     await warm(b, cardId);
@@ -186,10 +194,15 @@ describe('public reads from memory', () => {
 
     // The member renames their own card: their face on the team card follows.
     await warm(b, cardId);
-    const [own] = (await a.call({ method: 'GET', url: `/api/clients/${member.clientId}/cards`, token: member.jwt })).body.data;
     expect(
-      (await a.call({ method: 'PATCH', url: `/api/cards/${own.id}`, token: member.jwt, payload: { public_name: 'Pēteris K.' } }))
-        .status,
+      (
+        await a.call({
+          method: 'PATCH',
+          url: `/api/cards/${member.cardId}`,
+          token: member.jwt,
+          payload: { public_name: 'Pēteris K.' },
+        })
+      ).status,
     ).toBe(200);
     await vi.waitFor(
       async () => expect((await teamOnB()).members.map((m: { public_name: string }) => m.public_name)).toContain('Pēteris K.'),

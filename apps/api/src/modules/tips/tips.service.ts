@@ -33,6 +33,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { PublicCardCache, PublicCardRead } from './public-card-cache.ts';
 import * as repo from './tips.repository.ts';
 
+/** The public card cache, built by the composition root (services.ts) for this service. */
+export { createPublicCardCache } from './public-card-cache.ts';
+
 type CreateTip = z.output<typeof createPaymentBody>;
 
 /**
