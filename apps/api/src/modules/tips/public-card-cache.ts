@@ -211,10 +211,10 @@ export function createPublicCardCache({
     /**
      * Resolves once this instance has had every notice of what was committed before the call: a write's answer waits
      * for it, so that its author's next read on this instance is never an older copy (app.ts, `onSend` of a write).
-     * Free when nothing is kept.
+     * Free when nothing is kept nor being read.
      */
     fence(): Promise<void> | undefined {
-      if (!listening || kept.size === 0) return undefined;
+      if (!listening || (kept.size === 0 && loading.size === 0)) return undefined;
       nextFence ??= new Promise<void>((resolve) =>
         setImmediate(() => {
           nextFence = undefined;
