@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +8,7 @@ import { databaseOptions, type Config } from './config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { backupToken } from './db/backup.ts';
 import { createReadRouter, lastWritesIn } from './db/read-replica.ts';
+import { COMPRESSION } from './lib/http-cache.ts';
 import { errorBody } from './lib/app-error.ts';
 import { safeLogOptions } from './lib/log-safety.ts';
 import { serveMetrics } from './lib/metrics.ts';
@@ -130,6 +130,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const services = createServices(config, database.db, app.log, overrides, reads, database.listen);
   app.addHook('onClose', () => services.live.close());
+  app.addHook('onClose', () => services.publicCards.close());
   const { clock } = services;
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -151,9 +152,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.tracing) await app.register((await import('./plugins/tracing.ts')).tracingPlugin, config.tracing);
   await app.register(inputRulesPlugin);
   await app.register(cookie);
-  // The web app's scripts are most of a first visit's bytes: compressed they are a quarter of the size. Brotli at a
-  // middle quality, since it runs per response.
-  await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
+  await app.register(compress, COMPRESSION);
   await app.register(securityPlugin, {
     https,
     turnstile: Boolean(config.turnstileSiteKey),
@@ -166,7 +165,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     checkoutsPerMinute: config.payments.globalCheckoutsPerMinute,
   });
   await app.register(authPlugin, { keys: services.keys, clock, sessionIsLive: services.auth.sessionIsLive });
-  await app.register(readYourWritesPlugin, { reads });
+  await app.register(readYourWritesPlugin, { reads, publicCards: services.publicCards });
   await app.register(antiBotPlugin, { verifier: services.humanVerifier });
   await app.register(openapiPlugin);
 

@@ -45,7 +45,7 @@ import { createPayoutSchedulesService } from './modules/payouts/payout-schedules
 import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
 import { siteInfoOf } from './modules/site/site.service.ts';
-import { createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
+import { createPublicCardCache, createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
@@ -94,7 +94,8 @@ export function createServices(
   overrides: ServiceOverrides = {},
   // The server's router knows the replica (app.ts); the worker and the CLIs read the primary.
   reads: ReadRouter = primaryReads(db),
-  // The server's LISTEN session for live events (app.ts); the worker and the CLIs serve no streams.
+  // The server's LISTEN sessions for live events and the public card cache (app.ts); the worker and the CLIs serve no
+  // streams and keep no public card.
   listen?: Listen,
 ) {
   const clock = overrides.clock ?? systemClock;
@@ -205,6 +206,8 @@ export function createServices(
     receiptLinkOf: receipts.linkOf,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
+  // Kept only while this process LISTENs for the database's notices of changed cards (decision 0051).
+  const publicCards = createPublicCardCache({ db, listen, log });
   const tips = createTipsService({
     db,
     clock,
@@ -214,6 +217,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     feePercent: config.payments.feePercent,
     teamOfCard: teams.teamOfCard,
+    publicCards,
   });
   const cardOrders = createCardOrdersService({
     db,
@@ -342,6 +346,7 @@ export function createServices(
     sandboxJobs,
     payments,
     receipts,
+    publicCards,
     tips,
     cardOrders,
     invoices,

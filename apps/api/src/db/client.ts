@@ -27,7 +27,8 @@ export interface DatabaseHandle {
   dumpEmbedded?(): Promise<Buffer>;
   /**
    * LISTEN on a channel through a session of its own (undefined behind a transaction pooler without a direct URL).
-   * `onResumed` is called after a lost session is back: notifications sent meanwhile are gone, so the caller re-reads.
+   * `onResumed` is called after a lost session is back: notifications sent meanwhile are gone, so the caller re-reads;
+   * `onLost` as soon as it is lost (from then on, until `onResumed`, notifications do not arrive).
    */
   listen?: Listen;
   close(): Promise<void>;
@@ -37,6 +38,7 @@ export type Listen = (
   channel: string,
   onNotify: (payload: string) => void,
   onResumed: () => void,
+  onLost?: () => void,
 ) => Promise<() => Promise<void>>;
 
 /** How long a lost LISTEN session waits before it tries again (doubling up to the cap). */
@@ -48,7 +50,7 @@ const LISTEN_RETRY_MAX_MS = 5_000;
  * failure it retries with backoff, and each time it is back `onResumed` tells the caller to read what it missed.
  */
 function listenThrough(url: string, onError: (error: Error) => void): Listen {
-  return async (channel, onNotify, onResumed) => {
+  return async (channel, onNotify, onResumed, onLost) => {
     let client: pg.Client | undefined;
     let stopped = false;
     let retryMs = LISTEN_RETRY_MS;
@@ -69,6 +71,7 @@ function listenThrough(url: string, onError: (error: Error) => void): Listen {
     const lost = async (dead: pg.Client) => {
       if (stopped || client !== dead) return;
       client = undefined;
+      onLost?.();
       dead.removeAllListeners('notification');
       await dead.end().catch(() => undefined);
       while (!stopped && !client) {

@@ -1,6 +1,7 @@
 import { SignJWT, errors, jwtVerify, type JWTVerifyOptions } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@tipcard/shared/constants';
 import { isUuid } from '@tipcard/shared/uuid';
+import { BoundedCache } from '../../lib/http-cache.ts';
 
 const ISSUER = 'tipcard';
 const AUDIENCE = 'tipcard-api';
@@ -52,8 +53,30 @@ export function signAccessToken(
     .sign(keys.secret);
 }
 
-/** The claims of a valid access token, or null for anything expired, forged or malformed. */
+/** Tokens verified by this process, per key set: a signed-in client sends the same token with every call. */
+const VERIFIED_TOKENS = 10_000;
+const verifiedTokens = new WeakMap<AccessTokenKeys, BoundedCache<AccessTokenClaims & { iat: number; exp: number }>>();
+
+/**
+ * The claims of a valid access token, or null for anything expired, forged or malformed. A token this process has
+ * verified is remembered with its times (an HMAC check through WebCrypto cost a signed-in call more than its
+ * routing): only its times are checked again, as jose would (`exp` after now, issued at most the token's life ago and
+ * not in the future). Its session is still asked of the database on every call (plugins/auth.ts).
+ */
 export async function verifyAccessToken(keys: AccessTokenKeys, token: string, now: Date): Promise<AccessTokenClaims | null> {
+  let verified = verifiedTokens.get(keys);
+  if (!verified) {
+    verified = new BoundedCache(VERIFIED_TOKENS);
+    verifiedTokens.set(keys, verified);
+  }
+  const seconds = Math.floor(now.getTime() / 1000);
+  const known = verified.get(token);
+  if (known) {
+    const age = seconds - known.iat;
+    return known.exp > seconds && age >= 0 && age <= ACCESS_TOKEN_TTL_SECONDS
+      ? { userId: known.userId, sessionVersion: known.sessionVersion }
+      : null;
+  }
   try {
     const { payload } = await verifyUnderKeys(token, keys, {
       issuer: ISSUER,
@@ -65,8 +88,11 @@ export async function verifyAccessToken(keys: AccessTokenKeys, token: string, no
       requiredClaims: ['exp', 'iat', 'sub', 'sv'],
       maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
-    const { sub, sv } = payload;
-    return sub && isUuid(sub) && Number.isSafeInteger(sv) ? { userId: sub, sessionVersion: sv as number } : null;
+    const { sub, sv, iat, exp } = payload;
+    if (!sub || !isUuid(sub) || !Number.isSafeInteger(sv)) return null;
+    const claims = { userId: sub, sessionVersion: sv as number };
+    verified.set(token, { ...claims, iat: iat!, exp: exp! });
+    return claims;
   } catch {
     return null;
   }

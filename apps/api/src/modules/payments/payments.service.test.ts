@@ -14,7 +14,7 @@ import {
   type TransactionsService,
 } from '../transactions/transactions.service.ts';
 import { monthlyDonationFigures } from '../donations/donations.service.ts';
-import { createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
+import { createPublicCardCache, createTipHandler, createTipsService, type TipsService } from '../tips/tips.service.ts';
 import { createSignedIds } from '../../lib/signed-id.ts';
 import { createReceiptsService } from '../receipts/receipts.service.ts';
 import { createMessagingService } from '../messaging/messaging.service.ts';
@@ -100,6 +100,7 @@ beforeAll(async () => {
     }),
     publicUrl: 'http://localhost:3000',
     feePercent: 5,
+    publicCards: createPublicCardCache({ db: database.db, listen: undefined, log: pino({ level: 'silent' }) }),
   });
   transactions = createTransactionsService({
     reads: primaryReads(database.db),

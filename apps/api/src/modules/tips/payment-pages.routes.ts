@@ -14,10 +14,11 @@ import {
   type ReceiptOutcome,
 } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard } from '@tipcard/shared/payments/schemas';
+import { isUuid as isUuidText } from '@tipcard/shared/uuid';
 import { AppError } from '../../lib/app-error.ts';
 import { fromThisSite } from '../../lib/same-site.ts';
 import { requestLocale, t } from '../../lib/i18n.ts';
-import { answeredFromCache, BoundedCache, sendPrecompressed, weakEtag, type PrecompressedText } from '../../lib/http-cache.ts';
+import { answeredFromCache, sendPrecompressed } from '../../lib/http-cache.ts';
 import { paymentPageRenderer, sendShell, shellHtml, type ShellPage } from '../web-shell/web-shell.service.ts';
 import { readDonationForm, readGuestForm, type GuestFormFields } from './guest-form.ts';
 import type { TipsService } from './tips.service.ts';
@@ -27,8 +28,11 @@ const HOUR = 60 * MINUTE;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** How long a browser or a shared cache may show a card's form page before asking again (docs/decisions/0018). */
 const GUEST_PAGE_MAX_AGE_SECONDS = 30;
-/** Rendered form pages kept per process: a card in a language is one entry of about 40 KB. */
-const FORM_PAGE_CACHE_ENTRIES = 500;
+/** The form page's language comes from the `locale` cookie or Accept-Language (requestLocale). */
+const GUEST_PAGE_VARY = 'Accept-Language, Cookie, Accept-Encoding';
+
+/** An id from the URL that can be read as a uuid (a pattern test: a zod schema built per request cost more than the page). */
+const isUuid = (value: string | null | undefined): value is string => typeof value === 'string' && isUuidText(value);
 
 /** What the page is rendered from and inlined for hydration (apps/web features/tips/tip-app.tsx `TipShellData`). */
 interface PageData {
@@ -39,9 +43,6 @@ interface PageData {
   success?: GuestSuccess | null;
   receipt?: ReceiptOutcome | null;
 }
-
-const isUuid = (value: string | null | undefined): value is string =>
-  typeof value === 'string' && z.uuid().safeParse(value).success;
 
 /**
  * The guest's pages in path form, rendered on the server with the same components as the browser's (apps/web
@@ -97,10 +98,6 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
     return sendShell(reply, await pageOf(requestLocale(request), url, cardId, card, extra, status, noscriptRefreshSeconds));
   };
 
-  // The form page as it was last rendered for a card's public data and a language: rendering it again with React
-  // gives the same bytes, so only a change of the card (a new key) renders. Any instance rebuilds it from the database.
-  const formPages = new BoundedCache<PrecompressedText & { etag: string }>(FORM_PAGE_CACHE_ENTRIES);
-
   const limit = app.rateLimit({ max: 240, timeWindow: MINUTE });
   // Any id is accepted here: an unknown one gets the page that says the link is no longer active.
   const params = z.object({ cardId: z.string().max(100) });
@@ -126,24 +123,19 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{ tips: TipsService }> = 
   // language, so it carries no per-view idempotency key; the script mints one per payment, a plain POST gets one below.
   app.get('/payment/:cardId', { onRequest: limit, schema: { hide: true, params } }, async (request, reply) => {
     const { cardId } = request.params;
-    const card = await cardOf(cardId);
-    if (!card) return sendPage(request, reply, cardId, null, { start: null });
+    const read = isUuid(cardId) ? await tips.publicCardRead(cardId) : null;
+    const card = read?.card ?? null;
+    if (!read || !card) return sendPage(request, reply, cardId, null, { start: null });
     const locale = requestLocale(request);
-    const key = `${locale} ${cardId} ${JSON.stringify(card)}`;
-    let cached = formPages.get(key);
-    if (!cached) {
-      const html = await shellHtml(
-        app.config,
-        await pageOf(locale, { pathname: `/payment/${cardId}`, search: '' }, cardId, card, { start: null }),
-      );
-      if (html === null) return reply.callNotFound();
-      cached = { text: html, compressed: {}, etag: weakEtag(html) };
-      formPages.set(key, cached);
-    }
+    // Rendered once per card version and language, kept beside the card (decision 0051).
+    const page = await tips.formPage(read, locale, async () =>
+      shellHtml(app.config, await pageOf(locale, { pathname: `/payment/${cardId}`, search: '' }, cardId, card, { start: null })),
+    );
+    if (page === null) return reply.callNotFound();
     // The language comes from the `locale` cookie or Accept-Language (requestLocale).
-    const vary = 'Accept-Language, Cookie, Accept-Encoding';
-    if (answeredFromCache(request, reply, { etag: cached.etag, maxAgeSeconds: GUEST_PAGE_MAX_AGE_SECONDS, vary })) return reply;
-    return sendPrecompressed(request, reply.type('text/html; charset=utf-8'), cached);
+    if (answeredFromCache(request, reply, { etag: page.etag, maxAgeSeconds: GUEST_PAGE_MAX_AGE_SECONDS, vary: GUEST_PAGE_VARY }))
+      return reply;
+    return sendPrecompressed(request, reply.type('text/html; charset=utf-8'), page);
   });
 
   // A payment that did not go through: the form again with what the guest entered and the spec's message.

@@ -30,7 +30,11 @@ import type { MessagingService } from '../messaging/messaging.service.ts';
 import { paymentOfPayin } from '../transactions/transactions.service.ts';
 import { requireOwnClient } from '../users/users.service.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { PublicCardCache, PublicCardRead } from './public-card-cache.ts';
 import * as repo from './tips.repository.ts';
+
+/** The public card cache, built by the composition root (services.ts) for this service. */
+export { createPublicCardCache } from './public-card-cache.ts';
 
 type CreateTip = z.output<typeof createPaymentBody>;
 
@@ -88,6 +92,8 @@ export function createTipsService(deps: {
   publicUrl: string;
   feePercent: number;
   teamOfCard?: TeamOfCard;
+  /** The public card and its pages kept in memory (decision 0051). */
+  publicCards: PublicCardCache;
 }) {
   /** The card's payment, or null when there is none or it belongs to another card (a made-up or foreign link). */
   const paymentById = async (paymentId: string | null): Promise<PublicPayment | null> => {
@@ -144,6 +150,13 @@ export function createTipsService(deps: {
     max_amount_cents: TIP_MAX_CENTS,
     preset_amounts_cents: [...TIP_PRESETS_CENTS],
   });
+  /** The card as the database has it now; only a team card asks the teams module (a second round trip) for its team. */
+  const loadPublicCard = async (cardId: string): Promise<PublicCard | null> => {
+    const found = await findPublicCard(deps.db, cardId, termsOfPayment());
+    if (!found) return null;
+    const team = found.teamCard ? await deps.teamOfCard?.(cardId) : null;
+    return team ? { ...found.card, team } : found.card;
+  };
   return {
     /**
      * The deletion of the owner's account (inside its transaction): the pending tips to their cards are voided. One that
@@ -237,12 +250,18 @@ export function createTipsService(deps: {
       await deps.receipts.sendTo(payment.id, email, locale);
     },
 
+    /** What a guest sees of the card (null: not found), with its answer's body, tag and rendered pages: from memory when kept. */
+    publicCardRead(cardId: string): Promise<PublicCardRead> {
+      return deps.publicCards.read(cardId, () => loadPublicCard(cardId));
+    },
+
     async publicCard(cardId: string): Promise<PublicCard | null> {
-      const found = await findPublicCard(deps.db, cardId, termsOfPayment());
-      if (!found) return null;
-      // Only a team card asks the teams module (a second round trip) for its team.
-      const team = found.teamCard ? await deps.teamOfCard?.(cardId) : null;
-      return team ? { ...found.card, team } : found.card;
+      return (await this.publicCardRead(cardId)).card;
+    },
+
+    /** The card's form page in a language, rendered by `render` only when not kept (decision 0051). */
+    formPage(read: PublicCardRead, locale: Locale, render: () => Promise<string | null>) {
+      return deps.publicCards.page(read, locale, render);
     },
 
     /**

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
@@ -50,6 +51,30 @@ describe('transactions', () => {
     expect(seen.sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500, 600, 700]);
     const first = await list(owner, '?limit=2');
     expect(first.body.data.items[0].amount_cents).toBe(700);
+    // The newest page (its own prepared statement) answers what the general query does: every field, the same way.
+    const everything = await list(owner, '?limit=5');
+    const filtered = await list(owner, '?limit=5&from=2000-01-01');
+    expect(everything.body.data).toEqual(filtered.body.data);
+    expect(everything.body.data.items[0]).toMatchObject({ created_at: expect.stringMatching(/Z$/), detail: { kind: 'tip' } });
+  });
+
+  it('sends the history compressed as the browser accepts, the same answer as uncompressed', async () => {
+    const owner = await staff();
+    for (let i = 1; i <= 12; i += 1) await receive(owner, i * 100, { message: `Thanks ${i}` });
+    const url = `/api/clients/${owner.clientId}/transactions`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.jwt}` } });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const compressed = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${owner.jwt}`, 'accept-encoding': encoding },
+      });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(decode(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 
   it('filters by status, type and Riga calendar days', async () => {

@@ -6,6 +6,7 @@ import {
   transactionsPageSchema,
   transactionsQuery,
 } from '@tipcard/shared/transactions/schemas';
+import { PER_REQUEST_JSON_COMPRESSION } from '../../lib/http-cache.ts';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import type { TransactionsService } from './transactions.service.ts';
@@ -19,6 +20,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ transactions: Transacti
     '/clients/:clientId/transactions',
     {
       ...common,
+      compress: PER_REQUEST_JSON_COMPRESSION,
       schema: {
         tags: ['transactions'],
         summary: 'The history, newest first, with filters and a keyset cursor',
