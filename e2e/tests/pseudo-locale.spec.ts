@@ -7,7 +7,7 @@ import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
  * phone. Fails on visible text outside brackets (a string that bypasses the catalogs), on catalog text cut off or
  * running out of its box, and on a page that scrolls sideways. One staff member with a card, a paid tip, a payout
  * account, a ticket and an invoice, and a colleague's team; the public site, its cookie banner and the guest pages
- * signed out, then every signed-in page.
+ * signed out (the payer's receipt too, which the server draws in the pseudo-locale), then every signed-in page.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the sweep sets its own phone viewport');
 test.describe.configure({ timeout: 180_000 });
@@ -76,7 +76,17 @@ async function seed(request: APIRequestContext) {
     data: { name: TEAM, country: 'LV' },
   });
   expect(team.status()).toBe(201);
+  // The payer's receipt (drawn by the server alone) once the provider's event has credited the tip.
+  let receiptUrl: string | null = null;
+  await expect
+    .poll(async () => {
+      const polled = await request.get(`/api/public/payments/${paymentId}`);
+      receiptUrl = ((await polled.json()) as { data: { receipt_url: string | null } }).data.receipt_url;
+      return receiptUrl;
+    })
+    .not.toBeNull();
   return {
+    receiptPath: new URL(receiptUrl!).pathname.replace(/^\/(?:en|lv|fr|es)\//, '/'),
     teamId: ((await team.json()) as { data: { team: { id: string } } }).data.team.id,
     staff,
     paymentId,
@@ -217,7 +227,7 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
   request,
   baseURL,
 }) => {
-  const { staff, paymentId, ticketId, invoiceId, teamId } = await seed(request);
+  const { staff, paymentId, ticketId, invoiceId, teamId, receiptPath } = await seed(request);
   const problems: string[] = [];
 
   const guest = await browser.newContext({ ...PHONE, baseURL });
@@ -235,6 +245,8 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
     `/invoice/${invoiceId}`,
     `/invoice/${crypto.randomUUID()}`,
     `/actions/${'ab'.repeat(32)}`,
+    receiptPath,
+    '/receipts/made-up',
   ];
   for (const url of guestPages) await sweep(guestPage, url, problems);
   await guest.close();

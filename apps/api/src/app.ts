@@ -240,7 +240,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(paymentPagesRoutes, { tips, prefix });
     await app.register(invoicePagesRoutes, { invoices: services.invoices, prefix });
     await app.register(actionPagesRoutes, { prefix });
-    await app.register(receiptPagesRoutes, { receipts: services.receipts, prefix });
+    await app.register(receiptPagesRoutes, { receipts: services.receipts, pseudoLocale: config.pseudoLocale, prefix });
   }
   await app.register(documentFilesRoutes, { documents });
   await app.register(shortLinksRoutes, { links: config.shortLinks });

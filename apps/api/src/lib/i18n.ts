@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 // The cookie plugin's typing of request.cookies, for every program that compiles this file without app.ts.
 import type {} from '@fastify/cookie';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, PSEUDO_LANGUAGE, type Locale } from '@tipcard/shared/constants';
 import { readCatalogs } from '@tipcard/shared/i18n/node-catalogs';
 import { pseudoCatalog } from '@tipcard/shared/i18n/pseudo';
 import { translate, type Catalog } from '@tipcard/shared/i18n/translate';
@@ -13,9 +13,22 @@ const catalogs = readCatalogs();
  * Server-side texts (SMS bodies, e-mails, PDFs, validation messages) from the same catalogs the web app uses, through
  * the same typography filter as the app's (no-break spaces, decision 0035).
  */
-export function t(key: string, vars?: Record<string, string | number>, locale: Locale = DEFAULT_LOCALE): string {
+export function t(key: string, vars?: Record<string, string | number>, locale: TextLanguage = DEFAULT_LOCALE): string {
+  if (locale === PSEUDO_LANGUAGE) return typeset(translate({ ...catalogs, en: pseudoCatalogs() }, 'en', key, vars), 'en');
   return typeset(translate(catalogs, locale, key, vars), locale);
 }
+
+/**
+ * A served language, or the pseudo-locale a server page may render in outside production (decision 0035): its texts
+ * are generated from English, its amounts and dates written in English as in the web app.
+ */
+export type TextLanguage = Locale | typeof PSEUDO_LANGUAGE;
+
+/** The language a text's amounts, dates and paths are written in. */
+export const formatLanguage = (language: TextLanguage): Locale => (language === PSEUDO_LANGUAGE ? 'en' : language);
+
+/** A page's `lang` attribute: the pseudo-locale is tagged as CLDR's pseudo-English. */
+export const htmlLang = (language: TextLanguage): string => (language === PSEUDO_LANGUAGE ? 'en-XA' : language);
 
 let pseudo: Record<string, Catalog> | undefined;
 
@@ -77,6 +90,15 @@ export function appRoutePath(locale: Locale, route: string): string {
  * The language of a page a visitor opens: the one its path names, else their stored choice (the `locale` cookie),
  * otherwise their browser's. Cookies are read only once parsed: a request the router refused never got that far.
  */
+/**
+ * The language a server page renders in: the pseudo-locale when `pseudoLocale` allows it (never in production) and the
+ * `locale` cookie asks for it on a path without a language prefix; otherwise the request's language.
+ */
+export function requestTextLanguage(request: FastifyRequest, pseudoLocale: boolean): TextLanguage {
+  if (pseudoLocale && !pathLocale(request.url) && request.cookies?.[LOCALE_COOKIE] === PSEUDO_LANGUAGE) return PSEUDO_LANGUAGE;
+  return requestLocale(request);
+}
+
 export function requestLocale(request: FastifyRequest): Locale {
   const named = pathLocale(request.url);
   if (named) return named;

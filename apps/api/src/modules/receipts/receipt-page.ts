@@ -1,5 +1,4 @@
-import type { Locale } from '@tipcard/shared/constants';
-import { t } from '../../lib/i18n.ts';
+import { formatLanguage, htmlLang, t, type TextLanguage } from '../../lib/i18n.ts';
 import { escapeHtml } from '../web-shell/web-shell.service.ts';
 import { companyLines, receiptLines } from './receipt-text.ts';
 import { receiptPath, type ReceiptView } from './receipt-view.ts';
@@ -26,7 +25,7 @@ a:focus,input:focus,button:focus{outline:3px solid #93c5fd;outline-offset:2px}.n
  * The receipt as a page that needs no script: its lines, the PDF to download, a form that e-mails it (the address is
  * kept for the refund receipts), the operator's details. Rendered on the server in the payer's language.
  */
-export function renderReceiptPage(view: ReceiptView, token: string, locale: Locale, outcome: EmailOutcome | null): string {
+export function renderReceiptPage(view: ReceiptView, token: string, locale: TextLanguage, outcome: EmailOutcome | null): string {
   const text = (key: string, vars?: Record<string, string>) => escapeHtml(t(`receipts:${key}`, vars, locale));
   const lines = receiptLines(view, locale)
     .map(
@@ -41,7 +40,7 @@ export function renderReceiptPage(view: ReceiptView, token: string, locale: Loca
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join('');
   return `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${htmlLang(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
 <title>${text('title', { reference: view.reference })} · Tipcard</title>
 <style>${STYLE}</style></head>
@@ -51,8 +50,8 @@ export function renderReceiptPage(view: ReceiptView, token: string, locale: Loca
 <h1>${text('title', { reference: view.reference })}</h1>
 <p class="status ${view.status}">${text(`status_${view.status}`)}</p>
 ${thankYouHtml(view, locale)}<dl>${lines}</dl>
-<p class="actions"><a class="button" href="${receiptPath(locale, token, '/receipt.pdf')}" download>${text('download')}</a></p>
-<form method="post" action="${receiptPath(locale, token, '/email')}">
+<p class="actions"><a class="button" href="${receiptPath(formatLanguage(locale), token, '/receipt.pdf')}" download>${text('download')}</a></p>
+<form method="post" action="${receiptPath(formatLanguage(locale), token, '/email')}">
 <label for="receipt-email">${text('email_label')}</label>
 <div class="row"><input id="receipt-email" name="email" type="email" autocomplete="email" required maxlength="254"><button type="submit">${text('email_send')}</button></div>
 ${notice}
@@ -64,7 +63,7 @@ ${notice}
 }
 
 /** The recipient's thank-you, its words and photo escaped (the owner typed them: nothing in them may run). */
-function thankYouHtml(view: ReceiptView, locale: Locale): string {
+function thankYouHtml(view: ReceiptView, locale: TextLanguage): string {
   if (!view.thankYou) return '';
   const photo = view.thankYou.imageUrl ? `<img src="${escapeHtml(view.thankYou.imageUrl)}" alt="" loading="lazy">` : '';
   const title = escapeHtml(t('receipts:thank_you_from', { name: view.recipientName }, locale));
@@ -72,10 +71,10 @@ function thankYouHtml(view: ReceiptView, locale: Locale): string {
 }
 
 /** The page for a link we did not sign or a payment without a receipt: says so, names nothing. */
-export function renderReceiptNotFound(locale: Locale): string {
+export function renderReceiptNotFound(locale: TextLanguage): string {
   const text = (key: string) => escapeHtml(t(`receipts:${key}`, {}, locale));
   return `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${htmlLang(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
 <title>${text('not_found_title')} · Tipcard</title>
 <style>${STYLE}</style></head>

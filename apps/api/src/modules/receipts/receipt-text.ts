@@ -1,8 +1,7 @@
-import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatMoney } from '@tipcard/shared/money/format';
 import { typeset } from '@tipcard/shared/i18n/typography';
-import { t } from '../../lib/i18n.ts';
+import { formatLanguage, t, type TextLanguage } from '../../lib/i18n.ts';
 import type { ReceiptView } from './receipt-view.ts';
 
 /** Card brands as their owners write them; an unknown one is shown as the provider names it. */
@@ -19,9 +18,10 @@ const BRANDS: Record<string, string> = {
 const brandName = (brand: string) => BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** The receipt's lines, label and value, in a language: the page and the PDF show the same ones in the same order. */
-export function receiptLines(view: ReceiptView, locale: Locale): { label: string; value: string; strong?: boolean }[] {
+export function receiptLines(view: ReceiptView, locale: TextLanguage): { label: string; value: string; strong?: boolean }[] {
+  const written = formatLanguage(locale);
   // Through the same typography filter as the texts: an amount never breaks before its € sign.
-  const money = (cents: number) => typeset(formatMoney(cents, locale), locale);
+  const money = (cents: number) => typeset(formatMoney(cents, written), written);
   return [
     ...(view.donor
       ? [
@@ -35,7 +35,7 @@ export function receiptLines(view: ReceiptView, locale: Locale): { label: string
     ...(view.feeCoveredCents > 0 ? [{ label: t('receipts:fee_covered', {}, locale), value: money(view.feeCoveredCents) }] : []),
     { label: t('receipts:total', {}, locale), value: money(view.totalCents), strong: true },
     ...(view.refundedCents > 0 ? [{ label: t('receipts:refunded', {}, locale), value: money(view.refundedCents) }] : []),
-    { label: t('receipts:date', {}, locale), value: formatDate(view.paidAt, 'longDate', locale, { timeZone: 'UTC' }) },
+    { label: t('receipts:date', {}, locale), value: formatDate(view.paidAt, 'longDate', written, { timeZone: 'UTC' }) },
     { label: t('receipts:reference', {}, locale), value: view.reference },
     ...(view.card
       ? [
@@ -50,7 +50,7 @@ export function receiptLines(view: ReceiptView, locale: Locale): { label: string
 }
 
 /** The operator's legal details as lines (name, registration number, licence, address), those configured only. */
-export function companyLines(view: ReceiptView, locale: Locale): string[] {
+export function companyLines(view: ReceiptView, locale: TextLanguage): string[] {
   const { company } = view;
   return [
     company.name ?? '',

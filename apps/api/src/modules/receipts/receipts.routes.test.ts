@@ -154,6 +154,22 @@ describe('the receipt of a tip', () => {
     expect(after.body).toContain('Le reçu est en route');
   });
 
+  it('draws the page in the pseudo-locale for the sweep when the locale cookie asks, amounts and dates in English', async () => {
+    const staff = await signUpWithCard(t, { public_name: 'Marie' });
+    const payment = await paidTip(staff.cardId, 1_000, false);
+    const plain = pathOf(await receiptUrlOf(staff.cardId, payment.id));
+    const page = await t.call({ method: 'GET', url: plain, headers: { cookie: 'locale=pseudo' } });
+    expect(page.body).toContain('<html lang="en-XA">');
+    expect(page.body).toMatch(/<dt>\[Åɱöûñţ[^\]]*\]<\/dt><dd>€10\.00<\/dd>/);
+    expect(page.body).toContain(`href="${plain}/receipt.pdf"`);
+    // A language prefix names the language whatever the cookie says; a made-up link's 404 is in the pseudo-locale too.
+    const french = await t.call({ method: 'GET', url: `/fr${plain}`, headers: { cookie: 'locale=pseudo' } });
+    expect(french.body).toContain('<html lang="fr">');
+    const missing = await t.call({ method: 'GET', url: '/receipts/made-up', headers: { cookie: 'locale=pseudo' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('<html lang="en-XA">');
+  });
+
   it('cannot be guessed: a made-up, altered or bare-id link is a 404 that names nothing', async () => {
     const staff = await signUpWithCard(t, { public_name: 'Secret Name' });
     const payment = await paidTip(staff.cardId, 300, false);

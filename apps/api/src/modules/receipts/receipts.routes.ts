@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { fromThisSite } from '../../lib/same-site.ts';
-import { requestLocale } from '../../lib/i18n.ts';
+import { requestLocale, requestTextLanguage } from '../../lib/i18n.ts';
 import { EMAIL_OUTCOMES, type EmailOutcome, type ReceiptsService } from './receipts.service.ts';
 
 const MINUTE = 60_000;
@@ -22,9 +22,13 @@ const privately = (reply: FastifyReply) =>
 /**
  * The payer's receipt at its signed link (docs/decisions/0042), registered at the root and under each language
  * prefix (`/fr/receipts/…`), which then decides the language: the page, its PDF and its e-mail form. Anything we did
- * not sign is a neutral 404 page that names nothing.
+ * not sign is a neutral 404 page that names nothing. Outside production, the `locale=pseudo` cookie draws the page in
+ * the pseudo-locale for the sweep (decision 0035).
  */
-export const receiptPagesRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }> = async (app, { receipts }) => {
+export const receiptPagesRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService; pseudoLocale: boolean }> = async (
+  app,
+  { receipts, pseudoLocale },
+) => {
   await app.register(formbody);
   const limit = app.rateLimit({ max: 120, timeWindow: MINUTE });
   const params = z.object({ token: z.string().max(100) });
@@ -34,7 +38,7 @@ export const receiptPagesRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsServi
     privately(reply)
       .status(404)
       .type('text/html; charset=utf-8')
-      .send(receipts.notFoundPage(requestLocale(request)));
+      .send(receipts.notFoundPage(requestTextLanguage(request, pseudoLocale)));
 
   app.get(
     '/receipts/:token',
@@ -44,7 +48,7 @@ export const receiptPagesRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsServi
         ? (request.query.email as EmailOutcome)
         : null;
       try {
-        const html = await receipts.pageOf(request.params.token, requestLocale(request), outcome);
+        const html = await receipts.pageOf(request.params.token, requestTextLanguage(request, pseudoLocale), outcome);
         return privately(reply).type('text/html; charset=utf-8').send(html);
       } catch (error) {
         if (error instanceof AppError && error.code === 'not_found') return notFound(request, reply);

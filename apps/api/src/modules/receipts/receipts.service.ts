@@ -5,7 +5,7 @@ import { paymentReference } from '@tipcard/shared/payments/guest-form';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { t } from '../../lib/i18n.ts';
+import { t, type TextLanguage } from '../../lib/i18n.ts';
 import type { SignedIds } from '../../lib/signed-id.ts';
 import { findCardFace, findCardThankYou, findThankYouPhoto } from '../cards/cards.service.ts';
 import { cardOfDonation, donorOfPayment } from '../donations/donations.service.ts';
@@ -135,7 +135,7 @@ export function createReceiptsService(deps: {
     },
 
     /** The receipt page in a language, with what its e-mail form's last sending came to. */
-    async pageOf(token: string, locale: Locale, outcome: EmailOutcome | null): Promise<string> {
+    async pageOf(token: string, locale: TextLanguage, outcome: EmailOutcome | null): Promise<string> {
       return renderReceiptPage(await viewOfToken(token), token, locale, outcome);
     },
     notFoundPage: renderReceiptNotFound,
