@@ -160,7 +160,10 @@ async function sweepLanguage(browser: Browser, baseURL: string, language: Langua
     localStorage.setItem('GDPR:accepted', 'false');
   });
   for (const path of APP_PAGES) {
-    await visit(hashPath(language, path), hashPath(language, path.replace(':ticket', seeded.ticketId)));
+    await visit(
+      hashPath(language, path),
+      hashPath(language, path.replace(':ticket', seeded.ticketId).replace(':card', seeded.cardId)),
+    );
   }
   await context.close();
   return found;

@@ -255,7 +255,8 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
   await pseudoContext(signedIn, baseURL!);
   await signInUserApp(signedIn, baseURL!, staff);
   const appPage = await signedIn.newPage();
-  for (const route of APP_ROUTES) await sweep(appPage, `/#/${route.replace(':ticket', ticketId)}`, problems);
+  for (const route of APP_ROUTES)
+    await sweep(appPage, `/#/${route.replace(':ticket', ticketId).replace(':card', staff.cardId)}`, problems);
   await signedIn.close();
 
   expect(problems).toEqual([]);

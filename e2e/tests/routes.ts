@@ -13,7 +13,7 @@ export const PUBLIC_PAGES = [
   'cookies',
 ];
 
-/** The signed-in app's pages (apps/web/src/app/router.tsx); `:ticket` is a seeded ticket. */
+/** The signed-in app's pages (apps/web/src/app/router.tsx); `:ticket` is a seeded ticket, `:card` the user's card. */
 export const APP_PAGES = [
   'overview',
   'transactions',
@@ -25,6 +25,7 @@ export const APP_PAGES = [
   'account',
   'account/edit',
   'account/add-photo',
+  'account/cards/:card/thank-you',
   'support',
   'support/:ticket',
   'card-orders',
