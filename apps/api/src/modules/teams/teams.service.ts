@@ -23,6 +23,7 @@ import type {
   workplacePatchBody,
 } from '@tipcard/shared/teams/schemas';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Locale } from '@tipcard/shared/constants';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -243,9 +244,7 @@ export function createTeamsService(deps: {
       workplace: workplace.name,
       ...(about.rule && { rule: t(`teams:rules.kind.${about.rule}`, {}, user.language) }),
       ...(about.month && {
-        month: new Intl.DateTimeFormat(user.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-          periodSpan(about.month).from,
-        ),
+        month: formatDate(periodSpan(about.month).from, 'month', user.language, { timeZone: 'UTC' }),
       }),
     };
     const body = t(`sms.${notice}`, vars, user.language);
