@@ -45,4 +45,41 @@ ALTER TABLE "team_periods" ADD CONSTRAINT "team_periods_locked_by_user_id_users_
 CREATE INDEX "team_period_events_period_idx" ON "team_period_events" USING btree ("team_id","month","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_period_events_one_confirmation_key" ON "team_period_events" USING btree ("team_id","month","user_id") WHERE "team_period_events"."kind" = 'confirmed';--> statement-breakpoint
 CREATE UNIQUE INDEX "team_period_objections_one_open_key" ON "team_period_objections" USING btree ("team_id","month","user_id") WHERE "team_period_objections"."answered_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "team_period_objections_period_idx" ON "team_period_objections" USING btree ("team_id","month","created_at");
+CREATE INDEX "team_period_objections_period_idx" ON "team_period_objections" USING btree ("team_id","month","created_at");--> statement-breakpoint
+-- hand-written: a locked period never changes (decision 0055): neither its row nor its objections, and the
+-- transitions are append-only, like the ops audit.
+CREATE FUNCTION team_period_locked_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'team_periods' THEN
+    IF OLD.locked_at IS NOT NULL THEN
+      RAISE EXCEPTION 'team period % % is locked (% on %)', OLD.team_id, OLD.month, TG_OP, TG_TABLE_NAME;
+    END IF;
+  ELSIF EXISTS (
+    SELECT 1 FROM team_periods p
+    WHERE p.locked_at IS NOT NULL
+      AND ((TG_OP <> 'DELETE' AND p.team_id = NEW.team_id AND p.month = NEW.month)
+        OR (TG_OP <> 'INSERT' AND p.team_id = OLD.team_id AND p.month = OLD.month))
+  ) THEN
+    RAISE EXCEPTION 'team period is locked (% on %)', TG_OP, TG_TABLE_NAME;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    RETURN OLD;
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER team_periods_locked_guard BEFORE UPDATE OR DELETE ON team_periods
+  FOR EACH ROW EXECUTE FUNCTION team_period_locked_guard();
+--> statement-breakpoint
+CREATE TRIGGER team_period_objections_locked_guard BEFORE INSERT OR UPDATE OR DELETE ON team_period_objections
+  FOR EACH ROW EXECUTE FUNCTION team_period_locked_guard();
+--> statement-breakpoint
+CREATE FUNCTION team_period_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'team_period_events rows are append-only (% on %)', TG_OP, TG_TABLE_NAME;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER team_period_events_append_only BEFORE UPDATE OR DELETE ON team_period_events
+  FOR EACH ROW EXECUTE FUNCTION team_period_events_append_only();

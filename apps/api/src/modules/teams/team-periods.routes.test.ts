@@ -177,6 +177,19 @@ describe('team periods: close, objections within 24 hours, lock', () => {
     expect(await confirm(carol, id, month)).toMatchObject({ status: 409, body: { code: 'team_period_locked' } });
     expect(await answer(admin, id, month, objection.id)).toMatchObject({ status: 409, body: { code: 'team_period_locked' } });
     expect(await stored(id, month)).toEqual(before);
+    // The database refuses it too: a locked period's row and objections take no write, its transitions no edit.
+    const period = and(eq(teamPeriods.teamId, id), eq(teamPeriods.month, month));
+    await expect(t.app.db.update(teamPeriods).set({ lockedAt: null, lockedByUserId: null }).where(period)).rejects.toThrow();
+    await expect(
+      t.app.db
+        .insert(teamPeriodObjections)
+        .values({ teamId: id, month, userId: carol.userId, text: 'Late', createdAt: t.clock.now() }),
+    ).rejects.toThrow();
+    await expect(
+      t.app.db.update(teamPeriodObjections).set({ answer: 'Edited' }).where(eq(teamPeriodObjections.id, objection.id)),
+    ).rejects.toThrow();
+    await expect(t.app.db.delete(teamPeriodEvents).where(eq(teamPeriodEvents.teamId, id))).rejects.toThrow();
+    expect(await stored(id, month)).toEqual(before);
     // Every transition is on record with who made it.
     expect(before.events.map((event) => [event.kind, event.userId])).toEqual([
       ['closed', admin.userId],
