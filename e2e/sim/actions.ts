@@ -6,7 +6,8 @@
  * act on (skipped).
  *
  * Two actions write to the database directly. The "time jump" (`timeJump`) moves the due times of rows back by 31 days
- * (deletion and erasure times, pending referral checks, monthly donation charges), as if a month had passed for them,
+ * (deletion and erasure times, pending referral checks, monthly donation charges; teams, memberships and the team tips
+ * of months not closed, so a team has a past month to close), as if a month had passed for them,
  * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not
  * settled yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
  */
@@ -71,6 +72,23 @@ async function asUser(world: World, user: SimUser, method: string, path: string,
   const answer = await world.call(server(world.users.indexOf(user)), user.ip, method, path, { ...options, token: user.token });
   if (answer.status !== 401 || !(await signIn(world, user))) return answer;
   return world.call(server(world.users.indexOf(user) + 1), user.ip, method, path, { ...options, token: user.token });
+}
+
+/**
+ * What a locked period is made of (decision 0055): its row, the splits recorded in its month and its objections with
+ * their answers, as one text; the invariant compares it with the one taken at the lock.
+ */
+export async function periodFingerprint(world: World, teamId: string, month: string): Promise<string> {
+  const [row] = await world.rows<{ fingerprint: string }>(
+    `select coalesce((select string_agg(s.payment_id || ' ' || s.total_cents || ' ' || s.fee_cents || ' ' || s.shares::text, ';' order by s.payment_id)
+                      from team_tip_splits s where s.team_id = $1 and to_char(s.at at time zone 'UTC', 'YYYY-MM') = $2), '')
+         || '|' || coalesce((select string_agg(o.id || ' ' || o.text || ' ' || coalesce(o.answer, '-') || ' ' || coalesce(o.answered_at::text, '-'), ';' order by o.id)
+                      from team_period_objections o where o.team_id = $1 and o.month = $2), '')
+         || '|' || coalesce((select p.closed_at::text || ' ' || p.locked_at::text || ' ' || p.locked_by_user_id
+                      from team_periods p where p.team_id = $1 and p.month = $2), 'none') as fingerprint`,
+    [teamId, month],
+  );
+  return row!.fingerprint;
 }
 
 async function signIn(world: World, user: SimUser): Promise<boolean> {
@@ -467,6 +485,82 @@ export const ACTIONS: Record<string, ActionKind> = {
       const rule = kind === 'points' ? { kind, points: { bar: p.bar!, kitchen: p.kitchen! } } : { kind };
       const saved = await asUser(world, admin, 'POST', `/api/teams/${team.teamId}/rules`, { json: rule });
       return `team #${world.teams.indexOf(team)} rule ${kind}: ${saved.status} ${saved.body?.code ?? ''}`;
+    },
+  },
+
+  /**
+   * The admin closes one of the last two months (decision 0055): refused for a month not over or before the team,
+   * which is every month until a time jump has moved the team back.
+   */
+  closePeriod: {
+    weight: 2,
+    params: (prng) => ({ team: prng.int(0, ANY), back: prng.int(1, 2) }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const now = new Date();
+      const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - p.back!, 1)).toISOString().slice(0, 7);
+      const closed = await asUser(world, world.users[team.admin]!, 'POST', `/api/teams/${team.teamId}/periods/${month}/close`);
+      return `team #${world.teams.indexOf(team)} closes ${month}: ${closed.status} ${closed.body?.code ?? ''}`;
+    },
+  },
+
+  /** A member objects to a closed period of their team, or confirms it. */
+  objectToPeriod: {
+    weight: 2,
+    params: (prng) => ({ user: prng.int(0, ANY), period: prng.int(0, ANY), confirm: prng.int(0, 2) }),
+    async run(world, p) {
+      const user = pickOf(world.users, p.user!);
+      if (!user) return null;
+      const workplace = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/workplace`);
+      const teamId = workplace.body?.data?.team?.id as string | undefined;
+      if (!teamId) return null;
+      const periods = (await asUser(world, user, 'GET', `/api/teams/${teamId}/periods`)).body?.data as
+        { month: string; state: string }[] | undefined;
+      const period = pickOf(
+        (periods ?? []).filter((each) => each.state !== 'open'),
+        p.period!,
+      );
+      if (!period) return null;
+      const path = `/api/teams/${teamId}/periods/${period.month}`;
+      const answer =
+        p.confirm === 0
+          ? await asUser(world, user, 'POST', `${path}/confirm`)
+          : await asUser(world, user, 'POST', `${path}/objections`, { json: { text: `Objection ${world.salt}` } });
+      return `user ${indexOf(world.users, user)} ${p.confirm === 0 ? 'confirms' : 'objects to'} ${period.month}: ${answer.status} ${answer.body?.code ?? ''}`;
+    },
+  },
+
+  /**
+   * The admin answers an objection of a closed period, or locks one; a lock that goes through takes the period's
+   * fingerprint (its recorded splits and objections), which must never change afterwards.
+   */
+  settlePeriod: {
+    weight: 2,
+    params: (prng) => ({ team: prng.int(0, ANY), period: prng.int(0, ANY), lock: prng.int(0, 1) }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const admin = world.users[team.admin]!;
+      const periods = (await asUser(world, admin, 'GET', `/api/teams/${team.teamId}/periods`)).body?.data as
+        { month: string; state: string; objections: { id: string; answered_at: string | null }[] }[] | undefined;
+      const period = pickOf(
+        (periods ?? []).filter((each) => each.state === 'closed'),
+        p.period!,
+      );
+      if (!period) return null;
+      const path = `/api/teams/${team.teamId}/periods/${period.month}`;
+      const open = period.objections.find((objection) => objection.answered_at === null);
+      if (p.lock === 0 && open) {
+        const answered = await asUser(world, admin, 'POST', `${path}/objections/${open.id}/answer`, {
+          json: { answer: 'Checked' },
+        });
+        return `team #${world.teams.indexOf(team)} answers on ${period.month}: ${answered.status} ${answered.body?.code ?? ''}`;
+      }
+      const locked = await asUser(world, admin, 'POST', `${path}/lock`);
+      if (locked.status === 200)
+        world.lockedPeriods.set(`${team.teamId} ${period.month}`, await periodFingerprint(world, team.teamId, period.month));
+      return `team #${world.teams.indexOf(team)} locks ${period.month}: ${locked.status} ${locked.body?.code ?? ''}`;
     },
   },
 
@@ -1142,9 +1236,16 @@ export const ACTIONS: Record<string, ActionKind> = {
       const moved = await world.rows<{ what: string; count: number }>(`
         with deletions as (update users set deleted_at = deleted_at - ${month}, erasure_due_at = erasure_due_at - ${month} where deleted_at is not null and erased_at is null returning 1),
              rewards as (update referral_rewards set next_check_at = next_check_at - ${month}, window_ends_at = window_ends_at - ${month} where status = 'pending' returning 1),
-             plans as (update donation_plans set next_charge_at = next_charge_at - ${month} where next_charge_at is not null returning 1)
+             plans as (update donation_plans set next_charge_at = next_charge_at - ${month} where next_charge_at is not null returning 1),
+             teams_moved as (update teams set created_at = created_at - ${month} returning 1),
+             memberships as (update team_memberships set joined_at = joined_at - ${month}, left_at = left_at - ${month} returning 1),
+             -- Tips move back with their team, except out of or into a month already closed: a closed month keeps its tips.
+             splits as (update team_tip_splits s set at = at - ${month} where not exists (select 1 from team_periods p where p.team_id = s.team_id
+                          and p.month in (to_char(s.at at time zone 'UTC', 'YYYY-MM'), to_char((s.at - ${month}) at time zone 'UTC', 'YYYY-MM'))) returning 1)
         select 'deletions' as what, count(*)::int as count from deletions union all
-        select 'rewards', count(*)::int from rewards union all select 'plans', count(*)::int from plans`);
+        select 'rewards', count(*)::int from rewards union all select 'plans', count(*)::int from plans union all
+        select 'teams', count(*)::int from teams_moved union all select 'memberships', count(*)::int from memberships union all
+        select 'team tips', count(*)::int from splits`);
       return `a month passes: ${moved.map((row) => `${row.count} ${row.what}`).join(', ')}`;
     },
   },

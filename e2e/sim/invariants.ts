@@ -4,7 +4,7 @@
  * its first occurrence (`World.fail`); the name is what the shrinker keeps failing.
  */
 import { checkLedgerInvariants } from '../../apps/api/src/modules/transactions/transactions.service.ts';
-import { ACTIONS, balancesOf } from './actions.ts';
+import { ACTIONS, balancesOf, periodFingerprint } from './actions.ts';
 import type { World } from './world.ts';
 
 /** Work that may still be in flight for a few worker ticks (webhook delay, hold, a job's tick) is judged after this. */
@@ -250,6 +250,26 @@ export async function checkStep(world: World) {
   if (badSplits.length > 0)
     world.fail('team-split', badSplits.map((row) => `payment ${world.label(row.payment_id)}: ${row.why}`).join('; '));
 
+  const teamLabel = (teamId: string) => `#${world.teams.findIndex((team) => team.teamId === teamId)}`;
+  // A locked period never changes (decision 0055): its recorded splits, objections and answers are those of its lock,
+  // and no objection came in, or stayed unanswered, after it.
+  for (const [key, fingerprint] of world.lockedPeriods) {
+    const [teamId, month] = key.split(' ') as [string, string];
+    if ((await periodFingerprint(world, teamId, month)) !== fingerprint)
+      world.fail('locked-period-unchanged', `team ${teamLabel(teamId)} ${month} changed after its lock`);
+  }
+  const lateObjections = await world.rows<{ team_id: string; month: string }>(`
+    select o.team_id, o.month from team_period_objections o join team_periods p on p.team_id = o.team_id and p.month = o.month
+    where p.locked_at is not null and (o.created_at > p.locked_at or o.answered_at is null or o.answered_at > p.locked_at)
+    limit 3`);
+  if (lateObjections.length > 0)
+    world.fail(
+      'locked-period-unchanged',
+      lateObjections
+        .map((row) => `team ${teamLabel(row.team_id)} ${row.month}: an objection after or open at its lock`)
+        .join('; '),
+    );
+
   // Automatic payouts (issue 31): one run per user and period, and each paid run has its one payout of the run's amount.
   const schedules = await world.rows<{ user_id: string; period: string; problem: string }>(`
     select r.user_id, r.period, case
@@ -394,6 +414,9 @@ export async function effects(world: World) {
            (select count(*)::int from team_split_rules) as team_split_rules,
            (select count(*)::int from team_shifts) as team_shifts,
            (select count(*)::int from team_tip_splits) as team_tip_splits,
+           (select count(*)::int from team_periods) as team_periods,
+           (select count(*)::int from team_periods where locked_at is not null) as team_periods_locked,
+           (select count(*)::int from team_period_objections) as team_period_objections,
            (select count(*)::int from card_orders where status = 'canceled') as card_orders_canceled,
            (select count(*)::int from card_orders) as card_orders,
            (select count(*)::int from invoices where status = 'paid') as invoices_paid,

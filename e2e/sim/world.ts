@@ -104,6 +104,8 @@ export class World {
   readonly invoices: { id: string; user: number }[] = [];
   readonly payouts: { id: string; user: number }[] = [];
   readonly operators: Operator[] = [];
+  /** Each period the simulator saw locked (`teamId month`) and its fingerprint at the lock (decision 0055). */
+  readonly lockedPeriods = new Map<string, string>();
   readonly clientFigures = newClientFigures();
   readonly figures: Figures = { steps: 0, actions: {}, skipped: {}, kills: 0, invariantChecks: 0, actionErrors: 0 };
   /** Broken invariants, the first occurrence of each by name. */

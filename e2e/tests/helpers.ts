@@ -53,6 +53,39 @@ export async function createStaffWithCard(request: APIRequestContext, card: Reco
   return { phone, clientId, cardId, jwt: tokens.jwt, refreshToken: tokens.refresh_token };
 }
 
+/** The bearer header of a staff member's API calls. */
+export const auth = (staff: Staff) => ({ Authorization: `Bearer ${staff.jwt}` });
+
+/** The admin's workplace and a colleague who joined it, through the API (the join journey is teams.spec.ts's). */
+export async function teamOfTwo(request: APIRequestContext) {
+  const admin = await createStaffWithCard(request, { public_name: 'Anna' });
+  const colleague = await createStaffWithCard(request, { public_name: 'Bob' });
+  const made = await request.post(`/api/clients/${admin.clientId}/workplace`, {
+    headers: auth(admin),
+    data: { name: 'Bar Riga', country: 'LV' },
+  });
+  expect(made.status()).toBe(201);
+  const team = ((await made.json()) as { data: { team: { id: string; card_id: string } } }).data.team;
+  const asked = await request.post(`/api/teams/${team.id}/requests`, { headers: auth(colleague) });
+  const requestId = ((await asked.json()) as { data: { id: string } }).data.id;
+  expect((await request.post(`/api/teams/${team.id}/requests/${requestId}/approve`, { headers: auth(admin) })).ok()).toBeTruthy();
+  return { admin, colleague, team };
+}
+
+/** Waits until the colleague's share of `count` team tips is recorded (the sandbox's event comes on its own). */
+export async function untilShares(request: APIRequestContext, teamId: string, staff: Staff, count: number) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/teams/${teamId}/tip-shares`, { headers: auth(staff) })).json()) as { data: unknown[] })
+          .data.length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(count);
+}
+
 /** Signs the staff member in to the user app in this browser context, as the app's own cookies after a sign-in would. */
 export async function signInUserApp(context: BrowserContext, baseURL: string, staff: Staff) {
   const { hostname } = new URL(baseURL);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { a11yProblems, createStaffWithCard, payTipWithApplePay, signInUserApp, type Staff } from './helpers.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { a11yProblems, payTipWithApplePay, signInUserApp, teamOfTwo, untilShares } from './helpers.ts';
 
 /**
  * Split rules (issue 29, decision 0045) at 360 px in French and Spanish: the admin enters today's shifts, previews the
@@ -53,38 +53,6 @@ const TEXTS = {
     pdf: 'Descargar PDF',
   },
 } as const;
-
-const auth = (staff: Staff) => ({ Authorization: `Bearer ${staff.jwt}` });
-
-/** The admin's workplace and a colleague who joined it, through the API (the join journey is teams.spec.ts's). */
-async function teamOfTwo(request: APIRequestContext) {
-  const admin = await createStaffWithCard(request, { public_name: 'Anna' });
-  const colleague = await createStaffWithCard(request, { public_name: 'Bob' });
-  const made = await request.post(`/api/clients/${admin.clientId}/workplace`, {
-    headers: auth(admin),
-    data: { name: 'Bar Riga', country: 'LV' },
-  });
-  expect(made.status()).toBe(201);
-  const team = ((await made.json()) as { data: { team: { id: string; card_id: string } } }).data.team;
-  const asked = await request.post(`/api/teams/${team.id}/requests`, { headers: auth(colleague) });
-  const requestId = ((await asked.json()) as { data: { id: string } }).data.id;
-  expect((await request.post(`/api/teams/${team.id}/requests/${requestId}/approve`, { headers: auth(admin) })).ok()).toBeTruthy();
-  return { admin, colleague, team };
-}
-
-/** Waits until the colleague's share of `count` team tips is recorded (the sandbox's event comes on its own). */
-async function untilShares(request: APIRequestContext, teamId: string, staff: Staff, count: number) {
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`/api/teams/${teamId}/tip-shares`, { headers: auth(staff) })).json()) as { data: unknown[] })
-          .data.length,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe(count);
-}
 
 /** A `datetime-local` value `hours` from now in the browser's zone. */
 async function localInput(page: Page, hours: number) {

@@ -1215,6 +1215,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/teams/{teamId}/periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The team's recent periods (calendar months, UTC), newest first: state, tips, objections and the legal deadline */
+    get: operations['getTeamPeriods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/teams/{teamId}/periods/{month}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close a month that has ended: members have 24 hours to object (admin) */
+    post: operations['postTeamPeriodClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/teams/{teamId}/periods/{month}/objections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Object to a closed period within 24 hours of its close */
+    post: operations['postTeamPeriodObjections'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/teams/{teamId}/periods/{month}/objections/{objectionId}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Answer an objection to a period (admin) */
+    post: operations['postTeamPeriodObjectionAnswer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/teams/{teamId}/periods/{month}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm a closed period: you do not object */
+    post: operations['postTeamPeriodConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/teams/{teamId}/periods/{month}/lock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve and lock a closed period: every objection answered, and the 24 hours over or everyone with a share confirmed (admin) */
+    post: operations['postTeamPeriodLock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/referrals': {
     parameters: {
       query?: never;
@@ -2677,6 +2779,16 @@ export interface components {
         | 'shift_import_invalid'
         | 'join_request_closed'
         | 'tipping_policy_changed'
+        | 'team_period_not_ended'
+        | 'team_period_closed'
+        | 'team_period_not_closed'
+        | 'team_period_locked'
+        | 'team_period_objections_over'
+        | 'team_period_not_involved'
+        | 'team_period_objection_pending'
+        | 'team_period_objection_answered'
+        | 'team_period_unanswered_objections'
+        | 'team_period_window_open'
         | 'tip_answer_no_message'
         | 'tip_answer_no_email'
         | 'tip_answer_sent'
@@ -10341,6 +10453,669 @@ export interface operations {
       };
       /** @description Nothing with this id here (a malformed id included) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getTeamPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              month: string;
+              from: string;
+              to: string;
+              /** @enum {string} */
+              state: 'open' | 'closed' | 'locked';
+              closed_at: string | null;
+              closed_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              objections_until: string | null;
+              locked_at: string | null;
+              locked_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              tip_count: number;
+              total_cents: number;
+              sharers: number;
+              confirmed: number;
+              confirmed_by_me: boolean;
+              open_objections: number;
+              objections: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                created_at: string;
+                answer: string | null;
+                answered_at: string | null;
+              }[];
+              deadline: string;
+              deadline_soon: boolean;
+              deadline_passed: boolean;
+              can_object: boolean;
+              can_confirm: boolean;
+              can_close: boolean;
+              can_lock: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              month: string;
+              from: string;
+              to: string;
+              /** @enum {string} */
+              state: 'open' | 'closed' | 'locked';
+              closed_at: string | null;
+              closed_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              objections_until: string | null;
+              locked_at: string | null;
+              locked_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              tip_count: number;
+              total_cents: number;
+              sharers: number;
+              confirmed: number;
+              confirmed_by_me: boolean;
+              open_objections: number;
+              objections: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                created_at: string;
+                answer: string | null;
+                answered_at: string | null;
+              }[];
+              deadline: string;
+              deadline_soon: boolean;
+              deadline_passed: boolean;
+              can_object: boolean;
+              can_confirm: boolean;
+              can_close: boolean;
+              can_lock: boolean;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodObjections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              month: string;
+              from: string;
+              to: string;
+              /** @enum {string} */
+              state: 'open' | 'closed' | 'locked';
+              closed_at: string | null;
+              closed_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              objections_until: string | null;
+              locked_at: string | null;
+              locked_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              tip_count: number;
+              total_cents: number;
+              sharers: number;
+              confirmed: number;
+              confirmed_by_me: boolean;
+              open_objections: number;
+              objections: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                created_at: string;
+                answer: string | null;
+                answered_at: string | null;
+              }[];
+              deadline: string;
+              deadline_soon: boolean;
+              deadline_passed: boolean;
+              can_object: boolean;
+              can_confirm: boolean;
+              can_close: boolean;
+              can_lock: boolean;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodObjectionAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+        month: string;
+        objectionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          answer: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              month: string;
+              from: string;
+              to: string;
+              /** @enum {string} */
+              state: 'open' | 'closed' | 'locked';
+              closed_at: string | null;
+              closed_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              objections_until: string | null;
+              locked_at: string | null;
+              locked_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              tip_count: number;
+              total_cents: number;
+              sharers: number;
+              confirmed: number;
+              confirmed_by_me: boolean;
+              open_objections: number;
+              objections: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                created_at: string;
+                answer: string | null;
+                answered_at: string | null;
+              }[];
+              deadline: string;
+              deadline_soon: boolean;
+              deadline_passed: boolean;
+              can_object: boolean;
+              can_confirm: boolean;
+              can_close: boolean;
+              can_lock: boolean;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              month: string;
+              from: string;
+              to: string;
+              /** @enum {string} */
+              state: 'open' | 'closed' | 'locked';
+              closed_at: string | null;
+              closed_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              objections_until: string | null;
+              locked_at: string | null;
+              locked_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              tip_count: number;
+              total_cents: number;
+              sharers: number;
+              confirmed: number;
+              confirmed_by_me: boolean;
+              open_objections: number;
+              objections: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                created_at: string;
+                answer: string | null;
+                answered_at: string | null;
+              }[];
+              deadline: string;
+              deadline_soon: boolean;
+              deadline_passed: boolean;
+              can_object: boolean;
+              can_confirm: boolean;
+              can_close: boolean;
+              can_lock: boolean;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodLock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              month: string;
+              from: string;
+              to: string;
+              /** @enum {string} */
+              state: 'open' | 'closed' | 'locked';
+              closed_at: string | null;
+              closed_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              objections_until: string | null;
+              locked_at: string | null;
+              locked_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+              } | null;
+              tip_count: number;
+              total_cents: number;
+              sharers: number;
+              confirmed: number;
+              confirmed_by_me: boolean;
+              open_objections: number;
+              objections: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                created_at: string;
+                answer: string | null;
+                answered_at: string | null;
+              }[];
+              deadline: string;
+              deadline_soon: boolean;
+              deadline_passed: boolean;
+              can_object: boolean;
+              can_confirm: boolean;
+              can_close: boolean;
+              can_lock: boolean;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,6 +12,8 @@ describe('formatDate', () => {
     expect(formatDate(moment, 'longDate', 'es', { timeZone: 'UTC' })).toBe('14 de enero de 2025');
     expect(formatDate(moment, 'dateTime', 'fr', { timeZone: 'UTC' })).toBe('14 janv. 2025, 13:05');
     expect(formatDate(moment.toISOString(), 'dateTime', 'en-GB', { timeZone: 'UTC' })).toBe('14 Jan 2025, 13:05');
+    expect(formatDate(moment, 'month', 'en', { timeZone: 'UTC' })).toBe('January 2025');
+    expect(formatDate(moment, 'month', 'es', { timeZone: 'UTC' })).toBe('enero de 2025');
   });
 
   it('keeps Latvian as CLDR writes it: the list date abbreviates the year, the others do not', () => {

@@ -6,9 +6,10 @@ import type { Locale } from '../constants.ts';
  * - `longDate` "January 14, 2025", in sentences, receipts and PDFs;
  * - `dateTime` "Jan 14, 2025, 1:05 PM", a moment; `time` "1:05 PM", a moment today;
  * - `day` "Tue, Jan 14" and `longDay` "Tuesday, January 14" (inside a sentence, where an abbreviation's point would
- *   meet the full stop): a day ahead, with the year only when it is not this year's.
+ *   meet the full stop): a day ahead, with the year only when it is not this year's;
+ * - `month` "January 2025", a team's period (give it `timeZone: 'UTC'`: periods are UTC months).
  */
-export type DateStyle = 'date' | 'listDate' | 'longDate' | 'dateTime' | 'time' | 'day' | 'longDay';
+export type DateStyle = 'date' | 'listDate' | 'longDate' | 'dateTime' | 'time' | 'day' | 'longDay' | 'month';
 
 /** A reader's language; the back office is English with day-month order and a 24-hour clock (`en-GB`). */
 export type DateLocale = Locale | 'en-GB';
@@ -21,6 +22,7 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   time: { timeStyle: 'short' },
   day: { weekday: 'short', day: 'numeric', month: 'short' },
   longDay: { weekday: 'long', day: 'numeric', month: 'long' },
+  month: { month: 'long', year: 'numeric' },
 };
 
 export interface DateOptions {

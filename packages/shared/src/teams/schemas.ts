@@ -290,3 +290,62 @@ export const tippingPolicySchema = z.object({
   readers: z.array(z.object({ user_id: z.uuid(), public_name: z.string().nullable(), read_at: z.string().nullable() })),
 });
 export type TippingPolicy = z.infer<typeof tippingPolicySchema>;
+
+/** The longest objection to a period, and the longest answer to one. */
+export const PERIOD_OBJECTION_MAX_LENGTH = 1_000;
+
+/** A member objects to a closed period within 24 hours of its close (decision 0055). */
+export const periodObjectionBody = z.object({ text: requiredString(PERIOD_OBJECTION_MAX_LENGTH) });
+
+/** The admin answers an objection. */
+export const periodAnswerBody = z.object({ answer: requiredString(PERIOD_OBJECTION_MAX_LENGTH) });
+
+const person = z.object({ user_id: z.uuid(), public_name: z.string().nullable() });
+
+/** An objection to a period and the admin's answer (null until answered). */
+export const periodObjectionSchema = person.extend({
+  id: z.uuid(),
+  text: z.string(),
+  created_at: z.string(),
+  answer: z.string().nullable(),
+  answered_at: z.string().nullable(),
+});
+export type PeriodObjection = z.infer<typeof periodObjectionSchema>;
+
+/**
+ * A team's period (its calendar month in UTC) as a member sees it: its state, the tips credited in it, the objections
+ * (the member's own; the admin's view every one), who confirmed, and the legal deadline by which its tips must have
+ * reached the workers (the end of the following month): `deadline_soon` when it is not locked, had tips, and the
+ * deadline is 7 days away or less (`deadline_passed` once it is behind).
+ */
+export const teamPeriodSchema = z.object({
+  month: z.string(),
+  from: z.string(),
+  to: z.string(),
+  state: z.enum(['open', 'closed', 'locked']),
+  closed_at: z.string().nullable(),
+  closed_by: person.nullable(),
+  objections_until: z.string().nullable(),
+  locked_at: z.string().nullable(),
+  locked_by: person.nullable(),
+  tip_count: z.number().int(),
+  total_cents: z.number().int(),
+  /** The members with a share in the period who are still in the team, and how many of them confirmed it. */
+  sharers: z.number().int(),
+  confirmed: z.number().int(),
+  confirmed_by_me: z.boolean(),
+  open_objections: z.number().int(),
+  objections: z.array(periodObjectionSchema),
+  deadline: z.string(),
+  deadline_soon: z.boolean(),
+  deadline_passed: z.boolean(),
+  /** What the reader may do now: object or confirm (a member in the 24 hours), close or lock (the admin). */
+  can_object: z.boolean(),
+  can_confirm: z.boolean(),
+  can_close: z.boolean(),
+  can_lock: z.boolean(),
+});
+export type TeamPeriod = z.infer<typeof teamPeriodSchema>;
+
+/** A period in a path: `yyyy-mm`. */
+export const periodMonth = z.string().regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, { error: rule('valid') });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -219,4 +220,82 @@ export const tippingPolicyReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.policyId, t.userId] })],
+);
+
+/**
+ * A team's period (decision 0055): its calendar month in UTC, `month` as `yyyy-mm`. No row while it is open; the
+ * admin's close writes it, members may object until `objectionsUntil` (24 hours later), and the admin's lock ends it.
+ * A locked period never changes.
+ */
+export const teamPeriods = pgTable(
+  'team_periods',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    month: text('month').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    closedByUserId: uuid('closed_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    objectionsUntil: timestamp('objections_until', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedByUserId: uuid('locked_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.month] }),
+    check('team_periods_month_format', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('team_periods_locked_by', sql`(${t.lockedAt} IS NULL) = (${t.lockedByUserId} IS NULL)`),
+  ],
+);
+
+/** A member's objection to a closed period and the admin's answer. One unanswered objection per member and period. */
+export const teamPeriodObjections = pgTable(
+  'team_period_objections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    month: text('month').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredByUserId: uuid('answered_by_user_id').references(() => users.id),
+  },
+  (t) => [
+    foreignKey({ columns: [t.teamId, t.month], foreignColumns: [teamPeriods.teamId, teamPeriods.month] }),
+    uniqueIndex('team_period_objections_one_open_key')
+      .on(t.teamId, t.month, t.userId)
+      .where(sql`${t.answeredAt} IS NULL`),
+    index('team_period_objections_period_idx').on(t.teamId, t.month, t.createdAt),
+  ],
+);
+
+/**
+ * Every transition of a period, who made it and when (decision 0055): closed, objected, answered, confirmed, locked.
+ * Append-only; a member confirms a period once.
+ */
+export const teamPeriodEvents = pgTable(
+  'team_period_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    month: text('month').notNull(),
+    kind: text('kind', { enum: ['closed', 'objected', 'answered', 'confirmed', 'locked'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    objectionId: uuid('objection_id').references(() => teamPeriodObjections.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.teamId, t.month], foreignColumns: [teamPeriods.teamId, teamPeriods.month] }),
+    index('team_period_events_period_idx').on(t.teamId, t.month, t.at),
+    uniqueIndex('team_period_events_one_confirmation_key')
+      .on(t.teamId, t.month, t.userId)
+      .where(sql`${t.kind} = 'confirmed'`),
+  ],
 );

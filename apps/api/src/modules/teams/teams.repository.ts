@@ -3,6 +3,9 @@ import type { Executor } from '../../db/client.ts';
 import {
   teamJoinRequests,
   teamMemberships,
+  teamPeriodEvents,
+  teamPeriodObjections,
+  teamPeriods,
   teamShifts,
   teamSplitRules,
   teamTipSplits,
@@ -21,10 +24,16 @@ export type ShiftRow = typeof teamShifts.$inferSelect;
 export type TipSplitRow = typeof teamTipSplits.$inferSelect;
 export type TipSplitInsert = typeof teamTipSplits.$inferInsert;
 export type TippingPolicyRow = typeof tippingPolicies.$inferSelect;
+export type PeriodRow = typeof teamPeriods.$inferSelect;
+export type PeriodObjectionRow = typeof teamPeriodObjections.$inferSelect;
+export type PeriodEventKind = (typeof teamPeriodEvents.$inferInsert)['kind'];
 export type { TipSplitShare } from '../../db/schema/teams.ts';
 
 /** The partial unique index that keeps one open shift per member. */
 export const ONE_OPEN_SHIFT_INDEX = 'team_shifts_one_open_per_user_key';
+
+/** The partial unique index that keeps one unanswered objection per member and period. */
+export const ONE_OPEN_OBJECTION_INDEX = 'team_period_objections_one_open_key';
 
 /** The partial unique index that keeps a user in one team at a time. */
 export const ONE_OPEN_MEMBERSHIP_INDEX = 'team_memberships_one_open_per_user_key';
@@ -367,4 +376,132 @@ export function listPolicyReads(db: Executor, policyId: string) {
     .select({ userId: tippingPolicyReads.userId, readAt: tippingPolicyReads.readAt })
     .from(tippingPolicyReads)
     .where(eq(tippingPolicyReads.policyId, policyId));
+}
+
+/** The UTC month (`yyyy-mm`) of an instant column, as periods name them (decision 0055). */
+const monthOf = (column: typeof teamTipSplits.at) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM')`;
+
+/** The team's tips credited in [from, to) per month: how many, and what the members received of them. */
+export function tipTotalsPerMonth(db: Executor, teamId: string, from: Date, to: Date) {
+  return db
+    .select({
+      month: monthOf(teamTipSplits.at),
+      count: sql<number>`count(*)::int`,
+      netCents: sql<string>`sum(${teamTipSplits.totalCents} - ${teamTipSplits.feeCents})`,
+    })
+    .from(teamTipSplits)
+    .where(and(eq(teamTipSplits.teamId, teamId), gte(teamTipSplits.at, from), lt(teamTipSplits.at, to)))
+    .groupBy(monthOf(teamTipSplits.at));
+}
+
+/** Who received a share (net or fee above zero) of the team's tips credited in [from, to), per month. */
+export async function sharersPerMonth(db: Executor, teamId: string, from: Date, to: Date): Promise<Map<string, Set<string>>> {
+  const result = await db.execute(sql`
+    SELECT DISTINCT to_char(s.at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, share->>'userId' AS user_id
+    FROM ${teamTipSplits} s, jsonb_array_elements(s.shares) AS share
+    WHERE s.team_id = ${teamId} AND s.at >= ${from.toISOString()} AND s.at < ${to.toISOString()}
+      AND (share->>'netCents')::bigint + (share->>'feeCents')::bigint > 0`);
+  const byMonth = new Map<string, Set<string>>();
+  // Both drivers (node-postgres, PGlite) answer a raw query's rows as `rows`.
+  for (const row of (result as unknown as { rows: { month: string; user_id: string }[] }).rows)
+    byMonth.set(row.month, (byMonth.get(row.month) ?? new Set()).add(row.user_id));
+  return byMonth;
+}
+
+/** The closed or locked periods of the team from `fromMonth` on. */
+export function listPeriods(db: Executor, teamId: string, fromMonth: string): Promise<PeriodRow[]> {
+  return db
+    .select()
+    .from(teamPeriods)
+    .where(and(eq(teamPeriods.teamId, teamId), gte(teamPeriods.month, fromMonth)));
+}
+
+export async function findPeriod(db: Executor, teamId: string, month: string): Promise<PeriodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teamPeriods)
+    .where(and(eq(teamPeriods.teamId, teamId), eq(teamPeriods.month, month)));
+  return row;
+}
+
+export async function insertPeriod(tx: Executor, values: typeof teamPeriods.$inferInsert): Promise<void> {
+  await tx.insert(teamPeriods).values(values);
+}
+
+export async function lockPeriod(tx: Executor, teamId: string, month: string, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(teamPeriods)
+    .set({ lockedAt: at, lockedByUserId: userId })
+    .where(and(eq(teamPeriods.teamId, teamId), eq(teamPeriods.month, month), isNull(teamPeriods.lockedAt)));
+}
+
+/** The objections to the team's periods from `fromMonth` on (one user's only, when given), oldest first. */
+export function listPeriodObjections(db: Executor, teamId: string, fromMonth: string, userId?: string) {
+  return db
+    .select()
+    .from(teamPeriodObjections)
+    .where(
+      and(
+        eq(teamPeriodObjections.teamId, teamId),
+        gte(teamPeriodObjections.month, fromMonth),
+        userId ? eq(teamPeriodObjections.userId, userId) : undefined,
+      ),
+    )
+    .orderBy(asc(teamPeriodObjections.createdAt), asc(teamPeriodObjections.id));
+}
+
+export async function findPeriodObjection(db: Executor, teamId: string, id: string): Promise<PeriodObjectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teamPeriodObjections)
+    .where(and(eq(teamPeriodObjections.teamId, teamId), eq(teamPeriodObjections.id, id)));
+  return row;
+}
+
+export async function insertPeriodObjection(
+  tx: Executor,
+  values: typeof teamPeriodObjections.$inferInsert,
+): Promise<PeriodObjectionRow> {
+  const [row] = await tx.insert(teamPeriodObjections).values(values).returning();
+  return row!;
+}
+
+export async function answerPeriodObjection(
+  tx: Executor,
+  id: string,
+  answer: { answer: string; answeredAt: Date; answeredByUserId: string },
+): Promise<void> {
+  await tx
+    .update(teamPeriodObjections)
+    .set(answer)
+    .where(and(eq(teamPeriodObjections.id, id), isNull(teamPeriodObjections.answeredAt)));
+}
+
+export async function insertPeriodEvent(
+  tx: Executor,
+  values: { teamId: string; month: string; kind: PeriodEventKind; userId: string; at: Date; objectionId?: string },
+): Promise<void> {
+  await tx.insert(teamPeriodEvents).values(values);
+}
+
+/** Who confirmed the team's periods from `fromMonth` on, per month. */
+export async function confirmationsPerMonth(db: Executor, teamId: string, fromMonth: string): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .select({ month: teamPeriodEvents.month, userId: teamPeriodEvents.userId })
+    .from(teamPeriodEvents)
+    .where(
+      and(eq(teamPeriodEvents.teamId, teamId), gte(teamPeriodEvents.month, fromMonth), eq(teamPeriodEvents.kind, 'confirmed')),
+    );
+  const byMonth = new Map<string, Set<string>>();
+  for (const row of rows) byMonth.set(row.month, (byMonth.get(row.month) ?? new Set()).add(row.userId));
+  return byMonth;
+}
+
+/** The transitions of one period, oldest first (its audit trail). */
+export function listPeriodEvents(db: Executor, teamId: string, month: string) {
+  return db
+    .select()
+    .from(teamPeriodEvents)
+    .where(and(eq(teamPeriodEvents.teamId, teamId), eq(teamPeriodEvents.month, month)))
+    .orderBy(asc(teamPeriodEvents.at), asc(teamPeriodEvents.id));
 }

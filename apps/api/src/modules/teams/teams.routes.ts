@@ -18,6 +18,10 @@ import {
   joinRequestSchema,
   ownJoinRequestSchema,
   membershipPeriodSchema,
+  periodAnswerBody,
+  periodMonth,
+  periodObjectionBody,
+  teamPeriodSchema,
   publicTeamSchema,
   statisticsQuery,
   teamPatchBody,
@@ -39,6 +43,8 @@ const teamParams = z.object({ teamId: z.uuid() });
 const requestParams = z.object({ teamId: z.uuid(), requestId: z.uuid() });
 const memberParams = z.object({ teamId: z.uuid(), userId: z.uuid() });
 const shiftParams = z.object({ teamId: z.uuid(), shiftId: z.uuid() });
+const periodParams = z.object({ teamId: z.uuid(), month: periodMonth });
+const objectionParams = periodParams.extend({ objectionId: z.uuid() });
 const done = data(z.object({ done: z.literal(true) }));
 const MINUTE = 60_000;
 
@@ -541,5 +547,107 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
       },
     },
     async (request) => ({ data: await teams.tipShares(request.userId, request.params.teamId) }),
+  );
+  app.get(
+    '/teams/:teamId/periods',
+    {
+      ...common,
+      schema: {
+        ...secured,
+        summary: "The team's recent periods (calendar months, UTC), newest first: state, tips, objections and the legal deadline",
+        params: teamParams,
+        response: { 200: data(z.array(teamPeriodSchema)) },
+      },
+    },
+    async (request) => ({ data: await teams.periods(request.userId, request.params.teamId) }),
+  );
+
+  app.post(
+    '/teams/:teamId/periods/:month/close',
+    {
+      ...common,
+      preHandler: perUser('team-period', 30),
+      schema: {
+        ...secured,
+        summary: 'Close a month that has ended: members have 24 hours to object (admin)',
+        params: periodParams,
+        response: { 200: data(teamPeriodSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.closePeriod(request.userId, request.params.teamId, request.params.month) }),
+  );
+
+  app.post(
+    '/teams/:teamId/periods/:month/objections',
+    {
+      ...common,
+      preHandler: perUser('team-period-objection', 10),
+      schema: {
+        ...secured,
+        summary: 'Object to a closed period within 24 hours of its close',
+        params: periodParams,
+        body: periodObjectionBody,
+        response: { 201: data(teamPeriodSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await teams.objectToPeriod(request.userId, request.params.teamId, request.params.month, request.body.text),
+      }),
+  );
+
+  app.post(
+    '/teams/:teamId/periods/:month/objections/:objectionId/answer',
+    {
+      ...common,
+      preHandler: perUser('team-period', 30),
+      schema: {
+        ...secured,
+        summary: 'Answer an objection to a period (admin)',
+        params: objectionParams,
+        body: periodAnswerBody,
+        response: { 200: data(teamPeriodSchema) },
+      },
+    },
+    async (request) => ({
+      data: await teams.answerObjection(
+        request.userId,
+        request.params.teamId,
+        request.params.month,
+        request.params.objectionId,
+        request.body.answer,
+      ),
+    }),
+  );
+
+  app.post(
+    '/teams/:teamId/periods/:month/confirm',
+    {
+      ...common,
+      preHandler: perUser('team-period-confirm', 30),
+      schema: {
+        ...secured,
+        summary: 'Confirm a closed period: you do not object',
+        params: periodParams,
+        response: { 200: data(teamPeriodSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.confirmPeriod(request.userId, request.params.teamId, request.params.month) }),
+  );
+
+  app.post(
+    '/teams/:teamId/periods/:month/lock',
+    {
+      ...common,
+      preHandler: perUser('team-period', 30),
+      schema: {
+        ...secured,
+        summary:
+          'Approve and lock a closed period: every objection answered, and the 24 hours over or everyone with a share confirmed (admin)',
+        params: periodParams,
+        response: { 200: data(teamPeriodSchema) },
+      },
+    },
+    async (request) => ({ data: await teams.lockPeriod(request.userId, request.params.teamId, request.params.month) }),
   );
 };

@@ -11,6 +11,7 @@ import type {
   SplitRule as SplitRuleVersion,
   SplitRuleInput,
   SplitRules,
+  TeamPeriod,
   TipShare,
   PublicTeam,
   Team,
@@ -22,6 +23,7 @@ import type {
   workplacePatchBody,
 } from '@tipcard/shared/teams/schemas';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Locale } from '@tipcard/shared/constants';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -37,6 +39,7 @@ import { findUserById, findUserByPhone, listClients, requireOwnClient } from '..
 import * as repo from './teams.repository.ts';
 import { parseShiftCsv, type ImportProblem } from './shift-import.ts';
 import { HOURS_WINDOW_MS, splitTeamTip, type SplitMember, type SplitResult, type SplitRule } from './team-split.ts';
+import { deadlineSoon, monthOfInstant, OBJECTION_WINDOW_MS, periodSpan, recentMonths } from './team-periods.ts';
 import { recordsOfSplit, renderTipRecordsPdf, tipRecordsCsv, type TipRecord } from './tip-records.ts';
 
 type WorkplaceInput = z.output<typeof workplaceBody>;
@@ -226,17 +229,23 @@ export function createTeamsService(deps: {
       | 'team_request_declined'
       | 'team_member_removed'
       | 'team_rule_changed'
-      | 'tipping_policy_published',
+      | 'tipping_policy_published'
+      | 'team_period_closed'
+      | 'team_period_objection'
+      | 'team_period_answered',
     { team, workplace }: { team: repo.TeamRow; workplace: repo.WorkplaceRow },
     now: Date,
-    rule?: SplitRule['kind'],
+    about: { rule?: SplitRule['kind']; month?: string } = {},
   ) {
     const user = await findUserById(tx, userId);
     if (!user || user.deletedAt || user.erasedAt) return;
     const vars = {
       team: team.title,
       workplace: workplace.name,
-      ...(rule && { rule: t(`teams:rules.kind.${rule}`, {}, user.language) }),
+      ...(about.rule && { rule: t(`teams:rules.kind.${about.rule}`, {}, user.language) }),
+      ...(about.month && {
+        month: formatDate(periodSpan(about.month).from, 'month', user.language, { timeZone: 'UTC' }),
+      }),
     };
     const body = t(`sms.${notice}`, vars, user.language);
     await enqueueSmsAt(tx, { to: user.phone, body }, now);
@@ -361,6 +370,129 @@ export function createTeamsService(deps: {
       timeZone: query.time_zone,
     });
     return { contentType: 'application/pdf', fileName: `${fileName}.pdf`, body };
+  }
+
+  type Found = Awaited<ReturnType<typeof requireMember>>;
+
+  /**
+   * The periods `months` (newest first) as `userId` sees them (decision 0055): state, tips, confirmations, the
+   * objections (the admin's view every one, a member's their own), the legal deadline, and what the reader may do.
+   */
+  async function describePeriods(tx: Executor, userId: string, found: Found, months: string[], now: Date): Promise<TeamPeriod[]> {
+    const { team, membership } = found;
+    const isAdmin = team.adminUserId === userId;
+    const oldest = months.at(-1)!;
+    const from = periodSpan(oldest).from;
+    const to = periodSpan(months[0]!).to;
+    const rows = new Map((await repo.listPeriods(tx, team.id, oldest)).map((row) => [row.month, row]));
+    const totals = new Map((await repo.tipTotalsPerMonth(tx, team.id, from, to)).map((row) => [row.month, row]));
+    const sharers = await repo.sharersPerMonth(tx, team.id, from, to);
+    const confirmations = await repo.confirmationsPerMonth(tx, team.id, oldest);
+    const objections = await repo.listPeriodObjections(tx, team.id, oldest, isAdmin ? undefined : userId);
+    const current = new Set((await repo.listOpenMemberships(tx, team.id)).map((m) => m.userId));
+    const names = new Map<string, string | null>();
+    const person = async (id: string) => {
+      if (!names.has(id)) names.set(id, (await profileOf(tx, id)).public_name);
+      return { user_id: id, public_name: names.get(id)! };
+    };
+    const periods: TeamPeriod[] = [];
+    for (const month of months) {
+      const span = periodSpan(month);
+      const row = rows.get(month);
+      const state = !row ? 'open' : row.lockedAt ? 'locked' : 'closed';
+      const monthSharers = [...(sharers.get(month) ?? [])].filter((id) => current.has(id));
+      const confirmedBy = confirmations.get(month) ?? new Set<string>();
+      const ofMonth = objections.filter((objection) => objection.month === month);
+      const unanswered = ofMonth.filter((objection) => !objection.answeredAt).length;
+      const involved = sharers.get(month)?.has(userId) === true || membership.joinedAt < span.to;
+      const inWindow = state === 'closed' && now < row!.objectionsUntil;
+      const ownOpen = ofMonth.some((objection) => objection.userId === userId && !objection.answeredAt);
+      const tipCount = totals.get(month)?.count ?? 0;
+      const described: TeamPeriod['objections'] = [];
+      for (const objection of ofMonth)
+        described.push({
+          id: objection.id,
+          ...(await person(objection.userId)),
+          text: objection.text,
+          created_at: objection.createdAt.toISOString(),
+          answer: objection.answer,
+          answered_at: objection.answeredAt?.toISOString() ?? null,
+        });
+      periods.push({
+        month,
+        from: span.from.toISOString(),
+        to: span.to.toISOString(),
+        state,
+        closed_at: row?.closedAt.toISOString() ?? null,
+        closed_by: row ? await person(row.closedByUserId) : null,
+        objections_until: row?.objectionsUntil.toISOString() ?? null,
+        locked_at: row?.lockedAt?.toISOString() ?? null,
+        locked_by: row?.lockedByUserId ? await person(row.lockedByUserId) : null,
+        tip_count: tipCount,
+        total_cents: Number(totals.get(month)?.netCents ?? 0),
+        sharers: monthSharers.length,
+        confirmed: monthSharers.filter((id) => confirmedBy.has(id)).length,
+        confirmed_by_me: confirmedBy.has(userId),
+        open_objections: unanswered,
+        objections: described,
+        deadline: span.deadline.toISOString(),
+        deadline_soon: deadlineSoon(month, now, state === 'locked', tipCount),
+        deadline_passed: state !== 'locked' && tipCount > 0 && now >= span.deadline,
+        can_object: inWindow && involved && !ownOpen,
+        can_confirm: state === 'closed' && involved && !ownOpen && !confirmedBy.has(userId),
+        can_close: isAdmin && state === 'open' && now >= span.to,
+        can_lock: isAdmin && state === 'closed' && lockRefusal(row!, unanswered, monthSharers, confirmedBy, now) === null,
+      });
+    }
+    return periods;
+  }
+
+  /**
+   * Why a closed period cannot be locked yet, or null: an objection waits for its answer, or members may still object
+   * (the 24 hours are not over and not every member with a share, still in the team, has confirmed).
+   */
+  function lockRefusal(row: repo.PeriodRow, unanswered: number, sharers: string[], confirmedBy: Set<string>, now: Date) {
+    if (unanswered > 0) return 'team_period_unanswered_objections' as const;
+    if (now < row.objectionsUntil && !sharers.every((id) => confirmedBy.has(id))) return 'team_period_window_open' as const;
+    return null;
+  }
+
+  /** A period's state for a change by a member or the admin: closed and not locked, or refused. */
+  async function requireClosedPeriod(tx: Executor, teamId: string, month: string) {
+    const row = await repo.findPeriod(tx, teamId, month);
+    if (!row) throw new AppError('team_period_not_closed');
+    if (row.lockedAt) throw new AppError('team_period_locked');
+    return row;
+  }
+
+  /** Whether the user may have a say on the month: they had a share in it, or their membership began before its end. */
+  async function requireInvolved(tx: Executor, found: Found, userId: string, month: string) {
+    const span = periodSpan(month);
+    const shared = (await repo.sharersPerMonth(tx, found.team.id, span.from, span.to)).get(month)?.has(userId) === true;
+    if (!shared && found.membership.joinedAt >= span.to) throw new AppError('team_period_not_involved');
+  }
+
+  /** Runs a change of a period under the team row's update lock and answers the period as the user now sees it. */
+  async function changePeriod(
+    userId: string,
+    teamId: string,
+    month: string,
+    who: 'member' | 'admin',
+    work: (tx: Transaction, found: Found, now: Date) => Promise<void>,
+  ): Promise<TeamPeriod> {
+    try {
+      return await db.transaction(async (tx) => {
+        const found =
+          who === 'admin' ? await requireAdmin(tx, userId, teamId, 'update') : await requireMember(tx, userId, teamId, 'update');
+        if (month < monthOfInstant(found.team.createdAt)) throw new AppError('not_found');
+        const now = clock.now();
+        await work(tx, found, now);
+        return (await describePeriods(tx, userId, found, [month], now))[0]!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, repo.ONE_OPEN_OBJECTION_INDEX)) throw new AppError('team_period_objection_pending');
+      throw error;
+    }
   }
 
   return {
@@ -684,6 +816,108 @@ export function createTeamsService(deps: {
       await repo.closeOpenShift(tx, userId, now);
     },
 
+    /** The team's recent periods, newest first, as the member sees them (decision 0055). */
+    async periods(userId: string, teamId: string): Promise<TeamPeriod[]> {
+      const found = await requireMember(db, userId, teamId);
+      const now = clock.now();
+      return describePeriods(db, userId, found, recentMonths(found.team.createdAt, now), now);
+    },
+
+    /**
+     * The admin closes a month once it has ended: members have 24 hours to object, and those who had a share in it or
+     * were members during it are told in their language.
+     */
+    async closePeriod(userId: string, teamId: string, month: string): Promise<TeamPeriod> {
+      return changePeriod(userId, teamId, month, 'admin', async (tx, found, now) => {
+        if (now < periodSpan(month).to) throw new AppError('team_period_not_ended');
+        const existing = await repo.findPeriod(tx, teamId, month);
+        if (existing) throw new AppError(existing.lockedAt ? 'team_period_locked' : 'team_period_closed');
+        await repo.insertPeriod(tx, {
+          teamId,
+          month,
+          closedAt: now,
+          closedByUserId: userId,
+          objectionsUntil: new Date(now.getTime() + OBJECTION_WINDOW_MS),
+        });
+        await repo.insertPeriodEvent(tx, { teamId, month, kind: 'closed', userId, at: now });
+        const span = periodSpan(month);
+        const sharers = (await repo.sharersPerMonth(tx, teamId, span.from, span.to)).get(month);
+        for (const member of await repo.listOpenMemberships(tx, teamId))
+          if (member.userId !== userId && (member.joinedAt < span.to || sharers?.has(member.userId)))
+            await tellMember(tx, member.userId, 'team_period_closed', found, now, { month });
+      });
+    },
+
+    /** A member objects to a closed period within its 24 hours; one objection waiting for an answer at a time. */
+    async objectToPeriod(userId: string, teamId: string, month: string, text: string): Promise<TeamPeriod> {
+      return changePeriod(userId, teamId, month, 'member', async (tx, found, now) => {
+        const row = await requireClosedPeriod(tx, teamId, month);
+        if (now >= row.objectionsUntil) throw new AppError('team_period_objections_over');
+        await requireInvolved(tx, found, userId, month);
+        const own = await repo.listPeriodObjections(tx, teamId, month, userId);
+        if (own.some((objection) => objection.month === month && !objection.answeredAt))
+          throw new AppError('team_period_objection_pending');
+        const objection = await repo.insertPeriodObjection(tx, { teamId, month, userId, text, createdAt: now });
+        await repo.insertPeriodEvent(tx, { teamId, month, kind: 'objected', userId, at: now, objectionId: objection.id });
+        await tellMember(tx, found.team.adminUserId, 'team_period_objection', found, now, { month });
+      });
+    },
+
+    /** The admin answers an objection (once); its author is told. */
+    async answerObjection(
+      userId: string,
+      teamId: string,
+      month: string,
+      objectionId: string,
+      answer: string,
+    ): Promise<TeamPeriod> {
+      return changePeriod(userId, teamId, month, 'admin', async (tx, found, now) => {
+        const objection = await repo.findPeriodObjection(tx, teamId, objectionId);
+        if (objection?.month !== month) throw new AppError('not_found');
+        await requireClosedPeriod(tx, teamId, month);
+        if (objection.answeredAt) throw new AppError('team_period_objection_answered');
+        await repo.answerPeriodObjection(tx, objection.id, { answer, answeredAt: now, answeredByUserId: userId });
+        await repo.insertPeriodEvent(tx, { teamId, month, kind: 'answered', userId, at: now, objectionId: objection.id });
+        await tellMember(tx, objection.userId, 'team_period_answered', found, now, { month });
+      });
+    },
+
+    /** A member confirms a closed period (once; again answers it as it is): when all with a share have, it may lock. */
+    async confirmPeriod(userId: string, teamId: string, month: string): Promise<TeamPeriod> {
+      return changePeriod(userId, teamId, month, 'member', async (tx, found, now) => {
+        await requireClosedPeriod(tx, teamId, month);
+        await requireInvolved(tx, found, userId, month);
+        const own = await repo.listPeriodObjections(tx, teamId, month, userId);
+        if (own.some((objection) => objection.month === month && !objection.answeredAt))
+          throw new AppError('team_period_objection_pending');
+        if ((await repo.confirmationsPerMonth(tx, teamId, month)).get(month)?.has(userId)) return;
+        await repo.insertPeriodEvent(tx, { teamId, month, kind: 'confirmed', userId, at: now });
+      });
+    },
+
+    /**
+     * The admin approves a closed period and locks it: every objection answered, and the 24 hours over or every member
+     * with a share (still in the team) has confirmed. A locked period never changes.
+     */
+    async lockPeriod(userId: string, teamId: string, month: string): Promise<TeamPeriod> {
+      return changePeriod(userId, teamId, month, 'admin', async (tx, _found, now) => {
+        const row = await requireClosedPeriod(tx, teamId, month);
+        const unanswered = (await repo.listPeriodObjections(tx, teamId, month)).filter(
+          (objection) => objection.month === month && !objection.answeredAt,
+        ).length;
+        const span = periodSpan(month);
+        const current = new Set((await repo.listOpenMemberships(tx, teamId)).map((m) => m.userId));
+        const sharers = [...((await repo.sharersPerMonth(tx, teamId, span.from, span.to)).get(month) ?? [])].filter((id) =>
+          current.has(id),
+        );
+        const confirmedBy = (await repo.confirmationsPerMonth(tx, teamId, month)).get(month) ?? new Set<string>();
+        const refusal = lockRefusal(row, unanswered, sharers, confirmedBy, now);
+        if (refusal) throw new AppError(refusal);
+        await repo.lockPeriod(tx, teamId, month, userId, now);
+        await repo.insertPeriodEvent(tx, { teamId, month, kind: 'locked', userId, at: now });
+      });
+    },
+
     /** The rule in force and its earlier versions; every member may read them (the tipping rule is no secret). */
     async rules(userId: string, teamId: string): Promise<SplitRules> {
       await requireMember(db, userId, teamId);
@@ -707,7 +941,7 @@ export function createTeamsService(deps: {
           createdAt: now,
         });
         for (const member of await repo.listOpenMemberships(tx, teamId))
-          if (member.userId !== userId) await tellMember(tx, member.userId, 'team_rule_changed', found, now, body.kind);
+          if (member.userId !== userId) await tellMember(tx, member.userId, 'team_rule_changed', found, now, { rule: body.kind });
       });
       return this.rules(userId, teamId);
     },

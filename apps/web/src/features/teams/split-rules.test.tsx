@@ -33,6 +33,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.tipShares]: tipShares,
     [TEAM_ROUTES.teamCardQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
+    [TEAM_ROUTES.periods]: [],
     ...overrides,
   };
 }

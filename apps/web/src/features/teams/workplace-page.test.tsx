@@ -7,7 +7,10 @@ import { signedInRoutes, USER_ID } from '../../test/fixtures.ts';
 import { renderPage, snackbarText } from '../../test/render-page.tsx';
 import {
   COLLEAGUE_ID,
+  currentPeriod,
   history,
+  objection,
+  period,
   REQUEST_ID,
   rules,
   shift,
@@ -37,6 +40,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     // jsdom has no object URLs: the page gets a stand-in address for any body.
     [TEAM_ROUTES.teamCardQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
+    [TEAM_ROUTES.periods]: [],
     ...overrides,
   };
 }
@@ -413,5 +417,133 @@ describe('the workplace page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave the team?' });
     expect(dialog).toHaveTextContent('Hand admin access over to another member before you leave.');
     expect(within(dialog).queryByRole('button', { name: 'Leave' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the periods panel and the deadline warning', () => {
+  const periodsPanel = async () =>
+    within((await screen.findByRole('heading', { level: 2, name: 'Periods' })).closest('section')!);
+
+  it('warns the admin of a deadline, closes an ended month and locks it, each after a confirmation', async () => {
+    let october = period({ can_close: true, deadline_soon: true });
+    const api = fakeApi(
+      routes(
+        {},
+        {
+          [TEAM_ROUTES.periods]: () => [currentPeriod, october],
+          [TEAM_ROUTES.closePeriod]: () => {
+            october = period({
+              state: 'closed',
+              closed_at: '2026-11-02T09:00:00.000Z',
+              objections_until: '2026-11-03T09:00:00.000Z',
+              confirmed: 2,
+              can_lock: true,
+              deadline_soon: true,
+            });
+            return october;
+          },
+          [TEAM_ROUTES.lockPeriod]: () => {
+            october = period({
+              state: 'locked',
+              locked_at: '2026-11-03T10:00:00.000Z',
+              locked_by: { user_id: USER_ID, public_name: 'Anna' },
+            });
+            return october;
+          },
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    expect(await screen.findByTestId('deadline-banner')).toHaveTextContent(
+      'Close and lock October 2026: its tips must reach the team by November 30, 2026.',
+    );
+    const panel = await periodsPanel();
+    expect(within(panel.getByTestId('period-2099-01')).getByTestId('period-state')).toHaveTextContent('In progress');
+    const row = within(panel.getByTestId('period-2026-10'));
+    expect(row.getByTestId('period-state')).toHaveTextContent('Not closed');
+    expect(panel.getByTestId('period-2026-10')).toHaveTextContent('Tips: 12 · €142.50');
+    expect(panel.getByTestId('period-2026-10')).toHaveTextContent('The tips must reach the team by November 30, 2026');
+
+    await userEvent.click(row.getByRole('button', { name: 'Close period' }));
+    const closing = await screen.findByRole('dialog', { name: 'Close October 2026?' });
+    expect(api.sent(TEAM_ROUTES.closePeriod)).toHaveLength(0);
+    await userEvent.click(within(closing).getByRole('button', { name: 'Close period' }));
+    await waitFor(() => expect(snackbarText()).toBe('Period closed: members have 24 hours to object'));
+    expect(api.sent(TEAM_ROUTES.closePeriod)).toHaveLength(1);
+    await waitFor(() => expect(row.getByTestId('period-state')).toHaveTextContent('Closed'));
+
+    await userEvent.click(row.getByRole('button', { name: 'Lock period' }));
+    const locking = await screen.findByRole('dialog', { name: 'Lock October 2026?' });
+    expect(locking).toHaveTextContent('A locked period never changes: its shares are final.');
+    await userEvent.click(within(locking).getByRole('button', { name: 'Lock period' }));
+    await waitFor(() => expect(row.getByTestId('period-state')).toHaveTextContent('Locked'));
+    expect(api.sent(TEAM_ROUTES.lockPeriod)).toHaveLength(1);
+    expect(panel.getByTestId('period-2026-10')).toHaveTextContent('Locked on Nov 3, 2026');
+    expect(screen.queryByTestId('deadline-banner')).not.toBeInTheDocument();
+  });
+
+  it('lets the admin answer an objection, and shows no deadline warning to a member', async () => {
+    const closed = { state: 'closed' as const, objections_until: '2026-11-03T09:00:00.000Z', deadline_soon: true };
+    const api = fakeApi(
+      routes(
+        {},
+        {
+          [TEAM_ROUTES.periods]: [period({ ...closed, objections: [objection], open_objections: 1 })],
+          [TEAM_ROUTES.answerObjection]: period({
+            ...closed,
+            objections: [{ ...objection, answer: 'Added: see November.', answered_at: '2026-11-02T12:00:00.000Z' }],
+          }),
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    const panel = await periodsPanel();
+    expect(await panel.findByTestId('period-objection')).toHaveTextContent('My Saturday shift is missing.');
+    expect(panel.queryByRole('button', { name: 'Lock period' })).not.toBeInTheDocument();
+    await userEvent.type(panel.getByLabelText('Your answer'), 'Added: see November.');
+    await userEvent.click(panel.getByRole('button', { name: 'Send answer' }));
+    await waitFor(() => expect(snackbarText()).toBe('Answer sent'));
+    expect(api.sent(TEAM_ROUTES.answerObjection)[0]!.body).toEqual({ answer: 'Added: see November.' });
+  });
+
+  it('lets a member object within the 24 hours and read the answer, or confirm', async () => {
+    const closed = period({
+      state: 'closed',
+      objections_until: '2026-11-03T09:00:00.000Z',
+      deadline_soon: true,
+      can_object: true,
+      can_confirm: true,
+    });
+    let current = closed;
+    const api = fakeApi(
+      routes(
+        { is_admin: false },
+        {
+          [TEAM_ROUTES.periods]: () => [current],
+          [TEAM_ROUTES.objectPeriod]: () => {
+            current = period({
+              ...closed,
+              can_object: false,
+              can_confirm: false,
+              objections: [{ ...objection, user_id: USER_ID, public_name: 'Anna', text: 'Where is my tip of the 12th?' }],
+            });
+            return current;
+          },
+        },
+      ),
+    );
+    await renderPage(<WorkplacePage />, page);
+    const panel = await periodsPanel();
+    expect(await panel.findByText('Objections until Nov 3, 2026, 9:00 AM', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByTestId('deadline-banner')).not.toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'My share is right' })).toBeInTheDocument();
+    await userEvent.click(panel.getByRole('button', { name: 'Object' }));
+    await userEvent.type(panel.getByLabelText(/Your objection/), 'Where is my tip of the 12th?');
+    await userEvent.click(panel.getByRole('button', { name: 'Send objection' }));
+    await waitFor(() => expect(snackbarText()).toBe('Objection sent to the admin'));
+    expect(api.sent(TEAM_ROUTES.objectPeriod)[0]!.body).toEqual({ text: 'Where is my tip of the 12th?' });
+    expect(await panel.findByTestId('period-objection')).toHaveTextContent('Waiting for the admin’s answer');
+    expect(panel.queryByRole('button', { name: 'Object' })).not.toBeInTheDocument();
+    expect(panel.queryByLabelText('Your answer')).not.toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
+import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -97,11 +98,13 @@ export default function WorkplacePage() {
   return (
     <div className="space-y-5">
       <TeamHeader team={team} clientId={clientId} workplaceName={workplace.data.name} />
+      <DeadlineBanner team={team} />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Members team={team} clientId={clientId} myId={me?.id} />
         {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
         <SplitRulePanel team={team} clientId={clientId} />
         <TippingPolicyPanel team={team} />
+        <PeriodsPanel team={team} />
         <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
         <MySharesPanel team={team} />
         {clientId ? <MyRecordsPanel clientId={clientId} /> : null}

@@ -8,6 +8,7 @@ import type {
   TipShare,
   Workplace,
   TippingPolicy,
+  TeamPeriod,
 } from '@tipcard/shared/teams/schemas';
 import { CLIENT_ID, USER_ID } from '../../test/fixtures.ts';
 
@@ -17,12 +18,19 @@ export const REQUEST_ID = '385d6e7f-8a9b-4c0d-9e2f-3a4b5c6d7e12';
 const NEWCOMER_ID = '496e7f8a-9b0c-4d1e-8f3a-4b5c6d7e8f23';
 
 export const TEAM_CARD_ID = '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45';
+export const OBJECTION_ID = '7c9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c56';
 
 export const TEAM_ROUTES = {
   teamCardQr: `GET /cards/${TEAM_CARD_ID}/qr_code`,
   teamCardSheet: `GET /cards/${TEAM_CARD_ID}/print.pdf`,
   ownRecords: `GET /clients/${CLIENT_ID}/tip-records`,
   policy: `GET /teams/${TEAM_ID}/policy`,
+  periods: `GET /teams/${TEAM_ID}/periods`,
+  closePeriod: `POST /teams/${TEAM_ID}/periods/2026-10/close`,
+  objectPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/objections`,
+  answerObjection: `POST /teams/${TEAM_ID}/periods/2026-10/objections/${OBJECTION_ID}/answer`,
+  confirmPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/confirm`,
+  lockPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/lock`,
   publishPolicy: `POST /teams/${TEAM_ID}/policy`,
   readPolicy: `POST /teams/${TEAM_ID}/policy/1/read`,
   teamRecords: `GET /teams/${TEAM_ID}/tip-records`,
@@ -178,3 +186,57 @@ export function tippingPolicy(overrides: Partial<TippingPolicy> = {}): TippingPo
     ...overrides,
   };
 }
+
+/**
+ * A team period: October 2026, ended, with tips, not closed; `overrides` move it on. Its deadline is the end of
+ * November 2026.
+ */
+export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
+  return {
+    month: '2026-10',
+    from: '2026-10-01T00:00:00.000Z',
+    to: '2026-11-01T00:00:00.000Z',
+    state: 'open',
+    closed_at: null,
+    closed_by: null,
+    objections_until: null,
+    locked_at: null,
+    locked_by: null,
+    tip_count: 12,
+    total_cents: 14_250,
+    sharers: 2,
+    confirmed: 0,
+    confirmed_by_me: false,
+    open_objections: 0,
+    objections: [],
+    deadline: '2026-12-01T00:00:00.000Z',
+    deadline_soon: false,
+    deadline_passed: false,
+    can_object: false,
+    can_confirm: false,
+    can_close: false,
+    can_lock: false,
+    ...overrides,
+  };
+}
+
+/** A month still under way (far ahead, so it is under way whenever the test runs): nothing to do yet. */
+export const currentPeriod = period({
+  month: '2099-01',
+  from: '2099-01-01T00:00:00.000Z',
+  to: '2099-02-01T00:00:00.000Z',
+  deadline: '2099-03-01T00:00:00.000Z',
+  tip_count: 0,
+  total_cents: 0,
+});
+
+/** Jānis's objection to October, unanswered. */
+export const objection: TeamPeriod['objections'][number] = {
+  id: OBJECTION_ID,
+  user_id: COLLEAGUE_ID,
+  public_name: 'Jānis',
+  text: 'My Saturday shift is missing.',
+  created_at: '2026-11-02T10:00:00.000Z',
+  answer: null,
+  answered_at: null,
+};

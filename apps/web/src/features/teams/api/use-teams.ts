@@ -10,6 +10,7 @@ import {
   shiftSchema,
   splitRulesSchema,
   teamSchema,
+  teamPeriodSchema,
   teamStatisticsSchema,
   tipShareSchema,
   tippingPolicySchema,
@@ -222,6 +223,49 @@ export function useTippingPolicyActions(teamId: string) {
       onSuccess,
       // A version replaced meanwhile: the new one is shown, to be read.
       onError: () => queryClient.invalidateQueries({ queryKey: [...teamKey(teamId), 'policy'] }),
+    }),
+  };
+}
+
+const periodsKey = (teamId: string) => [...teamKey(teamId), 'periods'] as const;
+
+/** The team's recent periods (calendar months), newest first, with their state and the legal deadline (decision 0055). */
+export function useTeamPeriods(teamId: string) {
+  return useQuery({
+    queryKey: periodsKey(teamId),
+    queryFn: ({ signal }) => api.get(`/teams/${teamId}/periods`, z.array(teamPeriodSchema), { signal }),
+  });
+}
+
+/**
+ * A period's transitions: the admin closes, answers and locks; a member objects or confirms. Each answers the period
+ * as it now stands; the list is read again either way (a refusal means it changed meanwhile).
+ */
+export function useTeamPeriodActions(teamId: string) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: periodsKey(teamId) });
+  return {
+    close: useMutation({
+      mutationFn: (month: string) => api.post(`/teams/${teamId}/periods/${month}/close`, undefined, teamPeriodSchema),
+      onSettled,
+    }),
+    object: useMutation({
+      mutationFn: ({ month, text }: { month: string; text: string }) =>
+        api.post(`/teams/${teamId}/periods/${month}/objections`, { text }, teamPeriodSchema),
+      onSettled,
+    }),
+    answer: useMutation({
+      mutationFn: ({ month, objectionId, answer }: { month: string; objectionId: string; answer: string }) =>
+        api.post(`/teams/${teamId}/periods/${month}/objections/${objectionId}/answer`, { answer }, teamPeriodSchema),
+      onSettled,
+    }),
+    confirm: useMutation({
+      mutationFn: (month: string) => api.post(`/teams/${teamId}/periods/${month}/confirm`, undefined, teamPeriodSchema),
+      onSettled,
+    }),
+    lock: useMutation({
+      mutationFn: (month: string) => api.post(`/teams/${teamId}/periods/${month}/lock`, undefined, teamPeriodSchema),
+      onSettled,
     }),
   };
 }
