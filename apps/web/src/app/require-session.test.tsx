@@ -53,6 +53,28 @@ describe('a signed-in page', () => {
     expect(takeReturnPath()).toBe('/transactions');
   });
 
+  it("keeps the server's skeleton on the page while the session loads, and lets the page take its place", async () => {
+    fakeApi(signedInRoutes());
+    setCookie(ACCESS_TOKEN_COOKIE, 'test-access-token', { days: 1 });
+    const skeleton = Object.assign(document.createElement('div'), { id: 'boot', className: 'boot-app' });
+    document.body.append(skeleton);
+    openSignedInPage('/transactions');
+    // Taken into the app's tree (where nothing hides it), not drawn again: the same element, no spinner.
+    expect(skeleton).toBeInTheDocument();
+    expect(skeleton.parentElement).not.toBe(document.body);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+    expect(skeleton).not.toBeInTheDocument();
+  });
+
+  it('shows the page loader while the session loads on a later page, the skeleton gone', async () => {
+    fakeApi(signedInRoutes());
+    setCookie(ACCESS_TOKEN_COOKIE, 'test-access-token', { days: 1 });
+    openSignedInPage('/transactions');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
+  });
+
   it('shows the page to a signed-in user with a card, and remembers nothing', async () => {
     fakeApi(signedInRoutes());
     setCookie(ACCESS_TOKEN_COOKIE, 'test-access-token', { days: 1 });

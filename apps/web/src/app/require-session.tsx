@@ -5,7 +5,7 @@ import { stripLocale } from '../lib/locale.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
 import { hasSession } from '../lib/tokens.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
-import { PageLoader } from './guards.tsx';
+import { PageLoader, SessionLoader } from './guards.tsx';
 import { useMyCard } from './session/use-my-card.ts';
 
 const RestoreAccountPage = lazyWithReload(() => import('../features/account/restore-account-page.tsx'));
@@ -22,7 +22,7 @@ export function RequireSession() {
     rememberReturnPath(`${path}${location.search}`);
     return <Navigate to={to('/login')} replace />;
   }
-  if (isPending || isError) return <PageLoader />;
+  if (isPending || isError) return <SessionLoader />;
   // Signed in again within 30 days of deleting the account: the only question is whether to restore it.
   if (me?.deletion) {
     return (
