@@ -250,7 +250,7 @@ export interface ColdLoadFigures {
   firstPaintMs: number;
   /** When the main balance's figure first appeared in the document, from the navigation's start. */
   balancesMs: number;
-  /** Every request the page made until the balances showed and the network went quiet, in the order they started. */
+  /** Every request the page made until the balances showed and no request started for 3 s, in the order they started. */
   requests: { url: string; bytes: number }[];
   /** Bytes on the wire (headers and compressed bodies) of those requests. */
   transferredBytes: number;
@@ -311,8 +311,14 @@ export async function measureOverviewColdLoad(baseUrl: string): Promise<ColdLoad
     });
     await page.goto(`${baseUrl}/#/overview`, { waitUntil: 'commit' });
     await page.waitForFunction(() => 'balancesShownAt' in window, undefined, { timeout: 120_000, polling: 100 });
-    // What the page loads right after the balances (deferred work) is part of the cold load too.
-    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
+    // What the page loads right after the balances (deferred work) is part of the cold load too: until no request has
+    // started for 3 s (not the load state `networkidle`, which the live events' open stream never reaches), at most
+    // 30 s, before the figures' one-minute refresh.
+    const quietSince = { count: requests.size, at: Date.now() };
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && Date.now() - quietSince.at < 3_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (requests.size !== quietSince.count) Object.assign(quietSince, { count: requests.size, at: Date.now() });
+    }
     const times = await page.evaluate(() => ({
       firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       balancesMs: (window as unknown as { balancesShownAt: number }).balancesShownAt,

@@ -5,6 +5,7 @@ import { stripLocale } from '../lib/locale.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
 import { hasSession } from '../lib/tokens.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
+import { useOverviewStart } from '../features/overview/api/use-overview-start.ts';
 import { PageLoader, SessionLoader } from './guards.tsx';
 import { useMyCard } from './session/use-my-card.ts';
 
@@ -14,9 +15,10 @@ const RestoreAccountPage = lazyWithReload(() => import('../features/account/rest
 export function RequireSession() {
   const to = useLocalePath();
   const location = useLocation();
-  const { card, me, isPending, isError } = useMyCard();
+  const { card, me, clientId, isPending, isError } = useMyCard();
 
   const path = stripLocale(location.pathname);
+  useOverviewStart(path === '/overview' && me && !me.deletion ? clientId : undefined);
   if (!hasSession()) {
     // A signed-in page opened without a session (it ended, or a link was shared): log in, then come back here.
     rememberReturnPath(`${path}${location.search}`);
