@@ -298,7 +298,8 @@ export async function measureOverviewColdLoad(baseUrl: string): Promise<ColdLoad
     });
     const requests = new Map<string, { url: string; bytes: number }>();
     cdp.on('Network.requestWillBeSent', (event) => {
-      if (!event.request.url.startsWith('data:')) requests.set(event.requestId, { url: event.request.url, bytes: 0 });
+      // Data and blob URLs (the QR code's object URL) are read in the page, not fetched.
+      if (!/^(data|blob):/.test(event.request.url)) requests.set(event.requestId, { url: event.request.url, bytes: 0 });
     });
     cdp.on('Network.loadingFinished', (event) => {
       const request = requests.get(event.requestId);

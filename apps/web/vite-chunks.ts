@@ -32,12 +32,8 @@ interface ModuleGraph {
 }
 
 const APP_ENTRY = 'index';
-/** The first modules of the signed-in area's first page: each is a lazy route of `src/app/router.tsx`. */
-const SIGNED_IN_ROOTS = [
-  'src/app/require-session.tsx',
-  'src/app/layouts/default-layout.tsx',
-  'src/features/overview/overview-page.tsx',
-].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+/** The signed-in area's first modules (guard, layout, overview), which `src/app/router.tsx` imports lazily as one. */
+const SIGNED_IN_ROOTS = [fileURLToPath(new URL('src/app/signed-in-start.ts', import.meta.url))];
 
 /** An entry's name: `index` for index.html, `sw` for the service worker's source. */
 const entryName = (id: string) => (/[\\/]src[\\/]sw[\\/]/.test(id) ? 'sw' : (/([\w-]+)\.\w+$/.exec(id)?.[1] ?? id));

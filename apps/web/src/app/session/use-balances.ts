@@ -8,6 +8,8 @@ export const balancesQuery = (clientId: string | undefined) =>
     queryKey: ['balances', clientId],
     queryFn: ({ signal }) => api.get(`/clients/${clientId}/account`, balancesSchema, { signal }),
     enabled: Boolean(clientId),
+    // Started early on the overview (use-overview-start.ts): its answer, a few seconds old, is not asked again.
+    staleTime: 10_000,
     refetchInterval: 60_000,
   });
 

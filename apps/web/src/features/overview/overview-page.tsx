@@ -297,8 +297,10 @@ export default function OverviewPage() {
   }, [balance.isPending]);
   useEffect(() => firstViewShown, []);
   const to = useLocalePath();
-  // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives.
-  const isNew = useOverviewFigures(clientId).data?.latest.length === 0;
+  // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives. Until the figures
+  // say which, the card waits, rather than start below and move up (and fetch its QR code twice).
+  const figures = useOverviewFigures(clientId);
+  const isNew = figures.data?.latest.length === 0;
   useDocumentTitle(t('title'));
   const name = card?.public_name ?? me?.public_name;
 
@@ -343,7 +345,7 @@ export default function OverviewPage() {
         </BalanceTile>
       </div>
       <ReceivedSummary clientId={clientId} takesDonations={card?.activity_type === 'DONATION'} />
-      {card && !isNew ? (
+      {card && !figures.isPending && !isNew ? (
         <div className="mt-5">
           <CardSummary card={card} />
         </div>

@@ -8,6 +8,8 @@ export const overviewFiguresQuery = (clientId: string | undefined) =>
     queryKey: ['overview', clientId],
     queryFn: ({ signal }) => api.get(`/clients/${clientId}/overview`, overviewSchema, { signal }),
     enabled: Boolean(clientId),
+    // Started early on the overview (use-overview-start.ts): its answer, a few seconds old, is not asked again.
+    staleTime: 10_000,
     refetchInterval: 60_000,
   });
 
