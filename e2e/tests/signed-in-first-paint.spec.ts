@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Route } from '@playwright/test';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Page, type Route } from './fixtures.ts';
 import { createStaffWithCard, signInUserApp } from './helpers.ts';
 
 /**
