@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
  *   with keeps the bundler's own split.
  * - `signed-in…`: what the session guard, the signed-in layout and the overview load beyond the app's start, in one
  *   file per set of other entries that start with it or whose pages may load it (`signed-in` alone for most; the
- *   phone number library, which the back office starts with, in `signed-in-opsstart-ops-public`), which the page
+ *   phone number library, which the back office starts with, in `signed-in-opsstart-ops`), which the page
  *   served to a signed-in visitor preloads (web-shell.service.ts). The log-in and sign-up pages load it too where they
  *   share a module with it.
  *
