@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ACCESS_TOKEN_COOKIE, CONSENT_CHOSEN_COOKIE } from '@tipcard/shared/constants';
 import { UUID_PATTERN } from '@tipcard/shared/uuid';
 import { ROOT, startServer, type RunningServer } from './server.ts';
 
@@ -148,7 +149,7 @@ export interface PaymentPageWeight extends PageWeight {
 }
 
 /** A staff member with a card, made through the API as a user would (register, code from the dev outbox, verify). */
-async function createCard(baseUrl: string): Promise<string> {
+async function createStaff(baseUrl: string): Promise<{ cardId: string; jwt: string }> {
   const json = async (response: Response) => {
     if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { data: unknown }).data;
@@ -177,7 +178,7 @@ async function createCard(baseUrl: string): Promise<string> {
       jwt,
     ),
   )) as { id: string };
-  return card.id;
+  return { cardId: card.id, jwt };
 }
 
 /**
@@ -237,8 +238,123 @@ export async function measurePageWeight(baseUrl: string, pagePath: string): Prom
 
 /** `/payment/{cardId}`'s weight (measurePageWeight) for a new card, made through the API. */
 export async function measurePaymentPageWeight(baseUrl: string): Promise<PaymentPageWeight> {
-  const cardId = await createCard(baseUrl);
+  const { cardId } = await createStaff(baseUrl);
   return { ...(await measurePageWeight(baseUrl, `/payment/${cardId}`)), cardId };
+}
+
+/** The weak network of issue 33: 400 kbit/s each way and 400 ms of latency on every request (CDP's emulation). */
+export const WEAK_NETWORK = { latencyMs: 400, kbitPerSecond: 400 };
+
+export interface ColdLoadFigures {
+  /** The browser's first-contentful-paint, from the navigation's start. */
+  firstPaintMs: number;
+  /** When the main balance's figure first appeared in the document, from the navigation's start. */
+  balancesMs: number;
+  /** Every request the page made until the balances showed and no request started for 3 s, in the order they started. */
+  requests: { url: string; bytes: number }[];
+  /** Bytes on the wire (headers and compressed bodies) of those requests. */
+  transferredBytes: number;
+}
+
+/**
+ * A signed-in user's overview (`/#/overview`, the installed app's start) opened cold in a fresh browser context on the
+ * weak network, cache disabled: first paint, balances shown, requests and bytes. The user is signed up through the API
+ * and signed in as the app's own cookies after a sign-in would be (e2e `signInUserApp`), with the cookie choice made.
+ */
+export async function measureOverviewColdLoad(baseUrl: string): Promise<ColdLoadFigures> {
+  const { chromium } = await import('playwright-core');
+  const { jwt } = await createStaff(baseUrl);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+    const { hostname } = new URL(baseUrl);
+    await context.addCookies([
+      { name: ACCESS_TOKEN_COOKIE, value: jwt, domain: hostname, path: '/' },
+      { name: CONSENT_CHOSEN_COOKIE, value: '1', domain: hostname, path: '/' },
+    ]);
+    await context.addInitScript(() => {
+      localStorage.setItem('Functional:accepted', 'true');
+      localStorage.setItem('GDPR:accepted', 'false');
+      // The time the main balance first shows, noted by the page itself so that no round trip to it adds to the time.
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('[data-testid="balance-main"]')) return;
+        (window as unknown as { balancesShownAt: number }).balancesShownAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const bytesPerSecond = (WEAK_NETWORK.kbitPerSecond * 1000) / 8;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: WEAK_NETWORK.latencyMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+    const requests = new Map<string, { url: string; bytes: number }>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      // Data and blob URLs (the QR code's object URL) are read in the page, not fetched.
+      if (!/^(data|blob):/.test(event.request.url)) requests.set(event.requestId, { url: event.request.url, bytes: 0 });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.bytes = event.encodedDataLength;
+    });
+    // Streams (the live events) never finish: what they received so far counts.
+    cdp.on('Network.dataReceived', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.bytes += event.encodedDataLength;
+    });
+    await page.goto(`${baseUrl}/#/overview`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => 'balancesShownAt' in window, undefined, { timeout: 120_000, polling: 100 });
+    // What the page loads right after the balances (deferred work) is part of the cold load too: until no request has
+    // started for 3 s (not the load state `networkidle`, which the live events' open stream never reaches), at most
+    // 30 s, before the figures' one-minute refresh.
+    const quietSince = { count: requests.size, at: Date.now() };
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && Date.now() - quietSince.at < 3_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (requests.size !== quietSince.count) Object.assign(quietSince, { count: requests.size, at: Date.now() });
+    }
+    const times = await page.evaluate(() => ({
+      firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      balancesMs: (window as unknown as { balancesShownAt: number }).balancesShownAt,
+    }));
+    const list = [...requests.values()];
+    return {
+      firstPaintMs: Math.round(times.firstPaintMs),
+      balancesMs: Math.round(times.balancesMs),
+      requests: list,
+      transferredBytes: list.reduce((total, request) => total + request.bytes, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printColdLoad(figures: ColdLoadFigures) {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(
+    `Signed-in overview /#/overview, cold (cache disabled, new context) at ${WEAK_NETWORK.kbitPerSecond} kbit/s and ${WEAK_NETWORK.latencyMs} ms, 360 px`,
+  );
+  console.log(
+    `  first paint    ${seconds(figures.firstPaintMs).padStart(8)}   target ≤ 2 s: ${verdict(figures.firstPaintMs <= 2_000)}`,
+  );
+  console.log(
+    `  balances shown ${seconds(figures.balancesMs).padStart(8)}   target ≤ 4 s: ${verdict(figures.balancesMs <= 4_000)}`,
+  );
+  console.log(
+    `  requests       ${String(figures.requests.length).padStart(8)}     target ≤ 25: ${verdict(figures.requests.length <= 25)}`,
+  );
+  console.log(`  transferred    ${`${(figures.transferredBytes / 1024).toFixed(1)} KB`.padStart(8)}`);
+  console.log('  each request (bytes on the wire):');
+  for (const request of figures.requests)
+    console.log(`    ${`${(request.bytes / 1024).toFixed(1)} KB`.padStart(9)}  ${request.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  console.log('');
 }
 
 /** A figure against its target: printed, never failing the run (benchmarks print, they do not assert). */
@@ -291,6 +407,8 @@ function printLighthouse(
 async function main() {
   const server = await startWebServer();
   try {
+    // `npm run bench:web -- overview`: this measurement alone (the Lighthouse runs take minutes of CPU).
+    if (process.argv.includes('overview')) return printColdLoad(await measureOverviewColdLoad(server.baseUrl));
     const payment = await measurePaymentPageWeight(server.baseUrl);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const name = (path: string) => path.replace(new RegExp(`/payment/${UUID_PATTERN}$`), '/payment/{cardId}');
@@ -332,6 +450,7 @@ async function main() {
     );
     console.log('');
     printLighthouse('Landing page', await measureLighthouseRuns(`${server.baseUrl}/`), { performance: 97, lcpMs: 1_800 });
+    printColdLoad(await measureOverviewColdLoad(server.baseUrl));
   } finally {
     await server.stop();
   }

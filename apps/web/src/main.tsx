@@ -16,6 +16,8 @@ import { pathFormOf } from './lib/path-form.ts';
 import { pseudoLocaleRequested, switchToPseudoLocale } from './lib/pseudo-locale.ts';
 import { persistOfflineCache, restoreOfflineCache } from './lib/offline-cache.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { firstViewShown } from './lib/first-view.ts';
+import { hasSession } from './lib/tokens.ts';
 
 installErrorReporting();
 installChunkReloadGuard();
@@ -32,6 +34,11 @@ if (window.location.pathname !== '/' && !window.location.hash) {
 // The URL prefix decides the language when present; otherwise the stored choice or the browser's.
 const initialLocale = localeOfHash(window.location.hash) ?? preferredLocale();
 document.documentElement.lang = initialLocale;
+
+// Opened on the overview (the installed app's start; home, signed in, leads there too), the service worker and the
+// live events wait for its balances (lib/first-view.ts).
+const startPath = stripLocale(window.location.hash.slice(1).split('?')[0] ?? '');
+if (startPath !== '/overview' && !(startPath === '/' && hasSession())) firstViewShown();
 
 const queryClient = createQueryClient();
 // The installed app opened offline shows the user's last figures (decision 0046).

@@ -5,7 +5,8 @@ import { stripLocale } from '../lib/locale.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
 import { hasSession } from '../lib/tokens.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
-import { PageLoader } from './guards.tsx';
+import { useOverviewStart } from '../features/overview/api/use-overview-start.ts';
+import { PageLoader, SessionLoader } from './guards.tsx';
 import { useMyCard } from './session/use-my-card.ts';
 
 const RestoreAccountPage = lazyWithReload(() => import('../features/account/restore-account-page.tsx'));
@@ -14,15 +15,16 @@ const RestoreAccountPage = lazyWithReload(() => import('../features/account/rest
 export function RequireSession() {
   const to = useLocalePath();
   const location = useLocation();
-  const { card, me, isPending, isError } = useMyCard();
+  const { card, me, clientId, isPending, isError } = useMyCard();
 
   const path = stripLocale(location.pathname);
+  useOverviewStart(path === '/overview' && me && !me.deletion ? clientId : undefined);
   if (!hasSession()) {
     // A signed-in page opened without a session (it ended, or a link was shared): log in, then come back here.
     rememberReturnPath(`${path}${location.search}`);
     return <Navigate to={to('/login')} replace />;
   }
-  if (isPending || isError) return <PageLoader />;
+  if (isPending || isError) return <SessionLoader />;
   // Signed in again within 30 days of deleting the account: the only question is whether to restore it.
   if (me?.deletion) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, createHashRouter, isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES } from '@tipcard/shared/constants';
 import { importWithReload, lazyWithReload } from '../lib/chunk-reload.ts';
@@ -17,7 +17,9 @@ import LandingPage from '../features/landing/landing-page.tsx';
 // which ships with the app so that its text does not wait for one more request (bench:web, LCP).
 const LoginPage = lazyWithReload(() => import('../features/auth/login-page.tsx'));
 const RegistrationPage = lazyWithReload(() => import('../features/auth/registration-page.tsx'));
-const OverviewPage = lazyWithReload(() => import('../features/overview/overview-page.tsx'));
+/** The session guard, the signed-in layout and the overview: one file (signed-in-start.ts). */
+const signedInStart = () => importWithReload(() => import('./signed-in-start.ts'));
+const OverviewPage = lazy(async () => ({ default: (await signedInStart()).OverviewPage }));
 const TransactionsPage = lazyWithReload(() => import('../features/transactions/transactions-page.tsx'));
 const PayoutsPage = lazyWithReload(() => import('../features/payouts/payouts-page.tsx'));
 const AddPayoutMethodPage = lazyWithReload(() => import('../features/payouts/add-method-page.tsx'));
@@ -114,10 +116,10 @@ function pageRoutes(): RouteObject[] {
       // The signed-in shell (the session guard, the side bar and the API hooks they use, with zod and the shared
       // schemas) loads with the first signed-in page, so that the landing page's startup does not evaluate it
       // (bench:web, total blocking time). A navigation waits for it on the page it leaves.
-      lazy: async () => ({ Component: (await importWithReload(() => import('./require-session.tsx'))).RequireSession }),
+      lazy: async () => ({ Component: (await signedInStart()).RequireSession }),
       children: [
         {
-          lazy: async () => ({ Component: (await importWithReload(() => import('./layouts/default-layout.tsx'))).DefaultLayout }),
+          lazy: async () => ({ Component: (await signedInStart()).DefaultLayout }),
           children: [
             { path: 'overview', element: <OverviewPage /> },
             { path: 'transactions', element: <TransactionsPage /> },

@@ -19,14 +19,8 @@ const modules = import.meta.glob<Record<string, unknown>>(
   ],
   { eager: true, import: 'default' },
 );
-const localeModules = import.meta.glob<Record<string, unknown>>(
-  [
-    '../../../../packages/shared/src/i18n/locales/*/*.json',
-    '!../../../../packages/shared/src/i18n/locales/en/*.json',
-    '!../../../../packages/shared/src/i18n/locales/*/{sms,documents,checkout,marketing,legal}.json',
-  ],
-  { import: 'default' },
-);
+// Each other language's catalogs come in one module (one request, not one per namespace): catalogs/{locale}.ts.
+const localeModules = import.meta.glob<Record<string, Record<string, unknown>>>('./catalogs/*.ts', { import: 'default' });
 const lazyModules = import.meta.glob<Record<string, unknown>>(
   ['../../../../packages/shared/src/i18n/locales/*/{marketing,legal}.json'],
   {
@@ -86,7 +80,7 @@ function track(promise: Promise<void>, key: string): TrackedPromise {
 const BUNDLED: TrackedPromise = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
 
 /**
- * Loads every app namespace of a language other than English (which is bundled), once: before the first render in
+ * Loads every app namespace of a language other than English (which is bundled), once and in one request: before the first render in
  * it, and when a route's prefix switches language in the running app.
  */
 export function loadLocale(locale: Locale): Promise<void> {
@@ -94,14 +88,16 @@ export function loadLocale(locale: Locale): Promise<void> {
   const key = `locale/${locale}`;
   const cached = loading.get(key);
   if (cached) return cached;
-  const loads = Object.entries(localeModules)
-    .map(([path, load]) => ({ match: CATALOG_PATH.exec(path), load }))
-    .filter(({ match }) => match?.[1] === locale && !SERVER_ONLY_NAMESPACES.has(match[2]!))
-    .map(async ({ match, load }) => void i18n.addResourceBundle(locale, match![2]!, await load(), true, true));
-  return track(
-    Promise.all(loads).then(() => undefined),
-    key,
-  );
+  const load = localeModules[`./catalogs/${locale}.ts`];
+  const loaded = load
+    ? load().then((catalogs) => {
+        for (const [path, catalog] of Object.entries(catalogs)) {
+          const namespace = CATALOG_PATH.exec(path)?.[2];
+          if (namespace && !SERVER_ONLY_NAMESPACES.has(namespace)) i18n.addResourceBundle(locale, namespace, catalog, true, true);
+        }
+      })
+    : Promise.reject(new Error(`no catalogs for ${locale}`));
+  return track(loaded, key);
 }
 
 /** Suspends the caller until the language's catalogs are there (at once for English and loaded languages). */

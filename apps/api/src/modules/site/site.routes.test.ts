@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '@tipcard/shared/constants';
+import { ACCESS_TOKEN_COOKIE, LOCALES } from '@tipcard/shared/constants';
 import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { t as translate } from '../../lib/i18n.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SIGNED_IN_PRELOADS_FILE } from '../web-shell/web-shell.service.ts';
 import { pageKeyOf } from './site.service.ts';
 
 const CARD = '4b1d2c3e-1111-4222-8333-444455556666';
@@ -15,10 +16,14 @@ beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'tipcard-site-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'index-x.css'), '.app-css{color:red}');
+  // The web app's own page (its skeleton included), with a stylesheet and the signed-in files as a build lists them.
+  const page = readFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), 'utf8');
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Tipcard</title><link rel="stylesheet" crossorigin href="/assets/index-x.css"></head><body><div id="root"></div></body></html>',
+    page.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-x.css">\n  </head>'),
   );
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, SIGNED_IN_PRELOADS_FILE), JSON.stringify(['/assets/signed-in-x.js', '/assets/overview-page-x.js']));
   t = await createTestApp({
     config: {
       webDist,
@@ -87,6 +92,33 @@ describe('the public pages in their path form', () => {
     expect(chosen).toMatch(/<h1/);
     expect(chosen).not.toContain(`aria-label="${label}"`);
     expect((await t.call({ method: 'GET', url: '/' })).headers.vary).toBe('Accept-Language, Cookie');
+  });
+
+  it("answer a signed-in visitor's home page with the signed-in layout's skeleton painted before any file arrives", async () => {
+    const response = await t.call({ method: 'GET', url: '/fr', cookies: { [ACCESS_TOKEN_COOKIE]: 'a-token' } });
+    const html = response.body as string;
+    // Not the landing, which such a visitor never sees: the frame with the logo and the overview's first blocks.
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(/<div id="boot" class="boot-app"[^>]*>[^]*<svg[^]*Tipcard[^]*class="boot-nav"[^]*class="boot-tiles"/);
+    // Styled inline; the app's stylesheet comes after the skeleton, where it holds only what follows it.
+    const stylesheet = html.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-x.css">');
+    expect(html.indexOf('.boot-app .boot-tiles')).toBeGreaterThan(html.indexOf('<div id="boot"'));
+    expect(stylesheet).toBeGreaterThan(html.indexOf('.boot-app .boot-tiles'));
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    // The signed-in files load beside the entry, named in the head.
+    expect(html.slice(0, html.indexOf('</head>'))).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/signed-in-x.js">\n  <link rel="modulepreload" crossorigin href="/assets/overview-page-x.js">',
+    );
+    expect(response.headers.vary).toBe('Cookie');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // Under the site's CSP: inline styles are allowed, and the page has no inline script (data only, not run).
+    expect(String(response.headers['content-security-policy'])).toMatch(/style-src [^;]*'unsafe-inline'/);
+    expect(html).not.toMatch(/<script(?![^>]*\s(?:src=|type="application\/json"))[^>]*>/);
+    // Without the session's cookie the home page is the landing, its skeleton the plain one.
+    const guest = (await t.call({ method: 'GET', url: '/fr' })).body as string;
+    expect(guest).toContain('<div id="boot" aria-hidden="true">');
+    expect(guest).not.toContain('modulepreload');
   });
 
   it('inline the configured site details, leaving unset ones null', async () => {

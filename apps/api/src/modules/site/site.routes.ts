@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONSENT_CHOSEN_COOKIE, DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
+import { ACCESS_TOKEN_COOKIE, CONSENT_CHOSEN_COOKIE, DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { errorReportingSchema, siteInfoSchema, type ErrorReportingInfo, type SiteInfo } from '@tipcard/shared/site/schemas';
 import { requestLocale } from '../../lib/i18n.ts';
@@ -72,7 +72,11 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
         // The cookie banner is drawn with it until the visitor has chosen (decision 0052), so the answer depends on
         // the cookies (and, unprefixed, on the visitor's languages).
         const cookieBanner = request.cookies?.[CONSENT_CHOSEN_COOKIE] === undefined;
-        const html = page === '/' && sameLanguage ? await landingHtml(locale, cookieBanner) : undefined;
+        // A signed-in visitor never sees the landing (the app goes on to the overview, where the installed app also
+        // starts): the home page is the signed-in layout's skeleton instead (decision 0056). The access token's
+        // cookie is only a hint here; the app checks the session as on any page.
+        const signedIn = page === '/' && request.cookies?.[ACCESS_TOKEN_COOKIE] !== undefined;
+        const html = page === '/' && sameLanguage && !signedIn ? await landingHtml(locale, cookieBanner) : undefined;
         if (page === '/') reply.header('vary', locale === DEFAULT_LOCALE ? 'Accept-Language, Cookie' : 'Cookie');
         return sendShell(reply, {
           locale,
@@ -80,6 +84,7 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
           localized: true,
           ...pageMetaOf(page, locale),
           data: { site: info },
+          ...(signedIn ? { signedIn } : {}),
           ...(html === undefined ? {} : { html, bootAfterPaint: true }),
         });
       });

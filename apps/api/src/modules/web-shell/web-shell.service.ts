@@ -32,6 +32,12 @@ export interface ShellPage {
   bootAfterPaint?: boolean;
   /** Reloads the page after this many seconds when scripts are off (a page that waits for something). */
   noscriptRefreshSeconds?: number;
+  /**
+   * For a signed-in visitor (the app opens on the overview): the skeleton is the signed-in layout's, the signed-in
+   * start's files are preloaded beside the entry, and the stylesheet does not hold the skeleton's first paint
+   * (`signedInShell`, decision 0056).
+   */
+  signedIn?: boolean;
 }
 
 export const SHELL_DATA_ELEMENT_ID = 'tipcard-data';
@@ -151,6 +157,41 @@ export function bootAfterPaint(template: string): string {
   return withoutEntry.replace('</body>', () => `  <script data-entry="${entry}">${BOOT_SCRIPT}</script>\n  </body>`);
 }
 
+/** The files the signed-in layout and the overview need beyond the entry's, listed by the web app's build (vite-chunks.ts). */
+export const SIGNED_IN_PRELOADS_FILE = '.vite/signed-in-preloads.json';
+
+async function signedInPreloads(webDist: string): Promise<string[]> {
+  try {
+    const files: unknown = JSON.parse(await readFile(join(webDist, SIGNED_IN_PRELOADS_FILE), 'utf8'));
+    return Array.isArray(files)
+      ? files.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.~-]+\.js$/.test(file))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+const STYLESHEET_TAG = /\s*<link rel="stylesheet"[^>]*>/g;
+
+/**
+ * The entry as a signed-in visitor's first response: its skeleton (`#boot`) drawn as the signed-in layout with the
+ * overview's first blocks, the signed-in start's files preloaded with the entry's (one round of requests instead of
+ * three: entry, session guard and layout, page), and the stylesheets moved after the skeleton, so that the skeleton,
+ * styled inline, paints before they arrive (a stylesheet in the body holds only what follows it).
+ */
+export function signedInShell(template: string, preloads: string[]): string {
+  const stylesheets: string[] = [];
+  const withoutStylesheets = template.replace(STYLESHEET_TAG, (tag) => {
+    stylesheets.push(tag.trim());
+    return '';
+  });
+  const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  return withoutStylesheets
+    .replace('<div id="boot"', '<div id="boot" class="boot-app"')
+    .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+    .replace('</body>', () => `${stylesheets.map((tag) => `  ${tag}\n`).join('')}  </body>`);
+}
+
 /**
  * The page's HTML: the built entry with the page's head, data and markup (stylesheets inlined with markup); null
  * without a built app.
@@ -162,6 +203,7 @@ export async function shellHtml(site: { webDist: string; publicUrl: string }, pa
   } catch {
     return null;
   }
+  if (page.signedIn) template = signedInShell(template, await signedInPreloads(site.webDist));
   const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template) : template, site.publicUrl, page);
   return page.html === undefined ? html : inlineStylesheets(html, site.webDist);
 }

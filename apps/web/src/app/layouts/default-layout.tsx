@@ -36,6 +36,7 @@ import { PageLoader } from '../guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { LiveNotices } from './live-notices.tsx';
+import { useFirstViewShown } from '../../lib/first-view.ts';
 
 interface NavItem {
   to: string;
@@ -175,6 +176,8 @@ export function DefaultLayout() {
   const logout = useLogout();
   const location = useLocation();
   const { clientId, me } = useMyCard();
+  // The live stream waits for the first view (lib/first-view.ts): on a weak network it would hold a connection.
+  const firstViewOnScreen = useFirstViewShown();
   // The menu belongs to the page it was opened on: it closes by itself on route change.
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const menuOpen = menuPath === location.pathname;
@@ -227,7 +230,7 @@ export function DefaultLayout() {
       </div>
       <SiteFooter wide />
       {/* A deleted account signed in to restore it has nothing live to hear of. */}
-      <LiveNotices clientId={me && !me.deletion ? clientId : undefined} />
+      <LiveNotices clientId={me && !me.deletion && firstViewOnScreen ? clientId : undefined} />
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={items} onLogout={() => logout.mutate()} />
     </div>
   );

@@ -55,11 +55,14 @@ function routes(overview: unknown, card: Parameters<typeof signedInRoutes>[1] = 
 
 describe('the overview page', () => {
   it('greets the user and holds places for the figures while they load', async () => {
-    fakeApi(routes(pending));
+    const { sent } = fakeApi(routes(pending));
     await renderPage(<OverviewPage />, { path: '/overview' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Anna' })).toBeInTheDocument();
     expect(await screen.findByRole('status', { name: 'Loading the latest transactions…' })).toBeInTheDocument();
     expect(screen.getByTestId('received-today')).not.toHaveTextContent('€');
+    // Where the QR card goes (first for a new user) waits for the figures: it is not drawn yet, nor its code asked for.
+    expect(screen.queryByRole('button', { name: 'Show QR code' })).not.toBeInTheDocument();
+    expect(sent(QR)).toHaveLength(0);
   });
 
   it('shows the balances and what was received, in the reader’s language', async () => {

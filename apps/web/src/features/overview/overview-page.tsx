@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, ArrowUpRight, Clock, Inbox, Maximize2, Pencil, Star, Wallet } from 'lucide-react';
 import type { Card } from '@tipcard/shared/cards/schemas';
@@ -18,6 +18,7 @@ import { OfflineNotice } from './components/offline-notice.tsx';
 import { Money } from '../../components/ui/money.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { firstViewShown } from '../../lib/first-view.ts';
 import { useOverviewFigures } from './api/use-overview-figures.ts';
 import { OpenableTransactionRow } from '../../components/ui/transaction-row.tsx';
 import { ListState } from '../../components/ui/list-state.tsx';
@@ -290,9 +291,16 @@ export default function OverviewPage() {
   const { t } = useTranslation('overview');
   const { card, clientId, me } = useMyCard();
   const balance = useBalances(clientId);
+  // The balances are the first view (lib/first-view.ts): what waited for them starts; leaving before them too.
+  useEffect(() => {
+    if (!balance.isPending) firstViewShown();
+  }, [balance.isPending]);
+  useEffect(() => firstViewShown, []);
   const to = useLocalePath();
-  // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives.
-  const isNew = useOverviewFigures(clientId).data?.latest.length === 0;
+  // Nothing received yet: the QR card comes first, since showing it is how the first tip arrives. Until the figures
+  // say which, the card waits, rather than start below and move up (and fetch its QR code twice).
+  const figures = useOverviewFigures(clientId);
+  const isNew = figures.data?.latest.length === 0;
   useDocumentTitle(t('title'));
   const name = card?.public_name ?? me?.public_name;
 
@@ -337,7 +345,7 @@ export default function OverviewPage() {
         </BalanceTile>
       </div>
       <ReceivedSummary clientId={clientId} takesDonations={card?.activity_type === 'DONATION'} />
-      {card && !isNew ? (
+      {card && !figures.isPending && !isNew ? (
         <div className="mt-5">
           <CardSummary card={card} />
         </div>
