@@ -162,7 +162,10 @@ async function sweepLanguage(browser: Browser, baseURL: string, language: Langua
   for (const path of APP_PAGES) {
     await visit(
       hashPath(language, path),
-      hashPath(language, path.replace(':ticket', seeded.ticketId).replace(':card', seeded.cardId)),
+      hashPath(
+        language,
+        path.replace(':ticket', seeded.ticketId).replace(':card', seeded.cardId).replace(':payout', crypto.randomUUID()),
+      ),
     );
   }
   await context.close();
