@@ -104,15 +104,20 @@ export function drawLogo(doc: Pdf, x: number, y: number, size: number, tone: 'da
   );
 }
 
+/** A thin grey rule across a table or above small print, from x over the width, at y. */
+export function drawHairline(doc: Pdf, x: number, y: number, width: number): void {
+  doc
+    .moveTo(x, y)
+    .lineTo(x + width, y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
+}
+
 /** Small print at the bottom of a page: the operator's details as configured, then the site address. */
 export function drawFooter(doc: Pdf, lines: string[], margin: number): void {
   const text = lines.filter(Boolean).join('   ·   ');
   const y = A4.height - margin - 24;
-  doc
-    .moveTo(margin, y - 10)
-    .lineTo(A4.width - margin, y - 10)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.line)
-    .stroke();
+  drawHairline(doc, margin, y - 10, A4.width - margin * 2);
   style(doc, 'regular', 8, COLORS.muted).text(text, margin, y, { width: A4.width - margin * 2, align: 'center', lineGap: 2 });
 }

@@ -2,7 +2,7 @@ import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { formatMoney } from '@tipcard/shared/money/format';
 import { t } from '../../lib/i18n.ts';
-import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
+import { A4, COLORS, createPdf, drawHairline, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 
 export interface DonationPdfInput {
   locale: Locale;
@@ -40,12 +40,7 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
   doc.text(t('donations.pdf.kind', {}, locale), columns.kind, y);
   doc.text(t('donations.pdf.amount', {}, locale), columns.amount, y, { width: 140, align: 'right' });
   y += 16;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.line)
-    .stroke();
+  drawHairline(doc, MARGIN, y, width);
   y += 8;
   for (const line of input.lines) {
     if (y > A4.height - MARGIN - 80) {
@@ -58,12 +53,7 @@ export async function renderDonationPdf(input: DonationPdfInput): Promise<Buffer
     doc.text(formatMoney(line.amountCents, locale), columns.amount, y, { width: 140, align: 'right' });
     y += 20;
   }
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.line)
-    .stroke();
+  drawHairline(doc, MARGIN, y, width);
   y += 10;
   const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
   style(doc, 'bold', 12, COLORS.ink);

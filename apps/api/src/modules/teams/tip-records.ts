@@ -3,7 +3,7 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import { decimalAmount, formatMoney } from '@tipcard/shared/money/format';
 import { csvOf } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
-import { A4, COLORS, createPdf, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
+import { A4, COLORS, createPdf, drawHairline, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
 import type { TipSplitRow } from './teams.repository.ts';
 
 /**
@@ -182,12 +182,7 @@ export async function renderTipRecordsPdf(input: {
         align: 'right' in column ? 'right' : 'left',
       });
     y += 14;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.5)
-      .strokeColor(COLORS.line)
-      .stroke();
+    drawHairline(doc, MARGIN, y, width);
     y += 6;
   };
   header();
@@ -224,12 +219,7 @@ export async function renderTipRecordsPdf(input: {
     doc.addPage();
     y = MARGIN;
   }
-  doc
-    .moveTo(MARGIN, y + 4)
-    .lineTo(MARGIN + width, y + 4)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.line)
-    .stroke();
+  drawHairline(doc, MARGIN, y + 4, width);
   y += 12;
   for (const [member, cents] of [...totals].sort(([a], [b]) => a.localeCompare(b, locale))) {
     style(doc, 'bold', 10, COLORS.ink);
