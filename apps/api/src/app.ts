@@ -273,6 +273,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       errors: services.errors,
       metrics: services.metrics.job,
       intervalMs: config.workerIntervalMs,
+      listen: database.listen,
     });
     app.addHook('onClose', () => runner.stop());
   }

@@ -193,6 +193,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     holdHours: config.payments.holdHours,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
+    batchSize: config.payments.batchSize,
     velocity: config.payments.velocity,
     handlers: [
       createTipHandler(),

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Listen } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
 import type { JobMetrics } from '../lib/metrics.ts';
@@ -39,6 +40,9 @@ function failureOf(error: unknown): Record<string, unknown> {
   };
 }
 
+/** The items a job's `runOne` did: one for `true`, or the count a batch job answers. */
+export const itemsOf = (did: boolean | number): number => (typeof did === 'number' ? did : did ? 1 : 0);
+
 /**
  * One tick: every job in turn, each doing due items until it has none or has done its batch, each in its own try so
  * that one failing job never stops the others. Every call gets the clock's time then, so a lease taken late in a long
@@ -52,11 +56,12 @@ export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick 
     const seconds = () => (performance.now() - started) / 1000;
     try {
       while (done < batchPerTick) {
-        if (!(await job.runOne(clock.now()))) {
+        const did = itemsOf(await job.runOne(clock.now()));
+        if (did === 0) {
           caughtUp = true;
           break;
         }
-        done += 1;
+        done += did;
       }
     } catch (error) {
       metrics?.failed(job.name, done, seconds());
@@ -75,11 +80,47 @@ export interface Runner {
 }
 
 /**
+ * Runs one job whenever its channel announces due work: at once when idle, or once more right after the run in
+ * progress when a notice comes during it, so notices never pile up runs and none is missed.
+ */
+function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBaseLogger) {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await runTick({ ...deps, jobs: [job] });
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  const unlisten = listen(job.wakeOn!, run, run).catch((error: unknown) => {
+    // Without its session the job still runs every tick.
+    log.warn({ job: job.name, err: error }, `job ${job.name} cannot listen for its notices; it runs on ticks only`);
+    return async () => undefined;
+  });
+  return async () => {
+    stopped = true;
+    await (await unlisten)();
+    await running;
+  };
+}
+
+/**
  * The background loop (DESIGN "Background work"), inline in the server (WORKER=inline) or as `npm run worker`. Due
  * work is claimed with SKIP LOCKED or a lease, so any number of loops can run at once and killing one at any line
- * loses nothing. A tick starts `intervalMs` after the previous one ended, so ticks never overlap.
+ * loses nothing. A tick starts `intervalMs` after the previous one ended, so ticks never overlap. With `listen`, a job
+ * that names a channel (`wakeOn`) also runs as soon as its work is announced.
  */
-export function startRunner(deps: RunnerDeps & { intervalMs: number }): Runner {
+export function startRunner(deps: RunnerDeps & { intervalMs: number; listen?: Listen }): Runner {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -91,11 +132,15 @@ export function startRunner(deps: RunnerDeps & { intervalMs: number }): Runner {
     }, deps.intervalMs);
   };
   schedule();
+  const listeners = deps.listen
+    ? deps.jobs.filter((job) => job.wakeOn).map((job) => runOnNotice(job, deps, deps.listen!, deps.log))
+    : [];
 
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await Promise.all(listeners.map((stop) => stop()));
       await running;
     },
   };

@@ -871,7 +871,8 @@ export function createOpsService(deps: OpsDeps) {
         events: events.map((event) => ({
           event_id: event.eventId,
           type: event.type,
-          outcome: event.outcome,
+          // Not applied yet: recorded, waiting for the workers (decision 0060).
+          outcome: event.outcome ?? 'recorded',
           received_at: event.receivedAt.toISOString(),
         })),
         messages: messages.map((message) => ({
