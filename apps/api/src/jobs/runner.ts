@@ -48,7 +48,11 @@ export const itemsOf = (did: boolean | number): number => (typeof did === 'numbe
  * that one failing job never stops the others. Every call gets the clock's time then, so a lease taken late in a long
  * tick still runs from when it was taken.
  */
-export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
+export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<{
+  /** Whether a job stopped at its batch with work still due (not when it failed: that waits for the next tick). */
+  more: boolean;
+}> {
+  let more = false;
   for (const job of jobs) {
     let done = 0;
     let caughtUp = false;
@@ -71,7 +75,9 @@ export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick 
     }
     metrics?.ran(job.name, done, seconds(), caughtUp);
     if (done > 0) log.info({ job: job.name, done }, `job ${job.name} did ${done}`);
+    if (!caughtUp) more = true;
   }
+  return { more };
 }
 
 export interface Runner {
@@ -81,7 +87,8 @@ export interface Runner {
 
 /**
  * Runs one job whenever its channel announces due work: at once when idle, or once more right after the run in
- * progress when a notice comes during it, so notices never pile up runs and none is missed.
+ * progress when a notice comes during it, so notices never pile up runs and none is missed; and on until it has caught
+ * up, so a backlog deeper than one tick's batch is not left for the next tick.
  */
 function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBaseLogger) {
   let stopped = false;
@@ -94,10 +101,11 @@ function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBas
       return;
     }
     running = (async () => {
+      let more: boolean;
       do {
         again = false;
-        await runTick({ ...deps, jobs: [job] });
-      } while (again && !stopped);
+        ({ more } = await runTick({ ...deps, jobs: [job] }));
+      } while ((again || more) && !stopped);
     })().finally(() => {
       running = undefined;
     });
@@ -122,7 +130,7 @@ function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBas
  */
 export function startRunner(deps: RunnerDeps & { intervalMs: number; listen?: Listen }): Runner {
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
   const schedule = () => {
