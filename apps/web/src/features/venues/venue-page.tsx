@@ -57,11 +57,12 @@ export function VenuePage({ venue }: { venue: PublicVenue }) {
                   src={person.image_url}
                   name={person.public_name}
                   alt={t('card.photo_alt', { name: person.public_name })}
-                  className="size-12 rounded-full text-base"
+                  className="rounded-full"
                 />
               }
               title={person.public_name}
-              detail={person.team_title}
+              // The team says where the person works only where there is more than one.
+              detail={venue.teams.length > 1 ? person.team_title : undefined}
             />
           ))}
         </ChoiceSection>
@@ -72,8 +73,8 @@ export function VenuePage({ venue }: { venue: PublicVenue }) {
             key={team.team_id}
             href={cardPath(team.card_id)}
             visual={
-              <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary-50 text-primary-700 ring-1 ring-primary-100">
-                <Users className="size-6" aria-hidden="true" />
+              <span className="grid size-16 shrink-0 place-items-center rounded-full bg-primary-50 text-primary-700 ring-1 ring-primary-100">
+                <Users className="size-7" aria-hidden="true" />
               </span>
             }
             title={team.title}
@@ -99,7 +100,7 @@ function ChoiceSection({ title, testId, children }: { title: string; testId: str
 }
 
 /** One choice: a whole-row link (a large target on a phone) named by its title and detail. */
-function ChoiceLink({ href, visual, title, detail }: { href: string; visual: ReactNode; title: string; detail: string }) {
+function ChoiceLink({ href, visual, title, detail }: { href: string; visual: ReactNode; title: string; detail?: string }) {
   return (
     <li>
       <a
@@ -109,7 +110,7 @@ function ChoiceLink({ href, visual, title, detail }: { href: string; visual: Rea
         {visual}
         <span className="min-w-0 flex-1">
           <span className="block font-semibold break-words text-primary-950">{title}</span>
-          <span className="block text-[13px] break-words text-slate-600">{detail}</span>
+          {detail ? <span className="block text-[13px] break-words text-slate-600">{detail}</span> : null}
         </span>
         <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
       </a>
