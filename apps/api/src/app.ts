@@ -56,6 +56,7 @@ import { cardOrdersRoutes } from './modules/card-orders/card-orders.routes.ts';
 import { invoicePagesRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { actionPagesRoutes, donationsRoutes } from './modules/donations/donations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { venuePagesRoutes, venueQrRoutes } from './modules/teams/venue-page.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
 declare module 'fastify' {
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(tipAnswersRoutes, { tips });
       await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });
       await api.register(teamsRoutes, { teams: services.teams });
+      await api.register(venueQrRoutes, { venuePages: services.venuePages });
       await api.register(referralsRoutes, { referrals: services.referrals });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, {
@@ -238,6 +240,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The guest's pages, also under a language prefix (`/lv/payment/…`), which then decides the page's language.
   for (const prefix of ['', ...LOCALES.map((locale) => `/${locale}`)]) {
     await app.register(paymentPagesRoutes, { tips, prefix });
+    await app.register(venuePagesRoutes, { venuePages: services.venuePages, prefix });
     await app.register(invoicePagesRoutes, { invoices: services.invoices, prefix });
     await app.register(actionPagesRoutes, { prefix });
     await app.register(receiptPagesRoutes, { receipts: services.receipts, pseudoLocale: config.pseudoLocale, prefix });

@@ -50,7 +50,7 @@ import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
 import { createAccountService } from './modules/account/account.service.ts';
-import { createTeamsService, createTeamTipHandler } from './modules/teams/teams.service.ts';
+import { createTeamsService, createTeamTipHandler, createVenuePages } from './modules/teams/teams.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
@@ -207,6 +207,7 @@ export function createServices(
     receiptLinkOf: receipts.linkOf,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
+  const venuePages = createVenuePages({ db, publicUrl: config.publicUrl });
   // Kept only while this process LISTENs for the database's notices of changed cards (decision 0051).
   const publicCards = createPublicCardCache({ db, listen, log });
   const tips = createTipsService({
@@ -353,6 +354,7 @@ export function createServices(
     invoices,
     donations,
     teams,
+    venuePages,
     referrals,
     payouts,
     payoutMethods,

@@ -1186,3 +1186,5 @@ async function describeTeam(db: Executor, team: repo.TeamRow, workplace: repo.Wo
   for (const m of memberships) members.push(await profileOf(db, m.userId));
   return { id: team.id, title: team.title, workplace_name: workplace.name, member_count: memberships.length, members };
 }
+
+export { createVenuePages, type VenuePages } from './venue-page.ts';

@@ -24,6 +24,7 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
 import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
+import { VenueQrPanel } from './components/venue-qr-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
@@ -108,6 +109,7 @@ export default function WorkplacePage() {
         <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
         <MySharesPanel team={team} />
         {clientId ? <MyRecordsPanel clientId={clientId} /> : null}
+        {team.is_admin ? <VenueQrPanel workplaceId={workplace.data.id} /> : null}
         {team.is_admin ? <TeamCardPanel team={team} publicName={workplace.data.name} /> : null}
         <Invite team={team} />
         <Statistics team={team} />
