@@ -59,12 +59,20 @@ export async function deliverSandboxEvent(
  * (decision 0060: the webhook only records it).
  */
 export async function appliedOutcomeOf(t: TestApp, eventId: string, provider = 'sandbox'): Promise<string> {
-  await t.runJob('payments.apply-events');
-  const [row] = await t.app.db
-    .select({ outcome: providerEvents.outcome })
-    .from(providerEvents)
-    .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
-  return row?.outcome ?? 'not recorded';
+  // Another caller's run may hold this event in its batch: its outcome shows once that batch commits.
+  return vi.waitFor(
+    async () => {
+      await t.runJob('payments.apply-events');
+      const [row] = await t.app.db
+        .select({ outcome: providerEvents.outcome })
+        .from(providerEvents)
+        .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
+      if (!row) return 'not recorded';
+      expect(row.outcome).not.toBeNull();
+      return row.outcome!;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 /** Sends what the sandbox's servers have due at `at` to the webhook, and applies the recorded events as the workers would. */

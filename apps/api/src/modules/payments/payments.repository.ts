@@ -160,6 +160,15 @@ export async function claimRecordedEvent(tx: Executor, id: string): Promise<Reco
   return rowsOf<RecordedEvent>(result);
 }
 
+/** A recorded event not applied yet, by its provider's id, locked (after any batch that holds it ends); else none. */
+export async function lockRecordedEvent(tx: Executor, provider: string, eventId: string): Promise<RecordedEvent[]> {
+  const result = await tx.execute(sql`
+    select id, provider, payload, attempts from ${providerEvents}
+    where provider = ${provider} and event_id = ${eventId} and outcome is null
+    for update`);
+  return rowsOf<RecordedEvent>(result);
+}
+
 /**
  * Counts a failed attempt at a recorded event and puts the next one off: `firstMs` after the first failure, twice as
  * long after each further one, never more than `maxMs`. Answers the attempts made.

@@ -413,7 +413,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       paymentId,
       outcome: 'applied',
     });
-    if (!eventRow) return 'duplicate';
+    if (!eventRow) {
+      // A webhook recorded it and the workers have not applied it yet: whoever comes first applies it (a batch that
+      // holds it is waited for, and then it is a duplicate).
+      const recorded = await repo.lockRecordedEvent(tx, providerName, event.id);
+      if (recorded.length === 0) return 'duplicate';
+      const [applied] = await applyClaimed(tx, recorded);
+      return applied!.outcome;
+    }
     const outcome = await effectOf(tx, providerName, event, paymentId);
     if (outcome !== 'applied') await repo.setProviderEventOutcome(tx, eventRow, outcome);
     return outcome;

@@ -163,6 +163,19 @@ describe('recorded provider events', () => {
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
+  it('are applied by the direct path when it comes first (the provider asked about a refund), and then only once', async () => {
+    const staff = await signUpWithCard(t);
+    const payment = await openPayment(staff.cardId, 800);
+    const success = eventOf(payment, 'payment.succeeded');
+    expect(await record(success)).toBe('recorded');
+    expect(await t.app.services.payments.applyEvent('sandbox', success)).toBe('applied');
+    expect(await booksOf(payment, staff)).toMatchObject({ status: 'succeeded' });
+    expect(await waiting()).toEqual([]);
+    expect(await t.runJob('payments.apply-events')).toBe(0);
+    expect(await t.app.services.payments.applyEvent('sandbox', success)).toBe('duplicate');
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
   it('are applied once each when four appliers run at once over events of many payments', async () => {
     const staff = await signUpWithCard(t);
     const opened = [];
