@@ -69,7 +69,8 @@ export async function recordAdjustment(
   // racing a payout or another adjustment of the same people waits for it rather than deadlocking, and reads the
   // balance that is really there. Hold is never taken: it is money a refund may still claim.
   const balanceOf = await lockBalances(tx, [giver, giverDebt, receiver]);
-  if (balanceOf(giverDebt) < 0 || balanceOf(giver) < body.amount_cents) throw AppError.field('team_adjustment_balance_short', 'amount_cents');
+  if (balanceOf(giverDebt) < 0 || balanceOf(giver) < body.amount_cents)
+    throw AppError.field('team_adjustment_balance_short', 'amount_cents');
 
   const row = await adjustments.insertAdjustment(tx, {
     teamId: team.id,
@@ -91,7 +92,14 @@ export async function recordAdjustment(
       { account: receiver, amountCents: body.amount_cents },
     ],
   });
-  await repo.insertPeriodEvent(tx, { teamId: team.id, month, kind: 'adjusted', userId: input.adminUserId, at: now, adjustmentId: row.id });
+  await repo.insertPeriodEvent(tx, {
+    teamId: team.id,
+    month,
+    kind: 'adjusted',
+    userId: input.adminUserId,
+    at: now,
+    adjustmentId: row.id,
+  });
   await recordTeamAdjustment(
     tx,
     { fromUserId: body.from_user_id, toUserId: body.to_user_id, team: team.title, month, amountCents: body.amount_cents },

@@ -563,7 +563,10 @@ export function createTeamsService(deps: {
         recordsOfSplit(split, { team: teamTitle, workplace: workplaceName, nameOf: () => name }, userId),
       );
       const adjustmentRows = await listAdjustmentsForRecords(db, { userId }, monthsOfRecords(query));
-      const names = await namesOf(adjustmentRows.flatMap(({ adjustment }) => [adjustment.fromUserId, adjustment.toUserId]), locale);
+      const names = await namesOf(
+        adjustmentRows.flatMap(({ adjustment }) => [adjustment.fromUserId, adjustment.toUserId]),
+        locale,
+      );
       const adjustments = adjustmentRows.flatMap(({ adjustment, teamTitle, workplaceName }) =>
         recordsOfAdjustment(adjustment, { team: teamTitle, workplace: workplaceName, nameOf: (id) => names.get(id)! }, userId),
       );
@@ -1007,7 +1010,14 @@ export function createTeamsService(deps: {
           });
           if (month < monthOfInstant(found.team.createdAt)) throw new AppError('not_found');
           const now = clock.now();
-          const { row, created } = await recordAdjustment(tx, { team: found.team, month, adminUserId: userId, body, idempotencyKey, now });
+          const { row, created } = await recordAdjustment(tx, {
+            team: found.team,
+            month,
+            adminUserId: userId,
+            body,
+            idempotencyKey,
+            now,
+          });
           if (created) {
             const about = { month, amountCents: row.amountCents };
             await tellMember(tx, row.fromUserId, 'team_period_adjusted_given', found, now, about);

@@ -342,8 +342,7 @@ export async function renderTipRecordsPdf(input: {
 
   const totals = new Map<string, number>();
   for (const record of records) totals.set(record.member, (totals.get(record.member) ?? 0) + record.netCents);
-  for (const adjustment of adjustments)
-    totals.set(adjustment.member, (totals.get(adjustment.member) ?? 0) + adjustment.cents);
+  for (const adjustment of adjustments) totals.set(adjustment.member, (totals.get(adjustment.member) ?? 0) + adjustment.cents);
   if (y > A4.height - MARGIN - 60 - totals.size * 16) {
     doc.addPage();
     y = MARGIN;

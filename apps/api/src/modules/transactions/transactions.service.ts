@@ -266,7 +266,12 @@ export async function recordTeamAdjustment(
     type: 'PAYIN',
     ...described({ kind: 'team_adjustment', ...about }),
   });
-  const credit = { kind: 'team_adjustment' as const, amountCents: adjustment.amountCents, label: adjustment.team, paymentId: null };
+  const credit = {
+    kind: 'team_adjustment' as const,
+    amountCents: adjustment.amountCents,
+    label: adjustment.team,
+    paymentId: null,
+  };
   await credited(tx, adjustment.toUserId, credit, now);
 }
 

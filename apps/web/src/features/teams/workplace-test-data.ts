@@ -209,6 +209,7 @@ export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
     confirmed_by_me: false,
     open_objections: 0,
     objections: [],
+    adjustments: [],
     deadline: '2026-12-01T00:00:00.000Z',
     deadline_soon: false,
     deadline_passed: false,
@@ -216,6 +217,7 @@ export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
     can_confirm: false,
     can_close: false,
     can_lock: false,
+    can_adjust: false,
     ...overrides,
   };
 }
