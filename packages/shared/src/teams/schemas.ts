@@ -333,6 +333,7 @@ export const periodAdjustmentBody = z
     reason: requiredString(PERIOD_ADJUSTMENT_REASON_MAX_LENGTH),
   })
   .refine((body) => body.from_user_id !== body.to_user_id, { message: rule('valid'), path: ['to_user_id'] });
+export type PeriodAdjustmentBody = z.output<typeof periodAdjustmentBody>;
 
 /** An adjustment of a locked period: who gave, who received, how much, why, who made it and when. */
 export const periodAdjustmentSchema = z.object({

@@ -31,6 +31,7 @@ export const TEAM_ROUTES = {
   answerObjection: `POST /teams/${TEAM_ID}/periods/2026-10/objections/${OBJECTION_ID}/answer`,
   confirmPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/confirm`,
   lockPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/lock`,
+  adjustPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/adjustments`,
   publishPolicy: `POST /teams/${TEAM_ID}/policy`,
   readPolicy: `POST /teams/${TEAM_ID}/policy/1/read`,
   teamRecords: `GET /teams/${TEAM_ID}/tip-records`,
