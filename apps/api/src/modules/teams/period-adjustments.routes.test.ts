@@ -311,6 +311,9 @@ describe('adjustments of a locked period', () => {
     });
     expect(made.status).toBe(201);
     expect(await mainOf(newcomer)).toBe(200);
+    // The admin moved their own money: only the other member is texted.
+    expect((await textsTo(newcomer)).filter((text) => text.includes('moved'))).toHaveLength(1);
+    expect((await textsTo(admin)).some((text) => text.includes('moved'))).toBe(false);
   });
 
   it('two adjustments and a payout of the giver at once never take the giver below zero', async () => {

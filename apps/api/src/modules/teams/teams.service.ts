@@ -993,8 +993,9 @@ export function createTeamsService(deps: {
 
     /**
      * The admin moves cents from one member to another after the period was locked (decision 0059): a new, audited
-     * adjustment, never an edit. Others, members who are not the admin included, get a 404. Both members are texted in
-     * their language; a retry with the same Idempotency-Key answers the same adjustment and texts nobody again.
+     * adjustment, never an edit. Others, members who are not the admin included, get a 404. Both members (but the admin)
+     * are texted in their language; a retry with the same Idempotency-Key answers the same adjustment and texts nobody
+     * again.
      */
     async adjustPeriod(
       userId: string,
@@ -1019,9 +1020,10 @@ export function createTeamsService(deps: {
             now,
           });
           if (created) {
+            // The admin is not texted about their own adjustment when it moves their own money, as other notices skip them.
             const about = { month, amountCents: row.amountCents };
-            await tellMember(tx, row.fromUserId, 'team_period_adjusted_given', found, now, about);
-            await tellMember(tx, row.toUserId, 'team_period_adjusted_received', found, now, about);
+            if (row.fromUserId !== userId) await tellMember(tx, row.fromUserId, 'team_period_adjusted_given', found, now, about);
+            if (row.toUserId !== userId) await tellMember(tx, row.toUserId, 'team_period_adjusted_received', found, now, about);
           }
           const period = (await describePeriods(tx, userId, found, [month], now))[0]!;
           return { adjustment: period.adjustments.find((each) => each.id === row.id)!, period };
