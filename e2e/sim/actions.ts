@@ -7,7 +7,8 @@
  *
  * Two actions write to the database directly. The "time jump" (`timeJump`) moves the due times of rows back by 31 days
  * (deletion and erasure times, pending referral checks, monthly donation charges; teams, memberships and the team tips
- * of months not closed, so a team has a past month to close), as if a month had passed for them,
+ * of months not closed, so a team has a past month to close; the end of a closed period's objection window, so it can
+ * be locked), as if a month had passed for them,
  * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not
  * settled yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
  */
@@ -603,7 +604,9 @@ export const ACTIONS: Record<string, ActionKind> = {
         if (id && earlier.id && id !== earlier.id)
           world.fail('adjustment-idempotent', `a retry of adjustment ${earlier.id} answered another one, ${id}`);
         if (id) earlier.id = id;
-        if (earlier.status !== 201) earlier.status = again.status;
+        // A refusal of the retry says nothing of an earlier attempt whose answer was lost; a lost answer makes it unknown.
+        if (earlier.status !== 201 && (again.status === 201 || again.status === 0 || again.status >= 500))
+          earlier.status = again.status;
         return `adjustment ${earlier.key.slice(0, 8)} sent again: ${again.status} ${again.body?.code ?? ''}`;
       }
       const team = pickOf(world.teams, p.team!);
@@ -1319,11 +1322,13 @@ export const ACTIONS: Record<string, ActionKind> = {
              memberships as (update team_memberships set joined_at = joined_at - ${month}, left_at = left_at - ${month} returning 1),
              -- Tips move back with their team, except out of or into a month already closed: a closed month keeps its tips.
              splits as (update team_tip_splits s set at = at - ${month} where not exists (select 1 from team_periods p where p.team_id = s.team_id
-                          and p.month in (to_char(s.at at time zone 'UTC', 'YYYY-MM'), to_char((s.at - ${month}) at time zone 'UTC', 'YYYY-MM'))) returning 1)
+                          and p.month in (to_char(s.at at time zone 'UTC', 'YYYY-MM'), to_char((s.at - ${month}) at time zone 'UTC', 'YYYY-MM'))) returning 1),
+             -- A closed period's 24 hours to object are over a month later, so the admin may lock it (and then adjust it).
+             windows as (update team_periods set objections_until = objections_until - ${month} where locked_at is null returning 1)
         select 'deletions' as what, count(*)::int as count from deletions union all
         select 'rewards', count(*)::int from rewards union all select 'plans', count(*)::int from plans union all
         select 'teams', count(*)::int from teams_moved union all select 'memberships', count(*)::int from memberships union all
-        select 'team tips', count(*)::int from splits`);
+        select 'team tips', count(*)::int from splits union all select 'objection windows', count(*)::int from windows`);
       return `a month passes: ${moved.map((row) => `${row.count} ${row.what}`).join(', ')}`;
     },
   },
