@@ -1317,6 +1317,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/teams/{teamId}/periods/{month}/adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move cents from one member to another after the period was locked: a new, audited adjustment (admin; send an Idempotency-Key) */
+    post: operations['postTeamPeriodAdjustments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/workplaces/{workplaceId}/qr.png': {
     parameters: {
       query?: never;
@@ -2823,6 +2840,9 @@ export interface components {
         | 'team_period_objection_answered'
         | 'team_period_unanswered_objections'
         | 'team_period_window_open'
+        | 'team_period_not_locked'
+        | 'team_adjustment_member'
+        | 'team_adjustment_balance_short'
         | 'tip_answer_no_message'
         | 'tip_answer_no_email'
         | 'tip_answer_sent'
@@ -4678,6 +4698,18 @@ export interface operations {
                   | {
                       /** @enum {string} */
                       kind: 'closing_gift';
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment';
+                      team: string;
+                      month: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment_given';
+                      team: string;
+                      month: string;
                     };
                 message: string | null;
                 rating: number | null;
@@ -4870,6 +4902,18 @@ export interface operations {
                   | {
                       /** @enum {string} */
                       kind: 'closing_gift';
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment';
+                      team: string;
+                      month: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment_given';
+                      team: string;
+                      month: string;
                     };
                 message: string | null;
                 rating: number | null;
@@ -10559,6 +10603,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -10566,6 +10632,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             }[];
           };
         };
@@ -10654,6 +10721,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -10661,6 +10750,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -10764,6 +10854,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -10771,6 +10883,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -10893,6 +11006,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -10900,6 +11035,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11015,6 +11151,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11022,6 +11180,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11119,6 +11278,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11126,6 +11307,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11141,6 +11323,188 @@ export interface operations {
       };
       /** @description Nothing with this id here (a malformed id included) */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodAdjustments: {
+    parameters: {
+      query?: never;
+      header: {
+        'idempotency-key': string;
+      };
+      path: {
+        teamId: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          from_user_id: string;
+          /** Format: uuid */
+          to_user_id: string;
+          amount_cents: number;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              adjustment: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              };
+              period: {
+                month: string;
+                from: string;
+                to: string;
+                /** @enum {string} */
+                state: 'open' | 'closed' | 'locked';
+                closed_at: string | null;
+                closed_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                } | null;
+                objections_until: string | null;
+                locked_at: string | null;
+                locked_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                } | null;
+                tip_count: number;
+                total_cents: number;
+                sharers: number;
+                confirmed: number;
+                confirmed_by_me: boolean;
+                open_objections: number;
+                objections: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  /** Format: uuid */
+                  id: string;
+                  text: string;
+                  created_at: string;
+                  answer: string | null;
+                  answered_at: string | null;
+                }[];
+                adjustments: {
+                  /** Format: uuid */
+                  id: string;
+                  from: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                  };
+                  to: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                  };
+                  amount_cents: number;
+                  reason: string;
+                  created_at: string;
+                  created_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                  };
+                }[];
+                deadline: string;
+                deadline_soon: boolean;
+                deadline_passed: boolean;
+                can_object: boolean;
+                can_confirm: boolean;
+                can_close: boolean;
+                can_lock: boolean;
+                can_adjust: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,6 +12,7 @@ export const liveCreditKinds = [
   'monthly_donation',
   'referral',
   'closing_gift',
+  'team_adjustment',
 ] as const;
 
 export const livePayoutStatuses = ['requested', 'in_flight', 'paid', 'returned'] as const;

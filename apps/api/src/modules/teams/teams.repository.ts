@@ -479,7 +479,15 @@ export async function answerPeriodObjection(
 
 export async function insertPeriodEvent(
   tx: Executor,
-  values: { teamId: string; month: string; kind: PeriodEventKind; userId: string; at: Date; objectionId?: string },
+  values: {
+    teamId: string;
+    month: string;
+    kind: PeriodEventKind;
+    userId: string;
+    at: Date;
+    objectionId?: string;
+    adjustmentId?: string;
+  },
 ): Promise<void> {
   await tx.insert(teamPeriodEvents).values(values);
 }

@@ -35,6 +35,7 @@ export const TEAM_ROUTES = {
   answerObjection: `POST /teams/${TEAM_ID}/periods/2026-10/objections/${OBJECTION_ID}/answer`,
   confirmPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/confirm`,
   lockPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/lock`,
+  adjustPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/adjustments`,
   publishPolicy: `POST /teams/${TEAM_ID}/policy`,
   readPolicy: `POST /teams/${TEAM_ID}/policy/1/read`,
   teamRecords: `GET /teams/${TEAM_ID}/tip-records`,
@@ -213,6 +214,7 @@ export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
     confirmed_by_me: false,
     open_objections: 0,
     objections: [],
+    adjustments: [],
     deadline: '2026-12-01T00:00:00.000Z',
     deadline_soon: false,
     deadline_passed: false,
@@ -220,6 +222,7 @@ export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
     can_confirm: false,
     can_close: false,
     can_lock: false,
+    can_adjust: false,
     ...overrides,
   };
 }
