@@ -157,11 +157,11 @@ describe('the job runner', () => {
     };
     // No tick within the test: only notices run it.
     const runner = startRunner({ jobs: [job], clock: createTestClock(), log, intervalMs: 3_600_000, listen, batchPerTick: 100 });
-    await vi.waitFor(() => expect(notify).toBeDefined());
+    await vi.waitFor(() => expect(notify).toBeDefined(), { timeout: 10_000 });
     due = 250;
     notify();
     notify(); // a second notice while it runs: one more run, not a pile of them
-    await vi.waitFor(() => expect(due).toBe(0));
+    await vi.waitFor(() => expect(due).toBe(0), { timeout: 10_000 });
     await runner.stop();
     expect(unlistened).toBe(true);
     due = 10;
