@@ -1,5 +1,7 @@
 import type { Locale } from '@tipcard/shared/constants';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { LiveEventBody } from '@tipcard/shared/live/schemas';
+import type { NoticeBody } from '@tipcard/shared/notices/schemas';
 import { formatMoney } from '@tipcard/shared/money/format';
 import type { PushPayload } from '@tipcard/shared/push/schemas';
 import { appRoutePath, t } from '../../lib/i18n.ts';
@@ -10,8 +12,15 @@ import { appRoutePath, t } from '../../lib/i18n.ts';
  * The text is the open app's live notice (`common:live.*`); the payload holds nothing more than the notice shows.
  */
 export function pushNoticeOf(event: LiveEventBody, locale: Locale): PushPayload | null {
-  const amount = formatMoney(event.amount_cents, locale);
+  if (event.type === 'notice')
+    return {
+      title: t('common:push.title_team', {}, locale),
+      body: noticeText(event.notice, locale),
+      url: appRoutePath(locale, '/notices'),
+      tag: `notice-${event.notice_id}`,
+    };
   if (event.type === 'released') return null;
+  const amount = formatMoney(event.amount_cents, locale);
   if (event.type === 'payout') {
     if (event.status === 'requested') return null;
     return {
@@ -30,4 +39,20 @@ export function pushNoticeOf(event: LiveEventBody, locale: Locale): PushPayload 
     url: appRoutePath(locale, '/overview'),
     tag: `credit-${event.payment_id ?? event.kind}`,
   };
+}
+
+/** A notice's sentence in the reader's language: the app's own (`common:notices.*`), filled the same way. */
+function noticeText(notice: NoticeBody, locale: Locale): string {
+  return t(
+    `common:notices.${notice.kind}`,
+    {
+      team: notice.team,
+      workplace: notice.workplace,
+      ...(notice.rule && { rule: t(`teams:rules.kind.${notice.rule}`, {}, locale) }),
+      ...(notice.month && {
+        month: formatDate(new Date(`${notice.month}-01T00:00:00Z`), 'month', locale, { timeZone: 'UTC' }),
+      }),
+    },
+    locale,
+  );
 }

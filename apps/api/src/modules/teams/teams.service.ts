@@ -34,7 +34,7 @@ import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, upd
 import { payerRatingOf, sharesReceivedPerUser, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
 import { t } from '../../lib/i18n.ts';
-import { enqueueSmsAt } from '../messaging/messaging.service.ts';
+import { enqueueSmsAt, notifyUser } from '../messaging/messaging.service.ts';
 import { findUserById, findUserByPhone, listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './teams.repository.ts';
 import { parseShiftCsv, type ImportProblem } from './shift-import.ts';
@@ -218,7 +218,7 @@ export function createTeamsService(deps: {
 
   /**
    * What the admin decided about a member (approval, decline, removal), texted to them in their language through the
-   * outbox, in the decision's transaction. The team is named as "Label: value", where every language takes the name as
+   * outbox, in the decision's transaction, and kept as an in-app notice shown live. The team is named as "Label: value", where every language takes the name as
    * it is.
    */
   async function tellMember(
@@ -249,6 +249,8 @@ export function createTeamsService(deps: {
     };
     const body = t(`sms.${notice}`, vars, user.language);
     await enqueueSmsAt(tx, { to: user.phone, body }, now);
+    const named = { team: team.title, workplace: workplace.name, rule: about.rule ?? null, month: about.month ?? null };
+    await notifyUser(tx, userId, { kind: notice, ...named }, now);
   }
 
   async function requireAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update') {
