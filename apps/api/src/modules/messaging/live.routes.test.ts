@@ -71,7 +71,9 @@ describe('live events', () => {
     await t.app.db.transaction((tx) =>
       recordReferralPayin(tx, { userId: user.userId, amountCents: 700, friend: '+371 2•••••12' }, t.clock.now()),
     );
-    await vi.waitFor(() => expect(stream.events.map((event) => event.amount_cents)).toEqual([700]));
+    await vi.waitFor(() =>
+      expect(stream.events.map((event) => ('amount_cents' in event ? event.amount_cents : null))).toEqual([700]),
+    );
     expect(stream.events[0]).toMatchObject({ type: 'credit', kind: 'referral', label: null });
     stream.close();
   });

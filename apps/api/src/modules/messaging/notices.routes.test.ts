@@ -3,8 +3,20 @@ import type { NoticeBody, Notices } from '@tipcard/shared/notices/schemas';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { eraseNotices, notifyUser } from './messaging.service.ts';
 
-const RULE_CHANGED: NoticeBody = { kind: 'team_rule_changed', team: 'Kitchen', workplace: 'Café Rīga', rule: 'hours', month: null };
-const PERIOD_CLOSED: NoticeBody = { kind: 'team_period_closed', team: 'Kitchen', workplace: 'Café Rīga', rule: null, month: '2026-10' };
+const RULE_CHANGED: NoticeBody = {
+  kind: 'team_rule_changed',
+  team: 'Kitchen',
+  workplace: 'Café Rīga',
+  rule: 'hours',
+  month: null,
+};
+const PERIOD_CLOSED: NoticeBody = {
+  kind: 'team_period_closed',
+  team: 'Kitchen',
+  workplace: 'Café Rīga',
+  rule: null,
+  month: '2026-10',
+};
 
 describe('in-app notices: listed until read, each user only their own', () => {
   let t: TestApp;

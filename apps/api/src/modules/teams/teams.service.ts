@@ -42,6 +42,8 @@ import { HOURS_WINDOW_MS, splitTeamTip, type SplitMember, type SplitResult, type
 import { deadlineSoon, monthOfInstant, OBJECTION_WINDOW_MS, periodSpan, recentMonths } from './team-periods.ts';
 import { recordsOfSplit, renderTipRecordsPdf, tipRecordsCsv, type TipRecord } from './tip-records.ts';
 
+export { describeVenueForOps, searchVenues, type VenueHit } from './venue-view.ts';
+
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;
 type RulePreviewInput = z.output<typeof rulePreviewBody>;
