@@ -9,7 +9,7 @@ describe('the push notice of an in-app notice', () => {
     const fr = pushNoticeOf({ type: 'notice', notice_id: NOTICE_ID, notice }, 'fr');
     expect(fr).toMatchObject({ title: 'Votre équipe', url: '/#/fr/notices', tag: `notice-${NOTICE_ID}` });
     expect(fr!.body.replace(/[\u00A0\u202F]/g, ' ')).toBe(
-      'L’administrateur a clôturé les pourboires de octobre 2026. Équipe : Cuisine (Café Rīga). Vous avez 24 heures pour contester sur la page Lieu de travail ; ensuite la période est verrouillée.',
+      'L’administrateur a clôturé une période de pourboires. Période : octobre 2026. Équipe : Cuisine (Café Rīga). Vous avez 24 heures pour contester sur la page Lieu de travail ; ensuite la période est verrouillée.',
     );
     const rule = { kind: 'team_rule_changed', team: 'Cocina', workplace: 'Café Rīga', rule: 'hours', month: null } as const;
     expect(pushNoticeOf({ type: 'notice', notice_id: NOTICE_ID, notice: rule }, 'es')!.body).toContain(
