@@ -156,7 +156,7 @@ function NoticesLink({ clientId }: { clientId: string | undefined }) {
     >
       <Bell className="size-5" aria-hidden="true" />
       <span className="sr-only">
-        {unread > 0 ? `${t('notices.bell')}: ${t('notices.unread', { count: unread })}` : t('notices.bell')}
+        {unread > 0 ? t('notices.bell_unread', { unread: t('notices.unread', { count: unread }) }) : t('notices.bell')}
       </span>
       {unread > 0 ? (
         <span
