@@ -49,7 +49,11 @@ function TeamPanel({ team }: { team: Team }) {
           </dd>
           <dt className="text-slate-500">Split rule</dt>
           <dd data-testid="current-rule">
-            {current ? `${RULE_NAMES[current.kind]} ${rulePoints(current.points)}`.trim() : 'Evenly (never changed)'}
+            {!current
+              ? 'Evenly (never changed)'
+              : rulePoints(current.points)
+                ? `${RULE_NAMES[current.kind]} (${rulePoints(current.points)})`
+                : RULE_NAMES[current.kind]}
           </dd>
         </dl>
 
