@@ -76,7 +76,9 @@ test('support finds a venue by a part of its name and sees its team, members and
   await page.screenshot({ path: '../test-results/ops-venue-360.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // From a member's page back to the venue.
   await members.getByRole('link', { name: 'Bob' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Team' })).toBeVisible();
-  await expect(page.getByText('Bar Riga').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Bar Riga' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bar Riga' })).toBeVisible();
 });

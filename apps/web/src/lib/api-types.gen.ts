@@ -13443,6 +13443,8 @@ export interface operations {
                 title: string;
                 workplace: string;
                 /** Format: uuid */
+                workplace_id: string;
+                /** Format: uuid */
                 card_id: string;
                 admin: boolean;
                 members: number;

@@ -182,6 +182,8 @@ export const opsUserDetail = z.object({
       id: z.uuid(),
       title: z.string(),
       workplace: z.string(),
+      /** Its venue's page (issue 29). */
+      workplace_id: z.uuid(),
       card_id: z.uuid(),
       admin: z.boolean(),
       members: z.number().int(),

@@ -148,7 +148,7 @@ export type NoticesService = ReturnType<typeof createNoticesService>;
 
 /** The signed-in user's in-app notices on a client they own (404 otherwise): the list, and marking them read. */
 export function createNoticesService({ db, clock }: { db: Database; clock: Clock }) {
-  async function list(userId: string): Promise<Notices> {
+  async function noticesOf(userId: string): Promise<Notices> {
     const rows = await noticesRepo.listNotices(db, userId, NOTICES_SHOWN);
     return {
       unread: await noticesRepo.countUnread(db, userId),
@@ -164,20 +164,20 @@ export function createNoticesService({ db, clock }: { db: Database; clock: Clock
   return {
     async list(userId: string, clientId: string): Promise<Notices> {
       await requireOwnClient(db, userId, clientId);
-      return list(userId);
+      return noticesOf(userId);
     },
 
     /** Marks one notice read; another user's notice is a 404. Reading one twice keeps the first time. */
     async markRead(userId: string, clientId: string, noticeId: string): Promise<Notices> {
       await requireOwnClient(db, userId, clientId);
       if (!(await noticesRepo.markRead(db, userId, noticeId, clock.now()))) throw new AppError('not_found');
-      return list(userId);
+      return noticesOf(userId);
     },
 
     async markAllRead(userId: string, clientId: string): Promise<Notices> {
       await requireOwnClient(db, userId, clientId);
       await noticesRepo.markAllRead(db, userId, clock.now());
-      return list(userId);
+      return noticesOf(userId);
     },
   };
 }

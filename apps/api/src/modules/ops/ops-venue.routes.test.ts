@@ -117,6 +117,12 @@ describe('the back office’s venue: found by name or id, shown with its teams, 
     ]);
   });
 
+  it('leads from a member’s user page to the venue', async () => {
+    const support = await signInOperator(t, 'support');
+    const user = await t.call({ method: 'GET', url: `/api/ops/users/${bob.userId}`, token: support.opsToken });
+    expect(user.body.data.team).toMatchObject({ id: teamId, workplace: 'Café Rīga Old Town', workplace_id: venueId });
+  });
+
   it('answers 404 for an id that is no venue', async () => {
     const support = await signInOperator(t, 'support');
     const missing = await t.call({ method: 'GET', url: `/api/ops/venues/${crypto.randomUUID()}`, token: support.opsToken });

@@ -68,6 +68,7 @@ export async function currentTeamOfUser(db: Executor, userId: string) {
     id: team.id,
     title: team.title,
     workplace: workplace.name,
+    workplace_id: workplace.id,
     card_id: team.cardId,
     admin: team.adminUserId === userId,
     members: members.length,
@@ -220,8 +221,8 @@ export function createTeamsService(deps: {
 
   /**
    * What the admin decided about a member (approval, decline, removal), texted to them in their language through the
-   * outbox, in the decision's transaction, and kept as an in-app notice shown live. The team is named as "Label: value", where every language takes the name as
-   * it is.
+   * outbox, in the decision's transaction. The team is named as "Label: value", where every language takes the name as
+   * it is. The same decision is stored as the member's in-app notice and shown live in their open app (issue 29).
    */
   async function tellMember(
     tx: Executor,
