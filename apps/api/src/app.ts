@@ -30,6 +30,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
 import { liveRoutes } from './modules/messaging/live.routes.ts';
+import { noticesRoutes } from './modules/messaging/notices.routes.ts';
 import { pushRoutes } from './modules/messaging/push.routes.ts';
 import { pseudoLocaleRoutes } from './modules/site/pseudo-locale.routes.ts';
 import { payoutSchedulesRoutes } from './modules/payouts/payout-schedules.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         const { publicKey, allowLoopbackEndpoints: allowLoopback } = config.push;
         await api.register(pushRoutes, { push: services.push, publicKey, allowLoopback });
       }
+      await api.register(noticesRoutes, { notices: services.notices });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(payoutSchedulesRoutes, { schedules: services.payoutSchedules });
       await api.register(paymentsRoutes, { payments });

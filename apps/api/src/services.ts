@@ -29,6 +29,7 @@ import { createLiveEventsPruneJob, createMessageDeliveryJob, SEND_TIMEOUT_MS } f
 import {
   createLiveHub,
   createMessagingService,
+  createNoticesService,
   createPushService,
   type PushSender,
 } from './modules/messaging/messaging.service.ts';
@@ -122,6 +123,7 @@ export function createServices(
   const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
   const push = createPushService({ db, clock, vapid: config.push });
+  const notices = createNoticesService({ db, clock });
   const live = createLiveHub({ db, listen, log, maxStreamsPerUser: LIVE_STREAMS_PER_USER });
   const health = createHealthService({ db, clock });
   const metrics = createMetrics();
@@ -332,6 +334,7 @@ export function createServices(
     messages,
     live,
     push,
+    notices,
     health,
     analytics,
     balances,

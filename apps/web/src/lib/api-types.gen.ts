@@ -403,6 +403,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/clients/{clientId}/notices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user’s latest in-app notices (newest first) and how many are unread */
+    get: operations['getClientNotices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/notices/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark every notice read; answers the notices as they now are */
+    post: operations['postClientNoticesRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/notices/{noticeId}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark one notice read (404 for another user’s); answers the notices as they now are */
+    post: operations['postClientNoticeRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/payout-methods': {
     parameters: {
       query?: never;
@@ -1857,6 +1908,23 @@ export interface paths {
     };
     /** A user's profile, cards, balances, history, payouts and verification */
     get: operations['getOpsUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/venues/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A venue (workplace): its tipping policy versions and teams, with admins, members, split rules and periods */
+    get: operations['getOpsVenue'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5270,6 +5338,247 @@ export interface operations {
       };
       /** @description Invalid input: `validation_errors` names the fields */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              unread: number;
+              notices: {
+                /** @enum {string} */
+                kind:
+                  | 'team_request_approved'
+                  | 'team_request_declined'
+                  | 'team_member_removed'
+                  | 'team_rule_changed'
+                  | 'tipping_policy_published'
+                  | 'team_period_closed'
+                  | 'team_period_objection'
+                  | 'team_period_answered';
+                team: string;
+                workplace: string;
+                /** @enum {string|null} */
+                rule: 'even' | 'hours' | 'points' | null;
+                month: string | null;
+                /** Format: uuid */
+                id: string;
+                created_at: string;
+                read_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientNoticesRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              unread: number;
+              notices: {
+                /** @enum {string} */
+                kind:
+                  | 'team_request_approved'
+                  | 'team_request_declined'
+                  | 'team_member_removed'
+                  | 'team_rule_changed'
+                  | 'tipping_policy_published'
+                  | 'team_period_closed'
+                  | 'team_period_objection'
+                  | 'team_period_answered';
+                team: string;
+                workplace: string;
+                /** @enum {string|null} */
+                rule: 'even' | 'hours' | 'points' | null;
+                month: string | null;
+                /** Format: uuid */
+                id: string;
+                created_at: string;
+                read_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientNoticeRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+        noticeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              unread: number;
+              notices: {
+                /** @enum {string} */
+                kind:
+                  | 'team_request_approved'
+                  | 'team_request_declined'
+                  | 'team_member_removed'
+                  | 'team_rule_changed'
+                  | 'tipping_policy_published'
+                  | 'team_period_closed'
+                  | 'team_period_objection'
+                  | 'team_period_answered';
+                team: string;
+                workplace: string;
+                /** @enum {string|null} */
+                rule: 'even' | 'hours' | 'points' | null;
+                month: string | null;
+                /** Format: uuid */
+                id: string;
+                created_at: string;
+                read_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -13472,7 +13781,7 @@ export interface operations {
           'application/json': {
             data: {
               /** @enum {string} */
-              kind: 'payment' | 'user' | 'card' | 'donation' | 'invoice' | 'card_order' | 'payout_method';
+              kind: 'payment' | 'user' | 'card' | 'venue' | 'donation' | 'invoice' | 'card_order' | 'payout_method';
               /** Format: uuid */
               id: string;
               title: string;
@@ -13659,6 +13968,8 @@ export interface operations {
                 title: string;
                 workplace: string;
                 /** Format: uuid */
+                workplace_id: string;
+                /** Format: uuid */
                 card_id: string;
                 admin: boolean;
                 members: number;
@@ -13703,6 +14014,140 @@ export interface operations {
                 status: 'open' | 'waiting_for_user' | 'closed';
                 created_at: string;
                 updated_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsVenue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              country: string;
+              created_at: string;
+              created_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                phone: string;
+              };
+              policies: {
+                version: number;
+                text: string;
+                published_at: string;
+                published_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                };
+              }[];
+              teams: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** Format: uuid */
+                card_id: string;
+                created_at: string;
+                admin: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                };
+                members: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                  joined_at: string;
+                  role: string | null;
+                }[];
+                rules: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'even' | 'hours' | 'points';
+                  points: {
+                    [key: string]: number;
+                  };
+                  created_at: string;
+                  created_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  };
+                }[];
+                periods: {
+                  month: string;
+                  /** @enum {string} */
+                  state: 'closed' | 'locked';
+                  closed_at: string;
+                  closed_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  };
+                  objections_until: string;
+                  locked_at: string | null;
+                  locked_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  } | null;
+                  objections: number;
+                  open_objections: number;
+                }[];
               }[];
             };
           };

@@ -38,7 +38,7 @@ import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, upd
 import { payerRatingOf, sharesReceivedPerUser, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
 import { t } from '../../lib/i18n.ts';
-import { enqueueSmsAt } from '../messaging/messaging.service.ts';
+import { enqueueSmsAt, notifyUser } from '../messaging/messaging.service.ts';
 import { findUserById, findUserByPhone, listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './teams.repository.ts';
 import {
@@ -59,6 +59,8 @@ import {
   type AdjustmentRecord,
   type TipRecord,
 } from './tip-records.ts';
+
+export { describeVenueForOps, searchVenues, type VenueHit } from './venue-view.ts';
 
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;
@@ -85,6 +87,7 @@ export async function currentTeamOfUser(db: Executor, userId: string) {
     id: team.id,
     title: team.title,
     workplace: workplace.name,
+    workplace_id: workplace.id,
     card_id: team.cardId,
     admin: team.adminUserId === userId,
     members: members.length,
@@ -247,7 +250,7 @@ export function createTeamsService(deps: {
   /**
    * What the admin decided about a member (approval, decline, removal), texted to them in their language through the
    * outbox, in the decision's transaction. The team is named as "Label: value", where every language takes the name as
-   * it is.
+   * it is. The same decision is stored as the member's in-app notice and shown live in their open app (issue 29).
    */
   async function tellMember(
     tx: Executor,
@@ -280,6 +283,14 @@ export function createTeamsService(deps: {
     };
     const body = t(`sms.${notice}`, vars, user.language);
     await enqueueSmsAt(tx, { to: user.phone, body }, now);
+    const named = {
+      team: team.title,
+      workplace: workplace.name,
+      rule: about.rule ?? null,
+      month: about.month ?? null,
+      amount_cents: about.amountCents ?? null,
+    };
+    await notifyUser(tx, userId, { kind: notice, ...named }, now);
   }
 
   async function requireAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update') {
