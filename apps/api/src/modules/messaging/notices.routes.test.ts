@@ -42,7 +42,9 @@ describe('in-app notices: listed until read, each user only their own', () => {
 
     const listed = (await list(user)).body.data as Notices;
     expect(listed.unread).toBe(2);
-    expect(listed.notices.map(({ kind, month, rule, read_at }) => ({ kind, month, rule, read_at }))).toEqual([
+    expect(
+      listed.notices.map(({ kind, month, amount_cents, rule, read_at }) => ({ kind, month, amount_cents, rule, read_at })),
+    ).toEqual([
       { kind: 'team_period_closed', month: '2026-10', amount_cents: null, rule: null, read_at: null },
       { kind: 'team_rule_changed', month: null, amount_cents: null, rule: 'hours', read_at: null },
     ]);
