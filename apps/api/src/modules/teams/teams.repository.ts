@@ -81,6 +81,23 @@ export async function findTeamByCard(db: Executor, cardId: string, lock?: 'share
   return row;
 }
 
+/** The workplace; `share` while a venue tip is split (a change of its percentages locks it for update). */
+export async function findWorkplace(db: Executor, workplaceId: string, lock?: 'update' | 'share') {
+  const query = db.select().from(workplaces).where(eq(workplaces.id, workplaceId));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row;
+}
+
+/**
+ * The teams of a workplace, oldest first. `share` locks them in id order (the order every venue tip takes them in,
+ * so two never wait on each other crosswise), as a team tip locks its one team.
+ */
+export async function listTeamsOfWorkplace(db: Executor, workplaceId: string, lock?: 'share'): Promise<TeamRow[]> {
+  const query = db.select().from(teams).where(eq(teams.workplaceId, workplaceId));
+  const rows = lock ? await query.orderBy(asc(teams.id)).for(lock) : await query;
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 export async function findTeamAdministeredBy(db: Executor, userId: string): Promise<TeamRow | undefined> {
   const [row] = await db.select().from(teams).where(eq(teams.adminUserId, userId)).limit(1);
   return row;
