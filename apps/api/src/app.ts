@@ -56,6 +56,7 @@ import { cardOrdersRoutes } from './modules/card-orders/card-orders.routes.ts';
 import { invoicePagesRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { actionPagesRoutes, donationsRoutes } from './modules/donations/donations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { venueTipsRoutes } from './modules/venue-tips/venue-tips.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
 declare module 'fastify' {
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(tipAnswersRoutes, { tips });
       await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });
       await api.register(teamsRoutes, { teams: services.teams });
+      await api.register(venueTipsRoutes, { venueTips: services.venueTips });
       await api.register(referralsRoutes, { referrals: services.referrals });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, {

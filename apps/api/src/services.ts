@@ -51,6 +51,7 @@ import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createTeamsService, createTeamTipHandler } from './modules/teams/teams.service.ts';
+import { createVenueTipHandler, createVenueTipsService } from './modules/venue-tips/venue-tips.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
@@ -199,6 +200,7 @@ export function createServices(
       createCardOrderHandler(),
       createInvoiceHandler(),
       createTeamTipHandler(),
+      createVenueTipHandler(),
       createDonationHandler(donationMail),
     ],
     onSharesAdjusted: takeBackRewardsNoLongerEarned,
@@ -206,6 +208,7 @@ export function createServices(
     receiptLinkOf: receipts.linkOf,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
+  const venueTips = createVenueTipsService({ db, clock, publicUrl: config.publicUrl, teams });
   // Kept only while this process LISTENs for the database's notices of changed cards (decision 0051).
   const publicCards = createPublicCardCache({ db, listen, log });
   const tips = createTipsService({
@@ -217,6 +220,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     feePercent: config.payments.feePercent,
     teamOfCard: teams.teamOfCard,
+    venueOfCard: venueTips.venueOfCard,
     publicCards,
   });
   const cardOrders = createCardOrdersService({
@@ -352,6 +356,7 @@ export function createServices(
     invoices,
     donations,
     teams,
+    venueTips,
     referrals,
     payouts,
     payoutMethods,

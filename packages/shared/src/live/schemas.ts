@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const liveCreditKinds = [
   'tip',
   'team_tip',
+  'venue_tip',
   'invoice',
   'donation',
   'monthly_donation',

@@ -157,6 +157,9 @@ export const recordTeamSplit = (tx: Transaction, record: repo.TipSplitInsert) =>
 export const teamsOfVenue = (db: Executor, workplaceId: string, lock?: 'share') =>
   repo.listTeamsOfWorkplace(db, workplaceId, lock);
 
+/** How many members the team has now. */
+export const memberCountOfTeam = async (db: Executor, teamId: string) => (await repo.listOpenMemberships(db, teamId)).length;
+
 /** The venue (workplace) row; `share` while a venue tip is split, `update` while its percentages change. */
 export const findVenue = (db: Executor, workplaceId: string, lock?: 'update' | 'share') =>
   repo.findWorkplace(db, workplaceId, lock);
@@ -164,7 +167,7 @@ export const findVenue = (db: Executor, workplaceId: string, lock?: 'update' | '
 export type VenueRow = repo.WorkplaceRow;
 export type VenueTeamRow = repo.TeamRow;
 export type { SplitMember, MemberShare } from './team-split.ts';
-export { weightedSplit } from './team-split.ts';
+export { splitTeamTip, weightedSplit } from './team-split.ts';
 
 /**
  * The venue when the user is one of its admins (decision 0058); 404 for anyone else, who learns nothing of it. Today
@@ -1195,6 +1198,15 @@ export function createTeamsService(deps: {
           weight: own.weight,
           net_cents: own.netCents,
           share_fee_cents: own.feeCents,
+          venue: split.venuePart
+            ? {
+                total_cents: split.venuePart.venueTotalCents,
+                fee_cents: split.venuePart.venueFeeCents,
+                basis_points: split.venuePart.basisPoints,
+                weight: split.venuePart.weight,
+                total_weight: split.venuePart.totalWeight,
+              }
+            : null,
         };
       });
     },

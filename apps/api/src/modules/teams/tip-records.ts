@@ -31,6 +31,8 @@ export interface TipRecord {
   weight: number;
   netCents: number;
   feeCents: number;
+  /** For a team's part of a venue tip (decision 0058): the venue tip to members and the team's percentage of it. */
+  venue: { tipNetCents: number; basisPoints: number } | null;
 }
 
 /** The records of a recorded split: one per member it names, `onlyUserId` keeping one member's own. */
@@ -62,6 +64,9 @@ export function recordsOfSplit(
       weight: share.weight,
       netCents: share.netCents,
       feeCents: share.feeCents,
+      venue: split.venuePart
+        ? { tipNetCents: split.venuePart.venueTotalCents - split.venuePart.venueFeeCents, basisPoints: split.venuePart.basisPoints }
+        : null,
     }));
 }
 
@@ -85,6 +90,9 @@ const CSV_COLUMNS = [
   'share',
   'share_of_fee',
   'currency',
+  'card',
+  'venue_tip_to_members',
+  'team_percentage',
 ] as const;
 
 /** The records as CSV: instants in UTC, amounts as decimals, one row per member and tip. */
@@ -111,9 +119,15 @@ export function tipRecordsCsv(records: TipRecord[]): string {
       decimalAmount(r.netCents),
       decimalAmount(r.feeCents),
       'EUR',
+      r.venue ? 'venue' : 'team',
+      r.venue ? decimalAmount(r.venue.tipNetCents) : null,
+      r.venue ? percentOf(r.venue.basisPoints) : null,
     ]),
   );
 }
+
+/** Basis points as a percentage with two decimals, for machines ("70.00"): integer maths, no float. */
+const percentOf = (basisPoints: number) => `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
 
 /** The short payment reference the receipts and the back office show. */
 const referenceOf = (paymentId: string) => paymentId.slice(0, 8).toUpperCase();
@@ -125,10 +139,19 @@ const MARGIN = 40;
 /** The member's part of a tip in words: minutes or points against the total, or one of the members sharing it. */
 function partOf(record: TipRecord, locale: Locale): string {
   const tr = (key: string, vars: Record<string, string | number>) => t(`documents.tip_records.${key}`, vars, locale);
-  if (record.weight === 0) return tr('part_none', {});
-  if (record.basis === 'hours') return tr('part_hours', { minutes: record.minutes ?? 0, total: record.totalWeight });
-  if (record.basis === 'points') return tr('part_points', { points: record.points ?? 0, total: record.totalWeight });
-  return tr('part_even', { count: record.sharing });
+  const own =
+    record.weight === 0
+      ? tr('part_none', {})
+      : record.basis === 'hours'
+        ? tr('part_hours', { minutes: record.minutes ?? 0, total: record.totalWeight })
+        : record.basis === 'points'
+          ? tr('part_points', { points: record.points ?? 0, total: record.totalWeight })
+          : tr('part_even', { count: record.sharing });
+  if (!record.venue) return own;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+    record.venue.basisPoints / 10_000,
+  );
+  return `${own} · ${tr('part_venue', { percent, tip: formatMoney(record.venue.tipNetCents, locale) })}`;
 }
 
 /**

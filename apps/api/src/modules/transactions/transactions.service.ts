@@ -48,6 +48,8 @@ function liveLabelOf(detail: TransactionDetail): string | null {
       return detail.card;
     case 'team_tip':
       return detail.team;
+    case 'venue_tip':
+      return detail.venue;
     case 'invoice':
       return detail.invoice;
     case 'donation':
