@@ -24,6 +24,7 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
 import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
+import { VenueCardPanel, VenuePercentagesPanel } from './components/venue-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
@@ -109,6 +110,8 @@ export default function WorkplacePage() {
         <MySharesPanel team={team} />
         {clientId ? <MyRecordsPanel clientId={clientId} /> : null}
         {team.is_admin ? <TeamCardPanel team={team} publicName={workplace.data.name} /> : null}
+        {team.is_admin ? <VenueCardPanel workplaceId={workplace.data.id} venueName={workplace.data.name} /> : null}
+        <VenuePercentagesPanel workplaceId={workplace.data.id} />
         <Invite team={team} />
         <Statistics team={team} />
         <WorkHistory team={team} />
