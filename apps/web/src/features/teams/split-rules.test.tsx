@@ -16,6 +16,8 @@ import {
   TEAM_ROUTES,
   tippingPolicy,
   tipShares,
+  percentages,
+  venueCard,
   workplace,
 } from './workplace-test-data.ts';
 import WorkplacePage from './workplace-page.tsx';
@@ -34,6 +36,9 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.teamCardQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
+    [TEAM_ROUTES.venueCard]: venueCard,
+    [TEAM_ROUTES.venueCardQr]: 'png',
+    [TEAM_ROUTES.percentages]: percentages({ can_edit: teamOverrides.is_admin ?? true }),
     ...overrides,
   };
 }
