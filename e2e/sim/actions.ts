@@ -632,7 +632,8 @@ export const ACTIONS: Record<string, ActionKind> = {
         const workplaceId = workplace.body?.data?.id as string | undefined;
         if (workplace.body?.data?.team?.id !== team.teamId || !workplaceId) return null;
         const card = await asUser(world, admin, 'GET', `/api/workplaces/${workplaceId}/venue-card`);
-        if (card.status !== 200) return `venue card of team #${world.teams.indexOf(team)}: ${card.status} ${card.body?.code ?? ''}`;
+        if (card.status !== 200)
+          return `venue card of team #${world.teams.indexOf(team)}: ${card.status} ${card.body?.code ?? ''}`;
         venue = { workplaceId, cardId: card.body.data.card_id as string, team: world.teams.indexOf(team) };
         world.venues.push(venue);
       }
@@ -640,8 +641,7 @@ export const ACTIONS: Record<string, ActionKind> = {
       if (p.percentages! <= 1) {
         const path = `/api/workplaces/${venue.workplaceId}/percentages`;
         const before = (await asUser(world, admin, 'GET', path)).body?.data as
-          | { id: string | null; teams: { team_id: string }[] }
-          | undefined;
+          { id: string | null; teams: { team_id: string }[] } | undefined;
         if (before) {
           // All to the teams but one point short when refused on purpose.
           const short = p.percentages === 1 ? 1 : 0;

@@ -200,7 +200,16 @@ export class World {
   async reset() {
     await this.restarting?.catch(() => undefined);
     this.restarting = undefined;
-    for (const list of [this.users, this.teams, this.venues, this.payments, this.orders, this.invoices, this.payouts, this.operators])
+    for (const list of [
+      this.users,
+      this.teams,
+      this.venues,
+      this.payments,
+      this.orders,
+      this.invoices,
+      this.payouts,
+      this.operators,
+    ])
       list.length = 0;
     this.failures.clear();
     this.ending = false;

@@ -57,7 +57,8 @@ export function createReceiptsService(deps: {
     let cardId: string | null;
     let description: string | null = null;
     let donor: ReceiptView['donor'] = null;
-    if (payment.purpose === 'tip' || payment.purpose === 'team_tip' || payment.purpose === 'venue_tip') cardId = payment.subjectId;
+    if (payment.purpose === 'tip' || payment.purpose === 'team_tip' || payment.purpose === 'venue_tip')
+      cardId = payment.subjectId;
     else if (payment.purpose === 'donation') {
       cardId = await cardOfDonation(executor, payment.id);
       const found = await donorOfPayment(executor, payment.id);

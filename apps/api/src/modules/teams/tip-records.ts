@@ -65,7 +65,10 @@ export function recordsOfSplit(
       netCents: share.netCents,
       feeCents: share.feeCents,
       venue: split.venuePart
-        ? { tipNetCents: split.venuePart.venueTotalCents - split.venuePart.venueFeeCents, basisPoints: split.venuePart.basisPoints }
+        ? {
+            tipNetCents: split.venuePart.venueTotalCents - split.venuePart.venueFeeCents,
+            basisPoints: split.venuePart.basisPoints,
+          }
         : null,
     }));
 }

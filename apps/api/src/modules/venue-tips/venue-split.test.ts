@@ -27,7 +27,11 @@ const scenario = fc
     }),
   )
   .map(({ basisPoints, members, set, amountCents, coverFee }) => {
-    const teams: VenueTeam[] = basisPoints.map((points, i) => ({ teamId: `team-${i}`, basisPoints: points, members: members[i]! }));
+    const teams: VenueTeam[] = basisPoints.map((points, i) => ({
+      teamId: `team-${i}`,
+      basisPoints: points,
+      members: members[i]!,
+    }));
     const { totalCents, feeCents } = tipBreakdown(amountCents, 5, coverFee);
     return { teams, set, totalCents, feeCents };
   });
@@ -79,7 +83,8 @@ describe('venue tip split between teams (decision 0058)', () => {
           const remainder = (i: number) => (amount * weights[i]!) % whole;
           for (let a = 0; a < weights.length; a++)
             for (let b = 0; b < weights.length; b++)
-              if (remainder(a) > remainder(b)) expect(split.parts[a]![key] - floors[a]!).toBeGreaterThanOrEqual(split.parts[b]![key] - floors[b]!);
+              if (remainder(a) > remainder(b))
+                expect(split.parts[a]![key] - floors[a]!).toBeGreaterThanOrEqual(split.parts[b]![key] - floors[b]!);
         }
         if (set && split.basis === 'percentages' && teams.every((team) => team.members > 0))
           // Everybody present: each team's part is its percentage of the tip, within a cent.
@@ -106,7 +111,8 @@ describe('venue tip split between teams (decision 0058)', () => {
             joinedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
             role: i % 2 === 0 ? 'waiter' : 'cook',
           }));
-          const rule = kind === 'even' ? ({ kind: 'even' } as const) : ({ kind: 'points', points: { waiter: 3, cook: 1 } } as const);
+          const rule =
+            kind === 'even' ? ({ kind: 'even' } as const) : ({ kind: 'points', points: { waiter: 3, cook: 1 } } as const);
           const shares = splitTeamTip(rule, {
             members,
             shifts: [],
@@ -130,15 +136,30 @@ describe('venue tip split between teams (decision 0058)', () => {
     const teams = (members: number[], points: number[]) =>
       points.map((basisPoints, i) => ({ teamId: `t${i}`, basisPoints, members: members[i]! }));
     // 10.00 at 33.34 / 33.33 / 33.33 %: 333.4, 333.3, 333.3 → 334, 333, 333.
-    expect(splitVenueTip(teams([1, 1, 1], [3334, 3333, 3333]), { set: true, totalCents: 1_000, feeCents: 0 })!.parts.map((p) => p.netCents)).toEqual([334, 333, 333]);
+    expect(
+      splitVenueTip(teams([1, 1, 1], [3334, 3333, 3333]), { set: true, totalCents: 1_000, feeCents: 0 })!.parts.map(
+        (p) => p.netCents,
+      ),
+    ).toEqual([334, 333, 333]);
     // Kitchen (30 %) has nobody: front of house (60 %) and bar (10 %) share it 6:1 — 857.14 and 142.86 → 857 and 143.
     const empty = splitVenueTip(teams([2, 0, 1], [6000, 3000, 1000]), { set: true, totalCents: 1_000, feeCents: 0 })!;
     expect(empty.parts.map((p) => p.netCents)).toEqual([857, 0, 143]);
     // No percentages: even between the teams with members; the cent to the oldest.
-    expect(splitVenueTip(teams([1, 1, 0], [3334, 3333, 3333]), { set: false, totalCents: 101, feeCents: 0 })!.parts.map((p) => p.netCents)).toEqual([51, 50, 0]);
+    expect(
+      splitVenueTip(teams([1, 1, 0], [3334, 3333, 3333]), { set: false, totalCents: 101, feeCents: 0 })!.parts.map(
+        (p) => p.netCents,
+      ),
+    ).toEqual([51, 50, 0]);
     // The teams with members all at 0 %: even among them.
     const zero = splitVenueTip(teams([0, 3, 2], [10_000, 0, 0]), { set: true, totalCents: 1_000, feeCents: 50 })!;
-    expect([zero.basis, zero.parts.map((p) => [p.netCents, p.feeCents])]).toEqual(['even_no_weight', [[0, 0], [475, 25], [475, 25]]]);
+    expect([zero.basis, zero.parts.map((p) => [p.netCents, p.feeCents])]).toEqual([
+      'even_no_weight',
+      [
+        [0, 0],
+        [475, 25],
+        [475, 25],
+      ],
+    ]);
     expect(evenBasisPoints(3)).toEqual([3334, 3333, 3333]);
   });
 });

@@ -16,7 +16,12 @@ export type VenueSplitBasis = 'percentages' | 'even' | 'even_no_weight';
  * oldest teams), so the admin's form starts from what is in force.
  */
 export const evenBasisPoints = (teams: number): number[] =>
-  teams === 0 ? [] : weightedSplit(BASIS_POINTS_WHOLE, Array.from({ length: teams }, () => 1));
+  teams === 0
+    ? []
+    : weightedSplit(
+        BASIS_POINTS_WHOLE,
+        Array.from({ length: teams }, () => 1),
+      );
 
 /**
  * A venue tip's parts per team (decision 0058), the teams in the venue's order (oldest first). What the members

@@ -7,7 +7,7 @@ import { textOfPdf } from '../../test/pdf.ts';
 import { deliverSandboxEvent, openPayment, receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTeamCard } from '../cards/cards.service.ts';
-import { teamFixtures, type Staff } from '../teams/teams.fixtures.ts';
+import { teamFixtures, type Staff } from '../teams/teams.test-support.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 
 let t: TestApp;
@@ -106,10 +106,28 @@ describe('percentages between teams', () => {
     expect(saved.body.data.id).not.toBeNull();
 
     const bad = [
-      [[{ team_id: front.id, basis_points: 7000 }, { team_id: kitchen.id, basis_points: 2999 }], 'venue_percentages_sum'],
+      [
+        [
+          { team_id: front.id, basis_points: 7000 },
+          { team_id: kitchen.id, basis_points: 2999 },
+        ],
+        'venue_percentages_sum',
+      ],
       [[{ team_id: front.id, basis_points: 10_000 }], 'venue_percentages_teams'],
-      [[{ team_id: front.id, basis_points: 5000 }, { team_id: front.id, basis_points: 5000 }], 'venue_percentages_teams'],
-      [[{ team_id: front.id, basis_points: 7000 }, { team_id: crypto.randomUUID(), basis_points: 3000 }], 'venue_percentages_teams'],
+      [
+        [
+          { team_id: front.id, basis_points: 5000 },
+          { team_id: front.id, basis_points: 5000 },
+        ],
+        'venue_percentages_teams',
+      ],
+      [
+        [
+          { team_id: front.id, basis_points: 7000 },
+          { team_id: crypto.randomUUID(), basis_points: 3000 },
+        ],
+        'venue_percentages_teams',
+      ],
     ] as const;
     for (const [shares, code] of bad) {
       const refused = await setPercentages(workplaceId, front.admin, [...shares]);
@@ -221,7 +239,7 @@ describe('venue tips', () => {
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   });
 
-  it("gives a team with no member nothing (the others share its part by their percentages), and gives the tip back when nobody is left", async () => {
+  it('gives a team with no member nothing (the others share its part by their percentages), and gives the tip back when nobody is left', async () => {
     const { workplaceId, front, kitchen } = await venue();
     const card = (await venueCardOf(workplaceId, front.admin)).body.data.card_id as string;
     await setPercentages(workplaceId, front.admin, [
@@ -252,7 +270,11 @@ describe('venue tips', () => {
     const [outcomes, removed, approved, changed] = await Promise.all([
       Promise.all(opened.map((payment) => deliverSandboxEvent(t, payment, 'payment.succeeded'))),
       t.call({ method: 'DELETE', url: `/api/teams/${front.id}/members/${front.members[2]!.userId}`, token: front.admin.jwt }),
-      t.call({ method: 'POST', url: `/api/teams/${kitchen.id}/requests/${asked.body.data.id}/approve`, token: kitchen.admin.jwt }),
+      t.call({
+        method: 'POST',
+        url: `/api/teams/${kitchen.id}/requests/${asked.body.data.id}/approve`,
+        token: kitchen.admin.jwt,
+      }),
       setPercentages(workplaceId, front.admin, [
         { team_id: front.id, basis_points: 4000 },
         { team_id: kitchen.id, basis_points: 6000 },
@@ -268,7 +290,10 @@ describe('venue tips', () => {
     expect(splits).toHaveLength(12);
     for (const split of splits) {
       // One moment: the percentages before or after the change, each team's members before or after its change.
-      expect([[5000, 5000], [4000, 6000]]).toContainEqual(split.parts.map((part) => part.basisPoints));
+      expect([
+        [5000, 5000],
+        [4000, 6000],
+      ]).toContainEqual(split.parts.map((part) => part.basisPoints));
       const teamRows = await t.app.db.select().from(teamTipSplits).where(eq(teamTipSplits.paymentId, split.paymentId));
       const membersOf = (teamId: string) =>
         teamRows
@@ -279,7 +304,11 @@ describe('venue tips', () => {
       expect([kitchenBefore, kitchenAfter]).toContainEqual(membersOf(kitchen.id));
       for (const part of split.parts) {
         const row = teamRows.find((each) => each.teamId === part.teamId)!;
-        expect([row.totalCents, row.feeCents, row.shares.length]).toEqual([part.netCents + part.feeCents, part.feeCents, part.members]);
+        expect([row.totalCents, row.feeCents, row.shares.length]).toEqual([
+          part.netCents + part.feeCents,
+          part.feeCents,
+          part.members,
+        ]);
       }
       const credited = await t.app.db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, split.paymentId));
       const recorded = teamRows.flatMap((row) => row.shares).filter((share) => share.netCents + share.feeCents > 0);

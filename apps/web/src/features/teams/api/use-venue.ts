@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  venueCardSchema,
-  venuePercentagesSchema,
-  type VenuePercentagesInput,
-} from '@tipcard/shared/venue-tips/schemas';
+import { venueCardSchema, venuePercentagesSchema, type VenuePercentagesInput } from '@tipcard/shared/venue-tips/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 const venueKey = (workplaceId: string) => ['venue', workplaceId] as const;

@@ -24,7 +24,9 @@ import { basisPointsOf, percentInput, percentText } from '../percentages.ts';
 export function VenueCardPanel({ workplaceId, venueName }: { workplaceId: string; venueName: string }) {
   const { t } = useTranslation('teams');
   const venueCard = useVenueCard(workplaceId);
-  const card = venueCard.data ? { id: venueCard.data.card_id, payment_url: venueCard.data.payment_url, public_name: venueName } : null;
+  const card = venueCard.data
+    ? { id: venueCard.data.card_id, payment_url: venueCard.data.payment_url, public_name: venueName }
+    : null;
   const qr = useCardQr(card);
   const sheet = useCardSheet();
   return (
@@ -43,7 +45,10 @@ export function VenueCardPanel({ workplaceId, venueName }: { workplaceId: string
               className="size-36 rounded-lg bg-white p-1 ring-1 ring-slate-200"
             />
           ) : qr.isError ? (
-            <p role="alert" className="grid size-36 place-items-center rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
+            <p
+              role="alert"
+              className="grid size-36 place-items-center rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600"
+            >
               {t('venue.card_error')}
             </p>
           ) : (
