@@ -7027,6 +7027,17 @@ export interface operations {
                   image_url: string | null;
                 }[];
               };
+              venue?: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                workplace_name: string;
+                member_count: number;
+                members: {
+                  public_name: string | null;
+                  image_url: string | null;
+                }[];
+              };
             };
           };
         };

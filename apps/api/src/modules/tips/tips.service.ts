@@ -158,8 +158,11 @@ export function createTipsService(deps: {
   const loadPublicCard = async (cardId: string): Promise<PublicCard | null> => {
     const found = await findPublicCard(deps.db, cardId, termsOfPayment());
     if (!found) return null;
-    const team = found.teamCard ? ((await deps.teamOfCard?.(cardId)) ?? (await deps.venueOfCard?.(cardId))) : null;
-    return team ? { ...found.card, team } : found.card;
+    if (!found.teamCard) return found.card;
+    const team = await deps.teamOfCard?.(cardId);
+    if (team) return { ...found.card, team };
+    const venue = await deps.venueOfCard?.(cardId);
+    return venue ? { ...found.card, venue } : found.card;
   };
   return {
     /**

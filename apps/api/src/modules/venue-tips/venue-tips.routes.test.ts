@@ -80,7 +80,8 @@ describe('the venue card', () => {
 
     const page = await t.call({ method: 'GET', url: `/api/public/cards/${first.body.data.card_id}` });
     expect(page.status).toBe(200);
-    expect(page.body.data.team).toMatchObject({ id: workplaceId, title: 'Bar Riga', member_count: 4 });
+    expect(page.body.data.team).toBeUndefined();
+    expect(page.body.data.venue).toMatchObject({ id: workplaceId, title: 'Bar Riga', member_count: 4 });
   });
 });
 
