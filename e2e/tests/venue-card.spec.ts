@@ -13,7 +13,7 @@ const TEXTS = {
   fr: {
     prefix: '/fr',
     venueCard: 'Carte de l’établissement',
-    qr: 'Code QR de la carte de l’établissement',
+    qr: 'QR code de la carte de l’établissement',
     percentages: 'Pourcentages entre les équipes',
     wrong: 'Les pourcentages doivent totaliser 100 %',
     total: /Total\s:\s100\s%/,
