@@ -3,6 +3,10 @@ import { z } from 'zod';
 /** A whole: the percentages between a venue's teams are basis points summing to it (10000 = 100 %). */
 export const BASIS_POINTS_WHOLE = 10_000;
 
+/** Basis points as the language writes a percentage, with up to two decimals ("33,34 %", "70%"). */
+export const formatPercent = (basisPoints: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / BASIS_POINTS_WHOLE);
+
 /** The venue card (decision 0058): one card for the whole place, its guest page and its link for the QR code. */
 export const venueCardSchema = z.object({
   workplace_id: z.uuid(),

@@ -157,8 +157,9 @@ export const recordTeamSplit = (tx: Transaction, record: repo.TipSplitInsert) =>
 export const teamsOfVenue = (db: Executor, workplaceId: string, lock?: 'share') =>
   repo.listTeamsOfWorkplace(db, workplaceId, lock);
 
-/** How many members the team has now. */
-export const memberCountOfTeam = async (db: Executor, teamId: string) => (await repo.listOpenMemberships(db, teamId)).length;
+/** The team's members now (user ids), longest-standing first. */
+export const memberIdsOfTeam = async (db: Executor, teamId: string) =>
+  (await repo.listOpenMemberships(db, teamId)).map((membership) => membership.userId);
 
 /** The venue (workplace) row; `share` while a venue tip is split, `update` while its percentages change. */
 export const findVenue = (db: Executor, workplaceId: string, lock?: 'update' | 'share') =>

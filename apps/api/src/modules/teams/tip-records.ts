@@ -1,6 +1,7 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { decimalAmount, formatMoney } from '@tipcard/shared/money/format';
+import { formatPercent } from '@tipcard/shared/venue-tips/schemas';
 import { csvOf } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
 import { A4, COLORS, createPdf, drawHairline, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
@@ -151,9 +152,7 @@ function partOf(record: TipRecord, locale: Locale): string {
           ? tr('part_points', { points: record.points ?? 0, total: record.totalWeight })
           : tr('part_even', { count: record.sharing });
   if (!record.venue) return own;
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
-    record.venue.basisPoints / 10_000,
-  );
+  const percent = formatPercent(record.venue.basisPoints, locale);
   return `${own} · ${tr('part_venue', { percent, tip: formatMoney(record.venue.tipNetCents, locale) })}`;
 }
 

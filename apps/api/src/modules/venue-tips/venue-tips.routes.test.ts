@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAllocations, paymentReturns } from '../../db/schema/payments.ts';
 import { teamMemberships, teams, teamTipSplits } from '../../db/schema/teams.ts';
+import { users } from '../../db/schema/users.ts';
 import { venuePercentages, venueTipSplits } from '../../db/schema/venue-tips.ts';
 import { textOfPdf } from '../../test/pdf.ts';
 import { deliverSandboxEvent, openPayment, receiveTip } from '../../test/sandbox-events.ts';
@@ -98,11 +99,24 @@ describe('percentages between teams', () => {
         { team_id: kitchen.id, title: 'Kitchen', basis_points: 5000, member_count: 2 },
       ],
     });
+    await t.app.db.update(users).set({ language: 'fr' }).where(eq(users.id, kitchen.members[1]!.userId));
+    const textsTo = async (person: Staff) =>
+      (
+        (await t.call({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(person.phone)}` })).body.data as {
+          body: string;
+        }[]
+      ).map((message) => message.body);
     const saved = await setPercentages(workplaceId, front.admin, [
       { team_id: front.id, basis_points: 7000 },
       { team_id: kitchen.id, basis_points: 3000 },
     ]);
     expect(saved.status).toBe(200);
+    // Every other member is told their team's percentage in their language; the admin who set them is not.
+    expect(await textsTo(kitchen.members[1]!)).toEqual([
+      expect.stringMatching(/^Tipcard\s:\sl’administrateur a changé .* Votre équipe Kitchen reçoit désormais 30\s%,/),
+    ]);
+    expect(await textsTo(front.members[1]!)).toContainEqual(expect.stringMatching(/Your team Bar Riga now gets 70%/));
+    expect((await textsTo(front.admin)).some((text) => text.includes('venue card'))).toBe(false);
     expect(saved.body.data).toMatchObject({ can_edit: true, teams: [{ basis_points: 7000 }, { basis_points: 3000 }] });
     expect(saved.body.data.id).not.toBeNull();
 

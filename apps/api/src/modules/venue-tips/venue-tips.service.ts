@@ -1,19 +1,19 @@
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import {
   BASIS_POINTS_WHOLE,
+  formatPercent,
   type VenueCard,
   type VenuePercentages,
   type VenuePercentagesInput,
 } from '@tipcard/shared/venue-tips/schemas';
 import type { Database, Executor } from '../../db/client.ts';
-import type { VenueTipPart } from '../../db/schema/venue-tips.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addCardRating, createTeamCard, paymentUrlOf } from '../cards/cards.service.ts';
 import { payerRatingOf, type AllocationPlan, type PurposeHandler } from '../payments/payments.service.ts';
 import {
   findVenue,
-  memberCountOfTeam,
+  memberIdsOfTeam,
   recordTeamSplit,
   requireVenueAdmin,
   requireVenueMember,
@@ -23,7 +23,9 @@ import {
   type VenueTeamRow,
 } from '../teams/teams.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
-import { listClients } from '../users/users.service.ts';
+import { t } from '../../lib/i18n.ts';
+import { enqueueSmsAt } from '../messaging/messaging.service.ts';
+import { findUserById, listClients } from '../users/users.service.ts';
 import * as repo from './venue-tips.repository.ts';
 import { evenBasisPoints, splitVenueTip, type VenueTeam } from './venue-split.ts';
 
@@ -66,7 +68,7 @@ export function createVenueTipHandler(): PurposeHandler {
       const points = percentagesOf(teams, percentages);
       const inputs: VenueTeam[] = [];
       for (const [index, team] of teams.entries())
-        inputs.push({ teamId: team.id, basisPoints: points[index]!, members: await memberCountOfTeam(tx, team.id) });
+        inputs.push({ teamId: team.id, basisPoints: points[index]!, members: (await memberIdsOfTeam(tx, team.id)).length });
       const split = splitVenueTip(inputs, {
         set: percentages !== undefined,
         totalCents: payment.totalCents,
@@ -140,7 +142,6 @@ export function createVenueTipHandler(): PurposeHandler {
   };
 }
 
-export type { VenueTipPart };
 export type VenueTipsService = ReturnType<typeof createVenueTipsService>;
 
 /** The venue card and the percentages between a venue's teams (decision 0058). */
@@ -162,7 +163,7 @@ export function createVenueTipsService(deps: {
       described.push({
         team_id: team.id,
         title: team.title,
-        member_count: await memberCountOfTeam(executor, team.id),
+        member_count: (await memberIdsOfTeam(executor, team.id)).length,
         basis_points: points[index]!,
       });
     return {
@@ -211,7 +212,7 @@ export function createVenueTipsService(deps: {
      */
     async setPercentages(userId: string, workplaceId: string, body: VenuePercentagesInput): Promise<VenuePercentages> {
       return db.transaction(async (tx) => {
-        await requireVenueAdmin(tx, userId, workplaceId, 'update');
+        const venue = await requireVenueAdmin(tx, userId, workplaceId, 'update');
         const teams = new Set((await teamsOfVenue(tx, workplaceId)).map((team) => team.id));
         const named = body.shares.map((share) => share.team_id);
         const problems: Record<string, string[]> = {};
@@ -222,12 +223,27 @@ export function createVenueTipsService(deps: {
           throw new AppError('venue_percentages_teams', { validationErrors: { shares: ['teams'], ...problems } });
         const total = body.shares.reduce((sum, share) => sum + share.basis_points, 0);
         if (total !== BASIS_POINTS_WHOLE) throw new AppError('venue_percentages_sum', { validationErrors: { shares: ['sum'] } });
+        const now = clock.now();
         await repo.insertPercentages(tx, {
           workplaceId,
           shares: body.shares.map((share) => ({ teamId: share.team_id, basisPoints: share.basis_points })),
           createdByUserId: userId,
-          createdAt: clock.now(),
+          createdAt: now,
         });
+        // Every other member of the venue is told their team's new percentage, in their language (issue 29).
+        for (const team of await teamsOfVenue(tx, workplaceId)) {
+          const basisPoints = body.shares.find((share) => share.team_id === team.id)!.basis_points;
+          for (const memberId of await memberIdsOfTeam(tx, team.id)) {
+            const member = memberId === userId ? undefined : await findUserById(tx, memberId);
+            if (!member || member.deletedAt || member.erasedAt) continue;
+            const vars = {
+              workplace: venue.workplace.name,
+              team: team.title,
+              percent: formatPercent(basisPoints, member.language),
+            };
+            await enqueueSmsAt(tx, { to: member.phone, body: t('sms.venue_percentages_changed', vars, member.language) }, now);
+          }
+        }
         return describePercentages(tx, userId, workplaceId);
       });
     },

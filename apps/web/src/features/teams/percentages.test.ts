@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basisPointsOf, percentInput, percentText } from './percentages.ts';
+import { formatPercent } from '@tipcard/shared/venue-tips/schemas';
+import { basisPointsOf, percentInput } from './percentages.ts';
 
 describe('percentages as typed', () => {
   it('reads whole and decimal percentages with a point or a comma into basis points', () => {
@@ -21,6 +22,6 @@ describe('percentages as typed', () => {
   it('writes basis points back for the field and for reading', () => {
     expect([7000, 3334, 3330, 5].map(percentInput)).toEqual(['70', '33.34', '33.3', '0.05']);
     expect(basisPointsOf(percentInput(3334))).toBe(3334);
-    expect(percentText(3334, 'fr')).toMatch(/^33,34\s%$/);
+    expect(formatPercent(3334, 'fr')).toMatch(/^33,34\s%$/);
   });
 });

@@ -9,11 +9,6 @@ export function basisPointsOf(text: string): number | null {
   return points <= 10_000 ? points : null;
 }
 
-/** Basis points as the language writes a percentage with up to two decimals ("33,34 %"). */
-export function percentText(basisPoints: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
-}
-
 /** Basis points as an input field's value: a point, no separator, no trailing zeros ("33.34", "70"). */
 export function percentInput(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);

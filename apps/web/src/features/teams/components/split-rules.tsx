@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Calculator, Clock, FileUp, Play, Square } from 'lucide-react';
 import type { RulePreview, SplitRuleInput, Team, TipShare } from '@tipcard/shared/teams/schemas';
 import { ROLE_POINTS_MAX } from '@tipcard/shared/teams/schemas';
-import { BASIS_POINTS_WHOLE } from '@tipcard/shared/venue-tips/schemas';
+import { BASIS_POINTS_WHOLE, formatPercent } from '@tipcard/shared/venue-tips/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { ApiError, apiErrorText } from '../../../lib/api-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -18,7 +18,6 @@ import { Panel } from '../../../components/ui/page-header.tsx';
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { useRulePreview, useShifts, useSplitActions, useSplitRules, useTipShares } from '../api/use-teams.ts';
 import { inputDay, rangeOf } from '../periods.ts';
-import { percentText } from '../percentages.ts';
 
 type Kind = SplitRuleInput['kind'];
 const KINDS: Kind[] = ['even', 'hours', 'points'];
@@ -500,7 +499,7 @@ function ShareRow({ share }: { share: TipShare }) {
       {share.venue ? (
         <p className="mt-1 text-primary-950" data-testid="venue-part">
           {t(redistributed(share.venue) ? 'shares.why_venue_redistributed' : 'shares.why_venue', {
-            percent: percentText(share.venue.basis_points, currentLocale()),
+            percent: formatPercent(share.venue.basis_points, currentLocale()),
             venue_tip: formatEuro(share.venue.total_cents - share.venue.fee_cents),
           })}
         </p>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Download, ExternalLink, Printer } from 'lucide-react';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { BASIS_POINTS_WHOLE, type VenuePercentages } from '@tipcard/shared/venue-tips/schemas';
+import { BASIS_POINTS_WHOLE, formatPercent, type VenuePercentages } from '@tipcard/shared/venue-tips/schemas';
 import { cardFileName, useCardQr } from '../../../app/session/use-card-qr.ts';
 import { useCardSheet } from '../../../app/session/use-card-sheet.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { saveObjectUrl } from '../../../lib/download-file.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useSetVenuePercentages, useVenueCard, useVenuePercentages } from '../api/use-venue.ts';
-import { basisPointsOf, percentInput, percentText } from '../percentages.ts';
+import { basisPointsOf, percentInput } from '../percentages.ts';
 
 /**
  * The venue card for the venue admin (decision 0058): one QR code for the whole place, whose tips are split between
@@ -119,7 +119,7 @@ export function VenuePercentagesPanel({ workplaceId }: { workplaceId: string }) 
               {percentages.data.teams.map((team) => (
                 <li key={team.team_id} className="flex justify-between gap-3 py-2">
                   <span className="min-w-0 break-words text-primary-950">{team.title}</span>
-                  <span className="shrink-0 font-medium tabular-nums">{percentText(team.basis_points, currentLocale())}</span>
+                  <span className="shrink-0 font-medium tabular-nums">{formatPercent(team.basis_points, currentLocale())}</span>
                 </li>
               ))}
             </ul>
@@ -171,8 +171,8 @@ function PercentagesForm({ workplaceId, current }: { workplaceId: string; curren
         className={sumRight ? 'text-sm font-medium text-emerald-800' : 'text-sm font-medium text-red-700'}
       >
         {sumRight
-          ? t('venue.total', { percent: percentText(total, currentLocale()) })
-          : t('venue.total_wrong', { percent: percentText(total, currentLocale()) })}
+          ? t('venue.total', { percent: formatPercent(total, currentLocale()) })
+          : t('venue.total_wrong', { percent: formatPercent(total, currentLocale()) })}
       </p>
       {save.isError ? (
         <p className="text-sm text-red-700" role="alert">
