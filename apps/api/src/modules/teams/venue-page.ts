@@ -7,7 +7,7 @@ import { DEFAULT_QR_COLOR, renderQrCode } from '../../lib/qr-code.ts';
 import { findOwnCard, findPrivateCardOfUser } from '../cards/cards.service.ts';
 import { renderCardPdf } from '../documents/documents.service.ts';
 import { findDeletedAmong } from '../users/users.service.ts';
-import * as repo from './venue-page.repository.ts';
+import * as repo from './teams.repository.ts';
 
 export type VenuePages = ReturnType<typeof createVenuePages>;
 

@@ -25,6 +25,7 @@ import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-r
 import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
 import { VenueQrPanel } from './components/venue-qr-panel.tsx';
+import { VenueCardPanel, VenuePercentagesPanel } from './components/venue-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
@@ -111,6 +112,8 @@ export default function WorkplacePage() {
         {clientId ? <MyRecordsPanel clientId={clientId} /> : null}
         {team.is_admin ? <VenueQrPanel workplaceId={workplace.data.id} /> : null}
         {team.is_admin ? <TeamCardPanel team={team} publicName={workplace.data.name} /> : null}
+        {team.is_admin ? <VenueCardPanel workplaceId={workplace.data.id} venueName={workplace.data.name} /> : null}
+        <VenuePercentagesPanel workplaceId={workplace.data.id} />
         <Invite team={team} />
         <Statistics team={team} />
         <WorkHistory team={team} />
