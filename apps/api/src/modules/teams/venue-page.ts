@@ -16,7 +16,16 @@ export type VenuePages = ReturnType<typeof createVenuePages>;
  * tips on that card's own page. A venue is a workplace and every team it holds (listed by `workplace_id`, so several
  * teams per workplace need nothing more here); its QR code and print sheet are its admin's.
  */
-export function createVenuePages({ db, publicUrl }: { db: Database; publicUrl: string }) {
+export function createVenuePages({
+  db,
+  publicUrl,
+  venueCardIdOf,
+}: {
+  db: Database;
+  publicUrl: string;
+  /** The venue card's id once one is made (the venue-tips module's, which builds on this one). */
+  venueCardIdOf: (workplaceId: string) => Promise<string | null>;
+}) {
   const venueUrl = (workplaceId: string) => `${publicUrl}${venuePagePath(workplaceId)}`;
 
   /**
@@ -71,6 +80,7 @@ export function createVenuePages({ db, publicUrl }: { db: Database; publicUrl: s
       return {
         id: workplace.id,
         name: workplace.name,
+        venue_card_id: await venueCardIdOf(workplace.id),
         people,
         teams: teams.map((team) => ({
           team_id: team.id,

@@ -263,3 +263,8 @@ export function createVenueTipsService(deps: {
     },
   };
 }
+
+/** The venue card of a workplace once its admin has made it, else null (the venue page's "everyone here" choice). */
+export async function venueCardIdOf(db: Executor, workplaceId: string): Promise<string | null> {
+  return (await repo.findVenueCardOfWorkplace(db, workplaceId))?.cardId ?? null;
+}
