@@ -248,7 +248,7 @@ describe('venue tips', () => {
     expect(csv.statusCode).toBe(200);
     const [header, line] = csv.body.trim().split('\r\n');
     expect(header).toMatch(/,card,venue_tip_to_members,team_percentage$/);
-    expect(line).toMatch(/,2\.14,0\.11,EUR,venue,9\.50,30\.00$/);
+    expect(line).toMatch(/,2\.14,0\.11,EUR,tip,\d{4}-\d{2},,,venue,9\.50,30\.00$/);
     const pdf = await textOfPdf((await records('pdf', 'fr')).rawPayload);
     expect(pdf).toContain('de l’équipe sur un pourboire de l’établissement de');
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
