@@ -8,6 +8,7 @@ const catalogs = readCatalogs();
 const EXAMPLES: TransactionDetail[] = [
   { kind: 'tip', card: 'Café Rīga' },
   { kind: 'team_tip', team: 'Bar crew' },
+  { kind: 'venue_tip', venue: 'Café Rīga', team: 'Kitchen' },
   { kind: 'invoice', invoice: 'Wedding photos' },
   { kind: 'donation', donor: 'Jānis' },
   { kind: 'monthly_donation', donor: 'Jānis' },

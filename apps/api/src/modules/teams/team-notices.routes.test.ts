@@ -39,6 +39,7 @@ describe('team notices: stored for the member and sent to their open app at once
       workplace: 'Bar Riga',
       rule: null,
       month: null,
+      amount_cents: null,
     });
     const stored = await noticesOf(requester);
     expect(stored.unread).toBe(1);
@@ -50,6 +51,7 @@ describe('team notices: stored for the member and sent to their open app at once
         workplace: 'Bar Riga',
         rule: null,
         month: null,
+        amount_cents: null,
         created_at: t.clock.now().toISOString(),
         read_at: null,
       },
