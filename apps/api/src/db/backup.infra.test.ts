@@ -8,7 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SIGNATURE_HEADER } from '../integrations/sandbox-psp/sandbox-provider.ts';
 import { userBalances } from '../modules/ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../modules/transactions/transactions.service.ts';
-import { appliedOutcomeOf, openPayment, payAtSandboxCheckout, sandboxSigner, settleSandboxPayment } from '../test/sandbox-events.ts';
+import {
+  appliedOutcomeOf,
+  openPayment,
+  payAtSandboxCheckout,
+  sandboxSigner,
+  settleSandboxPayment,
+} from '../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../test/test-app.ts';
 import { announceEmbeddedServer, backupToken } from './backup.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
@@ -147,7 +153,11 @@ describe('backup drill on the embedded database', () => {
         }
         for (const p of allPayments) {
           const restoredAs = restoredStatus.get(p.id)!;
-          const expected = { succeeded: ['duplicate → applied'], pending: ['recorded → applied', 'duplicate → applied'], unknown: ['recorded → mismatch'] }[restoredAs];
+          const expected = {
+            succeeded: ['duplicate → applied'],
+            pending: ['recorded → applied', 'duplicate → applied'],
+            unknown: ['recorded → mismatch'],
+          }[restoredAs];
           expect(expected, `${p.amount_cents} cents, restored ${restoredAs}`).toContain(answers.get(p.id));
         }
         expect(await statusOf(paidLater.id)).toBe('succeeded');

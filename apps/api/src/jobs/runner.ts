@@ -117,7 +117,9 @@ function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBas
   });
   return async () => {
     stopped = true;
-    await (await unlisten)();
+    await (
+      await unlisten
+    )();
     await running;
   };
 }

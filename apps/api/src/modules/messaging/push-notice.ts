@@ -1,5 +1,4 @@
 import type { Locale } from '@tipcard/shared/constants';
-import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { LiveEventBody } from '@tipcard/shared/live/schemas';
 import { formatMoney } from '@tipcard/shared/money/format';
 import type { PushPayload } from '@tipcard/shared/push/schemas';

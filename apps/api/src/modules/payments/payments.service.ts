@@ -551,7 +551,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /** The effects of claimed events in the caller's transaction, in their order, and their outcomes recorded. */
   async function applyClaimed(tx: Transaction, claimed: repo.RecordedEvent[]) {
-    const applied: { id: string; provider: ProviderName; event: ProviderEvent; outcome: Exclude<EventOutcome, 'duplicate'> }[] = [];
+    const applied: { id: string; provider: ProviderName; event: ProviderEvent; outcome: Exclude<EventOutcome, 'duplicate'> }[] =
+      [];
     for (const row of claimed) {
       const event = row.payload as unknown as ProviderEvent;
       const provider = row.provider as ProviderName;

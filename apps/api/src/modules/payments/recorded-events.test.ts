@@ -14,7 +14,9 @@ import { claimRecordedEvents } from './payments.repository.ts';
 // Webhooks record, workers apply in batches (decision 0060). Batches of 4 here, so that a few payments span several.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PAYMENT_BATCH_SIZE: '4', CHECKOUTS_PER_CARD_PER_10_MINUTES: '100000', CHECKOUTS_GLOBAL_PER_MINUTE: '100000' } });
+  t = await createTestApp({
+    env: { PAYMENT_BATCH_SIZE: '4', CHECKOUTS_PER_CARD_PER_10_MINUTES: '100000', CHECKOUTS_GLOBAL_PER_MINUTE: '100000' },
+  });
 });
 afterAll(() => t.close());
 
@@ -35,7 +37,12 @@ async function openPayment(cardId: string, cents: number) {
 type Payment = Awaited<ReturnType<typeof openPayment>>;
 type Kind = 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback' | 'payment.reinstated';
 
-function eventOf(payment: Payment, type: Kind, amountCents = payment.total_cents, id = `evt_${crypto.randomUUID()}`): ProviderEvent {
+function eventOf(
+  payment: Payment,
+  type: Kind,
+  amountCents = payment.total_cents,
+  id = `evt_${crypto.randomUUID()}`,
+): ProviderEvent {
   return {
     id,
     type,
@@ -187,7 +194,8 @@ describe('recorded provider events', () => {
     const jobs = t.app.services.jobs.find((job) => job.name === 'payments.apply-events')!;
     const drain = async () => {
       let done = 0;
-      for (let did = Number(await jobs.runOne(t.clock.now())); did > 0; did = Number(await jobs.runOne(t.clock.now()))) done += did;
+      for (let did = Number(await jobs.runOne(t.clock.now())); did > 0; did = Number(await jobs.runOne(t.clock.now())))
+        done += did;
       return done;
     };
     const counts = await Promise.all([drain(), drain(), drain(), drain()]);
@@ -209,7 +217,13 @@ describe('recorded provider events', () => {
 
   it('property: the books come out as when each event is applied at once, whatever the batches and duplicates', async () => {
     const step = fc.record({
-      type: fc.constantFrom<Kind>('payment.succeeded', 'payment.refunded', 'payment.chargeback', 'payment.reinstated', 'payment.failed'),
+      type: fc.constantFrom<Kind>(
+        'payment.succeeded',
+        'payment.refunded',
+        'payment.chargeback',
+        'payment.reinstated',
+        'payment.failed',
+      ),
       amount: fc.integer({ min: 0, max: 1_000 }),
       /** A redelivery of the step before it, under the same event id. */
       again: fc.boolean(),
