@@ -268,8 +268,8 @@ export function createTeamsService(deps: {
   }
 
   /** The team for reading: its members and its venue's admins see it; 404 to anyone else. */
-  async function requireMemberOrAdmin(tx: Executor, userId: string, teamId: string): Promise<Found> {
-    const found = await repo.findTeam(tx, teamId);
+  async function requireMemberOrAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update'): Promise<Found> {
+    const found = await repo.findTeam(tx, teamId, lock);
     if (!found) throw new AppError('not_found');
     const membership = await repo.findOpenMembership(tx, userId);
     if (membership?.teamId === teamId) return { ...found, membership };
@@ -678,7 +678,7 @@ export function createTeamsService(deps: {
     /** A member confirms reading the version in force; a version replaced meanwhile is refused, to be read anew. */
     async confirmPolicyRead(userId: string, teamId: string, version: number, locale: Locale): Promise<TippingPolicy> {
       await db.transaction(async (tx) => {
-        const { workplace } = await requireMember(tx, userId, teamId, 'update');
+        const { workplace } = await requireMemberOrAdmin(tx, userId, teamId, 'update');
         const current = await repo.findCurrentPolicy(tx, workplace.id);
         if (!current) throw new AppError('not_found');
         if (current.version !== version) throw new AppError('tipping_policy_changed');

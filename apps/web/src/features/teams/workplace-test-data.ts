@@ -98,8 +98,19 @@ export function team(overrides: Partial<Team> = {}): Team {
   };
 }
 
-export function workplace(teamOverrides: Partial<Team> = {}): Workplace {
-  return { id: '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34', name: 'Café Rīga', country: 'LV', team: team(teamOverrides) };
+/** The user's workplace; `venue` makes the user its admin with more teams or admins (decision 0057). */
+export function workplace(teamOverrides: Partial<Team> = {}, venue: Partial<Omit<Workplace, 'team'>> = {}): Workplace {
+  const own = team(teamOverrides);
+  return {
+    id: '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34',
+    name: 'Café Rīga',
+    country: 'LV',
+    team: own,
+    is_admin: false,
+    teams: [{ id: own.id, title: own.title, card_id: own.card_id, member_count: own.members.length }],
+    admins: [{ user_id: own.admin_user_id, public_name: 'Anna', image_url: null, team_id: own.id }],
+    ...venue,
+  };
 }
 
 export const history: MembershipPeriod[] = [
