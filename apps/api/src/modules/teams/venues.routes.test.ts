@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -79,6 +81,7 @@ describe('venues', () => {
 
   it("splits a tip to a team's card among that team's members only, each team by its own rule", async () => {
     const { front, kitchen, anna, bob, carol } = await venue();
+    t.clock.advance(60_000);
     const dan = await staff('Dan');
     await join(kitchen.id, anna, dan);
     expect((await setRule(anna, kitchen.id, { kind: 'points', points: { Chef: 3, Cook: 1 } })).status).toBe(201);
@@ -235,6 +238,49 @@ describe('venues', () => {
     await t.call({ method: 'POST', url: `/api/teams/${front}/admin`, token: anna.jwt, payload: { user_id: bob.userId } });
     const left = await t.call({ method: 'POST', url: `/api/teams/${front}/leave`, token: anna.jwt });
     expect(left).toMatchObject({ status: 422, body: { code: 'venue_last_admin' } });
+  });
+
+  it('keeps one admin when two remove each other at the same moment', async () => {
+    const { workplaceId, anna, carol } = await venue();
+    expect((await addAdmin(anna, workplaceId, carol.userId)).status).toBe(200);
+    const answers = await Promise.all([
+      removeAdmin(anna, workplaceId, carol.userId),
+      removeAdmin(carol, workplaceId, anna.userId),
+    ]);
+    // The venue row's lock orders them: the second finds its author removed already.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    expect(answers.find((answer) => answer.status === 403)!.body.code).toBe('venue_admin_only');
+    const admins = (await workplaceOf(anna)) ?? (await workplaceOf(carol));
+    expect(admins.admins).toHaveLength(1);
+  });
+
+  it("makes the migration's venue admins of each venue's creator and team admin still in its team", async () => {
+    const { workplaceId, front, anna, bob } = await venue();
+    // Anna hands the first team to Bob: both are to be venue admins of the workplace as it stood before venues.
+    await t.call({ method: 'POST', url: `/api/teams/${front.id}/admin`, token: anna.jwt, payload: { user_id: bob.userId } });
+    await t.app.db.execute(sql`DELETE FROM workplace_admins WHERE workplace_id = ${workplaceId}`);
+    const backfill = await readFile(new URL('../../db/migrations/0042_venue_admins_backfill.sql', import.meta.url), 'utf8');
+    await t.app.db.execute(sql.raw(backfill));
+    const ids = (await workplaceOf(anna)).admins.map((admin: { user_id: string }) => admin.user_id);
+    expect(ids.sort()).toEqual([anna.userId, bob.userId].sort());
+  });
+
+  it("hands the venue, and the teams its last admin held, to who takes over the admin's team when the account is deleted", async () => {
+    const { workplaceId, front, kitchen, anna, bob } = await venue();
+    const deleted = await t.call({ method: 'POST', url: '/api/user/deletion_statements', token: anna.jwt, payload: {} });
+    expect(deleted.status).toBe(200);
+    expect(await workplaceOf(bob)).toMatchObject({
+      id: workplaceId,
+      is_admin: true,
+      team: { id: front.id, admin_user_id: bob.userId },
+      admins: [{ user_id: bob.userId }],
+    });
+    const held = await t.call({ method: 'GET', url: `/api/teams/${kitchen.id}`, token: bob.jwt });
+    expect(held.body.data).toMatchObject({ admin_user_id: bob.userId, is_admin: true });
+    const cards = await t.call({ method: 'GET', url: `/api/clients/${bob.clientId}/cards`, token: bob.jwt });
+    expect(cards.body.data.map((card: { id: string }) => card.id)).toEqual(
+      expect.arrayContaining([front.card_id, kitchen.card_id]),
+    );
   });
 
   it('answers 404 for another venue and 4xx for bad input, changing nothing', async () => {
