@@ -173,7 +173,7 @@ function TeamView({
         <Statistics team={team} />
         <WorkHistory team={team} />
       </div>
-      {own ? <Leave team={team} clientId={clientId} /> : null}
+      {own ? <Leave team={team} clientId={clientId} teamAdmin={holdsCard} /> : null}
     </div>
   );
 }
@@ -629,7 +629,8 @@ function WorkHistory({ team }: { team: Team }) {
   );
 }
 
-function Leave({ team, clientId }: { team: Team; clientId: string | undefined }) {
+/** Leaving the own team: its admin hands the team over first; a venue admin's role ends with it (decision 0057). */
+function Leave({ team, clientId, teamAdmin }: { team: Team; clientId: string | undefined; teamAdmin: boolean }) {
   const { t } = useTranslation('teams');
   const { leave } = useTeamActions(clientId, team.id);
   const [open, setOpen] = useState(false);
@@ -647,7 +648,7 @@ function Leave({ team, clientId }: { team: Team; clientId: string | undefined })
             <Button variant="ghost" onClick={() => setOpen(false)}>
               {t('page.cancel')}
             </Button>
-            {team.is_admin ? null : (
+            {teamAdmin ? null : (
               <Button
                 variant="danger"
                 disabled={leave.isPending}
@@ -659,7 +660,7 @@ function Leave({ team, clientId }: { team: Team; clientId: string | undefined })
           </div>
         }
       >
-        <p className="text-sm text-slate-700">{team.is_admin ? t('leave.admin_text') : t('leave.text')}</p>
+        <p className="text-sm text-slate-700">{teamAdmin ? t('leave.admin_text') : t('leave.text')}</p>
       </Dialog>
     </div>
   );
