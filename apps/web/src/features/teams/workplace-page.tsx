@@ -348,7 +348,7 @@ function Members({
     <Panel>
       <h2 className="text-base font-semibold text-primary-950">{t('members.title')}</h2>
       {team.members.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('venue.no_members')}</p> : null}
-      <ul className="mt-4 divide-y divide-slate-100" data-testid="team-members">
+      <ul className="mt-4 divide-y divide-slate-100 empty:hidden" data-testid="team-members">
         {team.members.map((member) => (
           <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
             <Avatar src={member.image_url} name={member.public_name} alt="" className="size-10" />
