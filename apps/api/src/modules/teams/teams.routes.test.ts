@@ -307,24 +307,16 @@ describe('workplace and team', () => {
       token: admin.jwt,
       payload: { user_id: bob.userId },
     });
-    // Anna hands the team over but still runs the venue she created (decision 0057).
-    expect(granted.body.data).toMatchObject({ admin_user_id: bob.userId, is_admin: true });
+    expect(granted.body.data).toMatchObject({ admin_user_id: bob.userId, is_admin: false });
+    // Handing her own team over hands the venue over with it (decision 0057).
+    const bobsVenue = await t.call({ method: 'GET', url: `/api/clients/${bob.clientId}/workplace`, token: bob.jwt });
+    expect(bobsVenue.body.data).toMatchObject({ is_admin: true, admins: [{ user_id: bob.userId }] });
     expect(await isTeamAdmin(t.app.db, admin.userId)).toBe(false);
     expect(await isTeamAdmin(t.app.db, bob.userId)).toBe(true);
     const bobsCards = await t.call({ method: 'GET', url: `/api/clients/${bob.clientId}/cards`, token: bob.jwt });
     expect(bobsCards.body.data.map((c: { id: string }) => c.id)).toContain(card_id);
     const annasCards = await t.call({ method: 'GET', url: `/api/clients/${admin.clientId}/cards`, token: admin.jwt });
     expect(annasCards.body.data.map((c: { id: string }) => c.id)).not.toContain(card_id);
-    // The venue's only admin stays until another takes over: Bob becomes one, and Anna steps down.
-    expect((await t.call({ method: 'POST', url: `/api/teams/${id}/leave`, token: admin.jwt })).body.code).toBe(
-      'venue_last_admin',
-    );
-    const venue = granted.body.data.workplace.id as string;
-    const venueAdmins = `/api/workplaces/${venue}/admins`;
-    expect((await t.call({ method: 'POST', url: venueAdmins, token: admin.jwt, payload: { user_id: bob.userId } })).status).toBe(
-      200,
-    );
-    expect((await t.call({ method: 'DELETE', url: `${venueAdmins}/${admin.userId}`, token: admin.jwt })).status).toBe(200);
     expect(
       (await t.call({ method: 'DELETE', url: `/api/teams/${id}/members/${carol.userId}`, token: admin.jwt })).body.code,
     ).toBe('team_admin_only');

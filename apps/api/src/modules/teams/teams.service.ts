@@ -920,13 +920,24 @@ export function createTeamsService(deps: {
     /** Hands admin access over to another member: there is one admin, and the team card moves to their client. */
     async grantAdmin(userId: string, teamId: string, newAdminUserId: string): Promise<Team> {
       return db.transaction(async (tx) => {
-        const { team, workplace } = await requireAdmin(tx, userId, teamId, 'update');
+        const { team, workplace, membership: own } = await requireAdmin(tx, userId, teamId, 'update');
         if (newAdminUserId === userId) return toTeam(tx, userId, team, workplace);
         const membership = await repo.findOpenMembership(tx, newAdminUserId);
         if (membership?.teamId !== teamId) throw new AppError('not_team_member');
         const [client] = await listClients(tx, newAdminUserId);
         await repo.updateTeam(tx, team.id, { adminUserId: newAdminUserId });
         await updateTeamCard(tx, team.cardId, { clientId: client!.id });
+        // Handing one's own team over hands one's venue role over with it, so the one who hands over becomes a regular
+        // member as they are told (decision 0057); a venue admin handing over another team keeps running the venue.
+        if (own && team.adminUserId === userId && (await repo.isWorkplaceAdmin(tx, workplace.id, userId))) {
+          await repo.insertWorkplaceAdmin(tx, {
+            workplaceId: workplace.id,
+            userId: newAdminUserId,
+            addedByUserId: userId,
+            createdAt: clock.now(),
+          });
+          await endVenueAdmin(tx, workplace.id, userId, { heir: newAdminUserId });
+        }
         return toTeam(tx, userId, { ...team, adminUserId: newAdminUserId }, workplace);
       });
     },

@@ -220,7 +220,7 @@ describe('venues', () => {
     expect((await workplaceOf(carol)).admins).toMatchObject([{ user_id: carol.userId }]);
   });
 
-  it('refuses a team admin removing a venue admin, and the last venue admin leaving', async () => {
+  it('refuses a team admin removing a venue admin, hands the venue over with the own team, and keeps the last venue admin', async () => {
     const { workplaceId, kitchen, anna, bob, carol } = await venue();
     await t.call({ method: 'POST', url: `/api/teams/${kitchen.id}/admin`, token: anna.jwt, payload: { user_id: carol.userId } });
     const dan = await staff('Dan');
@@ -233,10 +233,17 @@ describe('venues', () => {
       (await t.call({ method: 'DELETE', url: `/api/teams/${kitchen.id}/members/${dan.userId}`, token: anna.jwt })).status,
     ).toBe(200);
     expect((await workplaceOf(anna)).admins).toMatchObject([{ user_id: anna.userId }]);
-    // Bob becomes the front of house's admin and Anna, a member again, the venue's last admin: she may not leave.
+    // Anna hands her own team to Bob: the venue goes with it, and she may leave as a regular member.
     const front = (await workplaceOf(anna)).team.id as string;
     await t.call({ method: 'POST', url: `/api/teams/${front}/admin`, token: anna.jwt, payload: { user_id: bob.userId } });
-    const left = await t.call({ method: 'POST', url: `/api/teams/${front}/leave`, token: anna.jwt });
+    expect((await workplaceOf(bob)).admins).toMatchObject([{ user_id: bob.userId }]);
+    expect((await t.call({ method: 'POST', url: `/api/teams/${front}/leave`, token: anna.jwt })).status).toBe(200);
+    // Bob, now the venue's only admin, makes Dan (back in the kitchen) one and steps down: Dan, a plain member of the
+    // kitchen, may not leave it while the last.
+    await join(kitchen.id, carol, dan);
+    expect((await addAdmin(bob, workplaceId, dan.userId)).status).toBe(200);
+    expect((await removeAdmin(bob, workplaceId, bob.userId)).status).toBe(200);
+    const left = await t.call({ method: 'POST', url: `/api/teams/${kitchen.id}/leave`, token: dan.jwt });
     expect(left).toMatchObject({ status: 422, body: { code: 'venue_last_admin' } });
   });
 

@@ -58,7 +58,7 @@ export function VenuePanel({
                   <span className="block font-medium break-words text-primary-950">
                     {team.title}
                     {team.id === venue.team.id ? (
-                      <span className="font-normal text-slate-500"> ({t('venue.your_team')})</span>
+                      <span className="font-normal text-slate-600"> ({t('venue.your_team')})</span>
                     ) : null}
                   </span>
                   <span className="block text-xs text-slate-600">{t('venue.members_count', { count: team.member_count })}</span>
