@@ -20,7 +20,7 @@ const TEXTS = {
     even: /À parts égales/,
     save: 'Enregistrer la règle',
     managing: 'Vous gérez cette équipe en tant qu’administrateur de l’établissement',
-    makeAdmin: 'Nommer administrateur de l’établissement',
+    makeAdmin: 'Nommer admin de l’établissement',
   },
   es: {
     prefix: '/es',
@@ -34,7 +34,7 @@ const TEXTS = {
     even: /A partes iguales/,
     save: 'Guardar la regla',
     managing: 'Gestionas este equipo como administrador del establecimiento',
-    makeAdmin: 'Nombrar administrador del establecimiento',
+    makeAdmin: 'Nombrar admin del establecimiento',
   },
 } as const;
 
@@ -82,6 +82,9 @@ test.describe('at 360 px', () => {
       await expect(page.getByTestId('rule-in-force')).toContainText(text.hours);
 
       // Bob, a member of the first team, becomes a second venue admin.
+      // Every member action fits the phone's width, the longest labels on lines of their own.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: `../test-results/venue-members-${locale}-360.png`, fullPage: true });
       await page.getByTestId('team-members').getByRole('button', { name: text.makeAdmin }).click();
       await expect(page.getByTestId('venue-admins').getByRole('listitem')).toHaveCount(2);
 

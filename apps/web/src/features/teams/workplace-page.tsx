@@ -374,38 +374,43 @@ function Members({
                 {t('members.since', { date: formatDate(member.since, 'listDate', currentLocale()) })}
               </p>
             </div>
-            {venue.is_admin && !venueAdmins.has(member.user_id) ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                loading={addAdmin.isPending && addAdmin.variables === member.user_id}
-                onClick={() =>
-                  addAdmin.mutate(member.user_id, {
-                    onSuccess: () => showSnackbar(t('venue.admin_added', { name: nameOf(member) }), 'success'),
-                  })
-                }
-              >
-                {t('venue.make_admin')}
-              </Button>
-            ) : null}
-            {team.is_admin && !member.is_admin ? (
-              <div className="flex gap-1">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setConfirm({ kind: 'admin', member })}
-                  icon={<Crown className="size-4" aria-hidden="true" />}
-                >
-                  {t('members.make_admin')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  onClick={() => setConfirm({ kind: 'remove', member })}
-                  icon={<UserMinus className="size-4" aria-hidden="true" />}
-                >
-                  {t('members.remove')}
-                </Button>
+            {(venue.is_admin && !venueAdmins.has(member.user_id)) || (team.is_admin && !member.is_admin) ? (
+              // One wrapping row of actions: a long label takes a line of its own rather than run over the next.
+              <div className="flex flex-wrap gap-1">
+                {venue.is_admin && !venueAdmins.has(member.user_id) ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={addAdmin.isPending && addAdmin.variables === member.user_id}
+                    onClick={() =>
+                      addAdmin.mutate(member.user_id, {
+                        onSuccess: () => showSnackbar(t('venue.admin_added', { name: nameOf(member) }), 'success'),
+                      })
+                    }
+                  >
+                    {t('venue.make_admin')}
+                  </Button>
+                ) : null}
+                {team.is_admin && !member.is_admin ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setConfirm({ kind: 'admin', member })}
+                      icon={<Crown className="size-4" aria-hidden="true" />}
+                    >
+                      {t('members.make_admin')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => setConfirm({ kind: 'remove', member })}
+                      icon={<UserMinus className="size-4" aria-hidden="true" />}
+                    >
+                      {t('members.remove')}
+                    </Button>
+                  </>
+                ) : null}
               </div>
             ) : null}
           </li>
