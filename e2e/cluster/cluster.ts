@@ -290,6 +290,7 @@ async function main() {
              (select count(*)::int from payouts where status = 'in_flight' and rail_due_at < now() - interval '10 seconds') as payouts_past_lease,
              (select count(*)::int from outbox_messages where status in ('pending', 'sending') and due_at < now() - interval '10 seconds') as messages_past_lease,
              (select count(*)::int from sandbox_events where due_at < now() - interval '10 seconds') as webhooks_past_lease,
+             (select count(*)::int from provider_events where outcome is null and created_at < now() - interval '10 seconds') as recorded_events_not_applied,
              (select count(*)::int from outbox_messages where status = 'sending' and due_at >= now()) as messages_in_live_lease`);
     for (const [name, count] of Object.entries(stuck!))
       if (name !== 'messages_in_live_lease' && count > 0) failures.push(`stuck: ${count} ${name.replaceAll('_', ' ')}`);

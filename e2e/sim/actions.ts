@@ -7,7 +7,8 @@
  *
  * Two actions write to the database directly. The "time jump" (`timeJump`) moves the due times of rows back by 31 days
  * (deletion and erasure times, pending referral checks, monthly donation charges; teams, memberships and the team tips
- * of months not closed, so a team has a past month to close), as if a month had passed for them,
+ * of months not closed, so a team has a past month to close; the end of a closed period's objection window, so it can
+ * be locked), as if a month had passed for them,
  * rather than changing the app's clock. The bank's report (`bankReport`) moves payouts the sandbox rail has not
  * settled yet onto the SEPA file rail, the servers' rail being the sandbox. Everything else goes through HTTP.
  */
@@ -22,7 +23,7 @@ import {
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
 import { buildCamt054, buildPain002 } from '../../apps/api/src/modules/payouts/bank-report.test-support.ts';
 import { mulberry32, type Prng } from './prng.ts';
-import type { SimPayment, SimUser, World } from './world.ts';
+import type { SimAdjustment, SimPayment, SimUser, World } from './world.ts';
 
 export interface Action {
   name: string;
@@ -561,6 +562,86 @@ export const ACTIONS: Record<string, ActionKind> = {
       if (locked.status === 200)
         world.lockedPeriods.set(`${team.teamId} ${period.month}`, await periodFingerprint(world, team.teamId, period.month));
       return `team #${world.teams.indexOf(team)} locks ${period.month}: ${locked.status} ${locked.body?.code ?? ''}`;
+    },
+  },
+
+  /**
+   * The admin moves cents between two members of a locked period (decision 0059): mostly a little, sometimes more than
+   * the giver has or the same member twice (refused); or an earlier adjustment is sent again with its Idempotency-Key,
+   * which must answer the same adjustment and move nothing more.
+   */
+  adjustPeriod: {
+    weight: 2,
+    params: (prng) => ({
+      team: prng.int(0, ANY),
+      period: prng.int(0, ANY),
+      from: prng.int(0, ANY),
+      to: prng.int(0, ANY),
+      cents: prng.chance(0.8) ? prng.int(1, 1_500) : prng.int(1_500, 50_000),
+      retry: prng.int(0, 3),
+    }),
+    async run(world, p) {
+      const send = (adjustment: SimAdjustment) =>
+        asUser(
+          world,
+          world.users[adjustment.by]!,
+          'POST',
+          `/api/teams/${adjustment.teamId}/periods/${adjustment.month}/adjustments`,
+          {
+            key: adjustment.key,
+            json: {
+              from_user_id: adjustment.fromUserId,
+              to_user_id: adjustment.toUserId,
+              amount_cents: adjustment.amountCents,
+              reason: adjustment.reason,
+            },
+          },
+        );
+      const earlier = p.retry === 0 ? pickOf(world.adjustments, p.period!) : undefined;
+      if (earlier) {
+        const again = await send(earlier);
+        const id = again.status === 201 ? (again.body.data.adjustment.id as string) : null;
+        if (id && earlier.id && id !== earlier.id)
+          world.fail('adjustment-idempotent', `a retry of adjustment ${earlier.id} answered another one, ${id}`);
+        if (id) earlier.id = id;
+        // A refusal of the retry says nothing of an earlier attempt whose answer was lost; a lost answer makes it unknown.
+        if (earlier.status !== 201 && (again.status === 201 || again.status === 0 || again.status >= 500))
+          earlier.status = again.status;
+        return `adjustment ${earlier.key.slice(0, 8)} sent again: ${again.status} ${again.body?.code ?? ''}`;
+      }
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const admin = world.users[team.admin]!;
+      const periods = (await asUser(world, admin, 'GET', `/api/teams/${team.teamId}/periods`)).body?.data as
+        { month: string; state: string }[] | undefined;
+      const period = pickOf(
+        (periods ?? []).filter((each) => each.state === 'locked'),
+        p.period!,
+      );
+      if (!period) return null;
+      const members = ((await asUser(world, admin, 'GET', `/api/teams/${team.teamId}`)).body?.data?.members ?? []) as {
+        user_id: string;
+      }[];
+      const from = pickOf(members, p.from!);
+      const to = pickOf(members, p.to!);
+      if (!from || !to) return null;
+      const adjustment: SimAdjustment = {
+        key: randomUUID(),
+        by: team.admin,
+        teamId: team.teamId,
+        month: period.month,
+        fromUserId: from.user_id,
+        toUserId: to.user_id,
+        amountCents: p.cents!,
+        reason: `Adjustment ${world.salt}`,
+        id: null,
+        status: 0,
+      };
+      world.adjustments.push(adjustment);
+      const made = await send(adjustment);
+      adjustment.status = made.status;
+      if (made.status === 201) adjustment.id = made.body.data.adjustment.id as string;
+      return `team #${world.teams.indexOf(team)} adjusts ${period.month} by ${p.cents} c: ${made.status} ${made.body?.code ?? ''}`;
     },
   },
 
@@ -1241,11 +1322,13 @@ export const ACTIONS: Record<string, ActionKind> = {
              memberships as (update team_memberships set joined_at = joined_at - ${month}, left_at = left_at - ${month} returning 1),
              -- Tips move back with their team, except out of or into a month already closed: a closed month keeps its tips.
              splits as (update team_tip_splits s set at = at - ${month} where not exists (select 1 from team_periods p where p.team_id = s.team_id
-                          and p.month in (to_char(s.at at time zone 'UTC', 'YYYY-MM'), to_char((s.at - ${month}) at time zone 'UTC', 'YYYY-MM'))) returning 1)
+                          and p.month in (to_char(s.at at time zone 'UTC', 'YYYY-MM'), to_char((s.at - ${month}) at time zone 'UTC', 'YYYY-MM'))) returning 1),
+             -- A closed period's 24 hours to object are over a month later, so the admin may lock it (and then adjust it).
+             windows as (update team_periods set objections_until = objections_until - ${month} where locked_at is null returning 1)
         select 'deletions' as what, count(*)::int as count from deletions union all
         select 'rewards', count(*)::int from rewards union all select 'plans', count(*)::int from plans union all
         select 'teams', count(*)::int from teams_moved union all select 'memberships', count(*)::int from memberships union all
-        select 'team tips', count(*)::int from splits`);
+        select 'team tips', count(*)::int from splits union all select 'objection windows', count(*)::int from windows`);
       return `a month passes: ${moved.map((row) => `${row.count} ${row.what}`).join(', ')}`;
     },
   },

@@ -270,6 +270,55 @@ export async function checkStep(world: World) {
         .join('; '),
     );
 
+  // Adjustments of locked periods (decision 0059), against what the simulator asked for: each row is one it sent (by
+  // its admin's Idempotency-Key) with the team, month, people and amount it asked, never one the API refused; made
+  // after its period's lock, with its one `adjusted` event; and its one ledger entry moved exactly that amount from
+  // the giver's main to the receiver's main.
+  const adjustmentRows = await world.rows<{
+    id: string;
+    key: string;
+    team_id: string;
+    month: string;
+    from_user_id: string;
+    to_user_id: string;
+    amount: string;
+    after_lock: boolean;
+    events: number;
+    moved: string | null;
+  }>(`
+    select a.id, a.idempotency_key as key, a.team_id, a.month, a.from_user_id, a.to_user_id, a.amount_cents::text as amount,
+           coalesce(a.created_at >= p.locked_at, false) as after_lock,
+           (select count(*)::int from team_period_events e where e.adjustment_id = a.id and e.kind = 'adjusted') as events,
+           (select string_agg(acc.owner_user_id || ' ' || acc.kind || ' ' || po.amount_cents, ',' order by po.amount_cents)
+              from ledger_entries le join ledger_postings po on po.entry_id = le.id join ledger_accounts acc on acc.id = po.account_id
+              where le.reference = 'team-adjustment:' || a.id) as moved
+    from team_period_adjustments a join team_periods p on p.team_id = a.team_id and p.month = a.month`);
+  const adjustmentProblems: string[] = [];
+  for (const row of adjustmentRows) {
+    const asked = world.adjustments.find((adjustment) => adjustment.key === row.key);
+    const label = `adjustment ${row.id.slice(0, 8)} of team ${teamLabel(row.team_id)} ${row.month}`;
+    if (!asked) adjustmentProblems.push(`${label} was never asked for`);
+    else if (
+      asked.teamId !== row.team_id ||
+      asked.month !== row.month ||
+      asked.fromUserId !== row.from_user_id ||
+      asked.toUserId !== row.to_user_id ||
+      asked.amountCents !== Number(row.amount)
+    )
+      adjustmentProblems.push(`${label} is not what was asked`);
+    else if (asked.status >= 400 && asked.status < 500)
+      adjustmentProblems.push(`${label} exists though it was refused (${asked.status})`);
+    else if (asked.id !== null && asked.id !== row.id) adjustmentProblems.push(`${label} is not the one answered (${asked.id})`);
+    if (!row.after_lock) adjustmentProblems.push(`${label} was made before its period's lock`);
+    if (row.events !== 1) adjustmentProblems.push(`${label} has ${row.events} adjusted events`);
+    const expected = `${row.from_user_id} main -${row.amount},${row.to_user_id} main ${row.amount}`;
+    if (row.moved !== expected) adjustmentProblems.push(`${label} moved ${row.moved ?? 'nothing'} in the ledger`);
+  }
+  for (const asked of world.adjustments)
+    if (asked.id !== null && !adjustmentRows.some((row) => row.id === asked.id))
+      adjustmentProblems.push(`adjustment ${asked.id.slice(0, 8)} was answered but is not stored`);
+  if (adjustmentProblems.length > 0) world.fail('period-adjustment-as-asked', adjustmentProblems.slice(0, 3).join('; '));
+
   // Automatic payouts (issue 31): one run per user and period, and each paid run has its one payout of the run's amount.
   const schedules = await world.rows<{ user_id: string; period: string; problem: string }>(`
     select r.user_id, r.period, case
@@ -301,7 +350,8 @@ export async function checkStep(world: World) {
           and u.user_id = l.user_id and u.cents = (l.body->>'amount_cents')::bigint)
       when l.body->>'type' = 'credit' then exists (
         select 1 from user_cents u where u.user_id = l.user_id and u.cents = (l.body->>'amount_cents')::bigint
-          and u.kind = case l.body->>'kind' when 'referral' then 'referral_reward' else 'closing_gift' end)
+          and u.kind = case l.body->>'kind' when 'referral' then 'referral_reward' when 'team_adjustment' then 'team_adjustment'
+                                            else 'closing_gift' end)
       when l.body->>'type' = 'released' then exists (
         select 1 from payment_allocations pa join user_cents u on u.reference = 'allocation:' || pa.id || ':released'
         where pa.payment_id = (l.body->>'payment_id')::uuid and pa.user_id = l.user_id and u.user_id = l.user_id)
@@ -390,6 +440,7 @@ export async function checkEnd(world: World) {
            (select count(*)::int from payouts where status = 'in_flight' and rail_due_at < now() - ${GRACE}) as payouts_past_lease,
            (select count(*)::int from outbox_messages where status in ('pending', 'sending') and due_at < now() - ${GRACE}) as messages_past_lease,
            (select count(*)::int from sandbox_events where due_at < now() - ${GRACE}) as webhooks_past_lease,
+           (select count(*)::int from provider_events where outcome is null and created_at < now() - ${GRACE}) as recorded_events_not_applied,
            (select count(*)::int from users where erased_at is null and erasure_due_at < now() - ${GRACE}) as erasures_past_due,
            (select count(*)::int from referral_rewards where status = 'pending' and next_check_at < now() - ${GRACE}) as referral_checks_past_due,
            (select count(*)::int from donation_plans where status = 'active' and next_charge_at < now() - ${GRACE}) as monthly_charges_past_due,
@@ -410,6 +461,7 @@ export async function effects(world: World) {
            (select count(*)::int from payments where refunded_cents > 0) as payments_refunded,
            (select count(*)::int from payments where disputed_cents > 0) as payments_disputed,
            (select count(*)::int from payment_allocations where user_id is not null) as shares_to_users,
+           (select count(*)::int from provider_events where attempts > 0) as provider_events_retried,
            (select count(*)::int from team_memberships) as team_memberships,
            (select count(*)::int from team_split_rules) as team_split_rules,
            (select count(*)::int from team_shifts) as team_shifts,
@@ -417,6 +469,7 @@ export async function effects(world: World) {
            (select count(*)::int from team_periods) as team_periods,
            (select count(*)::int from team_periods where locked_at is not null) as team_periods_locked,
            (select count(*)::int from team_period_objections) as team_period_objections,
+           (select count(*)::int from team_period_adjustments) as team_period_adjustments,
            (select count(*)::int from card_orders where status = 'canceled') as card_orders_canceled,
            (select count(*)::int from card_orders) as card_orders,
            (select count(*)::int from invoices where status = 'paid') as invoices_paid,

@@ -79,6 +79,22 @@ export interface SimTeam {
   admin: number;
 }
 
+/** An adjustment of a locked period the simulator asked for (decision 0059), and what the API answered. */
+export interface SimAdjustment {
+  key: string;
+  /** The user (index) who sent it: the Idempotency-Key is theirs. */
+  by: number;
+  teamId: string;
+  month: string;
+  fromUserId: string;
+  toUserId: string;
+  amountCents: number;
+  reason: string;
+  /** The adjustment's id once an answer named it; the last status answered (0: no answer came). */
+  id: string | null;
+  status: number;
+}
+
 export interface Operator {
   email: string;
   token: string;
@@ -106,6 +122,8 @@ export class World {
   readonly operators: Operator[] = [];
   /** Each period the simulator saw locked (`teamId month`) and its fingerprint at the lock (decision 0055). */
   readonly lockedPeriods = new Map<string, string>();
+  /** Every adjustment asked for, retries folded into their first request. */
+  readonly adjustments: SimAdjustment[] = [];
   readonly clientFigures = newClientFigures();
   readonly figures: Figures = { steps: 0, actions: {}, skipped: {}, kills: 0, invariantChecks: 0, actionErrors: 0 };
   /** Broken invariants, the first occurrence of each by name. */

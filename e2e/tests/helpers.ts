@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createHmac } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -209,4 +210,24 @@ export function totp(secret: string, offsetSteps = 0): string {
   const mac = createHmac('sha1', base32(secret)).update(counter).digest();
   const offset = mac[mac.length - 1]! & 15;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * Moves the team, its memberships and its tips back so the tips fall in last month (UTC), which has ended: the
+ * server's clock cannot move, so period journeys move the team in the server's database, as the simulator's time jump
+ * does.
+ */
+export async function moveTeamBack(databaseUrl: string, teamId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`update teams set created_at = created_at - interval '62 days' where id = $1`, [teamId]);
+    await client.query(`update team_memberships set joined_at = joined_at - interval '62 days' where team_id = $1`, [teamId]);
+    await client.query(
+      `update team_tip_splits set at = date_trunc('month', now(), 'UTC') - interval '3 days' where team_id = $1`,
+      [teamId],
+    );
+  } finally {
+    await client.end();
+  }
 }

@@ -36,6 +36,7 @@ export const APP_PAGES = [
   'card-orders',
   'invoices',
   'donations',
+  'notices',
   'workplace',
   'workplace/create',
   'referrals',

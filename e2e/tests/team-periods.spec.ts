@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { expect, test, type Browser, type Page } from './fixtures.ts';
-import { a11yProblems, payTipWithApplePay, signInUserApp, teamOfTwo, untilShares, type Staff } from './helpers.ts';
+import { a11yProblems, moveTeamBack, payTipWithApplePay, signInUserApp, teamOfTwo, untilShares, type Staff } from './helpers.ts';
 
 /**
  * Team periods (issue 29, decision 0055) at 360 px in French and Spanish: the admin closes last month, a member
@@ -44,22 +43,6 @@ const TEXTS = {
     banner: /Cierra y bloquea/,
   },
 } as const;
-
-/** Moves the team, its memberships and its tips back so the tips fall in last month (UTC), which has ended. */
-async function moveTeamBack(databaseUrl: string, teamId: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`update teams set created_at = created_at - interval '62 days' where id = $1`, [teamId]);
-    await client.query(`update team_memberships set joined_at = joined_at - interval '62 days' where team_id = $1`, [teamId]);
-    await client.query(
-      `update team_tip_splits set at = date_trunc('month', now(), 'UTC') - interval '3 days' where team_id = $1`,
-      [teamId],
-    );
-  } finally {
-    await client.end();
-  }
-}
 
 async function workplaceAs(browser: Browser, baseURL: string, staff: Staff, locale: string, prefix: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale });

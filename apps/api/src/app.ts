@@ -30,6 +30,7 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { outboxRoutes } from './modules/messaging/outbox.routes.ts';
 import { liveRoutes } from './modules/messaging/live.routes.ts';
+import { noticesRoutes } from './modules/messaging/notices.routes.ts';
 import { pushRoutes } from './modules/messaging/push.routes.ts';
 import { pseudoLocaleRoutes } from './modules/site/pseudo-locale.routes.ts';
 import { payoutSchedulesRoutes } from './modules/payouts/payout-schedules.routes.ts';
@@ -56,6 +57,7 @@ import { cardOrdersRoutes } from './modules/card-orders/card-orders.routes.ts';
 import { invoicePagesRoutes, invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { actionPagesRoutes, donationsRoutes } from './modules/donations/donations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { venuePagesRoutes, venueQrRoutes } from './modules/teams/venue-page.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
 declare module 'fastify' {
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         const { publicKey, allowLoopbackEndpoints: allowLoopback } = config.push;
         await api.register(pushRoutes, { push: services.push, publicKey, allowLoopback });
       }
+      await api.register(noticesRoutes, { notices: services.notices });
       await api.register(payoutsRoutes, { payouts, methods: payoutMethods });
       await api.register(payoutSchedulesRoutes, { schedules: services.payoutSchedules });
       await api.register(paymentsRoutes, { payments });
@@ -210,6 +213,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(tipAnswersRoutes, { tips });
       await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });
       await api.register(teamsRoutes, { teams: services.teams });
+      await api.register(venueQrRoutes, { venuePages: services.venuePages });
       await api.register(referralsRoutes, { referrals: services.referrals });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, {
@@ -238,6 +242,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The guest's pages, also under a language prefix (`/lv/payment/…`), which then decides the page's language.
   for (const prefix of ['', ...LOCALES.map((locale) => `/${locale}`)]) {
     await app.register(paymentPagesRoutes, { tips, prefix });
+    await app.register(venuePagesRoutes, { venuePages: services.venuePages, prefix });
     await app.register(invoicePagesRoutes, { invoices: services.invoices, prefix });
     await app.register(actionPagesRoutes, { prefix });
     await app.register(receiptPagesRoutes, { receipts: services.receipts, pseudoLocale: config.pseudoLocale, prefix });
@@ -273,6 +278,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       errors: services.errors,
       metrics: services.metrics.job,
       intervalMs: config.workerIntervalMs,
+      listen: database.listen,
     });
     app.addHook('onClose', () => runner.stop());
   }

@@ -166,6 +166,7 @@ const envSchema = z
       .min(0.01)
       .max(24 * 60)
       .default(5),
+    PAYMENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
     // Card testing (someone trying stolen cards through a card's page from many addresses).
     CHECKOUTS_PER_CARD_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
     // Far above real traffic: a brake on card testing spread over many cards, not a quota.
@@ -364,6 +365,8 @@ export interface Config {
     holdHours: number;
     /** A payment pending this long is checked with the provider by the reconciliation job. */
     reconcileAfterMinutes: number;
+    /** Webhooks' events applied, or held shares released, per transaction at most (decision 0060). */
+    batchSize: number;
     /** The built-in sandbox exists outside production, and in production only with SANDBOX_PAYMENTS=1. */
     sandboxEnabled: boolean;
     sandboxDelayMs: number;
@@ -512,6 +515,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       feePercent: env.FEE_PERCENT,
       holdHours: env.HOLD_HOURS,
       reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
+      batchSize: env.PAYMENT_BATCH_SIZE,
       sandboxEnabled: env.NODE_ENV !== 'production' || env.SANDBOX_PAYMENTS,
       sandboxDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
       sandboxFailFirst: env.SANDBOX_WEBHOOK_FAIL_FIRST,

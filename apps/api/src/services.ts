@@ -29,6 +29,7 @@ import { createLiveEventsPruneJob, createMessageDeliveryJob, SEND_TIMEOUT_MS } f
 import {
   createLiveHub,
   createMessagingService,
+  createNoticesService,
   createPushService,
   type PushSender,
 } from './modules/messaging/messaging.service.ts';
@@ -50,7 +51,7 @@ import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
 import { createAccountService } from './modules/account/account.service.ts';
-import { createTeamsService, createTeamTipHandler } from './modules/teams/teams.service.ts';
+import { createTeamsService, createTeamTipHandler, createVenuePages } from './modules/teams/teams.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
@@ -122,6 +123,7 @@ export function createServices(
   const errors = createErrorReporter(config.errorReporting);
   const messages = createMessagingService({ db, clock });
   const push = createPushService({ db, clock, vapid: config.push });
+  const notices = createNoticesService({ db, clock });
   const live = createLiveHub({ db, listen, log, maxStreamsPerUser: LIVE_STREAMS_PER_USER });
   const health = createHealthService({ db, clock });
   const metrics = createMetrics();
@@ -193,6 +195,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     holdHours: config.payments.holdHours,
     reconcileAfterMinutes: config.payments.reconcileAfterMinutes,
+    batchSize: config.payments.batchSize,
     velocity: config.payments.velocity,
     handlers: [
       createTipHandler(),
@@ -206,6 +209,7 @@ export function createServices(
     receiptLinkOf: receipts.linkOf,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
+  const venuePages = createVenuePages({ db, publicUrl: config.publicUrl });
   // Kept only while this process LISTENs for the database's notices of changed cards (decision 0051).
   const publicCards = createPublicCardCache({ db, listen, log });
   const tips = createTipsService({
@@ -330,6 +334,7 @@ export function createServices(
     messages,
     live,
     push,
+    notices,
     health,
     analytics,
     balances,
@@ -352,6 +357,7 @@ export function createServices(
     invoices,
     donations,
     teams,
+    venuePages,
     referrals,
     payouts,
     payoutMethods,

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants';
 import { TipApp, type TipShellData } from './features/tips/tip-app.tsx';
 import { parseTipRoute } from './features/tips/tip-route.ts';
+import { VenueApp, type VenueShellData } from './features/venues/venue-page.tsx';
 import { guestI18n } from './lib/guest-i18n.ts';
 import LandingPage from './features/landing/landing-page.tsx';
 import { LandingLayout } from './app/layouts/landing-layout.tsx';
@@ -11,7 +12,7 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { CookieBanner } from './features/cookies/cookie-consent.tsx';
 import { i18n, loadLocale } from './lib/i18n.ts';
 
-export type { TipShellData };
+export type { TipShellData, VenueShellData };
 
 /**
  * The server's half of the guest's payment pages (built by `vite build --ssr` into dist-server/, imported by
@@ -25,6 +26,16 @@ export function renderPaymentPage(url: { pathname: string; search: string }, dat
   return renderToString(
     <StrictMode>
       <TipApp shell={data} route={route} />
+    </StrictMode>,
+  );
+}
+
+/** The venue page (apps/api teams/venue-page.routes.ts), rendered the same way as the payment pages. */
+export function renderVenuePage(data: VenueShellData, locale: Locale): string {
+  void guestI18n.changeLanguage(LOCALES.includes(locale) ? locale : DEFAULT_LOCALE);
+  return renderToString(
+    <StrictMode>
+      <VenueApp shell={data} />
     </StrictMode>,
   );
 }

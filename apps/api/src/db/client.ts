@@ -17,6 +17,9 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What a repository takes as its first argument: the database or the caller's open transaction. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw `execute`: both drivers (node-postgres, PGlite) answer them as `rows`. */
+export const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
 export interface DatabaseHandle {
   db: Database;
   /** The streaming replica of DATABASE_READ_URL; reads reach it only through `db/read-replica.ts`, which knows its lag. */

@@ -6,6 +6,11 @@
 export interface Job {
   /** Stable and unique, for logs: `tips.settle`, `payouts.send`, `messages.deliver` … */
   name: string;
-  /** Does one due item; answers false when nothing is due now. */
-  runOne(now: Date): Promise<boolean>;
+  /** Does one due item, or one batch of them; answers false or 0 when nothing is due now, else true or how many it did. */
+  runOne(now: Date): Promise<boolean | number>;
+  /**
+   * A NOTIFY channel on which new due work is announced: a runner that can LISTEN runs the job as soon as a notice
+   * comes, besides its ticks, so that work needing to be done within a second need not wait for the next tick.
+   */
+  wakeOn?: string;
 }

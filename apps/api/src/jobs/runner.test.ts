@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMetrics } from '../lib/metrics.ts';
 import { createTestClock } from '../test/test-app.ts';
 import type { Job } from './job.ts';
@@ -133,5 +133,40 @@ describe('the job runner', () => {
     expect(finished).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toBe(1);
+  });
+
+  it('runs a job whose channel announces work at once, through a backlog deeper than a tick, and not after stop', async () => {
+    const { log } = capturingLog();
+    let notify!: () => void;
+    let unlistened = false;
+    const listen = async (channel: string, onNotify: (payload: string) => void) => {
+      expect(channel).toBe('due_work');
+      notify = () => onNotify('');
+      return async () => void (unlistened = true);
+    };
+    let due = 0;
+    // A batch job: up to 40 items a call.
+    const job: Job = {
+      name: 'announced',
+      wakeOn: 'due_work',
+      runOne: async () => {
+        const batch = Math.min(due, 40);
+        due -= batch;
+        return batch;
+      },
+    };
+    // No tick within the test: only notices run it.
+    const runner = startRunner({ jobs: [job], clock: createTestClock(), log, intervalMs: 3_600_000, listen, batchPerTick: 100 });
+    await vi.waitFor(() => expect(notify).toBeDefined(), { timeout: 10_000 });
+    due = 250;
+    notify();
+    notify(); // a second notice while it runs: one more run, not a pile of them
+    await vi.waitFor(() => expect(due).toBe(0), { timeout: 10_000 });
+    await runner.stop();
+    expect(unlistened).toBe(true);
+    due = 10;
+    notify();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(due).toBe(10);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Listen } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ErrorReporter } from '../lib/error-reporting.ts';
 import type { JobMetrics } from '../lib/metrics.ts';
@@ -39,12 +40,19 @@ function failureOf(error: unknown): Record<string, unknown> {
   };
 }
 
+/** The items a job's `runOne` did: one for `true`, or the count a batch job answers. */
+export const itemsOf = (did: boolean | number): number => (typeof did === 'number' ? did : did ? 1 : 0);
+
 /**
  * One tick: every job in turn, each doing due items until it has none or has done its batch, each in its own try so
  * that one failing job never stops the others. Every call gets the clock's time then, so a lease taken late in a long
  * tick still runs from when it was taken.
  */
-export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<void> {
+export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick = BATCH_PER_TICK }: RunnerDeps): Promise<{
+  /** Whether a job stopped at its batch with work still due (not when it failed: that waits for the next tick). */
+  more: boolean;
+}> {
+  let more = false;
   for (const job of jobs) {
     let done = 0;
     let caughtUp = false;
@@ -52,11 +60,12 @@ export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick 
     const seconds = () => (performance.now() - started) / 1000;
     try {
       while (done < batchPerTick) {
-        if (!(await job.runOne(clock.now()))) {
+        const did = itemsOf(await job.runOne(clock.now()));
+        if (did === 0) {
           caughtUp = true;
           break;
         }
-        done += 1;
+        done += did;
       }
     } catch (error) {
       metrics?.failed(job.name, done, seconds());
@@ -66,7 +75,9 @@ export async function runTick({ jobs, clock, log, errors, metrics, batchPerTick 
     }
     metrics?.ran(job.name, done, seconds(), caughtUp);
     if (done > 0) log.info({ job: job.name, done }, `job ${job.name} did ${done}`);
+    if (!caughtUp) more = true;
   }
+  return { more };
 }
 
 export interface Runner {
@@ -75,13 +86,51 @@ export interface Runner {
 }
 
 /**
+ * Runs one job whenever its channel announces due work: at once when idle, or once more right after the run in
+ * progress when a notice comes during it, so notices never pile up runs and none is missed; and on until it has caught
+ * up, so a backlog deeper than one tick's batch is not left for the next tick.
+ */
+function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBaseLogger) {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let more: boolean;
+      do {
+        again = false;
+        ({ more } = await runTick({ ...deps, jobs: [job] }));
+      } while ((again || more) && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+  const unlisten = listen(job.wakeOn!, run, run).catch((error: unknown) => {
+    // Without its session the job still runs every tick.
+    log.warn({ job: job.name, err: error }, `job ${job.name} cannot listen for its notices; it runs on ticks only`);
+    return async () => undefined;
+  });
+  return async () => {
+    stopped = true;
+    await (await unlisten)();
+    await running;
+  };
+}
+
+/**
  * The background loop (DESIGN "Background work"), inline in the server (WORKER=inline) or as `npm run worker`. Due
  * work is claimed with SKIP LOCKED or a lease, so any number of loops can run at once and killing one at any line
- * loses nothing. A tick starts `intervalMs` after the previous one ended, so ticks never overlap.
+ * loses nothing. A tick starts `intervalMs` after the previous one ended, so ticks never overlap. With `listen`, a job
+ * that names a channel (`wakeOn`) also runs as soon as its work is announced.
  */
-export function startRunner(deps: RunnerDeps & { intervalMs: number }): Runner {
+export function startRunner(deps: RunnerDeps & { intervalMs: number; listen?: Listen }): Runner {
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
   const schedule = () => {
@@ -91,11 +140,15 @@ export function startRunner(deps: RunnerDeps & { intervalMs: number }): Runner {
     }, deps.intervalMs);
   };
   schedule();
+  const listeners = deps.listen
+    ? deps.jobs.filter((job) => job.wakeOn).map((job) => runOnNotice(job, deps, deps.listen!, deps.log))
+    : [];
 
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await Promise.all(listeners.map((stop) => stop()));
       await running;
     },
   };

@@ -26,6 +26,7 @@ const runner = startRunner({
   errors: services.errors,
   metrics: services.metrics.job,
   intervalMs: config.workerIntervalMs,
+  listen: database.listen,
 });
 log.info(`worker running every ${config.workerIntervalMs} ms`);
 

@@ -1,4 +1,5 @@
 import type { Job } from '../jobs/job.ts';
+import { itemsOf } from '../jobs/runner.ts';
 
 /**
  * Runs a job until nothing is due at the time `now` answers (asked before each item, so a moving clock is honoured),
@@ -6,6 +7,10 @@ import type { Job } from '../jobs/job.ts';
  */
 export async function drainJob(job: Pick<Job, 'runOne'>, now: () => Date, limit = 10_000): Promise<number> {
   let done = 0;
-  while (done < limit && (await job.runOne(now()))) done += 1;
+  while (done < limit) {
+    const did = itemsOf(await job.runOne(now()));
+    if (did === 0) break;
+    done += did;
+  }
   return done;
 }

@@ -47,6 +47,7 @@ const CardOrdersPage = lazyWithReload(() => import('../features/card-orders/card
 const CardOrderPaymentPage = lazyWithReload(() => import('../features/card-orders/card-order-payment-page.tsx'));
 const InvoicesPage = lazyWithReload(() => import('../features/invoices/invoices-page.tsx'));
 const DonationsPage = lazyWithReload(() => import('../features/donations/donations-page.tsx'));
+const NoticesPage = lazyWithReload(() => import('../features/notices/notices-page.tsx'));
 const WorkplacePage = lazyWithReload(() => import('../features/teams/workplace-page.tsx'));
 const WorkplaceCreatePage = lazyWithReload(() => import('../features/teams/workplace-create-page.tsx'));
 const TeamJoinPage = lazyWithReload(() => import('../features/teams/team-join-page.tsx'));
@@ -139,6 +140,7 @@ function pageRoutes(): RouteObject[] {
             { path: 'card-orders', element: <CardOrdersPage /> },
             { path: 'invoices', element: <InvoicesPage /> },
             { path: 'donations', element: <DonationsPage /> },
+            { path: 'notices', element: <NoticesPage /> },
             { path: 'workplace', element: <WorkplacePage /> },
             { path: 'workplace/create', element: <WorkplaceCreatePage /> },
             { path: 'referrals', element: <ReferralsPage /> },

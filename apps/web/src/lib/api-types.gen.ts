@@ -403,6 +403,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/clients/{clientId}/notices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user’s latest in-app notices (newest first) and how many are unread */
+    get: operations['getClientNotices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/notices/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark every notice read; answers the notices as they now are */
+    post: operations['postClientNoticesRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{clientId}/notices/{noticeId}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark one notice read (404 for another user’s); answers the notices as they now are */
+    post: operations['postClientNoticeRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/payout-methods': {
     parameters: {
       query?: never;
@@ -1368,6 +1419,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/teams/{teamId}/periods/{month}/adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move cents from one member to another after the period was locked: a new, audited adjustment (admin; send an Idempotency-Key) */
+    post: operations['postTeamPeriodAdjustments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/workplaces/{workplaceId}/qr.png': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The venue page's QR code as a PNG (the venue's admin) */
+    get: operations['getWorkplaceQrPng'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/workplaces/{workplaceId}/print.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The venue page's QR code on a printable sheet (the venue's admin) */
+    get: operations['getWorkplacePrintPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/referrals': {
     parameters: {
       query?: never;
@@ -1857,6 +1959,23 @@ export interface paths {
     };
     /** A user's profile, cards, balances, history, payouts and verification */
     get: operations['getOpsUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/venues/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A venue (workplace): its tipping policy versions and teams, with admins, members, split rules and periods */
+    get: operations['getOpsVenue'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2843,6 +2962,9 @@ export interface components {
         | 'team_period_objection_answered'
         | 'team_period_unanswered_objections'
         | 'team_period_window_open'
+        | 'team_period_not_locked'
+        | 'team_adjustment_member'
+        | 'team_adjustment_balance_short'
         | 'tip_answer_no_message'
         | 'tip_answer_no_email'
         | 'tip_answer_sent'
@@ -4698,6 +4820,18 @@ export interface operations {
                   | {
                       /** @enum {string} */
                       kind: 'closing_gift';
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment';
+                      team: string;
+                      month: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment_given';
+                      team: string;
+                      month: string;
                     };
                 message: string | null;
                 rating: number | null;
@@ -4890,6 +5024,18 @@ export interface operations {
                   | {
                       /** @enum {string} */
                       kind: 'closing_gift';
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment';
+                      team: string;
+                      month: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'team_adjustment_given';
+                      team: string;
+                      month: string;
                     };
                 message: string | null;
                 rating: number | null;
@@ -5246,6 +5392,259 @@ export interface operations {
       };
       /** @description Invalid input: `validation_errors` names the fields */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getClientNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              unread: number;
+              notices: {
+                /** @enum {string} */
+                kind:
+                  | 'team_request_approved'
+                  | 'team_request_declined'
+                  | 'team_member_removed'
+                  | 'team_rule_changed'
+                  | 'tipping_policy_published'
+                  | 'team_period_closed'
+                  | 'team_period_objection'
+                  | 'team_period_answered'
+                  | 'team_period_adjusted_given'
+                  | 'team_period_adjusted_received';
+                team: string;
+                workplace: string;
+                /** @enum {string|null} */
+                rule: 'even' | 'hours' | 'points' | null;
+                month: string | null;
+                /** @default null */
+                amount_cents: number | null;
+                /** Format: uuid */
+                id: string;
+                created_at: string;
+                read_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientNoticesRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              unread: number;
+              notices: {
+                /** @enum {string} */
+                kind:
+                  | 'team_request_approved'
+                  | 'team_request_declined'
+                  | 'team_member_removed'
+                  | 'team_rule_changed'
+                  | 'tipping_policy_published'
+                  | 'team_period_closed'
+                  | 'team_period_objection'
+                  | 'team_period_answered'
+                  | 'team_period_adjusted_given'
+                  | 'team_period_adjusted_received';
+                team: string;
+                workplace: string;
+                /** @enum {string|null} */
+                rule: 'even' | 'hours' | 'points' | null;
+                month: string | null;
+                /** @default null */
+                amount_cents: number | null;
+                /** Format: uuid */
+                id: string;
+                created_at: string;
+                read_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postClientNoticeRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientId: string;
+        noticeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              unread: number;
+              notices: {
+                /** @enum {string} */
+                kind:
+                  | 'team_request_approved'
+                  | 'team_request_declined'
+                  | 'team_member_removed'
+                  | 'team_rule_changed'
+                  | 'tipping_policy_published'
+                  | 'team_period_closed'
+                  | 'team_period_objection'
+                  | 'team_period_answered'
+                  | 'team_period_adjusted_given'
+                  | 'team_period_adjusted_received';
+                team: string;
+                workplace: string;
+                /** @enum {string|null} */
+                rule: 'even' | 'hours' | 'points' | null;
+                month: string | null;
+                /** @default null */
+                amount_cents: number | null;
+                /** Format: uuid */
+                id: string;
+                created_at: string;
+                read_at: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -10913,6 +11312,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -10920,6 +11341,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             }[];
           };
         };
@@ -11008,6 +11430,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11015,6 +11459,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11118,6 +11563,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11125,6 +11592,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11247,6 +11715,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11254,6 +11744,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11369,6 +11860,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11376,6 +11889,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11473,6 +11987,28 @@ export interface operations {
                 answer: string | null;
                 answered_at: string | null;
               }[];
+              adjustments: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              }[];
               deadline: string;
               deadline_soon: boolean;
               deadline_passed: boolean;
@@ -11480,6 +12016,7 @@ export interface operations {
               can_confirm: boolean;
               can_close: boolean;
               can_lock: boolean;
+              can_adjust: boolean;
             };
           };
         };
@@ -11509,6 +12046,315 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postTeamPeriodAdjustments: {
+    parameters: {
+      query?: never;
+      header: {
+        'idempotency-key': string;
+      };
+      path: {
+        teamId: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          from_user_id: string;
+          /** Format: uuid */
+          to_user_id: string;
+          amount_cents: number;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              adjustment: {
+                /** Format: uuid */
+                id: string;
+                from: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                to: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+                amount_cents: number;
+                reason: string;
+                created_at: string;
+                created_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                };
+              };
+              period: {
+                month: string;
+                from: string;
+                to: string;
+                /** @enum {string} */
+                state: 'open' | 'closed' | 'locked';
+                closed_at: string | null;
+                closed_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                } | null;
+                objections_until: string | null;
+                locked_at: string | null;
+                locked_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                } | null;
+                tip_count: number;
+                total_cents: number;
+                sharers: number;
+                confirmed: number;
+                confirmed_by_me: boolean;
+                open_objections: number;
+                objections: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  /** Format: uuid */
+                  id: string;
+                  text: string;
+                  created_at: string;
+                  answer: string | null;
+                  answered_at: string | null;
+                }[];
+                adjustments: {
+                  /** Format: uuid */
+                  id: string;
+                  from: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                  };
+                  to: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                  };
+                  amount_cents: number;
+                  reason: string;
+                  created_at: string;
+                  created_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                  };
+                }[];
+                deadline: string;
+                deadline_soon: boolean;
+                deadline_passed: boolean;
+                can_object: boolean;
+                can_confirm: boolean;
+                can_close: boolean;
+                can_lock: boolean;
+                can_adjust: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getWorkplaceQrPng: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getWorkplacePrintPdf: {
+    parameters: {
+      query?: {
+        locale?: 'en' | 'lv' | 'fr' | 'es';
+      };
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Success; the body is not described here */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
         };
       };
       /** @description Any other refusal, in the same format */
@@ -13335,7 +14181,7 @@ export interface operations {
           'application/json': {
             data: {
               /** @enum {string} */
-              kind: 'payment' | 'user' | 'card' | 'donation' | 'invoice' | 'card_order' | 'payout_method';
+              kind: 'payment' | 'user' | 'card' | 'venue' | 'donation' | 'invoice' | 'card_order' | 'payout_method';
               /** Format: uuid */
               id: string;
               title: string;
@@ -13522,6 +14368,8 @@ export interface operations {
                 title: string;
                 workplace: string;
                 /** Format: uuid */
+                workplace_id: string;
+                /** Format: uuid */
                 card_id: string;
                 admin: boolean;
                 members: number;
@@ -13566,6 +14414,140 @@ export interface operations {
                 status: 'open' | 'waiting_for_user' | 'closed';
                 created_at: string;
                 updated_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No live operator session: sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getOpsVenue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              country: string;
+              created_at: string;
+              created_by: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                phone: string;
+              };
+              policies: {
+                version: number;
+                text: string;
+                published_at: string;
+                published_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                };
+              }[];
+              teams: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** Format: uuid */
+                card_id: string;
+                created_at: string;
+                admin: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                };
+                members: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                  joined_at: string;
+                  role: string | null;
+                }[];
+                rules: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  kind: 'even' | 'hours' | 'points';
+                  points: {
+                    [key: string]: number;
+                  };
+                  created_at: string;
+                  created_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  };
+                }[];
+                periods: {
+                  month: string;
+                  /** @enum {string} */
+                  state: 'closed' | 'locked';
+                  closed_at: string;
+                  closed_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  };
+                  objections_until: string;
+                  locked_at: string | null;
+                  locked_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  } | null;
+                  objections: number;
+                  open_objections: number;
+                }[];
               }[];
             };
           };

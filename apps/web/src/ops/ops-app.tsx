@@ -72,14 +72,15 @@ function Shell() {
   };
   const screens = SCREENS.filter((screen) => screen.nav && canSee(screen, operator.role));
   return (
-    <div className="flex min-h-screen">
+    // Desktop-first: below md (a phone an operator checks something on) the menu sits above the screen, not beside it.
+    <div className="flex min-h-screen flex-col md:flex-row">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <aside className="flex w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+      <aside className="flex w-full shrink-0 flex-col border-b border-slate-200 bg-white md:w-60 md:border-b-0 md:border-r">
         <div className="border-b border-slate-200 px-5 py-4">
           <p className="text-lg font-bold text-primary-900">Tipcard Ops</p>
           <p className="truncate text-xs text-slate-600" title={operator.email}>
@@ -113,7 +114,7 @@ function Shell() {
           Sign out
         </Button>
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-8">
+      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         <Suspense fallback={<SkeletonRows label="Loading…" />}>
           <Outlet />
         </Suspense>

@@ -57,6 +57,13 @@ export const SCREENS: Screen[] = [
     page: lazy(() => import('./pages/user-page.tsx')),
   },
   {
+    path: '/venues/:id',
+    label: 'Venue',
+    roles: ['support', 'compliance', 'finance'],
+    nav: false,
+    page: lazy(() => import('./pages/venue-page.tsx')),
+  },
+  {
     path: '/tickets',
     label: 'Support inbox',
     roles: ['support'],

@@ -125,6 +125,15 @@ export const ERROR_CODES = {
     status: 422,
     message: 'Members can still object: lock the period once the 24 hours are over or everyone with a share has confirmed',
   },
+  team_period_not_locked: { status: 409, message: 'This period is not locked yet: an adjustment is made after the lock' },
+  team_adjustment_member: {
+    status: 422,
+    message: 'Choose members who had a share in this period or are in the team now',
+  },
+  team_adjustment_balance_short: {
+    status: 422,
+    message: 'The giving member’s available balance is less than this amount: nothing was moved',
+  },
   tip_answer_no_message: { status: 422, message: 'The guest left no message to answer' },
   tip_answer_no_email: { status: 422, message: 'The guest left no e-mail address, so the answer cannot be delivered' },
   tip_answer_sent: { status: 409, message: 'This message has already been answered' },

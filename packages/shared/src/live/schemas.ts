@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noticeBodySchema } from '../notices/schemas.ts';
 
 /**
  * What a credit came from, as the notice names it: the history row's kind. The label is the payer side's public name
@@ -12,6 +13,7 @@ export const liveCreditKinds = [
   'monthly_donation',
   'referral',
   'closing_gift',
+  'team_adjustment',
 ] as const;
 
 export const livePayoutStatuses = ['requested', 'in_flight', 'paid', 'returned'] as const;
@@ -41,6 +43,12 @@ export const liveEventBodySchema = z.discriminatedUnion('type', [
     amount_cents: z.number().int(),
     currency: z.literal('EUR'),
     payout_id: z.uuid(),
+  }),
+  /** A notice stored for the user (issue 29), shown at once and kept in the app until read. */
+  z.object({
+    type: z.literal('notice'),
+    notice_id: z.uuid(),
+    notice: noticeBodySchema,
   }),
 ]);
 export type LiveEventBody = z.infer<typeof liveEventBodySchema>;

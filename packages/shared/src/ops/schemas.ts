@@ -10,6 +10,7 @@ import {
   ticketSenderSchema,
   ticketSummarySchema,
 } from '../support/schemas.ts';
+import { splitRuleSchema } from '../teams/schemas.ts';
 import { isoDateTime, NOT_BLANK_SERVER_TEXT } from '../validation.ts';
 
 /** The back office's contracts (issue 15): `/api/ops/…`, shared by the API and the ops app. English only. */
@@ -181,6 +182,8 @@ export const opsUserDetail = z.object({
       id: z.uuid(),
       title: z.string(),
       workplace: z.string(),
+      /** Its venue's page (issue 29). */
+      workplace_id: z.uuid(),
       card_id: z.uuid(),
       admin: z.boolean(),
       members: z.number().int(),
@@ -335,7 +338,7 @@ export const refundRequestSchema = z.object({
 export const declineBody = reasonBody;
 
 /** What one search box finds (issue 27), grouped by kind on screen; each hit names the user and payment it leads to. */
-export const opsSearchKinds = ['payment', 'user', 'card', 'donation', 'invoice', 'card_order', 'payout_method'] as const;
+export const opsSearchKinds = ['payment', 'user', 'card', 'venue', 'donation', 'invoice', 'card_order', 'payout_method'] as const;
 export type OpsSearchKind = (typeof opsSearchKinds)[number];
 export const opsSearchHit = z.object({
   kind: z.enum(opsSearchKinds),
@@ -445,3 +448,55 @@ export const bankReportAnswer = z.object({
   unchanged: z.number().int(),
 });
 export type BankReportAnswer = z.infer<typeof bankReportAnswer>;
+
+/** A user a venue's page names (a member, an admin, who closed or locked a period), linking to their page. */
+export const opsVenuePerson = z.object({ user_id: z.uuid(), public_name: z.string().nullable(), phone: z.string() });
+export type OpsVenuePerson = z.infer<typeof opsVenuePerson>;
+
+/**
+ * GET /api/ops/venues/{id} (issue 29): a venue (workplace) with its tipping policy versions and its teams, each with
+ * its admin, current members, split rule versions (newest first; none: the default even rule) and its closed periods.
+ */
+export const opsVenueDetail = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  country: z.string(),
+  created_at: timestamp,
+  created_by: opsVenuePerson,
+  policies: z.array(
+    z.object({ version: z.number().int(), text: z.string(), published_at: timestamp, published_by: opsVenuePerson }),
+  ),
+  teams: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      card_id: z.uuid(),
+      created_at: timestamp,
+      admin: opsVenuePerson,
+      members: z.array(opsVenuePerson.extend({ joined_at: timestamp, role: z.string().nullable() })),
+      rules: z.array(
+        z.object({
+          id: z.uuid(),
+          kind: splitRuleSchema.shape.kind,
+          points: z.record(z.string(), z.number().int()),
+          created_at: timestamp,
+          created_by: opsVenuePerson,
+        }),
+      ),
+      periods: z.array(
+        z.object({
+          month: z.string(),
+          state: z.enum(['closed', 'locked']),
+          closed_at: timestamp,
+          closed_by: opsVenuePerson,
+          objections_until: timestamp,
+          locked_at: timestamp.nullable(),
+          locked_by: opsVenuePerson.nullable(),
+          objections: z.number().int(),
+          open_objections: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type OpsVenueDetail = z.infer<typeof opsVenueDetail>;

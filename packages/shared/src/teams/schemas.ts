@@ -341,6 +341,41 @@ export const periodObjectionSchema = person.extend({
 });
 export type PeriodObjection = z.infer<typeof periodObjectionSchema>;
 
+/** The largest adjustment of a locked period: 500 EUR, far above a month's usual correction. */
+export const PERIOD_ADJUSTMENT_MAX_CENTS = 50_000;
+/** The longest reason of an adjustment. */
+export const PERIOD_ADJUSTMENT_REASON_MAX_LENGTH = 500;
+
+/**
+ * POST /api/teams/{teamId}/periods/{month}/adjustments (admin, with an Idempotency-Key): cents moved from one member
+ * to another after the period was locked (decision 0059).
+ */
+export const periodAdjustmentBody = z
+  .object({
+    from_user_id: z.uuid({ error: rule('valid') }),
+    to_user_id: z.uuid({ error: rule('valid') }),
+    amount_cents: z
+      .number({ error: rule('wrong_amount') })
+      .int(rule('wrong_amount'))
+      .positive(rule('wrong_amount'))
+      .max(PERIOD_ADJUSTMENT_MAX_CENTS, rule('wrong_amount')),
+    reason: requiredString(PERIOD_ADJUSTMENT_REASON_MAX_LENGTH),
+  })
+  .refine((body) => body.from_user_id !== body.to_user_id, { message: rule('valid'), path: ['to_user_id'] });
+export type PeriodAdjustmentBody = z.output<typeof periodAdjustmentBody>;
+
+/** An adjustment of a locked period: who gave, who received, how much, why, who made it and when. */
+export const periodAdjustmentSchema = z.object({
+  id: z.uuid(),
+  from: person,
+  to: person,
+  amount_cents: z.number().int(),
+  reason: z.string(),
+  created_at: z.string(),
+  created_by: person,
+});
+export type PeriodAdjustment = z.infer<typeof periodAdjustmentSchema>;
+
 /**
  * A team's period (its calendar month in UTC) as a member sees it: its state, the tips credited in it, the objections
  * (the member's own; the admin's view every one), who confirmed, and the legal deadline by which its tips must have
@@ -365,6 +400,8 @@ export const teamPeriodSchema = z.object({
   confirmed_by_me: z.boolean(),
   open_objections: z.number().int(),
   objections: z.array(periodObjectionSchema),
+  /** The adjustments after the lock: the admin's view every one, a member's those they gave or received. */
+  adjustments: z.array(periodAdjustmentSchema),
   deadline: z.string(),
   deadline_soon: z.boolean(),
   deadline_passed: z.boolean(),
@@ -373,8 +410,14 @@ export const teamPeriodSchema = z.object({
   can_confirm: z.boolean(),
   can_close: z.boolean(),
   can_lock: z.boolean(),
+  /** The admin may record an adjustment: the period is locked. */
+  can_adjust: z.boolean(),
 });
 export type TeamPeriod = z.infer<typeof teamPeriodSchema>;
+
+/** The answer to an adjustment: the adjustment (the same one again for a retry) and the period as it now stands. */
+export const periodAdjustmentResultSchema = z.object({ adjustment: periodAdjustmentSchema, period: teamPeriodSchema });
+export type PeriodAdjustmentResult = z.infer<typeof periodAdjustmentResultSchema>;
 
 /** A period in a path: `yyyy-mm`. */
 export const periodMonth = z.string().regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, { error: rule('valid') });

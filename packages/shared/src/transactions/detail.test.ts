@@ -15,6 +15,8 @@ const EXAMPLES: TransactionDetail[] = [
   { kind: 'referral', friend: '+371 •••• 4567' },
   { kind: 'closing_gift_given', charity: 'Rīgas Sarkanais Krusts' },
   { kind: 'closing_gift' },
+  { kind: 'team_adjustment', team: 'Bar crew', month: '2026-11' },
+  { kind: 'team_adjustment_given', team: 'Bar crew', month: '2026-11' },
 ];
 
 describe('describeTransaction', () => {

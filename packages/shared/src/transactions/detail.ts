@@ -25,6 +25,10 @@ export const transactionDetailSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('closing_gift_given'), charity: z.string() }),
   /** The charity's side of a closing gift: no giver is named, as the giver's account is being deleted (decision 0029). */
   z.object({ kind: z.literal('closing_gift') }),
+  /** Money a team's admin moved to the user after a period was locked (decision 0059), named by the team and month. */
+  z.object({ kind: z.literal('team_adjustment'), team: z.string(), month: z.string() }),
+  /** The giver's side of that adjustment: money moved from their balance to another member's. */
+  z.object({ kind: z.literal('team_adjustment_given'), team: z.string(), month: z.string() }),
 ]);
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

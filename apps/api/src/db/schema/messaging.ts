@@ -87,3 +87,20 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * A user's in-app notices (issue 29): what a team's admin decided about them, stored in the decision's transaction
+ * beside its text message and its live event, and kept until the user marks it read, so a reload or another device
+ * still shows it. The body is the notice as the app renders it (`noticeBodySchema` in @tipcard/shared/notices/schemas).
+ */
+export const userNotices = pgTable(
+  'user_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('user_notices_user_idx').on(t.userId, t.createdAt)],
+);

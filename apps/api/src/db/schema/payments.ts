@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { PLATFORM_ACCOUNT_KINDS } from './ledger.ts';
 import { users } from './users.ts';
@@ -119,10 +119,27 @@ export const providerEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     paymentId: uuid('payment_id'),
-    outcome: text('outcome', { enum: ['applied', 'ignored', 'mismatch'] }).notNull(),
+    /** Null while a webhook's event is recorded and waits for the workers to apply it (decision 0060). */
+    outcome: text('outcome', { enum: ['applied', 'ignored', 'mismatch'] }),
+    /** The verified event as the provider sent it, kept until it is applied. */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    /** The order events are applied in, per payment: the order they were recorded in. */
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /** Failed applications of this event on its own; each puts the next one further off (`retryAt`). */
+    attempts: integer('attempts').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     receivedAt: createdAt(),
   },
-  (t) => [uniqueIndex('provider_events_provider_event_key').on(t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex('provider_events_provider_event_key').on(t.provider, t.eventId),
+    index('provider_events_recorded_idx')
+      .on(t.sequence)
+      .where(sql`${t.outcome} IS NULL`),
+    index('provider_events_recorded_payment_idx')
+      .on(t.paymentId, t.sequence)
+      .where(sql`${t.outcome} IS NULL`),
+    check('provider_events_payload_until_applied', sql`${t.outcome} IS NOT NULL OR ${t.payload} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -302,8 +302,46 @@ export const teamPeriodObjections = pgTable(
 );
 
 /**
- * Every transition of a period, who made it and when (decision 0055): closed, objected, answered, confirmed, locked.
- * Append-only; a member confirms a period once.
+ * A correction of a locked period (decision 0059): cents moved from one member's main balance to another's by the
+ * team's admin, with the reason, never an edit of the period or its recorded splits. Append-only (a trigger refuses
+ * UPDATE and DELETE); the ledger entry `team-adjustment:<id>` moves the money in the same transaction. The admin's
+ * Idempotency-Key names it, so a retry answers the same row.
+ */
+export const teamPeriodAdjustments = pgTable(
+  'team_period_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    month: text('month').notNull(),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.teamId, t.month], foreignColumns: [teamPeriods.teamId, teamPeriods.month] }),
+    uniqueIndex('team_period_adjustments_key').on(t.createdByUserId, t.idempotencyKey),
+    index('team_period_adjustments_period_idx').on(t.teamId, t.month, t.createdAt),
+    index('team_period_adjustments_from_idx').on(t.fromUserId, t.createdAt),
+    index('team_period_adjustments_to_idx').on(t.toUserId, t.createdAt),
+    check('team_period_adjustments_amount', sql`${t.amountCents} > 0`),
+    check('team_period_adjustments_two_members', sql`${t.fromUserId} <> ${t.toUserId}`),
+  ],
+);
+
+/**
+ * Every transition of a period, who made it and when (decision 0055): closed, objected, answered, confirmed, locked,
+ * and each adjustment after the lock (decision 0059). Append-only; a member confirms a period once.
  */
 export const teamPeriodEvents = pgTable(
   'team_period_events',
@@ -311,11 +349,12 @@ export const teamPeriodEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     teamId: uuid('team_id').notNull(),
     month: text('month').notNull(),
-    kind: text('kind', { enum: ['closed', 'objected', 'answered', 'confirmed', 'locked'] }).notNull(),
+    kind: text('kind', { enum: ['closed', 'objected', 'answered', 'confirmed', 'locked', 'adjusted'] }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
     objectionId: uuid('objection_id').references(() => teamPeriodObjections.id),
+    adjustmentId: uuid('adjustment_id').references(() => teamPeriodAdjustments.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [

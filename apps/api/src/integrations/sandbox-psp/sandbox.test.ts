@@ -47,6 +47,7 @@ describe('sandbox webhook delivery', () => {
         expect(await job!.runOne(after(restarted, DELAY_MS - 1))).toBe(false);
         expect(await job!.runOne(after(restarted, DELAY_MS))).toBe(true);
         expect(await job!.runOne(after(restarted, DELAY_MS))).toBe(false);
+        expect(await restarted.runJob('payments.apply-events')).toBe(1);
         expect(await statusOf(restarted, payment.id)).toBe('succeeded');
         expect(await balances(restarted, staff)).toEqual({ main: 0, hold: payment.amount_cents - payment.fee_cents });
       } finally {
@@ -91,6 +92,7 @@ describe('sandbox webhook delivery', () => {
       const [delivered] = await eventsOf(failing.app.db, sandboxRefOf(payment));
       expect(delivered).toMatchObject({ attempts: 4, deliveredAt: now, dueAt: null, lastStatus: 200, lastError: null });
       expect(await job!.runOne(after(failing, 86_400_000))).toBe(false);
+      expect(await failing.runJob('payments.apply-events')).toBe(1);
       expect(await statusOf(failing, payment.id)).toBe('succeeded');
       expect(await balances(failing, staff)).toEqual({ main: 0, hold: payment.amount_cents - payment.fee_cents });
     } finally {
@@ -111,7 +113,7 @@ describe('sandbox webhook delivery', () => {
       payments.push(payment);
     }
     const now = after(t, DELAY_MS);
-    const drain = async (job: { runOne(now: Date): Promise<boolean> }) => {
+    const drain = async (job: { runOne(now: Date): Promise<boolean | number> }) => {
       let sent = 0;
       while (await job.runOne(now)) sent += 1;
       return sent;
@@ -125,6 +127,8 @@ describe('sandbox webhook delivery', () => {
     expect(rows.every((row) => row.attempts === 1 && row.deliveredAt !== null && row.lastStatus === 200)).toBe(true);
     const twice = await eventsOf(t.app.db, sandboxRefOf(payments[0]!));
     expect(twice.map((row) => row.body)).toEqual([twice[0]!.body, twice[0]!.body]);
+    // Seven deliveries, six events recorded: the second copy is answered as a duplicate.
+    expect(await t.runJob('payments.apply-events')).toBe(6);
     for (const payment of payments) expect(await statusOf(t, payment.id)).toBe('succeeded');
     const nets = payments.reduce((sum, payment) => sum + payment.amount_cents - payment.fee_cents, 0);
     expect(await balances(t, staff)).toEqual({ main: 0, hold: nets });

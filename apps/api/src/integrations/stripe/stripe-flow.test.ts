@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema/payments.ts';
+import { payments, providerEvents } from '../../db/schema/payments.ts';
 import { checkLedgerInvariants } from '../../modules/transactions/transactions.service.ts';
+import { appliedOutcomeOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -73,8 +74,9 @@ describe('the Stripe provider in the app', () => {
         headers: { 'content-type': 'application/json', ...event.headers },
         payload: event.payload,
       });
-    expect((await post()).body.data.outcome).toBe('applied');
+    expect((await post()).body.data.outcome).toBe('recorded');
     expect((await post()).body.data.outcome).toBe('duplicate');
+    expect(await appliedOutcomeOf(t, JSON.parse(event.payload).id, 'stripe')).toBe('applied');
     // The payer is named by the charge's card fingerprint, read from Stripe when the event names only the intent.
     const [stored] = await t.app.db.select({ payerRef: payments.payerRef }).from(payments).where(eq(payments.id, payment.id));
     expect(stored!.payerRef).toBe(fake.chargeOf(session.id).payment_method_details!.card!.fingerprint);
@@ -145,5 +147,8 @@ describe('the Stripe provider in the app', () => {
 
     const stale = await deliver('checkout.session.completed', paid, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect(stale).toMatchObject({ status: 400, body: { code: 'invalid_webhook' } });
+    // Every recorded one comes to an outcome when applied (none of them is this app's payment), none left waiting.
+    expect(await t.runJob('payments.apply-events')).toBe(events.length);
+    expect(await t.app.db.select().from(providerEvents).where(isNull(providerEvents.outcome))).toEqual([]);
   });
 });

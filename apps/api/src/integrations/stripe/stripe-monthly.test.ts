@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationPlans, donations } from '../../db/schema/donations.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { checkLedgerInvariants } from '../../modules/transactions/transactions.service.ts';
+import { appliedOutcomeOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { FakeStripe, signedEvent } from './fake-stripe.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -31,14 +32,17 @@ afterAll(async () => {
   await fake.stop();
 });
 
-const deliver = (type: string, object: object) => {
+/** Posts a Stripe event to the webhook route and applies it as the workers would; answers what it came to. */
+const deliver = async (type: string, object: object) => {
   const { payload, headers } = signedEvent(type, object, WEBHOOK_SECRET);
-  return t.call({
+  const recorded = await t.call({
     method: 'POST',
     url: '/api/webhooks/stripe',
     headers: { 'content-type': 'application/json', ...headers },
     payload,
   });
+  expect(recorded.body.data.outcome).toBe('recorded');
+  return appliedOutcomeOf(t, JSON.parse(payload).id, 'stripe');
 };
 const planOf = async (id: string) => (await t.app.db.select().from(donationPlans).where(eq(donationPlans.id, id)))[0]!;
 const giftsOf = (planId: string) =>
@@ -76,7 +80,7 @@ describe('monthly donations through Stripe', () => {
     expect(sessionRequest.body.get('customer')).toMatch(/^cus_/);
 
     const session = fake.completeCheckout(sessionId);
-    expect((await deliver('checkout.session.completed', session)).body.data.outcome).toBe('applied');
+    expect(await deliver('checkout.session.completed', session)).toBe('applied');
     const [first] = await t.app.db.select().from(donations).where(eq(donations.paymentId, started.body.data.id));
     const plan = await planOf(first!.planId!);
     expect(plan).toMatchObject({
@@ -104,7 +108,7 @@ describe('monthly donations through Stripe', () => {
 
     // Stripe's own event about the same charge changes nothing more.
     const intent = [...fake.paymentIntents.values()].find((candidate) => candidate.metadata.payment_id === month1.paymentId)!;
-    expect((await deliver('payment_intent.succeeded', intent)).body.data.outcome).toBe('ignored');
+    expect(await deliver('payment_intent.succeeded', intent)).toBe('ignored');
 
     fake.decliningMethods.add(plan.methodRef!);
     const second = await planOf(plan.id);

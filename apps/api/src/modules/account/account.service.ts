@@ -23,7 +23,7 @@ import {
   userBalances,
   type UserAccountRef,
 } from '../ledger/ledger.service.ts';
-import { eraseMessagesTo, erasePushSubscriptions } from '../messaging/messaging.service.ts';
+import { eraseMessagesTo, eraseNotices, erasePushSubscriptions } from '../messaging/messaging.service.ts';
 import { hasOpenPayouts, type PayoutsService } from '../payouts/payouts.service.ts';
 import { eraseTicketsOfUser } from '../support/support.service.ts';
 import { zip } from '../../lib/zip.ts';
@@ -374,6 +374,7 @@ async function erase(tx: Executor, user: User, now: Date): Promise<void> {
   await eraseTicketsOfUser(tx, user.id);
   await eraseMessagesTo(tx, user.phone);
   await erasePushSubscriptions(tx, user.id);
+  await eraseNotices(tx, user.id);
   await erasePhoneTraces(tx, user.phone);
   await revokeAllSessions(tx, user.id, now);
   // The phone is unique and may sign up again as a new person: the pseudonym keeps the row and frees the number.

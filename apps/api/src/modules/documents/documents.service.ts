@@ -86,3 +86,5 @@ export function createDocumentsService({
     },
   };
 }
+
+export { renderCardPdf, type PrintableCard } from './card-pdf.ts';

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf as rawRowsOf, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const rowsOf = (result: unknown): Row[] => rawRowsOf<Row>(result);
 
 export interface UserAccountKey {
   ownerUserId: string;

@@ -1,15 +1,18 @@
 import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { outboxBodyOf, type Mail } from './mailer.ts';
 import { maskRecipient } from './messaging.jobs.ts';
 import * as repo from './outbox.repository.ts';
 import { smsBody } from './sms-encoding.ts';
 import type { LiveEventBody } from '@tipcard/shared/live/schemas';
+import type { NoticeBody, Notices } from '@tipcard/shared/notices/schemas';
 import type { PushSubscriptionInput, PushSubscriptionView } from '@tipcard/shared/push/schemas';
 import type { VapidConfig } from '../../config.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
 import { insertLiveEvent } from './live-events.repository.ts';
 import { pushNoticeOf } from './push-notice.ts';
+import * as noticesRepo from './notices.repository.ts';
 import * as pushRepo from './push-subscriptions.repository.ts';
 import { pushRecipient } from './push-sender.ts';
 
@@ -124,6 +127,59 @@ export async function announce(tx: Executor, userId: string, body: LiveEventBody
 export async function erasePushSubscriptions(tx: Executor, userId: string): Promise<void> {
   await repo.deletePushMessagesOfUser(tx, userId);
   await pushRepo.deleteUserSubscriptions(tx, userId);
+}
+
+/**
+ * An in-app notice for the user (issue 29), in the caller's transaction, the decision's: stored until the user reads
+ * it, and announced as a live event (with its push notices), so an open app shows it at once and a reload still does.
+ */
+export async function notifyUser(tx: Executor, userId: string, body: NoticeBody, now: Date): Promise<void> {
+  const row = await noticesRepo.insertNotice(tx, userId, body, now);
+  await announce(tx, userId, { type: 'notice', notice_id: row.id, notice: body }, now);
+}
+
+/** Erasure of a deleted account: its notices name its teams and workplaces. */
+export const eraseNotices = noticesRepo.deleteNoticesOf;
+
+/** How many of the user's latest notices the app lists; older ones stay stored but are not shown. */
+const NOTICES_SHOWN = 50;
+
+export type NoticesService = ReturnType<typeof createNoticesService>;
+
+/** The signed-in user's in-app notices on a client they own (404 otherwise): the list, and marking them read. */
+export function createNoticesService({ db, clock }: { db: Database; clock: Clock }) {
+  async function noticesOf(userId: string): Promise<Notices> {
+    const rows = await noticesRepo.listNotices(db, userId, NOTICES_SHOWN);
+    return {
+      unread: await noticesRepo.countUnread(db, userId),
+      notices: rows.map((row) => ({
+        ...(row.body as NoticeBody),
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        read_at: row.readAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  return {
+    async list(userId: string, clientId: string): Promise<Notices> {
+      await requireOwnClient(db, userId, clientId);
+      return noticesOf(userId);
+    },
+
+    /** Marks one notice read; another user's notice is a 404. Reading one twice keeps the first time. */
+    async markRead(userId: string, clientId: string, noticeId: string): Promise<Notices> {
+      await requireOwnClient(db, userId, clientId);
+      if (!(await noticesRepo.markRead(db, userId, noticeId, clock.now()))) throw new AppError('not_found');
+      return noticesOf(userId);
+    },
+
+    async markAllRead(userId: string, clientId: string): Promise<Notices> {
+      await requireOwnClient(db, userId, clientId);
+      await noticesRepo.markAllRead(db, userId, clock.now());
+      return noticesOf(userId);
+    },
+  };
 }
 
 export type PushService = ReturnType<typeof createPushService>;

@@ -1,7 +1,9 @@
 import type { Locale } from '@tipcard/shared/constants';
+import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { LiveEventBody } from '@tipcard/shared/live/schemas';
 import { formatMoney } from '@tipcard/shared/money/format';
 import type { PushPayload } from '@tipcard/shared/push/schemas';
+import { noticeText } from '@tipcard/shared/notices/notice-text';
 import { appRoutePath, t } from '../../lib/i18n.ts';
 
 /**
@@ -10,8 +12,15 @@ import { appRoutePath, t } from '../../lib/i18n.ts';
  * The text is the open app's live notice (`common:live.*`); the payload holds nothing more than the notice shows.
  */
 export function pushNoticeOf(event: LiveEventBody, locale: Locale): PushPayload | null {
-  const amount = formatMoney(event.amount_cents, locale);
+  if (event.type === 'notice')
+    return {
+      title: t('common:push.title_team', {}, locale),
+      body: noticeText(event.notice, (key, vars) => t(key, vars ?? {}, locale), locale),
+      url: appRoutePath(locale, '/notices'),
+      tag: `notice-${event.notice_id}`,
+    };
   if (event.type === 'released') return null;
+  const amount = formatMoney(event.amount_cents, locale);
   if (event.type === 'payout') {
     if (event.status === 'requested') return null;
     return {

@@ -37,6 +37,7 @@ const ROUTES: {
   { method: 'GET', url: '/api/ops/audit/export', allowed: ['compliance'] },
   { method: 'GET', url: '/api/ops/users?q=zz', allowed: ['support', 'compliance', 'finance'] },
   { method: 'GET', url: `/api/ops/users/${ID}`, allowed: ['support', 'compliance', 'finance'] },
+  { method: 'GET', url: `/api/ops/venues/${ID}`, allowed: ['support', 'compliance', 'finance'] },
   { method: 'POST', url: `/api/ops/users/${ID}/block`, allowed: ['compliance'], payload: { reason: 'Fraud' } },
   { method: 'POST', url: `/api/ops/users/${ID}/unblock`, allowed: ['compliance'], payload: { reason: 'Cleared' } },
   { method: 'GET', url: '/api/ops/verifications', allowed: ['compliance'] },

@@ -205,7 +205,7 @@ describe('back-office refunds and their approvals (issue 24)', () => {
       const tip = await paidTip(20_000);
       const requestId = (await ask(finance, tip.id, 15_000)).body.data.request_id as string;
       // Refunded at the provider (its dashboard) and its webhook lost: our books still show 20,000 to give.
-      vi.spyOn(t.app.services.payments, 'handleWebhook').mockResolvedValue('ignored');
+      vi.spyOn(t.app.services.payments, 'handleWebhook').mockResolvedValue('duplicate');
       await t.app.services.sandbox!.refund(sandboxRefOf(tip), 10_000, 'dashboard');
       expect(await refundedOf(tip.id)).toBe(0);
       for (let attempt = 0; attempt < 2; attempt += 1) {

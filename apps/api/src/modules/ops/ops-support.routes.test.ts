@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardOrders } from '../../db/schema/card-orders.ts';
-import { drainJob } from '../../test/jobs.ts';
-import { payAtSandboxCheckout } from '../../test/sandbox-events.ts';
+import { deliverDueSandboxEvents, payAtSandboxCheckout } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
 import { findPaymentWithShares } from '../payments/payments.service.ts';
@@ -64,7 +63,7 @@ describe('back office: support inbox, card orders, the user screen, ledger healt
   const placedByPayment = (orderId: string) =>
     vi.waitFor(
       async () => {
-        for (const job of t.app.services.sandboxJobs) await drainJob(job, () => t.clock.now());
+        await deliverDueSandboxEvents(t);
         expect((await get('/card-orders?status=placed')).body.data.map((row: { id: string }) => row.id)).toContain(orderId);
       },
       { timeout: 10_000 },

@@ -34,6 +34,7 @@ import {
   OPS_REPLY_MAX_ATTACHMENTS,
   opsPayoutSchema,
   opsUserDetail,
+  opsVenueDetail,
   opsUserSchema,
   opsVerificationDetail,
   payoutOutcomeBody,
@@ -483,6 +484,21 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       },
     },
     async (request) => ({ data: await ops.userDetail(request.params.id) }),
+  );
+
+  app.get(
+    '/ops/venues/:id',
+    {
+      ...guard('users'),
+      schema: {
+        tags,
+        security,
+        summary: 'A venue (workplace): its tipping policy versions and teams, with admins, members, split rules and periods',
+        params: idParams,
+        response: { 200: data(opsVenueDetail) },
+      },
+    },
+    async (request) => ({ data: await ops.venueDetail(request.params.id, request.operator!.id) }),
   );
 
   for (const action of ['block', 'unblock'] as const) {

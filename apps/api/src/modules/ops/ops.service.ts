@@ -63,7 +63,7 @@ import {
   type SepaDebtor,
 } from '../payouts/payouts.service.ts';
 import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
-import { currentTeamOfUser } from '../teams/teams.service.ts';
+import { currentTeamOfUser, describeVenueForOps, searchVenues } from '../teams/teams.service.ts';
 import { checkLedgerInvariants, recentTransactionsOfUser } from '../transactions/transactions.service.ts';
 import { findUserById, findUserByPhone, lockUser, searchUsersByPhone, setUserBlock, type User } from '../users/users.service.ts';
 import {
@@ -452,7 +452,8 @@ export function createOpsService(deps: OpsDeps) {
     /**
      * The one search box (issue 27): whatever a guest or a user quotes, grouped by kind on screen. A payment's short
      * reference ("a42c5fab", any case), an invoice or order number or any id's first digits, a phone in any format,
-     * a donor's e-mail, the last digits of a payout account, a card's name; each kind at most SEARCH_LIMIT hits.
+     * a donor's e-mail, the last digits of a payout account, a card's or a venue's name; each kind at most SEARCH_LIMIT
+     * hits.
      */
     async search(query: string, operatorId: string): Promise<OpsSearchHit[]> {
       const text = query.trim();
@@ -464,7 +465,7 @@ export function createOpsService(deps: OpsDeps) {
       const account = text.replace(/\s/g, '').toUpperCase();
       const byAccount = /^\d{4,}$/.test(account) || /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(account);
       const email = text.includes('@') ? text.toLowerCase() : null;
-      const [userIds, paymentRows, invoiceRows, orderRows, card, donationRows, methodRows] = await Promise.all([
+      const [userIds, paymentRows, invoiceRows, orderRows, card, donationRows, methodRows, venues] = await Promise.all([
         userIdsMatching(db, text),
         range ? findPaymentsInIdRange(db, range, SEARCH_LIMIT) : [],
         range ? findInvoicesInIdRange(db, range, SEARCH_LIMIT) : [],
@@ -472,6 +473,7 @@ export function createOpsService(deps: OpsDeps) {
         isUuid(text) ? findCardRecipient(db, text.toLowerCase()) : null,
         email ? findDonationsByDonorEmail(db, email, SEARCH_LIMIT) : [],
         byAccount ? findPayoutMethodsByAccountEnd(db, account, SEARCH_LIMIT) : [],
+        searchVenues(db, text, range, SEARCH_LIMIT),
       ]);
       for (const payment of paymentRows) {
         hits.push({
@@ -508,6 +510,18 @@ export function createOpsService(deps: OpsDeps) {
           amount_cents: null,
           created_at: null,
           user_id: card.userId,
+          payment_id: null,
+        });
+      }
+      for (const venue of venues) {
+        hits.push({
+          kind: 'venue',
+          id: venue.id,
+          title: venue.name,
+          detail: `venue · ${venue.country}`,
+          amount_cents: null,
+          created_at: venue.createdAt.toISOString(),
+          user_id: null,
           payment_id: null,
         });
       }
@@ -609,6 +623,14 @@ export function createOpsService(deps: OpsDeps) {
         donations,
         tickets,
       };
+    },
+
+    /** A venue, its teams, rules and periods (issue 29): read-only, from the replica when it is fresh enough. */
+    async venueDetail(workplaceId: string, operatorId: string) {
+      const db = await deps.reads.reader('opsSearch', `operator:${operatorId}`);
+      const venue = await describeVenueForOps(db, workplaceId);
+      if (!venue) throw new AppError('not_found');
+      return venue;
     },
 
     blockUser: (context: AuditContext, userId: string, reason: string) => changeBlock(context, userId, true, reason),
@@ -871,7 +893,8 @@ export function createOpsService(deps: OpsDeps) {
         events: events.map((event) => ({
           event_id: event.eventId,
           type: event.type,
-          outcome: event.outcome,
+          // Not applied yet: recorded, waiting for the workers (decision 0060).
+          outcome: event.outcome ?? 'recorded',
           received_at: event.receivedAt.toISOString(),
         })),
         messages: messages.map((message) => ({

@@ -1,13 +1,20 @@
 import type { Job } from '../../jobs/job.ts';
+import { RECORDED_EVENTS_CHANNEL } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 /**
- * The payments module's due work: held shares released to main, pending payments checked with the provider, and
- * payments nobody may receive given back to their payers.
+ * The payments module's due work: webhooks' recorded events applied in batches (at once when announced, decision
+ * 0060), held shares released to main in batches, pending payments checked with the provider, and payments nobody
+ * may receive given back to their payers.
  */
 export function createPaymentsJobs(payments: PaymentsService): Job[] {
   return [
-    { name: 'payments.release', runOne: (now) => payments.releaseOneDueShare(now) },
+    {
+      name: 'payments.apply-events',
+      runOne: (now) => payments.applyRecordedEvents(now),
+      wakeOn: RECORDED_EVENTS_CHANNEL,
+    },
+    { name: 'payments.release', runOne: (now) => payments.releaseDueShares(now) },
     { name: 'payments.reconcile', runOne: (now) => payments.reconcileOneDuePayment(now) },
     { name: 'payments.give-back', runOne: (now) => payments.giveBackOne(now) },
   ];

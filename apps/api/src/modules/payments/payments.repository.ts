@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { paymentAllocations, paymentReturns, payments, providerEvents } from '../../db/schema/payments.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -83,6 +83,112 @@ export function claimDueReconciliation(tx: Executor, now: Date) {
     .orderBy(asc(payments.reconcileDueAt))
     .limit(1)
     .for('update', { skipLocked: true });
+}
+
+/** The channel a recorded webhook event is announced on, so that a waiting applier starts at once (decision 0060). */
+export const RECORDED_EVENTS_CHANNEL = 'provider_events';
+
+/**
+ * Records a webhook's verified event to be applied by the workers, and announces it on commit; false when this event
+ * was recorded before (the unique key is the exactly-once guard). One statement: the NOTIFY goes only with an insert.
+ */
+export async function recordProviderEventOnce(
+  db: Executor,
+  values: { provider: string; eventId: string; type: string; paymentId: string | null; payload: Record<string, unknown> },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${providerEvents} (provider, event_id, type, payment_id, payload)
+      values (${values.provider}, ${values.eventId}, ${values.type}, ${values.paymentId}, ${JSON.stringify(values.payload)}::jsonb)
+      on conflict (provider, event_id) do nothing
+      returning id
+    )
+    select id, pg_notify(${RECORDED_EVENTS_CHANNEL}, '') from inserted`);
+  return rowsOf(result).length > 0;
+}
+
+export interface RecordedEvent {
+  id: string;
+  provider: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` recorded events that are due, oldest first, skipping those another applier holds. An event
+ * waits while an earlier one of the same payment is still unapplied, so each payment's events apply in the order
+ * they were recorded.
+ */
+export async function claimRecordedEvents(tx: Executor, now: Date, limit: number): Promise<RecordedEvent[]> {
+  const result = await tx.execute(sql`
+    select e.id, e.provider, e.payload, e.attempts
+    from ${providerEvents} e
+    where e.outcome is null
+      and (e.retry_at is null or e.retry_at <= ${now})
+      and not exists (
+        select 1 from ${providerEvents} earlier
+        where earlier.outcome is null and earlier.payment_id = e.payment_id and earlier.sequence < e.sequence
+      )
+    order by e.sequence
+    limit ${limit}
+    for update of e skip locked`);
+  return rowsOf<RecordedEvent>(result);
+}
+
+/** A PostgreSQL array literal of plain words (ids, outcome names): one parameter however many there are. */
+const arrayLiteral = (words: string[]) => `{${words.join(',')}}`;
+
+/** Sets the outcome of applied events in one statement, and lets go of what they carried. */
+export async function setRecordedOutcomes(
+  tx: Executor,
+  outcomes: { id: string; outcome: NonNullable<(typeof providerEvents.$inferInsert)['outcome']> }[],
+) {
+  if (outcomes.length === 0) return;
+  await tx.execute(sql`
+    update ${providerEvents} set outcome = applied.outcome, payload = null, retry_at = null
+    from (select unnest(${arrayLiteral(outcomes.map((o) => o.id))}::uuid[]) as id,
+                 unnest(${arrayLiteral(outcomes.map((o) => o.outcome))}::text[]) as outcome) applied
+    where ${providerEvents.id} = applied.id`);
+}
+
+/** One recorded event, claimed again by id to be applied on its own; none when it is applied or held elsewhere. */
+export async function claimRecordedEvent(tx: Executor, id: string): Promise<RecordedEvent[]> {
+  const result = await tx.execute(sql`
+    select id, provider, payload, attempts from ${providerEvents}
+    where id = ${id} and outcome is null
+    for update skip locked`);
+  return rowsOf<RecordedEvent>(result);
+}
+
+/** A recorded event not applied yet, by its provider's id, locked (after any batch that holds it ends); else none. */
+export async function lockRecordedEvent(tx: Executor, provider: string, eventId: string): Promise<RecordedEvent[]> {
+  const result = await tx.execute(sql`
+    select id, provider, payload, attempts from ${providerEvents}
+    where provider = ${provider} and event_id = ${eventId} and outcome is null
+    for update`);
+  return rowsOf<RecordedEvent>(result);
+}
+
+/**
+ * Counts a failed attempt at a recorded event and puts the next one off: `firstMs` after the first failure, twice as
+ * long after each further one, never more than `maxMs`. Answers the attempts made.
+ */
+export async function postponeRecordedEvent(db: Executor, id: string, now: Date, firstMs: number, maxMs: number) {
+  const [row] = await db
+    .update(providerEvents)
+    .set({
+      attempts: sql`${providerEvents.attempts} + 1`,
+      retryAt: sql`${now}::timestamptz + least(${maxMs}::bigint, ${firstMs}::bigint * power(2, least(${providerEvents.attempts}, 30))::bigint) * interval '1 millisecond'`,
+    })
+    .where(and(eq(providerEvents.id, id), isNull(providerEvents.outcome)))
+    .returning({ attempts: providerEvents.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** How many recorded events wait to be applied (the backlog the metrics and the bench read). */
+export async function countRecordedEvents(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(providerEvents).where(isNull(providerEvents.outcome));
+  return row?.n ?? 0;
 }
 
 /** Records a provider event; null when this event was seen before (the unique key is the exactly-once guard). */
@@ -182,23 +288,24 @@ export function listHeldAmountsOfUser(db: Executor, userId: string) {
 }
 
 /**
- * Claims one user's share whose hold has ended and marks it released, in one statement; a row another worker holds is
- * skipped, not waited for. The caller moves the money in the same transaction.
+ * Claims up to `limit` user shares whose hold has ended, marking them released; others' claims are skipped. Answered
+ * by user, so that every batch locks users' accounts in the same order and two batches never wait on each other.
  */
-export async function claimDueAllocation(tx: Executor, now: Date) {
+export async function claimDueAllocations(tx: Executor, now: Date, limit: number) {
   const due = tx
     .select({ id: paymentAllocations.id })
     .from(paymentAllocations)
     .where(and(isNull(paymentAllocations.releasedAt), lte(paymentAllocations.releaseDueAt, now)))
     .orderBy(paymentAllocations.releaseDueAt)
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [row] = await tx
+  const rows = await tx
     .update(paymentAllocations)
     .set({ releasedAt: now })
-    .where(eq(paymentAllocations.id, sql`(${due})`))
+    .where(inArray(paymentAllocations.id, due))
     .returning();
-  return row;
+  const order = (row: AllocationRow) => `${row.userId ?? ''}:${row.id}`;
+  return rows.sort((a, b) => (order(a) < order(b) ? -1 : 1));
 }
 
 export function listAllocations(db: Executor, paymentId: string) {

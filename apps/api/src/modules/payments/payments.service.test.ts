@@ -83,6 +83,7 @@ beforeAll(async () => {
     publicUrl: 'http://localhost:3000',
     holdHours: 24,
     reconcileAfterMinutes: 5,
+    batchSize: 100,
     handlers: [createTipHandler()],
   });
   tips = createTipsService({
@@ -150,7 +151,7 @@ const tip = (
 ) => tips.createTip(cardId, { amount_cents: amount, cover_fee: false, terms_accepted: true, ...extra }, key, 'en');
 
 /** The release job, run until nothing more is due now. */
-const settleDueShares = () => drainJob({ runOne: payments.releaseOneDueShare }, () => clock.now());
+const settleDueShares = () => drainJob({ runOne: payments.releaseDueShares }, () => clock.now());
 
 async function expectBooksBalanced() {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
@@ -498,6 +499,7 @@ describe('payments with several recipients', () => {
       publicUrl: 'http://localhost:3000',
       holdHours: 24,
       reconcileAfterMinutes: 5,
+      batchSize: 100,
       handlers: [
         {
           purpose: 'invoice',
@@ -598,7 +600,7 @@ describe('payments with several recipients', () => {
     expect((await transactions.list(user!.userId, user!.clientId, { limit: 1 })).items[0]?.status).toBe('HOLD');
 
     clock.advance(25 * HOUR);
-    await drainJob({ runOne: split.releaseOneDueShare }, () => clock.now());
+    await drainJob({ runOne: split.releaseDueShares }, () => clock.now());
     await database.db.transaction((tx) =>
       postEntry(tx, {
         kind: 'test_payout',
@@ -626,8 +628,8 @@ describe('payments with several recipients', () => {
         split.applyEvent('sandbox', eventFor(payment, 'payment.refunded', { amount_cents: amount })),
       ),
       split.applyEvent('sandbox', eventFor(payment, 'payment.chargeback', { amount_cents: 3_000, dispute_ref: 'dp_race' })),
-      drainJob({ runOne: split.releaseOneDueShare }, () => clock.now()),
-      drainJob({ runOne: split.releaseOneDueShare }, () => clock.now()),
+      drainJob({ runOne: split.releaseDueShares }, () => clock.now()),
+      drainJob({ runOne: split.releaseDueShares }, () => clock.now()),
     ]);
     expect(await Promise.all(users.map((u) => total(u.userId)))).toEqual([0, 0, 0]);
     await split.applyEvent('sandbox', eventFor(payment, 'payment.reinstated', { amount_cents: 3_000, dispute_ref: 'dp_race' }));
@@ -672,7 +674,7 @@ describe('payments with several recipients', () => {
           for (const item of history) {
             if (item.kind === 'release') {
               clock.advance(item.hours * HOUR);
-              await drainJob({ runOne: split.releaseOneDueShare }, () => clock.now());
+              await drainJob({ runOne: split.releaseDueShares }, () => clock.now());
               continue;
             }
             const index = item.payment % created.length;

@@ -26,6 +26,9 @@ export { payerRatingOf, type AllocationPlan, type PurposeHandler } from './purpo
 
 export type EventOutcome = 'applied' | 'ignored' | 'mismatch' | 'duplicate';
 
+/** What a webhook answers: its event is recorded to be applied, or it was recorded before (decision 0060). */
+export type WebhookOutcome = 'recorded' | 'duplicate';
+
 export interface PaymentsDeps {
   db: Database;
   clock: Clock;
@@ -40,6 +43,8 @@ export interface PaymentsDeps {
   holdHours: number;
   /** How long a payment may stay pending before the reconciliation job asks the provider about it. */
   reconcileAfterMinutes: number;
+  /** How many recorded events, or due shares, one transaction applies at most (decision 0060). */
+  batchSize: number;
   /** One handler per purpose that can be paid. */
   handlers: readonly PurposeHandler[];
   /** Per subject (a card, an invoice): checkouts opened in 10 minutes, and failed payments in an hour. */
@@ -114,6 +119,9 @@ const RECONCILE_GIVE_UP_MS = 48 * HOUR;
 const RETURN_PAGE_ASKS_AFTER_MS = 3_000;
 /** How long a claimed give-back waits before another worker may try it again (a killed worker, a provider down). */
 const RETURN_LEASE_MS = 10 * MINUTE;
+/** A recorded event that failed to apply on its own is tried again after a minute, then twice as long each time, up to an hour. */
+const EVENT_RETRY_FIRST_MS = MINUTE;
+const EVENT_RETRY_MAX_MS = HOUR;
 
 function toPublicPayment(row: repo.PaymentRow, receiptUrl: string | null = null): PublicPayment {
   return {
@@ -405,7 +413,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       paymentId,
       outcome: 'applied',
     });
-    if (!eventRow) return 'duplicate';
+    if (!eventRow) {
+      // A webhook recorded it and the workers have not applied it yet: whoever comes first applies it (a batch that
+      // holds it is waited for, and then it is a duplicate).
+      const recorded = await repo.lockRecordedEvent(tx, providerName, event.id);
+      if (recorded.length === 0) return 'duplicate';
+      const [applied] = await applyClaimed(tx, recorded);
+      return applied!.outcome;
+    }
     const outcome = await effectOf(tx, providerName, event, paymentId);
     if (outcome !== 'applied') await repo.setProviderEventOutcome(tx, eventRow, outcome);
     return outcome;
@@ -508,9 +523,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return event ? applyEvent(payment.provider as ProviderName, event) : null;
   }
 
-  async function applyEvent(providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
-    const outcome = await db.transaction((tx) => applyInTransaction(tx, providerName, event));
-    // Once committed: the lag is the provider's delivery (with its retries) plus our work until the books show it.
+  /** Once an event's effect is committed: its metrics, and the log of one that does not match what we stored. */
+  function observe(providerName: ProviderName, event: ProviderEvent, outcome: EventOutcome) {
+    // The lag is the provider's delivery (with its retries) plus our work until the books show it.
     deps.metrics?.paymentEvent(
       providerName,
       event.type,
@@ -523,7 +538,40 @@ export function createPaymentsService(deps: PaymentsDeps) {
         'provider event does not match the stored payment: nothing credited',
       );
     }
+  }
+
+  /** Applies an event at once, in a transaction of its own (a provider's answer we asked for, a saved-method charge). */
+  async function applyEvent(providerName: ProviderName, event: ProviderEvent): Promise<EventOutcome> {
+    const outcome = await db.transaction((tx) => applyInTransaction(tx, providerName, event));
+    observe(providerName, event, outcome);
     return outcome;
+  }
+
+  /** The effects of claimed events in the caller's transaction, in their order, and their outcomes recorded. */
+  async function applyClaimed(tx: Transaction, claimed: repo.RecordedEvent[]) {
+    const applied: { id: string; provider: ProviderName; event: ProviderEvent; outcome: Exclude<EventOutcome, 'duplicate'> }[] = [];
+    for (const row of claimed) {
+      const event = row.payload as unknown as ProviderEvent;
+      const provider = row.provider as ProviderName;
+      const outcome = await effectOf(tx, provider, event, isUuid(event.payment_id) ? event.payment_id : null);
+      applied.push({ id: row.id, provider, event, outcome });
+    }
+    await repo.setRecordedOutcomes(tx, applied);
+    return applied;
+  }
+
+  /**
+   * Applies one recorded event in a transaction of its own, after its batch failed: the event that cannot be applied
+   * is put off with a growing wait and reported, and holds back no other payment's events.
+   */
+  async function applyAlone(id: string, now: Date) {
+    try {
+      const applied = await db.transaction(async (tx) => applyClaimed(tx, await repo.claimRecordedEvent(tx, id)));
+      for (const { provider, event, outcome } of applied) observe(provider, event, outcome);
+    } catch (error) {
+      const attempts = await repo.postponeRecordedEvent(db, id, now, EVENT_RETRY_FIRST_MS, EVENT_RETRY_MAX_MS);
+      log.error({ err: error, eventRow: id, attempts }, 'a recorded provider event could not be applied; trying again later');
+    }
   }
 
   const service = {
@@ -684,14 +732,47 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return toPublicPayment(row, receiptUrl ?? null);
     },
 
-    /** Verifies a webhook and applies its event exactly once in effect; forged, altered or stale bodies change nothing. */
+    /**
+     * Verifies a webhook and records its event once (decision 0060): the provider is answered as soon as the event is
+     * durable, and the workers apply it (`applyRecordedEvents`). Forged, altered or stale bodies record nothing.
+     */
     async handleWebhook(
       providerName: ProviderName,
       rawBody: Buffer,
       headers: Record<string, string | string[] | undefined>,
-    ): Promise<EventOutcome> {
+    ): Promise<WebhookOutcome> {
       const event = await provider(providerName).parseWebhook(rawBody, headers);
-      return applyEvent(providerName, event);
+      const recorded = await repo.recordProviderEventOnce(db, {
+        provider: providerName,
+        eventId: event.id,
+        type: event.type,
+        paymentId: isUuid(event.payment_id) ? event.payment_id : null,
+        payload: event as unknown as Record<string, unknown>,
+      });
+      return recorded ? 'recorded' : 'duplicate';
+    },
+
+    /**
+     * Applies a batch of recorded events in one transaction (the `payments.apply-events` job): their effects in the
+     * order recorded, each payment's in its own order, and their outcomes with them, so a crash at any line leaves
+     * each either applied or still recorded. A batch that fails (an event that cannot be applied, a deadlock with
+     * another applier) is applied again one event per transaction. Answers how many events it took.
+     */
+    async applyRecordedEvents(now: Date): Promise<number> {
+      let claimed: repo.RecordedEvent[] = [];
+      try {
+        const applied = await db.transaction(async (tx) => {
+          claimed = await repo.claimRecordedEvents(tx, now, deps.batchSize);
+          return applyClaimed(tx, claimed);
+        });
+        for (const { provider, event, outcome } of applied) observe(provider, event, outcome);
+        return applied.length;
+      } catch (error) {
+        if (claimed.length === 0) throw error;
+        log.warn({ err: error, events: claimed.length }, 'a batch of provider events failed; applying them one by one');
+        for (const row of claimed) await applyAlone(row.id, now);
+        return claimed.length;
+      }
     },
 
     applyEvent,
@@ -780,26 +861,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
-     * Releases one user's share whose hold has ended: hold → main, and its history row PAID. Answers false when none
-     * is due. Shares another worker holds are skipped, so any number of workers may run it.
+     * Releases a batch of users' shares whose hold has ended (the `payments.release` job), in one transaction: hold →
+     * main, and their history rows PAID. Answers how many it released. Shares another worker holds are skipped, so
+     * any number of workers may run it.
      */
-    async releaseOneDueShare(now: Date): Promise<boolean> {
+    async releaseDueShares(now: Date): Promise<number> {
       return db.transaction(async (tx) => {
-        const due = await repo.claimDueAllocation(tx, now);
-        if (!due) return false;
-        const amount = due.netCents - due.reversedNetCents;
-        if (due.userId && amount > 0) {
-          await postEntry(tx, {
-            kind: 'share_released',
-            reference: `allocation:${due.id}:released`,
-            postings: [
-              { account: { userId: due.userId, kind: 'hold' }, amountCents: -amount },
-              { account: { userId: due.userId, kind: 'main' }, amountCents: amount },
-            ],
-          });
+        const due = await repo.claimDueAllocations(tx, now, deps.batchSize);
+        for (const share of due) {
+          const amount = share.netCents - share.reversedNetCents;
+          if (share.userId && amount > 0) {
+            await postEntry(tx, {
+              kind: 'share_released',
+              reference: `allocation:${share.id}:released`,
+              postings: [
+                { account: { userId: share.userId, kind: 'hold' }, amountCents: -amount },
+                { account: { userId: share.userId, kind: 'main' }, amountCents: amount },
+              ],
+            });
+          }
+          await markPayinPaid(tx, share.id, now);
         }
-        await markPayinPaid(tx, due.id, now);
-        return true;
+        return due.length;
       });
     },
 

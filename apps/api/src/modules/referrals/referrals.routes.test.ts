@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipBreakdown } from '@tipcard/shared/payments/fees';
 import { transactionsQuery } from '@tipcard/shared/transactions/schemas';
 import { referralRewards } from '../../db/schema/referrals.ts';
-import { drainJob } from '../../test/jobs.ts';
-import { openPayment, payAtSandboxCheckout, receiveTip } from '../../test/sandbox-events.ts';
+import { deliverDueSandboxEvents, openPayment, payAtSandboxCheckout, receiveTip } from '../../test/sandbox-events.ts';
 import { CARD_INPUT, createTestApp, signUpWithCard, uniquePhone, type TestApp } from '../../test/test-app.ts';
 import { platformBalance, postEntry, userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
@@ -69,7 +68,7 @@ async function tipAtCheckout(cardId: string, cents: number, form: string) {
   const payment = await openPayment(t, cardId, cents);
   await payAtSandboxCheckout(t, payment, form);
   // The sandbox sends its event half a second after the payment (its default delay).
-  for (const job of t.app.services.sandboxJobs) await drainJob(job, () => new Date(t.clock.now().getTime() + 1_000));
+  await deliverDueSandboxEvents(t, () => new Date(t.clock.now().getTime() + 1_000));
   expect((await t.call({ method: 'GET', url: `/api/public/payments/${payment.id}` })).body.data.status).toBe('succeeded');
   return payment;
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { likeLiteral } from '../../db/like.ts';
 import {
   teamJoinRequests,
   teamMemberships,
@@ -96,7 +97,7 @@ export async function findWorkplace(db: Executor, id: string, lock?: 'update'): 
 }
 
 /** The venue's teams, oldest first, with how many members each has now. */
-export async function listTeamsOfWorkplace(db: Executor, workplaceId: string) {
+export async function listTeamsWithMemberCounts(db: Executor, workplaceId: string) {
   const rows = await db
     .select({ team: teams, memberCount: count(teamMemberships.id) })
     .from(teams)
@@ -539,7 +540,15 @@ export async function answerPeriodObjection(
 
 export async function insertPeriodEvent(
   tx: Executor,
-  values: { teamId: string; month: string; kind: PeriodEventKind; userId: string; at: Date; objectionId?: string },
+  values: {
+    teamId: string;
+    month: string;
+    kind: PeriodEventKind;
+    userId: string;
+    at: Date;
+    objectionId?: string;
+    adjustmentId?: string;
+  },
 ): Promise<void> {
   await tx.insert(teamPeriodEvents).values(values);
 }
@@ -564,4 +573,31 @@ export function listPeriodEvents(db: Executor, teamId: string, month: string) {
     .from(teamPeriodEvents)
     .where(and(eq(teamPeriodEvents.teamId, teamId), eq(teamPeriodEvents.month, month)))
     .orderBy(asc(teamPeriodEvents.at), asc(teamPeriodEvents.id));
+}
+
+// ---- The back office's reads of a venue (issue 29) ----
+
+/** Workplaces whose name contains the text, or whose id lies in the range (an id's first digits), oldest first. */
+export function searchWorkplaces(db: Executor, text: string, idRange: [string, string] | null, limit: number) {
+  const byName = ilike(workplaces.name, `%${likeLiteral(text)}%`);
+  return db
+    .select()
+    .from(workplaces)
+    .where(idRange ? or(byName, and(gte(workplaces.id, idRange[0]), lte(workplaces.id, idRange[1]))) : byName)
+    .orderBy(asc(workplaces.createdAt), asc(workplaces.id))
+    .limit(limit);
+}
+
+/** The teams of a workplace, oldest first. */
+export function listTeamsOfWorkplace(db: Executor, workplaceId: string): Promise<TeamRow[]> {
+  return db.select().from(teams).where(eq(teams.workplaceId, workplaceId)).orderBy(asc(teams.createdAt), asc(teams.id));
+}
+
+/** Every version of the venue's tipping policy, newest first. */
+export function listPolicyVersions(db: Executor, workplaceId: string): Promise<TippingPolicyRow[]> {
+  return db
+    .select()
+    .from(tippingPolicies)
+    .where(eq(tippingPolicies.workplaceId, workplaceId))
+    .orderBy(desc(tippingPolicies.version));
 }

@@ -18,6 +18,8 @@ import {
   joinRequestSchema,
   ownJoinRequestSchema,
   membershipPeriodSchema,
+  periodAdjustmentBody,
+  periodAdjustmentResultSchema,
   periodAnswerBody,
   periodMonth,
   periodObjectionBody,
@@ -706,5 +708,32 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
       },
     },
     async (request) => ({ data: await teams.lockPeriod(request.userId, request.params.teamId, request.params.month) }),
+  );
+
+  app.post(
+    '/teams/:teamId/periods/:month/adjustments',
+    {
+      ...common,
+      preHandler: perUser('team-period', 30),
+      schema: {
+        ...secured,
+        summary:
+          'Move cents from one member to another after the period was locked: a new, audited adjustment (admin; send an Idempotency-Key)',
+        params: periodParams,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8, 'validation.valid').max(100, 'validation.valid') }),
+        body: periodAdjustmentBody,
+        response: { 201: data(periodAdjustmentResultSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await teams.adjustPeriod(
+          request.userId,
+          request.params.teamId,
+          request.params.month,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      }),
   );
 };

@@ -3,6 +3,9 @@ import type {
   JoinRequest,
   MembershipPeriod,
   OwnJoinRequest,
+  PeriodAdjustment,
+  periodAdjustmentBody,
+  PeriodAdjustmentResult,
   RulePreview,
   rulePreviewBody,
   Shift,
@@ -25,6 +28,7 @@ import type {
 } from '@tipcard/shared/teams/schemas';
 import { normalizePhone } from '@tipcard/shared/auth/phone';
 import { formatDate } from '@tipcard/shared/dates/format-date';
+import { formatMoney } from '@tipcard/shared/money/format';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Locale } from '@tipcard/shared/constants';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -35,13 +39,29 @@ import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, upd
 import { payerRatingOf, sharesReceivedPerUser, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
 import { t } from '../../lib/i18n.ts';
-import { enqueueSmsAt } from '../messaging/messaging.service.ts';
+import { enqueueSmsAt, notifyUser } from '../messaging/messaging.service.ts';
 import { findUserById, findUserByPhone, listClients, requireOwnClient } from '../users/users.service.ts';
 import * as repo from './teams.repository.ts';
+import {
+  ADJUSTMENT_KEY_INDEX,
+  listAdjustments,
+  listAdjustmentsForRecords,
+  type AdjustmentRow,
+} from './period-adjustments.repository.ts';
+import { recordAdjustment } from './period-adjustments.ts';
 import { parseShiftCsv, type ImportProblem } from './shift-import.ts';
 import { HOURS_WINDOW_MS, splitTeamTip, type SplitMember, type SplitResult, type SplitRule } from './team-split.ts';
 import { deadlineSoon, monthOfInstant, OBJECTION_WINDOW_MS, periodSpan, recentMonths } from './team-periods.ts';
-import { recordsOfSplit, renderTipRecordsPdf, tipRecordsCsv, type TipRecord } from './tip-records.ts';
+import {
+  recordsOfAdjustment,
+  recordsOfSplit,
+  renderTipRecordsPdf,
+  tipRecordsCsv,
+  type AdjustmentRecord,
+  type TipRecord,
+} from './tip-records.ts';
+
+export { describeVenueForOps, searchVenues, type VenueHit } from './venue-view.ts';
 
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;
@@ -49,6 +69,7 @@ type RulePreviewInput = z.output<typeof rulePreviewBody>;
 type ShiftInput = z.output<typeof shiftBody>;
 type ShiftPatch = z.output<typeof shiftPatchBody>;
 type TipRecordsQuery = z.output<typeof tipRecordsQuery>;
+type AdjustmentInput = z.output<typeof periodAdjustmentBody>;
 
 /** A download of allocation records, ready to send. */
 export interface TipRecordsFile {
@@ -67,6 +88,7 @@ export async function currentTeamOfUser(db: Executor, userId: string) {
     id: team.id,
     title: team.title,
     workplace: workplace.name,
+    workplace_id: workplace.id,
     card_id: team.cardId,
     admin: team.adminUserId === userId,
     members: members.length,
@@ -182,6 +204,15 @@ export function createTeamTipHandler(): PurposeHandler {
 /** How many of the member's latest team tips their page explains. */
 const TIP_SHARES_SHOWN = 20;
 
+/**
+ * The months whose adjustments records of [from, to) list (decision 0059): every month the span touches, as an
+ * adjustment belongs to its period, not to the day it was made.
+ */
+const monthsOfRecords = (query: TipRecordsQuery) => ({
+  first: monthOfInstant(new Date(query.from)),
+  last: monthOfInstant(new Date(new Date(query.to).getTime() - 1)),
+});
+
 /** The rule of a team that never set one. */
 const DEFAULT_RULE: SplitRuleVersion = { id: null, kind: 'even', points: {}, created_at: null };
 
@@ -220,7 +251,7 @@ export function createTeamsService(deps: {
   /**
    * What the admin decided about a member (approval, decline, removal), texted to them in their language through the
    * outbox, in the decision's transaction. The team is named as "Label: value", where every language takes the name as
-   * it is.
+   * it is. The same decision is stored as the member's in-app notice and shown live in their open app (issue 29).
    */
   async function tellMember(
     tx: Executor,
@@ -233,10 +264,12 @@ export function createTeamsService(deps: {
       | 'tipping_policy_published'
       | 'team_period_closed'
       | 'team_period_objection'
-      | 'team_period_answered',
+      | 'team_period_answered'
+      | 'team_period_adjusted_given'
+      | 'team_period_adjusted_received',
     { team, workplace }: { team: repo.TeamRow; workplace: repo.WorkplaceRow },
     now: Date,
-    about: { rule?: SplitRule['kind']; month?: string } = {},
+    about: { rule?: SplitRule['kind']; month?: string; amountCents?: number } = {},
   ) {
     const user = await findUserById(tx, userId);
     if (!user || user.deletedAt || user.erasedAt) return;
@@ -247,9 +280,18 @@ export function createTeamsService(deps: {
       ...(about.month && {
         month: formatDate(periodSpan(about.month).from, 'month', user.language, { timeZone: 'UTC' }),
       }),
+      ...(about.amountCents !== undefined && { amount: formatMoney(about.amountCents, user.language) }),
     };
     const body = t(`sms.${notice}`, vars, user.language);
     await enqueueSmsAt(tx, { to: user.phone, body }, now);
+    const named = {
+      team: team.title,
+      workplace: workplace.name,
+      rule: about.rule ?? null,
+      month: about.month ?? null,
+      amount_cents: about.amountCents ?? null,
+    };
+    await notifyUser(tx, userId, { kind: notice, ...named }, now);
   }
 
   /**
@@ -369,7 +411,7 @@ export function createTeamsService(deps: {
   }
 
   async function toWorkplace(tx: Executor, userId: string, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<Workplace> {
-    const teams = await repo.listTeamsOfWorkplace(tx, workplace.id);
+    const teams = await repo.listTeamsWithMemberCounts(tx, workplace.id);
     return {
       id: workplace.id,
       name: workplace.name,
@@ -434,11 +476,12 @@ export function createTeamsService(deps: {
   async function recordsFile(
     query: TipRecordsQuery,
     records: TipRecord[],
+    adjustments: AdjustmentRecord[],
     pdf: { subject: string; view: 'member' | 'team'; locale: Locale; fileName: string },
   ): Promise<TipRecordsFile> {
     const fileName = `${pdf.fileName}-${query.from.slice(0, 10)}`;
     if (query.format === 'csv')
-      return { contentType: 'text/csv; charset=utf-8', fileName: `${fileName}.csv`, body: tipRecordsCsv(records) };
+      return { contentType: 'text/csv; charset=utf-8', fileName: `${fileName}.csv`, body: tipRecordsCsv(records, adjustments) };
     const body = await renderTipRecordsPdf({
       locale: pdf.locale,
       subject: pdf.subject,
@@ -446,10 +489,19 @@ export function createTeamsService(deps: {
       from: new Date(query.from),
       to: new Date(query.to),
       records,
+      adjustments,
       now: clock.now(),
       timeZone: query.time_zone,
     });
     return { contentType: 'application/pdf', fileName: `${fileName}.pdf`, body };
+  }
+
+  /** Members' public names as records print them ("No name" before they have a card). */
+  async function namesOf(userIds: string[], locale: Locale): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const id of new Set(userIds))
+      names.set(id, (await profileOf(db, id)).public_name ?? t('teams:page.no_name', {}, locale));
+    return names;
   }
 
   /** A team as a check found it, with the user's membership of it (none for a venue admin of another team). */
@@ -470,12 +522,22 @@ export function createTeamsService(deps: {
     const sharers = await repo.sharersPerMonth(tx, team.id, from, to);
     const confirmations = await repo.confirmationsPerMonth(tx, team.id, oldest);
     const objections = await repo.listPeriodObjections(tx, team.id, oldest, isAdmin ? undefined : userId);
+    const adjustments = await listAdjustments(tx, team.id, oldest, isAdmin ? undefined : userId);
     const current = new Set((await repo.listOpenMemberships(tx, team.id)).map((m) => m.userId));
     const names = new Map<string, string | null>();
     const person = async (id: string) => {
       if (!names.has(id)) names.set(id, (await profileOf(tx, id)).public_name);
       return { user_id: id, public_name: names.get(id)! };
     };
+    const toAdjustment = async (row: AdjustmentRow): Promise<PeriodAdjustment> => ({
+      id: row.id,
+      from: await person(row.fromUserId),
+      to: await person(row.toUserId),
+      amount_cents: row.amountCents,
+      reason: row.reason,
+      created_at: row.createdAt.toISOString(),
+      created_by: await person(row.createdByUserId),
+    });
     const periods: TeamPeriod[] = [];
     for (const month of months) {
       const span = periodSpan(month);
@@ -499,6 +561,8 @@ export function createTeamsService(deps: {
           answer: objection.answer,
           answered_at: objection.answeredAt?.toISOString() ?? null,
         });
+      const adjusted: PeriodAdjustment[] = [];
+      for (const row of adjustments) if (row.month === month) adjusted.push(await toAdjustment(row));
       periods.push({
         month,
         from: span.from.toISOString(),
@@ -516,6 +580,7 @@ export function createTeamsService(deps: {
         confirmed_by_me: confirmedBy.has(userId),
         open_objections: unanswered,
         objections: described,
+        adjustments: adjusted,
         deadline: span.deadline.toISOString(),
         deadline_soon: deadlineSoon(month, now, state === 'locked', tipCount),
         deadline_passed: state !== 'locked' && tipCount > 0 && now >= span.deadline,
@@ -523,6 +588,7 @@ export function createTeamsService(deps: {
         can_confirm: state === 'closed' && involved && !ownOpen && !confirmedBy.has(userId),
         can_close: isAdmin && state === 'open' && now >= span.to,
         can_lock: isAdmin && state === 'closed' && lockRefusal(row!, unanswered, monthSharers, confirmedBy, now) === null,
+        can_adjust: isAdmin && state === 'locked',
       });
     }
     return periods;
@@ -588,20 +654,38 @@ export function createTeamsService(deps: {
       const records = rows.flatMap(({ split, teamTitle, workplaceName }) =>
         recordsOfSplit(split, { team: teamTitle, workplace: workplaceName, nameOf: () => name }, userId),
       );
-      return recordsFile(query, records, { subject: name, view: 'member', locale, fileName: 'tipcard-tip-records' });
+      const adjustmentRows = await listAdjustmentsForRecords(db, { userId }, monthsOfRecords(query));
+      const names = await namesOf(
+        adjustmentRows.flatMap(({ adjustment }) => [adjustment.fromUserId, adjustment.toUserId]),
+        locale,
+      );
+      const adjustments = adjustmentRows.flatMap(({ adjustment, teamTitle, workplaceName }) =>
+        recordsOfAdjustment(adjustment, { team: teamTitle, workplace: workplaceName, nameOf: (id) => names.get(id)! }, userId),
+      );
+      return recordsFile(query, records, adjustments, {
+        subject: name,
+        view: 'member',
+        locale,
+        fileName: 'tipcard-tip-records',
+      });
     },
 
     /** Every member's allocation records of the team in [from, to), for its admin (an auditor's or a worker's request). */
     async teamTipRecords(userId: string, teamId: string, query: TipRecordsQuery, locale: Locale): Promise<TipRecordsFile> {
       const { team, workplace } = await requireAdmin(db, userId, teamId);
       const splits = await repo.listTipSplits(db, teamId, new Date(query.from), new Date(query.to));
-      const names = new Map<string, string>();
-      for (const id of new Set(splits.flatMap((split) => split.shares.map((share) => share.userId))))
-        names.set(id, (await profileOf(db, id)).public_name ?? t('teams:page.no_name', {}, locale));
-      const records = splits.flatMap((split) =>
-        recordsOfSplit(split, { team: team.title, workplace: workplace.name, nameOf: (id) => names.get(id)! }),
+      const adjustmentRows = await listAdjustmentsForRecords(db, { teamId }, monthsOfRecords(query));
+      const names = await namesOf(
+        [
+          ...splits.flatMap((split) => split.shares.map((share) => share.userId)),
+          ...adjustmentRows.flatMap(({ adjustment }) => [adjustment.fromUserId, adjustment.toUserId]),
+        ],
+        locale,
       );
-      return recordsFile(query, records, {
+      const context = { team: team.title, workplace: workplace.name, nameOf: (id: string) => names.get(id)! };
+      const records = splits.flatMap((split) => recordsOfSplit(split, context));
+      const adjustments = adjustmentRows.flatMap(({ adjustment }) => recordsOfAdjustment(adjustment, context));
+      return recordsFile(query, records, adjustments, {
         subject: `${team.title} · ${workplace.name}`,
         view: 'team',
         locale,
@@ -731,7 +815,7 @@ export function createTeamsService(deps: {
         const { team, workplace } = await requireAdmin(tx, userId, membership.teamId, 'update');
         const changes = { ...(patch.name ? { name: patch.name } : {}), ...(patch.country ? { country: patch.country } : {}) };
         await repo.updateWorkplace(tx, workplace.id, changes);
-        for (const { team: venueTeam } of await repo.listTeamsOfWorkplace(tx, workplace.id))
+        for (const venueTeam of await repo.listTeamsOfWorkplace(tx, workplace.id))
           await updateTeamCard(tx, venueTeam.cardId, {
             ...(changes.name ? { publicName: changes.name } : {}),
             ...(changes.country ? { country: changes.country } : {}),
@@ -1083,6 +1167,52 @@ export function createTeamsService(deps: {
       });
     },
 
+    /**
+     * The admin moves cents from one member to another after the period was locked (decision 0059): a new, audited
+     * adjustment, never an edit. Others, members who are not the admin included, get a 404. Both members (but the admin)
+     * are texted in their language; a retry with the same Idempotency-Key answers the same adjustment and texts nobody
+     * again.
+     */
+    async adjustPeriod(
+      userId: string,
+      teamId: string,
+      month: string,
+      body: AdjustmentInput,
+      idempotencyKey: string,
+    ): Promise<PeriodAdjustmentResult> {
+      const attempt = () =>
+        db.transaction(async (tx) => {
+          const found = await requireAdmin(tx, userId, teamId, 'update').catch((error: unknown) => {
+            throw error instanceof AppError && error.code === 'team_admin_only' ? new AppError('not_found') : error;
+          });
+          if (month < monthOfInstant(found.team.createdAt)) throw new AppError('not_found');
+          const now = clock.now();
+          const { row, created } = await recordAdjustment(tx, {
+            team: found.team,
+            month,
+            adminUserId: userId,
+            body,
+            idempotencyKey,
+            now,
+          });
+          if (created) {
+            // The admin is not texted about their own adjustment when it moves their own money, as other notices skip them.
+            const about = { month, amountCents: row.amountCents };
+            if (row.fromUserId !== userId) await tellMember(tx, row.fromUserId, 'team_period_adjusted_given', found, now, about);
+            if (row.toUserId !== userId) await tellMember(tx, row.toUserId, 'team_period_adjusted_received', found, now, about);
+          }
+          const period = (await describePeriods(tx, userId, found, [month], now))[0]!;
+          return { adjustment: period.adjustments.find((each) => each.id === row.id)!, period };
+        });
+      try {
+        return await attempt();
+      } catch (error) {
+        // A twin with the same key (for another of the admin's teams) committed first: answer it, or refuse another body.
+        if (isUniqueViolation(error, ADJUSTMENT_KEY_INDEX)) return attempt();
+        throw error;
+      }
+    },
+
     /** The rule in force and its earlier versions; every member may read them (the tipping rule is no secret). */
     async rules(userId: string, teamId: string): Promise<SplitRules> {
       await requireMemberOrAdmin(db, userId, teamId);
@@ -1351,3 +1481,5 @@ async function describeTeam(db: Executor, team: repo.TeamRow, workplace: repo.Wo
   for (const m of memberships) members.push(await profileOf(db, m.userId));
   return { id: team.id, title: team.title, workplace_name: workplace.name, member_count: memberships.length, members };
 }
+
+export { createVenuePages, type VenuePages } from './venue-page.ts';

@@ -4,6 +4,8 @@ import { decimalAmount, formatMoney } from '@tipcard/shared/money/format';
 import { csvOf } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
 import { A4, COLORS, createPdf, drawHairline, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
+import type { AdjustmentRow } from './period-adjustments.repository.ts';
+import { monthOfInstant, periodSpan } from './team-periods.ts';
 import type { TipSplitRow } from './teams.repository.ts';
 
 /**
@@ -65,6 +67,48 @@ export function recordsOfSplit(
     }));
 }
 
+/**
+ * One member's side of an adjustment of a locked period (decision 0059): what it moved from them (negative) or to them,
+ * with whom, and why. Records list it with the tips of its period.
+ */
+export interface AdjustmentRecord {
+  at: Date;
+  adjustmentId: string;
+  month: string;
+  team: string;
+  workplace: string;
+  userId: string;
+  member: string;
+  /** The other member of the adjustment. */
+  counterpart: string;
+  /** Signed cents: negative for the giver, positive for the receiver. */
+  cents: number;
+  reason: string;
+}
+
+/** Both sides of an adjustment (the giver's first), `onlyUserId` keeping one member's own. */
+export function recordsOfAdjustment(
+  row: AdjustmentRow,
+  context: { team: string; workplace: string; nameOf: (userId: string) => string },
+  onlyUserId?: string,
+): AdjustmentRecord[] {
+  const side = (userId: string, other: string, cents: number): AdjustmentRecord => ({
+    at: row.createdAt,
+    adjustmentId: row.id,
+    month: row.month,
+    team: context.team,
+    workplace: context.workplace,
+    userId,
+    member: context.nameOf(userId),
+    counterpart: context.nameOf(other),
+    cents,
+    reason: row.reason,
+  });
+  return [side(row.fromUserId, row.toUserId, -row.amountCents), side(row.toUserId, row.fromUserId, row.amountCents)].filter(
+    (record) => !onlyUserId || record.userId === onlyUserId,
+  );
+}
+
 const CSV_COLUMNS = [
   'paid_at',
   'payment_reference',
@@ -85,13 +129,20 @@ const CSV_COLUMNS = [
   'share',
   'share_of_fee',
   'currency',
+  'record',
+  'period',
+  'counterpart',
+  'reason',
 ] as const;
 
-/** The records as CSV: instants in UTC, amounts as decimals, one row per member and tip. */
-export function tipRecordsCsv(records: TipRecord[]): string {
-  return csvOf(
-    CSV_COLUMNS,
-    records.map((r) => [
+/**
+ * The records as CSV: instants in UTC, amounts as decimals, one row per member and tip, then one per member and
+ * adjustment. `record` says which: `tip`, `adjustment_given` or `adjustment_received` (the `share` is the amount moved,
+ * unsigned, as a spreadsheet would take a leading minus for a formula; the tip columns are empty).
+ */
+export function tipRecordsCsv(records: TipRecord[], adjustments: AdjustmentRecord[] = []): string {
+  return csvOf(CSV_COLUMNS, [
+    ...records.map((r) => [
       r.at.toISOString(),
       referenceOf(r.paymentId),
       r.workplace,
@@ -111,8 +162,37 @@ export function tipRecordsCsv(records: TipRecord[]): string {
       decimalAmount(r.netCents),
       decimalAmount(r.feeCents),
       'EUR',
+      'tip',
+      monthOfInstant(r.at),
+      null,
+      null,
     ]),
-  );
+    ...adjustments.map((a) => [
+      a.at.toISOString(),
+      referenceOf(a.adjustmentId),
+      a.workplace,
+      a.team,
+      null,
+      null,
+      null,
+      null,
+      null,
+      a.member,
+      a.userId,
+      null,
+      null,
+      null,
+      null,
+      null,
+      decimalAmount(Math.abs(a.cents)),
+      decimalAmount(0),
+      'EUR',
+      a.cents < 0 ? 'adjustment_given' : 'adjustment_received',
+      a.month,
+      a.counterpart,
+      a.reason,
+    ]),
+  ]);
 }
 
 /** The short payment reference the receipts and the back office show. */
@@ -143,6 +223,8 @@ export async function renderTipRecordsPdf(input: {
   /** A member's own records name the team of each line; a team's name the member. */
   view: 'member' | 'team';
   records: TipRecord[];
+  /** Adjustments of locked periods in the span, listed after the tips and counted in each member's total. */
+  adjustments?: AdjustmentRecord[];
   now: Date;
   timeZone: string | undefined;
 }): Promise<Buffer> {
@@ -213,8 +295,54 @@ export async function renderTipRecordsPdf(input: {
     y += height;
   }
 
+  const adjustments = input.adjustments ?? [];
+  if (adjustments.length > 0) {
+    const columnsOfAdjustment = [
+      { key: 'date', x: 0, w: 92 },
+      { key: 'member', x: 96, w: 110 },
+      { key: 'adjustment', x: 210, w: 238 },
+      { key: 'share', x: 452, w: width - 452 },
+    ] as const;
+    if (y > A4.height - MARGIN - 80) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y += 10;
+    style(doc, 'bold', 10, COLORS.ink).text(tr('adjustments_title'), MARGIN, y, { width });
+    y += 16;
+    drawHairline(doc, MARGIN, y, width);
+    y += 6;
+    for (const adjustment of adjustments) {
+      const cells: Record<(typeof columnsOfAdjustment)[number]['key'], string> = {
+        date: formatDate(adjustment.at, 'dateTime', locale, { timeZone: zone }),
+        member: input.view === 'member' ? adjustment.team : adjustment.member,
+        adjustment: tr(adjustment.cents < 0 ? 'adjustment_given' : 'adjustment_received', {
+          member: adjustment.counterpart,
+          month: formatDate(periodSpan(adjustment.month).from, 'month', locale, { timeZone: 'UTC' }),
+          reason: adjustment.reason,
+        }),
+        share: formatMoney(adjustment.cents, locale),
+      };
+      style(doc, 'regular', 8.5, COLORS.text);
+      const height =
+        Math.max(...columnsOfAdjustment.map((column) => doc.heightOfString(cells[column.key], { width: column.w }))) + 6;
+      if (y + height > A4.height - MARGIN - 40) {
+        doc.addPage();
+        y = MARGIN;
+        style(doc, 'regular', 8.5, COLORS.text);
+      }
+      for (const column of columnsOfAdjustment)
+        doc.text(cells[column.key], MARGIN + column.x, y, {
+          width: column.w,
+          align: column.key === 'share' ? 'right' : 'left',
+        });
+      y += height;
+    }
+  }
+
   const totals = new Map<string, number>();
   for (const record of records) totals.set(record.member, (totals.get(record.member) ?? 0) + record.netCents);
+  for (const adjustment of adjustments) totals.set(adjustment.member, (totals.get(adjustment.member) ?? 0) + adjustment.cents);
   if (y > A4.height - MARGIN - 60 - totals.size * 16) {
     doc.addPage();
     y = MARGIN;

@@ -47,6 +47,7 @@ function liveLabelOf(detail: TransactionDetail): string | null {
     case 'tip':
       return detail.card;
     case 'team_tip':
+    case 'team_adjustment':
       return detail.team;
     case 'invoice':
       return detail.invoice;
@@ -66,7 +67,7 @@ const credited = (
   tx: Executor,
   userId: string,
   credit: {
-    kind: Exclude<TransactionDetail['kind'], 'payout' | 'closing_gift_given'>;
+    kind: Exclude<TransactionDetail['kind'], 'payout' | 'closing_gift_given' | 'team_adjustment_given'>;
     amountCents: number;
     label: string | null;
     paymentId: string | null;
@@ -125,7 +126,12 @@ export async function recordPayin(tx: Executor, payin: ReceivedPayin, now: Date)
     rating: payin.rating,
     createdAt: now,
   });
-  if (inserted && payin.detail.kind !== 'payout' && payin.detail.kind !== 'closing_gift_given') {
+  if (
+    inserted &&
+    payin.detail.kind !== 'payout' &&
+    payin.detail.kind !== 'closing_gift_given' &&
+    payin.detail.kind !== 'team_adjustment_given'
+  ) {
     const credit = {
       kind: payin.detail.kind,
       amountCents: payin.netCents,
@@ -234,6 +240,39 @@ export async function recordClosingGift(
     ...described({ kind: 'closing_gift' }),
   });
   await credited(tx, gift.charityId, { kind: 'closing_gift', amountCents: gift.amountCents, label: null, paymentId: null }, now);
+}
+
+/**
+ * Both sides of a team period's adjustment (decision 0059), PAID at once as the money moved main to main, the way a
+ * closing gift's rows are: the giver's PAYOUT row and the receiver's PAYIN row, each naming the team and the month.
+ * Written once, in the transaction of the ledger entry that moved the money.
+ */
+export async function recordTeamAdjustment(
+  tx: Executor,
+  adjustment: { fromUserId: string; toUserId: string; team: string; month: string; amountCents: number },
+  now: Date,
+): Promise<void> {
+  const common = { status: 'PAID' as const, amountCents: adjustment.amountCents, createdAt: now, settledAt: now };
+  const about = { team: adjustment.team, month: adjustment.month };
+  await repo.insertTransaction(tx, {
+    ...common,
+    userId: adjustment.fromUserId,
+    type: 'PAYOUT',
+    ...described({ kind: 'team_adjustment_given', ...about }),
+  });
+  await repo.insertTransaction(tx, {
+    ...common,
+    userId: adjustment.toUserId,
+    type: 'PAYIN',
+    ...described({ kind: 'team_adjustment', ...about }),
+  });
+  const credit = {
+    kind: 'team_adjustment' as const,
+    amountCents: adjustment.amountCents,
+    label: adjustment.team,
+    paymentId: null,
+  };
+  await credited(tx, adjustment.toUserId, credit, now);
 }
 
 /** The rail's answer on the PAYOUT row: PAID when the bank took it, REFUNDED when it came back to main. */

@@ -225,6 +225,9 @@ export async function sendShell(reply: FastifyReply, page: ShellPage) {
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
 export type PaymentPageRenderer = (url: { pathname: string; search: string }, data: unknown, locale: Locale) => string;
 
+/** The venue page's server renderer (same built module): its markup from the venue (null: the unknown-link page). */
+export type VenuePageRenderer = (data: unknown, locale: Locale) => string;
+
 /**
  * The landing page's server renderer (same built module): the home page's markup in a language, with the cookie
  * banner when the visitor has not made their choice yet (decision 0052).
@@ -233,6 +236,7 @@ export type LandingPageRenderer = (locale: Locale, options: { cookieBanner: bool
 
 interface ServerEntry {
   renderPaymentPage?: PaymentPageRenderer;
+  renderVenuePage?: VenuePageRenderer;
   renderLandingPage?: LandingPageRenderer;
 }
 
@@ -253,6 +257,10 @@ function serverEntry(entry: string): Promise<ServerEntry> {
 
 export async function paymentPageRenderer(entry: string): Promise<PaymentPageRenderer | null> {
   return (await serverEntry(entry)).renderPaymentPage ?? null;
+}
+
+export async function venuePageRenderer(entry: string): Promise<VenuePageRenderer | null> {
+  return (await serverEntry(entry)).renderVenuePage ?? null;
 }
 
 export async function landingPageRenderer(entry: string): Promise<LandingPageRenderer | null> {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ArrowLeftRight,
+  Bell,
   Building2,
   CircleAlert,
   FileText,
@@ -32,6 +33,7 @@ import { useVerificationReminder } from '../../features/verification/use-verific
 import { useWaitingTicketCount } from '../../features/support/api/use-support.ts';
 import { useWorkplace } from '../../features/teams/api/use-teams.ts';
 import { useCardOrders } from '../../features/card-orders/api/use-card-orders.ts';
+import { useNotices } from '../../features/notices/api/use-notices.ts';
 import { PageLoader } from '../guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -141,6 +143,34 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
+/** The header's way to the notices (issue 29), at every width: a bell with the unread count, read out with it. */
+function NoticesLink({ clientId }: { clientId: string | undefined }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const unread = useNotices(clientId).data?.unread ?? 0;
+  return (
+    <Link
+      to={to('/notices')}
+      data-testid="notices-link"
+      className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+    >
+      <Bell className="size-5" aria-hidden="true" />
+      <span className="sr-only">
+        {unread > 0 ? t('notices.bell_unread', { unread: t('notices.unread', { count: unread }) }) : t('notices.bell')}
+      </span>
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="notices-badge"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-amber-500 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 function MobileMenu({
   open,
   onClose,
@@ -178,6 +208,8 @@ export function DefaultLayout() {
   const { clientId, me } = useMyCard();
   // The live stream waits for the first view (lib/first-view.ts): on a weak network it would hold a connection.
   const firstViewOnScreen = useFirstViewShown();
+  // A deleted account signed in to restore it has nothing live to hear of, nor notices to read.
+  const liveClientId = me && !me.deletion && firstViewOnScreen ? clientId : undefined;
   // The menu belongs to the page it was opened on: it closes by itself on route change.
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const menuOpen = menuPath === location.pathname;
@@ -204,6 +236,7 @@ export function DefaultLayout() {
           >
             <Logo />
           </Link>
+          <NoticesLink clientId={liveClientId} />
           <LanguageSwitcher className="hidden sm:block" />
           <Button
             variant="ghost"
@@ -229,8 +262,7 @@ export function DefaultLayout() {
         </main>
       </div>
       <SiteFooter wide />
-      {/* A deleted account signed in to restore it has nothing live to hear of. */}
-      <LiveNotices clientId={me && !me.deletion && firstViewOnScreen ? clientId : undefined} />
+      <LiveNotices clientId={liveClientId} />
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} items={items} onLogout={() => logout.mutate()} />
     </div>
   );

@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { BellRing, X } from 'lucide-react';
 import type { LiveEvent } from '@tipcard/shared/live/schemas';
 import { formatEuro } from '../../lib/format-euro.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { noticeText } from '@tipcard/shared/notices/notice-text';
 import { useLiveEvents } from '../session/use-live-events.ts';
 
 /** Notices shown at once; an older one gives way to a newer. */
 const MAX_NOTICES = 3;
 const NOTICE_MS = 12_000;
 
-type Translate = (key: string, vars: Record<string, string>) => string;
+type Translate = (key: string, vars?: Record<string, string>) => string;
 
 /** The notice's sentence in the reader's language, the amount by the shared money formatter. */
 export function liveNoticeText(event: LiveEvent, t: Translate): string {
+  if (event.type === 'notice') return noticeText(event.notice, t, currentLocale());
   const amount = formatEuro(event.amount_cents);
   if (event.type === 'released') return t('live.released', { amount });
   if (event.type === 'payout') return t(`live.payout_${event.status}`, { amount });

@@ -25,6 +25,15 @@ describe('the public entry', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
   });
 
+  it('opens the venue page from the data the server inlined', () => {
+    fakeApi({});
+    renderGuestPage(<PublicApp />, {
+      path: `/venue/${ID}`,
+      shell: { locale: 'en', venue: { id: ID, name: 'Café Rīga', people: [], teams: [] } },
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Café Rīga');
+  });
+
   it('sends a team invite to the app, where sign-up and the session are', async () => {
     fakeApi({});
     const { left } = renderGuestPage(<PublicApp />, { path: `/teams/${ID}/join` });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TipApp } from '../../features/tips/tip-app.tsx';
+import { VenueApp } from '../../features/venues/venue-page.tsx';
 import { parsePublicRoute } from './public-route.ts';
 
 // Its own chunk: the tip page, opened far more often, does not carry it.
@@ -12,12 +13,14 @@ const DonorActionPage = lazy(() =>
 
 /**
  * The public entry's pages. The payment pages route among themselves (and answer an unknown path with their
- * "no longer active" page); invoices and monthly donors' signed links (`/actions/…`) have theirs; the team invite
+ * "no longer active" page); the venue page (`/venue/{id}`) lists its people and teams; invoices and monthly donors' signed links (`/actions/…`) have theirs; the team invite
  * link opens the app's join page.
  */
 export function PublicApp() {
   const [route] = useState(() => parsePublicRoute(window.location.pathname, window.location.hash));
   if (route.page === 'payment' || route.page === 'unknown') return <TipApp />;
+  // Rendered by the server too, so not lazily loaded (hydration meets its markup at once); it is a list of links.
+  if (route.page === 'venue') return <VenueApp />;
   if (route.page === 'invoice') {
     return (
       <Suspense fallback={null}>

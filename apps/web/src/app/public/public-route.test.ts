@@ -14,12 +14,14 @@ describe('parsePublicRoute', () => {
     expect(parsePublicRoute('/invoice/i1/canceled/')).toEqual({ page: 'invoice', invoiceId: 'i1', outcome: 'canceled' });
     expect(parsePublicRoute('/teams/t%201/join')).toEqual({ page: 'team-join', teamId: 't 1' });
     expect(parsePublicRoute('/actions/a1')).toEqual({ page: 'action', actionId: 'a1' });
+    expect(parsePublicRoute('/venue/w1')).toEqual({ page: 'venue' });
   });
 
   it('reads the same links under a language prefix, which only sets the language', () => {
     expect(parsePublicRoute('/lv/payment/6f1c')).toEqual({ page: 'payment' });
     expect(parsePublicRoute('/fr/invoice/i1/success')).toEqual({ page: 'invoice', invoiceId: 'i1', outcome: 'success' });
     expect(parsePublicRoute('/es/actions/a1')).toEqual({ page: 'action', actionId: 'a1' });
+    expect(parsePublicRoute('/fr/venue/w1')).toEqual({ page: 'venue' });
     expect(parsePublicRoute('/de/actions/a1')).toEqual({ page: 'unknown' });
   });
 
@@ -28,6 +30,8 @@ describe('parsePublicRoute', () => {
     expect(parsePublicRoute('/invoice/i1/paid')).toEqual({ page: 'unknown' });
     expect(parsePublicRoute('/teams/t1')).toEqual({ page: 'unknown' });
     expect(parsePublicRoute('/actions/a1/extra')).toEqual({ page: 'unknown' });
+    expect(parsePublicRoute('/venue')).toEqual({ page: 'unknown' });
+    expect(parsePublicRoute('/venue/w1/teams')).toEqual({ page: 'unknown' });
     expect(parsePublicRoute('/public.html')).toEqual({ page: 'unknown' });
   });
 

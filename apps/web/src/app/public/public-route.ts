@@ -9,9 +9,10 @@ export type PublicRoute =
   | { page: 'invoice'; invoiceId: string; outcome: 'success' | 'canceled' | null }
   | { page: 'team-join'; teamId: string }
   | { page: 'action'; actionId: string }
+  | { page: 'venue' }
   | { page: 'unknown' };
 
-const ROOTS = ['payment', 'invoice', 'teams', 'actions'];
+const ROOTS = ['payment', 'invoice', 'teams', 'actions', 'venue'];
 
 /**
  * Reads the route from the path (`/invoice/{id}/success`); under `vite dev`, where public.html is served as it is, the
@@ -28,5 +29,6 @@ export function parsePublicRoute(pathname: string, hash = ''): PublicRoute {
     return { page: 'invoice', invoiceId: id, outcome: next ?? null };
   if (root === 'teams' && next === 'join') return { page: 'team-join', teamId: id };
   if (root === 'actions' && next === undefined) return { page: 'action', actionId: id };
+  if (root === 'venue' && next === undefined) return { page: 'venue' };
   return { page: 'unknown' };
 }

@@ -5,7 +5,9 @@ import { api } from '../../lib/api-client.ts';
 import { createSseParser, reconnectDelayMs } from './live-events.ts';
 
 /** The queries a credit or a payout's change makes stale (their keys' first part). */
-const STALE_AFTER_EVENT = new Set(['balances', 'overview', 'transactions', 'payouts', 'payout', 'payout-terms']);
+const STALE_AFTER_MONEY = new Set(['balances', 'overview', 'transactions', 'payouts', 'payout', 'payout-terms']);
+/** The queries a team notice makes stale: the notices, and the team the admin changed (membership, rule, period). */
+const STALE_AFTER_NOTICE = new Set(['notices', 'workplace', 'team', 'team-requests']);
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -16,7 +18,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * The tab's one live stream (decision 0041), while the layout of the signed-in app is shown: fetch with the bearer
  * header, reconnecting with backoff from the last event id, so nothing is missed across a dropped connection. Each
- * event refreshes the balances, history, overview and payouts, and is handed to `onEvent` (the notice).
+ * money event refreshes the balances, history, overview and payouts, each team notice the notices and the team, and
+ * every event is handed to `onEvent` (the notice).
  */
 export function useLiveEvents(clientId: string | undefined, onEvent: (event: LiveEvent) => void) {
   const queryClient = useQueryClient();
@@ -32,9 +35,8 @@ export function useLiveEvents(clientId: string | undefined, onEvent: (event: Liv
     let lastId: string | undefined;
     const parse = createSseParser((event, id) => {
       lastId = id;
-      void queryClient.invalidateQueries({
-        predicate: (query) => STALE_AFTER_EVENT.has(String(query.queryKey[0])),
-      });
+      const stale = event.type === 'notice' ? STALE_AFTER_NOTICE : STALE_AFTER_MONEY;
+      void queryClient.invalidateQueries({ predicate: (query) => stale.has(String(query.queryKey[0])) });
       handler.current(event);
     });
 

@@ -37,6 +37,8 @@ const NAMED_PAYIN_KINDS = new Set(['invoice', 'donation', 'monthly_donation', 'c
 
 function typeLabel(transaction: Transaction, t: (key: string) => string): string {
   const kind = transaction.detail?.kind;
+  // A team adjustment (decision 0059) is neither a guest's tip nor a withdrawal, on either side.
+  if (kind === 'team_adjustment' || kind === 'team_adjustment_given') return t('adjustment');
   if (transaction.type === 'PAYIN' && kind && NAMED_PAYIN_KINDS.has(kind)) return t(`payin_kinds.${kind}`);
   return t(`types.${transaction.type}`);
 }

@@ -32,6 +32,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.shifts]: [shift()],
     [TEAM_ROUTES.tipShares]: tipShares,
     [TEAM_ROUTES.teamCardQr]: 'png',
+    [TEAM_ROUTES.venueQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
     ...overrides,

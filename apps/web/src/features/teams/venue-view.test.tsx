@@ -76,6 +76,7 @@ function routes(answer = venue(), overrides: Record<string, unknown> = {}) {
     [TEAM_ROUTES.shifts]: [shift()],
     [TEAM_ROUTES.tipShares]: tipShares,
     [TEAM_ROUTES.teamCardQr]: 'png',
+    [TEAM_ROUTES.venueQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
     ...overrides,

@@ -22,6 +22,7 @@ import {
   tippingPolicy,
   tipShares,
   workplace,
+  WORKPLACE_ID,
 } from './workplace-test-data.ts';
 import WorkplacePage from './workplace-page.tsx';
 
@@ -39,6 +40,7 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.tipShares]: tipShares,
     // jsdom has no object URLs: the page gets a stand-in address for any body.
     [TEAM_ROUTES.teamCardQr]: 'png',
+    [TEAM_ROUTES.venueQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
     ...overrides,
@@ -143,8 +145,27 @@ describe('the workplace page', () => {
       'href',
       `/card-orders?card=${TEAM_CARD_ID}`,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Print sheet (PDF)' }));
+    await userEvent.click(within(panel as HTMLElement).getByRole('button', { name: 'Print sheet (PDF)' }));
     await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.teamCardSheet)).toHaveLength(1));
+  });
+
+  it('gives the admin the venue’s QR code, which opens the venue page, to download and print', async () => {
+    const api = fakeApi(routes({}, { [TEAM_ROUTES.venueSheet]: 'pdf' }));
+    await renderPage(<WorkplacePage />, page);
+    const panel = within((await screen.findByRole('heading', { name: 'Venue QR code' })).closest('section')!);
+    expect(await panel.findByRole('img', { name: 'QR code of the venue page' })).toHaveAttribute('src', 'blob:tipcard-team-qr');
+    expect(panel.getByRole('link', { name: 'Open the venue page' })).toHaveAttribute('href', `/venue/${WORKPLACE_ID}`);
+    await userEvent.click(panel.getByRole('button', { name: 'Print sheet (PDF)' }));
+    await vi.waitFor(() => expect(api.sent(TEAM_ROUTES.venueSheet)).toHaveLength(1));
+    expect(api.sent(TEAM_ROUTES.venueSheet)[0]!.query.get('locale')).toBe('en');
+  });
+
+  it('says when the venue’s QR code could not be loaded', async () => {
+    fakeApi(routes({}, { [TEAM_ROUTES.venueQr]: apiError(503, 'service_unavailable') }));
+    await renderPage(<WorkplacePage />, page);
+    const panel = within((await screen.findByRole('heading', { name: 'Venue QR code' })).closest('section')!);
+    expect(await panel.findByRole('alert')).toHaveTextContent('The QR code could not be loaded.');
+    expect(panel.getByRole('button', { name: 'Download QR code' })).toBeDisabled();
   });
 
   it('downloads the member’s own records of last month in two taps, and the admin every member’s for the chosen period', async () => {
@@ -236,6 +257,7 @@ describe('the workplace page', () => {
     expect(screen.queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Team card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Venue QR code' })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Records of every member' })).not.toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Your tip records' })).toBeInTheDocument();
   });

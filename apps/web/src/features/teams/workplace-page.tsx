@@ -24,6 +24,7 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
 import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
+import { VenueQrPanel } from './components/venue-qr-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
@@ -168,6 +169,7 @@ function TeamView({
         <ShiftsPanel team={team} clientId={clientId} myId={myId} />
         {own ? <MySharesPanel team={team} /> : null}
         {own && clientId ? <MyRecordsPanel clientId={clientId} /> : null}
+        {own && (venue.is_admin || holdsCard) ? <VenueQrPanel workplaceId={venue.id} /> : null}
         {holdsCard ? <TeamCardPanel team={team} publicName={venue.name} /> : null}
         <Invite team={team} />
         <Statistics team={team} />

@@ -20,8 +20,12 @@ const NEWCOMER_ID = '496e7f8a-9b0c-4d1e-8f3a-4b5c6d7e8f23';
 export const TEAM_CARD_ID = '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45';
 export const OBJECTION_ID = '7c9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c56';
 
+export const WORKPLACE_ID = '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34';
+
 export const TEAM_ROUTES = {
   teamCardQr: `GET /cards/${TEAM_CARD_ID}/qr_code`,
+  venueQr: `GET /workplaces/${WORKPLACE_ID}/qr.png`,
+  venueSheet: `GET /workplaces/${WORKPLACE_ID}/print.pdf`,
   teamCardSheet: `GET /cards/${TEAM_CARD_ID}/print.pdf`,
   ownRecords: `GET /clients/${CLIENT_ID}/tip-records`,
   policy: `GET /teams/${TEAM_ID}/policy`,
@@ -31,6 +35,7 @@ export const TEAM_ROUTES = {
   answerObjection: `POST /teams/${TEAM_ID}/periods/2026-10/objections/${OBJECTION_ID}/answer`,
   confirmPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/confirm`,
   lockPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/lock`,
+  adjustPeriod: `POST /teams/${TEAM_ID}/periods/2026-10/adjustments`,
   publishPolicy: `POST /teams/${TEAM_ID}/policy`,
   readPolicy: `POST /teams/${TEAM_ID}/policy/1/read`,
   teamRecords: `GET /teams/${TEAM_ID}/tip-records`,
@@ -220,6 +225,7 @@ export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
     confirmed_by_me: false,
     open_objections: 0,
     objections: [],
+    adjustments: [],
     deadline: '2026-12-01T00:00:00.000Z',
     deadline_soon: false,
     deadline_passed: false,
@@ -227,6 +233,7 @@ export function period(overrides: Partial<TeamPeriod> = {}): TeamPeriod {
     can_confirm: false,
     can_close: false,
     can_lock: false,
+    can_adjust: false,
     ...overrides,
   };
 }

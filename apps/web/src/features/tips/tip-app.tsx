@@ -5,12 +5,13 @@ import { formatDate } from '@tipcard/shared/dates/format-date';
 import type { GuestFormStart, GuestSuccess, ReceiptOutcome, ThankYou } from '@tipcard/shared/payments/guest-form';
 import { paymentReference } from '@tipcard/shared/payments/guest-form';
 import type { PublicCard, PublicPayment } from '@tipcard/shared/payments/schemas';
-import { Button, buttonClasses } from '../../components/ui/button-base.tsx';
+import { Button } from '../../components/ui/button-base.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { readShellData } from '../../lib/shell-data.ts';
 import { fetchHumanCheckSiteKey, fetchPublicCard, fetchPublicPayment, PublicApiError } from '../../lib/guest-api.ts';
 import { OutcomeView } from '../../components/guest/outcome-view.tsx';
 import { GuestShell } from '../../components/guest/guest-shell.tsx';
+import { UnknownLink } from '../../components/guest/unknown-link.tsx';
 import { RecipientHeader } from './components/recipient-header.tsx';
 import { TipForm } from './components/tip-form.tsx';
 import { cardIdOf, parseTipRoute, tipRoutePath, type TipRoute } from './tip-route.ts';
@@ -151,7 +152,7 @@ export function TipApp({ shell: given, route: initialRoute }: { shell?: ShellDat
       />
     );
   } else if (route.page === 'unknown' || card.status === 'missing') {
-    content = <UnknownCard />;
+    content = <UnknownLink />;
   } else if (card.status === 'loading') {
     content = (
       <div className="grid min-h-[60dvh] place-items-center text-primary-700">
@@ -195,17 +196,6 @@ export function TipApp({ shell: given, route: initialRoute }: { shell?: ShellDat
   }
 
   return <GuestShell>{content}</GuestShell>;
-}
-
-function UnknownCard() {
-  const t = useGuestT();
-  return (
-    <OutcomeView tone="unknown" title={t('unknown.title')} text={t('unknown.text')} testId="payment-unknown">
-      <a href="/" className={buttonClasses('secondary', 'lg', true)}>
-        {t('unknown.home')}
-      </a>
-    </OutcomeView>
-  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { CARD_ID, ORDER_ID, PAYMENT_ID, USER_ID } from '../test-data.ts';
 import { currentPath, findHeading, renderOps } from '../test-render.tsx';
 
 const SEARCH = 'GET /ops/search';
+const VENUE_ID = '4f0d2e5a-7b8c-4d9e-8f1a-2b3c4d5e6f70';
 const hit = (overrides: object) => ({
   title: '',
   detail: '',
@@ -62,6 +63,7 @@ describe('the search page', () => {
         }),
         hit({ kind: 'user', id: USER_ID, title: '+37120000000', detail: 'active', user_id: USER_ID }),
         hit({ kind: 'card', id: CARD_ID, title: 'Anna', detail: 'Bar Riga', user_id: USER_ID }),
+        hit({ kind: 'venue', id: VENUE_ID, title: 'Café Rīga', detail: 'venue · LV' }),
         hit({ kind: 'card_order', id: ORDER_ID, title: '8e4f5a6b', detail: '1 × card · placed', user_id: USER_ID }),
         hit({ kind: 'payout_method', id: ORDER_ID, title: 'LV•• •••• 1234', detail: 'Anna Ozola', user_id: USER_ID }),
       ],
@@ -77,6 +79,10 @@ describe('the search page', () => {
     );
     const cards = screen.getByRole('table', { name: 'Cards' });
     expect(within(cards).getByRole('link', { name: 'Anna' })).toHaveAttribute('href', `/users/${USER_ID}`);
+    expect(within(screen.getByRole('table', { name: 'Venues' })).getByRole('link', { name: 'Café Rīga' })).toHaveAttribute(
+      'href',
+      `/venues/${VENUE_ID}`,
+    );
     // An order not paid for leads to its user; groups with no hit are not shown.
     expect(within(screen.getByRole('table', { name: 'Card orders' })).getByRole('link', { name: '8e4f5a6b' })).toHaveAttribute(
       'href',
@@ -88,6 +94,7 @@ describe('the search page', () => {
       'Payments',
       'Users',
       'Cards',
+      'Venues',
       'Card orders',
       'Payout accounts',
     ]);

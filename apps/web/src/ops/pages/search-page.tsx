@@ -11,15 +11,24 @@ const GROUPS: Record<OpsSearchKind, string> = {
   payment: 'Payments',
   user: 'Users',
   card: 'Cards',
+  venue: 'Venues',
   donation: 'Donations (by the donor’s e-mail)',
   invoice: 'Invoices',
   card_order: 'Card orders',
   payout_method: 'Payout accounts',
 };
 
-/** Where a hit leads: its payment when it has one (a payment, a paid invoice or order, a gift), else its user. */
+/**
+ * Where a hit leads: a venue to its page, else its payment when it has one (a payment, a paid invoice or order, a
+ * gift), else its user.
+ */
+function hitPath(hit: OpsSearchHit): string | null {
+  if (hit.kind === 'venue') return `/venues/${hit.id}`;
+  return hit.payment_id ? `/payments/${hit.payment_id}` : hit.user_id ? `/users/${hit.user_id}` : null;
+}
+
 function HitLink({ hit }: { hit: OpsSearchHit }) {
-  const to = hit.payment_id ? `/payments/${hit.payment_id}` : hit.user_id ? `/users/${hit.user_id}` : null;
+  const to = hitPath(hit);
   if (!to) return <span className="font-medium">{hit.title}</span>;
   return (
     <Link to={to} className="font-medium text-primary-800 underline">
@@ -71,7 +80,7 @@ export default function SearchPage() {
   return (
     <Page title="Search">
       <SearchForm
-        label="Reference, phone, e-mail, IBAN's last digits, card id, invoice or order number"
+        label="Reference, phone, e-mail, IBAN's last digits, card id, venue name, invoice or order number"
         q={q}
         onSearch={search}
         className="max-w-3xl"

@@ -24,6 +24,7 @@ const fullDetail = userDetail({
     id: '3e9c1d4f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
     title: 'Kafejnīca',
     workplace: 'Rīga',
+    workplace_id: '4f0d2e5a-7b8c-4d9e-8f1a-2b3c4d5e6f70',
     card_id: '2d8b0c3e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
     admin: true,
     members: 4,
@@ -74,6 +75,7 @@ describe('a user’s page', () => {
     fakeApi({ [DETAIL]: fullDetail, [`GET /ops/tickets/${TICKET_ID}`]: pending });
     const { router } = renderOps(`/users/${USER_ID}`, { role: 'support' });
     expect(await screen.findByText('Kafejnīca')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rīga' })).toHaveAttribute('href', '/venues/4f0d2e5a-7b8c-4d9e-8f1a-2b3c4d5e6f70');
     expect(screen.getByText(/Anna · Terrace/)).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'AC04 Closed account number' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();

@@ -130,7 +130,11 @@ function UserDetail({ detail }: { detail: OpsUserDetail }) {
                 {team.title} {team.admin && <Badge tone="blue">admin</Badge>}
               </dd>
               <dt className="text-slate-500">Workplace</dt>
-              <dd>{team.workplace}</dd>
+              <dd>
+                <Link to={`/venues/${team.workplace_id}`} className="font-medium text-primary-800 underline">
+                  {team.workplace}
+                </Link>
+              </dd>
               <dt className="text-slate-500">Members</dt>
               <dd>{team.members}</dd>
               <dt className="text-slate-500">Joined</dt>

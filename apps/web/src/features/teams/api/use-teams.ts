@@ -10,7 +10,9 @@ import {
   shiftSchema,
   splitRulesSchema,
   teamSchema,
+  periodAdjustmentResultSchema,
   teamPeriodSchema,
+  type PeriodAdjustmentBody,
   teamStatisticsSchema,
   tipShareSchema,
   tippingPolicySchema,
@@ -291,4 +293,20 @@ export function useTeamPeriodActions(teamId: string) {
       onSettled,
     }),
   };
+}
+
+/**
+ * The admin's adjustment of a locked period (decision 0059), sent with the Idempotency-Key the form keeps for one
+ * intended adjustment; its errors are the form's to show inline (a 409 or 422 is not an error page or a snackbar).
+ */
+export function useAdjustPeriod(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ month, body, key }: { month: string; body: PeriodAdjustmentBody; key: string }) =>
+      api.post(`/teams/${teamId}/periods/${month}/adjustments`, body, periodAdjustmentResultSchema, {
+        headers: { 'idempotency-key': key },
+        errorHandling: 'none',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: periodsKey(teamId) }),
+  });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, CheckCircle2, Lock, MessageSquareWarning } from 'lucide-react';
+import { AlertTriangle, ArrowRightLeft, CheckCircle2, Lock, MessageSquareWarning } from 'lucide-react';
 import { PERIOD_OBJECTION_MAX_LENGTH, type Team, type TeamPeriod } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useTeamPeriodActions, useTeamPeriods } from '../api/use-teams.ts';
+import { AdjustmentForm, PeriodAdjustmentsList } from './period-adjustments.tsx';
 
 /** A period's name: its month, in UTC as periods are (decision 0055). */
 const monthName = (period: TeamPeriod) => formatDate(period.from, 'month', currentLocale(), { timeZone: 'UTC' });
@@ -69,7 +70,7 @@ export function PeriodsPanel({ team }: { team: Team }) {
       ) : (
         <ul className="mt-4 space-y-3" data-testid="team-periods">
           {periods.data.map((period) => (
-            <PeriodItem key={period.month} period={period} isAdmin={team.is_admin} actions={actions} onAsk={setConfirming} />
+            <PeriodItem key={period.month} period={period} team={team} actions={actions} onAsk={setConfirming} />
           ))}
         </ul>
       )}
@@ -106,17 +107,19 @@ export function PeriodsPanel({ team }: { team: Team }) {
 
 function PeriodItem({
   period,
-  isAdmin,
+  team,
   actions,
   onAsk,
 }: {
   period: TeamPeriod;
-  isAdmin: boolean;
+  team: Team;
   actions: ReturnType<typeof useTeamPeriodActions>;
   onAsk: (confirming: Confirming) => void;
 }) {
   const { t } = useTranslation('teams');
+  const isAdmin = team.is_admin;
   const [objecting, setObjecting] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const [text, setText] = useState('');
   const ended = new Date(period.to) <= new Date();
   const state = period.state === 'open' && !ended ? 'current' : period.state;
@@ -168,6 +171,9 @@ function PeriodItem({
           ))}
         </ul>
       ) : null}
+
+      <PeriodAdjustmentsList period={period} />
+      {adjusting && period.can_adjust ? <AdjustmentForm team={team} period={period} onClose={() => setAdjusting(false)} /> : null}
 
       {period.confirmed_by_me && period.state === 'closed' ? (
         <p className="mt-2 flex items-center gap-2 text-sm text-emerald-800">
@@ -230,6 +236,15 @@ function PeriodItem({
             }
           >
             {t('periods.confirm')}
+          </Button>
+        ) : null}
+        {period.can_adjust && !adjusting ? (
+          <Button
+            variant="secondary"
+            icon={<ArrowRightLeft className="size-4" aria-hidden="true" />}
+            onClick={() => setAdjusting(true)}
+          >
+            {t('periods.adjust')}
           </Button>
         ) : null}
         {period.can_object && !objecting ? (

@@ -1,0 +1,84 @@
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { a11yProblems, auth, teamOfTwo, totp } from './helpers.ts';
+import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
+import { READY_TIMEOUT_MS } from './server.ts';
+
+/**
+ * Issue 29 at 1280 px, on a server of its own: a support operator finds a venue by a part of its name, opens its page
+ * and sees its team with the admin, members, the split rule's versions, and follows a member to their user page.
+ */
+test.describe.configure({ mode: 'serial' });
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
+
+let ops: OpsServer;
+let api: APIRequestContext;
+let BASE = '';
+let supportSecret = '';
+
+test.beforeAll(async ({ ownServerPort }) => {
+  test.setTimeout(READY_TIMEOUT_MS + 60_000);
+  ops = await startOpsServer(ownServerPort);
+  ({ api, base: BASE } = ops);
+  const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
+  expect(setUp.status()).toBe(201);
+  const adminSecret = await enrolByLink(api, (await setUp.json()).data.enrolment_url as string);
+  const signedIn = await api.post('/api/ops/sign-in', {
+    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
+  });
+  const adminToken = (await signedIn.json()).data.token as string;
+  const created = await api.post('/api/ops/operators', {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { email: 'support@ops.example', role: 'support' },
+  });
+  expect(created.status()).toBe(201);
+  supportSecret = await enrolByLink(api, (await created.json()).data.enrolment_url as string);
+
+  // Bar Riga: Anna runs it, Bob joined; Anna gives Bob a role and changes the split rule twice.
+  const { admin, colleague, team } = await teamOfTwo(api);
+  const bob = ((await (await api.get('/api/me', { headers: auth(colleague) })).json()) as { data: { id: string } }).data.id;
+  expect((await api.patch(`/api/teams/${team.id}/members/${bob}`, { headers: auth(admin), data: { role: 'waiter' } })).ok()).toBe(
+    true,
+  );
+  expect((await api.post(`/api/teams/${team.id}/rules`, { headers: auth(admin), data: { kind: 'hours' } })).status()).toBe(201);
+  const points = { kind: 'points', points: { waiter: 2 } };
+  expect((await api.post(`/api/teams/${team.id}/rules`, { headers: auth(admin), data: points })).status()).toBe(201);
+});
+
+test.afterAll(async () => {
+  await ops?.stop();
+});
+
+async function openVenue(page: Page) {
+  await signInOps(page, BASE, 'support@ops.example', supportSecret);
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByLabel(/^Reference, phone, e-mail/).fill('bar rig');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('table', { name: 'Venues' }).getByRole('link', { name: 'Bar Riga' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bar Riga' })).toBeVisible();
+}
+
+test('support finds a venue by a part of its name and sees its team, members and split rules', async ({ page }) => {
+  await openVenue(page);
+  const members = page.getByRole('table', { name: 'Members of Bar Riga' });
+  await expect(members.getByRole('row')).toHaveCount(3);
+  await expect(members).toContainText('waiter');
+  const rules = page.getByRole('table', { name: 'Split rule versions of Bar Riga, newest first' });
+  await expect(rules.getByRole('row').nth(1)).toContainText('By points per role');
+  await expect(rules.getByRole('row').nth(1)).toContainText('waiter 2');
+  await expect(rules.getByRole('row').nth(2)).toContainText('By hours worked');
+  await expect(page.getByText('No period closed yet.')).toBeVisible();
+  expect(await a11yProblems(page)).toEqual([]);
+  await page.screenshot({ path: '../test-results/ops-venue-1280.png', fullPage: true });
+
+  // On a phone the menu sits above the page, and only the wide tables scroll, inside their frames.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: '../test-results/ops-venue-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // From a member's page back to the venue.
+  await members.getByRole('link', { name: 'Bob' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Team' })).toBeVisible();
+  await page.getByRole('link', { name: 'Bar Riga' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bar Riga' })).toBeVisible();
+});
