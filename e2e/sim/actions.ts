@@ -341,7 +341,7 @@ export const ACTIONS: Record<string, ActionKind> = {
     weight: 2,
     params: (prng) => ({ payment: prng.int(0, ANY), email: prng.int(0, 2), n: prng.int(0, 1) }),
     async run(world, p) {
-      const tips = world.payments.filter((item) => item.purpose === 'tip' || item.purpose === 'team_tip');
+      const tips = world.payments.filter((item) => ['tip', 'team_tip', 'venue_tip'].includes(item.purpose));
       const payment = pickOf(tips, p.payment!);
       if (!payment) return null;
       const [row] = await world.rows<{ card_id: string }>('select subject_id as card_id from payments where id = $1', [
@@ -691,6 +691,59 @@ export const ACTIONS: Record<string, ActionKind> = {
       return payment
         ? `payer ${payment.payer} → team #${world.teams.indexOf(team)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}`
         : `team tip refused ${opened.status}`;
+    },
+  },
+
+  /**
+   * A guest's tip through a venue card (decision 0058): the team's admin opens the venue card (made on first need) and
+   * now and then sets the percentages between the venue's teams, or tries a set that does not add up (refused, nothing
+   * changed); the tip is split between the teams, then among each team's members of the moment (invariant
+   * `venue-split`).
+   */
+  venueTip: {
+    weight: 4,
+    params: (prng) => ({ team: prng.int(0, ANY), percentages: prng.int(0, 5), ...guestParams(prng) }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const admin = world.users[team.admin]!;
+      let venue = world.venues.find((each) => world.teams[each.team] === team);
+      if (!venue) {
+        const workplace = await asUser(world, admin, 'GET', `/api/clients/${admin.clientId}/workplace`);
+        const workplaceId = workplace.body?.data?.id as string | undefined;
+        if (workplace.body?.data?.team?.id !== team.teamId || !workplaceId) return null;
+        const card = await asUser(world, admin, 'GET', `/api/workplaces/${workplaceId}/venue-card`);
+        if (card.status !== 200)
+          return `venue card of team #${world.teams.indexOf(team)}: ${card.status} ${card.body?.code ?? ''}`;
+        venue = { workplaceId, cardId: card.body.data.card_id as string, team: world.teams.indexOf(team) };
+        world.venues.push(venue);
+      }
+      let set = '';
+      if (p.percentages! <= 1) {
+        const path = `/api/workplaces/${venue.workplaceId}/percentages`;
+        const before = (await asUser(world, admin, 'GET', path)).body?.data as
+          { id: string | null; teams: { team_id: string }[] } | undefined;
+        if (before) {
+          // All to the teams but one point short when refused on purpose.
+          const short = p.percentages === 1 ? 1 : 0;
+          const shares = before.teams.map((each, i) => ({ team_id: each.team_id, basis_points: i === 0 ? 10_000 - short : 0 }));
+          const answer = await asUser(world, admin, 'PUT', path, { json: { shares } });
+          const after = (await asUser(world, admin, 'GET', path)).body?.data as { id: string | null } | undefined;
+          if (short === 1 && (answer.status !== 422 || after?.id !== before.id))
+            world.fail('venue-percentages-refused', `a sum of 9999 answered ${answer.status} and left version ${after?.id}`);
+          set = `, percentages ${short ? 'refused' : 'set'}: ${answer.status}`;
+        }
+      }
+      const { opened, payment } = await openAndPay(
+        world,
+        `/api/public/cards/${venue.cardId}/payments`,
+        { amount_cents: p.cents, cover_fee: p.wallet === 1, terms_accepted: true },
+        'venue_tip',
+        p,
+      );
+      return payment
+        ? `payer ${payment.payer} → venue #${world.venues.indexOf(venue)}: ${p.cents} c, payment #${world.payments.indexOf(payment)}${set}`
+        : `venue tip refused ${opened.status}${set}`;
     },
   },
 

@@ -226,13 +226,13 @@ export async function checkStep(world: World) {
 
   // Team tips (decision 0045), judged from the recorded maths alone: the shares sum to the tip's net and fee, none is
   // negative, a member of weight 0 gets nothing, none is more than a cent over its exact share of the weights, and the
-  // money credited to users is exactly the recorded shares that are not zero.
+  // money credited to users is exactly the recorded shares that are not zero (a venue tip's over all its teams' rows).
   const badSplits = await world.rows<{ payment_id: string; why: string }>(`
     with s as (
-      select t.payment_id, t.total_cents, t.fee_cents, e.value as share,
-             sum((e.value->>'weight')::bigint) over (partition by t.payment_id) as weights
+      select t.payment_id, t.team_id, t.total_cents, t.fee_cents, e.value as share,
+             sum((e.value->>'weight')::bigint) over (partition by t.payment_id, t.team_id) as weights
       from team_tip_splits t cross join lateral jsonb_array_elements(t.shares) e)
-    select payment_id, 'sums' as why from s group by payment_id, total_cents, fee_cents
+    select payment_id, 'sums' as why from s group by payment_id, team_id, total_cents, fee_cents
       having sum((share->>'netCents')::bigint) <> total_cents - fee_cents or sum((share->>'feeCents')::bigint) <> fee_cents
     union all
     select payment_id, 'share' from s
@@ -240,15 +240,18 @@ export async function checkStep(world: World) {
          or ((share->>'weight')::bigint = 0 and (share->>'netCents')::bigint + (share->>'feeCents')::bigint > 0)
          or (share->>'netCents')::bigint * weights > (total_cents - fee_cents) * (share->>'weight')::bigint + weights
     union all
-    select t.payment_id, 'credited' from team_tip_splits t
+    select p.payment_id, 'credited' from (select distinct payment_id from team_tip_splits) p
       where (select coalesce(jsonb_agg(jsonb_build_array(a.user_id, a.net_cents, a.fee_cents) order by a.user_id), '[]')
-             from payment_allocations a where a.payment_id = t.payment_id and a.user_id is not null)
+             from payment_allocations a where a.payment_id = p.payment_id and a.user_id is not null)
          <> (select coalesce(jsonb_agg(jsonb_build_array((e.value->>'userId')::uuid, (e.value->>'netCents')::bigint, (e.value->>'feeCents')::bigint)
                                        order by (e.value->>'userId')::uuid), '[]')
-             from jsonb_array_elements(t.shares) e where (e.value->>'netCents')::bigint + (e.value->>'feeCents')::bigint > 0)
+             from team_tip_splits t cross join lateral jsonb_array_elements(t.shares) e
+             where t.payment_id = p.payment_id and (e.value->>'netCents')::bigint + (e.value->>'feeCents')::bigint > 0)
     limit 3`);
   if (badSplits.length > 0)
     world.fail('team-split', badSplits.map((row) => `payment ${world.label(row.payment_id)}: ${row.why}`).join('; '));
+
+  await checkVenueSplits(world);
 
   const teamLabel = (teamId: string) => `#${world.teams.findIndex((team) => team.teamId === teamId)}`;
   // A locked period never changes (decision 0055): its recorded splits, objections and answers are those of its lock,
@@ -409,6 +412,103 @@ export async function checkStep(world: World) {
 }
 
 /** After the last step: let the workers drain, then the step checks again, whether anyone can leave with their balance, and nothing stuck. */
+/**
+ * The simulator's own model of a venue tip (decision 0058), written apart from the product: the tip's net and fee are
+ * split between the teams by largest remainder over their percentages, a team with no member weighing nothing (even
+ * among the teams with members when no percentages are set, or when those teams all have 0 %), ties to the earlier
+ * team; then each team's part goes to the members it had at the moment of payment. The model predicts each team's
+ * part from the recorded percentages and the membership rows at the tip's instant, and the recorded rows and the
+ * money credited must be what it predicts.
+ */
+const largestRemainder = (amount: number, weights: number[]): number[] => {
+  const whole = weights.reduce((sum, w) => sum + w, 0);
+  const parts = weights.map((w) => Math.floor((amount * w) / whole));
+  let left = amount - parts.reduce((sum, part) => sum + part, 0);
+  const order = weights.map((w, i) => ({ i, rest: (amount * w) % whole })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left === 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+};
+
+async function checkVenueSplits(world: World) {
+  const splits = await world.rows<{
+    payment_id: string;
+    set: boolean;
+    total_cents: string;
+    fee_cents: string;
+    parts: { teamId: string; basisPoints: number; members: number; netCents: number; feeCents: number }[];
+    allocated: string | null;
+  }>(`
+    select v.payment_id, v.percentages_id is not null as set, v.total_cents, v.fee_cents, v.parts,
+           (select sum(a.net_cents + a.fee_cents) from payment_allocations a where a.payment_id = v.payment_id and a.user_id is not null)::text as allocated
+    from venue_tip_splits v`);
+  for (const split of splits) {
+    const label = `venue tip ${world.label(split.payment_id)}`;
+    const total = Number(split.total_cents);
+    const fee = Number(split.fee_cents);
+    const members = split.parts.map((part) => part.members);
+    let weights = split.parts.map((part, i) => (members[i] === 0 ? 0 : split.set ? part.basisPoints : 1));
+    if (weights.every((w) => w === 0)) weights = members.map((count) => (count === 0 ? 0 : 1));
+    const nets = largestRemainder(total - fee, weights);
+    const fees = largestRemainder(fee, weights);
+    const predicted = split.parts.map((part, i) => [part.teamId, nets[i], fees[i]]);
+    const recorded = split.parts.map((part) => [part.teamId, part.netCents, part.feeCents]);
+    if (JSON.stringify(predicted) !== JSON.stringify(recorded))
+      world.fail('venue-split', `${label}: parts ${JSON.stringify(recorded)}, the model says ${JSON.stringify(predicted)}`);
+    if (Number(split.allocated ?? 0) !== total)
+      world.fail('venue-split', `${label}: ${split.allocated ?? 0} c credited to members of a ${total} c tip`);
+    // Who receives: every member each team had at the instant. A time jump moves memberships and a team's tips
+    // together, except tips kept in a closed month: those are left out of this check.
+    const teamsOf = await world.rows<{
+      team_id: string;
+      at: Date;
+      shares: { userId: string }[];
+      total_cents: string;
+      fee_cents: string;
+      closed: boolean;
+    }>(
+      `select t.team_id, t.at, t.shares, t.total_cents, t.fee_cents,
+              exists (select 1 from team_periods p where p.team_id = t.team_id) as closed
+       from team_tip_splits t where t.payment_id = $1`,
+      [split.payment_id],
+    );
+    for (const [i, part] of split.parts.entries()) {
+      const row = teamsOf.find((each) => each.team_id === part.teamId);
+      if (nets[i]! + fees[i]! === 0) {
+        if (row) world.fail('venue-split', `${label}: team ${part.teamId} got no part but has a recorded split`);
+        continue;
+      }
+      if (!row || Number(row.total_cents) !== nets[i]! + fees[i]! || Number(row.fee_cents) !== fees[i]!) {
+        world.fail('venue-split', `${label}: team ${part.teamId}'s recorded part differs from the model's`);
+        continue;
+      }
+      if (row.closed) continue;
+      // The instant is read before the split waits for its locks, so a membership that changed while it waited has
+      // its time a moment after it: members certainly in (and not out) a few seconds around it must share, and
+      // nobody may share who was not possibly in.
+      const around = await world.rows<{ user_id: string; certain: boolean }>(
+        `select user_id::text, (joined_at <= $2::timestamptz - interval '5 seconds'
+                                and (left_at is null or left_at > $2::timestamptz + interval '5 seconds')) as certain
+         from team_memberships where team_id = $1 and joined_at <= $2::timestamptz + interval '5 seconds'
+           and (left_at is null or left_at > $2::timestamptz - interval '5 seconds')`,
+        [part.teamId, row.at],
+      );
+      const sharers = row.shares.map((share) => share.userId);
+      const possible = new Set(around.map((each) => each.user_id));
+      const missing = around.filter((each) => each.certain && !sharers.includes(each.user_id));
+      const strangers = sharers.filter((id) => !possible.has(id));
+      if (sharers.length !== part.members || missing.length > 0 || strangers.length > 0)
+        world.fail(
+          'venue-split',
+          `${label}: team ${part.teamId} split among ${sharers.length} (${part.members} counted), ${missing.length} members left out, ${strangers.length} not members`,
+        );
+    }
+  }
+}
+
 export async function checkEnd(world: World) {
   const due = async () => {
     const [row] = await world.rows<{ n: number }>(`
@@ -466,6 +566,8 @@ export async function effects(world: World) {
            (select count(*)::int from team_split_rules) as team_split_rules,
            (select count(*)::int from team_shifts) as team_shifts,
            (select count(*)::int from team_tip_splits) as team_tip_splits,
+           (select count(*)::int from venue_tip_splits) as venue_tip_splits,
+           (select count(*)::int from venue_percentages) as venue_percentages,
            (select count(*)::int from team_periods) as team_periods,
            (select count(*)::int from team_periods where locked_at is not null) as team_periods_locked,
            (select count(*)::int from team_period_objections) as team_period_objections,

@@ -95,6 +95,13 @@ export interface SimAdjustment {
   status: number;
 }
 
+/** A venue card the simulator had made (decision 0058): its workplace, and the team whose admin opened it. */
+export interface SimVenue {
+  workplaceId: string;
+  cardId: string;
+  team: number;
+}
+
 export interface Operator {
   email: string;
   token: string;
@@ -115,6 +122,7 @@ const newSalt = () => Math.floor(Math.random() * 200) + 20;
 export class World {
   readonly users: SimUser[] = [];
   readonly teams: SimTeam[] = [];
+  readonly venues: SimVenue[] = [];
   readonly payments: SimPayment[] = [];
   readonly orders: { id: string; user: number; paymentId: string | null; checkoutUrl: string | null; canceled: boolean }[] = [];
   readonly invoices: { id: string; user: number }[] = [];
@@ -210,7 +218,16 @@ export class World {
   async reset() {
     await this.restarting?.catch(() => undefined);
     this.restarting = undefined;
-    for (const list of [this.users, this.teams, this.payments, this.orders, this.invoices, this.payouts, this.operators])
+    for (const list of [
+      this.users,
+      this.teams,
+      this.venues,
+      this.payments,
+      this.orders,
+      this.invoices,
+      this.payouts,
+      this.operators,
+    ])
       list.length = 0;
     this.failures.clear();
     this.ending = false;

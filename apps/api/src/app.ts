@@ -58,6 +58,7 @@ import { invoicePagesRoutes, invoicesRoutes } from './modules/invoices/invoices.
 import { actionPagesRoutes, donationsRoutes } from './modules/donations/donations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { venuePagesRoutes, venueQrRoutes } from './modules/teams/venue-page.routes.ts';
+import { venueTipsRoutes } from './modules/venue-tips/venue-tips.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 
 declare module 'fastify' {
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(cardOrdersRoutes, { cardOrders: services.cardOrders });
       await api.register(teamsRoutes, { teams: services.teams });
       await api.register(venueQrRoutes, { venuePages: services.venuePages });
+      await api.register(venueTipsRoutes, { venueTips: services.venueTips });
       await api.register(referralsRoutes, { referrals: services.referrals });
       if (sandbox) await api.register(sandboxCheckoutRoutes, { sandbox });
       await api.register(siteInfoRoutes, {

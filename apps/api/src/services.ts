@@ -52,6 +52,7 @@ import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createTeamsService, createTeamTipHandler, createVenuePages } from './modules/teams/teams.service.ts';
+import { createVenueTipHandler, createVenueTipsService, venueCardIdOf } from './modules/venue-tips/venue-tips.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
@@ -202,6 +203,7 @@ export function createServices(
       createCardOrderHandler(),
       createInvoiceHandler(),
       createTeamTipHandler(),
+      createVenueTipHandler(),
       createDonationHandler(donationMail),
     ],
     onSharesAdjusted: takeBackRewardsNoLongerEarned,
@@ -209,7 +211,8 @@ export function createServices(
     receiptLinkOf: receipts.linkOf,
   });
   const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
-  const venuePages = createVenuePages({ db, publicUrl: config.publicUrl });
+  const venuePages = createVenuePages({ db, publicUrl: config.publicUrl, venueCardIdOf: (id) => venueCardIdOf(db, id) });
+  const venueTips = createVenueTipsService({ db, clock, publicUrl: config.publicUrl, teams });
   // Kept only while this process LISTENs for the database's notices of changed cards (decision 0051).
   const publicCards = createPublicCardCache({ db, listen, log });
   const tips = createTipsService({
@@ -221,6 +224,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     feePercent: config.payments.feePercent,
     teamOfCard: teams.teamOfCard,
+    venueOfCard: venueTips.venueOfCard,
     publicCards,
   });
   const cardOrders = createCardOrdersService({
@@ -358,6 +362,7 @@ export function createServices(
     donations,
     teams,
     venuePages,
+    venueTips,
     referrals,
     payouts,
     payoutMethods,

@@ -1470,6 +1470,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/workplaces/{workplaceId}/venue-card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The venue's card for the whole place, made on first need (venue admin) */
+    get: operations['getWorkplaceVenueCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/workplaces/{workplaceId}/percentages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The percentages between the venue's teams in force (members of the venue) */
+    get: operations['getWorkplacePercentages'];
+    /** Set the percentages between the venue's teams: a new version in force from now (venue admin) */
+    put: operations['putWorkplacePercentages'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/clients/{clientId}/referrals': {
     parameters: {
       query?: never;
@@ -2965,6 +3000,8 @@ export interface components {
         | 'team_period_not_locked'
         | 'team_adjustment_member'
         | 'team_adjustment_balance_short'
+        | 'venue_percentages_sum'
+        | 'venue_percentages_teams'
         | 'tip_answer_no_message'
         | 'tip_answer_no_email'
         | 'tip_answer_sent'
@@ -4789,6 +4826,12 @@ export interface operations {
                     }
                   | {
                       /** @enum {string} */
+                      kind: 'venue_tip';
+                      venue: string;
+                      team: string;
+                    }
+                  | {
+                      /** @enum {string} */
                       kind: 'invoice';
                       invoice: string;
                     }
@@ -4989,6 +5032,12 @@ export interface operations {
                   | {
                       /** @enum {string} */
                       kind: 'team_tip';
+                      team: string;
+                    }
+                  | {
+                      /** @enum {string} */
+                      kind: 'venue_tip';
+                      venue: string;
                       team: string;
                     }
                   | {
@@ -7421,6 +7470,17 @@ export interface operations {
               /** @enum {string} */
               currency: 'EUR';
               team?: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                workplace_name: string;
+                member_count: number;
+                members: {
+                  public_name: string | null;
+                  image_url: string | null;
+                }[];
+              };
+              venue?: {
                 /** Format: uuid */
                 id: string;
                 title: string;
@@ -11225,6 +11285,13 @@ export interface operations {
               weight: number;
               net_cents: number;
               share_fee_cents: number;
+              venue?: {
+                total_cents: number;
+                fee_cents: number;
+                basis_points: number;
+                weight: number;
+                total_weight: number;
+              } | null;
             }[];
           };
         };
@@ -12355,6 +12422,239 @@ export interface operations {
         };
         content: {
           'application/json': unknown;
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getWorkplaceVenueCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              workplace_id: string;
+              /** Format: uuid */
+              card_id: string;
+              payment_url: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getWorkplacePercentages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              workplace_id: string;
+              /** Format: uuid */
+              id: string | null;
+              created_at: string | null;
+              teams: {
+                /** Format: uuid */
+                team_id: string;
+                title: string;
+                member_count: number;
+                basis_points: number;
+              }[];
+              can_edit: boolean;
+            };
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  putWorkplacePercentages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          shares: {
+            /** Format: uuid */
+            team_id: string;
+            basis_points: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              workplace_id: string;
+              /** Format: uuid */
+              id: string | null;
+              created_at: string | null;
+              teams: {
+                /** Format: uuid */
+                team_id: string;
+                title: string;
+                member_count: number;
+                basis_points: number;
+              }[];
+              can_edit: boolean;
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
         };
       };
       /** @description Any other refusal, in the same format */

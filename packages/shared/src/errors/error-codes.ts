@@ -134,6 +134,8 @@ export const ERROR_CODES = {
     status: 422,
     message: 'The giving member’s available balance is less than this amount: nothing was moved',
   },
+  venue_percentages_sum: { status: 422, message: 'The percentages must add up to 100 %' },
+  venue_percentages_teams: { status: 422, message: 'Give every team of the venue a percentage, once each' },
   tip_answer_no_message: { status: 422, message: 'The guest left no message to answer' },
   tip_answer_no_email: { status: 422, message: 'The guest left no e-mail address, so the answer cannot be delivered' },
   tip_answer_sent: { status: 409, message: 'This message has already been answered' },

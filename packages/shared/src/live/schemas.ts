@@ -8,6 +8,7 @@ import { noticeBodySchema } from '../notices/schemas.ts';
 export const liveCreditKinds = [
   'tip',
   'team_tip',
+  'venue_tip',
   'invoice',
   'donation',
   'monthly_donation',

@@ -23,6 +23,11 @@ export const publicCardSchema = z.object({
   currency: z.literal('EUR'),
   /** A team card's team: its tips are split among these members. */
   team: publicTeamSchema.optional(),
+  /**
+   * A venue card's venue (decision 0058), in the team's shape: its name and every member of its teams; the tip is
+   * divided between the teams by their percentages.
+   */
+  venue: publicTeamSchema.optional(),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;
 

@@ -291,6 +291,20 @@ export const tipShareSchema = z.object({
   weight: z.number().int(),
   net_cents: z.number().int(),
   share_fee_cents: z.number().int(),
+  /**
+   * For the team's part of a venue tip (decision 0058): the venue tip and the team's percentage of it, and the weight
+   * its part was computed with against the teams that got one (a team with no member is left out); null for a tip to
+   * the team card.
+   */
+  venue: z
+    .object({
+      total_cents: z.number().int(),
+      fee_cents: z.number().int(),
+      basis_points: z.number().int(),
+      weight: z.number().int(),
+      total_weight: z.number().int(),
+    })
+    .nullish(),
 });
 export type TipShare = z.infer<typeof tipShareSchema>;
 

@@ -22,6 +22,8 @@ export interface VenuePersonChoice {
 export interface PublicVenue {
   id: string;
   name: string;
+  /** The venue card (decision 0058), once its admin has made it: a tip to everyone, split between the teams. */
+  venue_card_id: string | null;
   people: VenuePersonChoice[];
   teams: VenueTeamChoice[];
 }

@@ -11,6 +11,8 @@ export const transactionDetailSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tip'), card: z.string() }),
   /** A share of a tip to a team card, named by the team's title. */
   z.object({ kind: z.literal('team_tip'), team: z.string() }),
+  /** A share of a tip to a venue card (decision 0058), named by the venue and the team whose part it came from. */
+  z.object({ kind: z.literal('venue_tip'), venue: z.string(), team: z.string() }),
   /** A payment of one of the user's invoices, named by the invoice's description. */
   z.object({ kind: z.literal('invoice'), invoice: z.string() }),
   /** A one-off donation, named by the donor. */

@@ -13,7 +13,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['tip', 'team_tip', 'card_order', 'invoice', 'donation'] }).notNull(),
+    purpose: text('purpose', { enum: ['tip', 'team_tip', 'venue_tip', 'card_order', 'invoice', 'donation'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** What was asked for, the fee on it, and what the payer is charged (amount, plus the fee when they cover it). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),

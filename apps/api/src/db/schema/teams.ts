@@ -20,7 +20,7 @@ import { users } from './users.ts';
 
 /**
  * A place of work, the venue (DESIGN "Teams and workplaces", decision 0057): it holds one or more teams (front of house,
- * kitchen…) and has one or more admins (`workplace_admins`). Its first team is named after it.
+ * kitchen…), has one or more admins (`workplace_admins`) and its venue card (module venue-tips).
  */
 export const workplaces = pgTable('workplaces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -179,13 +179,15 @@ export const teamShifts = pgTable(
 
 /**
  * How a team tip was split, written in the transaction that credits it: the rule (null: the default even), the
- * instant, the basis and every member's inputs and shares, so the maths a member is shown later is the one used.
+ * instant, the basis and every member's inputs and shares, so the maths a member is shown later is the one used. A
+ * venue tip (decision 0058) writes one row per team that got a part: the team's part as its total and fee, and in
+ * `venuePart` the venue tip it came from and the team's percentage.
  */
 export const teamTipSplits = pgTable(
   'team_tip_splits',
   {
     paymentId: uuid('payment_id')
-      .primaryKey()
+      .notNull()
       .references(() => payments.id),
     teamId: uuid('team_id')
       .notNull()
@@ -197,9 +199,25 @@ export const teamTipSplits = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     shares: jsonb('shares').$type<TipSplitShare[]>().notNull(),
+    /** Null for a tip to the team card. */
+    venuePart: jsonb('venue_part').$type<VenuePartOfSplit>(),
   },
-  (t) => [index('team_tip_splits_team_idx').on(t.teamId, t.at)],
+  (t) => [primaryKey({ columns: [t.paymentId, t.teamId] }), index('team_tip_splits_team_idx').on(t.teamId, t.at)],
 );
+
+/** Where a team's part of a venue tip came from: the venue tip's total and fee, and the team's percentage of it. */
+export interface VenuePartOfSplit {
+  /** The percentages version in force (null: the default, even between the teams). */
+  percentagesId: string | null;
+  /** The team's percentage in basis points as set (10000 = 100 %), before teams with no member were left out. */
+  basisPoints: number;
+  /** The weight the team's part was computed with: its basis points, or 1 when the venue split evenly. */
+  weight: number;
+  /** The sum of the weights of the teams that got a part. */
+  totalWeight: number;
+  venueTotalCents: number;
+  venueFeeCents: number;
+}
 
 export interface TipSplitShare {
   userId: string;

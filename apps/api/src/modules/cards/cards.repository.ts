@@ -4,6 +4,7 @@ import { likeLiteral } from '../../db/like.ts';
 import { cards } from '../../db/schema/cards.ts';
 import { files } from '../../db/schema/files.ts';
 import { teams } from '../../db/schema/teams.ts';
+import { venueCards } from '../../db/schema/venue-tips.ts';
 import { clients, users } from '../../db/schema/users.ts';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -103,7 +104,8 @@ function preparePublicCardRead(db: Executor) {
     .select({
       card: cards,
       ownerDeletedAt: users.deletedAt,
-      teamCard: sql<boolean>`exists (select 1 from ${teams} where ${teams.cardId} = ${cards.id})`,
+      // A card of a team or of a venue (decision 0058): its page names who shares its tips.
+      teamCard: sql<boolean>`exists (select 1 from ${teams} where ${teams.cardId} = ${cards.id}) or exists (select 1 from ${venueCards} where ${venueCards.cardId} = ${cards.id})`,
     })
     .from(cards)
     .innerJoin(clients, eq(clients.id, cards.clientId))

@@ -845,7 +845,9 @@ export function createOpsService(deps: OpsDeps) {
       const { payment, shares } = found;
       const reference = paymentReference(payment.id);
       const [card, refunds, events, messages, audit] = await Promise.all([
-        payment.purpose === 'tip' || payment.purpose === 'team_tip' ? findCardRecipient(db, payment.subjectId) : null,
+        payment.purpose === 'tip' || payment.purpose === 'team_tip' || payment.purpose === 'venue_tip'
+          ? findCardRecipient(db, payment.subjectId)
+          : null,
         repo.listRefundRequestsOfPayment(db, payment.id),
         listEventsOfPayment(db, payment.id, STORY_LIMIT),
         listMessagesMentioning(db, reference, payment.createdAt, STORY_LIMIT),

@@ -32,7 +32,7 @@ export interface PaymentProvider {
 export type ProviderName = 'sandbox' | 'stripe';
 
 /** What a payment pays for (DESIGN "Payments for many purposes"); each purpose has one handler in its own module. */
-export type PaymentPurpose = 'tip' | 'team_tip' | 'card_order' | 'invoice' | 'donation';
+export type PaymentPurpose = 'tip' | 'team_tip' | 'venue_tip' | 'card_order' | 'invoice' | 'donation';
 
 export interface CheckoutInput {
   purpose: PaymentPurpose;

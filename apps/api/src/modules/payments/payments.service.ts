@@ -110,6 +110,8 @@ export interface SavedMethodChargeRequest {
 }
 
 const PSP_CLEARING: AccountRef = { platform: 'psp_clearing' };
+/** The purposes whose subject is a card: a tip to a person's, a team's or a venue's card. */
+const CARD_PURPOSES: ReadonlySet<repo.PaymentRow['purpose']> = new Set(['tip', 'team_tip', 'venue_tip']);
 const FEES: AccountRef = { platform: 'fees' };
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -274,7 +276,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           allocationId: allocation.id,
           paymentId: payment.id,
           userId: allocation.userId,
-          cardId: payment.purpose === 'tip' || payment.purpose === 'team_tip' ? payment.subjectId : null,
+          cardId: CARD_PURPOSES.has(payment.purpose) ? payment.subjectId : null,
           netCents: allocation.netCents,
           feeCents: allocation.feeCents,
           ...plan.history,

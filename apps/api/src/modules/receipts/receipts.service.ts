@@ -22,7 +22,7 @@ import * as repo from './receipts.repository.ts';
 export type { ReceiptCompany, ReceiptView } from './receipt-view.ts';
 
 /** Payments a payer without an account made, which get a receipt (a card order's buyer has the app's own screens). */
-const PAYER_PURPOSES = new Set(['tip', 'team_tip', 'donation', 'invoice']);
+const PAYER_PURPOSES = new Set(['tip', 'team_tip', 'venue_tip', 'donation', 'invoice']);
 
 export { EMAIL_OUTCOMES, type EmailOutcome } from './receipt-page.ts';
 
@@ -57,7 +57,8 @@ export function createReceiptsService(deps: {
     let cardId: string | null;
     let description: string | null = null;
     let donor: ReceiptView['donor'] = null;
-    if (payment.purpose === 'tip' || payment.purpose === 'team_tip') cardId = payment.subjectId;
+    if (payment.purpose === 'tip' || payment.purpose === 'team_tip' || payment.purpose === 'venue_tip')
+      cardId = payment.subjectId;
     else if (payment.purpose === 'donation') {
       cardId = await cardOfDonation(executor, payment.id);
       const found = await donorOfPayment(executor, payment.id);

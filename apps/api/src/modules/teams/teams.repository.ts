@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likeLiteral } from '../../db/like.ts';
 import {
@@ -84,15 +84,28 @@ export async function findTeamByCard(db: Executor, cardId: string, lock?: 'share
   return row;
 }
 
-export async function findTeamAdministeredBy(db: Executor, userId: string): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(eq(teams.adminUserId, userId)).limit(1);
+/**
+ * The workplace; `share` while a venue tip is split (a change of its percentages locks it for update, as a change of
+ * its teams or admins does).
+ */
+export async function findWorkplace(db: Executor, workplaceId: string, lock?: 'update' | 'share') {
+  const query = db.select().from(workplaces).where(eq(workplaces.id, workplaceId));
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 
-/** The workplace; `update` locks it for a change of its teams or admins. */
-export async function findWorkplace(db: Executor, id: string, lock?: 'update'): Promise<WorkplaceRow | undefined> {
-  const query = db.select().from(workplaces).where(eq(workplaces.id, id));
-  const [row] = lock ? await query.for(lock) : await query;
+/**
+ * The teams of a workplace, oldest first. `share` locks them in id order (the order every venue tip takes them in,
+ * so two never wait on each other crosswise), as a team tip locks its one team.
+ */
+export async function listTeamsOfWorkplace(db: Executor, workplaceId: string, lock?: 'share'): Promise<TeamRow[]> {
+  const query = db.select().from(teams).where(eq(teams.workplaceId, workplaceId));
+  const rows = lock ? await query.orderBy(asc(teams.id)).for(lock) : await query;
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export async function findTeamAdministeredBy(db: Executor, userId: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.adminUserId, userId)).limit(1);
   return row;
 }
 
@@ -588,11 +601,6 @@ export function searchWorkplaces(db: Executor, text: string, idRange: [string, s
     .limit(limit);
 }
 
-/** The teams of a workplace, oldest first. */
-export function listTeamsOfWorkplace(db: Executor, workplaceId: string): Promise<TeamRow[]> {
-  return db.select().from(teams).where(eq(teams.workplaceId, workplaceId)).orderBy(asc(teams.createdAt), asc(teams.id));
-}
-
 /** Every version of the venue's tipping policy, newest first. */
 export function listPolicyVersions(db: Executor, workplaceId: string): Promise<TippingPolicyRow[]> {
   return db
@@ -600,4 +608,14 @@ export function listPolicyVersions(db: Executor, workplaceId: string): Promise<T
     .from(tippingPolicies)
     .where(eq(tippingPolicies.workplaceId, workplaceId))
     .orderBy(desc(tippingPolicies.version));
+}
+
+/** The current members of these teams, longest-standing first (the venue page's people). */
+export async function listOpenMembershipsOfTeams(db: Executor, teamIds: string[]) {
+  if (teamIds.length === 0) return [];
+  return db
+    .select()
+    .from(teamMemberships)
+    .where(and(inArray(teamMemberships.teamId, teamIds), isNull(teamMemberships.leftAt)))
+    .orderBy(asc(teamMemberships.joinedAt), asc(teamMemberships.id));
 }

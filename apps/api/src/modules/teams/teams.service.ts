@@ -136,6 +136,86 @@ const snapshotOf = (result: SplitResult<SplitMember>): repo.TipSplitShare[] =>
   }));
 
 /**
+ * An amount split among a team's members of the moment `at` by the team's rule in force then (decision 0045): what a
+ * tip to the team card and a team's part of a venue tip (decision 0058) both are. The caller holds the team row under
+ * a share lock. Null when the team has no member; otherwise the shares and the record to keep with the credit.
+ */
+export async function splitForTeam(
+  tx: Executor,
+  teamId: string,
+  amount: { paymentId: string; totalCents: number; feeCents: number; venuePart?: repo.TipSplitInsert['venuePart'] },
+  at: Date,
+): Promise<{ result: SplitResult<SplitMember>; record: repo.TipSplitInsert } | null> {
+  const members = await repo.listOpenMemberships(tx, teamId);
+  if (members.length === 0) return null;
+  const ruleRow = await repo.findSplitRuleAt(tx, teamId, at);
+  const rule = ruleOf(ruleRow);
+  const shifts = rule.kind === 'hours' ? await shiftsAround(tx, teamId, at, at) : [];
+  const result = splitTeamTip(rule, {
+    members: members.map(splitMemberOf),
+    shifts,
+    at,
+    totalCents: amount.totalCents,
+    feeCents: amount.feeCents,
+  });
+  const record: repo.TipSplitInsert = {
+    paymentId: amount.paymentId,
+    teamId,
+    ruleId: ruleRow?.id ?? null,
+    ruleKind: rule.kind,
+    basis: result.basis,
+    at,
+    totalCents: amount.totalCents,
+    feeCents: amount.feeCents,
+    shares: snapshotOf(result),
+    venuePart: amount.venuePart ?? null,
+  };
+  return { result, record };
+}
+
+/** Keeps a team's split with the credit (the venue tip's handler, for each team that got a part). */
+export const recordTeamSplit = (tx: Transaction, record: repo.TipSplitInsert) => repo.insertTipSplit(tx, record);
+
+/** The venue's teams, oldest first; `share` while a venue tip is split among them (see `listTeamsOfWorkplace`). */
+export const teamsOfVenue = (db: Executor, workplaceId: string, lock?: 'share') =>
+  repo.listTeamsOfWorkplace(db, workplaceId, lock);
+
+/** The team's members now (user ids), longest-standing first. */
+export const memberIdsOfTeam = async (db: Executor, teamId: string) =>
+  (await repo.listOpenMemberships(db, teamId)).map((membership) => membership.userId);
+
+/** The venue (workplace) row; `share` while a venue tip is split, `update` while its percentages change. */
+export const findVenue = (db: Executor, workplaceId: string, lock?: 'update' | 'share') =>
+  repo.findWorkplace(db, workplaceId, lock);
+
+export type VenueRow = repo.WorkplaceRow;
+export type VenueTeamRow = repo.TeamRow;
+export type { SplitMember, MemberShare } from './team-split.ts';
+export { splitTeamTip, weightedSplit } from './team-split.ts';
+
+/**
+ * The venue when the user is one of its admins (decisions 0057, 0058): the admin of their own team of it, or an admin
+ * of the venue (`workplace_admins`); 404 for anyone else, who learns nothing of it. The one place that rule lives.
+ */
+export async function requireVenueAdmin(db: Executor, userId: string, workplaceId: string, lock?: 'update') {
+  const venue = await requireVenueMember(db, userId, workplaceId, lock);
+  // The admin of one's own team of the venue, or an admin of the venue (decision 0057).
+  if (venue.team.adminUserId !== userId && !(await repo.isWorkplaceAdmin(db, workplaceId, userId)))
+    throw new AppError('not_found');
+  return venue;
+}
+
+/** The venue when the user is a member of one of its teams now; 404 otherwise. */
+export async function requireVenueMember(db: Executor, userId: string, workplaceId: string, lock?: 'update') {
+  if (!isUuid(workplaceId)) throw new AppError('not_found');
+  const membership = await repo.findOpenMembership(db, userId);
+  const found = membership ? await repo.findTeam(db, membership.teamId) : undefined;
+  if (found?.workplace.id !== workplaceId) throw new AppError('not_found');
+  const workplace = lock ? (await repo.findWorkplace(db, workplaceId, lock))! : found.workplace;
+  return { workplace, team: found.team };
+}
+
+/**
  * What a tip to a team card means to the money (the `team_tip` purpose, DESIGN "Teams and workplaces", decision 0045):
  * it is split by the team's rule in force at the moment of payment, among the members and shifts of that moment. The
  * team row is share-locked while they are read, and every change of membership, role, shift or rule locks it for
@@ -150,30 +230,16 @@ export function createTeamTipHandler(): PurposeHandler {
     async allocate(tx, payment, now) {
       const team = await repo.findTeamByCard(tx, payment.subjectId, 'share');
       if (!team) throw new Error(`Team tip ${payment.id} has no team to credit`);
-      const members = await repo.listOpenMemberships(tx, team.id);
+      const split = await splitForTeam(
+        tx,
+        team.id,
+        { paymentId: payment.id, totalCents: payment.totalCents, feeCents: payment.feeCents },
+        now,
+      );
       // The last member deleted the account: nobody receives it, and payments gives it back.
-      if (members.length === 0) return [];
-      const ruleRow = await repo.findSplitRuleAt(tx, team.id, now);
-      const rule = ruleOf(ruleRow);
-      const shifts = rule.kind === 'hours' ? await shiftsAround(tx, team.id, now, now) : [];
-      const result = splitTeamTip(rule, {
-        members: members.map(splitMemberOf),
-        shifts,
-        at: now,
-        totalCents: payment.totalCents,
-        feeCents: payment.feeCents,
-      });
-      pending.set(payment, {
-        paymentId: payment.id,
-        teamId: team.id,
-        ruleId: ruleRow?.id ?? null,
-        ruleKind: rule.kind,
-        basis: result.basis,
-        at: now,
-        totalCents: payment.totalCents,
-        feeCents: payment.feeCents,
-        shares: snapshotOf(result),
-      });
+      if (!split) return [];
+      const { result, record } = split;
+      pending.set(payment, record);
       const note = await findTipNote(tx, payment.id);
       // A member outside the rule's basis (off shift, no points) receives nothing, so gets no history row either.
       return result.shares
@@ -325,7 +391,7 @@ export function createTeamsService(deps: {
   }
 
   /** The venue, when the user is one of its admins (`venue_admin_only` to its other members, 404 to anyone else). */
-  async function requireVenueAdmin(tx: Executor, userId: string, workplaceId: string, lock?: 'update') {
+  async function requireAdminOfVenue(tx: Executor, userId: string, workplaceId: string, lock?: 'update') {
     const workplace = await repo.findWorkplace(tx, workplaceId, lock);
     if (!workplace) throw new AppError('not_found');
     if (await repo.isWorkplaceAdmin(tx, workplaceId, userId)) return workplace;
@@ -830,7 +896,7 @@ export function createTeamsService(deps: {
      */
     async addVenueTeam(userId: string, workplaceId: string, title: string): Promise<Team> {
       return db.transaction(async (tx) => {
-        const workplace = await requireVenueAdmin(tx, userId, workplaceId, 'update');
+        const workplace = await requireAdminOfVenue(tx, userId, workplaceId, 'update');
         const [client] = await listClients(tx, userId);
         const card = await createTeamCard(tx, client!.id, {
           title,
@@ -851,7 +917,7 @@ export function createTeamsService(deps: {
     /** A venue admin adds another: a member of one of the venue's teams now; adding an admin again changes nothing. */
     async addVenueAdmin(userId: string, workplaceId: string, newAdminUserId: string): Promise<VenueAdmin[]> {
       return db.transaction(async (tx) => {
-        await requireVenueAdmin(tx, userId, workplaceId, 'update');
+        await requireAdminOfVenue(tx, userId, workplaceId, 'update');
         const membership = await repo.findOpenMembership(tx, newAdminUserId);
         const team = membership && (await repo.findTeam(tx, membership.teamId));
         if (team?.workplace.id !== workplaceId) throw new AppError('not_venue_member');
@@ -871,7 +937,7 @@ export function createTeamsService(deps: {
      */
     async removeVenueAdmin(userId: string, workplaceId: string, adminUserId: string): Promise<VenueAdmin[]> {
       return db.transaction(async (tx) => {
-        await requireVenueAdmin(tx, userId, workplaceId, 'update');
+        await requireAdminOfVenue(tx, userId, workplaceId, 'update');
         if (!(await repo.isWorkplaceAdmin(tx, workplaceId, adminUserId))) throw new AppError('not_found');
         await endVenueAdmin(tx, workplaceId, adminUserId, adminUserId === userId ? {} : { heir: userId });
         return venueAdmins(tx, workplaceId);
@@ -1429,6 +1495,15 @@ export function createTeamsService(deps: {
           weight: own.weight,
           net_cents: own.netCents,
           share_fee_cents: own.feeCents,
+          venue: split.venuePart
+            ? {
+                total_cents: split.venuePart.venueTotalCents,
+                fee_cents: split.venuePart.venueFeeCents,
+                basis_points: split.venuePart.basisPoints,
+                weight: split.venuePart.weight,
+                total_weight: split.venuePart.totalWeight,
+              }
+            : null,
         };
       });
     },

@@ -1,6 +1,7 @@
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { decimalAmount, formatMoney } from '@tipcard/shared/money/format';
+import { formatPercent } from '@tipcard/shared/venue-tips/schemas';
 import { csvOf } from '../../lib/csv.ts';
 import { t } from '../../lib/i18n.ts';
 import { A4, COLORS, createPdf, drawHairline, drawLogo, pdfBytes, style } from '../../lib/pdf-document.ts';
@@ -33,6 +34,8 @@ export interface TipRecord {
   weight: number;
   netCents: number;
   feeCents: number;
+  /** For a team's part of a venue tip (decision 0058): the venue tip to members and the team's percentage of it. */
+  venue: { tipNetCents: number; basisPoints: number } | null;
 }
 
 /** The records of a recorded split: one per member it names, `onlyUserId` keeping one member's own. */
@@ -64,6 +67,12 @@ export function recordsOfSplit(
       weight: share.weight,
       netCents: share.netCents,
       feeCents: share.feeCents,
+      venue: split.venuePart
+        ? {
+            tipNetCents: split.venuePart.venueTotalCents - split.venuePart.venueFeeCents,
+            basisPoints: split.venuePart.basisPoints,
+          }
+        : null,
     }));
 }
 
@@ -133,6 +142,9 @@ const CSV_COLUMNS = [
   'period',
   'counterpart',
   'reason',
+  'card',
+  'venue_tip_to_members',
+  'team_percentage',
 ] as const;
 
 /**
@@ -166,6 +178,9 @@ export function tipRecordsCsv(records: TipRecord[], adjustments: AdjustmentRecor
       monthOfInstant(r.at),
       null,
       null,
+      r.venue ? 'venue' : 'team',
+      r.venue ? decimalAmount(r.venue.tipNetCents) : null,
+      r.venue ? percentOf(r.venue.basisPoints) : null,
     ]),
     ...adjustments.map((a) => [
       a.at.toISOString(),
@@ -191,9 +206,15 @@ export function tipRecordsCsv(records: TipRecord[], adjustments: AdjustmentRecor
       a.month,
       a.counterpart,
       a.reason,
+      null,
+      null,
+      null,
     ]),
   ]);
 }
+
+/** Basis points as a percentage with two decimals, for machines ("70.00"): integer maths, no float. */
+const percentOf = (basisPoints: number) => `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
 
 /** The short payment reference the receipts and the back office show. */
 const referenceOf = (paymentId: string) => paymentId.slice(0, 8).toUpperCase();
@@ -205,10 +226,17 @@ const MARGIN = 40;
 /** The member's part of a tip in words: minutes or points against the total, or one of the members sharing it. */
 function partOf(record: TipRecord, locale: Locale): string {
   const tr = (key: string, vars: Record<string, string | number>) => t(`documents.tip_records.${key}`, vars, locale);
-  if (record.weight === 0) return tr('part_none', {});
-  if (record.basis === 'hours') return tr('part_hours', { minutes: record.minutes ?? 0, total: record.totalWeight });
-  if (record.basis === 'points') return tr('part_points', { points: record.points ?? 0, total: record.totalWeight });
-  return tr('part_even', { count: record.sharing });
+  const own =
+    record.weight === 0
+      ? tr('part_none', {})
+      : record.basis === 'hours'
+        ? tr('part_hours', { minutes: record.minutes ?? 0, total: record.totalWeight })
+        : record.basis === 'points'
+          ? tr('part_points', { points: record.points ?? 0, total: record.totalWeight })
+          : tr('part_even', { count: record.sharing });
+  if (!record.venue) return own;
+  const percent = formatPercent(record.venue.basisPoints, locale);
+  return `${own} · ${tr('part_venue', { percent, tip: formatMoney(record.venue.tipNetCents, locale) })}`;
 }
 
 /**

@@ -88,6 +88,7 @@ describe('the venue page, /venue/{workplaceId}', () => {
     expect(data.venue).toEqual({
       id: workplaceId,
       name: 'Café <Rīga> & Co',
+      venue_card_id: null,
       teams: [{ team_id: team.id, title: 'Café <Rīga> & Co', card_id: team.card_id, member_count: 3 }],
       people: [
         { card_id: await cardOf(admin), public_name: 'Anna Bērziņa', image_url: null, team_title: 'Café <Rīga> & Co' },
@@ -108,6 +109,15 @@ describe('the venue page, /venue/{workplaceId}', () => {
     for (const absent of ['Left Leo', 'Deleted Dana', await cardOf(leaver), deletedCard]) expect(page.body).not.toContain(absent);
     // The member without a card is counted in the team but offered nowhere by name.
     expect(data.venue.people).toHaveLength(2);
+    expect(page.body).not.toContain('data-testid="venue-everyone"');
+
+    // Once the admin has made the venue card, the page offers everyone at the venue first, through it.
+    const made = await t.call({ method: 'GET', url: `/api/workplaces/${workplaceId}/venue-card`, token: admin.jwt });
+    expect(made.status).toBe(200);
+    const withCard = await t.call({ method: 'GET', url: `/venue/${workplaceId}`, headers: { 'accept-language': 'en-GB' } });
+    expect(dataOf(withCard.body).venue.venue_card_id).toBe(made.body.data.card_id);
+    expect(withCard.body).toMatch(/data-testid="venue-everyone">.*Everyone here.*href="\/payment\/[0-9a-f-]{36}"/s);
+    expect(withCard.body).toContain(`href="/payment/${made.body.data.card_id}"`);
   });
 
   it('is in the reader’s language, with its title, description and Open Graph tags in it, and links in that language', async () => {

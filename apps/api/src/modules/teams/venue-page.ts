@@ -7,8 +7,7 @@ import { DEFAULT_QR_COLOR, renderQrCode } from '../../lib/qr-code.ts';
 import { findOwnCard, findPrivateCardOfUser } from '../cards/cards.service.ts';
 import { renderCardPdf } from '../documents/documents.service.ts';
 import { findDeletedAmong } from '../users/users.service.ts';
-import { isWorkplaceAdmin } from './teams.repository.ts';
-import * as repo from './venue-page.repository.ts';
+import * as repo from './teams.repository.ts';
 
 export type VenuePages = ReturnType<typeof createVenuePages>;
 
@@ -17,7 +16,16 @@ export type VenuePages = ReturnType<typeof createVenuePages>;
  * tips on that card's own page. A venue is a workplace and every team it holds (listed by `workplace_id`, so several
  * teams per workplace need nothing more here); its QR code and print sheet are its admin's.
  */
-export function createVenuePages({ db, publicUrl }: { db: Database; publicUrl: string }) {
+export function createVenuePages({
+  db,
+  publicUrl,
+  venueCardIdOf,
+}: {
+  db: Database;
+  publicUrl: string;
+  /** The venue card's id once one is made (the venue-tips module's, which builds on this one). */
+  venueCardIdOf: (workplaceId: string) => Promise<string | null>;
+}) {
   const venueUrl = (workplaceId: string) => `${publicUrl}${venuePagePath(workplaceId)}`;
 
   /**
@@ -28,7 +36,7 @@ export function createVenuePages({ db, publicUrl }: { db: Database; publicUrl: s
   async function requireVenueAdmin(userId: string, workplaceId: string) {
     const workplace = await repo.findWorkplace(db, workplaceId);
     if (!workplace) throw new AppError('not_found');
-    if (await isWorkplaceAdmin(db, workplaceId, userId)) return workplace;
+    if (await repo.isWorkplaceAdmin(db, workplaceId, userId)) return workplace;
     for (const team of await repo.listTeamsOfWorkplace(db, workplaceId)) {
       const owned = await findOwnCard(db, userId, team.cardId).then(
         () => true,
@@ -74,6 +82,7 @@ export function createVenuePages({ db, publicUrl }: { db: Database; publicUrl: s
       return {
         id: workplace.id,
         name: workplace.name,
+        venue_card_id: await venueCardIdOf(workplace.id),
         people,
         teams: teams.map((team) => ({
           team_id: team.id,

@@ -266,7 +266,7 @@ describe('venues', () => {
     // Anna hands the first team to Bob: both are to be venue admins of the workplace as it stood before venues.
     await t.call({ method: 'POST', url: `/api/teams/${front.id}/admin`, token: anna.jwt, payload: { user_id: bob.userId } });
     await t.app.db.execute(sql`DELETE FROM workplace_admins WHERE workplace_id = ${workplaceId}`);
-    const backfill = await readFile(new URL('../../db/migrations/0045_venue_admins_backfill.sql', import.meta.url), 'utf8');
+    const backfill = await readFile(new URL('../../db/migrations/0046_venue_admins_backfill.sql', import.meta.url), 'utf8');
     await t.app.db.execute(sql.raw(backfill));
     const ids = (await workplaceOf(anna)).admins.map((admin: { user_id: string }) => admin.user_id);
     expect(ids.sort()).toEqual([anna.userId, bob.userId].sort());

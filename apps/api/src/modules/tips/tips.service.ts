@@ -74,7 +74,10 @@ export async function findTipNote(
   return tip ? { message: tip.message, rating: tip.rating } : null;
 }
 
-/** The team whose card this is, if any: its tips are the `team_tip` purpose, split among the members. */
+/**
+ * The team whose card this is, if any: its tips are the `team_tip` purpose, split among the members. The venue of a
+ * venue card answers in the same shape (`venueOfCard`, decision 0058): the `venue_tip` purpose.
+ */
 export type TeamOfCard = (cardId: string) => Promise<PublicTeam | null>;
 
 export type TipsService = ReturnType<typeof createTipsService>;
@@ -92,6 +95,7 @@ export function createTipsService(deps: {
   publicUrl: string;
   feePercent: number;
   teamOfCard?: TeamOfCard;
+  venueOfCard?: TeamOfCard;
   /** The public card and its pages kept in memory (decision 0051). */
   publicCards: PublicCardCache;
 }) {
@@ -154,8 +158,11 @@ export function createTipsService(deps: {
   const loadPublicCard = async (cardId: string): Promise<PublicCard | null> => {
     const found = await findPublicCard(deps.db, cardId, termsOfPayment());
     if (!found) return null;
-    const team = found.teamCard ? await deps.teamOfCard?.(cardId) : null;
-    return team ? { ...found.card, team } : found.card;
+    if (!found.teamCard) return found.card;
+    const team = await deps.teamOfCard?.(cardId);
+    if (team) return { ...found.card, team };
+    const venue = await deps.venueOfCard?.(cardId);
+    return venue ? { ...found.card, venue } : found.card;
   };
   return {
     /**
@@ -272,11 +279,12 @@ export function createTipsService(deps: {
       const recipient = await findCardRecipient(deps.db, cardId);
       if (!recipient?.active) throw new AppError('not_found');
       const team = await deps.teamOfCard?.(cardId);
+      const venue = team ? null : await deps.venueOfCard?.(cardId);
       const tip = tipBreakdown(body.amount_cents, deps.feePercent, body.cover_fee);
       const message = body.message || null;
       const rating = body.rating ?? null;
       return deps.payments.openCheckout({
-        purpose: team ? 'team_tip' : 'tip',
+        purpose: team ? 'team_tip' : venue ? 'venue_tip' : 'tip',
         subjectId: cardId,
         idempotencyKey,
         request: [body.amount_cents, body.cover_fee, rating, message],
@@ -284,10 +292,12 @@ export function createTipsService(deps: {
         feeCents: tip.feeCents,
         totalCents: tip.totalCents,
         coverFee: body.cover_fee,
-        description: team ? `Team tip via ${team.title}` : `Tip via ${recipient.title}`,
+        description: team ? `Team tip via ${team.title}` : venue ? `Venue tip via ${venue.title}` : `Tip via ${recipient.title}`,
         providerDescription: team
           ? t('checkout:description.team_tip', { team: team.title }, locale)
-          : t('checkout:description.tip', { name: recipient.publicName }, locale),
+          : venue
+            ? t('checkout:description.venue_tip', { venue: venue.title }, locale)
+            : t('checkout:description.tip', { name: recipient.publicName }, locale),
         locale,
         successUrl: (paymentId) => `${deps.publicUrl}${guestPagePath(locale, `/payment/walletto-result?payment=${paymentId}`)}`,
         cancelUrl: (paymentId) => `${deps.publicUrl}${guestPagePath(locale, `/payment/${cardId}/canceled?payment=${paymentId}`)}`,

@@ -49,6 +49,8 @@ function liveLabelOf(detail: TransactionDetail): string | null {
     case 'team_tip':
     case 'team_adjustment':
       return detail.team;
+    case 'venue_tip':
+      return detail.venue;
     case 'invoice':
       return detail.invoice;
     case 'donation':

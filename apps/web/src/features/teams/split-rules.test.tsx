@@ -16,6 +16,8 @@ import {
   TEAM_ROUTES,
   tippingPolicy,
   tipShares,
+  percentages,
+  venueCard,
   workplace,
 } from './workplace-test-data.ts';
 import WorkplacePage from './workplace-page.tsx';
@@ -35,6 +37,9 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.venueQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
+    [TEAM_ROUTES.venueCard]: venueCard,
+    [TEAM_ROUTES.venueCardQr]: 'png',
+    [TEAM_ROUTES.percentages]: percentages({ can_edit: teamOverrides.is_admin ?? true }),
     ...overrides,
   };
 }
@@ -169,6 +174,24 @@ describe('split rules, shifts and shares on the workplace page', () => {
     expect(shares).toHaveTextContent('€6.33');
     expect(shares).toHaveTextContent('You worked 6 h 00 min of the 9 h 00 min worked by the members on shift (2).');
     expect(shares).toHaveTextContent('Rule: By hours worked · the team received €9.50 · your part of the fee: €0.33');
+  });
+
+  it("shows where a share of a venue tip came from: the team's percentage, or the others' shares spread over it", async () => {
+    const ofVenue = (weight: number, totalWeight: number) => ({
+      ...tipShares[0]!,
+      payment_id: crypto.randomUUID(),
+      rule: 'even' as const,
+      basis: 'even' as const,
+      total_cents: 300,
+      fee_cents: 15,
+      venue: { total_cents: 1_000, fee_cents: 50, basis_points: 3000, weight, total_weight: totalWeight },
+    });
+    fakeApi(routes({ is_admin: false }, { [TEAM_ROUTES.tipShares]: [ofVenue(3000, 10_000), ofVenue(3000, 6000)] }));
+    await renderPage(<WorkplacePage />, page);
+    const shares = await within(await panel('How your share was worked out')).findByTestId('tip-shares');
+    const parts = within(shares).getAllByTestId('venue-part');
+    expect(parts[0]).toHaveTextContent('From a venue tip of €9.50: your team’s part at 30%.');
+    expect(parts[1]).toHaveTextContent('your team’s part, 30% set, with the shares of teams that had no member');
   });
 
   it('says when there are no team tips yet', async () => {

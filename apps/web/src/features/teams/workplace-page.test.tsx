@@ -21,6 +21,8 @@ import {
   TEAM_ROUTES,
   tippingPolicy,
   tipShares,
+  percentages,
+  venueCard,
   workplace,
   WORKPLACE_ID,
 } from './workplace-test-data.ts';
@@ -43,6 +45,9 @@ function routes(teamOverrides: Partial<Team> = {}, overrides: Record<string, unk
     [TEAM_ROUTES.venueQr]: 'png',
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
+    [TEAM_ROUTES.venueCard]: venueCard,
+    [TEAM_ROUTES.venueCardQr]: 'png',
+    [TEAM_ROUTES.percentages]: percentages({ can_edit: teamOverrides.is_admin ?? true }),
     ...overrides,
   };
 }

@@ -25,11 +25,12 @@ import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-r
 import { PeriodPicker } from './components/period-picker.tsx';
 import { TeamCardPanel } from './components/team-card-panel.tsx';
 import { VenueQrPanel } from './components/venue-qr-panel.tsx';
+import { VenueCardPanel, VenuePercentagesPanel } from './components/venue-panel.tsx';
 import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
-import { VenuePanel } from './components/venue-panel.tsx';
+import { VenueTeamsPanel } from './components/venue-teams-panel.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -111,7 +112,7 @@ function Venue({ venue, clientId, myId }: { venue: Workplace; clientId: string |
   const own = chosen === venue.team.id;
   const other = useTeam(own ? undefined : chosen);
   const venuePanel = venue.is_admin ? (
-    <VenuePanel venue={venue} clientId={clientId} selectedTeamId={chosen} onSelect={setChosen} />
+    <VenueTeamsPanel venue={venue} clientId={clientId} selectedTeamId={chosen} onSelect={setChosen} />
   ) : null;
   if (own) return <TeamView team={venue.team} venue={venue} own clientId={clientId} myId={myId} venuePanel={venuePanel} />;
   if (!other.data) {
@@ -121,9 +122,9 @@ function Venue({ venue, clientId, myId }: { venue: Workplace; clientId: string |
         {venuePanel}
         <Panel>
           {other.isError ? (
-            <LoadError text={t('venue.error')} onRetry={other.refetch} />
+            <LoadError text={t('venue_teams.error')} onRetry={other.refetch} />
           ) : (
-            <SkeletonRows label={t('venue.loading')} rows={3} />
+            <SkeletonRows label={t('venue_teams.loading')} rows={3} />
           )}
         </Panel>
       </div>
@@ -156,7 +157,7 @@ function TeamView({
       {venuePanel}
       {own ? null : (
         <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm text-primary-900" data-testid="venue-managing">
-          {t('venue.managing')}
+          {t('venue_teams.managing')}
         </p>
       )}
       <DeadlineBanner team={team} />
@@ -171,6 +172,8 @@ function TeamView({
         {own && clientId ? <MyRecordsPanel clientId={clientId} /> : null}
         {own && (venue.is_admin || holdsCard) ? <VenueQrPanel workplaceId={venue.id} /> : null}
         {holdsCard ? <TeamCardPanel team={team} publicName={venue.name} /> : null}
+        {own && (venue.is_admin || holdsCard) ? <VenueCardPanel workplaceId={venue.id} venueName={venue.name} /> : null}
+        {own ? <VenuePercentagesPanel workplaceId={venue.id} /> : null}
         <Invite team={team} />
         <Statistics team={team} />
         <WorkHistory team={team} />
@@ -349,7 +352,7 @@ function Members({
   return (
     <Panel>
       <h2 className="text-base font-semibold text-primary-950">{t('members.title')}</h2>
-      {team.members.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('venue.no_members')}</p> : null}
+      {team.members.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('venue_teams.no_members')}</p> : null}
       <ul className="mt-4 divide-y divide-slate-100 empty:hidden" data-testid="team-members">
         {team.members.map((member) => (
           <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
@@ -368,7 +371,7 @@ function Members({
                 ) : null}
                 {venueAdmins.has(member.user_id) ? (
                   <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-900">
-                    {t('venue.admin_badge')}
+                    {t('venue_teams.admin_badge')}
                   </span>
                 ) : null}
               </p>
@@ -386,11 +389,11 @@ function Members({
                     loading={addAdmin.isPending && addAdmin.variables === member.user_id}
                     onClick={() =>
                       addAdmin.mutate(member.user_id, {
-                        onSuccess: () => showSnackbar(t('venue.admin_added', { name: nameOf(member) }), 'success'),
+                        onSuccess: () => showSnackbar(t('venue_teams.admin_added', { name: nameOf(member) }), 'success'),
                       })
                     }
                   >
-                    {t('venue.make_admin')}
+                    {t('venue_teams.make_admin')}
                   </Button>
                 ) : null}
                 {team.is_admin && !member.is_admin ? (

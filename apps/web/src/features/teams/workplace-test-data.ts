@@ -10,6 +10,7 @@ import type {
   TippingPolicy,
   TeamPeriod,
 } from '@tipcard/shared/teams/schemas';
+import type { VenueCard, VenuePercentages } from '@tipcard/shared/venue-tips/schemas';
 import { CLIENT_ID, USER_ID } from '../../test/fixtures.ts';
 
 export const TEAM_ID = '163b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5cf0';
@@ -21,8 +22,14 @@ export const TEAM_CARD_ID = '6b8a9b0c-1d2e-4f3a-8b5c-6d7e8f9a0b45';
 export const OBJECTION_ID = '7c9b0c1d-2e3f-4a5b-9c6d-7e8f9a0b1c56';
 
 export const WORKPLACE_ID = '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34';
+export const VENUE_CARD_ID = '8dac1d2e-3f4a-4b6c-8d7e-8f9a0b1c2d67';
+export const KITCHEN_ID = '9ebd2e3f-4a5b-4c7d-9e8f-9a0b1c2d3e78';
 
 export const TEAM_ROUTES = {
+  venueCard: `GET /workplaces/${WORKPLACE_ID}/venue-card`,
+  venueCardQr: `GET /cards/${VENUE_CARD_ID}/qr_code`,
+  percentages: `GET /workplaces/${WORKPLACE_ID}/percentages`,
+  setPercentages: `PUT /workplaces/${WORKPLACE_ID}/percentages`,
   teamCardQr: `GET /cards/${TEAM_CARD_ID}/qr_code`,
   venueQr: `GET /workplaces/${WORKPLACE_ID}/qr.png`,
   venueSheet: `GET /workplaces/${WORKPLACE_ID}/print.pdf`,
@@ -107,7 +114,7 @@ export function team(overrides: Partial<Team> = {}): Team {
 export function workplace(teamOverrides: Partial<Team> = {}, venue: Partial<Omit<Workplace, 'team'>> = {}): Workplace {
   const own = team(teamOverrides);
   return {
-    id: '5a7f8a9b-0c1d-4e2f-9a4b-5c6d7e8f9a34',
+    id: WORKPLACE_ID,
     name: 'Café Rīga',
     country: 'LV',
     team: own,
@@ -115,6 +122,27 @@ export function workplace(teamOverrides: Partial<Team> = {}, venue: Partial<Omit
     teams: [{ id: own.id, title: own.title, card_id: own.card_id, member_count: own.members.length }],
     admins: [{ user_id: own.admin_user_id, public_name: 'Anna', image_url: null, team_id: own.id }],
     ...venue,
+  };
+}
+
+export const venueCard: VenueCard = {
+  workplace_id: WORKPLACE_ID,
+  card_id: VENUE_CARD_ID,
+  payment_url: `https://tipcard.test/payment/${VENUE_CARD_ID}`,
+};
+
+/** The percentages between the venue's two teams, the user's and a kitchen; `can_edit` for the admin. */
+export function percentages(overrides: Partial<VenuePercentages> = {}): VenuePercentages {
+  return {
+    workplace_id: WORKPLACE_ID,
+    id: null,
+    created_at: null,
+    teams: [
+      { team_id: TEAM_ID, title: 'Café Rīga team', member_count: 2, basis_points: 5000 },
+      { team_id: KITCHEN_ID, title: 'Kitchen', member_count: 3, basis_points: 5000 },
+    ],
+    can_edit: true,
+    ...overrides,
   };
 }
 

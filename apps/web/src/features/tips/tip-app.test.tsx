@@ -66,6 +66,15 @@ describe('the tip page', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it("names a venue card's venue and says the tip is divided between its teams", async () => {
+    const venue = { id: GUEST_CARD_ID, title: 'Café Rīga', workplace_name: 'Café Rīga', member_count: 5, members: [] };
+    fakeApi({ ...NO_HUMAN_CHECK, [CARD]: { ...publicCard(), venue } });
+    renderGuestPage(<TipApp />, { path: FORM_PATH });
+    expect(await screen.findByRole('heading', { name: 'Café Rīga' })).toBeInTheDocument();
+    expect(screen.getByText('Leave a tip for everyone who works here')).toBeInTheDocument();
+    expect(screen.getByText(/divided between the venue’s teams by their set percentages/)).toBeInTheDocument();
+  });
+
   it('sends the tip with an idempotency key and leaves for the checkout', async () => {
     const { api, left } = await openForm({ [PAY]: publicPayment() });
     await userEvent.click(screen.getByRole('radio', { name: '€10' }));

@@ -9,6 +9,7 @@ import { VenueApp } from './venue-page.tsx';
 const VENUE: PublicVenue = {
   id: '7c3d5e6f-8a9b-4c0d-9e1f-2a3b4c5d6e7f',
   name: 'Café Rīga',
+  venue_card_id: null,
   people: [
     { card_id: 'c1', public_name: 'Anna Bērziņa', image_url: '/api/public/cards/c1/photo', team_title: 'Front of house' },
     { card_id: 'c2', public_name: 'Jānis', image_url: null, team_title: 'Kitchen' },
@@ -20,6 +21,26 @@ const VENUE: PublicVenue = {
 };
 
 describe('the venue page', () => {
+  it('offers everyone at the venue first once it has a venue card, the tip divided between its teams', () => {
+    fakeApi({});
+    renderGuestPage(<VenueApp />, {
+      path: `/fr/venue/${VENUE.id}`,
+      locale: 'fr',
+      shell: { locale: 'fr', venue: { ...VENUE, venue_card_id: 'vc1' } },
+    });
+    const regions = screen.getAllByRole('region');
+    expect(regions[0]).toHaveAccessibleName('Toute l’équipe du lieu');
+    const [everyone] = within(regions[0]!).getAllByRole('link');
+    expect(everyone).toHaveAttribute('href', '/fr/payment/vc1');
+    expect(everyone).toHaveTextContent(/Café Rīga.*Partagé entre 2 équipes/);
+  });
+
+  it('offers no venue-wide choice before the venue card is made', () => {
+    fakeApi({});
+    renderGuestPage(<VenueApp />, { path: `/venue/${VENUE.id}`, shell: { locale: 'en', venue: VENUE } });
+    expect(screen.queryByRole('region', { name: 'Everyone here' })).toBeNull();
+  });
+
   it('lists the people and the teams as links to their card pages, each list under its heading', () => {
     fakeApi({});
     renderGuestPage(<VenueApp />, { path: `/venue/${VENUE.id}`, shell: { locale: 'en', venue: VENUE } });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { ChevronRight, Users } from 'lucide-react';
+import { ChevronRight, Store, Users } from 'lucide-react';
 import type { PublicVenue } from '@tipcard/shared/teams/venue-page';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { GuestShell } from '../../components/guest/guest-shell.tsx';
@@ -32,8 +32,8 @@ export function VenueApp({ shell: given }: { shell?: VenueShellData }) {
 }
 
 /**
- * The venue's name and its choices, one section per kind. "The whole venue" (a venue card, issue 29) is to be one more
- * `ChoiceSection` with a single `ChoiceLink`, first in the list.
+ * The venue's name and its choices, one section per kind: everyone at the venue (its venue card, once made: the tip is
+ * divided between the teams), a person, a team.
  */
 export function VenuePage({ venue }: { venue: PublicVenue }) {
   const t = useGuestT();
@@ -46,6 +46,20 @@ export function VenuePage({ venue }: { venue: PublicVenue }) {
         <h1 className="text-2xl leading-tight font-bold tracking-tight break-words text-primary-950">{venue.name}</h1>
         <p className="mt-1 text-[15px] text-slate-600">{t('venue.intro')}</p>
       </div>
+      {venue.venue_card_id ? (
+        <ChoiceSection title={t('venue.everyone_title')} testId="venue-everyone">
+          <ChoiceLink
+            href={cardPath(venue.venue_card_id)}
+            visual={
+              <span className="grid size-16 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-700 ring-1 ring-accent-300">
+                <Store className="size-7" aria-hidden="true" />
+              </span>
+            }
+            title={venue.name}
+            detail={t('venue.everyone_detail', { count: venue.teams.length })}
+          />
+        </ChoiceSection>
+      ) : null}
       {venue.people.length > 0 ? (
         <ChoiceSection title={t('venue.people_title')} testId="venue-people">
           {venue.people.map((person) => (

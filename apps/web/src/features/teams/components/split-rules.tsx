@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Calculator, Clock, FileUp, Play, Square } from 'lucide-react';
 import type { RulePreview, SplitRuleInput, Team, TipShare } from '@tipcard/shared/teams/schemas';
 import { ROLE_POINTS_MAX } from '@tipcard/shared/teams/schemas';
+import { BASIS_POINTS_WHOLE, formatPercent } from '@tipcard/shared/venue-tips/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { ApiError, apiErrorText } from '../../../lib/api-errors.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -462,6 +463,13 @@ export function MySharesPanel({ team }: { team: Team }) {
   );
 }
 
+/**
+ * Whether the team's effective part of a venue tip was more than its percentage: teams with no member were left out.
+ * Within a basis point of it is the percentage itself (the default even split rounds 1/3 to 33.34 %).
+ */
+const redistributed = (venue: NonNullable<TipShare['venue']>) =>
+  Math.abs(venue.weight * BASIS_POINTS_WHOLE - venue.basis_points * venue.total_weight) >= venue.total_weight;
+
 function ShareRow({ share }: { share: TipShare }) {
   const { t } = useTranslation('teams');
   const duration = useDuration();
@@ -490,6 +498,14 @@ function ShareRow({ share }: { share: TipShare }) {
           <Money cents={share.net_cents} />
         </span>
       </div>
+      {share.venue ? (
+        <p className="mt-1 text-primary-950" data-testid="venue-part">
+          {t(redistributed(share.venue) ? 'shares.why_venue_redistributed' : 'shares.why_venue', {
+            percent: formatPercent(share.venue.basis_points, currentLocale()),
+            venue_tip: formatEuro(share.venue.total_cents - share.venue.fee_cents),
+          })}
+        </p>
+      ) : null}
       <p className="mt-1 text-primary-950">{why}</p>
       <p className="mt-0.5 text-slate-600">
         {t('shares.totals', {

@@ -1,191 +1,187 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { Crown, Plus, Users } from 'lucide-react';
-import { venueTeamBody, type VenueAdmin, type Workplace } from '@tipcard/shared/teams/schemas';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Download, ExternalLink, Printer } from 'lucide-react';
+import { formatDate } from '@tipcard/shared/dates/format-date';
+import { BASIS_POINTS_WHOLE, formatPercent, type VenuePercentages } from '@tipcard/shared/venue-tips/schemas';
+import { cardFileName, useCardQr } from '../../../app/session/use-card-qr.ts';
+import { useCardSheet } from '../../../app/session/use-card-sheet.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { LoadError } from '../../../components/ui/list-state.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
-import { serverFieldErrors } from '../../../lib/api-errors.ts';
-import { translateValidation } from '../../../lib/i18n.ts';
+import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton.tsx';
+import { ApiError, apiErrorText } from '../../../lib/api-errors.ts';
+import { saveObjectUrl } from '../../../lib/download-file.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
-import { useVenueActions } from '../api/use-teams.ts';
-
-type TeamInput = z.input<typeof venueTeamBody>;
+import { useSetVenuePercentages, useVenueCard, useVenuePercentages } from '../api/use-venue.ts';
+import { basisPointsOf, percentInput } from '../percentages.ts';
 
 /**
- * The venue admin's view of the venue (decision 0057): its teams, one of which they choose to manage below, a form to
- * add one, and the venue's admins.
+ * The venue card for the venue admin (decision 0058): one QR code for the whole place, whose tips are split between
+ * the teams by their percentages; downloaded as a PNG, printed on the card sheet, or opened as guests see it.
  */
-export function VenuePanel({
-  venue,
-  clientId,
-  selectedTeamId,
-  onSelect,
-}: {
-  venue: Workplace;
-  clientId: string | undefined;
-  selectedTeamId: string;
-  onSelect: (teamId: string) => void;
-}) {
+export function VenueCardPanel({ workplaceId, venueName }: { workplaceId: string; venueName: string }) {
   const { t } = useTranslation('teams');
+  const venueCard = useVenueCard(workplaceId);
+  const card = venueCard.data
+    ? { id: venueCard.data.card_id, payment_url: venueCard.data.payment_url, public_name: venueName }
+    : null;
+  const qr = useCardQr(card);
+  const sheet = useCardSheet();
   return (
     <Panel>
-      <h2 className="text-base font-semibold text-primary-950">{t('venue.title')}</h2>
-      <p className="mt-1 text-sm text-slate-600">{t('venue.text')}</p>
-      <ul
-        className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3"
-        aria-label={t('venue.teams_label', { venue: venue.name })}
-      >
-        {venue.teams.map((team) => {
-          const selected = team.id === selectedTeamId;
-          return (
-            <li key={team.id}>
-              <button
-                type="button"
-                aria-pressed={selected}
-                onClick={() => onSelect(team.id)}
-                className={`flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2 text-left ring-1 transition-colors ${
-                  selected ? 'bg-primary-50 ring-2 ring-primary-600' : 'bg-white ring-slate-200 hover:bg-slate-50'
-                }`}
+      <h2 className="text-base font-semibold text-primary-950">{t('venue.card_title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('venue.card_text')}</p>
+      {venueCard.isError ? (
+        <LoadError text={t('venue.card_error')} onRetry={venueCard.refetch} />
+      ) : (
+        <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+          {qr.url ? (
+            <img
+              src={qr.url}
+              alt={t('venue.qr_alt')}
+              data-testid="venue-card-qr"
+              className="size-36 rounded-lg bg-white p-1 ring-1 ring-slate-200"
+            />
+          ) : qr.isError ? (
+            <p
+              role="alert"
+              className="grid size-36 place-items-center rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600"
+            >
+              {t('venue.card_error')}
+            </p>
+          ) : (
+            <Skeleton className="size-36" />
+          )}
+          <div className="flex w-full flex-col gap-2 sm:w-auto [&>*]:h-auto [&>*]:min-h-11 [&>*]:py-2 [&>*]:whitespace-normal">
+            <Button
+              variant="secondary"
+              disabled={!qr.url || !card}
+              onClick={() => qr.url && card && saveObjectUrl(qr.url, cardFileName('qr', card, 'png'))}
+              icon={<Download className="size-4 shrink-0" aria-hidden="true" />}
+            >
+              {t('venue.download_qr')}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={!card}
+              loading={sheet.isPending}
+              onClick={() => card && sheet.mutate(card)}
+              icon={<Printer className="size-4 shrink-0" aria-hidden="true" />}
+            >
+              {t('venue.print')}
+            </Button>
+            {card ? (
+              <a
+                href={card.payment_url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center justify-center gap-2 rounded-xl px-4 text-sm font-medium text-primary-800 ring-1 ring-slate-200 hover:bg-slate-50"
               >
-                <Users className="size-5 shrink-0 text-primary-700" aria-hidden="true" />
-                <span className="min-w-0 flex-1">
-                  <span className="block font-medium break-words text-primary-950">
-                    {team.title}
-                    {team.id === venue.team.id ? (
-                      <span className="font-normal text-slate-600"> ({t('venue.your_team')})</span>
-                    ) : null}
-                  </span>
-                  <span className="block text-xs text-slate-600">{t('venue.members_count', { count: team.member_count })}</span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <AddTeamForm workplaceId={venue.id} clientId={clientId} onAdded={onSelect} />
-      <VenueAdmins venue={venue} clientId={clientId} />
+                <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                {t('venue.open')}
+              </a>
+            ) : null}
+          </div>
+        </div>
+      )}
     </Panel>
   );
 }
 
-function AddTeamForm({
-  workplaceId,
-  clientId,
-  onAdded,
-}: {
-  workplaceId: string;
-  clientId: string | undefined;
-  onAdded: (teamId: string) => void;
-}) {
+/**
+ * The percentages between the venue's teams: every member reads them; the venue admin sets them, one field per team,
+ * the sum shown as they type, and saves a new version in force from now.
+ */
+export function VenuePercentagesPanel({ workplaceId }: { workplaceId: string }) {
   const { t } = useTranslation('teams');
-  const { addTeam } = useVenueActions(clientId, workplaceId);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<TeamInput, unknown, z.output<typeof venueTeamBody>>({
-    resolver: zodResolver(venueTeamBody),
-    defaultValues: { title: '' },
-  });
-  const onSubmit = handleSubmit(({ title }) =>
-    addTeam.mutate(title, {
-      onSuccess: (team) => {
-        reset();
-        showSnackbar(t('venue.added'), 'success');
-        onAdded(team.id);
-      },
-      onError: (error) => {
-        for (const [field, message] of serverFieldErrors(error))
-          if (field === 'title') setError('title', { type: 'server', message }, { shouldFocus: true });
-      },
-    }),
-  );
+  const percentages = useVenuePercentages(workplaceId);
   return (
-    <form noValidate className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={onSubmit}>
-      <TextField
-        className="flex-1"
-        label={t('venue.add_title')}
-        maxLength={60}
-        error={translateValidation(errors.title?.message)}
-        {...register('title')}
-      />
-      <Button type="submit" className="sm:mt-7" loading={addTeam.isPending} icon={<Plus className="size-4" aria-hidden="true" />}>
-        {t('venue.add')}
-      </Button>
-    </form>
+    <Panel>
+      <h2 className="text-base font-semibold text-primary-950">{t('venue.percentages_title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('venue.percentages_text')}</p>
+      {percentages.isPending ? (
+        <SkeletonRows className="mt-3" label={t('venue.loading')} rows={2} />
+      ) : percentages.isError ? (
+        <LoadError text={t('venue.percentages_error')} onRetry={percentages.refetch} />
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-primary-950" data-testid="percentages-in-force">
+            {percentages.data.created_at
+              ? t('venue.in_force_since', { date: formatDate(percentages.data.created_at, 'listDate', currentLocale()) })
+              : t('venue.in_force_default')}
+          </p>
+          {percentages.data.can_edit ? (
+            <PercentagesForm key={percentages.data.id ?? 'default'} workplaceId={workplaceId} current={percentages.data} />
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100 text-sm">
+              {percentages.data.teams.map((team) => (
+                <li key={team.team_id} className="flex justify-between gap-3 py-2">
+                  <span className="min-w-0 break-words text-primary-950">{team.title}</span>
+                  <span className="shrink-0 font-medium tabular-nums">{formatPercent(team.basis_points, currentLocale())}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-3 text-sm text-slate-600">{t('venue.no_member_rule')}</p>
+        </>
+      )}
+    </Panel>
   );
 }
 
-function VenueAdmins({ venue, clientId }: { venue: Workplace; clientId: string | undefined }) {
+function PercentagesForm({ workplaceId, current }: { workplaceId: string; current: VenuePercentages }) {
   const { t } = useTranslation('teams');
-  const { removeAdmin } = useVenueActions(clientId, venue.id);
-  const [confirm, setConfirm] = useState<VenueAdmin | null>(null);
-  const nameOf = (admin: VenueAdmin) => admin.public_name ?? t('page.no_name');
-  const teamTitle = (teamId: string | null) => venue.teams.find((team) => team.id === teamId)?.title;
-  const last = venue.admins.length <= 1;
+  const save = useSetVenuePercentages(workplaceId);
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(current.teams.map((team) => [team.team_id, percentInput(team.basis_points)])),
+  );
+  const parsed = current.teams.map((team) => basisPointsOf(values[team.team_id] ?? ''));
+  const valid = parsed.every((points) => points !== null);
+  const total = parsed.reduce<number>((sum, points) => sum + (points ?? 0), 0);
+  const sumRight = total === BASIS_POINTS_WHOLE;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || !sumRight) return;
+    save.mutate(
+      { shares: current.teams.map((team, index) => ({ team_id: team.team_id, basis_points: parsed[index]! })) },
+      { onSuccess: () => showSnackbar(t('venue.saved'), 'success') },
+    );
+  };
   return (
-    <div className="mt-6 border-t border-slate-100 pt-5">
-      <h3 className="text-sm font-semibold text-primary-950">{t('venue.admins_title')}</h3>
-      <p className="mt-1 text-sm text-slate-600">{t('venue.admins_text')}</p>
-      <ul className="mt-3 divide-y divide-slate-100" data-testid="venue-admins">
-        {venue.admins.map((admin) => (
-          <li key={admin.user_id} className="flex flex-wrap items-center gap-3 py-3">
-            <Avatar src={admin.image_url} name={admin.public_name} alt="" className="size-9" />
-            <div className="min-w-40 flex-1">
-              <p className="font-medium break-words text-primary-950">
-                <Crown className="mr-1 inline size-3.5 text-primary-700" aria-hidden="true" />
-                {nameOf(admin)}
-              </p>
-              {teamTitle(admin.team_id) ? (
-                <p className="text-xs text-slate-600">{t('venue.admin_team', { team: teamTitle(admin.team_id) })}</p>
-              ) : null}
-            </div>
-            {last ? null : (
-              <Button size="sm" variant="ghost" onClick={() => setConfirm(admin)}>
-                {t('venue.remove_admin')}
-              </Button>
-            )}
-          </li>
+    <form className="mt-4 space-y-3 border-t border-slate-100 pt-4" onSubmit={submit} noValidate>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {current.teams.map((team, index) => (
+          <TextField
+            key={team.team_id}
+            label={t('venue.team_field', { team: team.title })}
+            hint={t('venue.members', { members: team.member_count })}
+            inputMode="decimal"
+            prefix="%"
+            value={values[team.team_id] ?? ''}
+            error={parsed[index] === null ? t('venue.invalid') : undefined}
+            onChange={(event) => setValues({ ...values, [team.team_id]: event.target.value })}
+          />
         ))}
-      </ul>
-      {last ? <p className="text-xs text-slate-600">{t('venue.last_admin')}</p> : null}
-      <Dialog
-        open={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm ? t('venue.remove_admin_title', { name: nameOf(confirm) }) : ''}
-        footer={
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => setConfirm(null)}>
-              {t('page.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={removeAdmin.isPending}
-              onClick={() =>
-                confirm &&
-                removeAdmin.mutate(confirm.user_id, {
-                  onSuccess: () => {
-                    showSnackbar(t('venue.admin_removed'), 'success');
-                    setConfirm(null);
-                  },
-                })
-              }
-            >
-              {t('venue.remove_admin')}
-            </Button>
-          </div>
-        }
+      </div>
+      <p
+        aria-live="polite"
+        data-testid="percentages-total"
+        className={sumRight ? 'text-sm font-medium text-emerald-800' : 'text-sm font-medium text-red-700'}
       >
-        <p className="text-sm text-slate-700">{t('venue.remove_admin_text')}</p>
-      </Dialog>
-    </div>
+        {sumRight
+          ? t('venue.total', { percent: formatPercent(total, currentLocale()) })
+          : t('venue.total_wrong', { percent: formatPercent(total, currentLocale()) })}
+      </p>
+      {save.isError ? (
+        <p className="text-sm text-red-700" role="alert">
+          {save.error instanceof ApiError ? apiErrorText(save.error) : t('venue.percentages_error')}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={!valid || !sumRight} loading={save.isPending}>
+        {t('venue.save')}
+      </Button>
+    </form>
   );
 }

@@ -10,7 +10,8 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
     card.rating !== null && card.rating_count > 0
       ? new Intl.NumberFormat(guestLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(card.rating)
       : null;
-  if (card.team) return <TeamHeader card={card} team={card.team} />;
+  if (card.team) return <TeamHeader card={card} team={card.team} kind="team" />;
+  if (card.venue) return <TeamHeader card={card} team={card.venue} kind="venue" />;
   // A row rather than a tall column: the amount, the wallets and Pay must fit the first screen of a 360×640 phone.
   return (
     <div className="flex items-center gap-3">
@@ -47,8 +48,11 @@ export function RecipientHeader({ card }: { card: PublicCard }) {
   );
 }
 
-/** A team card: the team's title and workplace, its members' photos, and that the tip is split among them. */
-function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<PublicCard['team']> }) {
+/**
+ * A team card: the team's title and workplace, its members' photos, and that the tip is split among them; a venue card
+ * (decision 0058) the same for the venue's teams, whose tip is divided between the teams.
+ */
+function TeamHeader({ card, team, kind }: { card: PublicCard; team: NonNullable<PublicCard['team']>; kind: 'team' | 'venue' }) {
   const t = useGuestT();
   return (
     <div className="flex items-center gap-3" data-testid="team-card-header">
@@ -64,10 +68,12 @@ function TeamHeader({ card, team }: { card: PublicCard; team: NonNullable<Public
         ))}
       </div>
       <div className="min-w-0">
-        <p className="text-xs font-medium text-slate-500">{t('card.team_eyebrow')}</p>
+        <p className="text-xs font-medium text-slate-500">{t(kind === 'team' ? 'card.team_eyebrow' : 'card.venue_eyebrow')}</p>
         <h1 className="text-xl leading-tight font-bold tracking-tight break-words text-primary-950">{team.title}</h1>
         <p className="text-[13px] leading-snug text-slate-600">
-          {t('card.team_at', { workplace: team.workplace_name })} · {t('card.team_split', { count: team.member_count })}
+          {kind === 'team'
+            ? `${t('card.team_at', { workplace: team.workplace_name })} · ${t('card.team_split', { count: team.member_count })}`
+            : t('card.venue_split')}
         </p>
         {card.welcome_phrase ? (
           <p className="line-clamp-1 text-[13px] leading-snug text-slate-600">“{card.welcome_phrase}”</p>

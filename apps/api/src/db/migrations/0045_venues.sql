@@ -6,7 +6,6 @@ CREATE TABLE "workplace_admins" (
 	CONSTRAINT "workplace_admins_workplace_id_user_id_pk" PRIMARY KEY("workplace_id","user_id")
 );
 --> statement-breakpoint
-ALTER TABLE "teams" DROP CONSTRAINT "teams_workplace_id_unique";--> statement-breakpoint
 ALTER TABLE "workplace_admins" ADD CONSTRAINT "workplace_admins_workplace_id_workplaces_id_fk" FOREIGN KEY ("workplace_id") REFERENCES "public"."workplaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workplace_admins" ADD CONSTRAINT "workplace_admins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workplace_admins" ADD CONSTRAINT "workplace_admins_added_by_user_id_users_id_fk" FOREIGN KEY ("added_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
