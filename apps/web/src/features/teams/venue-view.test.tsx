@@ -11,11 +11,13 @@ import {
   rules,
   shift,
   statistics,
+  percentages,
   team,
   TEAM_ID,
   TEAM_ROUTES,
   tippingPolicy,
   tipShares,
+  venueCard,
   workplace,
 } from './workplace-test-data.ts';
 import WorkplacePage from './workplace-page.tsx';
@@ -77,6 +79,9 @@ function routes(answer = venue(), overrides: Record<string, unknown> = {}) {
     [TEAM_ROUTES.tipShares]: tipShares,
     [TEAM_ROUTES.teamCardQr]: 'png',
     [TEAM_ROUTES.venueQr]: 'png',
+    [TEAM_ROUTES.venueCard]: venueCard,
+    [TEAM_ROUTES.venueCardQr]: 'png',
+    [TEAM_ROUTES.percentages]: percentages(),
     [TEAM_ROUTES.policy]: tippingPolicy(),
     [TEAM_ROUTES.periods]: [],
     ...overrides,
