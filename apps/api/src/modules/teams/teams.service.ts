@@ -199,10 +199,17 @@ export { splitTeamTip, weightedSplit } from './team-split.ts';
  */
 export async function requireVenueAdmin(db: Executor, userId: string, workplaceId: string, lock?: 'update') {
   const venue = await requireVenueMember(db, userId, workplaceId, lock);
-  // The admin of one's own team of the venue, or an admin of the venue (decision 0057).
-  if (venue.team.adminUserId !== userId && !(await repo.isWorkplaceAdmin(db, workplaceId, userId)))
-    throw new AppError('not_found');
+  if (!(await isVenueAdmin(db, userId, venue))) throw new AppError('not_found');
   return venue;
+}
+
+/** Whether a member of the venue runs it: the admin of their own team of it, or an admin of the venue (decision 0057). */
+export async function isVenueAdmin(
+  db: Executor,
+  userId: string,
+  venue: { workplace: repo.WorkplaceRow; team: repo.TeamRow },
+): Promise<boolean> {
+  return venue.team.adminUserId === userId || repo.isWorkplaceAdmin(db, venue.workplace.id, userId);
 }
 
 /** The venue when the user is a member of one of its teams now; 404 otherwise. */

@@ -192,6 +192,9 @@ describe('venues', () => {
     expect((await setRule(carol, front.id, { kind: 'hours' })).status).toBe(201);
     expect((await t.call({ method: 'GET', url: `/api/teams/${front.id}`, token: carol.jwt })).body.data.is_admin).toBe(true);
     expect((await workplaceOf(carol)).is_admin).toBe(true);
+    // The venue's percentages between teams are hers to edit too (decision 0058's one admin rule).
+    const percentages = await t.call({ method: 'GET', url: `/api/workplaces/${workplaceId}/percentages`, token: carol.jwt });
+    expect(percentages.body.data.can_edit).toBe(true);
 
     // Carol removes Anna: the kitchen Anna held without being its member passes to Carol, its card with it.
     const removed = await removeAdmin(carol, workplaceId, anna.userId);
