@@ -853,6 +853,57 @@ export interface paths {
     patch: operations['patchClientWorkplace'];
     trace?: never;
   };
+  '/api/workplaces/{workplaceId}/teams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a team, with its own team card, to the venue (venue admin) */
+    post: operations['postWorkplaceTeams'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/workplaces/{workplaceId}/admins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a venue admin, a member of one of the venue's teams (venue admin) */
+    post: operations['postWorkplaceAdmins'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/workplaces/{workplaceId}/admins/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a venue admin, never the last (venue admin) */
+    delete: operations['deleteWorkplaceAdmin'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/teams/{teamId}': {
     parameters: {
       query?: never;
@@ -2927,6 +2978,9 @@ export interface components {
         | 'already_in_team'
         | 'team_admin_cannot_leave'
         | 'not_team_member'
+        | 'venue_admin_only'
+        | 'venue_last_admin'
+        | 'not_venue_member'
         | 'shift_already_open'
         | 'shift_not_open'
         | 'shift_overlap'
@@ -8271,6 +8325,23 @@ export interface operations {
                   created_at: string;
                 }[];
               };
+              is_admin: boolean;
+              teams: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** Format: uuid */
+                card_id: string;
+                member_count: number;
+              }[];
+              admins: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                image_url: string | null;
+                /** Format: uuid */
+                team_id: string | null;
+              }[];
             } | null;
           };
         };
@@ -8406,6 +8477,23 @@ export interface operations {
                   created_at: string;
                 }[];
               };
+              is_admin: boolean;
+              teams: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** Format: uuid */
+                card_id: string;
+                member_count: number;
+              }[];
+              admins: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                image_url: string | null;
+                /** Format: uuid */
+                team_id: string | null;
+              }[];
             };
           };
         };
@@ -8568,6 +8656,23 @@ export interface operations {
                   created_at: string;
                 }[];
               };
+              is_admin: boolean;
+              teams: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** Format: uuid */
+                card_id: string;
+                member_count: number;
+              }[];
+              admins: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                image_url: string | null;
+                /** Format: uuid */
+                team_id: string | null;
+              }[];
             };
           };
         };
@@ -8601,6 +8706,289 @@ export interface operations {
       };
       /** @description Invalid input: `validation_errors` names the fields */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postWorkplaceTeams: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              workplace: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                country: string;
+              };
+              /** Format: uuid */
+              card_id: string;
+              payment_url: string;
+              invite_url: string;
+              /** Format: uuid */
+              admin_user_id: string;
+              is_admin: boolean;
+              members: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                image_url: string | null;
+                is_admin: boolean;
+                since: string;
+                role: string | null;
+              }[];
+              requests: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                team_id: string;
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                image_url: string | null;
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+                created_at: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postWorkplaceAdmins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          user_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              user_id: string;
+              public_name: string | null;
+              image_url: string | null;
+              /** Format: uuid */
+              team_id: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description The body is not well-formed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input: `validation_errors` names the fields */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Any other refusal, in the same format */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteWorkplaceAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workplaceId: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              user_id: string;
+              public_name: string | null;
+              image_url: string | null;
+              /** Format: uuid */
+              team_id: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token: refresh it and repeat the call */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing with this id here (a malformed id included) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests: `Retry-After` says when to try again */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,6 +12,11 @@ export const teamPatchBody = z.object({ title: requiredString(60) });
 /** POST /api/teams/{teamId}/admin: hands admin access (and the team card) over to another member. */
 export const grantAdminBody = z.object({ user_id: z.uuid({ error: rule('valid') }) });
 
+/** POST /api/workplaces/{workplaceId}/teams: a venue admin adds a team (with its own team card) to the venue. */
+export const venueTeamBody = z.object({ title: requiredString(60) });
+/** POST /api/workplaces/{workplaceId}/admins: a venue admin adds another, a member of one of the venue's teams. */
+export const venueAdminBody = z.object({ user_id: z.uuid({ error: rule('valid') }) });
+
 /** `public_name` and `image_url` come from the member's own card: null when they have none yet. */
 export const teamMemberSchema = z.object({
   user_id: z.uuid(),
@@ -61,12 +66,36 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/** The user's workplace (GET/POST/PATCH /api/clients/{id}/workplace): null when the user is in no team. */
+/** A team of the venue as the venue's list shows it (decision 0057). */
+export const venueTeamSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  card_id: z.uuid(),
+  member_count: z.number().int(),
+});
+export type VenueTeam = z.infer<typeof venueTeamSchema>;
+
+/** An admin of the venue: they administer every team of it; `team_id` is the team of the venue they are a member of. */
+export const venueAdminSchema = z.object({
+  user_id: z.uuid(),
+  public_name: z.string().nullable(),
+  image_url: z.string().nullable(),
+  team_id: z.uuid().nullable(),
+});
+export type VenueAdmin = z.infer<typeof venueAdminSchema>;
+
+/**
+ * The user's workplace, the venue (GET/POST/PATCH /api/clients/{id}/workplace): null when the user is in no team.
+ * `team` is the user's own team; `teams` every team of the venue, `admins` its admins, `is_admin` whether the user is one.
+ */
 export const workplaceSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   country: z.string(),
   team: teamSchema,
+  is_admin: z.boolean(),
+  teams: z.array(venueTeamSchema),
+  admins: z.array(venueAdminSchema),
 });
 export type Workplace = z.infer<typeof workplaceSchema>;
 

@@ -18,7 +18,10 @@ import { createdAt } from './columns.ts';
 import { payments } from './payments.ts';
 import { users } from './users.ts';
 
-/** A place of work (DESIGN "Teams and workplaces"), a venue: its teams, and its venue card (module venue-tips). */
+/**
+ * A place of work, the venue (DESIGN "Teams and workplaces", decision 0057): it holds one or more teams (front of house,
+ * kitchen…), has one or more admins (`workplace_admins`) and its venue card (module venue-tips).
+ */
 export const workplaces = pgTable('workplaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -30,26 +33,50 @@ export const workplaces = pgTable('workplaces', {
 });
 
 /**
- * The team of a workplace: its one admin and its team card, whose tips are split among the members. Every change of
+ * A team of a workplace: its one admin and its team card, whose tips are split among the members. Every change of
  * membership locks this row, and every split reads the members under a share lock on it, so a tip is split among
- * exactly the members of one moment.
+ * exactly the members of one moment. The venue's admins administer every team of it too (decision 0057).
  */
-export const teams = pgTable('teams', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** A venue holds several teams (issue 29): front of house, kitchen, housekeeping. */
-  workplaceId: uuid('workplace_id')
-    .notNull()
-    .references(() => workplaces.id),
-  title: text('title').notNull(),
-  adminUserId: uuid('admin_user_id')
-    .notNull()
-    .references(() => users.id),
-  cardId: uuid('card_id')
-    .notNull()
-    .unique()
-    .references(() => cards.id),
-  createdAt: createdAt(),
-});
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workplaceId: uuid('workplace_id')
+      .notNull()
+      .references(() => workplaces.id),
+    title: text('title').notNull(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .unique()
+      .references(() => cards.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teams_workplace_idx').on(t.workplaceId, t.createdAt)],
+);
+
+/**
+ * The admins of a venue (decision 0057): each administers every team of the venue. Added as a member of one of its
+ * teams; the role ends with that membership; a venue keeps at least one.
+ */
+export const workplaceAdmins = pgTable(
+  'workplace_admins',
+  {
+    workplaceId: uuid('workplace_id')
+      .notNull()
+      .references(() => workplaces.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    addedByUserId: uuid('added_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workplaceId, t.userId] }), index('workplace_admins_user_idx').on(t.userId)],
+);
 
 /** One period of a user's membership (work history); open while `leftAt` is null. One open membership per user. */
 export const teamMemberships = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likeLiteral } from '../../db/like.ts';
 import {
@@ -13,10 +13,12 @@ import {
   teams,
   tippingPolicies,
   tippingPolicyReads,
+  workplaceAdmins,
   workplaces,
 } from '../../db/schema/teams.ts';
 
 export type WorkplaceRow = typeof workplaces.$inferSelect;
+export type WorkplaceAdminRow = typeof workplaceAdmins.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type MembershipRow = typeof teamMemberships.$inferSelect;
 export type JoinRequestRow = typeof teamJoinRequests.$inferSelect;
@@ -82,7 +84,10 @@ export async function findTeamByCard(db: Executor, cardId: string, lock?: 'share
   return row;
 }
 
-/** The workplace; `share` while a venue tip is split (a change of its percentages locks it for update). */
+/**
+ * The workplace; `share` while a venue tip is split (a change of its percentages locks it for update, as a change of
+ * its teams or admins does).
+ */
 export async function findWorkplace(db: Executor, workplaceId: string, lock?: 'update' | 'share') {
   const query = db.select().from(workplaces).where(eq(workplaces.id, workplaceId));
   const [row] = lock ? await query.for(lock) : await query;
@@ -102,6 +107,57 @@ export async function listTeamsOfWorkplace(db: Executor, workplaceId: string, lo
 export async function findTeamAdministeredBy(db: Executor, userId: string): Promise<TeamRow | undefined> {
   const [row] = await db.select().from(teams).where(eq(teams.adminUserId, userId)).limit(1);
   return row;
+}
+
+/** The venue's teams, oldest first, with how many members each has now. */
+export async function listTeamsWithMemberCounts(db: Executor, workplaceId: string) {
+  const rows = await db
+    .select({ team: teams, memberCount: count(teamMemberships.id) })
+    .from(teams)
+    .leftJoin(teamMemberships, and(eq(teamMemberships.teamId, teams.id), isNull(teamMemberships.leftAt)))
+    .where(eq(teams.workplaceId, workplaceId))
+    .groupBy(teams.id)
+    .orderBy(asc(teams.createdAt), asc(teams.id));
+  return rows;
+}
+
+/** The venue's admins, the earliest first. */
+export function listWorkplaceAdmins(db: Executor, workplaceId: string): Promise<WorkplaceAdminRow[]> {
+  return db
+    .select()
+    .from(workplaceAdmins)
+    .where(eq(workplaceAdmins.workplaceId, workplaceId))
+    .orderBy(asc(workplaceAdmins.createdAt), asc(workplaceAdmins.userId));
+}
+
+export async function isWorkplaceAdmin(db: Executor, workplaceId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: workplaceAdmins.userId })
+    .from(workplaceAdmins)
+    .where(and(eq(workplaceAdmins.workplaceId, workplaceId), eq(workplaceAdmins.userId, userId)));
+  return row !== undefined;
+}
+
+/** Adds a venue admin; adding one who already is changes nothing. */
+export async function insertWorkplaceAdmin(tx: Executor, values: typeof workplaceAdmins.$inferInsert): Promise<void> {
+  await tx.insert(workplaceAdmins).values(values).onConflictDoNothing();
+}
+
+export async function deleteWorkplaceAdmin(tx: Executor, workplaceId: string, userId: string): Promise<void> {
+  await tx.delete(workplaceAdmins).where(and(eq(workplaceAdmins.workplaceId, workplaceId), eq(workplaceAdmins.userId, userId)));
+}
+
+/** The teams of the venue whose admin is `userId` while not a member of them (a team a venue admin added). */
+export function listTeamsHeldWithoutMembership(db: Executor, workplaceId: string, userId: string): Promise<TeamRow[]> {
+  return db
+    .select({ team: teams })
+    .from(teams)
+    .leftJoin(
+      teamMemberships,
+      and(eq(teamMemberships.teamId, teams.id), eq(teamMemberships.userId, userId), isNull(teamMemberships.leftAt)),
+    )
+    .where(and(eq(teams.workplaceId, workplaceId), eq(teams.adminUserId, userId), isNull(teamMemberships.id)))
+    .then((rows) => rows.map((row) => row.team));
 }
 
 export async function insertMembership(tx: Executor, values: typeof teamMemberships.$inferInsert): Promise<MembershipRow> {

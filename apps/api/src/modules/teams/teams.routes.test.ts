@@ -308,6 +308,9 @@ describe('workplace and team', () => {
       payload: { user_id: bob.userId },
     });
     expect(granted.body.data).toMatchObject({ admin_user_id: bob.userId, is_admin: false });
+    // Handing her own team over hands the venue over with it (decision 0057).
+    const bobsVenue = await t.call({ method: 'GET', url: `/api/clients/${bob.clientId}/workplace`, token: bob.jwt });
+    expect(bobsVenue.body.data).toMatchObject({ is_admin: true, admins: [{ user_id: bob.userId }] });
     expect(await isTeamAdmin(t.app.db, admin.userId)).toBe(false);
     expect(await isTeamAdmin(t.app.db, bob.userId)).toBe(true);
     const bobsCards = await t.call({ method: 'GET', url: `/api/clients/${bob.clientId}/cards`, token: bob.jwt });

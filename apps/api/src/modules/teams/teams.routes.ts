@@ -32,6 +32,9 @@ import {
   tipRecordsQuery,
   tippingPolicyBody,
   tippingPolicySchema,
+  venueAdminBody,
+  venueAdminSchema,
+  venueTeamBody,
   workplaceBody,
   workplacePatchBody,
   workplaceSchema,
@@ -42,6 +45,8 @@ import type { TeamsService, TipRecordsFile } from './teams.service.ts';
 
 const clientParams = z.object({ clientId: z.uuid() });
 const teamParams = z.object({ teamId: z.uuid() });
+const workplaceParams = z.object({ workplaceId: z.uuid() });
+const venueAdminParams = z.object({ workplaceId: z.uuid(), userId: z.uuid() });
 const requestParams = z.object({ teamId: z.uuid(), requestId: z.uuid() });
 const memberParams = z.object({ teamId: z.uuid(), userId: z.uuid() });
 const shiftParams = z.object({ teamId: z.uuid(), shiftId: z.uuid() });
@@ -101,6 +106,58 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService }> = async
       },
     },
     async (request) => ({ data: await teams.updateWorkplace(request.userId, request.params.clientId, request.body) }),
+  );
+
+  app.post(
+    '/workplaces/:workplaceId/teams',
+    {
+      ...common,
+      preHandler: perUser('venue-team-create', 10),
+      schema: {
+        ...secured,
+        summary: 'Add a team, with its own team card, to the venue (venue admin)',
+        params: workplaceParams,
+        body: venueTeamBody,
+        response: { 201: data(teamSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await teams.addVenueTeam(request.userId, request.params.workplaceId, request.body.title) }),
+  );
+
+  app.post(
+    '/workplaces/:workplaceId/admins',
+    {
+      ...common,
+      preHandler: perUser('venue-admin', 20),
+      schema: {
+        ...secured,
+        summary: "Add a venue admin, a member of one of the venue's teams (venue admin)",
+        params: workplaceParams,
+        body: venueAdminBody,
+        response: { 200: data(z.array(venueAdminSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await teams.addVenueAdmin(request.userId, request.params.workplaceId, request.body.user_id),
+    }),
+  );
+
+  app.delete(
+    '/workplaces/:workplaceId/admins/:userId',
+    {
+      ...common,
+      preHandler: perUser('venue-admin', 20),
+      schema: {
+        ...secured,
+        summary: 'Remove a venue admin, never the last (venue admin)',
+        params: venueAdminParams,
+        response: { 200: data(z.array(venueAdminSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await teams.removeVenueAdmin(request.userId, request.params.workplaceId, request.params.userId),
+    }),
   );
 
   app.get(

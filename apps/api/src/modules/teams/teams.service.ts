@@ -21,6 +21,7 @@ import type {
   TeamStatistics,
   tipRecordsQuery,
   TippingPolicy,
+  VenueAdmin,
   Workplace,
   workplaceBody,
   workplacePatchBody,
@@ -193,14 +194,22 @@ export type { SplitMember, MemberShare } from './team-split.ts';
 export { splitTeamTip, weightedSplit } from './team-split.ts';
 
 /**
- * The venue when the user is one of its admins (decision 0058); 404 for anyone else, who learns nothing of it. Today
- * a venue's admins are the admins of its teams: the one place that rule lives, to be widened to the venue's own
- * admins.
+ * The venue when the user is one of its admins (decisions 0057, 0058): the admin of their own team of it, or an admin
+ * of the venue (`workplace_admins`); 404 for anyone else, who learns nothing of it. The one place that rule lives.
  */
 export async function requireVenueAdmin(db: Executor, userId: string, workplaceId: string, lock?: 'update') {
   const venue = await requireVenueMember(db, userId, workplaceId, lock);
-  if (venue.team.adminUserId !== userId) throw new AppError('not_found');
+  if (!(await isVenueAdmin(db, userId, venue))) throw new AppError('not_found');
   return venue;
+}
+
+/** Whether a member of the venue runs it: the admin of their own team of it, or an admin of the venue (decision 0057). */
+export async function isVenueAdmin(
+  db: Executor,
+  userId: string,
+  venue: { workplace: repo.WorkplaceRow; team: repo.TeamRow },
+): Promise<boolean> {
+  return venue.team.adminUserId === userId || repo.isWorkplaceAdmin(db, venue.workplace.id, userId);
 }
 
 /** The venue when the user is a member of one of its teams now; 404 otherwise. */
@@ -358,10 +367,80 @@ export function createTeamsService(deps: {
     await notifyUser(tx, userId, { kind: notice, ...named }, now);
   }
 
-  async function requireAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update') {
-    const found = await requireMember(tx, userId, teamId, lock);
-    if (found.team.adminUserId !== userId) throw new AppError('team_admin_only');
-    return found;
+  /**
+   * The team when the user administers it: its own admin, a member of it, or an admin of its venue, who need not be a
+   * member (decision 0057; `membership` is then undefined). A venue admin's right is read after the team row's lock, so
+   * it is the one of the moment. 404 to anyone outside the team and its venue's admins.
+   */
+  async function requireAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update'): Promise<Found> {
+    const found = await repo.findTeam(tx, teamId, lock);
+    if (!found) throw new AppError('not_found');
+    const membership = await repo.findOpenMembership(tx, userId);
+    const member = membership?.teamId === teamId ? membership : undefined;
+    if (member && found.team.adminUserId === userId) return { ...found, membership: member };
+    if (await repo.isWorkplaceAdmin(tx, found.workplace.id, userId)) return { ...found, membership: member };
+    throw new AppError(member ? 'team_admin_only' : 'not_found');
+  }
+
+  /** The team for reading: its members and its venue's admins see it; 404 to anyone else. */
+  async function requireMemberOrAdmin(tx: Executor, userId: string, teamId: string, lock?: 'update'): Promise<Found> {
+    const found = await repo.findTeam(tx, teamId, lock);
+    if (!found) throw new AppError('not_found');
+    const membership = await repo.findOpenMembership(tx, userId);
+    if (membership?.teamId === teamId) return { ...found, membership };
+    if (await repo.isWorkplaceAdmin(tx, found.workplace.id, userId)) return { ...found, membership: undefined };
+    throw new AppError('not_found');
+  }
+
+  /** Whether the user administers the team: its admin, or an admin of its venue. */
+  async function administers(tx: Executor, userId: string, { team, workplace }: Pick<Found, 'team' | 'workplace'>) {
+    return team.adminUserId === userId || (await repo.isWorkplaceAdmin(tx, workplace.id, userId));
+  }
+
+  /** The venue, when the user is one of its admins (`venue_admin_only` to its other members, 404 to anyone else). */
+  async function requireAdminOfVenue(tx: Executor, userId: string, workplaceId: string, lock?: 'update') {
+    const workplace = await repo.findWorkplace(tx, workplaceId, lock);
+    if (!workplace) throw new AppError('not_found');
+    if (await repo.isWorkplaceAdmin(tx, workplaceId, userId)) return workplace;
+    const membership = await repo.findOpenMembership(tx, userId);
+    const own = membership && (await repo.findTeam(tx, membership.teamId));
+    throw new AppError(own?.workplace.id === workplaceId ? 'venue_admin_only' : 'not_found');
+  }
+
+  /**
+   * A venue admin's role ends with their membership in the venue (decision 0057): refused for its last admin, unless
+   * `evenLast` (the account's deletion, which nothing refuses). Teams they held without being a member pass to `heir`,
+   * or to the earliest admin left, the team card moving to their client. The venue row is locked for the count.
+   */
+  async function endVenueAdmin(
+    tx: Executor,
+    workplaceId: string,
+    userId: string,
+    { heir, evenLast = false }: { heir?: string; evenLast?: boolean } = {},
+  ): Promise<void> {
+    await repo.findWorkplace(tx, workplaceId, 'update');
+    const admins = await repo.listWorkplaceAdmins(tx, workplaceId);
+    if (!admins.some((admin) => admin.userId === userId)) return;
+    const others = admins.filter((admin) => admin.userId !== userId);
+    if (others.length === 0 && !evenLast) throw new AppError('venue_last_admin');
+    await repo.deleteWorkplaceAdmin(tx, workplaceId, userId);
+    const successor = heir ?? others[0]?.userId;
+    if (!successor) return;
+    const [client] = await listClients(tx, successor);
+    for (const held of await repo.listTeamsHeldWithoutMembership(tx, workplaceId, userId)) {
+      await repo.updateTeam(tx, held.id, { adminUserId: successor });
+      await updateTeamCard(tx, held.cardId, { clientId: client!.id });
+    }
+  }
+
+  /** The venue's admins as the API answers them, with the team of the venue each is a member of. */
+  async function venueAdmins(tx: Executor, workplaceId: string): Promise<VenueAdmin[]> {
+    const admins: VenueAdmin[] = [];
+    for (const admin of await repo.listWorkplaceAdmins(tx, workplaceId)) {
+      const membership = await repo.findOpenMembership(tx, admin.userId);
+      admins.push({ user_id: admin.userId, ...(await profileOf(tx, admin.userId)), team_id: membership?.teamId ?? null });
+    }
+    return admins;
   }
 
   async function toJoinRequest(tx: Executor, row: repo.JoinRequestRow): Promise<JoinRequest> {
@@ -376,7 +455,7 @@ export function createTeamsService(deps: {
   }
 
   async function toTeam(tx: Executor, userId: string, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<Team> {
-    const isAdmin = team.adminUserId === userId;
+    const isAdmin = await administers(tx, userId, { team, workplace });
     const memberships = await repo.listOpenMemberships(tx, team.id);
     const members = [];
     for (const m of memberships) {
@@ -405,11 +484,20 @@ export function createTeamsService(deps: {
   }
 
   async function toWorkplace(tx: Executor, userId: string, team: repo.TeamRow, workplace: repo.WorkplaceRow): Promise<Workplace> {
+    const teams = await repo.listTeamsWithMemberCounts(tx, workplace.id);
     return {
       id: workplace.id,
       name: workplace.name,
       country: workplace.country,
       team: await toTeam(tx, userId, team, workplace),
+      is_admin: await repo.isWorkplaceAdmin(tx, workplace.id, userId),
+      teams: teams.map((row) => ({
+        id: row.team.id,
+        title: row.team.title,
+        card_id: row.team.cardId,
+        member_count: row.memberCount,
+      })),
+      admins: await venueAdmins(tx, workplace.id),
     };
   }
 
@@ -489,7 +577,8 @@ export function createTeamsService(deps: {
     return names;
   }
 
-  type Found = Awaited<ReturnType<typeof requireMember>>;
+  /** A team as a check found it, with the user's membership of it (none for a venue admin of another team). */
+  type Found = { team: repo.TeamRow; workplace: repo.WorkplaceRow; membership: repo.MembershipRow | undefined };
 
   /**
    * The periods `months` (newest first) as `userId` sees them (decision 0055): state, tips, confirmations, the
@@ -497,7 +586,7 @@ export function createTeamsService(deps: {
    */
   async function describePeriods(tx: Executor, userId: string, found: Found, months: string[], now: Date): Promise<TeamPeriod[]> {
     const { team, membership } = found;
-    const isAdmin = team.adminUserId === userId;
+    const isAdmin = await administers(tx, userId, found);
     const oldest = months.at(-1)!;
     const from = periodSpan(oldest).from;
     const to = periodSpan(months[0]!).to;
@@ -531,7 +620,7 @@ export function createTeamsService(deps: {
       const confirmedBy = confirmations.get(month) ?? new Set<string>();
       const ofMonth = objections.filter((objection) => objection.month === month);
       const unanswered = ofMonth.filter((objection) => !objection.answeredAt).length;
-      const involved = sharers.get(month)?.has(userId) === true || membership.joinedAt < span.to;
+      const involved = sharers.get(month)?.has(userId) === true || (membership !== undefined && membership.joinedAt < span.to);
       const inWindow = state === 'closed' && now < row!.objectionsUntil;
       const ownOpen = ofMonth.some((objection) => objection.userId === userId && !objection.answeredAt);
       const tipCount = totals.get(month)?.count ?? 0;
@@ -600,7 +689,7 @@ export function createTeamsService(deps: {
   async function requireInvolved(tx: Executor, found: Found, userId: string, month: string) {
     const span = periodSpan(month);
     const shared = (await repo.sharersPerMonth(tx, found.team.id, span.from, span.to)).get(month)?.has(userId) === true;
-    if (!shared && found.membership.joinedAt >= span.to) throw new AppError('team_period_not_involved');
+    if (!shared && !(found.membership && found.membership.joinedAt < span.to)) throw new AppError('team_period_not_involved');
   }
 
   /** Runs a change of a period under the team row's update lock and answers the period as the user now sees it. */
@@ -683,7 +772,7 @@ export function createTeamsService(deps: {
      * the team and the rule in force.
      */
     async policy(userId: string, teamId: string, locale: Locale): Promise<TippingPolicy> {
-      const { team, workplace } = await requireMember(db, userId, teamId);
+      const { team, workplace } = await requireMemberOrAdmin(db, userId, teamId);
       const current = await repo.findCurrentPolicy(db, workplace.id);
       const reads = new Map(
         (current ? await repo.listPolicyReads(db, current.id) : []).map((read) => [read.userId, read.readAt.toISOString()]),
@@ -701,7 +790,7 @@ export function createTeamsService(deps: {
         locale,
       );
       const readers = [];
-      if (team.adminUserId === userId)
+      if (await administers(db, userId, { team, workplace }))
         for (const member of await repo.listOpenMemberships(db, teamId))
           readers.push({
             user_id: member.userId,
@@ -746,7 +835,7 @@ export function createTeamsService(deps: {
     /** A member confirms reading the version in force; a version replaced meanwhile is refused, to be read anew. */
     async confirmPolicyRead(userId: string, teamId: string, version: number, locale: Locale): Promise<TippingPolicy> {
       await db.transaction(async (tx) => {
-        const { workplace } = await requireMember(tx, userId, teamId, 'update');
+        const { workplace } = await requireMemberOrAdmin(tx, userId, teamId, 'update');
         const current = await repo.findCurrentPolicy(tx, workplace.id);
         if (!current) throw new AppError('not_found');
         if (current.version !== version) throw new AppError('tipping_policy_changed');
@@ -785,6 +874,7 @@ export function createTeamsService(deps: {
           createdAt: now,
         });
         await repo.insertMembership(tx, { teamId: team.id, userId, joinedAt: now });
+        await repo.insertWorkplaceAdmin(tx, { workplaceId: workplace.id, userId, addedByUserId: userId, createdAt: now });
         return toWorkplace(tx, userId, team, workplace);
       });
     },
@@ -798,16 +888,71 @@ export function createTeamsService(deps: {
         const { team, workplace } = await requireAdmin(tx, userId, membership.teamId, 'update');
         const changes = { ...(patch.name ? { name: patch.name } : {}), ...(patch.country ? { country: patch.country } : {}) };
         await repo.updateWorkplace(tx, workplace.id, changes);
-        await updateTeamCard(tx, team.cardId, {
-          ...(changes.name ? { publicName: changes.name } : {}),
-          ...(changes.country ? { country: changes.country } : {}),
-        });
+        for (const venueTeam of await repo.listTeamsOfWorkplace(tx, workplace.id))
+          await updateTeamCard(tx, venueTeam.cardId, {
+            ...(changes.name ? { publicName: changes.name } : {}),
+            ...(changes.country ? { country: changes.country } : {}),
+          });
         return toWorkplace(tx, userId, team, { ...workplace, ...changes });
       });
     },
 
+    /**
+     * A venue admin adds a team to the venue: its own team card (made as the first team's, held by the adding admin's
+     * client) and no member yet; the adding admin is its admin until they hand it to one of its members (decision 0057).
+     */
+    async addVenueTeam(userId: string, workplaceId: string, title: string): Promise<Team> {
+      return db.transaction(async (tx) => {
+        const workplace = await requireAdminOfVenue(tx, userId, workplaceId, 'update');
+        const [client] = await listClients(tx, userId);
+        const card = await createTeamCard(tx, client!.id, {
+          title,
+          workplaceName: workplace.name,
+          country: workplace.country,
+        });
+        const team = await repo.insertTeam(tx, {
+          workplaceId,
+          title,
+          adminUserId: userId,
+          cardId: card.id,
+          createdAt: clock.now(),
+        });
+        return toTeam(tx, userId, team, workplace);
+      });
+    },
+
+    /** A venue admin adds another: a member of one of the venue's teams now; adding an admin again changes nothing. */
+    async addVenueAdmin(userId: string, workplaceId: string, newAdminUserId: string): Promise<VenueAdmin[]> {
+      return db.transaction(async (tx) => {
+        await requireAdminOfVenue(tx, userId, workplaceId, 'update');
+        const membership = await repo.findOpenMembership(tx, newAdminUserId);
+        const team = membership && (await repo.findTeam(tx, membership.teamId));
+        if (team?.workplace.id !== workplaceId) throw new AppError('not_venue_member');
+        await repo.insertWorkplaceAdmin(tx, {
+          workplaceId,
+          userId: newAdminUserId,
+          addedByUserId: userId,
+          createdAt: clock.now(),
+        });
+        return venueAdmins(tx, workplaceId);
+      });
+    },
+
+    /**
+     * A venue admin removes one (themselves included), never the last; teams the removed one held without being a
+     * member pass to the remover, or to the earliest admin left when one removes themselves.
+     */
+    async removeVenueAdmin(userId: string, workplaceId: string, adminUserId: string): Promise<VenueAdmin[]> {
+      return db.transaction(async (tx) => {
+        await requireAdminOfVenue(tx, userId, workplaceId, 'update');
+        if (!(await repo.isWorkplaceAdmin(tx, workplaceId, adminUserId))) throw new AppError('not_found');
+        await endVenueAdmin(tx, workplaceId, adminUserId, adminUserId === userId ? {} : { heir: userId });
+        return venueAdmins(tx, workplaceId);
+      });
+    },
+
     async team(userId: string, teamId: string): Promise<Team> {
-      const { team, workplace } = await requireMember(db, userId, teamId);
+      const { team, workplace } = await requireMemberOrAdmin(db, userId, teamId);
       return toTeam(db, userId, team, workplace);
     },
 
@@ -906,6 +1051,11 @@ export function createTeamsService(deps: {
         if (memberUserId === found.team.adminUserId) throw new AppError('team_admin_cannot_leave');
         const membership = await repo.findOpenMembership(tx, memberUserId);
         if (membership?.teamId !== teamId) throw new AppError('not_team_member');
+        // A team's own admin may not demote a venue admin by removing them: only another venue admin may.
+        if (await repo.isWorkplaceAdmin(tx, found.workplace.id, memberUserId)) {
+          if (!(await repo.isWorkplaceAdmin(tx, found.workplace.id, userId))) throw new AppError('venue_admin_only');
+          await endVenueAdmin(tx, found.workplace.id, memberUserId, { heir: userId });
+        }
         const now = clock.now();
         await repo.closeMembership(tx, membership.id, now);
         await repo.closeOpenShift(tx, memberUserId, now);
@@ -916,8 +1066,9 @@ export function createTeamsService(deps: {
     /** A member leaves; the admin only after handing admin over. */
     async leave(userId: string, teamId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const { team, membership } = await requireMember(tx, userId, teamId, 'update');
+        const { team, workplace, membership } = await requireMember(tx, userId, teamId, 'update');
         if (team.adminUserId === userId) throw new AppError('team_admin_cannot_leave');
+        await endVenueAdmin(tx, workplace.id, userId);
         await repo.closeMembership(tx, membership.id, clock.now());
         await repo.closeOpenShift(tx, userId, clock.now());
       });
@@ -926,13 +1077,24 @@ export function createTeamsService(deps: {
     /** Hands admin access over to another member: there is one admin, and the team card moves to their client. */
     async grantAdmin(userId: string, teamId: string, newAdminUserId: string): Promise<Team> {
       return db.transaction(async (tx) => {
-        const { team, workplace } = await requireAdmin(tx, userId, teamId, 'update');
+        const { team, workplace, membership: own } = await requireAdmin(tx, userId, teamId, 'update');
         if (newAdminUserId === userId) return toTeam(tx, userId, team, workplace);
         const membership = await repo.findOpenMembership(tx, newAdminUserId);
         if (membership?.teamId !== teamId) throw new AppError('not_team_member');
         const [client] = await listClients(tx, newAdminUserId);
         await repo.updateTeam(tx, team.id, { adminUserId: newAdminUserId });
         await updateTeamCard(tx, team.cardId, { clientId: client!.id });
+        // Handing one's own team over hands one's venue role over with it, so the one who hands over becomes a regular
+        // member as they are told (decision 0057); a venue admin handing over another team keeps running the venue.
+        if (own && team.adminUserId === userId && (await repo.isWorkplaceAdmin(tx, workplace.id, userId))) {
+          await repo.insertWorkplaceAdmin(tx, {
+            workplaceId: workplace.id,
+            userId: newAdminUserId,
+            addedByUserId: userId,
+            createdAt: clock.now(),
+          });
+          await endVenueAdmin(tx, workplace.id, userId, { heir: newAdminUserId });
+        }
         return toTeam(tx, userId, { ...team, adminUserId: newAdminUserId }, workplace);
       });
     },
@@ -952,22 +1114,33 @@ export function createTeamsService(deps: {
       const others = async () => (await repo.listOpenMemberships(tx, seen.id)).filter((m) => m.userId !== userId);
       if (seen.adminUserId === userId && (await others()).length === 0)
         await deps.payments.voidPendingCheckouts(tx, 'team_tip', [seen.cardId]);
-      const { team } = (await repo.findTeam(tx, seen.id, 'update'))!;
-      if (team.adminUserId === userId) {
-        const [successor] = await others();
-        if (successor) {
-          const [client] = await listClients(tx, successor.userId);
-          await repo.updateTeam(tx, team.id, { adminUserId: successor.userId });
-          await updateTeamCard(tx, team.cardId, { clientId: client!.id });
-        }
+      const { team, workplace } = (await repo.findTeam(tx, seen.id, 'update'))!;
+      const [successor] = await others();
+      if (team.adminUserId === userId && successor) {
+        const [client] = await listClients(tx, successor.userId);
+        await repo.updateTeam(tx, team.id, { adminUserId: successor.userId });
+        await updateTeamCard(tx, team.cardId, { clientId: client!.id });
       }
+      // The venue's last admin leaving with the account hands the venue to who takes their team over, if anyone.
+      if (
+        successor &&
+        (await repo.isWorkplaceAdmin(tx, workplace.id, userId)) &&
+        (await repo.listWorkplaceAdmins(tx, workplace.id)).length === 1
+      )
+        await repo.insertWorkplaceAdmin(tx, {
+          workplaceId: workplace.id,
+          userId: successor.userId,
+          addedByUserId: userId,
+          createdAt: now,
+        });
+      await endVenueAdmin(tx, workplace.id, userId, { evenLast: true });
       await repo.closeMembership(tx, membership.id, now);
       await repo.closeOpenShift(tx, userId, now);
     },
 
     /** The team's recent periods, newest first, as the member sees them (decision 0055). */
     async periods(userId: string, teamId: string): Promise<TeamPeriod[]> {
-      const found = await requireMember(db, userId, teamId);
+      const found = await requireMemberOrAdmin(db, userId, teamId);
       const now = clock.now();
       return describePeriods(db, userId, found, recentMonths(found.team.createdAt, now), now);
     },
@@ -1115,7 +1288,7 @@ export function createTeamsService(deps: {
 
     /** The rule in force and its earlier versions; every member may read them (the tipping rule is no secret). */
     async rules(userId: string, teamId: string): Promise<SplitRules> {
-      await requireMember(db, userId, teamId);
+      await requireMemberOrAdmin(db, userId, teamId);
       const versions = (await repo.listSplitRules(db, teamId)).map(toRuleVersion);
       return { current: versions[0] ?? DEFAULT_RULE, versions };
     },
@@ -1203,8 +1376,8 @@ export function createTeamsService(deps: {
 
     /** Shifts overlapping [from, to): everyone's for the admin, the member's own otherwise. */
     async shifts(userId: string, teamId: string, from: Date, to: Date): Promise<Shift[]> {
-      const { team } = await requireMember(db, userId, teamId);
-      const rows = await repo.listShifts(db, teamId, from, to, team.adminUserId === userId ? undefined : userId);
+      const found = await requireMemberOrAdmin(db, userId, teamId);
+      const rows = await repo.listShifts(db, teamId, from, to, (await administers(db, userId, found)) ? undefined : userId);
       return toShifts(db, rows);
     },
 
@@ -1344,7 +1517,7 @@ export function createTeamsService(deps: {
 
     /** Work history: every membership period of the team, newest first. */
     async history(userId: string, teamId: string): Promise<MembershipPeriod[]> {
-      await requireMember(db, userId, teamId);
+      await requireMemberOrAdmin(db, userId, teamId);
       const periods: MembershipPeriod[] = [];
       for (const m of await repo.listMemberships(db, teamId)) {
         periods.push({
@@ -1359,7 +1532,7 @@ export function createTeamsService(deps: {
 
     /** Tips received through the team card in [from, to), per member: every current member, and anyone else paid then. */
     async statistics(userId: string, teamId: string, from: Date, to: Date): Promise<TeamStatistics> {
-      const { team } = await requireMember(db, userId, teamId);
+      const { team } = await requireMemberOrAdmin(db, userId, teamId);
       const rows = await sharesReceivedPerUser(db, { purpose: 'team_tip', subjectId: team.cardId, from, to });
       const byUser = new Map(rows.map((row) => [row.userId, row]));
       const userIds = [...new Set([...(await repo.listOpenMemberships(db, teamId)).map((m) => m.userId), ...byUser.keys()])];

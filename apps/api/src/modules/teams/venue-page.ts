@@ -29,12 +29,14 @@ export function createVenuePages({
   const venueUrl = (workplaceId: string) => `${publicUrl}${venuePagePath(workplaceId)}`;
 
   /**
-   * The venue when the user runs one of its teams, checked as the team card's own QR code and print sheet check it
-   * (the team card is held by its admin's client, decision 0048); 404 otherwise, so nobody learns of others' venues.
+   * The venue when the user is one of its admins (decision 0057) or runs one of its teams, checked as the team card's
+   * own QR code and print sheet check it (the team card is held by its admin's client, decision 0048); 404 otherwise,
+   * so nobody learns of others' venues.
    */
   async function requireVenueAdmin(userId: string, workplaceId: string) {
     const workplace = await repo.findWorkplace(db, workplaceId);
     if (!workplace) throw new AppError('not_found');
+    if (await repo.isWorkplaceAdmin(db, workplaceId, userId)) return workplace;
     for (const team of await repo.listTeamsOfWorkplace(db, workplaceId)) {
       const owned = await findOwnCard(db, userId, team.cardId).then(
         () => true,

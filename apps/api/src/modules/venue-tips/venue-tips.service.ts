@@ -13,6 +13,7 @@ import { addCardRating, createTeamCard, paymentUrlOf } from '../cards/cards.serv
 import { payerRatingOf, type AllocationPlan, type PurposeHandler } from '../payments/payments.service.ts';
 import {
   findVenue,
+  isVenueAdmin,
   memberIdsOfTeam,
   recordTeamSplit,
   requireVenueAdmin,
@@ -172,7 +173,7 @@ export function createVenueTipsService(deps: {
       created_at: row?.createdAt.toISOString() ?? null,
       teams: described,
       // The admin rule's one home is requireVenueAdmin; here only whether to offer the form.
-      can_edit: venue.team.adminUserId === userId,
+      can_edit: await isVenueAdmin(executor, userId, venue),
     };
   }
 

@@ -38,7 +38,15 @@ function workplaceIn(teamId: string): Workplace {
     members: [],
     requests: [],
   };
-  return { id: team.workplace.id, name: 'Bar Riga', country: 'LV', team };
+  return {
+    id: team.workplace.id,
+    name: 'Bar Riga',
+    country: 'LV',
+    team,
+    is_admin: false,
+    teams: [{ id: team.id, title: team.title, card_id: team.card_id, member_count: 0 }],
+    admins: [],
+  };
 }
 
 const openJoinPage = (signedIn = true) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,7 +19,7 @@ import {
   X,
 } from 'lucide-react';
 import QRCode from 'qrcode';
-import { teamPatchBody, type OwnJoinRequest, type Team, type TeamMember } from '@tipcard/shared/teams/schemas';
+import { teamPatchBody, type OwnJoinRequest, type Team, type TeamMember, type Workplace } from '@tipcard/shared/teams/schemas';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { MySharesPanel, ShiftsPanel, SplitRulePanel } from './components/split-rules.tsx';
 import { PeriodPicker } from './components/period-picker.tsx';
@@ -30,6 +30,7 @@ import { MyRecordsPanel, RecordsButtons } from './components/tip-records.tsx';
 import { TippingPolicyPanel } from './components/tipping-policy.tsx';
 import { DeadlineBanner, PeriodsPanel } from './components/team-periods.tsx';
 import { TeamsLoader } from './components/teams-loader.tsx';
+import { VenueTeamsPanel } from './components/venue-teams-panel.tsx';
 import { useMyCard } from '../../app/session/use-my-card.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -47,15 +48,20 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import {
   useOwnJoinRequests,
+  useTeam,
   useTeamActions,
   useTeamHistory,
   useTeamStatistics,
+  useVenueActions,
   useWithdrawJoinRequest,
   useWorkplace,
 } from './api/use-teams.ts';
 import { rangeOf, type Period } from './periods.ts';
 
-/** /workplace: the team, its members and requests, the invite link, statistics, work history and leaving. */
+/**
+ * /workplace: the team, its members and requests, the invite link, statistics, work history and leaving; for a venue
+ * admin also the venue's teams, each of which they manage here, and its admins (decision 0057).
+ */
 export default function WorkplacePage() {
   const { t } = useTranslation('teams');
   const to = useLocalePath();
@@ -96,29 +102,83 @@ export default function WorkplacePage() {
       </div>
     );
   }
-  const { team } = workplace.data;
+  return <Venue venue={workplace.data} clientId={clientId} myId={me?.id} />;
+}
+
+/** The user's own team, or another team of the venue its venue admin chose to manage. */
+function Venue({ venue, clientId, myId }: { venue: Workplace; clientId: string | undefined; myId: string | undefined }) {
+  const { t } = useTranslation('teams');
+  const [chosen, setChosen] = useState(venue.team.id);
+  const own = chosen === venue.team.id;
+  const other = useTeam(own ? undefined : chosen);
+  const venuePanel = venue.is_admin ? (
+    <VenueTeamsPanel venue={venue} clientId={clientId} selectedTeamId={chosen} onSelect={setChosen} />
+  ) : null;
+  if (own) return <TeamView team={venue.team} venue={venue} own clientId={clientId} myId={myId} venuePanel={venuePanel} />;
+  if (!other.data) {
+    return (
+      <div className="space-y-5">
+        <PageHeader title={venue.name} />
+        {venuePanel}
+        <Panel>
+          {other.isError ? (
+            <LoadError text={t('venue_teams.error')} onRetry={other.refetch} />
+          ) : (
+            <SkeletonRows label={t('venue_teams.loading')} rows={3} />
+          )}
+        </Panel>
+      </div>
+    );
+  }
+  return <TeamView team={other.data} venue={venue} own={false} clientId={clientId} myId={myId} venuePanel={venuePanel} />;
+}
+
+function TeamView({
+  team,
+  venue,
+  own,
+  clientId,
+  myId,
+  venuePanel,
+}: {
+  team: Team;
+  venue: Workplace;
+  own: boolean;
+  clientId: string | undefined;
+  myId: string | undefined;
+  venuePanel: ReactNode;
+}) {
+  const { t } = useTranslation('teams');
+  // The team card is held by its team admin's client: its QR sheet and thank-you are theirs (decisions 0047, 0048).
+  const holdsCard = team.admin_user_id === myId;
   return (
     <div className="space-y-5">
-      <TeamHeader team={team} clientId={clientId} workplaceName={workplace.data.name} />
+      <TeamHeader team={team} clientId={clientId} workplaceName={venue.name} holdsCard={holdsCard} />
+      {venuePanel}
+      {own ? null : (
+        <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm text-primary-900" data-testid="venue-managing">
+          {t('venue_teams.managing')}
+        </p>
+      )}
       <DeadlineBanner team={team} />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <Members team={team} clientId={clientId} myId={me?.id} />
+        <Members team={team} venue={venue} clientId={clientId} myId={myId} />
         {team.is_admin ? <Requests team={team} clientId={clientId} /> : null}
         <SplitRulePanel team={team} clientId={clientId} />
         <TippingPolicyPanel team={team} />
         <PeriodsPanel team={team} />
-        <ShiftsPanel team={team} clientId={clientId} myId={me?.id} />
-        <MySharesPanel team={team} />
-        {clientId ? <MyRecordsPanel clientId={clientId} /> : null}
-        {team.is_admin ? <VenueQrPanel workplaceId={workplace.data.id} /> : null}
-        {team.is_admin ? <TeamCardPanel team={team} publicName={workplace.data.name} /> : null}
-        {team.is_admin ? <VenueCardPanel workplaceId={workplace.data.id} venueName={workplace.data.name} /> : null}
-        <VenuePercentagesPanel workplaceId={workplace.data.id} />
+        <ShiftsPanel team={team} clientId={clientId} myId={myId} />
+        {own ? <MySharesPanel team={team} /> : null}
+        {own && clientId ? <MyRecordsPanel clientId={clientId} /> : null}
+        {own && (venue.is_admin || holdsCard) ? <VenueQrPanel workplaceId={venue.id} /> : null}
+        {holdsCard ? <TeamCardPanel team={team} publicName={venue.name} /> : null}
+        {own && (venue.is_admin || holdsCard) ? <VenueCardPanel workplaceId={venue.id} venueName={venue.name} /> : null}
+        {own ? <VenuePercentagesPanel workplaceId={venue.id} /> : null}
         <Invite team={team} />
         <Statistics team={team} />
         <WorkHistory team={team} />
       </div>
-      <Leave team={team} clientId={clientId} />
+      {own ? <Leave team={team} clientId={clientId} teamAdmin={holdsCard} /> : null}
     </div>
   );
 }
@@ -210,7 +270,17 @@ function RenameForm({ team, clientId, onDone }: { team: Team; clientId: string |
   );
 }
 
-function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: string | undefined; workplaceName: string }) {
+function TeamHeader({
+  team,
+  clientId,
+  workplaceName,
+  holdsCard,
+}: {
+  team: Team;
+  clientId: string | undefined;
+  workplaceName: string;
+  holdsCard: boolean;
+}) {
   const { t } = useTranslation('teams');
   const to = useLocalePath();
   const [editing, setEditing] = useState(false);
@@ -226,7 +296,7 @@ function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: s
               {t('page.rename')}
             </Button>
           ) : null}
-          {team.is_admin ? (
+          {holdsCard ? (
             // The team card is held by its admin's client, so its thank-you is edited where a card's is (decision 0047).
             <ButtonLink
               variant="secondary"
@@ -252,9 +322,21 @@ function TeamHeader({ team, clientId, workplaceName }: { team: Team; clientId: s
 
 type Confirm = { kind: 'remove' | 'admin'; member: TeamMember } | null;
 
-function Members({ team, clientId, myId }: { team: Team; clientId: string | undefined; myId: string | undefined }) {
+function Members({
+  team,
+  venue,
+  clientId,
+  myId,
+}: {
+  team: Team;
+  venue: Workplace;
+  clientId: string | undefined;
+  myId: string | undefined;
+}) {
   const { t } = useTranslation('teams');
   const actions = useTeamActions(clientId, team.id);
+  const { addAdmin } = useVenueActions(clientId, venue.id);
+  const venueAdmins = new Set(venue.admins.map((admin) => admin.user_id));
   const [confirm, setConfirm] = useState<Confirm>(null);
   const nameOf = (member: TeamMember) => member.public_name ?? t('page.no_name');
   const onConfirm = () => {
@@ -270,7 +352,8 @@ function Members({ team, clientId, myId }: { team: Team; clientId: string | unde
   return (
     <Panel>
       <h2 className="text-base font-semibold text-primary-950">{t('members.title')}</h2>
-      <ul className="mt-4 divide-y divide-slate-100" data-testid="team-members">
+      {team.members.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('venue_teams.no_members')}</p> : null}
+      <ul className="mt-4 divide-y divide-slate-100 empty:hidden" data-testid="team-members">
         {team.members.map((member) => (
           <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
             <Avatar src={member.image_url} name={member.public_name} alt="" className="size-10" />
@@ -286,29 +369,53 @@ function Members({ team, clientId, myId }: { team: Team; clientId: string | unde
                     {t('page.admin_badge')}
                   </span>
                 ) : null}
+                {venueAdmins.has(member.user_id) ? (
+                  <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-900">
+                    {t('venue_teams.admin_badge')}
+                  </span>
+                ) : null}
               </p>
               <p className="text-xs text-slate-500">
                 {t('members.since', { date: formatDate(member.since, 'listDate', currentLocale()) })}
               </p>
             </div>
-            {team.is_admin && !member.is_admin ? (
-              <div className="flex gap-1">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setConfirm({ kind: 'admin', member })}
-                  icon={<Crown className="size-4" aria-hidden="true" />}
-                >
-                  {t('members.make_admin')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  onClick={() => setConfirm({ kind: 'remove', member })}
-                  icon={<UserMinus className="size-4" aria-hidden="true" />}
-                >
-                  {t('members.remove')}
-                </Button>
+            {(venue.is_admin && !venueAdmins.has(member.user_id)) || (team.is_admin && !member.is_admin) ? (
+              // One wrapping row of actions: a long label takes a line of its own rather than run over the next.
+              <div className="flex flex-wrap gap-1">
+                {venue.is_admin && !venueAdmins.has(member.user_id) ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={addAdmin.isPending && addAdmin.variables === member.user_id}
+                    onClick={() =>
+                      addAdmin.mutate(member.user_id, {
+                        onSuccess: () => showSnackbar(t('venue_teams.admin_added', { name: nameOf(member) }), 'success'),
+                      })
+                    }
+                  >
+                    {t('venue_teams.make_admin')}
+                  </Button>
+                ) : null}
+                {team.is_admin && !member.is_admin ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setConfirm({ kind: 'admin', member })}
+                      icon={<Crown className="size-4" aria-hidden="true" />}
+                    >
+                      {t('members.make_admin')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => setConfirm({ kind: 'remove', member })}
+                      icon={<UserMinus className="size-4" aria-hidden="true" />}
+                    >
+                      {t('members.remove')}
+                    </Button>
+                  </>
+                ) : null}
               </div>
             ) : null}
           </li>
@@ -532,7 +639,8 @@ function WorkHistory({ team }: { team: Team }) {
   );
 }
 
-function Leave({ team, clientId }: { team: Team; clientId: string | undefined }) {
+/** Leaving the own team: its admin hands the team over first; a venue admin's role ends with it (decision 0057). */
+function Leave({ team, clientId, teamAdmin }: { team: Team; clientId: string | undefined; teamAdmin: boolean }) {
   const { t } = useTranslation('teams');
   const { leave } = useTeamActions(clientId, team.id);
   const [open, setOpen] = useState(false);
@@ -550,7 +658,7 @@ function Leave({ team, clientId }: { team: Team; clientId: string | undefined })
             <Button variant="ghost" onClick={() => setOpen(false)}>
               {t('page.cancel')}
             </Button>
-            {team.is_admin ? null : (
+            {teamAdmin ? null : (
               <Button
                 variant="danger"
                 disabled={leave.isPending}
@@ -562,7 +670,7 @@ function Leave({ team, clientId }: { team: Team; clientId: string | undefined })
           </div>
         }
       >
-        <p className="text-sm text-slate-700">{team.is_admin ? t('leave.admin_text') : t('leave.text')}</p>
+        <p className="text-sm text-slate-700">{teamAdmin ? t('leave.admin_text') : t('leave.text')}</p>
       </Dialog>
     </div>
   );

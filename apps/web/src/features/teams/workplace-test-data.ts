@@ -110,8 +110,19 @@ export function team(overrides: Partial<Team> = {}): Team {
   };
 }
 
-export function workplace(teamOverrides: Partial<Team> = {}): Workplace {
-  return { id: WORKPLACE_ID, name: 'Café Rīga', country: 'LV', team: team(teamOverrides) };
+/** The user's workplace; `venue` makes the user its admin with more teams or admins (decision 0057). */
+export function workplace(teamOverrides: Partial<Team> = {}, venue: Partial<Omit<Workplace, 'team'>> = {}): Workplace {
+  const own = team(teamOverrides);
+  return {
+    id: WORKPLACE_ID,
+    name: 'Café Rīga',
+    country: 'LV',
+    team: own,
+    is_admin: false,
+    teams: [{ id: own.id, title: own.title, card_id: own.card_id, member_count: own.members.length }],
+    admins: [{ user_id: own.admin_user_id, public_name: 'Anna', image_url: null, team_id: own.id }],
+    ...venue,
+  };
 }
 
 export const venueCard: VenueCard = {

@@ -16,6 +16,7 @@ import {
   teamStatisticsSchema,
   tipShareSchema,
   tippingPolicySchema,
+  venueAdminSchema,
   workplaceSchema,
   type SplitRuleInput,
 } from '@tipcard/shared/teams/schemas';
@@ -83,6 +84,28 @@ export function useTeamActions(clientId: string | undefined, teamId: string) {
       api.post(`/teams/${teamId}/admin`, { user_id: userId }, teamSchema),
     ),
     leave: useTeamMutation(clientId, () => api.post(`/teams/${teamId}/leave`, undefined, done), { leavesTeam: true }),
+  };
+}
+
+/** Another team of the venue, for its venue admin to manage (their own team comes with the workplace). */
+export function useTeam(teamId: string | undefined) {
+  return useQuery({
+    queryKey: teamKey(teamId),
+    queryFn: ({ signal }) => api.get(`/teams/${teamId}`, teamSchema, { signal }),
+    enabled: Boolean(teamId),
+  });
+}
+
+/** The venue admin's changes to the venue: a team, an admin added or removed (decision 0057). */
+export function useVenueActions(clientId: string | undefined, workplaceId: string) {
+  return {
+    addTeam: useTeamMutation(clientId, (title: string) => api.post(`/workplaces/${workplaceId}/teams`, { title }, teamSchema)),
+    addAdmin: useTeamMutation(clientId, (userId: string) =>
+      api.post(`/workplaces/${workplaceId}/admins`, { user_id: userId }, z.array(venueAdminSchema)),
+    ),
+    removeAdmin: useTeamMutation(clientId, (userId: string) =>
+      api.delete(`/workplaces/${workplaceId}/admins/${userId}`, z.array(venueAdminSchema)),
+    ),
   };
 }
 

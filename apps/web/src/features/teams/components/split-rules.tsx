@@ -277,11 +277,13 @@ export function ShiftsPanel({ team, clientId, myId }: { team: Team; clientId: st
   const shifts = useShifts(team.id, range);
   const { clockIn, clockOut } = useSplitActions(clientId, team.id);
   const open = shifts.data?.find((shift) => shift.user_id === myId && shift.ended_at === null);
+  // A venue admin managing a team they are not a member of has no shift of their own in it.
+  const member = team.members.some((m) => m.user_id === myId);
   return (
     <Panel>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-primary-950">{t('shifts.title')}</h2>
-        {shifts.data ? (
+        {shifts.data && member ? (
           open ? (
             <Button
               variant="secondary"
