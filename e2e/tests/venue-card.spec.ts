@@ -22,13 +22,13 @@ const TEXTS = {
   },
   es: {
     prefix: '/es',
-    venueCard: 'Tarjeta del local',
-    qr: 'Código QR de la tarjeta del local',
+    venueCard: 'Tarjeta del establecimiento',
+    qr: 'Código QR de la tarjeta del establecimiento',
     percentages: 'Porcentajes entre equipos',
     wrong: 'Los porcentajes deben sumar 100 %',
     total: /Total: 100\s%/,
     shares: 'Cómo se calculó tu parte',
-    fromVenue: /De una propina del local de 9,50\s€: la parte de tu equipo al 100\s%/,
+    fromVenue: /De una propina del establecimiento de 9,50\s€: la parte de tu equipo al 100\s%/,
   },
 } as const;
 

@@ -36,7 +36,7 @@ const TEXTS = {
     expiry: 'Caducidad',
     checkoutPay: /^Pagar \d/,
     thanks: /¡Gracias!/,
-    panel: 'Código QR del local',
+    panel: 'Código QR del establecimiento',
   },
 } as const;
 

@@ -83,6 +83,13 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
     avoid: {},
   },
   {
+    concept: 'venue',
+    meaning: 'The workplace as a whole (a restaurant, a hotel, a salon): its teams, admins, QR code and venue card.',
+    term: { en: 'venue', lv: 'darba vieta', fr: 'établissement', es: 'establecimiento' },
+    // uzņēmums is a company (the verification's business details); local is a bar's word, not a hotel's or a salon's
+    avoid: { lv: ['uzņēmuma administrators', 'uzņēmuma komandas'], es: ['del local', 'todo el local', 'tu local'] },
+  },
+  {
     concept: 'split rule',
     meaning: "How a team's tips are shared among its members: evenly, by hours worked or by points per role (decision 0045).",
     term: { en: 'split rule', lv: 'sadales noteikums', fr: 'règle de partage', es: 'regla de reparto' },

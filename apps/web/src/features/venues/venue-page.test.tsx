@@ -29,7 +29,7 @@ describe('the venue page', () => {
       shell: { locale: 'fr', venue: { ...VENUE, venue_card_id: 'vc1' } },
     });
     const regions = screen.getAllByRole('region');
-    expect(regions[0]).toHaveAccessibleName('Toute l’équipe du lieu');
+    expect(regions[0]).toHaveAccessibleName('Tout le personnel de l’établissement');
     const [everyone] = within(regions[0]!).getAllByRole('link');
     expect(everyone).toHaveAttribute('href', '/fr/payment/vc1');
     expect(everyone).toHaveTextContent(/Café Rīga.*Partagé entre 2 équipes/);
