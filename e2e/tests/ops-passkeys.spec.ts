@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { a11yProblems, totp } from './helpers.ts';
-import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
+import { expect, test } from './fixtures.ts';
+import { a11yProblems } from './helpers.ts';
+import { addOperator, signInFirstAdmin, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
 import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
@@ -13,7 +13,6 @@ test.describe.configure({ mode: 'serial' });
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
 let ops: OpsServer;
-let api: APIRequestContext;
 let BASE = '';
 const EMAIL = 'support@ops.example';
 let secret = '';
@@ -21,19 +20,8 @@ let secret = '';
 test.beforeAll(async ({ ownServerPort }) => {
   test.setTimeout(READY_TIMEOUT_MS + 60_000);
   ops = await startOpsServer(ownServerPort);
-  ({ api, base: BASE } = ops);
-  const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
-  expect(setUp.status()).toBe(201);
-  const adminSecret = await enrolByLink(api, (await setUp.json()).data.enrolment_url as string);
-  const signedIn = await api.post('/api/ops/sign-in', {
-    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
-  });
-  const created = await api.post('/api/ops/operators', {
-    headers: { Authorization: `Bearer ${(await signedIn.json()).data.token as string}` },
-    data: { email: EMAIL, role: 'support' },
-  });
-  expect(created.status()).toBe(201);
-  secret = await enrolByLink(api, (await created.json()).data.enrolment_url as string);
+  BASE = ops.base;
+  secret = await addOperator(ops, await signInFirstAdmin(ops), EMAIL, 'support');
 });
 
 test.afterAll(async () => {

@@ -44,6 +44,27 @@ export async function enrolByLink(api: APIRequestContext, link: string): Promise
   return secret;
 }
 
+/** The first admin set up by the server's printed link, enrolled and signed in through the API; answers their token. */
+export async function signInFirstAdmin(ops: OpsServer): Promise<string> {
+  const setUp = await ops.api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
+  expect(setUp.status()).toBe(201);
+  const adminSecret = await enrolByLink(ops.api, (await setUp.json()).data.enrolment_url as string);
+  const signedIn = await ops.api.post('/api/ops/sign-in', {
+    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
+  });
+  return (await signedIn.json()).data.token as string;
+}
+
+/** An operator invited by the admin and enrolled through the API, as their browser would; answers their TOTP secret. */
+export async function addOperator(ops: OpsServer, adminToken: string, email: string, role: string): Promise<string> {
+  const created = await ops.api.post('/api/ops/operators', {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { email, role },
+  });
+  expect(created.status()).toBe(201);
+  return enrolByLink(ops.api, (await created.json()).data.enrolment_url as string);
+}
+
 /** Fills in the sign-in form; `offsetSteps` 1 signs an operator in again within one 30-second step. */
 export async function fillInOpsSignIn(page: Page, email: string, secret: string, offsetSteps = 0) {
   await page.getByLabel('E-mail').fill(email);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { a11yProblems, auth, teamOfTwo, totp } from './helpers.ts';
-import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
+import { a11yProblems, auth, teamOfTwo } from './helpers.ts';
+import { addOperator, signInFirstAdmin, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
 import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
@@ -19,19 +19,7 @@ test.beforeAll(async ({ ownServerPort }) => {
   test.setTimeout(READY_TIMEOUT_MS + 60_000);
   ops = await startOpsServer(ownServerPort);
   ({ api, base: BASE } = ops);
-  const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
-  expect(setUp.status()).toBe(201);
-  const adminSecret = await enrolByLink(api, (await setUp.json()).data.enrolment_url as string);
-  const signedIn = await api.post('/api/ops/sign-in', {
-    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
-  });
-  const adminToken = (await signedIn.json()).data.token as string;
-  const created = await api.post('/api/ops/operators', {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: { email: 'support@ops.example', role: 'support' },
-  });
-  expect(created.status()).toBe(201);
-  supportSecret = await enrolByLink(api, (await created.json()).data.enrolment_url as string);
+  supportSecret = await addOperator(ops, await signInFirstAdmin(ops), 'support@ops.example', 'support');
 
   // Bar Riga: Anna runs it, Bob joined; Anna gives Bob a role and changes the split rule twice.
   const { admin, colleague, team } = await teamOfTwo(api);
