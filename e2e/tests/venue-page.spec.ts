@@ -156,3 +156,33 @@ test('at 1280 px the venue page is one readable column', async ({ browser, baseU
   await expect(page.getByTestId('payment-unknown')).toBeVisible();
   await context.close();
 });
+
+test('once the venue card is made, everyone at the venue comes first, in French and Spanish at 360 px', async ({
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  // Runs last: the venue card changes what the page offers.
+  const request = await playwright.request.newContext({ baseURL });
+  const made = await request.get(`/api/workplaces/${venue.workplaceId}/venue-card`, { headers: auth(venue.admin) });
+  expect(made.ok()).toBeTruthy();
+  const venueCardId = ((await made.json()) as { data: { card_id: string } }).data.card_id;
+  await request.dispose();
+  for (const [locale, region, detail] of [
+    ['fr-FR', 'Tout le personnel de l’établissement', /Partagé entre 1\séquipe/],
+    ['es-ES', 'Todo el personal', /Repartido entre 1\sequipo/],
+  ] as const) {
+    const context = await guestContext(browser, baseURL!, locale);
+    const page = await context.newPage();
+    await page.goto(`/venue/${venue.workplaceId}`);
+    const regions = page.getByRole('region');
+    await expect(regions.first()).toHaveAccessibleName(region);
+    const everyone = regions.first().getByRole('link');
+    await expect(everyone).toHaveText(detail);
+    await expect(everyone).toHaveAttribute('href', new RegExp(`/payment/${venueCardId}$`));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await a11yProblems(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`venue-page-everyone-${locale}-360.png`), fullPage: true });
+    await context.close();
+  }
+});
