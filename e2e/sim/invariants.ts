@@ -341,7 +341,7 @@ export async function checkStep(world: World) {
   // Live events (decision 0041) announce only what the ledger holds: a credit of a payment is the user's share in its
   // received entry, a release is the entry of one of the user's shares of it, a referral bonus or a gift an entry that
   // paid the user that amount, a payout's state the payout's own row and, once in flight, its confirmed entry; a team
-  // notice (no money) is the user's own stored notice, word for word.
+  // notice (no money) is the user's own stored notice, word for word, unless the erasure took their notices.
   const unfounded = await world.rows<{ user_id: string; seq: string; body: string }>(`
     with user_cents as (
       select e.reference, e.kind, a.owner_user_id as user_id, sum(p.amount_cents) as cents
@@ -369,6 +369,7 @@ export async function checkStep(world: World) {
       when l.body->>'type' = 'notice' then exists (
         select 1 from user_notices n where n.id = (l.body->>'notice_id')::uuid and n.user_id = l.user_id
           and n.body = l.body->'notice')
+        or exists (select 1 from users u where u.id = l.user_id and u.erased_at is not null)
       else false end
     limit 3`);
   if (unfounded.length > 0)
