@@ -1,3 +1,4 @@
+import type { NoticeKind } from '@tipcard/shared/notices/schemas';
 import type { z } from 'zod';
 import type {
   JoinRequest,
@@ -329,17 +330,7 @@ export function createTeamsService(deps: {
   async function tellMember(
     tx: Executor,
     userId: string,
-    notice:
-      | 'team_request_approved'
-      | 'team_request_declined'
-      | 'team_member_removed'
-      | 'team_rule_changed'
-      | 'tipping_policy_published'
-      | 'team_period_closed'
-      | 'team_period_objection'
-      | 'team_period_answered'
-      | 'team_period_adjusted_given'
-      | 'team_period_adjusted_received',
+    notice: NoticeKind,
     { team, workplace }: { team: repo.TeamRow; workplace: repo.WorkplaceRow },
     now: Date,
     about: { rule?: SplitRule['kind']; month?: string; amountCents?: number } = {},
