@@ -2,7 +2,8 @@
  * `npm run bench:payments`: signed succeeded-payment webhooks → recorded → applied by the server's worker in batches
  * (decision 0060) → ledger, then the settlement job in batches, on PostgreSQL, through real HTTP: the server runs as its
  * own process (woken by NOTIFY, no ticks) and the senders are undici connections, 20 and then 64 at once, for each batch
- * size of BENCH_BATCH_SIZES (1 is one event per transaction). Each round prints payments/s, the webhook's answer time
+ * size of BENCH_BATCH_SIZES (1 is one event per transaction) and each count of appliers side by side of BENCH_APPLIERS
+ * (PAYMENT_APPLIERS). Each round prints payments/s, the webhook's answer time
  * p50/p99, webhook-to-credited p50/p99 (the event recorded → its shares written, from the database's own times) and
  * the server's CPU, beside pgbench's built-in TPC-B-like script with as many clients on the same database in the same
  * run, and their ratio (target ≥ 0.5 at 20 senders); then the ledger invariant check. It prints figures; it is not a
@@ -28,6 +29,9 @@ import { startServer } from './server.ts';
 
 const ROUNDS = (process.env.BENCH_SENDERS ?? '20,64').split(',').map(Number);
 const BATCH_SIZES = (process.env.BENCH_BATCH_SIZES ?? '1,100').split(',').map(Number);
+const APPLIERS = (process.env.BENCH_APPLIERS ?? '1,4').split(',').map(Number);
+/** Each batch size with each count of appliers, in that order. */
+const SETUPS = BATCH_SIZES.flatMap((batchSize) => APPLIERS.map((appliers) => ({ batchSize, appliers })));
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 4_000);
 const STAFF = 200;
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 15);
@@ -100,7 +104,9 @@ async function openPayments(count: number): Promise<string[]> {
 
 let failures = 0;
 let settledTotal = 0;
-let server = await startServer({ ...serverEnv, PAYMENT_BATCH_SIZE: String(BATCH_SIZES[0]) });
+const serverOf = ({ batchSize, appliers }: (typeof SETUPS)[number]) =>
+  startServer({ ...serverEnv, PAYMENT_BATCH_SIZE: String(batchSize), PAYMENT_APPLIERS: String(appliers) });
+let server = await serverOf(SETUPS[0]!);
 
 /** Waits until the server's worker has applied every recorded event; answers when that was seen. */
 async function allApplied(): Promise<bigint> {
@@ -138,13 +144,15 @@ try {
   console.log('done');
   execFileSync('pgbench', ['-i', '-q', '-s', '1', databaseUrl], { stdio: 'ignore' });
 
-  for (const [index, batchSize] of BATCH_SIZES.entries()) {
+  for (const [index, setup] of SETUPS.entries()) {
     if (index > 0) {
       await server.stop();
-      server = await startServer({ ...serverEnv, PAYMENT_BATCH_SIZE: String(batchSize) });
+      server = await serverOf(setup);
     }
     for (const senders of ROUNDS) {
-      process.stdout.write(`\nbatches of ${batchSize}, ${senders} senders: opening ${PAYMENTS} payments… `);
+      process.stdout.write(
+        `\nbatches of ${setup.batchSize}, ${setup.appliers} applier(s), ${senders} senders: opening ${PAYMENTS} payments… `,
+      );
       const events = await openPayments(PAYMENTS);
       const paymentIds = events.map((body) => JSON.parse(body).payment_id as string);
       console.log('done');

@@ -167,6 +167,7 @@ const envSchema = z
       .max(24 * 60)
       .default(5),
     PAYMENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
+    PAYMENT_APPLIERS: z.coerce.number().int().min(1).max(32).default(4),
     // Card testing (someone trying stolen cards through a card's page from many addresses).
     CHECKOUTS_PER_CARD_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
     // Far above real traffic: a brake on card testing spread over many cards, not a quota.
@@ -367,6 +368,8 @@ export interface Config {
     reconcileAfterMinutes: number;
     /** Webhooks' events applied, or held shares released, per transaction at most (decision 0060). */
     batchSize: number;
+    /** Loops per listening worker applying recorded events side by side, each for its part of the recipients. */
+    appliers: number;
     /** The built-in sandbox exists outside production, and in production only with SANDBOX_PAYMENTS=1. */
     sandboxEnabled: boolean;
     sandboxDelayMs: number;
@@ -516,6 +519,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       holdHours: env.HOLD_HOURS,
       reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
       batchSize: env.PAYMENT_BATCH_SIZE,
+      appliers: env.PAYMENT_APPLIERS,
       sandboxEnabled: env.NODE_ENV !== 'production' || env.SANDBOX_PAYMENTS,
       sandboxDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
       sandboxFailFirst: env.SANDBOX_WEBHOOK_FAIL_FIRST,

@@ -314,7 +314,7 @@ export function createServices(
     payouts,
   });
   const jobs: Job[] = [
-    ...createPaymentsJobs(payments),
+    ...createPaymentsJobs(payments, { appliers: config.payments.appliers }),
     ...payoutJobs({ db, log, rail: payoutRail, debtor: config.payouts.debtor }),
     ...payoutScheduleJobs(payoutSchedules),
     createMessageDeliveryJob({ db, log, sms, mailer, push: pushSender, errors }),

@@ -135,6 +135,48 @@ describe('the job runner', () => {
     expect(calls).toBe(1);
   });
 
+  it('runs a partitioned job in as many loops side by side when announced, each on its part, and as one loop on ticks', async () => {
+    const { log } = capturingLog();
+    let notify!: () => void;
+    const listen = async (_channel: string, onNotify: (payload: string) => void) => {
+      notify = () => onNotify('');
+      return async () => undefined;
+    };
+    const due = new Map([
+      ['0/3', 5],
+      ['1/3', 5],
+      ['2/3', 5],
+      ['all', 2],
+    ]);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const job: Job = {
+      name: 'partitioned',
+      wakeOn: 'due_work',
+      partitions: 3,
+      runOne: async (_now, partition) => {
+        const key = partition ? `${partition.index}/${partition.count}` : 'all';
+        if (!due.get(key)) return 0;
+        due.set(key, due.get(key)! - 1);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return 1;
+      },
+    };
+    const runner = startRunner({ jobs: [job], clock: createTestClock(), log, intervalMs: 3_600_000, listen });
+    await vi.waitFor(() => expect(notify).toBeDefined(), { timeout: 10_000 });
+    notify();
+    await vi.waitFor(() => expect([due.get('0/3'), due.get('1/3'), due.get('2/3')]).toEqual([0, 0, 0]), { timeout: 10_000 });
+    await runner.stop();
+    expect(mostInFlight).toBe(3);
+    // Woken loops never ask for all of it; a tick does.
+    expect(due.get('all')).toBe(2);
+    await runTick({ jobs: [job], clock: createTestClock(), log });
+    expect(due.get('all')).toBe(0);
+  });
+
   it('runs a job whose channel announces work at once, through a backlog deeper than a tick, and not after stop', async () => {
     const { log } = capturingLog();
     let notify!: () => void;

@@ -88,29 +88,38 @@ export interface Runner {
 /**
  * Runs one job whenever its channel announces due work: at once when idle, or once more right after the run in
  * progress when a notice comes during it, so notices never pile up runs and none is missed; and on until it has caught
- * up, so a backlog deeper than one tick's batch is not left for the next tick.
+ * up, so a backlog deeper than one tick's batch is not left for the next tick. A job with `partitions` runs that many
+ * such loops, each on its own part.
  */
 function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBaseLogger) {
   let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      let more: boolean;
-      do {
-        again = false;
-        ({ more } = await runTick({ ...deps, jobs: [job] }));
-      } while ((again || more) && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
+  const count = job.partitions ?? 1;
+  const loops = Array.from({ length: count }, (_, index) => {
+    const part: Job = count === 1 ? job : { ...job, runOne: (now) => job.runOne(now, { index, count }) };
+    let running: Promise<void> | undefined;
+    let again = false;
+    const run = () => {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        let more: boolean;
+        do {
+          again = false;
+          ({ more } = await runTick({ ...deps, jobs: [part] }));
+        } while ((again || more) && !stopped);
+      })().finally(() => {
+        running = undefined;
+      });
+    };
+    return { run, finished: () => running };
+  });
+  const runAll = () => {
+    for (const loop of loops) loop.run();
   };
-  const unlisten = listen(job.wakeOn!, run, run).catch((error: unknown) => {
+  const unlisten = listen(job.wakeOn!, runAll, runAll).catch((error: unknown) => {
     // Without its session the job still runs every tick.
     log.warn({ job: job.name, err: error }, `job ${job.name} cannot listen for its notices; it runs on ticks only`);
     return async () => undefined;
@@ -120,7 +129,7 @@ function runOnNotice(job: Job, deps: RunnerDeps, listen: Listen, log: FastifyBas
     await (
       await unlisten
     )();
-    await running;
+    await Promise.all(loops.map((loop) => loop.finished()));
   };
 }
 

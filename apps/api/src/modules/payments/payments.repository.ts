@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { paymentAllocations, paymentReturns, payments, providerEvents } from '../../db/schema/payments.ts';
+import type { Partition } from '../../jobs/job.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;
@@ -117,14 +118,25 @@ export interface RecordedEvent {
 /**
  * Claims up to `limit` recorded events that are due, oldest first, skipping those another applier holds. An event
  * waits while an earlier one of the same payment is still unapplied, so each payment's events apply in the order
- * they were recorded.
+ * they were recorded. With `partition`, only events of the payments whose subject (the card, invoice or plan paid)
+ * falls in that part: appliers side by side then credit different recipients and rarely wait on each other's locks.
  */
-export async function claimRecordedEvents(tx: Executor, now: Date, limit: number): Promise<RecordedEvent[]> {
+export async function claimRecordedEvents(
+  tx: Executor,
+  now: Date,
+  limit: number,
+  partition?: Partition,
+): Promise<RecordedEvent[]> {
+  const inPartition = partition
+    ? sql`and ((hashtext(coalesce(p.subject_id, e.payment_id)::text) & 2147483647) % ${partition.count}) = ${partition.index}`
+    : sql``;
   const result = await tx.execute(sql`
     select e.id, e.provider, e.payload, e.attempts
     from ${providerEvents} e
+    left join ${payments} p on p.id = e.payment_id
     where e.outcome is null
       and (e.retry_at is null or e.retry_at <= ${now})
+      ${inPartition}
       and not exists (
         select 1 from ${providerEvents} earlier
         where earlier.outcome is null and earlier.payment_id = e.payment_id and earlier.sequence < e.sequence

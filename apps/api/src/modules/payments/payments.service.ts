@@ -4,6 +4,7 @@ import type { Locale } from '@tipcard/shared/constants';
 import type { PublicPayment } from '@tipcard/shared/payments/schemas';
 import { isUuid } from '@tipcard/shared/uuid';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Partition } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -759,13 +760,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * Applies a batch of recorded events in one transaction (the `payments.apply-events` job): their effects in the
      * order recorded, each payment's in its own order, and their outcomes with them, so a crash at any line leaves
      * each either applied or still recorded. A batch that fails (an event that cannot be applied, a deadlock with
-     * another applier) is applied again one event per transaction. Answers how many events it took.
+     * another applier) is applied again one event per transaction. With `partition`, only that part's events. Answers
+     * how many events it took.
      */
-    async applyRecordedEvents(now: Date): Promise<number> {
+    async applyRecordedEvents(now: Date, partition?: Partition): Promise<number> {
       let claimed: repo.RecordedEvent[] = [];
       try {
         const applied = await db.transaction(async (tx) => {
-          claimed = await repo.claimRecordedEvents(tx, now, deps.batchSize);
+          claimed = await repo.claimRecordedEvents(tx, now, deps.batchSize, partition);
           return applyClaimed(tx, claimed);
         });
         for (const { provider, event, outcome } of applied) observe(provider, event, outcome);

@@ -215,6 +215,40 @@ describe('recorded provider events', () => {
     expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
   }, 120_000);
 
+  it("are split between partitioned appliers by the payment's card: each card's events in one part, every event in one", async () => {
+    const cards = [];
+    for (let i = 0; i < 12; i += 1) cards.push(await signUpWithCard(t));
+    const byCard = new Map<string, string[]>();
+    for (const card of cards) {
+      for (const cents of [700, 900]) {
+        const payment = await openPayment(card.cardId, cents);
+        await record(eventOf(payment, 'payment.succeeded'));
+        byCard.set(card.cardId, [...(byCard.get(card.cardId) ?? []), payment.id]);
+      }
+    }
+    const job = t.app.services.jobs.find((each) => each.name === 'payments.apply-events')!;
+    expect(job.partitions).toBe(4);
+    const credited = async (paymentIds: string[]) =>
+      rowsOf<{ id: string }>(
+        await t.app.db.execute(sql`select id from payments where status = 'succeeded' and id in ${paymentIds}`),
+      ).length;
+    const appliedPerPart: number[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      let applied = 0;
+      for (let did = Number(await job.runOne(t.clock.now(), { index, count: 4 })); did > 0;) {
+        applied += did;
+        did = Number(await job.runOne(t.clock.now(), { index, count: 4 }));
+      }
+      appliedPerPart.push(applied);
+      // After each part, every card is wholly credited or not at all: a card's payments are all in one part.
+      for (const paymentIds of byCard.values()) expect([0, 2]).toContain(await credited(paymentIds));
+    }
+    expect(appliedPerPart.reduce((a, b) => a + b, 0)).toBe(24);
+    expect(appliedPerPart.filter((applied) => applied > 0).length).toBeGreaterThan(1);
+    expect(await waiting()).toEqual([]);
+    expect(await checkLedgerInvariants(t.app.db)).toEqual([]);
+  });
+
   it('property: the books come out as when each event is applied at once, whatever the batches and duplicates', async () => {
     const step = fc.record({
       type: fc.constantFrom<Kind>(
