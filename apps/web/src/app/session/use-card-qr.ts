@@ -13,9 +13,11 @@ export function useCardQr(card: Pick<Card, 'id' | 'payment_url'> | null | undefi
   const query = useQuery({
     queryKey: ['card-qr', card?.id, card?.payment_url],
     queryFn: async ({ signal }) => {
+      // A QR code that cannot be drawn is its panel's error, never the whole page's (every caller shows `isError`).
       const blob = await api.getBlob(`/cards/${card!.id}/qr_code`, {
         query: { url: card!.payment_url, hexColor: QR_COLOR },
         signal,
+        errorHandling: 'none',
       });
       return URL.createObjectURL(blob);
     },

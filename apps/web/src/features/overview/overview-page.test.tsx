@@ -139,6 +139,20 @@ describe('the overview page', () => {
     expect(api.sent(FIGURES)).toHaveLength(2);
   });
 
+  it('says so in its place when the QR code cannot be drawn, and keeps the page', async () => {
+    fakeApi({ ...routes(figures()), [QR]: apiError(404, 'not_found') });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    // In the card's place, which still opens the card: "The QR code could not be loaded. Show QR code".
+    const card = await screen.findByRole(
+      'button',
+      { name: /^The QR code could not be loaded\.\s*Show QR code$/ },
+      { timeout: 5_000 },
+    );
+    expect(card).toBeEnabled();
+    expect(fatalErrorStatus()).toBeNull();
+    expect(screen.getByTestId('balance-main')).toBeInTheDocument();
+  });
+
   it('opens the card with its QR code to print, share or download', async () => {
     fakeApi(routes(figures()));
     await renderPage(<OverviewPage />, { path: '/overview' });

@@ -249,6 +249,8 @@ function CardSummary({ card, first = false }: { card: Card; first?: boolean }) {
               data-testid={modalOpen ? undefined : 'card-qr'}
               className="size-full"
             />
+          ) : qr.isError ? (
+            <span className="text-sm text-slate-500">{t('card.qr_error')}</span>
           ) : (
             <Spinner className="text-primary-700" label={t('common:loading')} />
           )}
