@@ -241,17 +241,22 @@ describe('team statistics with venue tips (decision 0061)', () => {
     // front's own card's 10.01 gives 9.51 (4.76 + 4.75). Who gets an odd cent is the split's business, checked below.
     const frontStats = await statsOf(front.id, bob);
     const cents = (stats: typeof frontStats) => stats.members.map((row) => row.sum_cents).sort((a, b) => a - b);
-    expect(frontStats.members.map((row) => [row.user_id, row.count])).toEqual([
-      [anna.userId, 2],
-      [bob.userId, 2],
-    ]);
+    const counts = (stats: typeof frontStats) => new Map(stats.members.map((row) => [row.user_id, row.count]));
+    expect(counts(frontStats)).toEqual(
+      new Map([
+        [anna.userId, 2],
+        [bob.userId, 2],
+      ]),
+    );
     expect(cents(frontStats)).toEqual([332 + 475, 333 + 476]);
     expect(frontStats).toMatchObject({ total_count: 4, total_cents: 665 + 951 });
     const kitchenStats = await statsOf(kitchen.id, dan);
-    expect(kitchenStats.members.map((row) => [row.user_id, row.count])).toEqual([
-      [carol.userId, 1],
-      [dan.userId, 1],
-    ]);
+    expect(counts(kitchenStats)).toEqual(
+      new Map([
+        [carol.userId, 1],
+        [dan.userId, 1],
+      ]),
+    );
     expect(cents(kitchenStats)).toEqual([142, 143]);
     expect(kitchenStats).toMatchObject({ total_count: 2, total_cents: 285 });
     // What the statistics say is what each member was credited.
