@@ -52,7 +52,13 @@ import { createAccountJobs } from './modules/account/account.jobs.ts';
 import { createLedgerJobs } from './modules/ledger/ledger.jobs.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createTeamsService, createTeamTipHandler, createVenuePages } from './modules/teams/teams.service.ts';
-import { createVenueTipHandler, createVenueTipsService, venueCardIdOf } from './modules/venue-tips/venue-tips.service.ts';
+import {
+  createVenueTipHandler,
+  createVenueTipsService,
+  mayUseVenueCard,
+  passVenueCard,
+  venueCardIdOf,
+} from './modules/venue-tips/venue-tips.service.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createOpsAuthService } from './modules/ops/ops-auth.service.ts';
@@ -135,9 +141,8 @@ export function createServices(
   const verification = createVerificationService({ db, verificationLimitCents: config.verificationLimitCents });
   const me = createMeService({ db, verificationLimitCents: config.verificationLimitCents });
   const transactions = createTransactionsService({ reads, clock, monthlyDonations: monthlyDonationFigures });
-  const cards = createCardsService({ db, publicUrl: config.publicUrl });
+  const cards = createCardsService({ db, publicUrl: config.publicUrl, sharing: mayUseVenueCard });
   const documents = createDocumentsService({
-    db,
     cards,
     publicUrl: config.publicUrl,
     site: config.site,
@@ -210,7 +215,7 @@ export function createServices(
     onRefunded: receipts.noticeRefund,
     receiptLinkOf: receipts.linkOf,
   });
-  const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments });
+  const teams = createTeamsService({ db, clock, publicUrl: config.publicUrl, payments, passVenueCard });
   const venuePages = createVenuePages({ db, publicUrl: config.publicUrl, venueCardIdOf: (id) => venueCardIdOf(db, id) });
   const venueTips = createVenueTipsService({ db, clock, publicUrl: config.publicUrl, teams });
   // Kept only while this process LISTENs for the database's notices of changed cards (decision 0051).
@@ -229,6 +234,7 @@ export function createServices(
   });
   const cardOrders = createCardOrdersService({
     db,
+    cards,
     clock,
     log,
     payments,

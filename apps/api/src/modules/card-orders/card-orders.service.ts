@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { appRoutePath, t } from '../../lib/i18n.ts';
-import { findCardFace, findOwnCard, findPrivateCardOfUser, paymentUrlOf } from '../cards/cards.service.ts';
+import { findCardFace, findPrivateCardOfUser, paymentUrlOf, type CardsService } from '../cards/cards.service.ts';
 import { DEFAULT_QR_COLOR, renderQrCode } from '../../lib/qr-code.ts';
 import { findPaymentWithShares, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
 import { lockUser, requireOwnClient } from '../users/users.service.ts';
@@ -123,6 +123,7 @@ export type OnOrderChange = (tx: Executor, change: { before: repo.CardOrderRow; 
 
 export function createCardOrdersService(deps: {
   db: Database;
+  cards: Pick<CardsService, 'usableCard'>;
   clock: Clock;
   log: FastifyBaseLogger;
   payments: PaymentsService;
@@ -141,9 +142,12 @@ export function createCardOrdersService(deps: {
       currency: 'EUR' as const,
     }));
 
-  /** The card an order prints: the one asked for when the user owns it (their own or a team card they run), else their own. */
-  async function requireCard(db: Executor, userId: string, cardId?: string) {
-    if (cardId) return findOwnCard(db, userId, cardId);
+  /**
+   * The card an order prints: the one asked for when the user may use it (their own, a team card they run, their
+   * venue's card), else their own.
+   */
+  async function requireCard(userId: string, cardId?: string) {
+    if (cardId) return deps.cards.usableCard(userId, cardId);
     const card = await findPrivateCardOfUser(db, userId);
     if (!card) throw new AppError('card_order_no_card');
     return card;
@@ -331,7 +335,7 @@ export function createCardOrdersService(deps: {
     async create(userId: string, clientId: string, body: OrderBody, locale: Locale, idempotencyKey?: string): Promise<CardOrder> {
       await requireOwnClient(db, userId, clientId);
       if (body.quantity > CARD_ORDER_MAX_ITEMS) throw new AppError('card_order_too_many_items');
-      const card = await requireCard(db, userId, body.card_id);
+      const card = await requireCard(userId, body.card_id);
       const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
       let placed: { order: repo.CardOrderRow; created: boolean };
       try {
@@ -354,7 +358,7 @@ export function createCardOrdersService(deps: {
     /** What an order of the product would print with the card, before ordering (the form's preview step). */
     async draftPreview(userId: string, clientId: string, product: CardProductId, cardId?: string): Promise<Buffer> {
       await requireOwnClient(db, userId, clientId);
-      return printFileOf(await requireCard(db, userId, cardId), product, 1);
+      return printFileOf(await requireCard(userId, cardId), product, 1);
     },
 
     // The back office's operations: `onChanged` runs in the change's transaction (the operator's audit record).

@@ -93,6 +93,24 @@ async function requireOwnCard(db: Executor, userId: string, cardId: string): Pro
   return card;
 }
 
+/**
+ * Whether a user who does not hold a card may still use it: show and print its QR code and order it printed (decision
+ * 0061: a venue card is every admin's of its venue). Given by the composition root, so that this module knows no
+ * venue; editing a card stays with its holder.
+ */
+export type CardSharing = (db: Executor, userId: string, cardId: string) => Promise<boolean>;
+
+/** The card when the user holds it or it is shared with them (`CardSharing`); 404 otherwise, as for an unknown card. */
+async function requireUsableCard(db: Executor, userId: string, cardId: string, sharing: CardSharing): Promise<repo.CardRow> {
+  try {
+    return await requireOwnCard(db, userId, cardId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found' && (await sharing(db, userId, cardId)))
+      return (await repo.findCard(db, cardId))!;
+    throw error;
+  }
+}
+
 /** A card the user owns (their own, or a team card they run), for another module's use of it; 404 otherwise. */
 export async function findOwnCard(db: Executor, userId: string, cardId: string): Promise<Card> {
   return toCard(await requireOwnCard(db, userId, cardId), '');
@@ -244,8 +262,11 @@ export type PhotoSize = 'full' | 'avatar';
 /** Avatar variants kept per process: about 10 KB each. */
 const AVATAR_CACHE_ENTRIES = 2_000;
 
-/** The owner's cards (and a card's public photo); `publicUrl` makes each card's payment URL. */
-export function createCardsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+/**
+ * The owner's cards (and a card's public photo); `publicUrl` makes each card's payment URL; `sharing` says who else may
+ * use a card they do not hold (its QR code, print sheet and the card shop).
+ */
+export function createCardsService({ db, publicUrl, sharing }: { db: Database; publicUrl: string; sharing: CardSharing }) {
   // Made once per photo file: a file never changes (a new photo is a new file), so a variant never goes stale.
   const avatars = new BoundedCache<Buffer>(AVATAR_CACHE_ENTRIES);
   return {
@@ -336,16 +357,21 @@ export function createCardsService({ db, publicUrl }: { db: Database; publicUrl:
       return { fileId: photo.fileId, mime: PHOTO_MIME, content: avatar };
     },
 
+    /** A card the user holds or may use (`CardSharing`): what its print sheet and the card shop print; 404 otherwise. */
+    async usableCard(userId: string, cardId: string): Promise<Card> {
+      return toCard(await requireUsableCard(db, userId, cardId, sharing), publicUrl);
+    },
+
     /**
-     * The QR code of the owner's card. It may only encode that card's own payment page, so the endpoint cannot be
-     * used to brand arbitrary links.
+     * The QR code of a card the user holds or may use. It may only encode that card's own payment page, so the
+     * endpoint cannot be used to brand arbitrary links.
      */
     async qrCode(
       userId: string,
       cardId: string,
       query: { url: string; hexColor?: string | undefined; format: QrFormat },
     ): Promise<{ mime: string; body: Buffer | string }> {
-      const card = await requireOwnCard(db, userId, cardId);
+      const card = await requireUsableCard(db, userId, cardId, sharing);
       const expected = paymentUrlOf(publicUrl, card.id);
       if (query.url !== expected) throw AppError.field('validation_failed', 'url', t('validation.valid'));
       return renderQrCode(expected, normalizeHexColor(query.hexColor), query.format);

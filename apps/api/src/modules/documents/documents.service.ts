@@ -1,9 +1,6 @@
 import type { Locale } from '@tipcard/shared/constants';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { paymentUrlOf, type CardsService } from '../cards/cards.service.ts';
-import { listClients } from '../users/users.service.ts';
 import { renderAgentsPdf } from './agents-pdf.ts';
 import { renderCardPdf } from './card-pdf.ts';
 import { renderTariffPdf } from './tariff-pdf.ts';
@@ -11,13 +8,12 @@ import { renderTariffPdf } from './tariff-pdf.ts';
 export interface DocumentsService {
   tariff(locale: Locale): Promise<Buffer>;
   agents(locale: Locale): Promise<Buffer>;
-  /** The owner's card as a printable sheet; another user's card (or none) is a 404. */
+  /** A card the user holds or may use (a venue card's admin) as a printable sheet; another user's card (or none) is a 404. */
   cardSheet(userId: string, cardId: string, locale: Locale): Promise<Buffer>;
 }
 
 /** The owner's cards for the card sheet, the operator's details for the small print, the tariff's figures. */
 export interface DocumentsDeps {
-  db: Database;
   cards: CardsService;
   publicUrl: string;
   site: Config['site'];
@@ -40,7 +36,6 @@ function footerOf(site: Config['site'], publicUrl: string): string[] {
 }
 
 export function createDocumentsService({
-  db,
   cards,
   publicUrl,
   site,
@@ -67,12 +62,9 @@ export function createDocumentsService({
     agents: (locale) => once(`agents-${locale}`, () => renderAgentsPdf(locale, publicUrl, footer)),
     async cardSheet(userId, cardId, locale) {
       const paymentUrl = paymentUrlOf(publicUrl, cardId);
-      // The QR call checks ownership first: another user's card id answers 404 here.
+      // Another user's card id answers 404 here.
+      const card = await cards.usableCard(userId, cardId);
       const qr = await cards.qrCode(userId, cardId, { url: paymentUrl, format: 'png' });
-      const clients = await listClients(db, userId);
-      const owned = (await Promise.all(clients.map((client) => cards.list(userId, client.id)))).flat();
-      const card = owned.find((item) => item.id === cardId);
-      if (!card) throw new AppError('not_found');
       return renderCardPdf(
         {
           publicName: card.public_name,

@@ -376,6 +376,23 @@ export function sumSharesPerUser(
 }
 
 /**
+ * Per user, the shares given by these payments to these users (one pair per payment and user), net of what was
+ * taken back: a venue tip's shares of one team (decision 0061), whose pairs the teams module recorded.
+ */
+export async function sumSharesOfPairs(db: Executor, pairs: readonly { paymentId: string; userId: string }[]) {
+  if (pairs.length === 0) return [];
+  const result = await db.execute(sql`
+    select a.user_id as "userId", count(*)::int as count,
+           coalesce(sum(a.net_cents - a.reversed_net_cents), 0)::bigint as "sumCents"
+    from ${paymentAllocations} a
+    join (select unnest(${arrayLiteral(pairs.map((pair) => pair.paymentId))}::uuid[]) as payment_id,
+                 unnest(${arrayLiteral(pairs.map((pair) => pair.userId))}::uuid[]) as user_id) wanted
+      on a.payment_id = wanted.payment_id and a.user_id = wanted.user_id
+    group by a.user_id`);
+  return rowsOf<{ userId: string; count: number; sumCents: number | string }>(result);
+}
+
+/**
  * What a user's shares received between two times brought the platform: the fees on them less what refunds and
  * disputes took back, and how many different payers (of payments not wholly taken back) they came from. A payment
  * whose provider named no payer counts as a payer of its own.

@@ -108,7 +108,7 @@ beforeAll(async () => {
     clock,
     monthlyDonations: monthlyDonationFigures,
   });
-  cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000' });
+  cards = createCardsService({ db: database.db, publicUrl: 'http://localhost:3000', sharing: async () => false });
 });
 afterAll(() => database.close());
 

@@ -169,6 +169,11 @@ export function sharesReceivedPerUser(
   return repo.sumSharesPerUser(db, filter);
 }
 
+/** Per user, the shares of these (payment, user) pairs, net of what was taken back (a team's part of venue tips). */
+export function sharesOfPairsPerUser(db: Executor, pairs: readonly { paymentId: string; userId: string }[]) {
+  return repo.sumSharesOfPairs(db, pairs);
+}
+
 /**
  * Money from people without an account, for every purpose (DESIGN "Payments for many purposes"): checkouts, provider
  * events applied exactly once in effect, refunds and disputes reversed per share, the release of held shares and the

@@ -215,6 +215,67 @@ describe('team periods: close, objections within 24 hours, lock', () => {
     expect((await stored(id, month)).events.map((event) => event.kind)).toEqual(['closed', 'confirmed', 'confirmed', 'locked']);
   });
 
+  it("tells an objection to the team's admin and every admin of its venue, each once, in their language", async () => {
+    const { id, admin, members, month } = await teamWithTips(2);
+    const bob = members[1]!;
+    const workplaceId = (await t.call({ method: 'GET', url: `/api/clients/${admin.clientId}/workplace`, token: admin.jwt })).body
+      .data.id as string;
+    const kitchen = await t.call({
+      method: 'POST',
+      url: `/api/workplaces/${workplaceId}/teams`,
+      token: admin.jwt,
+      payload: { title: 'Kitchen' },
+    });
+    const [carol, dan] = [await staff('Carol'), await staff('Dan')];
+    await join(kitchen.body.data.id, admin, carol);
+    await join(kitchen.body.data.id, admin, dan);
+    // Carol runs the venue with Anna; Dan runs the kitchen only, so the front of house's periods are not his business.
+    const added = await t.call({
+      method: 'POST',
+      url: `/api/workplaces/${workplaceId}/admins`,
+      token: admin.jwt,
+      payload: { user_id: carol.userId },
+    });
+    expect(added.status).toBe(200);
+    const handed = await t.call({
+      method: 'POST',
+      url: `/api/teams/${kitchen.body.data.id}/admin`,
+      token: admin.jwt,
+      payload: { user_id: dan.userId },
+    });
+    expect(handed.status).toBe(200);
+    await t.app.db.update(users).set({ language: 'es' }).where(eq(users.id, carol.userId));
+    expect((await close(admin, id, month)).status).toBe(200);
+    await later(HOUR, admin, bob, carol, dan);
+    expect((await object(bob, id, month)).status).toBe(201);
+
+    const objectionTexts = async (who: Staff) => (await textsTo(who)).filter((text) => /objected|objetado|contesté/.test(text));
+    // The month is named in each one's language (the test clock's month depends on the tests before).
+    expect(await objectionTexts(admin)).toEqual([
+      expect.stringMatching(
+        /^Tipcard: a member objected to the tips of [A-Z][a-z]+ \d{4}\. Team: Bar Riga \(Bar Riga\)\. Answer on/,
+      ),
+    ]);
+    expect(await objectionTexts(carol)).toEqual([
+      expect.stringMatching(
+        /^Tipcard: un miembro ha objetado las propinas de [a-z]+ de \d{4}\. Equipo: Bar Riga \(Bar Riga\)\. Responde/,
+      ),
+    ]);
+    expect(await objectionTexts(dan)).toEqual([]);
+    expect(await objectionTexts(bob)).toEqual([]);
+    const objectionNotices = async (who: Staff) =>
+      (
+        (await t.call({ method: 'GET', url: `/api/clients/${who.clientId}/notices`, token: who.jwt })).body.data.notices as {
+          kind: string;
+          month: string | null;
+        }[]
+      ).filter((notice) => notice.kind === 'team_period_objection');
+    expect(await objectionNotices(admin)).toMatchObject([{ month }]);
+    expect(await objectionNotices(carol)).toMatchObject([{ month }]);
+    expect(await objectionNotices(dan)).toEqual([]);
+    expect(await objectionNotices(bob)).toEqual([]);
+  });
+
   it('refuses a month not over, one before the team, a bad month, strangers and members who had no part in it', async () => {
     const made = await team(2);
     const month = t.clock.now().toISOString().slice(0, 7);

@@ -482,6 +482,25 @@ export async function sharersPerMonth(db: Executor, teamId: string, from: Date, 
   return byMonth;
 }
 
+/**
+ * Who was paid what venue tip as a member of the team in [from, to): each (payment, user) pair of the team's parts of
+ * venue tips with a share above zero (those the payment credited). The split's instant is the credit's, so the window
+ * is the one the team card's own statistics read.
+ */
+export async function venueSharesOf(
+  db: Executor,
+  teamId: string,
+  from: Date,
+  to: Date,
+): Promise<{ paymentId: string; userId: string }[]> {
+  const result = await db.execute(sql`
+    SELECT s.payment_id AS "paymentId", share->>'userId' AS "userId"
+    FROM ${teamTipSplits} s, jsonb_array_elements(s.shares) AS share
+    WHERE s.team_id = ${teamId} AND s.venue_part IS NOT NULL AND s.at >= ${from.toISOString()} AND s.at < ${to.toISOString()}
+      AND (share->>'netCents')::bigint + (share->>'feeCents')::bigint > 0`);
+  return (result as unknown as { rows: { paymentId: string; userId: string }[] }).rows;
+}
+
 /** The closed or locked periods of the team from `fromMonth` on. */
 export function listPeriods(db: Executor, teamId: string, fromMonth: string): Promise<PeriodRow[]> {
   return db

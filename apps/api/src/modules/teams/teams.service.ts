@@ -37,7 +37,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { addCardRating, createTeamCard, findPrivateCardOfUser, paymentUrlOf, updateTeamCard } from '../cards/cards.service.ts';
-import { payerRatingOf, sharesReceivedPerUser, type PaymentsService, type PurposeHandler } from '../payments/payments.service.ts';
+import {
+  payerRatingOf,
+  sharesOfPairsPerUser,
+  sharesReceivedPerUser,
+  type PaymentsService,
+  type PurposeHandler,
+} from '../payments/payments.service.ts';
 import { findTipNote } from '../tips/tips.service.ts';
 import { t } from '../../lib/i18n.ts';
 import { enqueueSmsAt, notifyUser } from '../messaging/messaging.service.ts';
@@ -311,6 +317,11 @@ export function createTeamsService(deps: {
   clock: Clock;
   publicUrl: string;
   payments: Pick<PaymentsService, 'voidPendingCheckouts'>;
+  /**
+   * Hands the venue card to the successor's client when the admin whose role ends holds it (`venue-tips`, which
+   * imports this module, so it is given here: decision 0061).
+   */
+  passVenueCard: (tx: Executor, workplaceId: string, fromUserId: string, toClientId: string) => Promise<void>;
 }) {
   const { db, clock, publicUrl } = deps;
 
@@ -401,7 +412,8 @@ export function createTeamsService(deps: {
   /**
    * A venue admin's role ends with their membership in the venue (decision 0057): refused for its last admin, unless
    * `evenLast` (the account's deletion, which nothing refuses). Teams they held without being a member pass to `heir`,
-   * or to the earliest admin left, the team card moving to their client. The venue row is locked for the count.
+   * or to the earliest admin left, the team card moving to their client, and so does the venue card when they held it
+   * (decision 0061). The venue row is locked for the count.
    */
   async function endVenueAdmin(
     tx: Executor,
@@ -422,6 +434,7 @@ export function createTeamsService(deps: {
       await repo.updateTeam(tx, held.id, { adminUserId: successor });
       await updateTeamCard(tx, held.cardId, { clientId: client!.id });
     }
+    await deps.passVenueCard(tx, workplaceId, userId, client!.id);
   }
 
   /** The venue's admins as the API answers them, with the team of the venue each is a member of. */
@@ -1161,7 +1174,10 @@ export function createTeamsService(deps: {
       });
     },
 
-    /** A member objects to a closed period within its 24 hours; one objection waiting for an answer at a time. */
+    /**
+     * A member objects to a closed period within its 24 hours; one objection waiting for an answer at a time. The
+     * team's admin and the venue's admins are told.
+     */
     async objectToPeriod(userId: string, teamId: string, month: string, text: string): Promise<TeamPeriod> {
       return changePeriod(userId, teamId, month, 'member', async (tx, found, now) => {
         const row = await requireClosedPeriod(tx, teamId, month);
@@ -1172,7 +1188,10 @@ export function createTeamsService(deps: {
           throw new AppError('team_period_objection_pending');
         const objection = await repo.insertPeriodObjection(tx, { teamId, month, userId, text, createdAt: now });
         await repo.insertPeriodEvent(tx, { teamId, month, kind: 'objected', userId, at: now, objectionId: objection.id });
-        await tellMember(tx, found.team.adminUserId, 'team_period_objection', found, now, { month });
+        // Whoever may answer it is told, each once: the team's admin and every admin of its venue (decision 0061).
+        const admins = (await repo.listWorkplaceAdmins(tx, found.workplace.id)).map((admin) => admin.userId);
+        for (const adminId of new Set([found.team.adminUserId, ...admins]))
+          if (adminId !== userId) await tellMember(tx, adminId, 'team_period_objection', found, now, { month });
       });
     },
 
@@ -1521,11 +1540,20 @@ export function createTeamsService(deps: {
       return periods;
     },
 
-    /** Tips received through the team card in [from, to), per member: every current member, and anyone else paid then. */
+    /**
+     * Tips received in [from, to) through the team card and as the team's part of venue tips (decision 0061), per
+     * member: every current member, and anyone else paid then. A share counts once, net of what was taken back.
+     */
     async statistics(userId: string, teamId: string, from: Date, to: Date): Promise<TeamStatistics> {
       const { team } = await requireMemberOrAdmin(db, userId, teamId);
-      const rows = await sharesReceivedPerUser(db, { purpose: 'team_tip', subjectId: team.cardId, from, to });
-      const byUser = new Map(rows.map((row) => [row.userId, row]));
+      const byUser = new Map<string, { count: number; sumCents: number }>();
+      for (const row of [
+        ...(await sharesReceivedPerUser(db, { purpose: 'team_tip', subjectId: team.cardId, from, to })),
+        ...(await sharesOfPairsPerUser(db, await repo.venueSharesOf(db, teamId, from, to))),
+      ]) {
+        const seen = byUser.get(row.userId) ?? { count: 0, sumCents: 0 };
+        byUser.set(row.userId, { count: seen.count + row.count, sumCents: seen.sumCents + Number(row.sumCents) });
+      }
       const userIds = [...new Set([...(await repo.listOpenMemberships(db, teamId)).map((m) => m.userId), ...byUser.keys()])];
       const members = [];
       for (const id of userIds) {
@@ -1534,7 +1562,7 @@ export function createTeamsService(deps: {
           user_id: id,
           public_name: (await profileOf(db, id)).public_name,
           count: row?.count ?? 0,
-          sum_cents: Number(row?.sumCents ?? 0),
+          sum_cents: row?.sumCents ?? 0,
         });
       }
       return {

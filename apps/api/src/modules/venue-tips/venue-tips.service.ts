@@ -9,7 +9,14 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addCardRating, createTeamCard, paymentUrlOf } from '../cards/cards.service.ts';
+import {
+  addCardRating,
+  createTeamCard,
+  findCardRecipient,
+  paymentUrlOf,
+  updateTeamCard,
+  type CardSharing,
+} from '../cards/cards.service.ts';
 import { payerRatingOf, type AllocationPlan, type PurposeHandler } from '../payments/payments.service.ts';
 import {
   findVenue,
@@ -179,8 +186,9 @@ export function createVenueTipsService(deps: {
 
   return {
     /**
-     * The venue's card, for its admin: made on first need (decision 0058), held by the admin's client like a team
-     * card, so its link, QR code and print sheet work as for any card. Made once, under the venue row's lock.
+     * The venue's card, for its admins: made on first need (decision 0058), held by the maker's client like a team
+     * card, so its link, QR code and print sheet work as for any card, and every other admin of the venue may use them
+     * too (`mayUseVenueCard`, decision 0061). Made once, under the venue row's lock.
      */
     async venueCard(userId: string, workplaceId: string): Promise<VenueCard> {
       await requireVenueAdmin(db, userId, workplaceId);
@@ -263,6 +271,33 @@ export function createVenueTipsService(deps: {
       return { id: venue.id, title: venue.name, workplace_name: venue.name, member_count: members.length, members };
     },
   };
+}
+
+/**
+ * Who may use a venue card without holding it (the cards module's `CardSharing`, decision 0061): every admin of its
+ * venue now, so each can show, print and order its QR code; false for any other card or person.
+ */
+export const mayUseVenueCard: CardSharing = async (db, userId, cardId) => {
+  const card = await repo.findVenueCardByCard(db, cardId);
+  if (!card) return false;
+  return requireVenueAdmin(db, userId, card.workplaceId).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'not_found') return false;
+      throw error;
+    },
+  );
+};
+
+/**
+ * A venue admin's role ended (decision 0061): when their client holds the venue card it passes to the successor's
+ * client, as the teams they held do, so the card's guest page lives on after the holder's account is deleted. Runs in
+ * the role's end, under the venue row's lock that the card's making takes too.
+ */
+export async function passVenueCard(tx: Executor, workplaceId: string, fromUserId: string, toClientId: string): Promise<void> {
+  const card = await repo.findVenueCardOfWorkplace(tx, workplaceId);
+  if (card && (await findCardRecipient(tx, card.cardId))?.userId === fromUserId)
+    await updateTeamCard(tx, card.cardId, { clientId: toClientId });
 }
 
 /** The venue card of a workplace once its admin has made it, else null (the venue page's "everyone here" choice). */

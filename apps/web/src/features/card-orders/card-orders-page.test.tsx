@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { CardOrder } from '@tipcard/shared/card-orders/schemas';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
 import { CARD_ID, cardAnswer, CLIENT_ID, signedInRoutes } from '../../test/fixtures.ts';
+import { GUEST_CARD_ID, publicCard } from '../../components/guest/test-data.ts';
 import { renderPage } from '../../test/render-page.tsx';
 import CardOrdersPage from './card-orders-page.tsx';
 
@@ -144,6 +145,32 @@ describe('the card orders page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(5);
     expect(screen.queryByRole('heading', { name: 'Check what will be printed' })).not.toBeInTheDocument();
+  });
+
+  it('offers a venue card the user may order without holding it, chosen, named as guests see it', async () => {
+    const venue = {
+      id: '3e8d2c1b-5a4f-4e6d-9c7b-1a2b3c4d5e6f',
+      title: 'Hotel Riga',
+      workplace_name: 'Hotel Riga',
+      member_count: 3,
+      members: [],
+    };
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [ORDERS]: ordersAnswer([order]),
+      [PREVIEW]: pending,
+      [`GET /public/cards/${GUEST_CARD_ID}`]: publicCard({ public_name: 'Hotel Riga', venue }),
+      [PLACE]: { ...order, card_id: GUEST_CARD_ID, status: 'placed' },
+    });
+    await renderPage(<CardOrdersPage />, { path: `/card-orders?card=${GUEST_CARD_ID}`, route: '/card-orders' });
+    const choice = await screen.findByRole('radio', { name: /Hotel Riga\s*Venue card/ }, { timeout: 5_000 });
+    expect(choice).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Anna\s*Your card/ })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Hotel Riga')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    await screen.findByTestId('card-order-result');
+    expect(api.sent(PLACE)[0]!.body).toMatchObject({ card_id: GUEST_CARD_ID });
   });
 
   it('fills the address of the last order, previews it, and places the order', async () => {

@@ -13,8 +13,9 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useMyCard } from '../../app/session/use-my-card.ts';
+import { usePublicCard } from '../../app/session/use-public-card.ts';
 import { newIdempotencyKey, useCardOrders, usePlaceCardOrder } from './api/use-card-orders.ts';
-import { OrderForm, type OrderFormInput, type OrderFormOutput } from './components/order-form.tsx';
+import { OrderForm, type OrderableCard, type OrderFormInput, type OrderFormOutput } from './components/order-form.tsx';
 import { OrderHistory } from './components/order-history.tsx';
 import { PrintPreview } from './components/print-preview.tsx';
 
@@ -77,10 +78,20 @@ function addressOf(order: CardOrder | undefined): Partial<OrderFormInput> {
 export default function CardOrdersPage() {
   const { t } = useTranslation('card-orders');
   const to = useLocalePath();
-  const { clientId, card, cards, isPending } = useMyCard();
-  // The Workplace page's "Order printed cards" opens the shop with the team card chosen.
+  const { clientId, card, cards: ownCards, isPending } = useMyCard();
+  // The Workplace page's "Order printed cards" opens the shop with the team or venue card chosen.
   const [params] = useSearchParams();
-  const askedCard = cards.find((item) => item.id === params.get('card'));
+  const asked = params.get('card');
+  const held = ownCards.find((item) => item.id === asked);
+  // A venue card its other admins may order without holding it (decision 0061): named as guests see it.
+  const shared = usePublicCard(asked && !isPending && !held ? asked : null);
+  const cards: OrderableCard[] = shared.data
+    ? [
+        ...ownCards,
+        { id: shared.data.id, is_private: false, public_name: shared.data.public_name, venue: Boolean(shared.data.venue) },
+      ]
+    : ownCards;
+  const askedCard = cards.find((item) => item.id === asked);
   const cardNameOf = (id: string | undefined) =>
     cards.length > 1 ? (cards.find((item) => item.id === id)?.public_name ?? null) : null;
   const orders = useCardOrders(clientId);
@@ -131,8 +142,8 @@ export default function CardOrdersPage() {
             {errorCodeText('card_order_limit')}
           </p>
         </Panel>
-      ) : step.name === 'form' && orders.isPending ? (
-        // The form starts from the last order's address, so it waits for the orders.
+      ) : step.name === 'form' && (orders.isPending || shared.isLoading) ? (
+        // The form starts from the last order's address and the asked card, so it waits for them.
         <Panel>
           <SkeletonRows label={t('form.loading')} rows={4} />
         </Panel>

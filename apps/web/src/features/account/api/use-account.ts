@@ -10,8 +10,8 @@ import {
 } from '@tipcard/shared/account/schemas';
 import type { Locale } from '@tipcard/shared/constants';
 import { formatDate } from '@tipcard/shared/dates/format-date';
-import { publicCardSchema } from '@tipcard/shared/payments/schemas';
 import { payoutMethodSchema, payoutSchema } from '@tipcard/shared/payouts/schemas';
+import { usePublicCard } from '../../../app/session/use-public-card.ts';
 import { api } from '../../../lib/api-client.ts';
 import { currentLocale, i18n } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
@@ -78,18 +78,8 @@ export function useAskClosingPayout(clientId: string | undefined) {
   });
 }
 
-/**
- * The card a closing gift would go to, read as a guest reads it (`GET /public/cards/{id}`), so the dialog names the
- * charity before "Yes, delete". Its 404 (no such card, or its owner deleted the account) is an answer, not a snackbar.
- */
-export function useGiftCard(cardId: string | null) {
-  return useQuery({
-    queryKey: ['public-card', cardId],
-    queryFn: ({ signal }) => api.get(`/public/cards/${cardId}`, publicCardSchema, { signal, auth: false, errorHandling: 'none' }),
-    enabled: cardId !== null,
-    retry: false,
-  });
-}
+/** The card a closing gift would go to, read as a guest reads it, so the dialog names the charity before "Yes, delete". */
+export const useGiftCard = usePublicCard;
 
 /** The deletion statement, with the closing payout's code or the gift when there is a balance; a refusal's reason is the API client's snackbar. */
 export function useDeleteAccount() {

@@ -15,6 +15,8 @@ import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { PrintPreview } from './print-preview.tsx';
 
 export type OrderFormInput = z.input<typeof cardOrderBody>;
+/** A card the user may print: their own, a team card they run, or their venue's card (`venue`, decision 0061). */
+export type OrderableCard = Pick<Card, 'id' | 'is_private' | 'public_name'> & { venue?: boolean };
 export type OrderFormOutput = z.output<typeof cardOrderBody>;
 
 /** The order form of spec 3: what to print (the two products, each shown printed with the user's own code), how many, where to. */
@@ -27,8 +29,8 @@ export function OrderForm({
 }: {
   clientId: string | undefined;
   defaults: Partial<OrderFormInput>;
-  /** The cards the user may print: their own and any team card they run; the choice shows when there are several. */
-  cards: Pick<Card, 'id' | 'is_private' | 'public_name'>[];
+  /** The cards the user may print; the choice shows when there are several. */
+  cards: OrderableCard[];
   /** How many more the user may order in all: the quantities offered stop there. */
   itemsLeft: number;
   onPreview: (order: OrderFormOutput, input: OrderFormInput) => void;
@@ -70,7 +72,9 @@ export function OrderForm({
                 <input type="radio" value={card.id} {...register('card_id')} className="mt-1 size-4 accent-primary-800" />
                 <span className="min-w-0">
                   <span className="block font-semibold break-words text-primary-950">{card.public_name}</span>
-                  <span className="block text-sm text-slate-600">{t(card.is_private ? 'form.own_card' : 'form.team_card')}</span>
+                  <span className="block text-sm text-slate-600">
+                    {t(card.is_private ? 'form.own_card' : card.venue ? 'form.venue_card' : 'form.team_card')}
+                  </span>
                 </span>
               </label>
             ))}

@@ -21,6 +21,11 @@ describe('the venue card panel', () => {
     expect(await screen.findByRole('img', { name: 'QR code of the venue card' })).toHaveAttribute('src', 'blob:tipcard-venue-qr');
     expect(api.sent(TEAM_ROUTES.venueCardQr)[0]!.query.get('url')).toBe(venueCard.payment_url);
     expect(screen.getByRole('link', { name: 'Open the tip page' })).toHaveAttribute('href', venueCard.payment_url);
+    // Every venue admin orders it from the card shop, whoever holds it (decision 0061).
+    expect(screen.getByRole('link', { name: 'Order printed cards' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/card-orders?card=${venueCard.card_id}`),
+    );
   });
 
   it('says when the card cannot be loaded, and tries again', async () => {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, ExternalLink, Printer } from 'lucide-react';
+import { Download, ExternalLink, Printer, ShoppingBag } from 'lucide-react';
 import { formatDate } from '@tipcard/shared/dates/format-date';
 import { BASIS_POINTS_WHOLE, formatPercent, type VenuePercentages } from '@tipcard/shared/venue-tips/schemas';
 import { cardFileName, useCardQr } from '../../../app/session/use-card-qr.ts';
 import { useCardSheet } from '../../../app/session/use-card-sheet.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { LoadError } from '../../../components/ui/list-state.tsx';
 import { Panel } from '../../../components/ui/page-header.tsx';
@@ -13,16 +13,19 @@ import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton.tsx';
 import { ApiError, apiErrorText } from '../../../lib/api-errors.ts';
 import { saveObjectUrl } from '../../../lib/download-file.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
+import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { showSnackbar } from '../../../lib/ui-store.ts';
 import { useSetVenuePercentages, useVenueCard, useVenuePercentages } from '../api/use-venue.ts';
 import { basisPointsOf, percentInput } from '../percentages.ts';
 
 /**
- * The venue card for the venue admin (decision 0058): one QR code for the whole place, whose tips are split between
- * the teams by their percentages; downloaded as a PNG, printed on the card sheet, or opened as guests see it.
+ * The venue card for every venue admin, whoever holds it (decisions 0058, 0061): one QR code for the whole place,
+ * whose tips are split between the teams by their percentages; downloaded as a PNG, printed on the card sheet, ordered
+ * from the card shop with the venue card chosen, or opened as guests see it.
  */
 export function VenueCardPanel({ workplaceId, venueName }: { workplaceId: string; venueName: string }) {
   const { t } = useTranslation('teams');
+  const to = useLocalePath();
   const venueCard = useVenueCard(workplaceId);
   const card = venueCard.data
     ? { id: venueCard.data.card_id, payment_url: venueCard.data.payment_url, public_name: venueName }
@@ -72,6 +75,15 @@ export function VenueCardPanel({ workplaceId, venueName }: { workplaceId: string
             >
               {t('venue.print')}
             </Button>
+            {card ? (
+              <ButtonLink
+                variant="secondary"
+                to={to(`/card-orders?card=${card.id}`)}
+                icon={<ShoppingBag className="size-4 shrink-0" aria-hidden="true" />}
+              >
+                {t('venue.order')}
+              </ButtonLink>
+            ) : null}
             {card ? (
               <a
                 href={card.payment_url}
