@@ -145,7 +145,8 @@ function sharesText(shares: { title: string; basis_points: number }[]): string {
 
 function AdminsPanel({ admins }: { admins: OpsVenueDetail['admins'] }) {
   return (
-    <TitledPanel title="Venue admins">
+    // min-w-0: a grid item grows to its table's width otherwise, and the phone's page would scroll sideways.
+    <TitledPanel title="Venue admins" className="min-w-0">
       <Table
         caption="Venue admins, the earliest first"
         columns={['Admin', 'Phone', 'Since', 'Added by']}
@@ -167,11 +168,11 @@ function AdminsPanel({ admins }: { admins: OpsVenueDetail['admins'] }) {
 function VenueCardPanel({ venue }: { venue: OpsVenueDetail }) {
   const { venue_card: card, percentages } = venue;
   return (
-    <TitledPanel title="Venue card and percentages" className="lg:col-span-2">
+    <TitledPanel title="Venue card and percentages" className="min-w-0 lg:col-span-2">
       <div className="space-y-4">
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-slate-500">Venue card</dt>
-          <dd data-testid="venue-card">
+          <dd data-testid="venue-card" className="break-all">
             {card ? <IdLink to={`/search?q=${card.card_id}`}>{card.card_id}</IdLink> : 'Not made yet'}
           </dd>
           {card ? (
