@@ -145,8 +145,9 @@ function sharesText(shares: { title: string; basis_points: number }[]): string {
 
 function AdminsPanel({ admins }: { admins: OpsVenueDetail['admins'] }) {
   return (
-    // min-w-0: a grid item grows to its table's width otherwise, and the phone's page would scroll sideways.
-    <TitledPanel title="Venue admins" className="min-w-0">
+    // The whole row, as a team's members: a third of it squeezes the table. min-w-0: a grid item grows to its
+    // table's width otherwise, and the phone's page would scroll sideways.
+    <TitledPanel title="Venue admins" className="min-w-0 lg:col-span-3">
       <Table
         caption="Venue admins, the earliest first"
         columns={['Admin', 'Phone', 'Since', 'Added by']}
@@ -168,7 +169,7 @@ function AdminsPanel({ admins }: { admins: OpsVenueDetail['admins'] }) {
 function VenueCardPanel({ venue }: { venue: OpsVenueDetail }) {
   const { venue_card: card, percentages } = venue;
   return (
-    <TitledPanel title="Venue card and percentages" className="min-w-0 lg:col-span-2">
+    <TitledPanel title="Venue card and percentages" className="min-w-0 lg:col-span-3">
       <div className="space-y-4">
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-slate-500">Venue card</dt>
