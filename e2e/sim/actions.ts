@@ -23,7 +23,7 @@ import {
 import { payoutRef } from '../../apps/api/src/modules/payouts/payouts.service.ts';
 import { buildCamt054, buildPain002 } from '../../apps/api/src/modules/payouts/bank-report.test-support.ts';
 import { mulberry32, type Prng } from './prng.ts';
-import type { SimAdjustment, SimPayment, SimUser, World } from './world.ts';
+import type { SimAdjustment, SimPayment, SimTeam, SimUser, World } from './world.ts';
 
 export interface Action {
   name: string;
@@ -90,6 +90,54 @@ export async function periodFingerprint(world: World, teamId: string, month: str
     [teamId, month],
   );
   return row!.fingerprint;
+}
+
+/**
+ * Brings a team's period to a lock as its admin would, with the months passing that it takes (`timeJump`, the whole
+ * world's, as the mix's own): the period closed and waiting longest, else last month, closed once the team is older
+ * than it; the 24 hours to object over; every open objection answered; then the lock, whose fingerprint the
+ * `locked-period-unchanged` invariant keeps. Answers the month locked, or what refused it.
+ */
+async function lockLastMonth(
+  world: World,
+  team: SimTeam,
+  periods: { month: string; state: string }[],
+): Promise<{ month?: string; how: string }> {
+  const admin = world.users[team.admin]!;
+  const path = `/api/teams/${team.teamId}/periods`;
+  const jumps: string[] = [];
+  const jump = async () => jumps.push((await ACTIONS.timeJump!.run(world, {}))!);
+  let month = periods.filter((each) => each.state === 'closed').sort((a, b) => a.month.localeCompare(b.month))[0]?.month;
+  if (!month) {
+    const now = new Date();
+    month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    let closed = await asUser(world, admin, 'POST', `${path}/${month}/close`);
+    // A team made this month has no last month (404) until a month has passed for it.
+    if (closed.status === 404) {
+      await jump();
+      closed = await asUser(world, admin, 'POST', `${path}/${month}/close`);
+    }
+    if (closed.status !== 200 && closed.body?.code !== 'team_period_closed')
+      return { how: `closing ${month}: ${closed.status} ${closed.body?.code ?? ''}` };
+  }
+  const lock = () => asUser(world, admin, 'POST', `${path}/${month}/lock`);
+  let locked = await lock();
+  if (locked.body?.code === 'team_period_window_open') {
+    await jump();
+    locked = await lock();
+  }
+  if (locked.body?.code === 'team_period_unanswered_objections') {
+    const read = (await asUser(world, admin, 'GET', path)).body?.data as
+      { month: string; objections: { id: string; answered_at: string | null }[] }[] | undefined;
+    for (const objection of read?.find((each) => each.month === month)?.objections ?? [])
+      if (objection.answered_at === null)
+        await asUser(world, admin, 'POST', `${path}/${month}/objections/${objection.id}/answer`, { json: { answer: 'Checked' } });
+    locked = await lock();
+  }
+  const how = `${jumps.length} month(s) passed, lock ${locked.status} ${locked.body?.code ?? ''}`.trim();
+  if (locked.status !== 200) return { how };
+  world.lockedPeriods.set(`${team.teamId} ${month}`, await periodFingerprint(world, team.teamId, month));
+  return { month, how };
 }
 
 async function signIn(world: World, user: SimUser): Promise<boolean> {
@@ -398,8 +446,59 @@ export const ACTIONS: Record<string, ActionKind> = {
         json: { name: `Bar ${world.teams.length}`, country: 'LV' },
       });
       if (made.status !== 200 && made.status !== 201) return `workplace refused ${made.status} ${made.body?.code ?? ''}`;
-      world.teams.push({ teamId: made.body.data.team.id, cardId: made.body.data.team.card_id, admin: world.users.indexOf(user) });
+      world.teams.push({
+        teamId: made.body.data.team.id,
+        cardId: made.body.data.team.card_id,
+        admin: world.users.indexOf(user),
+        workplaceId: made.body.data.id,
+      });
       return `team #${world.teams.length - 1} by user ${indexOf(world.users, user)}`;
+    },
+  },
+
+  /**
+   * The admin of a venue's team adds a second team to the venue (issue 29, decision 0057), its admin the one who
+   * added it, and up to three people in no team ask to join it and are approved; a venue with two teams already only
+   * gains members. Its venue tips are then split between the two teams (invariant `venue-split`).
+   */
+  addVenueTeam: {
+    weight: 2,
+    params: (prng) => ({ team: prng.int(0, ANY), user: prng.int(0, ANY), joiners: prng.int(1, 3) }),
+    async run(world, p) {
+      const team = pickOf(world.teams, p.team!);
+      if (!team) return null;
+      const ofVenue = world.teams.filter((each) => each.workplaceId === team.workplaceId);
+      let second = ofVenue[1];
+      let added = '';
+      if (!second) {
+        const made = await asUser(world, world.users[team.admin]!, 'POST', `/api/workplaces/${team.workplaceId}/teams`, {
+          json: { title: `Kitchen ${world.teams.length}` },
+        });
+        if (made.status !== 201)
+          return `second team of team #${world.teams.indexOf(team)}'s venue refused ${made.status} ${made.body?.code ?? ''}`;
+        second = { teamId: made.body.data.id, cardId: made.body.data.card_id, admin: team.admin, workplaceId: team.workplaceId };
+        world.teams.push(second);
+        added = `team #${world.teams.length - 1} added to team #${world.teams.indexOf(team)}'s venue`;
+      }
+      // People in no team, looked for from user p.user on (a few at most, each look being a request).
+      const joined: string[] = [];
+      for (let look = 0; look < 6 && joined.length < p.joiners! && look < world.users.length; look += 1) {
+        const user = world.users[(p.user! + look) % world.users.length]!;
+        if (user.deleted) continue;
+        const workplace = await asUser(world, user, 'GET', `/api/clients/${user.clientId}/workplace`);
+        if (workplace.status !== 200 || workplace.body?.data?.team) continue;
+        const asked = await asUser(world, user, 'POST', `/api/teams/${second.teamId}/requests`);
+        if (asked.status !== 201) continue;
+        const approved = await asUser(
+          world,
+          world.users[second.admin]!,
+          'POST',
+          `/api/teams/${second.teamId}/requests/${asked.body.data.id}/approve`,
+        );
+        joined.push(`${indexOf(world.users, user)}: ${approved.status}`);
+      }
+      if (!added && joined.length === 0) return null;
+      return `${added || `team #${world.teams.indexOf(second)}`}; joined ${joined.join(', ') || 'nobody'}`;
     },
   },
 
@@ -568,7 +667,8 @@ export const ACTIONS: Record<string, ActionKind> = {
   /**
    * The admin moves cents between two members of a locked period (decision 0059): mostly a little, sometimes more than
    * the giver has or the same member twice (refused); or an earlier adjustment is sent again with its Idempotency-Key,
-   * which must answer the same adjustment and move nothing more.
+   * which must answer the same adjustment and move nothing more. A team with no locked period has its last month
+   * brought to a lock first (`lockLastMonth`), so adjustments happen in a short run too.
    */
   adjustPeriod: {
     weight: 2,
@@ -577,6 +677,7 @@ export const ACTIONS: Record<string, ActionKind> = {
       period: prng.int(0, ANY),
       from: prng.int(0, ANY),
       to: prng.int(0, ANY),
+      same: prng.chance(0.1) ? 1 : 0,
       cents: prng.chance(0.8) ? prng.int(1, 1_500) : prng.int(1_500, 50_000),
       retry: prng.int(0, 3),
     }),
@@ -609,27 +710,45 @@ export const ACTIONS: Record<string, ActionKind> = {
           earlier.status = again.status;
         return `adjustment ${earlier.key.slice(0, 8)} sent again: ${again.status} ${again.body?.code ?? ''}`;
       }
-      const team = pickOf(world.teams, p.team!);
+      // A team of two or more if one of the next few is (an adjustment moves cents between two people), else the
+      // team drawn.
+      let team = pickOf(world.teams, p.team!);
       if (!team) return null;
+      let members: { user_id: string }[] = [];
+      for (let look = 0; look < Math.min(4, world.teams.length); look += 1) {
+        const candidate = world.teams[(p.team! + look) % world.teams.length]!;
+        const read = await asUser(world, world.users[candidate.admin]!, 'GET', `/api/teams/${candidate.teamId}`);
+        const found = (read.body?.data?.members ?? []) as { user_id: string }[];
+        if (look === 0 || found.length >= 2) [team, members] = [candidate, found];
+        if (found.length >= 2) break;
+      }
       const admin = world.users[team.admin]!;
       const periods = (await asUser(world, admin, 'GET', `/api/teams/${team.teamId}/periods`)).body?.data as
         { month: string; state: string }[] | undefined;
-      const period = pickOf(
-        (periods ?? []).filter((each) => each.state === 'locked'),
+      if (!periods) return null;
+      let month = pickOf(
+        periods.filter((each) => each.state === 'locked'),
         p.period!,
-      );
-      if (!period) return null;
-      const members = ((await asUser(world, admin, 'GET', `/api/teams/${team.teamId}`)).body?.data?.members ?? []) as {
-        user_id: string;
-      }[];
+      )?.month;
+      let locking = '';
+      if (!month) {
+        const brought = await lockLastMonth(world, team, periods);
+        if (!brought.month) return `team #${world.teams.indexOf(team)} has no locked period: ${brought.how}`;
+        month = brought.month;
+        locking = ` (${brought.how})`;
+      }
       const from = pickOf(members, p.from!);
-      const to = pickOf(members, p.to!);
+      // Another member than the giver, but for the odd same-member attempt (refused) or a team of one.
+      const to =
+        p.same === 1 || members.length < 2
+          ? from
+          : members[(members.indexOf(from!) + 1 + (p.to! % (members.length - 1))) % members.length];
       if (!from || !to) return null;
       const adjustment: SimAdjustment = {
         key: randomUUID(),
         by: team.admin,
         teamId: team.teamId,
-        month: period.month,
+        month,
         fromUserId: from.user_id,
         toUserId: to.user_id,
         amountCents: p.cents!,
@@ -641,7 +760,7 @@ export const ACTIONS: Record<string, ActionKind> = {
       const made = await send(adjustment);
       adjustment.status = made.status;
       if (made.status === 201) adjustment.id = made.body.data.adjustment.id as string;
-      return `team #${world.teams.indexOf(team)} adjusts ${period.month} by ${p.cents} c: ${made.status} ${made.body?.code ?? ''}`;
+      return `team #${world.teams.indexOf(team)} adjusts ${month}${locking} by ${p.cents} c: ${made.status} ${made.body?.code ?? ''}`;
     },
   },
 
@@ -702,20 +821,23 @@ export const ACTIONS: Record<string, ActionKind> = {
    */
   venueTip: {
     weight: 4,
-    params: (prng) => ({ team: prng.int(0, ANY), percentages: prng.int(0, 5), ...guestParams(prng) }),
+    params: (prng) => ({
+      team: prng.int(0, ANY),
+      percentages: prng.int(0, 5),
+      first: prng.chance(0.2) ? prng.pick([0, 10_000]) : prng.int(1, 9_999),
+      ...guestParams(prng),
+    }),
     async run(world, p) {
       const team = pickOf(world.teams, p.team!);
       if (!team) return null;
+      // The team's admin is an admin of its venue (decision 0057): the first team's, or the venue admin who added it.
       const admin = world.users[team.admin]!;
-      let venue = world.venues.find((each) => world.teams[each.team] === team);
+      let venue = world.venues.find((each) => each.workplaceId === team.workplaceId);
       if (!venue) {
-        const workplace = await asUser(world, admin, 'GET', `/api/clients/${admin.clientId}/workplace`);
-        const workplaceId = workplace.body?.data?.id as string | undefined;
-        if (workplace.body?.data?.team?.id !== team.teamId || !workplaceId) return null;
-        const card = await asUser(world, admin, 'GET', `/api/workplaces/${workplaceId}/venue-card`);
+        const card = await asUser(world, admin, 'GET', `/api/workplaces/${team.workplaceId}/venue-card`);
         if (card.status !== 200)
           return `venue card of team #${world.teams.indexOf(team)}: ${card.status} ${card.body?.code ?? ''}`;
-        venue = { workplaceId, cardId: card.body.data.card_id as string, team: world.teams.indexOf(team) };
+        venue = { workplaceId: team.workplaceId, cardId: card.body.data.card_id as string, team: world.teams.indexOf(team) };
         world.venues.push(venue);
       }
       let set = '';
@@ -724,9 +846,16 @@ export const ACTIONS: Record<string, ActionKind> = {
         const before = (await asUser(world, admin, 'GET', path)).body?.data as
           { id: string | null; teams: { team_id: string }[] } | undefined;
         if (before) {
-          // All to the teams but one point short when refused on purpose.
+          // `first` basis points to the first team and the rest evenly to the others (the last taking what is left
+          // over), all to the one team of a venue with one; a point short when refused on purpose.
           const short = p.percentages === 1 ? 1 : 0;
-          const shares = before.teams.map((each, i) => ({ team_id: each.team_id, basis_points: i === 0 ? 10_000 - short : 0 }));
+          const others = before.teams.length - 1;
+          const first = others === 0 ? 10_000 : p.first!;
+          const points = before.teams.map((_, i) =>
+            i === 0 ? first : Math.floor((10_000 - first) / others) + (i === others ? (10_000 - first) % others : 0),
+          );
+          points[points.findIndex((each) => each > 0)]! -= short;
+          const shares = before.teams.map((each, i) => ({ team_id: each.team_id, basis_points: points[i]! }));
           const answer = await asUser(world, admin, 'PUT', path, { json: { shares } });
           const after = (await asUser(world, admin, 'GET', path)).body?.data as { id: string | null } | undefined;
           if (short === 1 && (answer.status !== 422 || after?.id !== before.id))

@@ -419,11 +419,13 @@ export async function checkStep(world: World) {
 /** After the last step: let the workers drain, then the step checks again, whether anyone can leave with their balance, and nothing stuck. */
 /**
  * The simulator's own model of a venue tip (decision 0058), written apart from the product: the tip's net and fee are
- * split between the teams by largest remainder over their percentages, a team with no member weighing nothing (even
- * among the teams with members when no percentages are set, or when those teams all have 0 %), ties to the earlier
- * team; then each team's part goes to the members it had at the moment of payment. The model predicts each team's
- * part from the recorded percentages and the membership rows at the tip's instant, and the recorded rows and the
- * money credited must be what it predicts.
+ * split between the teams by largest remainder over the percentages in force at the tip's instant (the latest
+ * version set at or before it, 0 for a team it does not name), a team with no member weighing nothing (even among
+ * the teams with members when no percentages are set, or when those teams all have 0 %), ties to the earlier team;
+ * then each team's part goes to the members it had at the moment of payment. The model predicts each team's part
+ * from the venue's own versions and the membership rows at the tip's instant, and the recorded rows and the money
+ * credited must be what it predicts: every team's part and every member's share at least 0, the shares of each team
+ * summing to its part and the parts to the tip.
  */
 const largestRemainder = (amount: number, weights: number[]): number[] => {
   const whole = weights.reduce((sum, w) => sum + w, 0);
@@ -441,21 +443,30 @@ const largestRemainder = (amount: number, weights: number[]): number[] => {
 async function checkVenueSplits(world: World) {
   const splits = await world.rows<{
     payment_id: string;
-    set: boolean;
+    percentages_id: string | null;
+    in_force_id: string | null;
+    in_force: { teamId: string; basisPoints: number }[] | null;
     total_cents: string;
     fee_cents: string;
     parts: { teamId: string; basisPoints: number; members: number; netCents: number; feeCents: number }[];
     allocated: string | null;
+    negative: boolean;
   }>(`
-    select v.payment_id, v.percentages_id is not null as set, v.total_cents, v.fee_cents, v.parts,
-           (select sum(a.net_cents + a.fee_cents) from payment_allocations a where a.payment_id = v.payment_id and a.user_id is not null)::text as allocated
-    from venue_tip_splits v`);
+    select v.payment_id, v.percentages_id, f.id as in_force_id, f.shares as in_force, v.total_cents, v.fee_cents, v.parts,
+           (select sum(a.net_cents + a.fee_cents) from payment_allocations a where a.payment_id = v.payment_id and a.user_id is not null)::text as allocated,
+           exists (select 1 from payment_allocations a where a.payment_id = v.payment_id and (a.net_cents < 0 or a.fee_cents < 0)) as negative
+    from venue_tip_splits v
+    left join lateral (select p.id, p.shares from venue_percentages p where p.workplace_id = v.workplace_id and p.created_at <= v.at
+                       order by p.created_at desc, p.id desc limit 1) f on true`);
   for (const split of splits) {
     const label = `venue tip ${world.label(split.payment_id)}`;
     const total = Number(split.total_cents);
     const fee = Number(split.fee_cents);
+    if (split.percentages_id !== split.in_force_id)
+      world.fail('venue-split', `${label}: split by percentages ${split.percentages_id}, in force was ${split.in_force_id}`);
+    const inForce = new Map((split.in_force ?? []).map((share) => [share.teamId, share.basisPoints]));
     const members = split.parts.map((part) => part.members);
-    let weights = split.parts.map((part, i) => (members[i] === 0 ? 0 : split.set ? part.basisPoints : 1));
+    let weights = split.parts.map((part, i) => (members[i] === 0 ? 0 : split.in_force ? (inForce.get(part.teamId) ?? 0) : 1));
     if (weights.every((w) => w === 0)) weights = members.map((count) => (count === 0 ? 0 : 1));
     const nets = largestRemainder(total - fee, weights);
     const fees = largestRemainder(fee, weights);
@@ -463,6 +474,13 @@ async function checkVenueSplits(world: World) {
     const recorded = split.parts.map((part) => [part.teamId, part.netCents, part.feeCents]);
     if (JSON.stringify(predicted) !== JSON.stringify(recorded))
       world.fail('venue-split', `${label}: parts ${JSON.stringify(recorded)}, the model says ${JSON.stringify(predicted)}`);
+    if (split.in_force && split.parts.some((part) => part.basisPoints !== (inForce.get(part.teamId) ?? 0)))
+      world.fail(
+        'venue-split',
+        `${label}: recorded percentages ${JSON.stringify(split.parts.map((part) => part.basisPoints))} are not the version's`,
+      );
+    if (split.negative || split.parts.some((part) => part.netCents < 0 || part.feeCents < 0))
+      world.fail('venue-split', `${label}: a negative part or share`);
     if (Number(split.allocated ?? 0) !== total)
       world.fail('venue-split', `${label}: ${split.allocated ?? 0} c credited to members of a ${total} c tip`);
     // Who receives: every member each team had at the instant. A time jump moves memberships and a team's tips
@@ -470,7 +488,7 @@ async function checkVenueSplits(world: World) {
     const teamsOf = await world.rows<{
       team_id: string;
       at: Date;
-      shares: { userId: string }[];
+      shares: { userId: string; netCents: number; feeCents: number }[];
       total_cents: string;
       fee_cents: string;
       closed: boolean;
@@ -490,6 +508,12 @@ async function checkVenueSplits(world: World) {
         world.fail('venue-split', `${label}: team ${part.teamId}'s recorded part differs from the model's`);
         continue;
       }
+      const shared = row.shares.reduce((sum, share) => [sum[0]! + share.netCents, sum[1]! + share.feeCents], [0, 0]);
+      if (row.shares.some((share) => share.netCents < 0 || share.feeCents < 0) || shared[0] !== nets[i] || shared[1] !== fees[i])
+        world.fail(
+          'venue-split',
+          `${label}: team ${part.teamId}'s shares ${JSON.stringify(shared)} are not its part or one is negative`,
+        );
       if (row.closed) continue;
       // The instant is read before the split waits for its locks, so a membership that changed while it waited has
       // its time a moment after it: members certainly in (and not out) a few seconds around it must share, and
@@ -572,6 +596,10 @@ export async function effects(world: World) {
            (select count(*)::int from team_shifts) as team_shifts,
            (select count(*)::int from team_tip_splits) as team_tip_splits,
            (select count(*)::int from venue_tip_splits) as venue_tip_splits,
+           (select count(*)::int from venue_tip_splits v
+             where (select count(*) from jsonb_array_elements(v.parts) part
+                    where (part->>'netCents')::bigint + (part->>'feeCents')::bigint > 0) >= 2) as venue_tips_over_two_teams,
+           (select count(*)::int from (select workplace_id from teams group by workplace_id having count(*) >= 2) w) as venues_with_two_teams,
            (select count(*)::int from venue_percentages) as venue_percentages,
            (select count(*)::int from team_periods) as team_periods,
            (select count(*)::int from team_periods where locked_at is not null) as team_periods_locked,

@@ -31,7 +31,6 @@ const { values } = parseArgs({
 const seed = Number(values.seed);
 const steps = Number(values.steps);
 const faults = values.faults!;
-const stopAt = values.minutes ? Date.now() + Number(values.minutes) * 60_000 : Infinity;
 const NOTHING = 'nothing to act on';
 const BASE_PORT = Number(process.env.SIM_PORT ?? 3400 + (process.pid % 400) * 2);
 
@@ -121,6 +120,8 @@ async function main(): Promise<number> {
   try {
     await world.startUp(template);
     console.log(`  cluster up (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    // The minutes are the steps' own: on a busy machine the template and the cluster alone can take them all.
+    const stopAt = values.minutes ? Date.now() + Number(values.minutes) * 60_000 : Infinity;
     const main = await run(world, (step) => (step < steps && Date.now() < stopAt ? generate(prng, step, faults) : undefined));
     const failures = new Map(world.failures);
     console.log(`\nlogs: ${world.logs}`);
@@ -135,6 +136,9 @@ async function main(): Promise<number> {
     });
     console.log('refusals by code', world.clientFigures.refusals);
     console.log('kills', world.figures.kills, '· invariant checks', world.figures.invariantChecks);
+    const adjustments: Record<number, number> = {};
+    for (const adjustment of world.adjustments) adjustments[adjustment.status] = (adjustments[adjustment.status] ?? 0) + 1;
+    console.log('period adjustments by last status answered', adjustments);
     console.log('effects', main.effects);
     console.log('at the end', main.stuck ?? '(not reached)');
     if (failures.size === 0) {

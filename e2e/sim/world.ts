@@ -77,6 +77,8 @@ export interface SimTeam {
   teamId: string;
   cardId: string;
   admin: number;
+  /** The venue (workplace) the team belongs to: its first team's, or one a venue admin added (`addVenueTeam`). */
+  workplaceId: string;
 }
 
 /** An adjustment of a locked period the simulator asked for (decision 0059), and what the API answered. */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { a11yProblems, createStaffWithCard, payTipWithApplePay, totp } from './helpers.ts';
-import { enrolByLink, OPS_PASSWORD, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
+import { a11yProblems, createStaffWithCard, payTipWithApplePay } from './helpers.ts';
+import { addOperator, signInFirstAdmin, signInOps, startOpsServer, type OpsServer } from './ops-server.ts';
 import { READY_TIMEOUT_MS } from './server.ts';
 
 /**
@@ -25,22 +25,9 @@ test.beforeAll(async ({ ownServerPort }) => {
   // 10 EUR without a second operator: the first refund below is made at once, the second waits.
   ops = await startOpsServer(ownServerPort, { REFUND_APPROVAL_CENTS: '1000' });
   ({ api, base: BASE } = ops);
-  const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
-  expect(setUp.status()).toBe(201);
-  const adminLink = (await setUp.json()).data.enrolment_url as string;
-  const adminSecret = await enrolByLink(api, adminLink);
-  const signedIn = await api.post('/api/ops/sign-in', {
-    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
-  });
-  const adminToken = (await signedIn.json()).data.token as string;
-  for (const email of ['finance@ops.example', 'finance2@ops.example']) {
-    const created = await api.post('/api/ops/operators', {
-      headers: { Authorization: `Bearer ${adminToken}` },
-      data: { email, role: 'finance' },
-    });
-    expect(created.status()).toBe(201);
-    secrets[email] = await enrolByLink(api, (await created.json()).data.enrolment_url as string);
-  }
+  const adminToken = await signInFirstAdmin(ops);
+  for (const email of ['finance@ops.example', 'finance2@ops.example'])
+    secrets[email] = await addOperator(ops, adminToken, email, 'finance');
 
   const staff = await createStaffWithCard(api);
   paymentId = await payTipWithApplePay(api, staff.cardId, { amount_cents: 2000 });

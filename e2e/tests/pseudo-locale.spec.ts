@@ -1,13 +1,14 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
-import { createStaffWithCard, payTipWithApplePay, signInUserApp } from './helpers.ts';
+import { auth, createStaffWithCard, payTipWithApplePay, png, signInUserApp } from './helpers.ts';
 import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
 
 /**
  * Every route in the pseudo-locale (every text accented, 40 % longer and bracketed: decision 0035) on a 360 px
  * phone. Fails on visible text outside brackets (a string that bypasses the catalogs), on catalog text cut off or
  * running out of its box, and on a page that scrolls sideways. One staff member with a card, a paid tip, a payout
- * account, a ticket and an invoice, and a colleague's team; the public site, its cookie banner and the guest pages
- * signed out (the payer's receipt too, which the server draws in the pseudo-locale), then every signed-in page.
+ * account, a ticket and an invoice, and a colleague's venue (two teams, her card with a photo, the venue card made);
+ * the public site, its cookie banner and the guest pages signed out (the venue page and the payer's receipt too, which
+ * the server draws in the pseudo-locale), then every signed-in page.
  */
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the sweep sets its own phone viewport');
 test.describe.configure({ timeout: 180_000 });
@@ -19,6 +20,9 @@ const CARD = { public_name: 'Anna', title: 'Café Riga' };
 const TICKET = { title: 'Payout missing', message: 'Where is it?' };
 const INVOICE = 'Photo session';
 const TEAM = 'Kafejnīca';
+/** The venue's second team and its member; the colleague who runs the venue has a photo on her card. */
+const KITCHEN = 'Virtuve';
+const PEOPLE = ['Marta', 'Jānis'];
 const OPERATOR = ['Tipcard Test SIA', '40203000001', 'Brīvības iela 1, Rīga, LV-1010'];
 
 /** Text that is legitimately not a catalog's: the brand, test data, and what data looks like (amounts, phones, ids). */
@@ -34,6 +38,8 @@ const NOT_TEXT = [
   TICKET.message,
   INVOICE,
   TEAM,
+  KITCHEN,
+  ...PEOPLE,
   // The language switcher names each language in itself.
   'English',
   'Latviešu',
@@ -69,13 +75,32 @@ async function seed(request: APIRequestContext) {
     data: { description: INVOICE, amount_cents: 4_500 },
   });
   expect(invoice.status()).toBe(201);
-  // A colleague's team, for its invite link (the staff member keeps the form that creates one).
-  const colleague = await createStaffWithCard(request, { public_name: 'Marta' });
+  // A colleague's team, for its invite link (the staff member keeps the form that creates one), and her venue's page:
+  // a second team with a member of its own, her card with a photo, and the venue card made.
+  const colleague = await createStaffWithCard(request, { public_name: PEOPLE[0]! });
   const team = await request.post(`/api/clients/${colleague.clientId}/workplace`, {
-    headers: { Authorization: `Bearer ${colleague.jwt}` },
+    headers: auth(colleague),
     data: { name: TEAM, country: 'LV' },
   });
   expect(team.status()).toBe(201);
+  const workplaceId = ((await team.json()) as { data: { id: string } }).data.id;
+  const photo = await request.post(`/api/cards/${colleague.cardId}/photo`, {
+    headers: auth(colleague),
+    data: { content: png(96, 96).toString('base64'), name: 'marta.png', mime: 'image/png' },
+  });
+  expect(photo.ok()).toBe(true);
+  const kitchen = await request.post(`/api/workplaces/${workplaceId}/teams`, {
+    headers: auth(colleague),
+    data: { title: KITCHEN },
+  });
+  expect(kitchen.status()).toBe(201);
+  const kitchenId = ((await kitchen.json()) as { data: { id: string } }).data.id;
+  const cook = await createStaffWithCard(request, { public_name: PEOPLE[1]! });
+  const asked = await request.post(`/api/teams/${kitchenId}/requests`, { headers: auth(cook) });
+  expect(asked.status()).toBe(201);
+  const approve = `/api/teams/${kitchenId}/requests/${((await asked.json()) as { data: { id: string } }).data.id}/approve`;
+  expect((await request.post(approve, { headers: auth(colleague) })).ok()).toBe(true);
+  expect((await request.get(`/api/workplaces/${workplaceId}/venue-card`, { headers: auth(colleague) })).ok()).toBe(true);
   // The payer's receipt (drawn by the server alone) once the provider's event has credited the tip.
   let receiptUrl: string | null = null;
   await expect
@@ -88,6 +113,7 @@ async function seed(request: APIRequestContext) {
   return {
     receiptPath: new URL(receiptUrl!).pathname.replace(/^\/(?:en|lv|fr|es)\//, '/'),
     teamId: ((await team.json()) as { data: { team: { id: string } } }).data.team.id,
+    workplaceId,
     staff,
     paymentId,
     ticketId: ((await ticket.json()) as { data: { id: string } }).data.id,
@@ -227,7 +253,7 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
   request,
   baseURL,
 }) => {
-  const { staff, paymentId, ticketId, invoiceId, teamId, receiptPath } = await seed(request);
+  const { staff, paymentId, ticketId, invoiceId, teamId, workplaceId, receiptPath } = await seed(request);
   const problems: string[] = [];
 
   const guest = await browser.newContext({ ...PHONE, baseURL });
@@ -244,6 +270,8 @@ test('every route in the pseudo-locale at 360 px: texts bracketed, nothing cut o
     `/payment/${staff.cardId}/failed`,
     `/invoice/${invoiceId}`,
     `/invoice/${crypto.randomUUID()}`,
+    `/venue/${workplaceId}`,
+    `/venue/${crypto.randomUUID()}`,
     `/actions/${'ab'.repeat(32)}`,
     receiptPath,
     '/receipts/made-up',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { extractText } from 'unpdf';
 import { a11yProblems, createStaffWithCard, totp } from './helpers.ts';
-import { enrolByLink, OPS_PASSWORD, startOpsServer, type OpsServer } from './ops-server.ts';
+import { addOperator, OPS_PASSWORD, signInFirstAdmin, startOpsServer, type OpsServer } from './ops-server.ts';
 
 /**
  * Issue 30 "Receipts" and issue 27's refund notice, on a server of its own (its back office starts with no operator):
@@ -20,17 +20,7 @@ test.beforeAll(async ({ ownServerPort }) => {
   test.setTimeout(180_000);
   ops = await startOpsServer(ownServerPort);
   ({ api } = ops);
-  const setUp = await api.post(`/api/ops/setup/${ops.setupLink.split('/').pop()}`, { data: { email: 'admin@ops.example' } });
-  expect(setUp.status()).toBe(201);
-  const adminSecret = await enrolByLink(api, (await setUp.json()).data.enrolment_url as string);
-  const admin = await api.post('/api/ops/sign-in', {
-    data: { email: 'admin@ops.example', password: OPS_PASSWORD, code: totp(adminSecret) },
-  });
-  const created = await api.post('/api/ops/operators', {
-    headers: { Authorization: `Bearer ${(await admin.json()).data.token}` },
-    data: { email: 'finance@ops.example', role: 'finance' },
-  });
-  const financeSecret = await enrolByLink(api, (await created.json()).data.enrolment_url as string);
+  const financeSecret = await addOperator(ops, await signInFirstAdmin(ops), 'finance@ops.example', 'finance');
   const finance = await api.post('/api/ops/sign-in', {
     data: { email: 'finance@ops.example', password: OPS_PASSWORD, code: totp(financeSecret) },
   });

@@ -2009,7 +2009,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A venue (workplace): its tipping policy versions and teams, with admins, members, split rules and periods */
+    /** A venue (workplace): its admins, venue card and percentages between teams, tipping policy versions and teams, with admins, members, split rules and periods */
     get: operations['getOpsVenue'];
     put?: never;
     post?: never;
@@ -14777,6 +14777,54 @@ export interface operations {
                 user_id: string;
                 public_name: string | null;
                 phone: string;
+              };
+              admins: {
+                /** Format: uuid */
+                user_id: string;
+                public_name: string | null;
+                phone: string;
+                since: string;
+                added_by: {
+                  /** Format: uuid */
+                  user_id: string;
+                  public_name: string | null;
+                  phone: string;
+                };
+              }[];
+              venue_card: {
+                /** Format: uuid */
+                card_id: string;
+                payment_url: string;
+                created_at: string;
+              } | null;
+              percentages: {
+                in_force: {
+                  /** Format: uuid */
+                  id: string | null;
+                  teams: {
+                    /** Format: uuid */
+                    team_id: string;
+                    title: string;
+                    basis_points: number;
+                  }[];
+                };
+                versions: {
+                  /** Format: uuid */
+                  id: string;
+                  created_at: string;
+                  created_by: {
+                    /** Format: uuid */
+                    user_id: string;
+                    public_name: string | null;
+                    phone: string;
+                  };
+                  shares: {
+                    /** Format: uuid */
+                    team_id: string;
+                    title: string;
+                    basis_points: number;
+                  }[];
+                }[];
               };
               policies: {
                 version: number;

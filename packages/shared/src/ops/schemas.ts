@@ -453,9 +453,13 @@ export type BankReportAnswer = z.infer<typeof bankReportAnswer>;
 export const opsVenuePerson = z.object({ user_id: z.uuid(), public_name: z.string().nullable(), phone: z.string() });
 export type OpsVenuePerson = z.infer<typeof opsVenuePerson>;
 
+/** One team's percentage of the venue card's tips, in basis points (10000 = 100 %). */
+const opsVenueTeamShare = z.object({ team_id: z.uuid(), title: z.string(), basis_points: z.number().int() });
+
 /**
- * GET /api/ops/venues/{id} (issue 29): a venue (workplace) with its tipping policy versions and its teams, each with
- * its admin, current members, split rule versions (newest first; none: the default even rule) and its closed periods.
+ * GET /api/ops/venues/{id} (issue 29): a venue (workplace) with its admins (decision 0057), its venue card and the
+ * percentages between its teams (decision 0058), its tipping policy versions and its teams, each with its admin,
+ * current members, split rule versions (newest first; none: the default even rule) and its closed periods.
  */
 export const opsVenueDetail = z.object({
   id: z.uuid(),
@@ -463,6 +467,21 @@ export const opsVenueDetail = z.object({
   country: z.string(),
   created_at: timestamp,
   created_by: opsVenuePerson,
+  /** The venue's admins, the earliest first: since when, and who added them. */
+  admins: z.array(opsVenuePerson.extend({ since: timestamp, added_by: opsVenuePerson })),
+  /** The venue card once an admin has made it, else null. */
+  venue_card: z.object({ card_id: z.uuid(), payment_url: z.string(), created_at: timestamp }).nullable(),
+  percentages: z.object({
+    /**
+     * Every team's percentage in force: the version's (0 for a team made after it), or the default, even between the
+     * teams, while `id` is null.
+     */
+    in_force: z.object({ id: z.uuid().nullable(), teams: z.array(opsVenueTeamShare) }),
+    /** Every version set, newest first, with the shares as set. */
+    versions: z.array(
+      z.object({ id: z.uuid(), created_at: timestamp, created_by: opsVenuePerson, shares: z.array(opsVenueTeamShare) }),
+    ),
+  }),
   policies: z.array(
     z.object({ version: z.number().int(), text: z.string(), published_at: timestamp, published_by: opsVenuePerson }),
   ),

@@ -15,6 +15,11 @@ describe('the back office’s venue: found by name or id, shown with its teams, 
   let teamId: string;
   let month: string;
   let lockedAt: string;
+  let kitchenId: string;
+  let bobAdminSince: string;
+  let venueCardId: string;
+  let venueCardAt: string;
+  const percentageIds: string[] = [];
 
   const call = (who: Person, method: 'POST' | 'PATCH', url: string, payload?: object) =>
     t.call({ method, url: `/api/teams/${teamId}${url}`, token: who.jwt, ...(payload && { payload }) });
@@ -63,6 +68,47 @@ describe('the back office’s venue: found by name or id, shown with its teams, 
     await later(25 * HOUR);
     expect((await call(anna, 'POST', `/periods/${month}/lock`)).status).toBe(200);
     lockedAt = t.clock.now().toISOString();
+
+    // A kitchen team, Bob a venue admin beside Anna, the venue card, and the percentages set twice.
+    const kitchen = await t.call({
+      method: 'POST',
+      url: `/api/workplaces/${venueId}/teams`,
+      token: anna.jwt,
+      payload: { title: 'Kitchen' },
+    });
+    expect(kitchen.status).toBe(201);
+    kitchenId = kitchen.body.data.id;
+    await later(60_000);
+    const added = await t.call({
+      method: 'POST',
+      url: `/api/workplaces/${venueId}/admins`,
+      token: anna.jwt,
+      payload: { user_id: bob.userId },
+    });
+    expect(added.status).toBe(200);
+    bobAdminSince = t.clock.now().toISOString();
+    const card = await t.call({ method: 'GET', url: `/api/workplaces/${venueId}/venue-card`, token: bob.jwt });
+    expect(card.status).toBe(200);
+    venueCardId = card.body.data.card_id;
+    venueCardAt = t.clock.now().toISOString();
+    for (const [hall, kitchenPoints] of [
+      [7_000, 3_000],
+      [6_000, 4_000],
+    ] as const) {
+      await later(60_000);
+      const shares = [
+        { team_id: teamId, basis_points: hall },
+        { team_id: kitchenId, basis_points: kitchenPoints },
+      ];
+      const set = await t.call({
+        method: 'PUT',
+        url: `/api/workplaces/${venueId}/percentages`,
+        token: hall === 7_000 ? anna.jwt : bob.jwt,
+        payload: { shares },
+      });
+      expect(set.status).toBe(200);
+      percentageIds.push(set.body.data.id);
+    }
   });
   afterAll(() => t.close());
 
@@ -91,7 +137,7 @@ describe('the back office’s venue: found by name or id, shown with its teams, 
     expect(venue.policies).toEqual([
       { version: 1, text: 'Tips are split by hours worked.', published_at: expect.any(String), published_by: annaAs },
     ]);
-    expect(venue.teams).toHaveLength(1);
+    expect(venue.teams.map((each) => each.title)).toEqual(['Café Rīga Old Town', 'Kitchen']);
     const [team] = venue.teams;
     expect(team).toMatchObject({ id: teamId, title: 'Café Rīga Old Town', admin: annaAs });
     expect(team!.members).toEqual([
@@ -115,6 +161,74 @@ describe('the back office’s venue: found by name or id, shown with its teams, 
         open_objections: 0,
       },
     ]);
+  });
+
+  it('shows its admins with who added them, its venue card and the percentages in force with their past versions', async () => {
+    const support = await signInOperator(t, 'support');
+    const answer = await t.call({ method: 'GET', url: `/api/ops/venues/${venueId}`, token: support.opsToken });
+    expect(answer.status).toBe(200);
+    const venue = answer.body.data as OpsVenueDetail;
+    const annaAs = { user_id: anna.userId, public_name: 'Anna', phone: anna.phone };
+    const bobAs = { user_id: bob.userId, public_name: 'Bob', phone: bob.phone };
+    expect(venue.admins).toEqual([
+      { ...annaAs, since: venue.created_at, added_by: annaAs },
+      { ...bobAs, since: bobAdminSince, added_by: annaAs },
+    ]);
+    expect(venue.venue_card).toEqual({
+      card_id: venueCardId,
+      payment_url: expect.stringMatching(new RegExp(`/payment/${venueCardId}$`)),
+      created_at: venueCardAt,
+    });
+    const hall = { team_id: teamId, title: 'Café Rīga Old Town' };
+    const kitchen = { team_id: kitchenId, title: 'Kitchen' };
+    expect(venue.percentages.in_force).toEqual({
+      id: percentageIds[1],
+      teams: [
+        { ...hall, basis_points: 6_000 },
+        { ...kitchen, basis_points: 4_000 },
+      ],
+    });
+    expect(venue.percentages.versions).toEqual([
+      {
+        id: percentageIds[1],
+        created_at: expect.any(String),
+        created_by: bobAs,
+        shares: [
+          { ...hall, basis_points: 6_000 },
+          { ...kitchen, basis_points: 4_000 },
+        ],
+      },
+      {
+        id: percentageIds[0],
+        created_at: expect.any(String),
+        created_by: annaAs,
+        shares: [
+          { ...hall, basis_points: 7_000 },
+          { ...kitchen, basis_points: 3_000 },
+        ],
+      },
+    ]);
+  });
+
+  it('shows no venue card and the default even percentages for a venue that set neither', async () => {
+    const carol = await signUpWithCard(t, { public_name: 'Carol' });
+    const created = await t.call({
+      method: 'POST',
+      url: `/api/clients/${carol.clientId}/workplace`,
+      token: carol.jwt,
+      payload: { name: 'Salon Liepāja', country: 'LV' },
+    });
+    expect(created.status).toBe(201);
+    const support = await signInOperator(t, 'support');
+    const answer = await t.call({ method: 'GET', url: `/api/ops/venues/${created.body.data.id}`, token: support.opsToken });
+    expect(answer.status).toBe(200);
+    const venue = answer.body.data as OpsVenueDetail;
+    expect(venue.admins).toMatchObject([{ user_id: carol.userId, added_by: { user_id: carol.userId } }]);
+    expect(venue.venue_card).toBeNull();
+    expect(venue.percentages).toEqual({
+      in_force: { id: null, teams: [{ team_id: created.body.data.team.id, title: 'Salon Liepāja', basis_points: 10_000 }] },
+      versions: [],
+    });
   });
 
   it('leads from a member’s user page to the venue', async () => {

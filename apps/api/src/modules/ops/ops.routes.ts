@@ -493,7 +493,8 @@ export const opsRoutes: FastifyPluginAsyncZod<{ opsAuth: OpsAuthService; ops: Op
       schema: {
         tags,
         security,
-        summary: 'A venue (workplace): its tipping policy versions and teams, with admins, members, split rules and periods',
+        summary:
+          'A venue (workplace): its admins, venue card and percentages between teams, tipping policy versions and teams, with admins, members, split rules and periods',
         params: idParams,
         response: { 200: data(opsVenueDetail) },
       },

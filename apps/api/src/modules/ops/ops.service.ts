@@ -65,6 +65,7 @@ import {
 import type { OnTicketChange, OperatorAttachment, SupportService } from '../support/support.service.ts';
 import { currentTeamOfUser, describeVenueForOps, searchVenues } from '../teams/teams.service.ts';
 import { checkLedgerInvariants, recentTransactionsOfUser } from '../transactions/transactions.service.ts';
+import { describeVenueCardForOps } from '../venue-tips/venue-tips.service.ts';
 import { findUserById, findUserByPhone, lockUser, searchUsersByPhone, setUserBlock, type User } from '../users/users.service.ts';
 import {
   countPendingVerifications,
@@ -625,10 +626,15 @@ export function createOpsService(deps: OpsDeps) {
       };
     },
 
-    /** A venue, its teams, rules and periods (issue 29): read-only, from the replica when it is fresh enough. */
+    /**
+     * A venue, its admins, venue card and percentages, teams, rules and periods (issue 29): read-only, from the
+     * replica when it is fresh enough.
+     */
     async venueDetail(workplaceId: string, operatorId: string) {
       const db = await deps.reads.reader('opsSearch', `operator:${operatorId}`);
-      const venue = await describeVenueForOps(db, workplaceId);
+      const venue = await describeVenueForOps(db, workplaceId, (person) =>
+        describeVenueCardForOps(db, workplaceId, { publicUrl: deps.publicUrl, now: deps.clock.now(), person }),
+      );
       if (!venue) throw new AppError('not_found');
       return venue;
     },

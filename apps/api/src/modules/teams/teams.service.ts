@@ -68,7 +68,7 @@ import {
   type TipRecord,
 } from './tip-records.ts';
 
-export { describeVenueForOps, searchVenues, type VenueHit } from './venue-view.ts';
+export { describeVenueForOps, searchVenues, type OpsVenueCardPart, type VenueHit } from './venue-view.ts';
 
 type WorkplaceInput = z.output<typeof workplaceBody>;
 type WorkplacePatch = z.output<typeof workplacePatchBody>;

@@ -25,12 +25,21 @@ export async function searchVenues(
   return repo.searchWorkplaces(db, text, idRange, limit);
 }
 
+/** What the venue-tips module, which builds on this one, adds to the back office's venue (decision 0058). */
+export type OpsVenueCardPart = Pick<OpsVenueDetail, 'venue_card' | 'percentages'>;
+
 /**
- * Everything the back office shows of a venue (issue 29), read-only: its tipping policy versions and each of its teams
- * with the admin, the current members, every split rule version and every closed or locked period with who closed or
- * locked it and how many objections it had. Null for an unknown id. `db` is the reader the caller chose.
+ * Everything the back office shows of a venue (issue 29), read-only: its admins with who added them, its tipping
+ * policy versions and each of its teams with the admin, the current members, every split rule version and every
+ * closed or locked period with who closed or locked it and how many objections it had; the venue card and the
+ * percentages come from `venueCardOf`, given the same way of naming a person. Null for an unknown id. `db` is the
+ * reader the caller chose.
  */
-export async function describeVenueForOps(db: Executor, workplaceId: string): Promise<OpsVenueDetail | null> {
+export async function describeVenueForOps(
+  db: Executor,
+  workplaceId: string,
+  venueCardOf: (person: (userId: string) => Promise<OpsVenuePerson>) => Promise<OpsVenueCardPart>,
+): Promise<OpsVenueDetail | null> {
   const workplace = await repo.findWorkplace(db, workplaceId);
   if (!workplace) return null;
   const people = new Map<string, OpsVenuePerson>();
@@ -41,6 +50,14 @@ export async function describeVenueForOps(db: Executor, workplaceId: string): Pr
     }
     return people.get(userId)!;
   };
+
+  const admins = [];
+  for (const admin of await repo.listWorkplaceAdmins(db, workplace.id))
+    admins.push({
+      ...(await person(admin.userId)),
+      since: admin.createdAt.toISOString(),
+      added_by: await person(admin.addedByUserId),
+    });
 
   const policies = [];
   for (const policy of await repo.listPolicyVersions(db, workplace.id))
@@ -100,6 +117,8 @@ export async function describeVenueForOps(db: Executor, workplaceId: string): Pr
     country: workplace.country,
     created_at: workplace.createdAt.toISOString(),
     created_by: await person(workplace.createdByUserId),
+    admins,
+    ...(await venueCardOf(person)),
     policies,
     teams,
   };

@@ -32,6 +32,15 @@ export async function findPercentagesAt(db: Executor, workplaceId: string, at: D
   return row;
 }
 
+/** Every version the venue set, newest first. */
+export function listPercentages(db: Executor, workplaceId: string): Promise<PercentagesRow[]> {
+  return db
+    .select()
+    .from(venuePercentages)
+    .where(eq(venuePercentages.workplaceId, workplaceId))
+    .orderBy(desc(venuePercentages.createdAt), desc(venuePercentages.id));
+}
+
 export async function insertPercentages(tx: Executor, values: typeof venuePercentages.$inferInsert): Promise<PercentagesRow> {
   const [row] = await tx.insert(venuePercentages).values(values).returning();
   return row!;

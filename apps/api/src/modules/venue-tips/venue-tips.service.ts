@@ -1,3 +1,4 @@
+import type { OpsVenuePerson } from '@tipcard/shared/ops/schemas';
 import type { PublicTeam } from '@tipcard/shared/teams/schemas';
 import {
   BASIS_POINTS_WHOLE,
@@ -27,6 +28,7 @@ import {
   requireVenueMember,
   splitForTeam,
   teamsOfVenue,
+  type OpsVenueCardPart,
   type TeamsService,
   type VenueTeamRow,
 } from '../teams/teams.service.ts';
@@ -298,6 +300,50 @@ export async function passVenueCard(tx: Executor, workplaceId: string, fromUserI
   const card = await repo.findVenueCardOfWorkplace(tx, workplaceId);
   if (card && (await findCardRecipient(tx, card.cardId))?.userId === fromUserId)
     await updateTeamCard(tx, card.cardId, { clientId: toClientId });
+}
+
+/**
+ * The venue card and the percentages between the venue's teams as the back office shows them (issue 29): the card
+ * once made, the percentages in force at `now` for every team, and every version as it was set, naming its author
+ * with `person`.
+ */
+export async function describeVenueCardForOps(
+  db: Executor,
+  workplaceId: string,
+  { publicUrl, now, person }: { publicUrl: string; now: Date; person: (userId: string) => Promise<OpsVenuePerson> },
+): Promise<OpsVenueCardPart> {
+  const [card, teams, versions, inForce] = await Promise.all([
+    repo.findVenueCardOfWorkplace(db, workplaceId),
+    teamsOfVenue(db, workplaceId),
+    repo.listPercentages(db, workplaceId),
+    repo.findPercentagesAt(db, workplaceId, now),
+  ]);
+  const titles = new Map(teams.map((team) => [team.id, team.title]));
+  const points = percentagesOf(teams, inForce);
+  const described = [];
+  for (const version of versions)
+    described.push({
+      id: version.id,
+      created_at: version.createdAt.toISOString(),
+      created_by: await person(version.createdByUserId),
+      shares: version.shares.map((share) => ({
+        team_id: share.teamId,
+        title: titles.get(share.teamId) ?? '',
+        basis_points: share.basisPoints,
+      })),
+    });
+  return {
+    venue_card: card
+      ? { card_id: card.cardId, payment_url: paymentUrlOf(publicUrl, card.cardId), created_at: card.createdAt.toISOString() }
+      : null,
+    percentages: {
+      in_force: {
+        id: inForce?.id ?? null,
+        teams: teams.map((team, index) => ({ team_id: team.id, title: team.title, basis_points: points[index]! })),
+      },
+      versions: described,
+    },
+  };
 }
 
 /** The venue card of a workplace once its admin has made it, else null (the venue page's "everyone here" choice). */

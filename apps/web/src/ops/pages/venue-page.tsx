@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { opsVenueDetail, type OpsVenueDetail, type OpsVenuePerson } from '@tipcard/shared/ops/schemas';
+import { formatPercent } from '@tipcard/shared/venue-tips/schemas';
 import { Link, useParams } from 'react-router';
 import { formatTime, opsGet } from '../ops-api.ts';
 import { Badge, IdLink, Page, RecordState, Table, TitledPanel } from '../ui.tsx';
@@ -137,6 +138,89 @@ function TeamPanel({ team }: { team: Team }) {
   );
 }
 
+/** Each team's percentage, in the teams' order: "Hall 60%, Kitchen 40%". */
+function sharesText(shares: { title: string; basis_points: number }[]): string {
+  return shares.map((share) => `${share.title} ${formatPercent(share.basis_points, 'en')}`).join(', ');
+}
+
+function AdminsPanel({ admins }: { admins: OpsVenueDetail['admins'] }) {
+  return (
+    // The whole row, as a team's members: a third of it squeezes the table. min-w-0: a grid item grows to its
+    // table's width otherwise, and the phone's page would scroll sideways.
+    <TitledPanel title="Venue admins" className="min-w-0 lg:col-span-3">
+      <Table
+        caption="Venue admins, the earliest first"
+        columns={['Admin', 'Phone', 'Since', 'Added by']}
+        rows={admins.map((admin) => ({
+          key: admin.user_id,
+          cells: [
+            <PersonLink key="admin" person={admin} />,
+            admin.phone,
+            formatTime(admin.since),
+            <PersonLink key="by" person={admin.added_by} />,
+          ],
+        }))}
+      />
+    </TitledPanel>
+  );
+}
+
+/** The venue card (decision 0058) and the percentages between the teams that split its tips, with their versions. */
+function VenueCardPanel({ venue }: { venue: OpsVenueDetail }) {
+  const { venue_card: card, percentages } = venue;
+  return (
+    <TitledPanel title="Venue card and percentages" className="min-w-0 lg:col-span-3">
+      <div className="space-y-4">
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-slate-500">Venue card</dt>
+          <dd data-testid="venue-card" className="break-all">
+            {card ? <IdLink to={`/search?q=${card.card_id}`}>{card.card_id}</IdLink> : 'Not made yet'}
+          </dd>
+          {card ? (
+            <>
+              <dt className="text-slate-500">Guest link</dt>
+              <dd className="break-all">
+                <a href={card.payment_url} className="text-primary-800 underline" target="_blank" rel="noreferrer">
+                  {card.payment_url}
+                </a>
+              </dd>
+              <dt className="text-slate-500">Made</dt>
+              <dd>{formatTime(card.created_at)}</dd>
+            </>
+          ) : null}
+          <dt className="text-slate-500">Percentages in force</dt>
+          <dd data-testid="percentages-in-force">
+            {sharesText(percentages.in_force.teams)}
+            {percentages.in_force.id === null ? ' (never set: even between the teams)' : ''}
+          </dd>
+        </dl>
+        <section aria-label="Percentage versions">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">Percentage versions</h3>
+          {percentages.versions.length === 0 ? (
+            <p className="text-sm text-slate-600">None set: the venue card’s tips are split evenly between the teams.</p>
+          ) : (
+            <Table
+              caption="Percentage versions, newest first"
+              columns={['In force from', 'Percentages', 'Set by']}
+              rows={percentages.versions.map((version) => ({
+                key: version.id,
+                cells: [
+                  <span key="from">
+                    {formatTime(version.created_at)}{' '}
+                    {version.id === percentages.in_force.id ? <Badge tone="green">current</Badge> : null}
+                  </span>,
+                  sharesText(version.shares),
+                  <PersonLink key="by" person={version.created_by} />,
+                ],
+              }))}
+            />
+          )}
+        </section>
+      </div>
+    </TitledPanel>
+  );
+}
+
 function VenueDetail({ venue }: { venue: OpsVenueDetail }) {
   return (
     <Page title={venue.name} actions={<Badge tone="slate">{`Venue · ${venue.country}`}</Badge>}>
@@ -176,6 +260,8 @@ function VenueDetail({ venue }: { venue: OpsVenueDetail }) {
             </ul>
           )}
         </TitledPanel>
+        <AdminsPanel admins={venue.admins} />
+        <VenueCardPanel venue={venue} />
       </div>
       {venue.teams.length === 0 ? (
         <TitledPanel title="Teams">
@@ -188,7 +274,10 @@ function VenueDetail({ venue }: { venue: OpsVenueDetail }) {
   );
 }
 
-/** A venue for support (issue 29): read-only; its teams, admins, members, split rules and periods, each person linked. */
+/**
+ * A venue for support (issue 29): read-only; its admins, venue card and percentages, tipping policy, and its teams with
+ * their admins, members, split rules and periods, each person linked.
+ */
 export default function VenuePage() {
   const id = useParams().id ?? '';
   const detail = useQuery({ queryKey: ['ops', 'venue', id], queryFn: () => opsGet(opsVenueDetail, `/venues/${id}`) });
