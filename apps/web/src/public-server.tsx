@@ -4,9 +4,12 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tipcard/shared/constants'
 import { TipApp, type TipShellData } from './features/tips/tip-app.tsx';
 import { parseTipRoute } from './features/tips/tip-route.ts';
 import { VenueApp, type VenueShellData } from './features/venues/venue-page.tsx';
-import { guestI18n } from './lib/guest-i18n.ts';
+import { guestI18n, loadGuestLocale } from './lib/guest-i18n.ts';
 
 export type { TipShellData, VenueShellData };
+
+// Every language's texts before the first render: a request's render is synchronous.
+await Promise.all(LOCALES.map(loadGuestLocale));
 
 /**
  * The server's half of the guest's payment pages (built on Preact by `vite build -c vite.public.config.ts --ssr` into
