@@ -241,7 +241,7 @@ export async function measurePageWeight(baseUrl: string, pagePath: string): Prom
   };
 }
 
-/** The scripts Chromium loads for a page opened in a language (Accept-Language) until its network is quiet, by path. */
+/** The scripts Chromium loads for a page opened in a language (Accept-Language), by path. */
 async function scriptsLoaded(url: string, locale: Locale): Promise<string[]> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -254,7 +254,14 @@ async function scriptsLoaded(url: string, locale: Locale): Promise<string[]> {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(url, { waitUntil: 'load' });
+    // The script starts after the first paint (web-shell `bootAfterPaint`), which can come after a moment of network
+    // quiet: until no request has started for 2 s, at most 20 s.
+    const quiet = { count: scripts.length, at: Date.now() };
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && Date.now() - quiet.at < 2_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (scripts.length !== quiet.count) Object.assign(quiet, { count: scripts.length, at: Date.now() });
+    }
     return scripts;
   } finally {
     await browser.close();
