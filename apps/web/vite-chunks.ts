@@ -147,7 +147,8 @@ export function signedInPreloads(): Plugin {
         return files;
       };
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
-      const roots = chunks.filter((chunk) => chunk.facadeModuleId && SIGNED_IN_ROOTS.includes(chunk.facadeModuleId));
+      // The chunks holding the roots: a root's own (its facade) or, when the bundler gave it none, the group it is in.
+      const roots = chunks.filter((chunk) => SIGNED_IN_ROOTS.some((root) => chunk.moduleIds.includes(root)));
       if (!entry || roots.length !== SIGNED_IN_ROOTS.length) this.error('the signed-in routes are not in the bundle');
       const started = closure([entry.fileName]);
       const files = [...closure(roots.map((chunk) => chunk.fileName))].filter((fileName) => !started.has(fileName));

@@ -23,12 +23,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      // The public pages (guest payment, invoice, team and action links) are an entry of their own: they share React,
-      // i18next and a few small ui/lib modules with the app, and load none of the dashboard, landing or auth code
-      // (see npm run bench:web).
+      // The public pages (guest payment, venue, invoice and action links, public.html) are built apart, on Preact
+      // (vite.public.config.ts, decision 0064); `vite dev` still serves them here, on React.
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
-        public: fileURLToPath(new URL('public.html', import.meta.url)),
         // The back office (/ops), its own entry: none of it reaches the user's or the guest's bundles.
         ops: fileURLToPath(new URL('ops.html', import.meta.url)),
       },

@@ -403,10 +403,12 @@ export interface Config {
   /** SENTRY_DSN: server errors go there, and the web app is told to send its own (a DSN is public by design). */
   errorReporting: { dsn: string; environment: string } | undefined;
   /**
-   * The guest pages' server renderer (apps/web `vite build --ssr`: dist-server/public-server.js); without it the
-   * pages are served unrendered and the browser renders them.
+   * The guest pages' server renderer (apps/web `vite build -c vite.public.config.ts --ssr`: dist-server/public-server.js);
+   * without it the pages are served unrendered and the browser renders them.
    */
   webServerEntry: string;
+  /** The landing page's (apps/web `vite build --ssr`: dist-server/landing-server.js); likewise optional. */
+  webLandingEntry: string;
 }
 
 export interface VapidConfig {
@@ -546,6 +548,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     errorReporting: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV } : undefined,
     webServerEntry: fileURLToPath(new URL('../../web/dist-server/public-server.js', import.meta.url)),
+    webLandingEntry: fileURLToPath(new URL('../../web/dist-server/landing-server.js', import.meta.url)),
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = readOrCreateDevSecret(dataDir);

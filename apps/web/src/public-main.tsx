@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
+import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale } from './lib/is-locale.ts';
 import './app/public/public.css';
 import { PublicApp } from './app/public/public-app.tsx';
-import { guestI18n, setGuestLocale } from './lib/guest-i18n.ts';
+import { guestI18n, loadGuestLocale, setGuestLocale } from './lib/guest-i18n.ts';
 import { pseudoLocaleRequested, switchToPseudoLocale } from './lib/pseudo-locale.ts';
 import { keepTypedText } from './features/tips/typed-before-hydration.ts';
 import { installErrorReporting } from './lib/error-reporting.ts';
@@ -19,7 +20,8 @@ import { readShellData } from './lib/shell-data.ts';
  */
 installErrorReporting();
 const rendered = readShellData<{ locale?: string }>()?.locale;
-setGuestLocale(isLocale(rendered) ? rendered : preferredLocale(), false);
+// Hydration starts from the texts the server rendered with: the page's language is loaded first.
+await setGuestLocale(isLocale(rendered) ? rendered : preferredLocale(), false);
 
 const root = document.getElementById('root')!;
 const app = (
@@ -27,10 +29,12 @@ const app = (
     <PublicApp />
   </StrictMode>
 );
-// As a transition, hydration yields to the browser between components rather than holding the main thread in one
-// long task, and a tap that arrives meanwhile hydrates its target first (bench:web, total blocking time). In the
-// pseudo-locale (development and tests only) the page is rendered anew over the server's markup, which is not in it.
-if (pseudoLocaleRequested() && (await switchToPseudoLocale(guestI18n))) createRoot(root).render(app);
+// The build hydrates with Preact (vite.public.config.ts), in one short task; `vite dev` with React, where as a
+// transition hydration yields to the browser between components and a tap that arrives meanwhile hydrates its target
+// first. In the pseudo-locale (development and tests only: English is its fallback) the page is rendered anew over
+// the server's markup, which is not in it.
+const pseudo = pseudoLocaleRequested() && (await loadGuestLocale(DEFAULT_LOCALE).then(() => switchToPseudoLocale(guestI18n)));
+if (pseudo) createRoot(root).render(app);
 else if (root.hasChildNodes()) {
   keepTypedText(root);
   startTransition(() => void hydrateRoot(root, app));

@@ -18,10 +18,12 @@ import { rememberLocale } from './locale.ts';
  * JSON named imports keep the unused entries of validation.json, common.json and errors.json out of the bundle, but
  * only of a module of its own: the app's i18n imports the same files whole, and a module shared with it is bundled
  * whole. The query `?guest=.json` makes these imports modules apart (it ends in `.json` so they are still read as JSON).
+ * The public build holds none of the app (vite.public.config.ts), but `vite dev` and the tests do.
  */
 const CATALOGS = '../../../../packages/shared/src/i18n/locales';
-const payment = import.meta.glob<Record<string, unknown>>('../../../../packages/shared/src/i18n/locales/*/payment.json', {
-  eager: true,
+// The bulk of a language's texts, loaded when the language is asked for (`loadGuestLocale`); the few entries of the
+// other catalogs below come with the page in every language (about 1 KB gzip in all).
+const payment = import.meta.glob<GuestCatalog>('../../../../packages/shared/src/i18n/locales/*/payment.json', {
   import: 'default',
 });
 const amountRange = import.meta.glob<string>('../../../../packages/shared/src/i18n/locales/*/validation.json', {
@@ -81,24 +83,44 @@ const errorTexts: Record<GuestErrorKey, Record<string, string>> = {
 
 /** A namespace's texts: nested objects of strings. */
 export type GuestCatalog = { [key: string]: string | GuestCatalog };
-/** Every language's namespaces (the pseudo-locale's are added when it is switched on, lib/pseudo-locale.ts). */
+/**
+ * Every language's namespaces, `payment` once the language is loaded (the pseudo-locale's are added when it is switched
+ * on, lib/pseudo-locale.ts).
+ */
 export const guestResources: Record<string, Record<string, GuestCatalog>> = {};
+const file = (locale: string, name: string) => `${CATALOGS}/${locale}/${name}.json`;
 for (const locale of LOCALES) {
-  const file = (name: string) => `${CATALOGS}/${locale}/${name}.json`;
   guestResources[locale] = {
-    payment: (payment[file('payment')] ?? {}) as GuestCatalog,
     validation: {
-      amount_range: amountRange[file('validation')] ?? '',
-      not_blank: notBlank[file('validation')] ?? '',
-      email: invalidEmail[file('validation')] ?? '',
-      valid: invalidValue[file('validation')] ?? '',
+      amount_range: amountRange[file(locale, 'validation')] ?? '',
+      not_blank: notBlank[file(locale, 'validation')] ?? '',
+      email: invalidEmail[file(locale, 'validation')] ?? '',
+      valid: invalidValue[file(locale, 'validation')] ?? '',
     },
     common: {
-      language: (language[file('common')] ?? {}) as GuestCatalog,
-      human_check: (humanCheck[file('common')] ?? {}) as GuestCatalog,
+      language: (language[file(locale, 'common')] ?? {}) as GuestCatalog,
+      human_check: (humanCheck[file(locale, 'common')] ?? {}) as GuestCatalog,
     },
-    errors: Object.fromEntries(Object.entries(errorTexts).map(([key, texts]) => [key, texts[file('errors')] ?? ''])),
+    errors: Object.fromEntries(Object.entries(errorTexts).map(([key, texts]) => [key, texts[file(locale, 'errors')] ?? ''])),
   };
+}
+
+const loading = new Map<Locale, Promise<void>>();
+
+/**
+ * Loads a language's `payment` texts once: a guest's page needs only its own language's (decision 0064). English, the
+ * fallback, is there only when loaded: every language has every key of English (`npm run i18n:check`), so only the
+ * pseudo-locale (lib/pseudo-locale.ts) falls back to it.
+ */
+export function loadGuestLocale(locale: Locale): Promise<void> {
+  let loaded = loading.get(locale);
+  if (!loaded) {
+    loaded = payment[file(locale, 'payment')]!().then((catalog) => {
+      guestResources[locale] = { ...guestResources[locale], payment: catalog };
+    });
+    loading.set(locale, loaded);
+  }
+  return loaded;
 }
 
 /** A text of the guest pages by its key, its placeholders filled from `values`. */
@@ -175,14 +197,26 @@ export function guestMoney(cents: number): string {
   return formatMoney(cents, guestLocale());
 }
 
+let requested: Locale | undefined;
+
 /**
  * Switches in place (no reload: the guest keeps the amount they chose) and remembers the choice like the app's
- * switcher does; the page's lang attribute follows.
+ * switcher does; the page's lang attribute follows. At once when the language's texts are loaded, else once they are
+ * (the last language asked for wins).
  */
-export function setGuestLocale(locale: Locale, remember: boolean): void {
-  void guestI18n.changeLanguage(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+export function setGuestLocale(locale: Locale, remember: boolean): Promise<void> {
+  requested = locale;
   if (remember) rememberLocale(locale);
+  const apply = () => {
+    if (requested !== locale) return;
+    guestI18n.changeLanguage(locale);
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  };
+  if (guestResources[locale]?.payment) {
+    apply();
+    return Promise.resolve();
+  }
+  return loadGuestLocale(locale).then(apply);
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -28,7 +28,7 @@ beforeAll(async () => {
     config: {
       webDist,
       publicUrl: 'https://tipcard.test',
-      webServerEntry: fileURLToPath(new URL('../../../../web/src/public-server.tsx', import.meta.url)),
+      webLandingEntry: fileURLToPath(new URL('../../../../web/src/landing-server.tsx', import.meta.url)),
     },
     env: {
       COMPANY_NAME: 'Example Payments SIA',

@@ -50,7 +50,7 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
     const key = `${locale}:${cookieBanner}`;
     let html = landing.get(key);
     if (!html) {
-      html = landingPageRenderer(app.config.webServerEntry)
+      html = landingPageRenderer(app.config.webLandingEntry)
         .then((render) => render?.(locale, { cookieBanner }))
         .catch((error: unknown) => {
           // Served unrendered (the app renders it) rather than failing the home page.

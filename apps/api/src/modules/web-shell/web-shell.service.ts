@@ -229,7 +229,8 @@ export type PaymentPageRenderer = (url: { pathname: string; search: string }, da
 export type VenuePageRenderer = (data: unknown, locale: Locale) => string;
 
 /**
- * The landing page's server renderer (same built module): the home page's markup in a language, with the cookie
+ * The landing page's server renderer (apps/web src/landing-server.tsx, built apart: it renders with React, the guest
+ * pages' with Preact, decision 0064): the home page's markup in a language, with the cookie
  * banner when the visitor has not made their choice yet (decision 0052).
  */
 export type LandingPageRenderer = (locale: Locale, options: { cookieBanner: boolean }) => Promise<string>;
@@ -242,7 +243,7 @@ interface ServerEntry {
 
 const serverEntries = new Map<string, Promise<ServerEntry>>();
 
-/** The built server entry, imported once per process; empty when the web app was built without it (the browser renders). */
+/** A built server entry, imported once per process; empty when the web app was built without it (the browser renders). */
 function serverEntry(entry: string): Promise<ServerEntry> {
   let loaded = serverEntries.get(entry);
   if (!loaded) {
