@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants.ts';
+import { meSchema } from '../auth/me-schema.ts';
+import { balancesSchema } from '../balances/schemas.ts';
+import { cardSchema } from '../cards/schemas.ts';
+import { overviewSchema } from '../transactions/schemas.ts';
+
+/**
+ * What a signed-in visitor's home page carries in its inlined data (`firstView`, decision 0063): the answers the
+ * overview starts with (`/me`, the private client's cards, balances and figures), read on the server for the user the
+ * access token's cookie names, in the language the page was written in. The app takes them as those calls' answers
+ * when it starts in that language.
+ */
+export const firstViewSchema = z.object({
+  locale: z.enum(LOCALES),
+  me: meSchema,
+  cards: z.array(cardSchema),
+  balances: balancesSchema,
+  overview: overviewSchema,
+});
+export type FirstView = z.infer<typeof firstViewSchema>;
