@@ -1,6 +1,5 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
 import { stripLocale } from '../lib/locale.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
@@ -9,7 +8,6 @@ import { useLocalePath } from '../lib/use-locale-path.ts';
 import { useOverviewStart } from '../features/overview/api/use-overview-start.ts';
 import { PageLoader, SessionLoader } from './guards.tsx';
 import { useMyCard } from './session/use-my-card.ts';
-import { takeFirstView } from './take-first-view.ts';
 
 const RestoreAccountPage = lazyWithReload(() => import('../features/account/restore-account-page.tsx'));
 
@@ -17,9 +15,6 @@ const RestoreAccountPage = lazyWithReload(() => import('../features/account/rest
 export function RequireSession() {
   const to = useLocalePath();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  // Before the session's queries read the cache: the answers the signed-in home page came with (decision 0063).
-  useState(() => hasSession() && takeFirstView(queryClient));
   const { card, me, clientId, isPending, isError } = useMyCard();
 
   const path = stripLocale(location.pathname);

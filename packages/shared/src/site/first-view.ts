@@ -6,10 +6,9 @@ import { cardSchema } from '../cards/schemas.ts';
 import { overviewSchema } from '../transactions/schemas.ts';
 
 /**
- * What a signed-in visitor's home page carries in its inlined data (`firstView`, decision 0063): the answers the
- * overview starts with (`/me`, the private client's cards, balances and figures), read on the server for the user the
- * access token's cookie names, in the language the page was written in. The app takes them as those calls' answers
- * when it starts in that language.
+ * What the server reads for a signed-in visitor's home page (decision 0063): the answers the overview starts with
+ * (`/me`, the private client's cards, balances and figures) for the user the access token's cookie names, in the
+ * language the app will start in. From them the page's skeleton draws the balance tiles.
  */
 export const firstViewSchema = z.object({
   locale: z.enum(LOCALES),

@@ -11,8 +11,7 @@ export type FirstViewService = ReturnType<typeof createFirstViewService>;
 
 /**
  * The signed-in home page's first answers, read on the server for the user its access token names (decision 0063):
- * what `/me`, the private client's cards, balances and overview would answer that user, exactly as those calls answer
- * (parsed by their schemas, so nothing more goes into the page). Null unless the token verifies, its session stands
+ * what `/me`, the private client's cards, balances and overview would answer that user, parsed by those calls' schemas. Null unless the token verifies, its session stands
  * and the app would show the overview: a deleted account (the restore page) or a user without a card (account
  * creation) get the plain skeleton.
  */

@@ -96,7 +96,7 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; firstViews
           path: page,
           localized: true,
           ...pageMetaOf(page, locale),
-          data: firstView ? { site: info, firstView } : { site: info },
+          data: { site: info },
           ...(signedIn ? { signedIn } : {}),
           ...(firstView ? { firstView: skeletonFiguresOf(firstView) } : {}),
           ...(html === undefined ? {} : { html, bootAfterPaint: true }),

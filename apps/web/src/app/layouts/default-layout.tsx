@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -214,9 +214,6 @@ export function DefaultLayout() {
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const menuOpen = menuPath === location.pathname;
   const setMenuOpen = (open: boolean) => setMenuPath(open ? location.pathname : null);
-  // The server's skeleton, when the session guard did not wait (its answers came with the page, decision 0063), is
-  // still in the document, hidden: it goes before the layout's first frame, so that nothing but the app shows a figure.
-  useLayoutEffect(() => document.querySelector('#boot.boot-app')?.remove(), []);
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
