@@ -68,3 +68,67 @@ for (const locale of ['fr', 'es'] as const) {
     }
   });
 }
+
+/**
+ * The first response's figures (decision 0063): with a valid session the server draws the user's balances into the
+ * skeleton, so they show with the app's script held back; the app then shows the same figures in a tile as tall.
+ */
+test("the signed-in user's balances come with the first response, and the app shows the same", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}, testInfo) => {
+  const shots = process.env.SCREENSHOTS_DIR ?? testInfo.outputPath();
+  mkdirSync(shots, { recursive: true });
+  const staff = await createStaffWithCard(request);
+  await signInUserApp(context, baseURL!, staff);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 800 });
+    const release = await holdEntry(page);
+    await page.goto('about:blank');
+    await page.goto('/#/overview', { waitUntil: 'commit' });
+    const drawn = page.locator('#boot [data-boot-balance="main"]');
+    await expect(drawn).toHaveText('€0.00');
+    await expect(page.locator('#boot [data-boot-balance="hold"]')).toHaveText('€0.00');
+    await page.screenshot({ path: `${shots}/skeleton-figures-en-${width}.png` });
+    const drawnTile = (await page.locator('#boot .boot-tile-main').boundingBox())!;
+
+    await release();
+    await expect(page.getByTestId('balance-main')).toHaveText('€0.00');
+    await expect(page.locator('#boot')).toHaveCount(0);
+    // The app's tile is as tall as the skeleton's (where it starts depends on the QR card's block above it).
+    const appTile = (await page
+      .getByTestId('balance-main')
+      .locator('xpath=ancestor::div[contains(@class,"rounded-2xl")][1]')
+      .boundingBox())!;
+    testInfo.annotations.push({
+      type: `tile at ${width} px`,
+      description: `skeleton y ${drawnTile.y} h ${drawnTile.height}, app y ${appTile.y} h ${appTile.height}`,
+    });
+    expect(Math.abs(appTile.height - drawnTile.height)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: `${shots}/overview-figures-en-${width}.png` });
+    await page.unrouteAll();
+  }
+});
+
+test('a token that does not verify gets the plain skeleton: no figures, and the app asks as usual', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  const staff = await createStaffWithCard(request);
+  await signInUserApp(context, baseURL!, staff);
+  // A token whose signature does not verify (its last characters changed): the server draws nothing.
+  const { hostname } = new URL(baseURL!);
+  await context.addCookies([{ name: 'qtfo__token', value: `${staff.jwt.slice(0, -4)}AAAA`, domain: hostname, path: '/' }]);
+  const release = await holdEntry(page);
+  await page.goto('/#/overview', { waitUntil: 'commit' });
+  await expect(page.locator('#boot.boot-app')).toBeVisible();
+  await expect(page.locator('#boot [data-boot-balance]')).toHaveCount(0);
+  await expect(page.locator('#boot .boot-tile-main')).toBeVisible();
+  await release();
+  // The app's own session (its refresh) still shows the overview.
+  await expect(page.getByTestId('balance-main')).toHaveText('€0.00');
+});

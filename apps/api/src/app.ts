@@ -240,7 +240,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { prefix: '/api' },
   );
 
-  await app.register(sitePagesRoutes, { info: siteInfo });
+  await app.register(sitePagesRoutes, { info: siteInfo, firstViews: services.firstViews });
   // The guest's pages, also under a language prefix (`/lv/payment/…`), which then decides the page's language.
   for (const prefix of ['', ...LOCALES.map((locale) => `/${locale}`)]) {
     await app.register(paymentPagesRoutes, { tips, prefix });

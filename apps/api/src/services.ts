@@ -45,7 +45,7 @@ import { payoutScheduleJobs } from './modules/payouts/payout-schedules.jobs.ts';
 import { createPayoutSchedulesService } from './modules/payouts/payout-schedules.service.ts';
 import { payoutJobs } from './modules/payouts/payouts.jobs.ts';
 import { createPayoutsService } from './modules/payouts/payouts.service.ts';
-import { siteInfoOf } from './modules/site/site.service.ts';
+import { createFirstViewService, siteInfoOf } from './modules/site/site.service.ts';
 import { createPublicCardCache, createTipHandler, createTipsService } from './modules/tips/tips.service.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createAccountJobs } from './modules/account/account.jobs.ts';
@@ -152,6 +152,15 @@ export function createServices(
   });
   const otp = createOtpService({ db, clock, messages, pepper: config.jwtSecret });
   const auth = createAuthService({ db, clock, otp, keys });
+  const firstViews = createFirstViewService({
+    keys,
+    clock,
+    sessionIsLive: auth.sessionIsLive,
+    me,
+    cards,
+    balances,
+    transactions,
+  });
   // With no way to send e-mail the form is off rather than filling the outbox with mail that can only die there.
 
   // The sandbox hands its events to the payments service, which exists only once the providers do: the callback runs
@@ -356,6 +365,7 @@ export function createServices(
     auth,
     contact,
     siteInfo: siteInfoOf(config, contact.enabled),
+    firstViews,
     documents,
     sandbox,
     sandboxJobs,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BOOT_SCRIPT_CSP_HASH } from '../modules/web-shell/web-shell.service.ts';
+import { BOOT_SCRIPT_CSP_HASH, FIRST_VIEW_SCRIPT_CSP_HASH } from '../modules/web-shell/web-shell.service.ts';
 
 /** Cloudflare Turnstile's widget: its script and its iframe, allowed only when the anti-bot check is on. */
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -22,8 +22,9 @@ export const securityPlugin = fp(
           objectSrc: ["'none'"],
           frameAncestors: ["'self'"],
           formAction: ["'self'"],
-          // No inline script but the one, by its hash, that starts a server-rendered page's app after its first paint.
-          scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, ...turnstile],
+          // No inline script but two, by their hashes: the one that starts a server-rendered page's app after its
+          // first paint, and the one that keeps the signed-in skeleton's figures only where the app shows them.
+          scriptSrc: ["'self'", BOOT_SCRIPT_CSP_HASH, FIRST_VIEW_SCRIPT_CSP_HASH, ...turnstile],
           // blob: lets the back office show a verification PDF it fetched with its token.
           frameSrc: ["'self'", 'blob:', ...turnstile],
           styleSrc: ["'self'", "'unsafe-inline'"],

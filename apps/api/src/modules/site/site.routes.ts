@@ -5,7 +5,7 @@ import { errorReportingSchema, siteInfoSchema, type ErrorReportingInfo, type Sit
 import { requestLocale } from '../../lib/i18n.ts';
 import { data } from '../../lib/envelope.ts';
 import { landingPageRenderer, sendShell } from '../web-shell/web-shell.service.ts';
-import { pageMetaOf } from './site.service.ts';
+import { pageMetaOf, skeletonFiguresOf, type FirstViewService } from './site.service.ts';
 
 /** GET /api/site: the operator's details and the anti-bot site key, for the web app's header, footer and forms. */
 export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReporting: ErrorReportingInfo }> = async (
@@ -42,7 +42,10 @@ export const siteInfoRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; errorReport
  * The public pages' path forms (`/about`, `/lv/faq`, …) answered with the app and each page's head in its language,
  * the site details inlined so the header and footer need no extra request.
  */
-export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; firstViews: FirstViewService }> = async (
+  app,
+  { info, firstViews },
+) => {
   // The landing's markup depends on nothing but its language and whether the cookie banner is on it: rendered once
   // per language and banner and process.
   const landing = new Map<string, Promise<string | undefined>>();
@@ -61,6 +64,12 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
     }
     return html;
   };
+  // The page is served without the figures rather than failing when they cannot be read (the app asks for them).
+  const firstViewOf = (token: string, locale: Locale) =>
+    firstViews.ofToken(token, locale).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the first view of a signed-in home page could not be read');
+      return null;
+    });
   for (const locale of LOCALES) {
     for (const page of SITE_PAGES) {
       const url = locale === DEFAULT_LOCALE ? page : page === '/' ? `/${locale}` : `/${locale}${page}`;
@@ -75,7 +84,11 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
         // A signed-in visitor never sees the landing (the app goes on to the overview, where the installed app also
         // starts): the home page is the signed-in layout's skeleton instead (decision 0056). The access token's
         // cookie is only a hint here; the app checks the session as on any page.
-        const signedIn = page === '/' && request.cookies?.[ACCESS_TOKEN_COOKIE] !== undefined;
+        const token = page === '/' ? request.cookies?.[ACCESS_TOKEN_COOKIE] : undefined;
+        const signedIn = token !== undefined;
+        // For a token that verifies, the overview's first answers come with the page and its balances are drawn into
+        // the skeleton, in the language the app will start in (decision 0063); anything else is the plain skeleton.
+        const firstView = token === undefined ? null : await firstViewOf(token, requestLocale(request));
         const html = page === '/' && sameLanguage && !signedIn ? await landingHtml(locale, cookieBanner) : undefined;
         if (page === '/') reply.header('vary', locale === DEFAULT_LOCALE ? 'Accept-Language, Cookie' : 'Cookie');
         return sendShell(reply, {
@@ -85,6 +98,7 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async 
           ...pageMetaOf(page, locale),
           data: { site: info },
           ...(signedIn ? { signedIn } : {}),
+          ...(firstView ? { firstView: skeletonFiguresOf(firstView) } : {}),
           ...(html === undefined ? {} : { html, bootAfterPaint: true }),
         });
       });

@@ -1,8 +1,11 @@
 import type { SitePage } from '@tipcard/shared/site/pages';
 import type { SiteInfo } from '@tipcard/shared/site/schemas';
 import type { Locale } from '@tipcard/shared/constants';
+import { formatMoney } from '@tipcard/shared/money/format';
+import type { FirstView } from '@tipcard/shared/site/first-view';
 import type { Config } from '../../config.ts';
 import { t } from '../../lib/i18n.ts';
+import type { SkeletonFigures } from '../web-shell/web-shell.service.ts';
 
 /** The operator's details as configured; an unset detail is null and the site leaves its line out. */
 export function siteInfoOf(config: Config, contactFormEnabled: boolean): SiteInfo {
@@ -34,4 +37,21 @@ export function pageMetaOf(page: SitePage, locale: Locale): { title: string; des
     title: t(`marketing.meta.${key}.title`, undefined, locale),
     description: t(`marketing.meta.${key}.description`, undefined, locale),
   };
+}
+
+export { createFirstViewService, type FirstViewService } from './first-view.ts';
+
+/**
+ * The overview's balance tiles as the app draws them in the first view's language (its texts, the shared money
+ * format), for the signed-in skeleton to paint before the app's script (decision 0063).
+ */
+export function skeletonFiguresOf(view: FirstView): SkeletonFigures {
+  const { locale } = view;
+  const cents = (type: 'main' | 'hold') => view.balances.account_balances.find((item) => item.type === type)?.balance ?? 0;
+  const tile = (type: 'main' | 'hold') => ({
+    label: t(`overview:balance.${type}`, undefined, locale),
+    amount: formatMoney(cents(type), locale),
+    hint: t(`overview:balance.${type}_hint`, undefined, locale),
+  });
+  return { locale, main: tile('main'), hold: tile('hold'), firstCard: view.overview.latest.length === 0 };
 }

@@ -38,6 +38,27 @@ export interface ShellPage {
    * (`signedInShell`, decision 0056).
    */
   signedIn?: boolean;
+  /**
+   * With `signedIn`, when the server read the visitor's overview (a valid access token, decision 0063): its balances
+   * drawn into the skeleton's tiles, so that they paint with the document. The page's `data` carries the answers.
+   */
+  firstView?: SkeletonFigures;
+}
+
+/** A balance tile's texts as the overview draws them: its label, the amount formatted, its hint. */
+export interface SkeletonTile {
+  label: string;
+  amount: string;
+  hint: string;
+}
+
+/** What the signed-in skeleton draws of the visitor's overview, in the language the app will start in. */
+export interface SkeletonFigures {
+  locale: Locale;
+  main: SkeletonTile;
+  hold: SkeletonTile;
+  /** Nothing received yet: the overview puts the QR card first, and the skeleton its block above the tiles. */
+  firstCard: boolean;
 }
 
 export const SHELL_DATA_ELEMENT_ID = 'tipcard-data';
@@ -174,22 +195,73 @@ async function signedInPreloads(webDist: string): Promise<string[]> {
 const STYLESHEET_TAG = /\s*<link rel="stylesheet"[^>]*>/g;
 
 /**
+ * Keeps the skeleton's figures only where the app will show them as drawn: on the overview (`/`, `/#/overview`) in the
+ * language they were written in. The server cannot see the hash: a link to another page (`/#/transactions`), or one
+ * whose prefix names another language than the server's guess (`/#/fr/overview` for a visitor whose cookie and browser
+ * say English), gets the plain skeleton, the figures removed before the first paint (the script runs where it stands,
+ * right after them). The CSP allows exactly this text by its hash (`FIRST_VIEW_SCRIPT_CSP_HASH`).
+ */
+const FIRST_VIEW_SCRIPT = [
+  '{',
+  "const boot = document.getElementById('boot');",
+  "const hash = location.hash.replace(/^#/, '').split('?')[0];",
+  'const prefixed = /^\\/(lv|fr|es)(\\/.*)?$/.exec(hash);',
+  "const path = (prefixed ? prefixed[2] : hash) || '/';",
+  "if ((prefixed ? prefixed[1] : boot.dataset.locale) !== boot.dataset.locale || (path !== '/' && path !== '/overview')) {",
+  "  boot.classList.remove('boot-first-view');",
+  "  for (const figures of boot.querySelectorAll('.boot-fill')) figures.remove();",
+  '}',
+  '}',
+].join('\n');
+
+/** The CSP source that allows the skeleton's figures script (plugins/security.ts). */
+export const FIRST_VIEW_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(FIRST_VIEW_SCRIPT).digest('base64')}'`;
+
+const PLAIN_TILES =
+  '<span class="boot-block boot-tile boot-tile-main"></span>\n            <span class="boot-block boot-tile"></span>';
+
+/** A tile with its figures; the plain block's classes stay, for when the script removes the figures. */
+function filledTile(tile: SkeletonTile, balance: 'main' | 'hold'): string {
+  return [
+    `<span class="boot-block boot-tile${balance === 'main' ? ' boot-tile-main' : ''}">`,
+    `<span class="boot-fill"><span class="boot-tile-head"><span class="boot-icon"></span>${escapeHtml(tile.label)}</span>`,
+    `<span class="boot-amount" data-boot-balance="${balance}">${escapeHtml(tile.amount)}</span>`,
+    `<span class="boot-hint">${escapeHtml(tile.hint)}</span>`,
+    balance === 'main' ? '<span class="boot-button"></span>' : '',
+    '</span></span>',
+  ].join('');
+}
+
+/** The skeleton's tiles with the visitor's figures (and the QR card's block first for a new user), and their script. */
+function withFigures(template: string, figures: SkeletonFigures): string {
+  const tiles = `${filledTile(figures.main, 'main')}\n            ${filledTile(figures.hold, 'hold')}`;
+  return template
+    .replace(
+      '<div id="boot" class="boot-app"',
+      `<div id="boot" class="boot-app boot-first-view${figures.firstCard ? ' boot-first-card' : ''}" data-locale="${figures.locale}"`,
+    )
+    .replace(PLAIN_TILES, () => tiles)
+    .replace('<!-- first-view -->', () => `<script>${FIRST_VIEW_SCRIPT}</script>`);
+}
+
+/**
  * The entry as a signed-in visitor's first response: its skeleton (`#boot`) drawn as the signed-in layout with the
  * overview's first blocks, the signed-in start's files preloaded with the entry's (one round of requests instead of
  * three: entry, session guard and layout, page), and the stylesheets moved after the skeleton, so that the skeleton,
  * styled inline, paints before they arrive (a stylesheet in the body holds only what follows it).
  */
-export function signedInShell(template: string, preloads: string[]): string {
+export function signedInShell(template: string, preloads: string[], figures?: SkeletonFigures): string {
   const stylesheets: string[] = [];
   const withoutStylesheets = template.replace(STYLESHEET_TAG, (tag) => {
     stylesheets.push(tag.trim());
     return '';
   });
   const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
-  return withoutStylesheets
+  const shell = withoutStylesheets
     .replace('<div id="boot"', '<div id="boot" class="boot-app"')
     .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
     .replace('</body>', () => `${stylesheets.map((tag) => `  ${tag}\n`).join('')}  </body>`);
+  return figures ? withFigures(shell, figures) : shell;
 }
 
 /**
@@ -203,7 +275,7 @@ export async function shellHtml(site: { webDist: string; publicUrl: string }, pa
   } catch {
     return null;
   }
-  if (page.signedIn) template = signedInShell(template, await signedInPreloads(site.webDist));
+  if (page.signedIn) template = signedInShell(template, await signedInPreloads(site.webDist), page.firstView);
   const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template) : template, site.publicUrl, page);
   return page.html === undefined ? html : inlineStylesheets(html, site.webDist);
 }
@@ -215,11 +287,14 @@ export async function shellHtml(site: { webDist: string; publicUrl: string }, pa
 export async function sendShell(reply: FastifyReply, page: ShellPage) {
   const html = await shellHtml(reply.server.config, page);
   if (html === null) return reply.callNotFound();
-  return reply
-    .status(page.status ?? 200)
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .status(page.status ?? 200)
+      // A page with a user's figures is theirs alone: kept by no cache, not even the browser's (decision 0063).
+      .header('cache-control', page.firstView ? 'private, no-store' : 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 /** The guest payment pages' server renderer (apps/web src/public-server.tsx, built): markup for a URL and its data. */
