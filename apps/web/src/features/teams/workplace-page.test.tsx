@@ -146,7 +146,8 @@ describe('the workplace page', () => {
       'blob:tipcard-team-qr',
     );
     expect(api.sent(TEAM_ROUTES.teamCardQr)[0]!.query.get('url')).toBe(workplace().team.payment_url);
-    expect(screen.getByRole('link', { name: 'Order printed cards' })).toHaveAttribute(
+    // The venue card's panel has its own link to the card shop.
+    expect(within(panel as HTMLElement).getByRole('link', { name: 'Order printed cards' })).toHaveAttribute(
       'href',
       `/card-orders?card=${TEAM_CARD_ID}`,
     );
