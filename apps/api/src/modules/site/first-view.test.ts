@@ -1,8 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,18 +7,12 @@ import { users } from '../../db/schema/users.ts';
 import { t as translate } from '../../lib/i18n.ts';
 import { receiveTip } from '../../test/sandbox-events.ts';
 import { createTestApp, signUp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
+import { writeWebDist } from '../../test/web-dist.ts';
 import { FIRST_VIEW_SCRIPT_CSP_HASH } from '../web-shell/web-shell.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  const webDist = mkdtempSync(join(tmpdir(), 'tipcard-first-view-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'index-x.css'), '.app-css{color:red}');
-  const page = readFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), 'utf8');
-  writeFileSync(
-    join(webDist, 'index.html'),
-    page.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-x.css">\n  </head>'),
-  );
+  const webDist = writeWebDist();
   // No fee and a day's hold: a received tip is the hold's figure as it is.
   t = await createTestApp({ config: { webDist }, env: { FEE_PERCENT: '0', HOLD_HOURS: '24' } });
 });

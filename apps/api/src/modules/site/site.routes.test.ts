@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,21 +6,15 @@ import { ACCESS_TOKEN_COOKIE, LOCALES } from '@tipcard/shared/constants';
 import { SITE_PAGES } from '@tipcard/shared/site/pages';
 import { t as translate } from '../../lib/i18n.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { writeWebDist } from '../../test/web-dist.ts';
 import { SIGNED_IN_PRELOADS_FILE } from '../web-shell/web-shell.service.ts';
 import { pageKeyOf } from './site.service.ts';
 
 const CARD = '4b1d2c3e-1111-4222-8333-444455556666';
 let t: TestApp;
 beforeAll(async () => {
-  const webDist = mkdtempSync(join(tmpdir(), 'tipcard-site-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'index-x.css'), '.app-css{color:red}');
-  // The web app's own page (its skeleton included), with a stylesheet and the signed-in files as a build lists them.
-  const page = readFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), 'utf8');
-  writeFileSync(
-    join(webDist, 'index.html'),
-    page.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-x.css">\n  </head>'),
-  );
+  // The web app's own page, with the signed-in files as a build lists them.
+  const webDist = writeWebDist();
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(join(webDist, SIGNED_IN_PRELOADS_FILE), JSON.stringify(['/assets/signed-in-x.js', '/assets/overview-page-x.js']));
   t = await createTestApp({
