@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf as rawRowsOf, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => rawRowsOf<Row>(result);
@@ -76,12 +77,43 @@ export interface TakenAccounts {
 }
 
 /**
+ * The shard of each platform kind a transaction already holds. A transaction of many entries (a batch of payments,
+ * decision 0060) takes the same shard again instead of another: taking a new one per entry, it would end up holding
+ * every shard of a kind, and every other transaction would wait for it to end. Keyed by the transaction object, which
+ * lives as long as its locks; a savepoint is an object of its own, so a shard it took is never reused past it.
+ */
+const shardsHeldBy = new WeakMap<Executor, Map<string, number>>();
+
+/**
  * Takes the accounts an entry moves (DESIGN "Scale-out": no hot rows): the users' accounts locked, and one shard of
- * each platform kind (given sorted) that no other transaction holds, so concurrent entries never wait on a platform
- * account unless every shard of a kind is busy; only then is one waited for. Accounts are never deleted, so the
- * usual case is one statement; missing user accounts and shards are made on first use.
+ * each platform kind (given sorted) that no other transaction holds, or the one this transaction took already, so
+ * concurrent entries never wait on a platform account unless every shard of a kind is busy; only then is one waited
+ * for. Accounts are never deleted, so the usual case is one statement; missing user accounts and shards are made on
+ * first use.
  */
 export async function takeAccounts(
+  tx: Executor,
+  users: UserAccountKey[],
+  platformKinds: string[],
+  shards: number,
+): Promise<TakenAccounts> {
+  const held = tx instanceof PgTransaction ? (shardsHeldBy.get(tx) ?? new Map<string, number>()) : new Map<string, number>();
+  const taken = await takeAccountsAnew(
+    tx,
+    users,
+    platformKinds.filter((kind) => !held.has(kind)),
+    shards,
+  );
+  for (const kind of platformKinds) {
+    const shard = held.get(kind);
+    if (shard !== undefined) taken.shards.set(kind, shard);
+    else held.set(kind, taken.shards.get(kind)!);
+  }
+  if (tx instanceof PgTransaction) shardsHeldBy.set(tx, held);
+  return taken;
+}
+
+async function takeAccountsAnew(
   tx: Executor,
   users: UserAccountKey[],
   platformKinds: string[],

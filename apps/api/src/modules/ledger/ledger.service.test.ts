@@ -305,6 +305,29 @@ describe('platform accounts spread over shards (DESIGN "Scale-out")', () => {
     await waiting;
     expect(claimed).toContain(third);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a transaction of many entries keeps the one shard of each kind it took, leaving the others free (PostgreSQL)',
+    async () => {
+      const claimIn = async (tx: Transaction) => (await takeAccounts(tx, [], ['test_batch_shards'], 2)).shards;
+      await database.db.transaction(claimIn);
+      let release!: () => void;
+      const held = new Set<number>();
+      const batch = new Promise<void>((ready) => {
+        void database.db.transaction(async (tx) => {
+          for (let entry = 0; entry < 20; entry++) held.add((await claimIn(tx)).get('test_batch_shards')!);
+          ready();
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+      });
+      await batch;
+      expect(held.size).toBe(1);
+      // Another transaction takes the other shard at once, with the batch still open.
+      const other = await database.db.transaction(async (tx) => (await claimIn(tx)).get('test_batch_shards')!);
+      expect(held.has(other)).toBe(false);
+      release();
+    },
+  );
 });
 
 /** What a chargeback after a withdrawal leaves: the user owes `cents` (debt below zero). */
