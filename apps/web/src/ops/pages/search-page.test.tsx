@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, pending } from '../../test/fake-api.ts';
@@ -25,7 +25,8 @@ describe('the search page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('status', { name: 'Searching…' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/search?q=a42c5fab');
-    expect(api.sent(SEARCH)[0]!.query.get('q')).toBe('a42c5fab');
+    // The status shows as soon as the query starts; its request goes out a moment later.
+    await waitFor(() => expect(api.sent(SEARCH)[0]?.query.get('q')).toBe('a42c5fab'));
   });
 
   it('asks for two characters before searching', async () => {
