@@ -35,9 +35,16 @@ function useLoadOnScroll(enabled: boolean, load: () => void) {
   return ref;
 }
 
-function Filters({ filters, onChange }: { filters: TransactionFilters; onChange(next: TransactionFilters): void }) {
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: TransactionFilters;
+  /** A change to some filters (`{}` with `clear`: all of them removed). */
+  onChange(patch: Partial<TransactionFilters>, clear?: boolean): void;
+}) {
   const { t } = useTranslation('transactions');
-  const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<TransactionFilters>) => onChange(patch);
   return (
     <Panel className="p-4! sm:p-5!">
       <h2 className="sr-only">{t('filters.label')}</h2>
@@ -80,7 +87,7 @@ function Filters({ filters, onChange }: { filters: TransactionFilters; onChange(
           variant="ghost"
           size="sm"
           className="-ml-2 mt-3"
-          onClick={() => onChange({})}
+          onClick={() => onChange({}, true)}
           icon={<X className="size-4" aria-hidden="true" />}
         >
           {t('filters.reset')}
@@ -95,6 +102,17 @@ export default function TransactionsPage() {
   const { clientId } = useMyCard();
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
+  // Filters changed faster than the page renders (a select changed twice at once) each build on the one before, not on
+  // the last render's address, which would bring back a filter just removed. Kept until the address shows them.
+  const asked = useRef<TransactionFilters | null>(null);
+  useEffect(() => {
+    if (asked.current && searchFromFilters(asked.current).toString() === search.toString()) asked.current = null;
+  }, [search]);
+  const changeFilters = (patch: Partial<TransactionFilters>, clear = false) => {
+    const next = clear ? {} : { ...(asked.current ?? filters), ...patch };
+    asked.current = next;
+    setSearch(searchFromFilters(next), { replace: true });
+  };
   const list = useTransactions(clientId, filters);
   const exportCsv = useExportCsv(clientId);
   useDocumentTitle(t('title'));
@@ -122,7 +140,7 @@ export default function TransactionsPage() {
           </Button>
         }
       />
-      <Filters filters={filters} onChange={(next) => setSearch(searchFromFilters(next), { replace: true })} />
+      <Filters filters={filters} onChange={changeFilters} />
 
       <Panel className="mt-4 py-1!">
         {list.isPending ? (
