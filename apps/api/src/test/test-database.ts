@@ -7,9 +7,10 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 
 /**
  * A clean, migrated database for one test file: a fresh PostgreSQL database when DATABASE_URL is set (CI), copied
- * from a template migrated once per set of migrations (`migratedTemplate`), or an in-memory PGlite otherwise. `close` drops what it made. `replicaUrl`: a streaming replica of DATABASE_URL's server
- * (`test/streaming-replica.ts`), whose copy of the new database becomes the handle's `replica`. `pooledUrl`: PgBouncer
- * in transaction mode in front of that server (`test/pgbouncer.ts`): the handle goes through it.
+ * from a template migrated once per set of migrations (`migratedTemplate`), or an in-memory PGlite otherwise. `close`
+ * drops what it made. `replicaUrl`: a streaming replica of DATABASE_URL's server (`test/streaming-replica.ts`), whose
+ * copy of the new database becomes the handle's `replica`. `pooledUrl`: PgBouncer in transaction mode in front of that
+ * server (`test/pgbouncer.ts`): the handle goes through it.
  */
 export async function createTestDatabase(options: { replicaUrl?: string; pooledUrl?: string } = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;

@@ -97,7 +97,7 @@ export async function takeAccounts(
   platformKinds: string[],
   shards: number,
 ): Promise<TakenAccounts> {
-  const held = tx instanceof PgTransaction ? (shardsHeldBy.get(tx) ?? new Map<string, number>()) : new Map<string, number>();
+  const held = shardsHeldBy.get(tx) ?? new Map<string, number>();
   const taken = await takeAccountsAnew(
     tx,
     users,

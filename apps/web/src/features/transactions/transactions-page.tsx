@@ -44,7 +44,6 @@ function Filters({
   onChange(patch: Partial<TransactionFilters>, clear?: boolean): void;
 }) {
   const { t } = useTranslation('transactions');
-  const set = (patch: Partial<TransactionFilters>) => onChange(patch);
   return (
     <Panel className="p-4! sm:p-5!">
       <h2 className="sr-only">{t('filters.label')}</h2>
@@ -52,7 +51,7 @@ function Filters({
         <SelectField
           label={t('filters.type')}
           value={filters.type ?? ''}
-          onChange={(event) => set({ type: (event.target.value || undefined) as TransactionFilters['type'] })}
+          onChange={(event) => onChange({ type: (event.target.value || undefined) as TransactionFilters['type'] })}
           options={[
             { value: '', label: t('filters.all_types') },
             ...TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
@@ -61,7 +60,7 @@ function Filters({
         <SelectField
           label={t('filters.status')}
           value={filters.status ?? ''}
-          onChange={(event) => set({ status: (event.target.value || undefined) as TransactionFilters['status'] })}
+          onChange={(event) => onChange({ status: (event.target.value || undefined) as TransactionFilters['status'] })}
           options={[
             { value: '', label: t('filters.all_statuses') },
             ...TRANSACTION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
@@ -72,14 +71,14 @@ function Filters({
           type="date"
           value={filters.from ?? ''}
           max={filters.to}
-          onChange={(event) => set({ from: event.target.value || undefined })}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
         />
         <TextField
           label={t('filters.to')}
           type="date"
           value={filters.to ?? ''}
           min={filters.from}
-          onChange={(event) => set({ to: event.target.value || undefined })}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
         />
       </div>
       {hasFilters(filters) ? (
