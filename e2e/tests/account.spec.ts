@@ -5,7 +5,6 @@ import { a11yProblems, createStaffWithCard, readCode, type Staff } from './helpe
  * Settings on a phone (390×844), in English and in French: the notification choices, download my data, delete an
  * account with a zero balance, come back within 30 days and restore it.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the account journey runs on the phone viewport (390×844)');
 
 /** One code a minute per phone: signing in again waits for the sign-up code's minute to pass. */
 const CODE_WAIT_MS = 61_000;

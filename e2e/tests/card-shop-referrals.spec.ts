@@ -6,7 +6,6 @@ import { a11yProblems, createStaffWithCard, newPhone, readCode, type Staff, payB
  * with the sandbox's succeeding test card and back on the return page; the same in Spanish.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the card shop journey runs on the phone viewport (390×844)');
 
 async function signIn(page: Page, baseURL: string, staff: Staff) {
   const { hostname } = new URL(baseURL);

@@ -6,7 +6,6 @@ import { createStaffWithCard, type Staff, payByCardAtCheckout } from './helpers.
  * tip's stars and message; the donor pays on the sandbox's hosted checkout and the charity sees who gave.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the donor journey runs on the phone viewport (390×844)');
 
 let charity: Staff;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { startFakeSentry, type FakeSentry } from '../../apps/api/src/test/fake-sentry.ts';
-import { READY_TIMEOUT_MS, startServer, type TestServer } from './server.ts';
+import { READY_TIMEOUT_MS, startServerOnOwnDatabase, type TestServer } from './server.ts';
 
 /**
  * Browser errors reach Sentry (issue 10, finding 11): a server of its own with SENTRY_DSN pointing at a local fake
@@ -19,7 +19,10 @@ let BASE = '';
 test.beforeAll(async ({ ownServerPort }) => {
   test.setTimeout(READY_TIMEOUT_MS + 30_000);
   sentry = await startFakeSentry();
-  server = await startServer(ownServerPort, { SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: 'e2e' });
+  server = await startServerOnOwnDatabase(ownServerPort, `sentry${ownServerPort}`, {
+    SENTRY_DSN: sentry.dsn,
+    SENTRY_ENVIRONMENT: 'e2e',
+  });
   BASE = server.base;
 });
 

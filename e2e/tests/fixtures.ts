@@ -13,8 +13,7 @@
  * (decision 0040).
  */
 import { test as base } from '@playwright/test';
-import { createDatabase, dropDatabase } from '../cluster/databases.ts';
-import { READY_TIMEOUT_MS, startServer, type TestServer } from './server.ts';
+import { READY_TIMEOUT_MS, startServerOnOwnDatabase, type TestServer } from './server.ts';
 
 export * from '@playwright/test';
 
@@ -38,26 +37,14 @@ export const test = base.extend<object, { server: TestServer & { databaseUrl?: s
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here.
     async ({}, use, workerInfo) => {
-      const shared = process.env.DATABASE_URL;
-      const database = shared
-        ? await (async () => {
-            // The worker index, not the parallel index: a worker that replaces a failed one gets a database of its own.
-            const name = `${new URL(shared).pathname.slice(1)}_w${workerInfo.workerIndex}`;
-            await dropDatabase(name, shared);
-            return createDatabase(name, undefined, shared);
-          })()
-        : undefined;
-      const server = await startServer(BASE_PORT + workerInfo.parallelIndex, {
-        ...SERVER_ENV,
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      }).catch(async (error: unknown) => {
-        await database?.drop();
-        throw error;
-      });
-      // A command-line tool a spec runs (verification:review) works on the same database as the worker's server.
-      await use({ ...server, ...(database ? { databaseUrl: database.url } : {}) });
+      // The worker index, not the parallel index: a worker that replaces a failed one gets a database of its own.
+      const server = await startServerOnOwnDatabase(
+        BASE_PORT + workerInfo.parallelIndex,
+        `w${workerInfo.workerIndex}`,
+        SERVER_ENV,
+      );
+      await use(server);
       await server.stop();
-      await database?.drop();
     },
     { scope: 'worker', timeout: READY_TIMEOUT_MS + 60_000 },
   ],

@@ -5,7 +5,6 @@ import { createStaffWithCard, payTipWithApplePay } from './helpers.ts';
  * A French reader of the app (issue 16): every page with money or history shows French text ("Pourboire via …",
  * "Retrait vers …") and French amounts ("9,50 €"), never the English line or "€9.50"; the CSV follows the language too.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'runs on the phone viewport');
 
 const ENGLISH_MONEY = /€\s?\d/;
 const FRENCH_MONEY = /\d,\d{2}\s€/;

@@ -6,7 +6,6 @@ import { a11yProblems, createStaffWithCard, type Staff, payByCardAtCheckout } fr
  * off, taps before the script starts, a declined card that keeps what the guest entered, and the hash-form links of
  * old QR codes.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the guest page is measured on the phone project');
 
 let staff: Staff;
 

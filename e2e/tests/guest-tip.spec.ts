@@ -7,7 +7,6 @@ import { a11yProblems, createStaffWithCard, type Staff, payByCardAtCheckout } fr
  * tip is on HOLD when the staff member first looks and PAID within a minute.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the guest journey runs on the phone viewport (390×844)');
 
 let staff: Staff;
 

@@ -7,7 +7,6 @@ import { a11yProblems, createStaffWithCard, type Staff } from './helpers.ts';
  * and cancels the plan from its signed link; the link then says it was used.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the donor journey runs on the phone viewport (390×844)');
 
 let charity: Staff;
 

@@ -10,7 +10,6 @@ import { READY_TIMEOUT_MS } from './server.ts';
  * the passkey alone, landing on that screen.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
 let ops: OpsServer;
 let BASE = '';

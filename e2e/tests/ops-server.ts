@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from './fixtures.ts';
 import { totp } from './helpers.ts';
-import { startServer } from './server.ts';
+import { startServerOnOwnDatabase } from './server.ts';
 
 /** The password every operator of the back-office journeys enrols with. */
 export const OPS_PASSWORD = 'Ops-journey-1';
@@ -14,11 +14,16 @@ export interface OpsServer {
 }
 
 /**
- * A server of a back-office journey's own, on its own embedded database: its operators start from none, so the
+ * A server of a back-office journey's own, on a database of its own: its operators start from none, so the
  * server prints the first admin's set-up link, which the journey then opens as a person would.
  */
 export async function startOpsServer(port: number, env: NodeJS.ProcessEnv = {}): Promise<OpsServer> {
-  const server = await startServer(port, { HOLD_HOURS: '0', WORKER_INTERVAL_MS: '300', SANDBOX_WEBHOOK_DELAY_MS: '100', ...env });
+  const server = await startServerOnOwnDatabase(port, `ops${port}`, {
+    HOLD_HOURS: '0',
+    WORKER_INTERVAL_MS: '300',
+    SANDBOX_WEBHOOK_DELAY_MS: '100',
+    ...env,
+  });
   const api = await playwrightRequest.newContext({ baseURL: server.base });
   const setupLink = /(\S+\/ops\/#\/setup\/\S+)/;
   await expect.poll(() => setupLink.test(server.output()), { timeout: 10_000 }).toBe(true);

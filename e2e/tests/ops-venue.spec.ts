@@ -9,7 +9,6 @@ import { READY_TIMEOUT_MS } from './server.ts';
  * split rule's versions, and follows a member to their user page.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
 let ops: OpsServer;
 let api: APIRequestContext;

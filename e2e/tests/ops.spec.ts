@@ -24,7 +24,6 @@ import { buildPain002, expectValidBankReport } from '../../apps/api/src/modules/
  * changes a colleague's role, disables and enables them and resets their sign-in.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the back office is desktop-first (1280×800)');
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let ops: OpsServer;

@@ -8,7 +8,6 @@ import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
  * banner on the first page) with the guest pages and a payer's receipt, then the signed-in pages of a staff member with
  * a card, tips, a payout account, a ticket and an invoice.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the sweep sets its own phone viewports');
 test.describe.configure({ timeout: 240_000 });
 
 const LANGUAGES = ['en', 'lv', 'fr', 'es'] as const;

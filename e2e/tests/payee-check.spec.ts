@@ -18,8 +18,6 @@ import {
  * `verification:review`, on the server's own database).
  */
 test.describe.configure({ mode: 'serial' });
-// Its own 360×640 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'the payee check runs on the phone viewport, at 360×640');
 test.use({ viewport: { width: 360, height: 640 } });
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -7,8 +7,6 @@ import { a11yProblems, createStaffWithCard, payTipWithApplePay, signInUserApp, t
  * sandbox's table (decision 0044); the config's 36-second hold makes the tips available quickly.
  */
 test.describe.configure({ mode: 'serial' });
-// Its own 360×640 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'the payout journeys run on the phone viewport, at 360×640');
 test.use({ viewport: { width: 360, height: 640 } });
 
 async function mainBalance(request: APIRequestContext, staff: Staff): Promise<number> {

@@ -7,7 +7,6 @@ import { a11yProblems, createStaffWithCard, payTipWithApplePay, type Staff } fro
  * 36-second hold and a sandbox payout rail that settles a few seconds after the confirmation.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the payout journey runs on the phone viewport (390×844)');
 
 let staff: Staff;
 

@@ -16,7 +16,6 @@ import {
  * moves money to the member, who sees it in the period. Needs the worker's PostgreSQL (DATABASE_URL) to move the team
  * a month back.
  */
-test.skip(({ isMobile }) => !isMobile, 'walked at 360 px, on the phone project');
 test.use({ viewport: { width: 360, height: 780 } });
 
 const TEXTS = {

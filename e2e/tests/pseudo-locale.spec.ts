@@ -10,7 +10,6 @@ import { APP_PAGES, PUBLIC_PAGES } from './routes.ts';
  * the public site, its cookie banner and the guest pages signed out (the venue page and the payer's receipt too, which
  * the server draws in the pseudo-locale), then every signed-in page.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the sweep sets its own phone viewport');
 test.describe.configure({ timeout: 180_000 });
 
 const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };

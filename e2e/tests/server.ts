@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createDatabase, dropDatabase } from '../cluster/databases.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The compiled server, as production runs it: `npm run build` (which `npm run test:e2e` runs first) makes it. */
@@ -91,6 +92,36 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv = {}): Pr
     await Promise.race([exited, new Promise((done) => setTimeout(done, 200))]);
   }
   return { port, base, output: () => printed, stop };
+}
+
+/**
+ * A server with a database of its own, empty at start: with DATABASE_URL in this run's environment (CI), a database
+ * `<that database>_<suffix>` on that PostgreSQL, made afresh and dropped when the server stops (its migrations take
+ * seconds there, where a fresh embedded database takes minutes on a busy 2-core machine); without it, the embedded one.
+ * `databaseUrl` names the PostgreSQL database, for a command-line tool a spec runs on the same data.
+ */
+export async function startServerOnOwnDatabase(
+  port: number,
+  suffix: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestServer & { databaseUrl?: string }> {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) return startServer(port, env);
+  const name = `${new URL(shared).pathname.slice(1)}_${suffix}`;
+  await dropDatabase(name, shared);
+  const database = await createDatabase(name, undefined, shared);
+  const server = await startServer(port, { ...env, DATABASE_URL: database.url }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
+  return {
+    ...server,
+    databaseUrl: database.url,
+    async stop() {
+      await server.stop();
+      await database.drop();
+    },
+  };
 }
 
 /** Refuses a port another process listens on: its /api/ready could answer for a server of ours that never started. */

@@ -6,7 +6,6 @@ import { createStaffWithCard, newPhone, readCode, signInUserApp } from './helper
  * carried over; a wrong code marks the field and empties it; the consent line links the terms and the privacy policy;
  * a new user's overview starts with their QR card.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'runs on the phone viewport');
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -8,8 +8,6 @@ import { createStaffWithCard, signInUserApp } from './helpers.ts';
  * page's first line. The app's entry is held back with a route to see the skeleton. Screenshots at 360 px in French
  * and Spanish, and at 1280 px, go to test-results/ (`SCREENSHOTS_DIR` to keep them elsewhere).
  */
-// Its own 360×780 viewport: only the phone project (isMobile) runs it.
-test.skip(({ isMobile }) => !isMobile, 'the first paint is looked at on the phone viewport, at 360 px, and at 1280 px');
 test.use({ viewport: { width: 360, height: 780 } });
 
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;

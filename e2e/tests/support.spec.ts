@@ -5,7 +5,6 @@ import { a11yProblems, createStaffWithCard, ONE_PAGE_PDF, signInUserApp } from '
  * The support centre on a phone (390×844), in English and in French: open a ticket with a dragged PDF, see the
  * operator's answer and the menu's badge, reply.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the support journey runs on the phone viewport (390×844)');
 
 const PDF = ONE_PAGE_PDF;
 

@@ -7,8 +7,6 @@ import { a11yProblems, moveTeamBack, payTipWithApplePay, signInUserApp, teamOfTw
  * 24 hours. The server's clock cannot move, so the team and its tip are moved a month back in its database, as the
  * simulator's time jump does: the journey needs the worker's PostgreSQL (DATABASE_URL).
  */
-// Its own 360×780 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'walked at 360 px, on the phone project');
 test.use({ viewport: { width: 360, height: 780 } });
 
 const TEXTS = {

@@ -6,8 +6,6 @@ import { a11yProblems, createStaffWithCard, signInUserApp, type Staff } from './
  * asked finds the request waiting on the Workplace page and withdraws it; in Spanish the admin's menu counts the
  * request waiting, the admin approves it, and the new member is texted in their language.
  */
-// Its own 360×640 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'walked on the phone project, at 360×640');
 test.use({ viewport: { width: 360, height: 640 } });
 
 const auth = (staff: Staff) => ({ Authorization: `Bearer ${staff.jwt}` });

@@ -7,8 +7,6 @@ import { a11yProblems, payTipWithApplePay, signInUserApp, teamOfTwo, untilShares
  * hours rule on the past days' team tip against what was received, and saves it; a tip paid after it is split by
  * hours, and the colleague sees the maths of their share.
  */
-// Its own 360×780 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'walked at 360 px, on the phone project');
 test.use({ viewport: { width: 360, height: 780 } });
 
 const TEXTS = {

@@ -6,7 +6,6 @@ import { a11yProblems, createStaffWithCard, newPhone, payTipWithApplePay, readCo
  * asks to join, the admin approves; a guest tips 10 EUR to the team card; both see their share in HOLD and then PAID
  * (the server runs with a 36-second hold); the admin hands admin over and leaves.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the team journey runs on the phone viewport (390×844)');
 
 async function signIn(context: BrowserContext, baseURL: string, staff: Staff) {
   const { hostname } = new URL(baseURL);

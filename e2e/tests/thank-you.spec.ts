@@ -8,7 +8,6 @@ import { a11yProblems, createStaffWithCard, png, signInUserApp, type Staff } fro
  * details, and the answer is in the guest's mailbox (the dev outbox), in the guest's language, without the staff
  * member's phone.
  */
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'a phone journey');
 test.use({ viewport: { width: 360, height: 740 } });
 
 const THANKS = '¡Mil gracias por tu visita! Te esperamos pronto.';

@@ -7,7 +7,6 @@ import { a11yProblems, auth, payTipWithApplePay, signInUserApp, teamOfTwo, until
  * and the colleague sees where their share came from; made a second venue admin, the colleague sees the venue card
  * they do not hold, prints it and opens the card shop with it chosen (decision 0061).
  */
-test.skip(({ isMobile }) => !isMobile, 'walked at 360 px, on the phone project');
 test.use({ viewport: { width: 360, height: 780 } });
 
 const TEXTS = {

@@ -7,7 +7,6 @@ import { a11yProblems, auth, png, signInUserApp, teamOfTwo, type Staff } from '.
  * checkout and sees the paid state; the page without JavaScript; the admin's venue QR panel; the page at 1280 px.
  * Screenshots go to the test's output folder.
  */
-test.skip(({ isMobile }) => !isMobile, 'walked at 360 px and 1280 px from the phone project');
 
 const TEXTS = {
   fr: {

@@ -15,7 +15,6 @@ import {
  * it, sends the person form with a document and sees the request pending.
  */
 test.describe.configure({ mode: 'serial' });
-test.skip(({ viewport }) => (viewport?.width ?? 0) > 400, 'the verification journey runs on the phone viewport (390×844)');
 
 let staff: Staff;
 

@@ -7,8 +7,6 @@ import { createStaffWithCard, payByCardAtCheckout, png, signInUserApp, type Staf
  * (guest-page.spec.ts), the donor's (monthly-donations.spec.ts), sign-in (sign-in.spec.ts, first-journey.spec.ts),
  * support (support.spec.ts), the public site (public-site.spec.ts) and the 360 px overflow sweep (overflow.spec.ts).
  */
-// Its own 360×640 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'walked on the phone project, at 360×640');
 test.use({ viewport: { width: 360, height: 640 } });
 
 const auth = (staff: Staff) => ({ Authorization: `Bearer ${staff.jwt}` });

@@ -16,8 +16,6 @@ import {
  * hold and the sandbox rail (4 s, and an IBAN that always comes back) make it quick.
  */
 test.describe.configure({ mode: 'serial' });
-// Its own 360×640 viewport: only the phone project (isMobile) runs it, the desktop one would run the same again.
-test.skip(({ isMobile }) => !isMobile, 'the withdrawal journey runs on the phone viewport, at 360×640');
 test.use({ viewport: { width: 360, height: 640 } });
 
 /** The sandbox rail's account that always comes back (AC04), and other valid SEPA accounts. */
