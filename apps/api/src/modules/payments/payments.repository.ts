@@ -241,7 +241,9 @@ const textArrayLiteral = (texts: (string | null | undefined)[]) =>
  * capture matches it and that is not credited yet is marked succeeded; answers those rows (locked until commit), in no
  * particular order. Each payment must appear once.
  */
-export async function markManySucceeded(tx: Executor, captures: readonly { id: string; capture: Capture }[], now: Date) {
+export async function markManySucceeded(tx: Executor, wanted: readonly { id: string; capture: Capture }[], now: Date) {
+  // An amount that is not whole cents matches no payment (as a comparison with it would not), and stays out of the array.
+  const captures = wanted.filter(({ capture }) => Number.isSafeInteger(capture.totalCents));
   if (captures.length === 0) return [];
   const column = <T>(of: (c: Capture) => T) => captures.map(({ capture }) => of(capture));
   // A charge of a saved method already names its customer and method; a checkout that saved one names them now.

@@ -8,7 +8,14 @@ import type { Partition } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { lockBalances, postEntries, postEntry, type AccountRef, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
+import {
+  lockBalances,
+  postEntries,
+  postEntry,
+  type AccountRef,
+  type Posting,
+  type UserAccountRef,
+} from '../ledger/ledger.service.ts';
 import { markPayinPaid, recordPayins, showPayinState } from '../transactions/transactions.service.ts';
 import { findDeletedAmong } from '../users/users.service.ts';
 import {
@@ -341,7 +348,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       now,
     );
     // The purposes' own records of the successes: together where a purpose can, else one by one below.
-    const succeeded = new Map<PaymentPurpose, { payment: repo.PaymentRow; allocations: repo.AllocationRow[]; plans: AllocationPlan[] }[]>();
+    const succeeded = new Map<
+      PaymentPurpose,
+      { payment: repo.PaymentRow; allocations: repo.AllocationRow[]; plans: AllocationPlan[] }[]
+    >();
     for (const credit of credits) {
       if (credit.givenBack || !handlerOf(credit.payment.purpose).onSucceededMany) continue;
       const success = { payment: credit.payment, allocations: allocationsOf(credit), plans: credit.plans };

@@ -45,10 +45,12 @@ type CreateTip = z.output<typeof createPaymentBody>;
 export function createTipHandler(): PurposeHandler {
   const allocateMany: NonNullable<PurposeHandler['allocateMany']> = async (tx, payments) => {
     const found = new Map(
-      (await repo.findTipsWithRecipients(
-        tx,
-        payments.map((payment) => payment.id),
-      )).map((tip) => [tip.paymentId, tip]),
+      (
+        await repo.findTipsWithRecipients(
+          tx,
+          payments.map((payment) => payment.id),
+        )
+      ).map((tip) => [tip.paymentId, tip]),
     );
     return payments.map((payment) => {
       const tip = found.get(payment.id);

@@ -141,7 +141,12 @@ export async function recordPayins(tx: Executor, payins: readonly ReceivedPayin[
     return [
       {
         userId: payin.userId,
-        body: creditBody({ kind: detail.kind, amountCents: payin.netCents, label: liveLabelOf(detail), paymentId: payin.paymentId }),
+        body: creditBody({
+          kind: detail.kind,
+          amountCents: payin.netCents,
+          label: liveLabelOf(detail),
+          paymentId: payin.paymentId,
+        }),
       },
     ];
   });
