@@ -149,6 +149,21 @@ export async function addRating(db: Executor, cardId: string, rating: number): P
     .where(eq(cards.id, cardId));
 }
 
+/** Counts many guests' ratings at once, each card's summed, in one statement; cards updated in id order. */
+export async function addRatings(db: Executor, ratings: readonly { cardId: string; rating: number }[]): Promise<void> {
+  if (ratings.length === 0) return;
+  const cardIds = `{${ratings.map((r) => r.cardId).join(',')}}`;
+  const values = `{${ratings.map((r) => r.rating).join(',')}}`;
+  await db.execute(sql`
+    update ${cards} set rating_sum = ${cards.ratingSum} + added.sum, rating_count = ${cards.ratingCount} + added.n
+    from (
+      select card_id, sum(rating)::int as sum, count(*)::int as n
+      from unnest(${cardIds}::uuid[], ${values}::int[]) as rated(card_id, rating)
+      group by card_id order by card_id
+    ) added
+    where ${cards.id} = added.card_id`);
+}
+
 /** Every card of a user, through their clients (back office). */
 export function listCardsOfUser(db: Executor, userId: string) {
   return db

@@ -219,6 +219,11 @@ export async function addCardRating(tx: Executor, cardId: string, rating: number
   await repo.addRating(tx, cardId, rating);
 }
 
+/** Counts many guests' ratings, inside the transaction that credits their tips (a batch, decision 0060). */
+export async function addCardRatings(tx: Executor, ratings: readonly { cardId: string; rating: number }[]): Promise<void> {
+  await repo.addRatings(tx, ratings);
+}
+
 /**
  * A team's card (DESIGN "Teams and workplaces"): a card like any other, held by the team admin's client so that its
  * QR code, printable card and modal work as for a personal card. Not private: the admin keeps their own card too.

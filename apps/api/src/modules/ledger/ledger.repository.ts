@@ -140,38 +140,52 @@ async function takeAccountsAnew(
   return taken;
 }
 
-const insertEntry = preparedStatement<{ moved: number }>(
-  'ledger_insert_entry',
-  `WITH entry AS (
-     INSERT INTO ledger_entries (kind, reference) VALUES ($1, $2) ON CONFLICT (reference) DO NOTHING RETURNING id
+// The entries in their order, each unless its reference exists; the postings of those written; the kept balances moved
+// by each account's sum (an UPDATE … FROM moves a row once, however many postings of the statement name it).
+const insertEntries = preparedStatement<{ position: number }>(
+  'ledger_insert_entries',
+  `WITH wanted AS (
+     SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS wanted(kind, reference, position)
+   ), entry AS (
+     INSERT INTO ledger_entries (kind, reference)
+     SELECT kind, reference FROM wanted ORDER BY position
+     ON CONFLICT (reference) DO NOTHING RETURNING id, reference
+   ), written AS (
+     SELECT entry.id, wanted.position FROM entry JOIN wanted ON wanted.reference = entry.reference
    ), posted AS (
      INSERT INTO ledger_postings (entry_id, account_id, amount_cents)
-     SELECT entry.id, leg.account_id, leg.amount_cents FROM entry, unnest($3::bigint[], $4::bigint[]) AS leg(account_id, amount_cents)
+     SELECT written.id, leg.account_id, leg.amount_cents
+     FROM unnest($3::int[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS leg(entry, account_id, amount_cents, position)
+     JOIN written ON written.position = leg.entry
+     ORDER BY leg.position
      RETURNING account_id, amount_cents
    ), moved AS (
-     UPDATE ledger_accounts a SET balance_cents = a.balance_cents + posted.amount_cents FROM posted WHERE a.id = posted.account_id
+     UPDATE ledger_accounts a SET balance_cents = a.balance_cents + sums.amount_cents
+     FROM (SELECT account_id, sum(amount_cents) AS amount_cents FROM posted GROUP BY account_id) sums
+     WHERE a.id = sums.account_id
      RETURNING a.id
    )
-   SELECT count(*)::int AS moved FROM moved`,
+   SELECT position::int AS position FROM written WHERE EXISTS (SELECT 1 FROM moved)`,
 );
 
 /**
- * Records the entry and its postings and moves the kept balances, in one statement on rows the caller holds; answers
- * false, writing nothing, when an entry with this reference exists (the movement already happened). A user balance
- * that would go below zero fails the statement on its CHECK constraint.
+ * Records the entries and their postings and moves the kept balances, in one statement on rows the caller holds;
+ * answers the positions (0-based) of the entries written: one whose reference exists is skipped, writing nothing (the
+ * movement already happened). A user balance that would go below zero fails the statement on its CHECK constraint.
  */
-export async function insertEntryAndMoveBalances(
+export async function insertEntriesAndMoveBalances(
   tx: Executor,
-  entry: { kind: string; reference: string },
-  postings: { accountId: number; amountCents: number }[],
-): Promise<boolean> {
-  const [row] = await insertEntry(tx, [
-    entry.kind,
-    entry.reference,
+  entries: readonly { kind: string; reference: string }[],
+  postings: readonly { entry: number; accountId: number; amountCents: number }[],
+): Promise<Set<number>> {
+  const rows = await insertEntries(tx, [
+    entries.map((entry) => entry.kind),
+    entries.map((entry) => entry.reference),
+    postings.map((p) => p.entry + 1),
     postings.map((p) => p.accountId),
     postings.map((p) => p.amountCents),
   ]);
-  return (row?.moved ?? 0) > 0;
+  return new Set(rows.map((row) => Number(row.position) - 1));
 }
 
 /** Opens any of the owner's accounts not made yet, so every kind exists to be closed, and closes them all. */

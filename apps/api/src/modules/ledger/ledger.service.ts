@@ -43,13 +43,8 @@ function isCheckViolation(error: unknown): boolean {
   return false;
 }
 
-/**
- * The only way money moves: one balanced entry, applied inside the caller's transaction in two statements (take the
- * accounts, then record and move). A user balance that would go below zero aborts the whole transaction
- * ('Insufficient balance').
- * Answers whether the entry was applied now (false: its reference was already posted).
- */
-export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: boolean }> {
+/** An entry's postings merged per account (zero legs dropped), checked: non-zero integer cents, balanced, two legs. */
+function legsOf(entry: Entry): { account: AccountRef; amountCents: number }[] {
   const totals = new Map<string, { account: AccountRef; amountCents: number }>();
   for (const posting of entry.postings) {
     if (!Number.isSafeInteger(posting.amountCents) || posting.amountCents === 0) {
@@ -62,17 +57,52 @@ export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: 
   if (legs.length < 2 || legs.reduce((sum, leg) => sum + leg.amountCents, 0) !== 0) {
     throw new Error(`Ledger entry ${entry.reference} does not balance`);
   }
+  return legs;
+}
 
-  const userAccounts = legs.flatMap((leg) => ('userId' in leg.account ? [leg.account] : []));
-  const platformKinds = legs.flatMap((leg) => ('platform' in leg.account ? [leg.account.platform] : [])).sort();
-  const taken = await repo.takeAccounts(tx, userAccounts.map(userKey), platformKinds, PLATFORM_SHARDS);
+/**
+ * The only way money moves: one balanced entry, applied inside the caller's transaction in two statements (take the
+ * accounts, then record and move). A user balance that would go below zero aborts the whole transaction
+ * ('Insufficient balance').
+ * Answers whether the entry was applied now (false: its reference was already posted).
+ */
+export async function postEntry(tx: Executor, entry: Entry): Promise<{ applied: boolean }> {
+  const [applied] = await postEntries(tx, [entry]);
+  return { applied: applied! };
+}
+
+/**
+ * Many balanced entries at once (a batch of payments credited, decision 0060), in the same two statements as one:
+ * every account of all of them taken once (users' in ascending id order, one shard per platform kind, the one this
+ * transaction holds if any), then all entries, postings and balance moves written together. Each entry is idempotent
+ * by its reference as `postEntry` is: one already posted changes nothing. A user balance below zero where all of them
+ * leave it aborts the transaction ('Insufficient balance'); the balance is checked once, after all of them, so a caller
+ * whose entries both take from and give to one user account posts them one by one. Answers, per entry, whether it was
+ * applied now. References must differ.
+ */
+export async function postEntries(tx: Executor, entries: readonly Entry[]): Promise<boolean[]> {
+  if (entries.length === 0) return [];
+  if (new Set(entries.map((entry) => entry.reference)).size !== entries.length) {
+    throw new Error('Ledger entries posted together must have different references');
+  }
+  const legsPerEntry = entries.map(legsOf);
+  const users = new Map<string, UserAccountRef>();
+  const platformKinds = new Set<PlatformAccountKind>();
+  for (const leg of legsPerEntry.flat()) {
+    if ('userId' in leg.account) users.set(keyString(leg.account), leg.account);
+    else platformKinds.add(leg.account.platform);
+  }
+  const taken = await repo.takeAccounts(tx, [...users.values()].map(userKey), [...platformKinds].sort(), PLATFORM_SHARDS);
   const idOf = new Map<string, number>([
     ...taken.users.map((row) => [`${row.ownerUserId}:${row.kind}`, row.id] as const),
     ...[...taken.shards].map(([kind, id]) => [`platform:${kind}`, id] as const),
   ]);
-  const postings = legs.map((leg) => ({ accountId: idOf.get(keyString(leg.account))!, amountCents: leg.amountCents }));
+  const postings = legsPerEntry.flatMap((legs, index) =>
+    legs.map((leg) => ({ entry: index, accountId: idOf.get(keyString(leg.account))!, amountCents: leg.amountCents })),
+  );
   try {
-    return { applied: await repo.insertEntryAndMoveBalances(tx, entry, postings) };
+    const applied = await repo.insertEntriesAndMoveBalances(tx, entries, postings);
+    return entries.map((_, index) => applied.has(index));
   } catch (error) {
     if (isCheckViolation(error)) throw new AppError('insufficient_balance');
     throw error;

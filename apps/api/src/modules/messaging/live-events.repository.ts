@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { liveEventHeads, liveEvents } from '../../db/schema/messaging.ts';
 import type { LiveEventBody } from '@tipcard/shared/live/schemas';
 
@@ -8,20 +9,52 @@ export const LIVE_CHANNEL = 'live_events';
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;
 
+// Each user's head moved on by their count of events (locked in user order), the events numbered after it in the order
+// given, and each announced; NOTIFY is sent only at commit.
+const insertLiveEventsStatement = preparedStatement<{ seq: number | string }>(
+  'live_insert_events',
+  `WITH wanted AS (
+     SELECT * FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS wanted(user_id, body, position)
+   ), counts AS (
+     SELECT user_id, count(*)::bigint AS n FROM wanted GROUP BY user_id
+   ), heads AS (
+     INSERT INTO live_event_heads (user_id, last_seq) SELECT user_id, n FROM counts ORDER BY user_id
+     ON CONFLICT (user_id) DO UPDATE SET last_seq = live_event_heads.last_seq + excluded.last_seq
+     RETURNING user_id, last_seq
+   ), numbered AS (
+     SELECT wanted.user_id, wanted.body, wanted.position,
+            heads.last_seq - counts.n + row_number() OVER (PARTITION BY wanted.user_id ORDER BY wanted.position) AS seq
+     FROM wanted JOIN heads USING (user_id) JOIN counts USING (user_id)
+   ), inserted AS (
+     INSERT INTO live_events (user_id, seq, body, created_at)
+     SELECT user_id, seq, body::jsonb, $3::timestamptz FROM numbered ORDER BY position
+   )
+   SELECT seq, pg_notify('${LIVE_CHANNEL}', user_id::text || ':' || seq::text) FROM numbered ORDER BY position`,
+);
+
 /**
- * Writes the user's next event in the caller's transaction and announces it: the head row stays locked until that
- * transaction ends, so the user's next writer waits and numbers commit in order; NOTIFY is sent only at commit.
+ * Writes users' next events in the caller's transaction and announces them, in one statement: each user's head row
+ * stays locked until that transaction ends, so the user's next writer waits and numbers commit in order; NOTIFY is
+ * sent only at commit. A user's events are numbered in the order given. Answers their numbers, in that order.
  */
+export async function insertLiveEvents(
+  tx: Executor,
+  events: readonly { userId: string; body: LiveEventBody }[],
+  now: Date,
+): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = await insertLiveEventsStatement(tx, [
+    events.map((event) => event.userId),
+    events.map((event) => JSON.stringify(event.body)),
+    now,
+  ]);
+  return rows.map((row) => Number(row.seq));
+}
+
+/** One event of the user's: `insertLiveEvents` of one. */
 export async function insertLiveEvent(tx: Executor, userId: string, body: LiveEventBody, now: Date): Promise<number> {
-  const [head] = await tx
-    .insert(liveEventHeads)
-    .values({ userId, lastSeq: 1 })
-    .onConflictDoUpdate({ target: liveEventHeads.userId, set: { lastSeq: sql`${liveEventHeads.lastSeq} + 1` } })
-    .returning({ seq: liveEventHeads.lastSeq });
-  const seq = Number(head!.seq);
-  await tx.insert(liveEvents).values({ userId, seq, body, createdAt: now });
-  await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${`${userId}:${seq}`})`);
-  return seq;
+  const [seq] = await insertLiveEvents(tx, [{ userId, body }], now);
+  return seq!;
 }
 
 /** The user's events after `afterSeq`, oldest first. */

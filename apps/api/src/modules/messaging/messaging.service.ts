@@ -10,7 +10,7 @@ import type { NoticeBody, Notices } from '@tipcard/shared/notices/schemas';
 import type { PushSubscriptionInput, PushSubscriptionView } from '@tipcard/shared/push/schemas';
 import type { VapidConfig } from '../../config.ts';
 import { findUserById, requireOwnClient } from '../users/users.service.ts';
-import { insertLiveEvent } from './live-events.repository.ts';
+import { insertLiveEvents } from './live-events.repository.ts';
 import { pushNoticeOf } from './push-notice.ts';
 import * as noticesRepo from './notices.repository.ts';
 import * as pushRepo from './push-subscriptions.repository.ts';
@@ -108,15 +108,37 @@ export async function eraseMessagesTo(tx: Executor, recipient: string): Promise<
  * same transaction, so a closed app is told exactly what an open one is.
  */
 export async function announce(tx: Executor, userId: string, body: LiveEventBody, now: Date): Promise<void> {
-  await insertLiveEvent(tx, userId, body, now);
-  const devices = await pushRepo.listUserSubscriptions(tx, userId);
-  if (devices.length === 0) return;
-  const user = await findUserById(tx, userId);
-  const notice = user && pushNoticeOf(body, user.language);
-  if (!notice) return;
-  for (const device of devices) {
-    const recipient = pushRecipient(userId, device.id);
-    await repo.insertOutboxMessage(tx, { channel: 'push', recipient, body: JSON.stringify(notice), dueAt: now });
+  await announceMany(tx, [{ userId, body }], now);
+}
+
+/**
+ * Many live events at once (a batch of payments credited, decision 0060), as `announce` writes each, in as few
+ * statements: the events in one, the users' devices read once for all, and the push notices of those who have any.
+ */
+export async function announceMany(
+  tx: Executor,
+  events: readonly { userId: string; body: LiveEventBody }[],
+  now: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  await insertLiveEvents(tx, events, now);
+  const devicesOf = new Map<string, pushRepo.PushSubscriptionRow[]>();
+  for (const device of await pushRepo.listSubscriptionsOfUsers(tx, [...new Set(events.map((event) => event.userId))])) {
+    devicesOf.set(device.userId, [...(devicesOf.get(device.userId) ?? []), device]);
+  }
+  if (devicesOf.size === 0) return;
+  const languageOf = new Map<string, Awaited<ReturnType<typeof findUserById>>>();
+  for (const { userId, body } of events) {
+    const devices = devicesOf.get(userId);
+    if (!devices) continue;
+    if (!languageOf.has(userId)) languageOf.set(userId, await findUserById(tx, userId));
+    const user = languageOf.get(userId);
+    const notice = user && pushNoticeOf(body, user.language);
+    if (!notice) continue;
+    for (const device of devices) {
+      const recipient = pushRecipient(userId, device.id);
+      await repo.insertOutboxMessage(tx, { channel: 'push', recipient, body: JSON.stringify(notice), dueAt: now });
+    }
   }
 }
 

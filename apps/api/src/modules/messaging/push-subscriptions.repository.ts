@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/messaging.ts';
 
@@ -42,6 +42,15 @@ export async function deleteUserSubscription(db: Executor, userId: string, endpo
 
 export function listUserSubscriptions(db: Executor, userId: string) {
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(pushSubscriptions.createdAt);
+}
+
+/** The subscriptions of any of these users, each user's in the order they were made. */
+export function listSubscriptionsOfUsers(db: Executor, userIds: string[]) {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds))
+    .orderBy(pushSubscriptions.createdAt);
 }
 
 export async function findSubscription(db: Executor, id: string): Promise<PushSubscriptionRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { paymentAllocations, paymentReturns, payments, providerEvents } from '../../db/schema/payments.ts';
 import type { Partition } from '../../jobs/job.ts';
@@ -221,47 +221,76 @@ export async function setProviderEventOutcome(
   await tx.update(providerEvents).set({ outcome }).where(eq(providerEvents.id, id));
 }
 
+export interface Capture {
+  provider: string;
+  providerRef: string;
+  totalCents: number;
+  currency: string;
+  payerRef: string | null;
+  card: { brand: string; last4: string } | null;
+  customerRef: string | null;
+  methodRef: string | null;
+}
+
+/** A PostgreSQL array literal of texts that may be null, each quoted: one parameter however many there are. */
+const textArrayLiteral = (texts: (string | null | undefined)[]) =>
+  `{${texts.map((text) => (text == null ? 'NULL' : `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+
+/**
+ * `markSucceeded` for many payments at once (a batch of captures, decision 0060), in one statement: each payment whose
+ * capture matches it and that is not credited yet is marked succeeded; answers those rows (locked until commit), in no
+ * particular order. Each payment must appear once.
+ */
+export async function markManySucceeded(tx: Executor, wanted: readonly { id: string; capture: Capture }[], now: Date) {
+  // An amount that is not whole cents matches no payment (as a comparison with it would not), and stays out of the array.
+  const captures = wanted.filter(({ capture }) => Number.isSafeInteger(capture.totalCents));
+  if (captures.length === 0) return [];
+  const column = <T>(of: (c: Capture) => T) => captures.map(({ capture }) => of(capture));
+  // A charge of a saved method already names its customer and method; a checkout that saved one names them now.
+  const saved = (c: Capture) => Boolean(c.customerRef && c.methodRef);
+  const captured = sql`unnest(
+      ${arrayLiteral(captures.map(({ id }) => id))}::uuid[],
+      ${textArrayLiteral(column((c) => c.provider))}::text[],
+      ${textArrayLiteral(column((c) => c.providerRef))}::text[],
+      ${`{${column((c) => c.totalCents).join(',')}}`}::bigint[],
+      ${textArrayLiteral(column((c) => c.currency))}::text[],
+      ${textArrayLiteral(column((c) => c.payerRef))}::text[],
+      ${textArrayLiteral(column((c) => c.card?.brand ?? null))}::text[],
+      ${textArrayLiteral(column((c) => c.card?.last4 ?? null))}::text[],
+      ${textArrayLiteral(column((c) => (saved(c) ? c.customerRef : null)))}::text[],
+      ${textArrayLiteral(column((c) => (saved(c) ? c.methodRef : null)))}::text[]
+    ) as captured(id, provider, provider_ref, total_cents, currency, payer_ref, card_brand, card_last4, customer_ref, method_ref)`;
+  return tx
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      payerRef: sql`captured.payer_ref`,
+      cardBrand: sql`captured.card_brand`,
+      cardLast4: sql`captured.card_last4`,
+      customerRef: sql`coalesce(captured.customer_ref, ${payments.customerRef})`,
+      methodRef: sql`case when captured.customer_ref is null then ${payments.methodRef} else captured.method_ref end`,
+      updatedAt: now,
+    })
+    .from(sql`${captured}`)
+    .where(
+      and(
+        sql`${payments.id} = captured.id`,
+        sql`${payments.provider} = captured.provider`,
+        sql`(${payments.providerRef} is null or ${payments.providerRef} = captured.provider_ref)`,
+        sql`${payments.totalCents} = captured.total_cents`,
+        sql`${payments.currency} = captured.currency`,
+        inArray(payments.status, ['pending', 'failed', 'canceled']),
+      ),
+    )
+    .returning(getTableColumns(payments));
+}
+
 /**
  * Marks a payment succeeded when the capture matches it (provider, reference, amount, currency) and it is not
  * credited yet; answers the row, or nothing when it does not qualify. The row stays locked until commit.
  */
-export async function markSucceeded(
-  tx: Executor,
-  id: string,
-  capture: {
-    provider: string;
-    providerRef: string;
-    totalCents: number;
-    currency: string;
-    payerRef: string | null;
-    card: { brand: string; last4: string } | null;
-    customerRef: string | null;
-    methodRef: string | null;
-  },
-  now: Date,
-) {
-  const [row] = await tx
-    .update(payments)
-    .set({
-      status: 'succeeded',
-      payerRef: capture.payerRef,
-      cardBrand: capture.card?.brand ?? null,
-      cardLast4: capture.card?.last4 ?? null,
-      // A charge of a saved method already names its customer and method; a checkout that saved one names them now.
-      ...(capture.customerRef && capture.methodRef && { customerRef: capture.customerRef, methodRef: capture.methodRef }),
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(payments.id, id),
-        eq(payments.provider, capture.provider),
-        or(isNull(payments.providerRef), eq(payments.providerRef, capture.providerRef)),
-        eq(payments.totalCents, capture.totalCents),
-        eq(payments.currency, capture.currency),
-        inArray(payments.status, ['pending', 'failed', 'canceled']),
-      ),
-    )
-    .returning();
+export async function markSucceeded(tx: Executor, id: string, capture: Capture, now: Date) {
+  const [row] = await markManySucceeded(tx, [{ id, capture }], now);
   return row;
 }
 

@@ -8,8 +8,15 @@ import type { Partition } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { lockBalances, postEntry, type AccountRef, type Posting, type UserAccountRef } from '../ledger/ledger.service.ts';
-import { markPayinPaid, recordPayin, showPayinState } from '../transactions/transactions.service.ts';
+import {
+  lockBalances,
+  postEntries,
+  postEntry,
+  type AccountRef,
+  type Posting,
+  type UserAccountRef,
+} from '../ledger/ledger.service.ts';
+import { markPayinPaid, recordPayins, showPayinState } from '../transactions/transactions.service.ts';
 import { findDeletedAmong } from '../users/users.service.ts';
 import {
   ProviderRefusedError,
@@ -151,6 +158,17 @@ const takenBackOf = (payment: repo.PaymentRow) => Math.min(payment.totalCents, p
 /** The card a success event names, kept only when it looks like one (a brand word and 4 digits). */
 const cardOf = (event: ProviderEvent) =>
   event.card && /^[a-z_]{1,20}$/.test(event.card.brand) && /^\d{4}$/.test(event.card.last4) ? event.card : null;
+/** What a success event says was captured, as `markSucceeded` matches it against the stored payment. */
+const captureOf = (providerName: ProviderName, event: ProviderEvent): repo.Capture => ({
+  provider: providerName,
+  providerRef: event.provider_ref,
+  totalCents: event.amount_cents,
+  currency: event.currency.toUpperCase(),
+  payerRef: typeof event.payer_ref === 'string' && event.payer_ref ? event.payer_ref : null,
+  card: cardOf(event),
+  customerRef: event.saved?.customer_ref ?? null,
+  methodRef: event.saved?.method_ref ?? null,
+});
 const isUserShare = (allocation: repo.AllocationRow): allocation is repo.AllocationRow & { userId: string } =>
   allocation.userId !== null;
 
@@ -217,90 +235,143 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
-   * Whether a success must go back to its payer: its purpose names no recipient (a team card whose team has no member
-   * left), or a recipient has deleted the account. The recipients' accounts are locked before their state is read: a
-   * deletion locks them too before it commits, so either it waits and then sees this share (and is refused), or this
-   * waits and then sees the deletion.
+   * Which successes must go back to their payer: a purpose that names no recipient (a team card whose team has no
+   * member left), or a recipient who has deleted the account. All the recipients' accounts are locked (in ascending id
+   * order, so two batches never deadlock) before their state is read: a deletion locks them too before it commits, so
+   * either it waits and then sees these shares (and is refused), or this waits and then sees the deletion.
    */
-  async function nobodyMayReceive(tx: Transaction, plans: AllocationPlan[]): Promise<boolean> {
-    if (plans.length === 0) return true;
-    const userIds = [...new Set(plans.flatMap((plan) => ('userId' in plan ? [plan.userId] : [])))];
-    if (userIds.length === 0) return false;
-    await lockBalances(
-      tx,
-      userIds.map((userId): UserAccountRef => ({ userId, kind: 'hold' })),
-    );
-    return (await findDeletedAmong(tx, userIds)).size > 0;
+  async function nobodyMayReceive(tx: Transaction, plansOfEach: AllocationPlan[][]): Promise<boolean[]> {
+    const usersOf = plansOfEach.map((plans) => new Set(plans.flatMap((plan) => ('userId' in plan ? [plan.userId] : []))));
+    const userIds = [...new Set(usersOf.flatMap((users) => [...users]))].sort();
+    let deleted = new Set<string>();
+    if (userIds.length > 0) {
+      await lockBalances(
+        tx,
+        userIds.map((userId): UserAccountRef => ({ userId, kind: 'hold' })),
+      );
+      deleted = await findDeletedAmong(tx, userIds);
+    }
+    return plansOfEach.map((plans, index) => plans.length === 0 || [...usersOf[index]!].some((userId) => deleted.has(userId)));
+  }
+
+  /** Each payment's plans, as its purpose decides them: in sets where the purpose can (`allocateMany`), else one by one. */
+  async function allocateAll(tx: Transaction, captured: readonly repo.PaymentRow[], now: Date) {
+    const plansOf = new Map<string, AllocationPlan[]>();
+    const byPurpose = new Map<PaymentPurpose, repo.PaymentRow[]>();
+    for (const payment of captured) byPurpose.set(payment.purpose, [...(byPurpose.get(payment.purpose) ?? []), payment]);
+    for (const [purpose, group] of byPurpose) {
+      const handler = handlerOf(purpose);
+      if (handler.allocateMany) {
+        const plans = await handler.allocateMany(tx, group, now);
+        group.forEach((payment, index) => plansOf.set(payment.id, plans[index]!));
+      } else {
+        for (const payment of group) plansOf.set(payment.id, await handler.allocate(tx, payment, now));
+      }
+    }
+    return captured.map((payment) => plansOf.get(payment.id)!);
   }
 
   /**
-   * Credits a payment that just succeeded: one entry with a posting per share, and each recipient's history row. A
-   * payment nobody may receive is credited to `returns_due` instead, whole, and queued to be given back (its purpose
-   * records no success: an invoice stays as it is, a plan does not move on).
+   * Credits payments that just succeeded (decision 0060: a batch's in sets, each step once for all of them): per
+   * payment one entry with a posting per share, and each recipient's history row. A payment nobody may receive is
+   * credited to `returns_due` instead, whole, and queued to be given back (its purpose records no success: an invoice
+   * stays as it is, a plan does not move on). Each payment must appear once.
    */
-  async function credit(tx: Transaction, payment: repo.PaymentRow, now: Date) {
-    const handler = handlerOf(payment.purpose);
-    const allocated = await handler.allocate(tx, payment, now);
+  async function creditMany(tx: Transaction, captured: readonly repo.PaymentRow[], now: Date) {
+    if (captured.length === 0) return;
+    const allocated = await allocateAll(tx, captured, now);
     const givenBack = await nobodyMayReceive(tx, allocated);
-    const plans: AllocationPlan[] = givenBack
-      ? [{ platform: 'returns_due', netCents: payment.totalCents, feeCents: 0 }]
-      : allocated;
-    const sum = plans.reduce((total, plan) => total + plan.netCents + plan.feeCents, 0);
-    if (sum !== payment.totalCents)
-      throw new Error(`Allocations of payment ${payment.id} sum to ${sum}, not ${payment.totalCents}`);
-    const releaseDueAt = new Date(now.getTime() + deps.holdHours * HOUR);
-    const allocations = await repo.insertAllocations(
-      tx,
-      plans.map((plan, position) => ({
-        paymentId: payment.id,
-        position,
-        netCents: plan.netCents,
-        feeCents: plan.feeCents,
-        ...('userId' in plan ? { userId: plan.userId, releaseDueAt } : { platformAccount: plan.platform }),
-        createdAt: now,
-      })),
-    );
-    const fees = plans.reduce((total, plan) => total + plan.feeCents, 0);
-    // Platform accounts last: every payment touches them, so they are held for the shortest time.
-    await postEntry(tx, {
-      kind: `${payment.purpose}_received`,
-      reference: `payment:${payment.id}:received`,
-      postings: [
-        ...plans
-          .filter((plan) => plan.netCents > 0)
-          .map((plan): Posting => ({ account: accountOf(plan), amountCents: plan.netCents })),
-        { account: PSP_CLEARING, amountCents: -payment.totalCents },
-        ...(fees > 0 ? [{ account: FEES, amountCents: fees }] : []),
-      ],
+    const credits = captured.map((payment, index) => {
+      const plans: AllocationPlan[] = givenBack[index]
+        ? [{ platform: 'returns_due', netCents: payment.totalCents, feeCents: 0 }]
+        : allocated[index]!;
+      const sum = plans.reduce((total, plan) => total + plan.netCents + plan.feeCents, 0);
+      if (sum !== payment.totalCents)
+        throw new Error(`Allocations of payment ${payment.id} sum to ${sum}, not ${payment.totalCents}`);
+      return { payment, plans, givenBack: givenBack[index]! };
     });
-    for (const [index, allocation] of allocations.entries()) {
-      const plan = plans[index]!;
-      if (!isUserShare(allocation) || !('history' in plan)) continue;
-      await recordPayin(
-        tx,
-        {
-          allocationId: allocation.id,
+    const releaseDueAt = new Date(now.getTime() + deps.holdHours * HOUR);
+    const inserted = await repo.insertAllocations(
+      tx,
+      credits.flatMap(({ payment, plans }) =>
+        plans.map((plan, position) => ({
           paymentId: payment.id,
-          userId: allocation.userId,
-          cardId: CARD_PURPOSES.has(payment.purpose) ? payment.subjectId : null,
-          netCents: allocation.netCents,
-          feeCents: allocation.feeCents,
-          ...plan.history,
-        },
-        now,
-      );
+          position,
+          netCents: plan.netCents,
+          feeCents: plan.feeCents,
+          ...('userId' in plan ? { userId: plan.userId, releaseDueAt } : { platformAccount: plan.platform }),
+          createdAt: now,
+        })),
+      ),
+    );
+    const insertedAt = new Map(inserted.map((row) => [`${row.paymentId}:${row.position}`, row]));
+    const allocationsOf = ({ payment, plans }: (typeof credits)[number]) =>
+      plans.map((_, position) => insertedAt.get(`${payment.id}:${position}`)!);
+    // Platform accounts last: every payment touches them, so they are held for the shortest time.
+    await postEntries(
+      tx,
+      credits.map(({ payment, plans }) => {
+        const fees = plans.reduce((total, plan) => total + plan.feeCents, 0);
+        return {
+          kind: `${payment.purpose}_received`,
+          reference: `payment:${payment.id}:received`,
+          postings: [
+            ...plans
+              .filter((plan) => plan.netCents > 0)
+              .map((plan): Posting => ({ account: accountOf(plan), amountCents: plan.netCents })),
+            { account: PSP_CLEARING, amountCents: -payment.totalCents },
+            ...(fees > 0 ? [{ account: FEES, amountCents: fees }] : []),
+          ],
+        };
+      }),
+    );
+    await recordPayins(
+      tx,
+      credits.flatMap((credit) =>
+        allocationsOf(credit).flatMap((allocation, index) => {
+          const plan = credit.plans[index]!;
+          if (!isUserShare(allocation) || !('history' in plan)) return [];
+          const { payment } = credit;
+          return [
+            {
+              allocationId: allocation.id,
+              paymentId: payment.id,
+              userId: allocation.userId,
+              cardId: CARD_PURPOSES.has(payment.purpose) ? payment.subjectId : null,
+              netCents: allocation.netCents,
+              feeCents: allocation.feeCents,
+              ...plan.history,
+            },
+          ];
+        }),
+      ),
+      now,
+    );
+    // The purposes' own records of the successes: together where a purpose can, else one by one below.
+    const succeeded = new Map<
+      PaymentPurpose,
+      { payment: repo.PaymentRow; allocations: repo.AllocationRow[]; plans: AllocationPlan[] }[]
+    >();
+    for (const credit of credits) {
+      if (credit.givenBack || !handlerOf(credit.payment.purpose).onSucceededMany) continue;
+      const success = { payment: credit.payment, allocations: allocationsOf(credit), plans: credit.plans };
+      succeeded.set(credit.payment.purpose, [...(succeeded.get(credit.payment.purpose) ?? []), success]);
     }
-    if (givenBack) {
-      log.warn(
-        { paymentId: payment.id, purpose: payment.purpose },
-        'a payment arrived for no one who may receive it: it is given back',
-      );
-      await repo.insertReturnOnce(tx, payment.id, now);
-    } else {
-      await handler.onSucceeded?.(tx, payment, allocations, now, plans);
+    for (const [purpose, successes] of succeeded) await handlerOf(purpose).onSucceededMany!(tx, successes, now);
+    for (const credit of credits) {
+      const { payment, plans } = credit;
+      if (credit.givenBack) {
+        log.warn(
+          { paymentId: payment.id, purpose: payment.purpose },
+          'a payment arrived for no one who may receive it: it is given back',
+        );
+        await repo.insertReturnOnce(tx, payment.id, now);
+      } else if (!handlerOf(payment.purpose).onSucceededMany) {
+        await handlerOf(payment.purpose).onSucceeded?.(tx, payment, allocationsOf(credit), now, plans);
+      }
+      // A refund or dispute that overtook the success is taken back at once.
+      if (takenBackOf(payment) > 0) await adjust(tx, payment, now);
     }
-    // A refund or dispute that overtook the success is taken back at once.
-    if (takenBackOf(payment) > 0) await adjust(tx, payment, now);
   }
 
   const accountOf = (plan: AllocationPlan): AccountRef =>
@@ -445,26 +516,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (event.type === 'payment.succeeded' && paymentId) {
       // The common case in one statement: a capture matching the stored payment, which is not yet credited. A capture
       // after a reported failure or cancel is still money received; after a full refund it nets to nothing.
-      const captured = await repo.markSucceeded(
-        tx,
-        paymentId,
-        {
-          provider: providerName,
-          providerRef: event.provider_ref,
-          totalCents: event.amount_cents,
-          currency: event.currency.toUpperCase(),
-          payerRef: typeof event.payer_ref === 'string' && event.payer_ref ? event.payer_ref : null,
-          card: cardOf(event),
-          customerRef: event.saved?.customer_ref ?? null,
-          methodRef: event.saved?.method_ref ?? null,
-        },
-        now,
-      );
+      const captured = await repo.markSucceeded(tx, paymentId, captureOf(providerName, event), now);
       if (captured) {
-        await credit(tx, captured, now);
+        await creditMany(tx, [captured], now);
         return 'applied';
       }
     }
+    return effectOnStored(tx, providerName, event, paymentId, now);
+  }
+
+  /** What an event does to the payment as stored, once a success did not capture it (see `effectOf`). */
+  async function effectOnStored(
+    tx: Transaction,
+    providerName: ProviderName,
+    event: ProviderEvent,
+    paymentId: string | null,
+    now: Date,
+  ): Promise<Exclude<EventOutcome, 'duplicate'>> {
+    if (event.type === 'ignored') return 'ignored';
     const payment = paymentId ? await repo.findPaymentForUpdate(tx, paymentId) : undefined;
     if (
       !payment ||
@@ -555,16 +624,61 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return outcome;
   }
 
-  /** The effects of claimed events in the caller's transaction, in their order, and their outcomes recorded. */
+  /**
+   * The effects of claimed events in the caller's transaction, in their order, and their outcomes recorded. A run of
+   * successes (each of another payment: a batch holds one event per payment, `claimRecordedEvents`) is applied in
+   * sets (decision 0060): one capture for all, and the payments of purposes that allocate in sets credited together,
+   * each step once for all of them; any other event, and the successes of other purposes, one at a time in order.
+   */
   async function applyClaimed(tx: Transaction, claimed: repo.RecordedEvent[]) {
-    const applied: { id: string; provider: ProviderName; event: ProviderEvent; outcome: Exclude<EventOutcome, 'duplicate'> }[] =
-      [];
+    type Applied = { id: string; provider: ProviderName; event: ProviderEvent; outcome: Exclude<EventOutcome, 'duplicate'> };
+    const applied: Applied[] = [];
+    let successes: (Omit<Applied, 'outcome'> & { paymentId: string })[] = [];
+    const applySuccesses = async () => {
+      if (successes.length === 0) return;
+      const run = successes;
+      successes = [];
+      const now = clock.now();
+      const captured = new Map(
+        (
+          await repo.markManySucceeded(
+            tx,
+            run.map((success) => ({ id: success.paymentId, capture: captureOf(success.provider, success.event) })),
+            now,
+          )
+        ).map((row) => [row.id, row]),
+      );
+      let together: repo.PaymentRow[] = [];
+      for (const success of run) {
+        const payment = captured.get(success.paymentId);
+        if (payment && handlerOf(payment.purpose).allocateMany) together.push(payment);
+        else {
+          await creditMany(tx, together, now);
+          together = [];
+          if (payment) await creditMany(tx, [payment], now);
+        }
+      }
+      await creditMany(tx, together, now);
+      for (const { paymentId, ...success } of run) {
+        const outcome = captured.has(paymentId)
+          ? 'applied'
+          : await effectOnStored(tx, success.provider, success.event, paymentId, now);
+        applied.push({ ...success, outcome });
+      }
+    };
     for (const row of claimed) {
       const event = row.payload as unknown as ProviderEvent;
       const provider = row.provider as ProviderName;
-      const outcome = await effectOf(tx, provider, event, isUuid(event.payment_id) ? event.payment_id : null);
-      applied.push({ id: row.id, provider, event, outcome });
+      const paymentId = isUuid(event.payment_id) ? event.payment_id : null;
+      if (event.type === 'payment.succeeded' && paymentId) {
+        if (successes.some((success) => success.paymentId === paymentId)) await applySuccesses();
+        successes.push({ id: row.id, provider, event, paymentId });
+        continue;
+      }
+      await applySuccesses();
+      applied.push({ id: row.id, provider, event, outcome: await effectOf(tx, provider, event, paymentId) });
     }
+    await applySuccesses();
     await repo.setRecordedOutcomes(tx, applied);
     return applied;
   }

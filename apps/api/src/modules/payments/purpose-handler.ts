@@ -32,6 +32,12 @@ export interface PurposeHandler {
    */
   allocate(tx: Transaction, payment: PaymentRow, now: Date): Promise<AllocationPlan[]>;
   /**
+   * `allocate` for many payments of this purpose at once, in as few statements as it can (a batch of provider events
+   * applied together, decision 0060): the plans of each payment, in the order given, exactly as `allocate` answers
+   * them. A purpose that has it is credited in sets; one without is credited one payment at a time, in order.
+   */
+  allocateMany?(tx: Transaction, payments: readonly PaymentRow[], now: Date): Promise<AllocationPlan[][]>;
+  /**
    * The purpose's own records of a success (a card's rating, an order placed), after the money was credited; `plans`
    * are what `allocate` answered, so nothing it read has to be read again.
    */
@@ -41,6 +47,15 @@ export interface PurposeHandler {
     allocations: AllocationRow[],
     now: Date,
     plans: AllocationPlan[],
+  ): Promise<void>;
+  /**
+   * `onSucceeded` for many successes of this purpose credited together, in as few statements as it can; when a purpose
+   * has it, it is called instead of `onSucceeded` (a batch of one included).
+   */
+  onSucceededMany?(
+    tx: Transaction,
+    successes: readonly { payment: PaymentRow; allocations: AllocationRow[]; plans: AllocationPlan[] }[],
+    now: Date,
   ): Promise<void>;
   /** After refunds or disputes took back (or gave back) part of a credited payment. */
   onAdjusted?(tx: Transaction, payment: PaymentRow, allocations: AllocationRow[], now: Date): Promise<void>;

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { cards } from '../../db/schema/cards.ts';
 import { tipAnswers, tips } from '../../db/schema/tips.ts';
+import { clients } from '../../db/schema/users.ts';
 
 export type TipRow = typeof tips.$inferSelect;
 
@@ -11,6 +13,26 @@ export async function insertTip(tx: Executor, values: typeof tips.$inferInsert) 
 export async function findTip(db: Executor, paymentId: string): Promise<TipRow | undefined> {
   const [row] = await db.select().from(tips).where(eq(tips.paymentId, paymentId));
   return row;
+}
+
+/**
+ * The tips of these payments with whom each card credits (its holder's user) and the card's title, in one statement: a
+ * batch of tips credited at once (decision 0060). A payment without its tip or card is missing from the answer.
+ */
+export function findTipsWithRecipients(db: Executor, paymentIds: string[]) {
+  return db
+    .select({
+      paymentId: tips.paymentId,
+      cardId: tips.cardId,
+      message: tips.message,
+      rating: tips.rating,
+      userId: clients.userId,
+      title: cards.title,
+    })
+    .from(tips)
+    .innerJoin(cards, eq(cards.id, tips.cardId))
+    .innerJoin(clients, eq(clients.id, cards.clientId))
+    .where(inArray(tips.paymentId, paymentIds));
 }
 
 export async function findAnswer(db: Executor, paymentId: string) {

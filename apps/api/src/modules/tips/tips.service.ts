@@ -16,7 +16,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guestPagePath, t } from '../../lib/i18n.ts';
 import {
-  addCardRating,
+  addCardRatings,
   findCardFace,
   findCardRecipient,
   findCardThankYou,
@@ -43,24 +43,42 @@ type CreateTip = z.output<typeof createPaymentBody>;
  * fee (all of it when the guest covers the fee), on hold like every payment; the guest's rating counts on the card.
  */
 export function createTipHandler(): PurposeHandler {
-  return {
-    purpose: 'tip',
-    async allocate(tx, payment) {
-      const tip = await repo.findTip(tx, payment.id);
-      const recipient = tip ? await findCardRecipient(tx, tip.cardId) : null;
-      if (!tip || !recipient) throw new Error(`Tip ${payment.id} has no card to credit`);
+  const allocateMany: NonNullable<PurposeHandler['allocateMany']> = async (tx, payments) => {
+    const found = new Map(
+      (
+        await repo.findTipsWithRecipients(
+          tx,
+          payments.map((payment) => payment.id),
+        )
+      ).map((tip) => [tip.paymentId, tip]),
+    );
+    return payments.map((payment) => {
+      const tip = found.get(payment.id);
+      if (!tip) throw new Error(`Tip ${payment.id} has no card to credit`);
       return [
         {
-          userId: recipient.userId,
+          userId: tip.userId,
           netCents: payment.totalCents - payment.feeCents,
           feeCents: payment.feeCents,
-          history: { detail: { kind: 'tip', card: recipient.title }, message: tip.message, rating: tip.rating },
+          history: { detail: { kind: 'tip', card: tip.title }, message: tip.message, rating: tip.rating },
         },
       ];
+    });
+  };
+  return {
+    purpose: 'tip',
+    async allocate(tx, payment, now) {
+      return (await allocateMany(tx, [payment], now))[0]!;
     },
-    async onSucceeded(tx, payment, _allocations, _now, plans) {
-      const rating = payerRatingOf(plans);
-      if (rating != null) await addCardRating(tx, payment.subjectId, rating);
+    allocateMany,
+    async onSucceededMany(tx, successes) {
+      await addCardRatings(
+        tx,
+        successes.flatMap(({ payment, plans }) => {
+          const rating = payerRatingOf(plans);
+          return rating == null ? [] : [{ cardId: payment.subjectId, rating }];
+        }),
+      );
     },
   };
 }

@@ -73,14 +73,14 @@ export async function insertTransaction(tx: Executor, values: typeof transaction
   await tx.insert(transactions).values(values);
 }
 
-/** Inserts the PAYIN row of a payment's share unless it exists; answers whether it inserted. */
-export async function insertPayinOnce(tx: Executor, values: typeof transactions.$inferInsert) {
+/** Inserts the PAYIN rows of shares that have none yet, in one statement; answers the shares whose row it inserted. */
+export async function insertPayinsOnce(tx: Executor, values: (typeof transactions.$inferInsert)[]): Promise<Set<string>> {
   const rows = await tx
     .insert(transactions)
     .values(values)
     .onConflictDoNothing({ target: transactions.allocationId })
-    .returning({ id: transactions.id });
-  return rows.length === 1;
+    .returning({ allocationId: transactions.allocationId });
+  return new Set(rows.map((row) => row.allocationId!));
 }
 
 /** Inserts the payout's PAYOUT row unless it exists; answers whether it inserted. */

@@ -18,7 +18,7 @@ import { checkLedger, platformBalance, userBalancesOfKind } from '../ledger/ledg
 import { requireOwnClient } from '../users/users.service.ts';
 import * as repo from './transactions.repository.ts';
 import { csvOf } from '../../lib/csv.ts';
-import { announce } from '../messaging/messaging.service.ts';
+import { announce, announceMany } from '../messaging/messaging.service.ts';
 import { t } from '../../lib/i18n.ts';
 
 type Query = z.output<typeof transactionsQuery>;
@@ -65,30 +65,24 @@ function liveLabelOf(detail: TransactionDetail): string | null {
  * The history writers below are where every credit to a user and every payout's change passes: each announces it to
  * the user's open apps (decision 0041) in the same transaction, once, when its row is first written or changed.
  */
-const credited = (
-  tx: Executor,
-  userId: string,
-  credit: {
-    kind: Exclude<TransactionDetail['kind'], 'payout' | 'closing_gift_given' | 'team_adjustment_given'>;
-    amountCents: number;
-    label: string | null;
-    paymentId: string | null;
-  },
-  now: Date,
-) =>
-  announce(
-    tx,
-    userId,
-    {
-      type: 'credit',
-      kind: credit.kind,
-      amount_cents: credit.amountCents,
-      currency: 'EUR',
-      label: credit.label,
-      payment_id: credit.paymentId,
-    },
-    now,
-  );
+type Credit = {
+  kind: Exclude<TransactionDetail['kind'], 'payout' | 'closing_gift_given' | 'team_adjustment_given'>;
+  amountCents: number;
+  label: string | null;
+  paymentId: string | null;
+};
+
+const creditBody = (credit: Credit) =>
+  ({
+    type: 'credit',
+    kind: credit.kind,
+    amount_cents: credit.amountCents,
+    currency: 'EUR',
+    label: credit.label,
+    payment_id: credit.paymentId,
+  }) as const;
+
+const credited = (tx: Executor, userId: string, credit: Credit, now: Date) => announce(tx, userId, creditBody(credit), now);
 
 const payoutChanged = (
   tx: Executor,
@@ -114,34 +108,49 @@ export async function announcePayoutRequested(
 
 /** The PAYIN row of a share just credited to hold: HOLD until the share is released. Idempotent by the share. */
 export async function recordPayin(tx: Executor, payin: ReceivedPayin, now: Date): Promise<void> {
-  const inserted = await repo.insertPayinOnce(tx, {
-    userId: payin.userId,
-    cardId: payin.cardId,
-    paymentId: payin.paymentId,
-    allocationId: payin.allocationId,
-    type: 'PAYIN',
-    status: 'HOLD',
-    amountCents: payin.netCents,
-    feeCents: payin.feeCents,
-    ...described(payin.detail),
-    message: payin.message,
-    rating: payin.rating,
-    createdAt: now,
-  });
-  if (
-    inserted &&
-    payin.detail.kind !== 'payout' &&
-    payin.detail.kind !== 'closing_gift_given' &&
-    payin.detail.kind !== 'team_adjustment_given'
-  ) {
-    const credit = {
-      kind: payin.detail.kind,
-      amountCents: payin.netCents,
-      label: liveLabelOf(payin.detail),
+  await recordPayins(tx, [payin], now);
+}
+
+/**
+ * The PAYIN rows of many shares just credited (a batch of payments, decision 0060), as `recordPayin` writes each: all
+ * rows in one statement, each once by its share, and the live notices of those written now in one more.
+ */
+export async function recordPayins(tx: Executor, payins: readonly ReceivedPayin[], now: Date): Promise<void> {
+  if (payins.length === 0) return;
+  const inserted = await repo.insertPayinsOnce(
+    tx,
+    payins.map((payin) => ({
+      userId: payin.userId,
+      cardId: payin.cardId,
       paymentId: payin.paymentId,
-    };
-    await credited(tx, payin.userId, credit, now);
-  }
+      allocationId: payin.allocationId,
+      type: 'PAYIN' as const,
+      status: 'HOLD' as const,
+      amountCents: payin.netCents,
+      feeCents: payin.feeCents,
+      ...described(payin.detail),
+      message: payin.message,
+      rating: payin.rating,
+      createdAt: now,
+    })),
+  );
+  const notices = payins.flatMap((payin) => {
+    const { detail } = payin;
+    if (!inserted.has(payin.allocationId)) return [];
+    if (detail.kind === 'payout' || detail.kind === 'closing_gift_given' || detail.kind === 'team_adjustment_given') return [];
+    return [
+      {
+        userId: payin.userId,
+        body: creditBody({
+          kind: detail.kind,
+          amountCents: payin.netCents,
+          label: liveLabelOf(detail),
+          paymentId: payin.paymentId,
+        }),
+      },
+    ];
+  });
+  await announceMany(tx, notices, now);
 }
 
 /**
