@@ -91,7 +91,8 @@ describe('the public pages in their path form', () => {
     const response = await t.call({ method: 'GET', url: '/fr' });
     expect(response.headers.vary).toBe('Cookie');
     expect(response.body).toMatch(
-      new RegExp(`<section aria-label="${escaped(label)}"[^>]*>[^]*<p[^>]*>${escaped(text)}</p>[^]*</section></div>`),
+      // After the page, where the app draws it: before the snackbar's live region.
+      new RegExp(`<section aria-label="${escaped(label)}"[^>]*>[^]*<p[^>]*>${escaped(text)}</p>[^]*</section><div aria-live=`),
     );
     expect(response.body).toContain(`>${translate('cookies:banner.reject', undefined, 'fr')}</button>`);
     const chosen = (await t.call({ method: 'GET', url: '/fr', cookies: { consent_chosen: '1' } })).body as string;
