@@ -185,6 +185,7 @@ function followLink(link: HTMLAnchorElement, event: MouseEvent): void {
   if (opensElsewhere || url.origin !== window.location.origin || /\.\w+$/.test(url.pathname)) return;
   event.preventDefault();
   closeSiteMenu();
+  // The home link leads to this very page.
   if (url.pathname === landingPath) return;
   window.location.hash = `#${url.pathname}${url.search}`;
 }
