@@ -114,8 +114,9 @@ export function CookieSettingsDialog({ open }: { open: boolean }) {
 }
 
 /**
- * The banner: part of the landing page's server markup as well (public-server.tsx, decision 0052), so its text is the
- * page's largest paint with the first response; the app then draws the same markup in its place.
+ * The banner: part of the landing page's server markup as well (landing-server.tsx, decision 0052), so its text is the
+ * page's largest paint with the first response; the landing's own script works its buttons (decision 0065), and the
+ * app, once it loads, draws the same markup in its place.
  */
 export function CookieBanner() {
   const { t } = useTranslation('cookies');
