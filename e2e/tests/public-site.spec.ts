@@ -108,6 +108,83 @@ test('switching the language keeps the page, reloads it and remembers the choice
   expect(days).toBeLessThanOrEqual(365);
 });
 
+/**
+ * The app's scripts the page requests from now on: its entry, as the landing's boot script names it in the page
+ * `served`, and the files the entry alone starts with (`start-index-…`, not those it shares with the landing's script).
+ */
+function appRequests(page: Page, served: string): string[] {
+  const entry = /<script data-entry="([^"]+)"/.exec(served)?.[1];
+  expect(entry).toBeDefined();
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === entry || /^\/assets\/start-index-(?!landing-island)/.test(path)) requested.push(path);
+  });
+  return requested;
+}
+
+test('on the landing the language list and the phone menu work before the app, which a link into it starts', async ({
+  page,
+  isMobile,
+}) => {
+  const app = appRequests(page, await (await page.request.get('/')).text());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receive tips with your personal' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Français' }).click();
+  } else {
+    const switcher = page.getByRole('button', { name: /^Language: English/ });
+    await switcher.click();
+    await expect(switcher).toHaveAttribute('aria-expanded', 'true');
+    const list = page.getByRole('list', { name: 'Choose a language' });
+    await expect(list).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(switcher).toBeFocused();
+    await switcher.click();
+    await expect(list).toBeVisible();
+    // By keyboard: a click's retries scroll the page, and wider than 800 px a scroll closes the list (spec 9).
+    await list.getByRole('button', { name: 'Français' }).press('Enter');
+  }
+  // The landing in that language, which the server draws: still no app.
+  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recevez des pourboires' })).toBeVisible();
+  expect(app).toEqual([]);
+
+  // Log in, from the header on a computer and from the menu on a phone: the app starts on its page.
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Se connecter' }).click();
+  } else await page.locator('header').getByRole('link', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/#\/fr\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  expect(app.length).toBeGreaterThan(0);
+});
+
+test('a session the app knows of starts the app on the landing, which goes on as the app does', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // A script-readable refresh cookie of earlier versions (lib/tokens.ts): the server cannot tell, the landing's script can.
+  await context.addCookies([{ name: 'refresh__key', value: 'an-old-session', url: baseURL! }]);
+  const app = appRequests(page, await (await page.request.get('/')).text());
+  await page.goto('/');
+  await expect.poll(() => app.length).toBeGreaterThan(0);
+  // The app's guard sends a signed-in visitor on to the overview; this session is refused there, so: log in.
+  await expect(page).toHaveURL(/#\/(overview|login)$/);
+});
+
 test.describe('cookie consent', () => {
   const storage = (page: Page) =>
     page.evaluate(() =>
@@ -141,10 +218,13 @@ test.describe('cookie consent', () => {
     expect(events.every((name) => name === 'page_view')).toBe(true);
   });
 
-  /** The app has taken over the server's landing markup: its banner keeps room for itself below the page. */
-  const appTookOver = (page: Page) => expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toMatch(/px$/);
+  /**
+   * The landing page's own script runs (decision 0065): the server's banner keeps room for itself below the page.
+   * The app's banner does the same once it has taken the page over.
+   */
+  const landingReady = (page: Page) => expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toMatch(/px$/);
 
-  test('the landing page comes with the banner in its language, which the app takes over without a shift', async ({
+  test('the landing page comes with the banner in its language, whose buttons work before the app loads', async ({
     page,
     request,
     context,
@@ -154,6 +234,42 @@ test.describe('cookie consent', () => {
     const served = await (await request.get('/es')).text();
     expect(served).toContain(`<section aria-label="${label}"`);
     expect(served).toContain(`>${text}</p>`);
+    const app = appRequests(page, served);
+    const events: unknown[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/analytics/events')) events.push(sent.postDataJSON());
+    });
+    await page.goto('/es');
+    await landingReady(page);
+    const banner = page.getByRole('region', { name: label });
+    await expect(banner.getByText(text)).toBeVisible();
+
+    // Settings: the two choices, nothing ticked before a choice; Escape closes them.
+    await banner.getByRole('button', { name: es.get('cookies.banner.read_more')! }).click();
+    const settings = page.getByRole('dialog', { name: es.get('cookies.settings.title')! });
+    await expect(settings).toBeVisible();
+    await expect(settings.getByRole('switch', { name: es.get('cookies.settings.functional')! })).not.toBeChecked();
+    await expect(settings.getByRole('switch', { name: es.get('cookies.settings.analytics')! })).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
+
+    await banner.getByRole('button', { name: es.get('cookies.banner.reject')! }).click();
+    await expect(banner).toBeHidden();
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'false', 'GDPR:accepted': 'false' });
+    expect((await context.cookies()).find((cookie) => cookie.name === 'consent_chosen')?.value).toBe('1');
+    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+    expect(events).toEqual([]);
+    // Chosen: the server leaves the banner out.
+    await page.reload();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(banner).toBeHidden();
+    expect(await (await page.request.get('/es')).text()).not.toContain(`aria-label="${label}"`);
+    expect(app).toEqual([]);
+  });
+
+  test('Accept on the landing counts its page view; the app takes the landing over without a shift', async ({ page }) => {
+    const es = leaves('es');
+    const label = es.get('cookies.banner.label')!;
     // Every shift of the page's life, from its first paint (the Layout Instability API).
     await page.addInitScript(() => {
       const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
@@ -161,37 +277,35 @@ test.describe('cookie consent', () => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The app's entry arrives late, as on a weak connection: the server's banner is there before it.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/es', { waitUntil: 'domcontentloaded' });
+    const app = appRequests(page, await (await page.request.get('/es')).text());
+    await page.goto('/es');
+    await landingReady(page);
     const banner = page.getByRole('region', { name: label });
-    await expect(banner.getByText(text)).toBeVisible();
-    await expect(banner.getByRole('button', { name: es.get('cookies.banner.accept')! })).toBeVisible();
     const before = await banner.boundingBox();
-    release();
-    await appTookOver(page);
+    // A hash route (here the landing's own) is the app's: it starts and draws the same page over the server's.
+    await page.evaluate(() => (window.location.hash = '#/es'));
+    await expect.poll(() => app.length).toBeGreaterThan(0);
+    await expect(page.locator('template[data-landing-part]')).toHaveCount(0);
+    await expect(banner).toBeVisible();
     expect(await banner.boundingBox()).toEqual(before);
+    expect(await page.evaluate(() => document.body.style.paddingBottom)).toMatch(/px$/);
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 
+    // And on a landing the app has not taken over, Accept counts the page view the app would count.
+    await page.goto('/es');
+    await landingReady(page);
+    const view = page.waitForRequest((sent) => sent.url().endsWith('/api/analytics/events'));
     await banner.getByRole('button', { name: es.get('cookies.banner.accept')! }).click();
+    expect((await view).postDataJSON()).toEqual({ name: 'page_view', path: '/es', locale: 'es' });
+    expect(await storage(page)).toEqual({ 'Functional:accepted': 'true', 'GDPR:accepted': 'true' });
     await expect(banner).toBeHidden();
-    expect((await context.cookies()).find((cookie) => cookie.name === 'consent_chosen')?.value).toBe('1');
-    // Chosen: the server leaves the banner out, and so does the app.
-    await page.reload();
-    await expect(page.locator('main h1')).toBeVisible();
-    await expect(banner).toBeHidden();
-    expect(await (await page.request.get('/es')).text()).not.toContain(`aria-label="${label}"`);
   });
 
   test('Settings opens the choices; saving stores the two choices; Reject all turns both off', async ({ page }) => {
+    const app = appRequests(page, await (await page.request.get('/')).text());
     await page.goto('/#/');
-    // The server's banner is drawn before the app's script runs; its buttons act once the app has taken it over.
-    await appTookOver(page);
+    // The landing's own script makes the server's banner work; the app is not loaded for it.
+    await landingReady(page);
     await banner(page).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Cookie settings' });
     await expect(settings).toBeVisible();
@@ -212,6 +326,36 @@ test.describe('cookie consent', () => {
     await expect(settings.getByRole('switch', { name: 'Analytics' })).toBeChecked();
     await settings.getByRole('button', { name: 'Reject all' }).click();
     expect(await storage(page)).toEqual({ 'Functional:accepted': 'false', 'GDPR:accepted': 'false' });
+    expect(app).toEqual([]);
+  });
+
+  test('an advert visit on the landing is counted once, by its script or by the app that follows', async ({ page }) => {
+    const adVisits: unknown[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/analytics/events') && sent.postDataJSON().name === 'ad_visit')
+        adVisits.push(sent.postDataJSON());
+    });
+    await page.goto('/?advert=spring-poster');
+    await landingReady(page);
+    expect(adVisits).toEqual([]);
+    const sent = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics/events') && request.postDataJSON().name === 'ad_visit',
+    );
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      name: 'ad_visit',
+      path: '/',
+      promo_source: 'spring-poster',
+      locale: 'en',
+    });
+    expect(await page.evaluate(() => sessionStorage.getItem('tipcard:promo_source'))).toBe('spring-poster');
+    // Into the app, on the same page load: its page view, no second ad visit.
+    const appView = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics/events') && request.postDataJSON().path === '/registration',
+    );
+    await page.locator('main').getByRole('link', { name: 'Sign up for free' }).first().click();
+    await appView;
+    expect(adVisits).toHaveLength(1);
   });
 
   test('Reject sits next to Accept; rejecting writes no language cookie', async ({ page, context }) => {

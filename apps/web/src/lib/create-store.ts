@@ -1,12 +1,13 @@
-import { useSyncExternalStore } from 'react';
-
 export interface Store<T> {
   get(): T;
   set(update: Partial<T> | ((state: T) => Partial<T>)): void;
   subscribe(listener: () => void): () => void;
 }
 
-/** A tiny external store: usable from plain modules (the API client) and from React through useStore. */
+/**
+ * A tiny external store: usable from plain modules (the API client, the landing page's script) and from React through
+ * `useStore` (use-store.ts, apart so that a store's module loads no React).
+ */
 export function createStore<T extends object>(initial: T): Store<T> {
   let state = initial;
   const listeners = new Set<() => void>();
@@ -22,13 +23,4 @@ export function createStore<T extends object>(initial: T): Store<T> {
       return () => listeners.delete(listener);
     },
   };
-}
-
-/** Subscribes to a slice of a store; the selector must return a primitive or a stable reference. */
-export function useStore<T extends object, S>(store: Store<T>, selector: (state: T) => S): S {
-  return useSyncExternalStore(
-    store.subscribe,
-    () => selector(store.get()),
-    () => selector(store.get()),
-  );
 }

@@ -2,13 +2,13 @@ import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClie
 import { ACCESS_TOKEN_COOKIE } from '@tipcard/shared/constants';
 import { isUuid } from '@tipcard/shared/uuid';
 import { getCookie } from './cookies.ts';
+import { OFFLINE_CACHE_PREFIX as PREFIX } from './offline-cache-clear.ts';
 
 /**
  * The last figures a signed-in user saw, kept on the device so the installed app opened offline shows them (decision
  * 0046): only the queries of the overview and of the session guard, stored under the user the access token names, and
  * removed on sign-out (`clearTokens`). Nothing of another user is ever read back: the key is the token's user.
  */
-const PREFIX = 'tipcard:offline:';
 /** The first element of the query keys kept: the session guard's (me, cards) and the overview's (balances, overview). */
 const KEPT = new Set(['me', 'cards', 'balances', 'overview']);
 const SAVE_AFTER_MS = 200;
@@ -63,9 +63,4 @@ export function persistOfflineCache(queryClient: QueryClient): () => void {
     if (event.type !== 'updated' || event.action.type !== 'success' || !KEPT.has(String(event.query.queryKey[0]))) return;
     timer ??= setTimeout(save, SAVE_AFTER_MS);
   });
-}
-
-/** Sign-out: every user's kept figures leave this device. */
-export function clearOfflineCache(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
 }

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@tipcard/shared/constants';
 import type { Tokens } from '@tipcard/shared/auth/schemas';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
-import { clearOfflineCache } from './offline-cache.ts';
+import { clearOfflineCache } from './offline-cache-clear.ts';
 
 /**
  * The access token lives in the cookie the spec names (qtfo__token). The refresh token (refresh__key) is the server's

@@ -1,6 +1,10 @@
 import { createStore } from './create-store.ts';
 
 export type SnackbarColor = 'error' | 'success' | 'info';
+
+/** How long a message stays (the snackbar, and the landing page's script's cookie confirmation). */
+export const SNACKBAR_DURATION_MS = { error: 8000, success: 5000, info: 5000 } as const;
+
 export interface SnackbarState {
   id: number;
   message: string;

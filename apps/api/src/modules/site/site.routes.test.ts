@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,19 @@ beforeAll(async () => {
   const webDist = writeWebDist();
   mkdirSync(join(webDist, '.vite'));
   writeFileSync(join(webDist, SIGNED_IN_PRELOADS_FILE), JSON.stringify(['/assets/signed-in-x.js', '/assets/overview-page-x.js']));
+  // The app's entry as the build names it, and the landing page's own script in the build's manifest.
+  const index = join(webDist, 'index.html');
+  writeFileSync(
+    index,
+    readFileSync(index, 'utf8').replace(
+      '<script type="module" src="/src/main.tsx"></script>',
+      '<script type="module" crossorigin src="/assets/index-x.js"></script>',
+    ),
+  );
+  writeFileSync(
+    join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/landing-island.ts': { file: 'assets/landing-island-x.js', isEntry: true } }),
+  );
   t = await createTestApp({
     config: {
       webDist,
@@ -78,13 +91,29 @@ describe('the public pages in their path form', () => {
     const response = await t.call({ method: 'GET', url: '/fr' });
     expect(response.headers.vary).toBe('Cookie');
     expect(response.body).toMatch(
-      new RegExp(`<section aria-label="${escaped(label)}"[^>]*>[^]*<p[^>]*>${escaped(text)}</p>[^]*</section></div>`),
+      // After the page, where the app draws it: before the snackbar's live region.
+      new RegExp(`<section aria-label="${escaped(label)}"[^>]*>[^]*<p[^>]*>${escaped(text)}</p>[^]*</section><div aria-live=`),
     );
     expect(response.body).toContain(`>${translate('cookies:banner.reject', undefined, 'fr')}</button>`);
     const chosen = (await t.call({ method: 'GET', url: '/fr', cookies: { consent_chosen: '1' } })).body as string;
     expect(chosen).toMatch(/<h1/);
     expect(chosen).not.toContain(`aria-label="${label}"`);
     expect((await t.call({ method: 'GET', url: '/' })).headers.vary).toBe('Accept-Language, Cookie');
+  });
+
+  it("start the landing's own script after its paint, naming the app's entry for when the visitor goes into the app", async () => {
+    const landing = (await t.call({ method: 'GET', url: '/fr' })).body as string;
+    expect(landing).toMatch(
+      /<script data-entry="\/assets\/index-x\.js" data-island="\/assets\/landing-island-x\.js">[^<]+<\/script>/,
+    );
+    expect(landing).not.toContain('src="/assets/index-x.js"');
+    // What that script opens, drawn by the app's components in the page's language (decision 0065).
+    for (const part of ['site-menu', 'languages', 'cookie-settings', 'cookie-saved'])
+      expect(landing).toContain(`<template data-landing-part="${part}">`);
+    expect(landing).toContain(`>${translate('cookies:settings.save', undefined, 'fr')}</button>`);
+    expect(landing).toContain('data-snackbar-region=""');
+    // Other pages start the app itself.
+    expect((await t.call({ method: 'GET', url: '/fr/about' })).body).toContain('src="/assets/index-x.js"');
   });
 
   it("answer a signed-in visitor's home page with the signed-in layout's skeleton painted before any file arrives", async () => {

@@ -99,7 +99,8 @@ export const sitePagesRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; firstViews
           data: { site: info },
           ...(signedIn ? { signedIn } : {}),
           ...(firstView ? { firstView: skeletonFiguresOf(firstView) } : {}),
-          ...(html === undefined ? {} : { html, bootAfterPaint: true }),
+          // After the paint the landing's own script starts, and the app only when the visitor goes into it.
+          ...(html === undefined ? {} : { html, bootAfterPaint: true, landingIsland: true }),
         });
       });
     }

@@ -30,6 +30,11 @@ export interface ShellPage {
    * the first frame.
    */
   bootAfterPaint?: boolean;
+  /**
+   * With `bootAfterPaint`, the landing page: what starts after the paint is its own small script (apps/web
+   * src/landing-island.ts), which loads the app's entry only when the visitor goes into the app (decision 0065).
+   */
+  landingIsland?: boolean;
   /** Reloads the page after this many seconds when scripts are off (a page that waits for something). */
   noscriptRefreshSeconds?: number;
   /**
@@ -147,16 +152,17 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 
 /**
- * Starts the entry named in its `data-entry` after the first frame is painted. Inline, so the first paint needs no
- * request but the document's (Lighthouse's LCP counts every request that ends before it); the CSP allows exactly
- * this text by its hash (`BOOT_SCRIPT_CSP_HASH`). A hash route opened on a server-rendered page (`/#/lv/faq` on `/`,
- * old links) is another page than the one rendered: its markup goes and the app starts at once.
+ * Starts the entry named in its `data-entry` after the first frame is painted, or the page's own script in its
+ * `data-island` when it has one (the landing page's, which starts the entry when it is needed). Inline, so the first
+ * paint needs no request but the document's (Lighthouse's LCP counts every request that ends before it); the CSP
+ * allows exactly this text by its hash (`BOOT_SCRIPT_CSP_HASH`). A hash route opened on a server-rendered page
+ * (`/#/lv/faq` on `/`, old links) is another page than the one rendered: its markup goes and the app starts at once.
  */
 const BOOT_SCRIPT = [
   '{',
-  'const entry = document.currentScript.dataset.entry;',
+  'const { entry, island } = document.currentScript.dataset;',
   "if (/^#\\/./.test(location.hash)) { document.getElementById('root').replaceChildren(); import(entry); }",
-  'else requestAnimationFrame(() => setTimeout(() => import(entry)));',
+  'else requestAnimationFrame(() => setTimeout(() => import(island || entry)));',
   '}',
 ].join('\n');
 
@@ -165,17 +171,39 @@ export const BOOT_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(BOOT_
 
 /**
  * The built entry's module script replaced by the inline boot script at the end of the body, which imports the entry
- * after the first paint, and its module preloads dropped (fetched at once they would be evaluated before that paint
- * as well).
+ * (or the page's `island` script, `/assets/…`) after the first paint, and its module preloads dropped (fetched at once
+ * they would be evaluated before that paint as well).
  */
-export function bootAfterPaint(template: string): string {
+export function bootAfterPaint(template: string, island?: string): string {
   let entry: string | undefined;
   const withoutEntry = template.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, (_tag, src: string) => {
     entry = src;
     return '';
   });
   if (entry === undefined) return template;
-  return withoutEntry.replace('</body>', () => `  <script data-entry="${entry}">${BOOT_SCRIPT}</script>\n  </body>`);
+  const islandAttribute = island === undefined ? '' : ` data-island="${escapeHtml(island)}"`;
+  return withoutEntry.replace(
+    '</body>',
+    () => `  <script data-entry="${entry}"${islandAttribute}>${BOOT_SCRIPT}</script>\n  </body>`,
+  );
+}
+
+/** The landing page's script's source in the web app (its key in the build's manifest) and the manifest's place. */
+const LANDING_ISLAND_SOURCE = 'src/landing-island.ts';
+const BUILD_MANIFEST_FILE = '.vite/manifest.json';
+
+/** The built landing page's script (`/assets/landing-island-….js`), or undefined when the build has none. */
+async function landingIsland(webDist: string): Promise<string | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(join(webDist, BUILD_MANIFEST_FILE), 'utf8')) as Record<
+      string,
+      { file?: unknown } | undefined
+    >;
+    const file = manifest[LANDING_ISLAND_SOURCE]?.file;
+    return typeof file === 'string' && /^assets\/[\w.~-]+\.js$/.test(file) ? `/${file}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The files the signed-in layout and the overview need beyond the entry's, listed by the web app's build (vite-chunks.ts). */
@@ -276,7 +304,8 @@ export async function shellHtml(site: { webDist: string; publicUrl: string }, pa
     return null;
   }
   if (page.signedIn) template = signedInShell(template, await signedInPreloads(site.webDist), page.firstView);
-  const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template) : template, site.publicUrl, page);
+  const island = page.bootAfterPaint && page.landingIsland ? await landingIsland(site.webDist) : undefined;
+  const html = renderShell(page.bootAfterPaint ? bootAfterPaint(template, island) : template, site.publicUrl, page);
   return page.html === undefined ? html : inlineStylesheets(html, site.webDist);
 }
 

@@ -90,6 +90,15 @@ describe('bootAfterPaint', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Z.css">');
   });
 
+  it("names the page's own script beside the entry when it has one (the landing's, decision 0065)", () => {
+    const html = bootAfterPaint(built, '/assets/landing-island-Q9.js');
+    expect(html).toMatch(
+      /<script data-entry="\/assets\/index-AbC1\.js" data-island="\/assets\/landing-island-Q9\.js">[^<]+<\/script>\s*<\/body>/,
+    );
+    const script = /<script data-entry="[^"]+" data-island="[^"]+">([^<]+)<\/script>/.exec(html)![1]!;
+    expect(BOOT_SCRIPT_CSP_HASH).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+  });
+
   it('is the one inline script the CSP allows, by its hash', () => {
     const script = /<script data-entry="[^"]+">([^<]+)<\/script>/.exec(bootAfterPaint(built))![1]!;
     expect(BOOT_SCRIPT_CSP_HASH).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);

@@ -102,6 +102,7 @@ export function LandingHeader({ dark }: { dark?: boolean }) {
           type="button"
           onClick={() => setMenuPath(location.pathname)}
           aria-expanded={menuOpen}
+          data-site-menu-button=""
           className={cn(
             '-mr-2 rounded-lg p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400 md:hidden',
             dark ? 'text-white/90 hover:bg-white/10' : 'text-slate-700 hover:bg-slate-100',
@@ -111,34 +112,47 @@ export function LandingHeader({ dark }: { dark?: boolean }) {
           <span className="sr-only">{t('nav.open_menu')}</span>
         </button>
       </div>
-      <Drawer open={menuOpen} onClose={() => setMenuPath(null)} label={t('nav.menu')}>
-        <nav aria-label={t('nav.site')} className="flex-1 overflow-y-auto p-4">
-          <ul className="space-y-1">
-            {[...nav, { to: to('/contacts'), label: t('nav.contacts') }].map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  onClick={() => setMenuPath(null)}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-xl px-3 py-2.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400',
-                      isActive ? 'bg-primary-900 text-white' : 'text-slate-700 hover:bg-slate-100',
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <LanguageList className="mt-8 border-t border-slate-100 pt-6" />
-          <SocialLinks tone="light" className="mt-6 border-t border-slate-100 pt-4" />
-        </nav>
-        <div className="border-t border-slate-100 p-4">
-          <AuthToggle path={path} block />
-        </div>
-      </Drawer>
+      <SiteMenu open={menuOpen} onClose={() => setMenuPath(null)} path={path} />
     </header>
+  );
+}
+
+/**
+ * The header's menu on phones: the site's links, the languages, the social icons and log in. The landing page's server
+ * render draws it open for its script too (decision 0065).
+ */
+export function SiteMenu({ open, onClose, path }: { open: boolean; onClose: () => void; path: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const nav = useSiteNav();
+  return (
+    <Drawer open={open} onClose={onClose} label={t('nav.menu')}>
+      <nav aria-label={t('nav.site')} className="flex-1 overflow-y-auto p-4">
+        <ul className="space-y-1">
+          {[...nav, { to: to('/contacts'), label: t('nav.contacts') }].map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                onClick={onClose}
+                className={({ isActive }) =>
+                  cn(
+                    'block rounded-xl px-3 py-2.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400',
+                    isActive ? 'bg-primary-900 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <LanguageList className="mt-8 border-t border-slate-100 pt-6" />
+        <SocialLinks tone="light" className="mt-6 border-t border-slate-100 pt-4" />
+      </nav>
+      <div className="border-t border-slate-100 p-4">
+        <AuthToggle path={path} block />
+      </div>
+    </Drawer>
   );
 }
 

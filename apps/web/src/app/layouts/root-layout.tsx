@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingModal } from '../../components/ui/loading-modal.tsx';
 import { Snackbar } from '../../components/ui/snackbar.tsx';
-import { useStore } from '../../lib/create-store.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { useLocaleCatalogs } from '../../lib/i18n.ts';
 import { localeFromPath, localizePath, preferredLocale } from '../../lib/locale.ts';
 import { PSEUDO_LANGUAGE } from '@tipcard/shared/constants';

@@ -49,7 +49,7 @@ function LegalLinks({ dark }: { dark: boolean }) {
         </Link>
       </li>
       <li>
-        <button type="button" onClick={() => openModal('cookie')} className={cn(link, 'text-left')}>
+        <button type="button" onClick={() => openModal('cookie')} data-consent="settings" className={cn(link, 'text-left')}>
           {t('footer.cookie_settings')}
         </button>
       </li>

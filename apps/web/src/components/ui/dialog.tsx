@@ -64,6 +64,7 @@ export function Dialog({ open, onClose, title, children, footer, className, hide
             <button
               type="button"
               onClick={onClose}
+              data-dialog-close=""
               className="-m-1.5 ml-auto rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
             >
               <X className="size-5" aria-hidden="true" />

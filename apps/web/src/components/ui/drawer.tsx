@@ -46,6 +46,7 @@ export function Drawer({
             <button
               type="button"
               onClick={onClose}
+              data-dialog-close=""
               className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
             >
               <X className="size-5" aria-hidden="true" />

@@ -41,7 +41,7 @@ export function LanguageSwitcher({ className, tone = 'light' }: { className?: st
   }, [open]);
 
   return (
-    <div ref={rootRef} className={cn('relative', className)}>
+    <div ref={rootRef} data-language-switcher="" className={cn('relative', className)}>
       <button
         ref={buttonRef}
         type="button"
@@ -59,20 +59,27 @@ export function LanguageSwitcher({ className, tone = 'light' }: { className?: st
         {locale}
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
-      {open ? (
-        <ul
-          id={menuId}
-          aria-label={t('language.choose')}
-          className="absolute right-0 z-40 mt-2 w-44 animate-[menu-in_120ms_ease-out] overflow-hidden rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200"
-        >
-          {LOCALES.map((code) => (
-            <li key={code}>
-              <LanguageOption code={code} active={code === locale} onChoose={() => setOpen(false)} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {open ? <LanguageMenu id={menuId} onChoose={() => setOpen(false)} /> : null}
     </div>
+  );
+}
+
+/** The dropdown's list, open; the landing page's server render draws it for its script too (decision 0065). */
+export function LanguageMenu({ id, onChoose }: { id?: string; onChoose?: () => void }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <ul
+      id={id}
+      aria-label={t('language.choose')}
+      className="absolute right-0 z-40 mt-2 w-44 animate-[menu-in_120ms_ease-out] overflow-hidden rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200"
+    >
+      {LOCALES.map((code) => (
+        <li key={code}>
+          <LanguageOption code={code} active={code === locale} onChoose={onChoose} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -87,7 +94,7 @@ function LanguageOption({
 }: {
   code: Locale;
   active: boolean;
-  onChoose?: () => void;
+  onChoose?: (() => void) | undefined;
   beforeSwitch?: BeforeSwitch | undefined;
 }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../lib/create-store.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { uiStore } from '../../lib/ui-store.ts';
 import { Spinner } from './spinner.tsx';
 

@@ -1,4 +1,5 @@
-import { createStore, useStore } from '../../lib/create-store.ts';
+import { createStore } from '../../lib/create-store.ts';
+import { useStore } from '../../lib/use-store.ts';
 
 /** The sign-in state machine (spec 3/4): default → login_code (login) or verifying (registration) → default. */
 export type AuthStep = 'default' | 'login_code' | 'verifying';

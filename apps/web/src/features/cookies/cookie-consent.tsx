@@ -5,16 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Cookie } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { useStore } from '../../lib/create-store.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { consentStore, saveConsent } from '../../lib/consent.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { advertOfLocation, storePromoSource } from '../../lib/promo-source.ts';
 import { closeModal, openModal, showSnackbar, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { sendAnalyticsEvent } from './analytics.ts';
-
-/** The advert this page load came with, if any (read once: the hash route keeps changing). */
-const landingAdvert = typeof window === 'undefined' ? null : advertOfLocation(window.location);
+import { countAdVisitIfAllowed, countPageView, keepAdvertIfAllowed } from './analytics.ts';
+import { reserveRoomBelowPage } from './banner-room.ts';
 
 /** A switch row of the settings modal. */
 function Choice({
@@ -58,7 +55,8 @@ function CookieSettings() {
 
 type Choices = Parameters<typeof saveConsent>[0];
 
-function CookieSettingsDialog({ open }: { open: boolean }) {
+/** The choices; the landing page's server render draws it open for its script too (decision 0065). */
+export function CookieSettingsDialog({ open }: { open: boolean }) {
   const { t } = useTranslation('cookies');
   const to = useLocalePath();
   const { register, getValues } = useForm<Choices>({
@@ -79,10 +77,12 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
       title={t('settings.title')}
       footer={
         <>
-          <Button variant="secondary" onClick={() => done({ functional: false, analytics: false })}>
+          <Button variant="secondary" onClick={() => done({ functional: false, analytics: false })} data-consent="reject">
             {t('settings.reject_all')}
           </Button>
-          <Button onClick={() => done(getValues())}>{t('settings.save')}</Button>
+          <Button onClick={() => done(getValues())} data-consent="save">
+            {t('settings.save')}
+          </Button>
         </>
       }
     >
@@ -114,28 +114,24 @@ function CookieSettingsDialog({ open }: { open: boolean }) {
 }
 
 /**
- * The banner: part of the landing page's server markup as well (public-server.tsx, decision 0052), so its text is the
- * page's largest paint with the first response; the app then draws the same markup in its place.
+ * The banner: part of the landing page's server markup as well (landing-server.tsx, decision 0052), so its text is the
+ * page's largest paint with the first response; the landing's own script works its buttons (decision 0065), and the
+ * app, once it loads, draws the same markup in its place.
  */
 export function CookieBanner() {
   const { t } = useTranslation('cookies');
   const ref = useRef<HTMLElement>(null);
-  // The banner floats over the bottom of the page: room as tall as the banner below the page keeps the last
-  // buttons and links reachable. It is added after the footer, so nothing on screen moves.
   useLayoutEffect(() => {
     const banner = ref.current;
     if (!banner) return;
-    const reserve = () => void (document.body.style.paddingBottom = `${banner.offsetHeight}px`);
-    reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(banner);
+    const stop = reserveRoomBelowPage(banner);
     return () => {
-      observer.disconnect();
+      stop();
       document.body.style.paddingBottom = '';
     };
   }, []);
   return (
-    <section ref={ref} aria-label={t('banner.label')} className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
+    <section ref={ref} aria-label={t('banner.label')} data-cookie-banner="" className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
       <div className="mx-auto flex max-w-3xl flex-col gap-4 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200 sm:flex-row sm:items-center sm:p-5">
         <Cookie className="hidden size-8 shrink-0 text-primary-700 sm:block" aria-hidden="true" />
         <p className="flex-1 text-sm leading-relaxed text-slate-700">{t('banner.text')}</p>
@@ -145,16 +141,27 @@ export function CookieBanner() {
             variant="ghost"
             size="sm"
             onClick={() => openModal('cookie')}
+            data-consent="settings"
             className="order-last basis-full sm:order-none sm:basis-auto"
           >
             {t('banner.read_more')}
           </Button>
           {/* Two equal columns: the wider word sets both widths. */}
           <div className="grid flex-1 grid-cols-2 gap-2 sm:flex-none">
-            <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: false, analytics: false })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => saveConsent({ functional: false, analytics: false })}
+              data-consent="reject"
+            >
               {t('banner.reject')}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => saveConsent({ functional: true, analytics: true })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => saveConsent({ functional: true, analytics: true })}
+              data-consent="accept"
+            >
               {t('banner.accept')}
             </Button>
           </div>
@@ -172,21 +179,12 @@ export function CookieConsent() {
   const location = useLocation();
   const consent = useStore(consentStore, (state) => state);
 
-  // The advert that brought the visitor is a functional entry: kept only once they allow it (now or later on this page).
-  useEffect(() => {
-    if (landingAdvert && consent.functional === true) storePromoSource(landingAdvert);
-  }, [consent.functional]);
+  useEffect(() => keepAdvertIfAllowed(), [consent.functional]);
 
-  // The ad visit counts once per page load, as soon as analytics is allowed (at load or when accepted later).
-  const adVisitSent = useRef(false);
-  useEffect(() => {
-    if (!landingAdvert || adVisitSent.current || !consent.analytics) return;
-    adVisitSent.current = true;
-    sendAnalyticsEvent({ name: 'ad_visit', path: location.pathname, locale: currentLocale(), promo_source: landingAdvert });
-  }, [consent.analytics, location.pathname]);
+  useEffect(() => countAdVisitIfAllowed(location.pathname, currentLocale()), [consent.analytics, location.pathname]);
 
   useEffect(() => {
-    if (consent.analytics) sendAnalyticsEvent({ name: 'page_view', path: location.pathname, locale: currentLocale() });
+    if (consent.analytics) countPageView(location.pathname, currentLocale());
   }, [consent.analytics, location.pathname]);
 
   return (

@@ -7,7 +7,7 @@ import { HoldReleases } from '../../components/ui/hold-releases.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PageHeader, Panel } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useStore } from '../../lib/create-store.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { openModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { useCardQr } from '../../app/session/use-card-qr.ts';

@@ -4,7 +4,7 @@ import { Hourglass, ShieldAlert } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useStore } from '../../lib/create-store.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { formatEuro } from '../../lib/format-euro.ts';
 import { closeModal, uiStore } from '../../lib/ui-store.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';

@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useStore } from '../../../lib/create-store.ts';
+import { useStore } from '../../../lib/use-store.ts';
 import { closeModal, uiStore } from '../../../lib/ui-store.ts';
 import { useLocalePath } from '../../../lib/use-locale-path.ts';
 import { cardFileName, useCardQr } from '../../../app/session/use-card-qr.ts';
