@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import { providerEvents } from '../db/schema/payments.ts';
 import { createSandboxProvider, SANDBOX_SIGNATURE_HEADER } from '../integrations/sandbox-psp/sandbox-provider.ts';
+import type { ProviderEvent } from '../modules/payments/payments.service.ts';
 import { drainJob } from './jobs.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -27,15 +28,17 @@ export function sandboxRefOf(payment: OpenPayment): string {
   return JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).ref as string;
 }
 
-/** A signed provider event about a payment, delivered to the webhook route like the sandbox does; answers the outcome. */
-export async function deliverSandboxEvent(
+type SandboxEventType = 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback' | 'payment.reinstated';
+
+/** A provider event about a payment as the sandbox sends it: a new id and the payment's total unless given. */
+export function sandboxEventOf(
   t: TestApp,
   payment: OpenPayment,
-  type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback',
-  /** The event's id (the same on each delivery of one event) and amount; a new id and the payment's total by default. */
+  type: SandboxEventType,
+  /** The event's id (the same on each delivery of one event) and amount. */
   event: { id?: string; amountCents?: number } = {},
-) {
-  const body = JSON.stringify({
+): ProviderEvent {
+  return {
     id: event.id ?? `evt_${crypto.randomUUID()}`,
     type,
     provider_ref: sandboxRefOf(payment),
@@ -43,15 +46,32 @@ export async function deliverSandboxEvent(
     amount_cents: event.amountCents ?? payment.total_cents,
     currency: 'EUR',
     created_at: t.clock.now().getTime(),
-  });
-  const delivered = await t.call({
+  } as ProviderEvent;
+}
+
+/** Delivers a signed event to the webhook route as the sandbox's servers do; answers what the route said. */
+export async function recordSandboxEvent(t: TestApp, event: ProviderEvent): Promise<'recorded' | 'duplicate'> {
+  const body = JSON.stringify(event);
+  const response = await t.call({
     method: 'POST',
     url: '/api/webhooks/sandbox',
     headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sandboxSigner(t).signEvent(body) },
     payload: body,
   });
-  if (delivered.body.data.outcome === 'duplicate') return 'duplicate';
-  return appliedOutcomeOf(t, JSON.parse(body).id as string);
+  expect(response.status).toBe(200);
+  return response.body.data.outcome as 'recorded' | 'duplicate';
+}
+
+/** A signed provider event about a payment, delivered to the webhook route like the sandbox does; answers the outcome. */
+export async function deliverSandboxEvent(
+  t: TestApp,
+  payment: OpenPayment,
+  type: Exclude<SandboxEventType, 'payment.reinstated'>,
+  event: { id?: string; amountCents?: number } = {},
+) {
+  const delivered = sandboxEventOf(t, payment, type, event);
+  if ((await recordSandboxEvent(t, delivered)) === 'duplicate') return 'duplicate';
+  return appliedOutcomeOf(t, delivered.id);
 }
 
 /**

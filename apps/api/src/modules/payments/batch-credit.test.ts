@@ -3,13 +3,11 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
-import { sandboxRefOf, sandboxSigner } from '../../test/sandbox-events.ts';
+import { recordSandboxEvent, sandboxEventOf } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { teamFixtures } from '../teams/teams.test-support.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
-import type { ProviderEvent } from './payment-provider.ts';
 
 // A batch's successes are applied in sets (decision 0060): the same books, history and notices as one event per
 // transaction, in a number of statements that does not grow with the batch, and without deadlocks between batches.
@@ -37,29 +35,6 @@ async function openPayment(app: TestApp, cardId: string, cents: number, note: { 
   });
   expect(created.status).toBe(201);
   return created.body.data as Payment;
-}
-
-function eventOf(app: TestApp, payment: Payment, type: Kind, amountCents: number, id: string): ProviderEvent {
-  return {
-    id,
-    type,
-    provider_ref: sandboxRefOf(payment),
-    payment_id: payment.id,
-    amount_cents: amountCents,
-    currency: 'EUR',
-    created_at: app.clock.now().getTime(),
-  } as ProviderEvent;
-}
-
-async function record(app: TestApp, event: ProviderEvent) {
-  const body = JSON.stringify(event);
-  const response = await app.call({
-    method: 'POST',
-    url: '/api/webhooks/sandbox',
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sandboxSigner(app).signEvent(body) },
-    payload: body,
-  });
-  expect(response.status).toBe(200);
 }
 
 /** One side of the comparison: two tip cards, a tip card whose owner is deleted during the run, and a team card. */
@@ -174,10 +149,13 @@ describe('a batch of successes applied in sets', () => {
             const event = events[step];
             if (!event) continue;
             const [viaWorkers, atOnce] = opened[index]!;
-            await record(t, eventOf(t, viaWorkers, event.type, event.cents, `evt_${event.id}`));
+            await recordSandboxEvent(
+              t,
+              sandboxEventOf(t, viaWorkers, event.type, { amountCents: event.cents, id: `evt_${event.id}` }),
+            );
             await t.app.services.payments.applyEvent(
               'sandbox',
-              eventOf(t, atOnce, event.type, event.cents, `evt_${event.id}:direct`),
+              sandboxEventOf(t, atOnce, event.type, { amountCents: event.cents, id: `evt_${event.id}:direct` }),
             );
             if (!queuedIds.includes(`evt_${event.id}`)) {
               queuedIds.push(`evt_${event.id}`);
@@ -211,7 +189,7 @@ describe('a batch of successes applied in sets', () => {
     const statementsFor = async (count: number) => {
       for (let i = 0; i < count; i += 1) {
         const payment = await openPayment(t, cards[i % 3]!.cardId, 500 + i, i % 2 ? { rating: 4, message: 'ok' } : {});
-        await record(t, eventOf(t, payment, 'payment.succeeded', payment.total_cents, `evt_${crypto.randomUUID()}`));
+        await recordSandboxEvent(t, sandboxEventOf(t, payment, 'payment.succeeded'));
       }
       const query = vi.spyOn(pg.Client.prototype, 'query');
       try {
@@ -243,7 +221,7 @@ describe('two batches at once', () => {
       for (let round = 0; round < 4; round += 1) {
         for (const card of order) {
           const payment = await openPayment(small, card.cardId, 300 + ids.length);
-          await record(small, eventOf(small, payment, 'payment.succeeded', payment.total_cents, `evt_${crypto.randomUUID()}`));
+          await recordSandboxEvent(small, sandboxEventOf(small, payment, 'payment.succeeded'));
           ids.push(payment.id);
         }
       }

@@ -29,7 +29,7 @@ import * as repo from './payments.repository.ts';
 import { proportionalSplit } from './proportional-split.ts';
 import type { AllocationPlan, PurposeHandler } from './purpose-handler.ts';
 
-export type { ProviderName } from './payment-provider.ts';
+export type { ProviderEvent, ProviderName } from './payment-provider.ts';
 export { payerRatingOf, type AllocationPlan, type PurposeHandler } from './purpose-handler.ts';
 
 export type EventOutcome = 'applied' | 'ignored' | 'mismatch' | 'duplicate';

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../integrations/sandbox-psp/sandbox-provider.ts';
-import { sandboxRefOf, sandboxSigner } from '../../test/sandbox-events.ts';
+import { recordSandboxEvent, sandboxEventOf, sandboxSigner } from '../../test/sandbox-events.ts';
 import { createTestApp, signUpWithCard, type TestApp } from '../../test/test-app.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { checkLedgerInvariants } from '../transactions/transactions.service.ts';
-import type { ProviderEvent } from './payment-provider.ts';
 import { claimRecordedEvents } from './payments.repository.ts';
 
 // Webhooks record, workers apply in batches (decision 0060). Batches of 4 here, so that a few payments span several.
@@ -36,36 +35,6 @@ async function openPayment(cardId: string, cents: number) {
 }
 type Payment = Awaited<ReturnType<typeof openPayment>>;
 type Kind = 'payment.succeeded' | 'payment.failed' | 'payment.refunded' | 'payment.chargeback' | 'payment.reinstated';
-
-function eventOf(
-  payment: Payment,
-  type: Kind,
-  amountCents = payment.total_cents,
-  id = `evt_${crypto.randomUUID()}`,
-): ProviderEvent {
-  return {
-    id,
-    type,
-    provider_ref: sandboxRefOf(payment),
-    payment_id: payment.id,
-    amount_cents: amountCents,
-    currency: 'EUR',
-    created_at: t.clock.now().getTime(),
-  } as ProviderEvent;
-}
-
-/** Delivers an event to the webhook route as the sandbox's servers do; answers what the route said. */
-async function record(event: ProviderEvent): Promise<string> {
-  const body = JSON.stringify(event);
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/webhooks/sandbox',
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sandboxSigner(t).signEvent(body) },
-    payload: body,
-  });
-  expect(response.status).toBe(200);
-  return response.body.data.outcome as string;
-}
 
 const waiting = async () =>
   rowsOf<{ event_id: string; attempts: number }>(
@@ -96,7 +65,8 @@ describe('recorded provider events', () => {
     const staff = await signUpWithCard(t);
     const opened = [];
     for (let i = 0; i < 10; i += 1) opened.push(await openPayment(staff.cardId, 300 + i));
-    for (const payment of opened) expect(await record(eventOf(payment, 'payment.succeeded'))).toBe('recorded');
+    for (const payment of opened)
+      expect(await recordSandboxEvent(t, sandboxEventOf(t, payment, 'payment.succeeded'))).toBe('recorded');
     expect(await userBalances(t.app.db, staff.userId)).toMatchObject({ hold: 0 });
     expect(await waiting()).toHaveLength(10);
 
@@ -114,12 +84,12 @@ describe('recorded provider events', () => {
     const staff = await signUpWithCard(t);
     const [first, second] = [await openPayment(staff.cardId, 1_000), await openPayment(staff.cardId, 2_000)];
     const events = [
-      eventOf(first!, 'payment.succeeded'),
-      eventOf(first!, 'payment.refunded', 400),
-      eventOf(second!, 'payment.succeeded'),
-      eventOf(first!, 'payment.refunded', 1_000),
+      sandboxEventOf(t, first!, 'payment.succeeded'),
+      sandboxEventOf(t, first!, 'payment.refunded', { amountCents: 400 }),
+      sandboxEventOf(t, second!, 'payment.succeeded'),
+      sandboxEventOf(t, first!, 'payment.refunded', { amountCents: 1_000 }),
     ];
-    for (const event of events) expect(await record(event)).toBe('recorded');
+    for (const event of events) expect(await recordSandboxEvent(t, event)).toBe('recorded');
     const claimed = await t.app.db.transaction((tx) => claimRecordedEvents(tx, t.clock.now(), 10));
     // The first payment's refund waits for its success; the other payment's success does not.
     expect(claimed.map((row) => (row.payload as { id: string }).id)).toEqual([events[0]!.id, events[2]!.id]);
@@ -147,9 +117,9 @@ describe('recorded provider events', () => {
       sql`create trigger fail_one_credit before insert on payment_allocations for each row execute function fail_one_credit()`,
     );
     try {
-      for (const payment of opened) await record(eventOf(payment, 'payment.succeeded'));
-      const later = eventOf(poisoned, 'payment.refunded', 100);
-      await record(later);
+      for (const payment of opened) await recordSandboxEvent(t, sandboxEventOf(t, payment, 'payment.succeeded'));
+      const later = sandboxEventOf(t, poisoned, 'payment.refunded', { amountCents: 100 });
+      await recordSandboxEvent(t, later);
       expect(await t.runJob('payments.apply-events')).toBe(4);
       const left = await waiting();
       expect(left).toHaveLength(2);
@@ -173,8 +143,8 @@ describe('recorded provider events', () => {
   it('are applied by the direct path when it comes first (the provider asked about a refund), and then only once', async () => {
     const staff = await signUpWithCard(t);
     const payment = await openPayment(staff.cardId, 800);
-    const success = eventOf(payment, 'payment.succeeded');
-    expect(await record(success)).toBe('recorded');
+    const success = sandboxEventOf(t, payment, 'payment.succeeded');
+    expect(await recordSandboxEvent(t, success)).toBe('recorded');
     expect(await t.app.services.payments.applyEvent('sandbox', success)).toBe('applied');
     expect(await booksOf(payment, staff)).toMatchObject({ status: 'succeeded' });
     expect(await waiting()).toEqual([]);
@@ -188,8 +158,8 @@ describe('recorded provider events', () => {
     const opened = [];
     for (let i = 0; i < 24; i += 1) opened.push(await openPayment(staff.cardId, 1_000 + i));
     for (const payment of opened) {
-      await record(eventOf(payment, 'payment.succeeded'));
-      await record(eventOf(payment, 'payment.refunded', 200));
+      await recordSandboxEvent(t, sandboxEventOf(t, payment, 'payment.succeeded'));
+      await recordSandboxEvent(t, sandboxEventOf(t, payment, 'payment.refunded', { amountCents: 200 }));
     }
     const jobs = t.app.services.jobs.find((job) => job.name === 'payments.apply-events')!;
     const drain = async () => {
@@ -222,7 +192,7 @@ describe('recorded provider events', () => {
     for (const card of cards) {
       for (const cents of [700, 900]) {
         const payment = await openPayment(card.cardId, cents);
-        await record(eventOf(payment, 'payment.succeeded'));
+        await recordSandboxEvent(t, sandboxEventOf(t, payment, 'payment.succeeded'));
         byCard.set(card.cardId, [...(byCard.get(card.cardId) ?? []), payment.id]);
       }
     }
@@ -272,8 +242,11 @@ describe('recorded provider events', () => {
           const id = again && previous ? previous : `evt_${crypto.randomUUID()}`;
           previous = id;
           const amountCents = type === 'payment.succeeded' ? viaWorkers.total_cents : amount;
-          await record(eventOf(viaWorkers, type, amountCents, id));
-          await t.app.services.payments.applyEvent('sandbox', eventOf(atOnce, type, amountCents, `${id}:direct`));
+          await recordSandboxEvent(t, sandboxEventOf(t, viaWorkers, type, { amountCents, id }));
+          await t.app.services.payments.applyEvent(
+            'sandbox',
+            sandboxEventOf(t, atOnce, type, { amountCents, id: `${id}:direct` }),
+          );
         }
         await t.runJob('payments.apply-events');
         expect(await waiting()).toEqual([]);
@@ -297,7 +270,10 @@ describe('a worker that listens', () => {
         payload: { amount_cents: 700, cover_fee: true, terms_accepted: true },
       });
       const payment = created.body.data as Payment;
-      const body = JSON.stringify({ ...eventOf(payment, 'payment.succeeded'), created_at: inline.clock.now().getTime() });
+      const body = JSON.stringify({
+        ...sandboxEventOf(t, payment, 'payment.succeeded'),
+        created_at: inline.clock.now().getTime(),
+      });
       const recorded = await inline.call({
         method: 'POST',
         url: '/api/webhooks/sandbox',
