@@ -4,13 +4,14 @@
  * list, the phone menu and the skip link. Whatever it opens (the menu, the list, the settings, their confirmation) the
  * server drew with the app's own components into <template>s: this script only shows, fills and hides that markup.
  * The app itself loads when the visitor goes into it: a link to one of its pages, a hash route, a session (the app
- * goes on to the overview) or the pseudo-locale, which only the app draws. Plain DOM, not a component library: the
+ * goes on to the overview), a message a reload carries, or the pseudo-locale, which only the app draws. Plain DOM, not a component library: the
  * markup is the server's already, and the page's script stays a few kilobytes.
  */
 import { DEFAULT_LOCALE } from '@tipcard/shared/constants';
 import { consentStore, saveConsent, type Consent } from './lib/consent.ts';
 import { isLocale } from './lib/is-locale.ts';
 import { localizePath, rememberLocale } from './lib/locale.ts';
+import { noticeIsWaiting } from './lib/notice-after-reload.ts';
 import { pseudoLocaleRequested } from './lib/pseudo-locale.ts';
 import { hasSession } from './lib/tokens.ts';
 import { SNACKBAR_DURATION_MS } from './lib/ui-store.ts';
@@ -271,8 +272,9 @@ const unsubscribe = consentStore.subscribe(() => {
 signal.addEventListener('abort', unsubscribe);
 
 // A visitor with a session goes on to the overview, which only the app draws (app/guards.tsx `GuestOnly`); so does a
-// hash route set since the boot script looked, and the pseudo-locale of development and tests.
-if (hasSession() || pseudoLocaleRequested() || namesAppPage(window.location.hash)) startApp();
+// hash route set since the boot script looked, and the pseudo-locale of development and tests. A message a reload
+// carries (the sign-out after an account's deletion, lib/notice-after-reload.ts) is shown by the app's snackbar.
+if (hasSession() || noticeIsWaiting() || pseudoLocaleRequested() || namesAppPage(window.location.hash)) startApp();
 else {
   keepAdvertIfAllowed();
   countAdVisitIfAllowed(landingPath, pageLocale);

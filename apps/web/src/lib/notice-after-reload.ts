@@ -14,6 +14,15 @@ export function noticeAfterReload(message: string, color: SnackbarColor): void {
   }
 }
 
+/** Whether a reload was asked to carry a message (the landing's own script then starts the app, which shows it). */
+export function noticeIsWaiting(): boolean {
+  try {
+    return sessionStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Shows the message a reload was asked to carry, once. */
 export function showNoticeAfterReload(): void {
   try {
