@@ -123,6 +123,12 @@ function appRequests(page: Page, served: string): string[] {
   return requested;
 }
 
+/**
+ * The landing page's own script runs (decision 0065): the server's banner keeps room for itself below the page.
+ * The app's banner does the same once it has taken the page over. A tap before the script runs does nothing.
+ */
+const landingReady = (page: Page) => expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toMatch(/px$/);
+
 test('on the landing the language list and the phone menu work before the app, which a link into it starts', async ({
   page,
   isMobile,
@@ -131,6 +137,7 @@ test('on the landing the language list and the phone menu work before the app, w
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Receive tips with your personal' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  await landingReady(page);
   if (isMobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -160,6 +167,7 @@ test('on the landing the language list and the phone menu work before the app, w
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Recevez des pourboires' })).toBeVisible();
   expect(app).toEqual([]);
+  await landingReady(page);
 
   // Log in, from the header on a computer and from the menu on a phone: the app starts on its page.
   if (isMobile) {
@@ -217,12 +225,6 @@ test.describe('cookie consent', () => {
     await expect(banner(page)).toBeHidden();
     expect(events.every((name) => name === 'page_view')).toBe(true);
   });
-
-  /**
-   * The landing page's own script runs (decision 0065): the server's banner keeps room for itself below the page.
-   * The app's banner does the same once it has taken the page over.
-   */
-  const landingReady = (page: Page) => expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toMatch(/px$/);
 
   test('the landing page comes with the banner in its language, whose buttons work before the app loads', async ({
     page,
