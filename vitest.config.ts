@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /** API tests that replace a module with `vi.mock`: in a worker shared with other files the mock could miss or leak. */
 const MOCKING_API_TESTS = ['apps/api/src/modules/ops/ops-sign-in-lockout.test.ts'];
+/** What every API test runs with, isolated or not: an app on a database of its own takes seconds to start. */
+const API_TEST_RUN = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 export default defineConfig({
   test: {
@@ -19,9 +21,7 @@ export default defineConfig({
           // Those start a replica or PgBouncer of their own, or take minutes: vitest.infra.config.ts (npm run test:replica…).
           // A file that mocks a module runs isolated, below.
           exclude: [...configDefaults.exclude, '**/*.infra.test.ts', ...MOCKING_API_TESTS],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...API_TEST_RUN,
           // A worker imports the app's modules once for all its files, not once per file: importing them took half of
           // the API tests' time (213 s of 444 s for the money folders, 22 s without isolation). Each file still builds
           // its own app on its own database; state that must not cross files lives in the app, not in a module.
@@ -32,9 +32,7 @@ export default defineConfig({
         test: {
           name: 'api-isolated',
           include: MOCKING_API_TESTS,
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...API_TEST_RUN,
         },
       },
       {
